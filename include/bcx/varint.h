@@ -1,0 +1,101 @@
+/*
+ * bcx/varint.h - the integer codecs shared by every format:
+ *   PrefixVarInt (MLIR bytecode) and its zigzag signed form,
+ *   unsigned and signed LEB128 (Tile IR, DWARF, wasm),
+ *   VBR-N at the bit level and LLVM's signed-VBR rule,
+ *   XIP (XVM integer packing, 2019-2024 Tiny/Small/Medium/Large layout).
+ *
+ * Every codec has encode, decode and an encoded-length function. Decoders
+ * take (pointer, available bytes), never read past them, and return
+ * BCX_ERR_TRUNCATED when the input ends inside a value, BCX_ERR_MALFORMED
+ * for an invalid encoding and BCX_ERR_OVERFLOW when the value does not fit
+ * the requested width. `used` receives the number of bytes consumed.
+ */
+#ifndef BCX_VARINT_H
+#define BCX_VARINT_H
+
+#include "bcx/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- PrefixVarInt (MLIR bytecode, spec mlir-bytecode.md) ---- */
+#define BCX_PREFIXVARINT_MAX 9
+
+/* Writes 1..9 bytes to out, returns the count. */
+size_t bcx_prefixvarint_encode(uint64_t v, uint8_t out[BCX_PREFIXVARINT_MAX]);
+size_t bcx_prefixvarint_length(uint64_t v);
+BCX_NODISCARD bcx_status bcx_prefixvarint_decode(const uint8_t *p, size_t n, uint64_t *v,
+						  size_t *used, bcx_diag *diag);
+
+/* Zigzag: 0,-1,1,-2,... -> 0,1,2,3,... */
+static inline uint64_t bcx_zigzag_encode(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v < 0 ? -1 : 0);
+}
+static inline int64_t bcx_zigzag_decode(uint64_t u)
+{
+	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
+size_t bcx_prefixvarint_encode_signed(int64_t v, uint8_t out[BCX_PREFIXVARINT_MAX]);
+BCX_NODISCARD bcx_status bcx_prefixvarint_decode_signed(const uint8_t *p, size_t n,
+							 int64_t *v, size_t *used,
+							 bcx_diag *diag);
+
+/* ---- LEB128 ---- */
+#define BCX_LEB128_MAX 10
+
+size_t bcx_uleb128_encode(uint64_t v, uint8_t out[BCX_LEB128_MAX]);
+size_t bcx_uleb128_length(uint64_t v);
+/* max_bits (1..64) bounds the value; redundant trailing 0x80 groups are
+ * accepted as long as the value fits and the length is at most 10 bytes. */
+BCX_NODISCARD bcx_status bcx_uleb128_decode(const uint8_t *p, size_t n, unsigned max_bits,
+					     uint64_t *v, size_t *used, bcx_diag *diag);
+size_t bcx_sleb128_encode(int64_t v, uint8_t out[BCX_LEB128_MAX]);
+size_t bcx_sleb128_length(int64_t v);
+BCX_NODISCARD bcx_status bcx_sleb128_decode(const uint8_t *p, size_t n, unsigned max_bits,
+					     int64_t *v, size_t *used, bcx_diag *diag);
+
+/* ---- VBR (LLVM bitstream; bit-level, spec llvm-bitstream.md section 1) ----
+ * Writing and reading go through bcx_bitbuf_emit_vbr() and bcx_bit_vbr()
+ * in core.h. These helpers give sizes and the signed rule. */
+
+/* Number of bits VBR-width takes for v (width 2..32). */
+uint64_t bcx_vbr_length_bits(uint64_t v, unsigned width);
+/* LLVM's signed VBR: magnitude << 1 | sign; INT64_MIN is written as 1
+ * ("-0"). decode(1) gives INT64_MIN. */
+uint64_t bcx_svbr_encode(int64_t v);
+int64_t bcx_svbr_decode(uint64_t u);
+/* VBR into a byte array in bitstream order (for tests and the CLI): bits
+ * are packed LSB first; returns bytes used, or 0 if cap is too small. */
+size_t bcx_vbr_encode_bytes(uint64_t v, unsigned width, uint8_t *out, size_t cap);
+BCX_NODISCARD bcx_status bcx_vbr_decode_bytes(const uint8_t *p, size_t n, unsigned width,
+					       uint64_t *v, size_t *used_bits, bcx_diag *diag);
+
+/* ---- XIP (xip-and-tapioca-notes.md, part A) ---- */
+#define BCX_XIP_MAX 65          /* longest encoding: 1 + 64 payload bytes */
+#define BCX_XIP_WIDE_MAX 64     /* widest value: 512 bits */
+
+size_t bcx_xip_encode(int64_t v, uint8_t out[BCX_XIP_MAX]);
+size_t bcx_xip_length(int64_t v);
+/* A value that needs more than 64 bits fails with BCX_ERR_OVERFLOW. */
+BCX_NODISCARD bcx_status bcx_xip_decode(const uint8_t *p, size_t n, int64_t *v, size_t *used,
+					 bcx_diag *diag);
+/*
+ * Wide values: two's complement, big-endian, 1..64 bytes. encode picks the
+ * writer's exact form (2019 revision: Large with 1..64 payload bytes).
+ * Returns bytes written, or 0 when the input length is 0 or > 64 or cap is
+ * too small.
+ */
+size_t bcx_xip_encode_wide(const uint8_t *be, size_t be_len, uint8_t *out, size_t cap);
+/* Decodes into out[BCX_XIP_WIDE_MAX] right-aligned? No: out receives
+ * *out_len bytes, big-endian two's complement, as stored (minimal). */
+BCX_NODISCARD bcx_status bcx_xip_decode_wide(const uint8_t *p, size_t n,
+					      uint8_t out[BCX_XIP_WIDE_MAX], size_t *out_len,
+					      size_t *used, bcx_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BCX_VARINT_H */

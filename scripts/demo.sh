@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Build bcx and show what it does with the bundled example.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh build
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
+cmake --build build/release -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+bcx=build/release/bcx
+set -x
+$bcx --version
+$bcx varint encode --codec uleb 624485
+$bcx varint decode --codec prefix "04 80 03"

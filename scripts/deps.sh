@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Install what the build and the tests need, only when it is missing.
+# Usage: scripts/deps.sh [build|test]
+#   build: a C compiler, make, cmake
+#   test:  also clang-22 + libFuzzer (fuzz targets) and llvm-22 tools
+#          (llvm-bcanalyzer-22, llvm-link-22) for the differential tests
+set -euo pipefail
+mode=${1:-build}
+need=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have cc || need+=(gcc)
+have make || need+=(make)
+have cmake || need+=(cmake)
+if [ "$mode" = test ]; then
+  have clang-22 || need+=(clang-22)
+  have llvm-bcanalyzer-22 || need+=(llvm-22)
+  have llvm-link-22 || need+=(llvm-22)
+  # libFuzzer's runtime for clang-22
+  ls /usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
+    || ls /usr/lib/llvm-22/lib/clang/*/lib/*/libclang_rt.fuzzer*.a >/dev/null 2>&1 \
+    || need+=(libclang-rt-22-dev)
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "deps: missing packages: ${need[*]} (run as root to install them)" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need[@]}" >/dev/null
+fi

@@ -1,0 +1,77 @@
+/* Status texts and the diagnostic record. */
+#include "bcx/core.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *bcx_version(void) { return BCX_VERSION_STRING; }
+
+const char *bcx_status_str(bcx_status s)
+{
+	switch (s) {
+	case BCX_OK: return "ok";
+	case BCX_ERR_TRUNCATED: return "truncated input";
+	case BCX_ERR_MALFORMED: return "malformed input";
+	case BCX_ERR_LIMIT: return "limit exceeded";
+	case BCX_ERR_NOMEM: return "out of memory";
+	case BCX_ERR_UNSUPPORTED: return "unsupported";
+	case BCX_ERR_INVALID_ARG: return "invalid argument";
+	case BCX_ERR_IO: return "input/output error";
+	case BCX_ERR_OVERFLOW: return "value out of range";
+	case BCX_ERR_NOT_FOUND: return "not found";
+	}
+	return "unknown status";
+}
+
+void bcx_diag_clear(bcx_diag *d)
+{
+	if (d)
+		memset(d, 0, sizeof *d);
+}
+
+static void diag_fill(bcx_diag *d, bcx_status code, bool has, bool bits, uint64_t off,
+		      const char *fmt, va_list ap)
+{
+	d->code = code;
+	d->has_offset = has;
+	d->is_bit_offset = bits;
+	d->offset = off;
+	if (fmt)
+		vsnprintf(d->message, sizeof d->message, fmt, ap);
+	else
+		snprintf(d->message, sizeof d->message, "%s", bcx_status_str(code));
+}
+
+bcx_status bcx_diag_set(bcx_diag *d, bcx_status code, int64_t offset, const char *fmt, ...)
+{
+	if (!d || d->code != BCX_OK || code == BCX_OK)
+		return code;
+	va_list ap;
+	va_start(ap, fmt);
+	diag_fill(d, code, offset >= 0, false, offset >= 0 ? (uint64_t)offset : 0, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+bcx_status bcx_diag_set_bits(bcx_diag *d, bcx_status code, uint64_t bit_offset,
+			     const char *fmt, ...)
+{
+	if (!d || d->code != BCX_OK || code == BCX_OK)
+		return code;
+	va_list ap;
+	va_start(ap, fmt);
+	diag_fill(d, code, true, true, bit_offset, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+void bcx_diag_context(bcx_diag *d, const char *fmt, ...)
+{
+	if (!d || d->context[0])
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d->context, sizeof d->context, fmt, ap);
+	va_end(ap);
+}
