@@ -1,0 +1,108 @@
+/* Internals of the Tile IR writer: the interning tables (strings, types,
+ * constants, debug records), the section framing and the version gates.
+ * None of this depends on the in-memory model; write_module.c walks the
+ * model and feeds these pieces in the reference writer's order (spec §18). */
+#ifndef BCX_TILEIR_WRITE_INTERNAL_H
+#define BCX_TILEIR_WRITE_INTERNAL_H
+
+#include "bcx/core.h"
+
+/* Padding byte of every writer we match (spec §3.5). */
+#define WR_PAD 0xCB
+
+/* Section ids (spec §5.2). */
+enum { WR_SEC_STRING = 1, WR_SEC_FUNC = 2, WR_SEC_DEBUG = 3, WR_SEC_CONST = 4,
+       WR_SEC_TYPE = 5, WR_SEC_GLOBAL = 6, WR_SEC_PRODUCER = 7 };
+
+/*
+ * A table of distinct byte strings in first-registration order, the shape
+ * shared by the string, type, constant and debug tables (spec §18.3: every
+ * table is keyed on exact bytes once its dependencies have indices). Keys
+ * live back to back in `data`; `off[i]` is where key i starts. Lookup is an
+ * open-addressing hash over the key bytes.
+ */
+typedef struct wr_table {
+	bcx_buf data;
+	size_t *off;      /* n + 1 entries once n > 0: off[n] == data.len */
+	uint32_t n, cap;
+	uint32_t *slot;   /* index + 1, 0 = empty */
+	uint32_t nslot;   /* power of two */
+	const bcx_allocator *alloc;
+} wr_table;
+
+void wr_table_init(wr_table *t, const bcx_allocator *a);
+void wr_table_free(wr_table *t);
+/* Index of the key [p, p+n), adding it at the end when new. */
+bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx);
+static inline size_t wr_table_len(const wr_table *t, uint32_t i)
+{
+	return t->off[i + 1] - t->off[i];
+}
+static inline const uint8_t *wr_table_key(const wr_table *t, uint32_t i)
+{
+	return t->data.data + t->off[i];
+}
+
+/* Append a section to the file buffer `out` (which starts at file offset
+ * 0): id (with bit 7 when align > 1), length, alignment, 0xCB padding to
+ * `align` from the file start, payload (spec §5.1). */
+void wr_section(bcx_buf *out, unsigned id, size_t align, const bcx_buf *payload);
+/* String, type or debug-record style table payload: count, pad to 4,
+ * u32 offsets, the keys (spec §6.1, §7.1). */
+void wr_table_payload(bcx_buf *p, const wr_table *t, unsigned off_width,
+		      unsigned count_align);
+/* Constant section payload: keys are varint(type) + varint(size) + data;
+ * the type prefix
+ * is a dedup key only and is not written (spec §8.1, §8.3). */
+void wr_const_payload(bcx_buf *p, const wr_table *t);
+
+/* Varint helpers (spec §3.2, §3.3). */
+static inline void wr_uv(bcx_buf *b, uint64_t v) { bcx_buf_put_uleb128(b, v); }
+void wr_sv(bcx_buf *b, int64_t v);
+
+#endif
+
+/* ---- the writer's state over a builder module (write_*.c) ---- */
+#ifndef BCX_TILEIR_WRITE_CTX
+#define BCX_TILEIR_WRITE_CTX
+struct bcx_tb_module;
+struct bcx_tb_loc;
+struct bcx_tb_attr;
+struct bcx_tb_op;
+struct bcx_tb_block;
+
+typedef struct wctx {
+	const struct bcx_tb_module *m;
+	unsigned minor;           /* target 13.minor */
+	bool i1_bytes;            /* i1 dense data one byte per element (§8.4) */
+	bcx_diag *d;
+	bcx_status st;            /* first failure */
+	wr_table strings, types, consts, debug;
+	uint32_t *type_map;       /* builder type number -> wire index + 1 (0 = none) */
+	/* debug lists (§11) */
+	bcx_buf refs;             /* u64 refs of all lists, little-endian */
+	uint32_t *list_start;
+	uint32_t n_lists, cap_lists;
+	bool fn_has_list;
+	/* value scope of the function being written (§15.1) */
+	uint32_t *wire;           /* value id -> wire index + 1 (0 = not in scope) */
+	uint32_t *stack;          /* value ids in push order */
+	uint32_t sp, n_values;
+	uint8_t *used;            /* value id has users */
+	unsigned depth;
+} wctx;
+
+bool wr_fail(wctx *w, bcx_status code, const char *fmt, ...) BCX_PRINTF(3, 4);
+static inline bool wr_ok(const wctx *w) { return w->st == BCX_OK; }
+uint32_t wr_str(wctx *w, const void *p, size_t n);
+uint32_t wr_type(wctx *w, uint32_t t);
+/* Refuse types newer than the target (checked when the type table is
+ * written, as the reference does). */
+bool wr_check_types(wctx *w);
+uint32_t wr_const(wctx *w, const struct bcx_tb_attr *dense);
+uint32_t wr_loc(wctx *w, const struct bcx_tb_loc *l);
+void wr_debug_payload(wctx *w, bcx_buf *p);
+void wr_attr_sc(wctx *w, bcx_buf *b, const struct bcx_tb_attr *a);
+void wr_dict_body(wctx *w, bcx_buf *b, const struct bcx_tb_attr *dict);
+void wr_block_ops(wctx *w, bcx_buf *b, const struct bcx_tb_block *blk, bool header);
+#endif

@@ -1,0 +1,150 @@
+/* Type registration of the Tile IR writer (spec §7, §7.4, §18.2): a type
+ * gets its wire index after the types it refers to, depth first, and its
+ * record is encoded for the target (legacy partition_view before 13.3). */
+#include "tileir/build_internal.h"
+
+static void put_i64s(bcx_buf *b, const int64_t *v, uint32_t n)
+{
+	wr_uv(b, n);
+	for (uint32_t i = 0; i < n; i++)
+		bcx_buf_put_u64le(b, (uint64_t)v[i]);
+}
+
+static void put_i32s(bcx_buf *b, const int32_t *v, uint32_t n)
+{
+	wr_uv(b, n);
+	for (uint32_t i = 0; i < n; i++)
+		bcx_buf_put_u32le(b, (uint32_t)v[i]);
+}
+
+/* Unified bitfield of 13.3 view types (§7.3). */
+static void view_flags(bcx_buf *b, const tb_typeinfo *t)
+{
+	wr_uv(b, t->pad != BCX_TB_PAD_NONE ? 1 : 0);
+}
+
+static void view_pad(bcx_buf *b, const tb_typeinfo *t)
+{
+	if (t->pad != BCX_TB_PAD_NONE)
+		wr_uv(b, t->pad);
+}
+
+static void encode_view(wctx *w, bcx_buf *b, const tb_typeinfo *t, uint32_t tv)
+{
+	if (t->tag == TT_PV && w->minor < 3) {
+		put_i32s(b, t->tile, t->rank);
+		wr_uv(b, tv);
+		put_i32s(b, t->dim_map, t->rank);
+		bcx_buf_put_u8(b, t->pad != BCX_TB_PAD_NONE);
+		view_pad(b, t);
+		return;
+	}
+	view_flags(b, t);
+	put_i32s(b, t->tile, t->rank);
+	if (t->tag == TT_SV)
+		put_i32s(b, t->trav, t->rank);
+	wr_uv(b, tv);
+	if (t->tag == TT_GSV)
+		wr_uv(b, t->sparse_dim);
+	else
+		put_i32s(b, t->dim_map, t->rank);
+	view_pad(b, t);
+}
+
+/* Register dependencies, then encode the record into b. */
+static void encode_type(wctx *w, bcx_buf *b, const tb_typeinfo *t)
+{
+	uint32_t dep = 0;
+	if (t->tag == TT_FUNC) {
+		/* Inputs, then results, each with its dependencies (§7.2);
+		 * the second calls below only look the indices up. */
+		for (uint32_t i = 0; i < t->n_in; i++)
+			wr_type(w, t->ins[i]);
+		for (uint32_t i = 0; i < t->n_out; i++)
+			wr_type(w, t->outs[i]);
+		wr_uv(b, t->tag);
+		wr_uv(b, t->n_in);
+		for (uint32_t i = 0; i < t->n_in; i++)
+			wr_uv(b, wr_type(w, t->ins[i]));
+		wr_uv(b, t->n_out);
+		for (uint32_t i = 0; i < t->n_out; i++)
+			wr_uv(b, wr_type(w, t->outs[i]));
+		return;
+	}
+	if (t->elem != BCX_TB_NONE)
+		dep = wr_type(w, t->elem);
+	wr_uv(b, t->tag);
+	switch (t->tag) {
+	case TT_PTR:
+		wr_uv(b, dep);
+		break;
+	case TT_TILE:
+		wr_uv(b, dep);
+		put_i64s(b, t->shape, t->rank);
+		break;
+	case TT_TV:
+		wr_uv(b, dep);
+		put_i64s(b, t->shape, t->rank);
+		put_i64s(b, t->strides, t->rank);
+		break;
+	case TT_PV:
+	case TT_SV:
+	case TT_GSV:
+		encode_view(w, b, t, dep);
+		break;
+	default:
+		break;
+	}
+}
+
+uint32_t wr_type(wctx *w, uint32_t t)
+{
+	if (!wr_ok(w))
+		return 0;
+	if (w->type_map[t])
+		return w->type_map[t] - 1;
+	if (++w->depth > 64) {
+		wr_fail(w, BCX_ERR_LIMIT, "types nested too deeply");
+		return 0;
+	}
+	bcx_buf b;
+	bcx_buf_init(&b, w->m->alloc);
+	encode_type(w, &b, tb_type(w->m, t));
+	w->depth--;
+	uint32_t idx = 0;
+	bcx_status st = b.status ? b.status : wr_table_intern(&w->types, b.data, b.len, &idx);
+	bcx_buf_free(&b);
+	if (st) {
+		wr_fail(w, st, "out of memory while writing types");
+		return 0;
+	}
+	w->type_map[t] = idx + 1;
+	return idx;
+}
+
+/* MLIR's names for the types that appeared after 13.1 (the reference
+ * message names the type class). */
+static const char *late_type_name(uint8_t tag)
+{
+	switch (tag) {
+	case 18: return "Float8E8M0FNU";
+	case 19: return "Float4E2M1FN";
+	case 20: return "GatherScatterViewType";
+	case 21: return "StridedViewType";
+	case 22: return "i4";
+	default: return "?";
+	}
+}
+
+bool wr_check_types(wctx *w)
+{
+	for (uint32_t i = 0; i < w->types.n && wr_ok(w); i++) {
+		uint8_t tag = wr_table_key(&w->types, i)[0];
+		unsigned since = (unsigned)(bcx_tileir_type_tag_since(tag) & 0xFF);
+		if (since > w->minor)
+			wr_fail(w, BCX_ERR_UNSUPPORTED,
+				"type '%s' requires bytecode version 13.%u+, targeting 13.%u",
+				late_type_name(tag), since, w->minor);
+	}
+	return wr_ok(w);
+}
