@@ -62,9 +62,39 @@ bool asm_accept(asm_lex *lx, char c);
  * and leaves the current token at the element type. Returns the count or -1.
  */
 int asm_dims(asm_lex *lx, int64_t *dims, int max, bool allow_dynamic);
+/* "D x D x ... D" without a trailing element type (the tile=(...) of
+ * views); leaves the current token after the last dimension. */
+int asm_dims_list(asm_lex *lx, int64_t *dims, int max);
 /* Parse an unsigned integer token's value; false on overflow. */
 bool asm_tok_u64(const asm_tok *t, uint64_t *v);
 /* Unescape a TK_STR into buf (cap bytes); returns length or -1. */
 long asm_str_value(const asm_tok *t, char *buf, size_t cap);
 
 #endif
+
+/* ---- the parser (asm_type.c, asm_attr.c, asm_parse.c) ---- */
+#include "bcx/tileir_build.h"
+#include "tileir/write_internal.h"
+
+typedef struct asm_parser {
+	asm_lex lx;
+	bcx_tb_module *m;
+	bcx_arena *arena;       /* the parse tree; freed after building */
+	wr_table names;         /* value names of the current function */
+	uint32_t *name_val;     /* name index -> value number */
+	uint32_t cap_names;
+} asm_parser;
+
+/* Report a builder failure (its diag) at the current token. */
+bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
+/* A type in generic form; `!cuda_tile.` is optional. */
+bool ap_type(asm_parser *p, bcx_tb_type *out);
+/* A function type "(T, ...) -> T | (T, ...)". */
+bool ap_func_type(asm_parser *p, bcx_tb_type **ins, uint32_t *n_in, bcx_tb_type **outs,
+		  uint32_t *n_out);
+/* An attribute value (after "name ="). */
+bool ap_attr(asm_parser *p, bcx_tb_attr **out);
+/* IEEE-style bits of a finite decimal value in the float type with tag. */
+bool ap_float_bits(double v, uint8_t tag, uint64_t *bits);
+/* Copy of the current token's text into the parse arena. */
+char *ap_tok_dup(asm_parser *p);

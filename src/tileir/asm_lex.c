@@ -333,3 +333,27 @@ long asm_str_value(const asm_tok *t, char *buf, size_t cap)
 	}
 	return (long)o;
 }
+
+int asm_dims_list(asm_lex *lx, int64_t *dims, int max)
+{
+	rewind_tok(lx);
+	int n = 0;
+	do {
+		unsigned line = lx->line, col = lx->col;
+		if (!is_digit(peekc(lx, 0)))
+			return asm_fail_at(lx, line, col, "expected a dimension"), -1;
+		int64_t v = 0;
+		while (is_digit(peekc(lx, 0))) {
+			if (v > (INT64_MAX - 9) / 10)
+				return asm_fail_at(lx, line, col, "dimension too large"), -1;
+			v = v * 10 + (peekc(lx, 0) - '0');
+			adv(lx);
+		}
+		if (n >= max)
+			return asm_fail_at(lx, line, col, "too many dimensions (at most %d)", max), -1;
+		dims[n++] = v;
+	} while (peekc(lx, 0) == 'x' && is_digit(peekc(lx, 1)) && (adv(lx), true));
+	if (!asm_next(lx))
+		return -1;
+	return n;
+}

@@ -29,8 +29,9 @@ static bool attr_fits(const bcx_tileir_field *f, const bcx_tb_attr *a)
 	if (f->kind == BCX_TILEIR_F_UNIT)
 		return a->kind == TA_UNIT;
 	switch (f->enc) {
-	case BCX_TILEIR_E_ENUM:
-		return a->kind == TA_ENUM && a->u < bcx_tileir_enum_count(f->enum_id);
+	case BCX_TILEIR_E_ENUM: /* integer-backed enums print as "N : i32" */
+		return (a->kind == TA_ENUM || a->kind == TA_INT) &&
+		       a->u < bcx_tileir_enum_count(f->enum_id);
 	case BCX_TILEIR_E_U32:
 		return (a->kind == TA_ENUM || a->kind == TA_INT) && a->u <= UINT32_MAX;
 	case BCX_TILEIR_E_U64:

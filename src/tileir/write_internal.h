@@ -34,6 +34,8 @@ void wr_table_init(wr_table *t, const bcx_allocator *a);
 void wr_table_free(wr_table *t);
 /* Index of the key [p, p+n), adding it at the end when new. */
 bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx);
+/* Look a key up without adding it. */
+bool wr_table_find(const wr_table *t, const void *p, size_t n, uint32_t *idx);
 static inline size_t wr_table_len(const wr_table *t, uint32_t i)
 {
 	return t->off[i + 1] - t->off[i];

@@ -78,6 +78,19 @@ static bcx_status grow_off(wr_table *t)
 	return BCX_OK;
 }
 
+bool wr_table_find(const wr_table *t, const void *p, size_t n, uint32_t *idx)
+{
+	if (!t->nslot)
+		return false;
+	uint32_t h = key_hash(p, n) & (t->nslot - 1);
+	for (; t->slot[h]; h = (h + 1) & (t->nslot - 1))
+		if (key_eq(t, t->slot[h] - 1, p, n)) {
+			*idx = t->slot[h] - 1;
+			return true;
+		}
+	return false;
+}
+
 bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx)
 {
 	bcx_status st;
