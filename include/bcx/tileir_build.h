@@ -218,6 +218,14 @@ void bcx_tb_free_bytes(const bcx_tb_module *m, uint8_t *bytes, size_t len);
 bcx_status bcx_tb_write_file(const bcx_tb_module *m, const bcx_tb_write_options *opt,
 			     const char *path, bcx_diag *d);
 
+/* Import a module read with bcx_tileir_read() (bcx/tileir.h): globals,
+ * entries with their hints and bodies, debug locations and the producer.
+ * Writing the result at the file's version reproduces the reference
+ * writer's bytes; at another version it converts the module. */
+typedef struct bcx_tileir_module bcx_tileir_module;
+bcx_status bcx_tb_import(bcx_tileir_module *src, const bcx_allocator *a, bcx_tb_module **out,
+			 bcx_diag *d);
+
 /* Assemble generic-form MLIR text (spec §21) into a module. Errors are
  * "FILE:LINE:COL: message" in d->message. */
 bcx_status bcx_tb_assemble(const char *file, const char *text, size_t n,
