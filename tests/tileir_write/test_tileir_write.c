@@ -1,0 +1,227 @@
+/* Writer conformance against the reference vectors (spec §17, §18):
+ *  - read -> write at the file's own version is byte-identical,
+ *  - converting to each lower version gives the reference's bytes, or the
+ *    reference's refusal message where it refused,
+ *  - `asm` of every generic text gives the original bytes (modules with
+ *    debug info are exempt: the generic text has no locations),
+ *  - every truncation of a generic text fails cleanly or assembles. */
+#include "testutil.h"
+#include "vectors.h"
+#include "bcx/tileir.h"
+#include "bcx/tileir_build.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bcx_tb_write_options opts_for(const char *version)
+{
+	bcx_tb_write_options o = {13, 3, 0, false};
+	unsigned maj = 0, min = 0, tag = 0;
+	sscanf(version, "%u.%u.%u", &maj, &min, &tag);
+	o.minor = (uint8_t)min;
+	o.tag = (uint16_t)tag;
+	return o;
+}
+
+static char *vec_path(char *buf, size_t cap, const char *name, const char *ver, const char *ext)
+{
+	snprintf(buf, cap, "vectors/tileir/%s.v%s%s", name, ver, ext);
+	return buf;
+}
+
+/* Read `path`, import it and write it for `o`. Returns the status; on
+ * success *out holds the bytes (malloc'd copy). */
+static bcx_status rewrite(const uint8_t *data, size_t size, const bcx_tb_write_options *o,
+			  uint8_t **out, size_t *out_len, bcx_diag *d)
+{
+	bcx_tileir_module *src = NULL;
+	bcx_tb_module *m = NULL;
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	bcx_status st = bcx_tileir_read(data, size, NULL, &src, d);
+	if (!st)
+		st = bcx_tb_import(src, NULL, &m, d);
+	if (!st)
+		st = bcx_tb_write(m, o, &bytes, &n, d);
+	if (!st) {
+		*out = malloc(n ? n : 1);
+		memcpy(*out, bytes, n);
+		*out_len = n;
+	}
+	bcx_tb_free_bytes(m, bytes, n);
+	bcx_tb_module_free(m);
+	bcx_tileir_close(src);
+	return st;
+}
+
+static void t_read_write(const tv_row *rows, size_t n)
+{
+	unsigned same = 0, total = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(rows[i].result, "ok") != 0)
+			continue;
+		char rel[256];
+		size_t size, len = 0;
+		uint8_t *in = tu_read_file(tu_shared_path(vec_path(rel, sizeof rel, rows[i].name,
+								   rows[i].version, ".tileirbc")),
+					   &size);
+		uint8_t *out = NULL;
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		bcx_tb_write_options o = opts_for(rows[i].version);
+		total++;
+		if (T_CHECKF(in != NULL, "missing %s", rel) &&
+		    T_CHECKF(rewrite(in, size, &o, &out, &len, &d) == BCX_OK, "%s: %s", rel,
+			     d.message) &&
+		    T_CHECKF(len == size && memcmp(in, out, size) == 0, "%s: bytes differ", rel))
+			same++;
+		free(in);
+		free(out);
+	}
+	printf("read -> write identical: %u of %u vectors\n", same, total);
+	T_CHECK(total >= 49);
+}
+
+/* Convert one vector to one lower target and compare with the reference. */
+static bool convert_one(const tv_row *rows, size_t n, const tv_row *src, const char *target)
+{
+	char rel[256];
+	size_t size, len = 0;
+	uint8_t *in = tu_read_file(tu_shared_path(vec_path(rel, sizeof rel, src->name,
+							   src->version, ".tileirbc")), &size);
+	uint8_t *out = NULL;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tb_write_options o = opts_for(target);
+	const tv_row *ref = tv_find(rows, n, src->name, target);
+	bcx_status st = in ? rewrite(in, size, &o, &out, &len, &d) : BCX_ERR_IO;
+	bool ok = false;
+	if (ref && strcmp(ref->result, "ok") == 0) {
+		size_t rsize;
+		uint8_t *want = tu_read_file(tu_shared_path(vec_path(rel, sizeof rel, src->name,
+								     target, ".tileirbc")), &rsize);
+		ok = T_CHECKF(st == BCX_OK && want && len == rsize && memcmp(out, want, len) == 0,
+			      "%s -> %s: bytes differ (%s)", src->name, target, d.message);
+		free(want);
+	} else if (ref) {
+		const char *msg = tv_rejection(src->name, target);
+		ok = T_CHECKF(st == BCX_ERR_UNSUPPORTED && msg && strcmp(msg, d.message) == 0,
+			      "%s -> %s: refusal '%s', reference '%s'", src->name, target,
+			      d.message, msg ? msg : "(none)");
+	}
+	free(in);
+	free(out);
+	return ok;
+}
+
+static void t_convert(const tv_row *rows, size_t n)
+{
+	static const char *const targets[] = {"13.1", "13.2"};
+	unsigned good = 0, total = 0;
+	for (size_t i = 0; i < n; i++) {
+		const tv_row *r = &rows[i];
+		if (strcmp(r->result, "ok") != 0 || strlen(r->version) != 4)
+			continue;
+		for (int t = 0; t < 2; t++)
+			if (strcmp(targets[t], r->version) < 0) {
+				total++;
+				good += convert_one(rows, n, r, targets[t]);
+			}
+	}
+	printf("convert to lower versions as the reference: %u of %u\n", good, total);
+	T_CHECK(total >= 50);
+}
+
+static void t_asm(const tv_row *rows, size_t n)
+{
+	unsigned same = 0, total = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(rows[i].result, "ok") != 0 || rows[i].debuginfo)
+			continue;
+		char rel[256], rel2[256];
+		size_t tsize, bsize, len = 0;
+		char *text = (char *)tu_read_file(tu_shared_path(vec_path(
+			rel, sizeof rel, rows[i].name, rows[i].version, ".generic.mlir")), &tsize);
+		uint8_t *want = tu_read_file(tu_shared_path(vec_path(
+			rel2, sizeof rel2, rows[i].name, rows[i].version, ".tileirbc")), &bsize);
+		bcx_tb_module *m = NULL;
+		uint8_t *out = NULL;
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		bcx_tb_write_options o = opts_for(rows[i].version);
+		total++;
+		if (T_CHECKF(text && want, "missing %s", rel) &&
+		    T_CHECKF(bcx_tb_assemble(rel, text, tsize, NULL, &m, &d) == BCX_OK, "%s",
+			     d.message) &&
+		    T_CHECKF(bcx_tb_write(m, &o, &out, &len, &d) == BCX_OK, "%s: %s", rel,
+			     d.message) &&
+		    T_CHECKF(len == bsize && memcmp(out, want, len) == 0, "%s: bytes differ", rel))
+			same++;
+		bcx_tb_free_bytes(m, out, len);
+		bcx_tb_module_free(m);
+		free(text);
+		free(want);
+	}
+	printf("asm of .generic.mlir identical: %u of %u\n", same, total);
+	T_CHECK(total >= 46);
+}
+
+/* Every prefix of a real text: a clean error naming FILE:LINE:COL, or a
+ * module (never a crash; the sanitizers check the rest). */
+static void t_asm_truncations(void)
+{
+	size_t size;
+	char *text = (char *)tu_read_file(
+		tu_shared_path("vectors/tileir/ops_000_entries.v13.3.generic.mlir"), &size);
+	if (!T_CHECK(text != NULL))
+		return;
+	unsigned bad = 0;
+	for (size_t cut = 0; cut < size; cut += 1 + cut / 64) {
+		bcx_tb_module *m = NULL;
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		bcx_status st = bcx_tb_assemble("t.mlir", text, cut, NULL, &m, &d);
+		if (st == BCX_OK)
+			bcx_tb_module_free(m);
+		else if (strncmp(d.message, "t.mlir:", 7) != 0)
+			bad++;
+	}
+	T_EQ_U(bad, 0);
+	free(text);
+}
+
+static void t_legacy(void)
+{
+	static const char *const files[] = {"negi-op-13.1", "print-op-13.1"};
+	bcx_tb_write_options o = {13, 1, 0, false};
+	for (int i = 0; i < 2; i++) {
+		char rel[128];
+		size_t size, len = 0;
+		snprintf(rel, sizeof rel, "vectors/tileir/legacy/%s.tileirbc", files[i]);
+		uint8_t *in = tu_read_file(tu_shared_path(rel), &size), *out = NULL;
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		if (T_CHECK(in != NULL) &&
+		    T_CHECKF(rewrite(in, size, &o, &out, &len, &d) == BCX_OK, "%s", d.message))
+			T_EQ_MEM(out, len, in, size);
+		free(in);
+		free(out);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	tu_require_shared();
+	size_t n;
+	tv_row *rows = tv_index(&n);
+	if (T_CHECK(rows && n > 90)) {
+		t_read_write(rows, n);
+		t_convert(rows, n);
+		t_asm(rows, n);
+	}
+	t_asm_truncations();
+	t_legacy();
+	free(rows);
+	return tu_finish();
+}
