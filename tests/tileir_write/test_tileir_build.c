@@ -1,0 +1,236 @@
+#define _POSIX_C_SOURCE 200809L
+/* Builder API: misuse returns a status with a message (never a crash),
+ * i1 constants follow spec §8.4, version gates refuse with the version that
+ * introduced a feature, and files are written atomically. */
+#include "testutil.h"
+#include "bcx/tileir_build.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static bcx_tb_module *m;
+static bcx_diag d;
+
+static bcx_tb_type scalar(bcx_tb_scalar s)
+{
+	bcx_tb_type t = 0;
+	T_CHECK(bcx_tb_type_scalar(m, s, &t, &d) == BCX_OK);
+	return t;
+}
+
+static bcx_tb_type tile(bcx_tb_type e, int64_t n)
+{
+	bcx_tb_type t = 0;
+	T_CHECK(bcx_tb_type_tile(m, e, n ? &n : NULL, n ? 1 : 0, &t, &d) == BCX_OK);
+	return t;
+}
+
+static bcx_status add(bcx_tb_block *b, const char *name, const bcx_tb_type *rt, uint32_t nr,
+		      const bcx_tb_value *v, uint32_t nv, const bcx_tb_named_attr *a,
+		      uint32_t na, bcx_tb_op **out)
+{
+	bcx_tb_opspec s = {bcx_tb_opcode(name, strlen(name)), rt, nr, v, nv, NULL, 0, a, na, NULL};
+	bcx_diag_clear(&d);
+	return bcx_tb_op_add(m, b, &s, out, &d);
+}
+
+/* Check the last failure's message, then forget it (first failure wins). */
+static bool msg_has(const char *s)
+{
+	bool ok = T_CHECKF(strstr(d.message, s) != NULL, "message '%s' lacks '%s'", d.message, s);
+	bcx_diag_clear(&d);
+	return ok;
+}
+
+static void t_types(void)
+{
+	bcx_tb_type t, i32 = scalar(BCX_TB_I32), f32 = scalar(BCX_TB_F32);
+	int64_t bad = 3, big[2] = {8192, 4096};
+	bcx_diag_clear(&d);
+	T_CHECK(bcx_tb_type_tile(m, f32, &bad, 1, &t, &d) == BCX_ERR_INVALID_ARG);
+	msg_has("powers of two");
+	T_CHECK(bcx_tb_type_tile(m, f32, big, 2, &t, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tb_type_ptr(m, tile(f32, 4), &t, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tb_type_tile(m, 9999, NULL, 0, &t, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tb_type_scalar(m, (bcx_tb_scalar)12, &t, &d) == BCX_ERR_INVALID_ARG);
+	int32_t ts = 8, map_bad = 1;
+	int64_t sz = 64, st = 1;
+	bcx_tb_type tv;
+	T_CHECK(bcx_tb_type_tensor_view(m, i32, &sz, &st, 1, &tv, &d) == BCX_OK);
+	bcx_diag_clear(&d);
+	T_CHECK(bcx_tb_type_partition_view(m, tv, &ts, 1, &map_bad, BCX_TB_PAD_NONE, &t, &d) ==
+		BCX_ERR_INVALID_ARG);
+	msg_has("permutation");
+	T_CHECK(bcx_tb_type_partition_view(m, tv, &ts, 1, NULL, BCX_TB_PAD_NAN, &t, &d) ==
+		BCX_ERR_INVALID_ARG);
+	msg_has("float element");
+	/* Interning: equal types are one number. */
+	T_EQ_U(tile(f32, 4), tile(f32, 4));
+}
+
+static void t_ops_misuse(bcx_tb_block *b, bcx_tb_value x)
+{
+	bcx_tb_type ti = tile(scalar(BCX_TB_I32), 0);
+	bcx_tb_attr *e, *s;
+	T_CHECK(bcx_tb_attr_enum(m, 0, &e, &d) == BCX_OK);
+	T_CHECK(bcx_tb_attr_string(m, "x", 1, &s, &d) == BCX_OK);
+	bcx_tb_named_attr ovf = {"overflow", e}, wrong = {"overflow", s}, unknown = {"nope", e};
+	bcx_tb_value two[2] = {x, x};
+	bcx_tb_opspec bad = {0x19, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL};
+	T_CHECK(bcx_tb_op_add(m, b, &bad, NULL, &d) == BCX_ERR_INVALID_ARG);
+	msg_has("unknown opcode");
+	T_CHECK(add(b, "addi", &ti, 1, two, 1, &ovf, 1, NULL) == BCX_ERR_INVALID_ARG);
+	msg_has("operands");
+	T_CHECK(add(b, "addi", &ti, 1, two, 2, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
+	msg_has("missing required attribute 'overflow'");
+	T_CHECK(add(b, "addi", &ti, 1, two, 2, &wrong, 1, NULL) == BCX_ERR_INVALID_ARG);
+	msg_has("wrong kind");
+	T_CHECK(add(b, "addi", &ti, 1, two, 2, &unknown, 1, NULL) == BCX_ERR_INVALID_ARG);
+	msg_has("unknown attribute 'nope'");
+	T_CHECK(add(b, "addi", NULL, 0, two, 2, &ovf, 1, NULL) == BCX_ERR_INVALID_ARG);
+	msg_has("results");
+	bcx_tb_value far = 1000;
+	T_CHECK(add(b, "negi", &ti, 1, &far, 1, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
+	T_CHECK(add(b, "entry", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
+	msg_has("inside a function body");
+	T_CHECK(bcx_tb_op_add(NULL, b, NULL, NULL, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tb_opcode("cuda_tile.addi", 14) == 0x03);
+	T_CHECK(bcx_tb_opcode("nothing", 7) == UINT32_MAX);
+}
+
+static uint8_t *write_mod(unsigned minor, bool i1_bytes, size_t *n, bcx_status *st)
+{
+	bcx_tb_write_options o = {13, (uint8_t)minor, 0, i1_bytes};
+	uint8_t *out = NULL;
+	bcx_diag_clear(&d);
+	*st = bcx_tb_write(m, &o, &out, n, &d);
+	return out;
+}
+
+/* The constant section's first blob (size varint + data) in a file. */
+static const uint8_t *first_blob(const uint8_t *f, size_t n)
+{
+	for (size_t i = 12; i + 3 < n; i++)
+		if (f[i] == 0x84) /* constant section with alignment */
+			return f + i + 3 + ((8 - (i + 3) % 8) % 8) + 8 + 8;
+	return NULL;
+}
+
+static void t_i1(void)
+{
+	bcx_tb_module_free(m);
+	m = bcx_tb_module_new(NULL);
+	bcx_tb_type i1t = tile(scalar(BCX_TB_I1), 8);
+	bcx_tb_func *f;
+	bcx_tb_block *b;
+	T_CHECK(bcx_tb_entry_add(m, "k", 1, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_OK);
+	uint8_t bits[8] = {1, 0, 1, 1, 0, 0, 0, 1};
+	bcx_tb_attr *c;
+	T_CHECK(bcx_tb_attr_dense(m, i1t, bits, 8, &c, &d) == BCX_OK);
+	bcx_tb_named_attr v = {"value", c};
+	T_CHECK(add(b, "constant", &i1t, 1, NULL, 0, &v, 1, NULL) == BCX_OK);
+	T_CHECK(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_OK);
+	size_t n;
+	bcx_status st;
+	uint8_t *out = write_mod(3, false, &n, &st);
+	const uint8_t *blob = out ? first_blob(out, n) : NULL;
+	if (T_CHECK(st == BCX_OK && blob))
+		T_CHECK(blob[0] == 1 && blob[1] == 0x8D); /* packed, element k in bit k */
+	bcx_tb_free_bytes(m, out, n);
+	out = write_mod(3, true, &n, &st);
+	blob = out ? first_blob(out, n) : NULL;
+	if (T_CHECK(st == BCX_OK && blob))
+		T_EQ_MEM(blob, 9, "\x08\x01\x00\x01\x01\x00\x00\x00\x01", 9);
+	bcx_tb_free_bytes(m, out, n);
+}
+
+static void t_gates(void)
+{
+	bcx_tb_module_free(m);
+	m = bcx_tb_module_new(NULL);
+	bcx_tb_type ti = tile(scalar(BCX_TB_I32), 4), f8 = scalar(BCX_TB_F8E8M0FNU);
+	bcx_tb_type t8 = tile(f8, 4);
+	bcx_tb_func *f;
+	bcx_tb_block *b;
+	bcx_tb_type args[2] = {tile(scalar(BCX_TB_I32), 0), tile(f8, 0)};
+	T_CHECK(bcx_tb_entry_add(m, "k", 1, args, 2, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tb_attr *nsw;
+	T_CHECK(bcx_tb_attr_enum(m, 1, &nsw, &d) == BCX_OK);
+	bcx_tb_named_attr ovf = {"overflow", nsw};
+	bcx_tb_value a0 = bcx_tb_func_arg(f, 0);
+	(void)ti;
+	(void)t8;
+	T_CHECK(add(b, "negi", &args[0], 1, &a0, 1, &ovf, 1, NULL) == BCX_OK);
+	T_CHECK(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_OK);
+	size_t n;
+	bcx_status st;
+	uint8_t *out = write_mod(1, false, &n, &st);
+	T_CHECK(st == BCX_ERR_UNSUPPORTED && out == NULL);
+	msg_has("attribute 'overflow' requires bytecode version 13.2+, but targeting 13.1");
+	out = write_mod(2, false, &n, &st);
+	T_CHECK(st == BCX_OK);
+	bcx_tb_free_bytes(m, out, n);
+	bcx_tb_write_options bad = {13, 4, 0, false};
+	T_CHECK(bcx_tb_write(m, &bad, &out, &n, &d) == BCX_ERR_UNSUPPORTED);
+	/* The f8E8M0FNU argument type needs 13.2 too: drop negi to see it. */
+	bcx_tb_module_free(m);
+	m = bcx_tb_module_new(NULL);
+	args[0] = tile(scalar(BCX_TB_F8E8M0FNU), 0);
+	T_CHECK(bcx_tb_entry_add(m, "k", 1, args, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
+	T_CHECK(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_OK);
+	out = write_mod(1, false, &n, &st);
+	T_CHECK(st == BCX_ERR_UNSUPPORTED);
+	msg_has("type 'Float8E8M0FNU' requires bytecode version 13.2+, targeting 13.1");
+}
+
+static void t_atomic_file(void)
+{
+	char path[] = "/tmp/bcx_tb_testXXXXXX";
+	int fd = mkstemp(path);
+	T_CHECK(fd >= 0);
+	close(fd);
+	unlink(path);
+	bcx_tb_write_options o13_1 = {13, 1, 0, false};
+	/* A refused target leaves nothing behind. */
+	T_CHECK(bcx_tb_write_file(m, &o13_1, path, &d) == BCX_ERR_UNSUPPORTED);
+	T_CHECK(access(path, F_OK) != 0);
+	bcx_tb_write_options o = {13, 3, 0, false};
+	T_CHECK(bcx_tb_write_file(m, &o, path, &d) == BCX_OK);
+	T_CHECK(access(path, F_OK) == 0);
+	unlink(path);
+	T_CHECK(bcx_tb_write_file(m, &o, "/nonexistent-dir/x.tileirbc", &d) != BCX_OK);
+}
+
+static void t_no_terminator(void)
+{
+	bcx_tb_module_free(m);
+	m = bcx_tb_module_new(NULL);
+	bcx_tb_func *f;
+	bcx_tb_block *b;
+	T_CHECK(bcx_tb_entry_add(m, "k", 1, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_OK);
+	size_t n;
+	bcx_status st;
+	uint8_t *out = write_mod(3, false, &n, &st);
+	T_CHECK(st == BCX_ERR_INVALID_ARG && out == NULL);
+	msg_has("terminator");
+	T_CHECK(bcx_tb_entry_add(m, "", 0, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_ERR_INVALID_ARG);
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	m = bcx_tb_module_new(NULL);
+	t_types();
+	bcx_tb_type ti = tile(scalar(BCX_TB_I32), 0);
+	bcx_tb_func *f;
+	bcx_tb_block *b;
+	T_CHECK(bcx_tb_entry_add(m, "k", 1, &ti, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
+	t_ops_misuse(b, bcx_tb_func_arg(f, 0));
+	t_i1();
+	t_gates();
+	t_atomic_file();
+	t_no_terminator();
+	bcx_tb_module_free(m);
+	return tu_finish();
+}
