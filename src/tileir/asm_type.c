@@ -37,7 +37,10 @@ static bool scalar(asm_parser *p, bcx_tb_type *out)
 				return false;
 			return asm_next(&p->lx);
 		}
-	return asm_fail(&p->lx, "expected a type but found '%.*s'", (int)p->lx.t.n, p->lx.t.p);
+	if (p->lx.t.k == TK_EOF)
+		return asm_fail(&p->lx, "expected a type but reached the end of the input");
+	return asm_fail(&p->lx, "expected a type but found '%.*s'",
+			(int)(p->lx.t.n > 40 ? 40 : p->lx.t.n), p->lx.t.p);
 }
 
 /* "[a,b,...]" of signed integers or '?'. */

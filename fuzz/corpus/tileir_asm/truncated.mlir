@@ -1,0 +1,2 @@
+"cuda_tile.module"() ({
+  "cuda_tile.entry"() <{function_type = (
