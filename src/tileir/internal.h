@@ -19,6 +19,7 @@ struct bcx_tileir_module {
 
 	size_t n_strings;
 	bcx_tileir_str *strings;
+	uint8_t *string_bad;   /* 1: offsets out of order or range (§6.1) */
 	size_t n_types;
 	bcx_tileir_type *types;
 	size_t n_constants;

@@ -38,7 +38,7 @@ size_t bcx_tileir_string_count(const bcx_tileir_module *m) { return m->n_strings
 
 bcx_tileir_str bcx_tileir_string(const bcx_tileir_module *m, size_t i)
 {
-	if (i >= m->n_strings)
+	if (i >= m->n_strings || !m->strings[i].ptr)
 		return (bcx_tileir_str){(const uint8_t *)"", 0};
 	return m->strings[i];
 }
