@@ -166,6 +166,44 @@ static void t_asm(const tv_row *rows, size_t n)
 	T_CHECK(total >= 46);
 }
 
+/* Our own disassembly (bcx dis --generic) assembled again gives the file. */
+static void t_dis_asm(const tv_row *rows, size_t n)
+{
+	unsigned same = 0, total = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(rows[i].result, "ok") != 0 || rows[i].debuginfo)
+			continue;
+		char rel[256];
+		size_t size, len = 0;
+		uint8_t *in = tu_read_file(tu_shared_path(vec_path(rel, sizeof rel, rows[i].name,
+								   rows[i].version, ".tileirbc")),
+					   &size), *out = NULL;
+		bcx_tileir_module *r = NULL;
+		bcx_tb_module *m = NULL;
+		bcx_buf text;
+		bcx_buf_init(&text, NULL);
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		bcx_tb_write_options o = opts_for(rows[i].version);
+		total++;
+		if (T_CHECK(in != NULL) &&
+		    T_CHECKF(bcx_tileir_read(in, size, NULL, &r, &d) == BCX_OK, "%s", d.message) &&
+		    T_CHECKF(bcx_tileir_print_generic(r, -1, &text, &d) == BCX_OK, "%s", d.message) &&
+		    T_CHECKF(bcx_tb_assemble(rel, (const char *)text.data, text.len, NULL, &m, &d) ==
+				     BCX_OK, "%s", d.message) &&
+		    T_CHECKF(bcx_tb_write(m, &o, &out, &len, &d) == BCX_OK, "%s", d.message) &&
+		    T_CHECKF(len == size && memcmp(out, in, len) == 0, "%s: bytes differ", rel))
+			same++;
+		bcx_tb_free_bytes(m, out, len);
+		bcx_tb_module_free(m);
+		bcx_tileir_close(r);
+		bcx_buf_free(&text);
+		free(in);
+	}
+	printf("dis --generic then asm identical: %u of %u\n", same, total);
+	T_CHECK(total >= 46);
+}
+
 /* Every prefix of a real text: a clean error naming FILE:LINE:COL, or a
  * module (never a crash; the sanitizers check the rest). */
 static void t_asm_truncations(void)
@@ -219,6 +257,7 @@ int main(int argc, char **argv)
 		t_read_write(rows, n);
 		t_convert(rows, n);
 		t_asm(rows, n);
+		t_dis_asm(rows, n);
 	}
 	t_asm_truncations();
 	t_legacy();
