@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
-# Build bcx and show what it does with the bundled example.
+# Build bcx and show what it does: build a Tile IR kernel with the builder
+# API (examples/vector_add.c), disassemble it, assemble the text back and
+# convert it to an older format version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
 cmake --build build/release -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
 bcx=build/release/bcx
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 set -x
 $bcx --version
 $bcx varint encode --codec uleb 624485
 $bcx varint decode --codec prefix "04 80 03"
+build/release/examples/vector_add "$out/vadd.tileirbc"
+$bcx dis --generic "$out/vadd.tileirbc" -o "$out/vadd.mlir"
+cat "$out/vadd.mlir"
+$bcx asm "$out/vadd.mlir" -o "$out/vadd2.tileirbc"
+cmp "$out/vadd.tileirbc" "$out/vadd2.tileirbc"
+$bcx convert "$out/vadd.tileirbc" --target 13.1 -o "$out/vadd-13.1.tileirbc"
+cmp -l "$out/vadd.tileirbc" "$out/vadd-13.1.tileirbc" || true
