@@ -365,10 +365,10 @@ static bool dense_elem(asm_parser *p, dense_acc *a)
 
 static bool dense_list(asm_parser *p, dense_acc *a)
 {
-	if (++p->lx.depth > ASM_MAX_DEPTH)
-		return asm_fail(&p->lx, "dense literal nested too deeply");
 	if (!asm_accept(&p->lx, '['))
 		return dense_elem(p, a);
+	if (++p->lx.depth > ASM_MAX_DEPTH)
+		return asm_fail(&p->lx, "dense literal nested too deeply");
 	bool first = true;
 	while (!asm_is_punct(&p->lx, ']')) {
 		if ((!first && !asm_expect(&p->lx, ',')) || !dense_list(p, a))
