@@ -2,7 +2,8 @@
  * written, read back with the reader and compared: function names,
  * argument counts, the pre-order op sequence with result counts, globals,
  * producer; and importing the read module and writing it again must give
- * the same bytes (the writer is a fixed point of read -> write). */
+ * the same bytes (the writer is a fixed point of read -> write), and so
+ * must disassembling it (generic form) and assembling the text. */
 #include "testutil.h"
 #include "bcx/tileir.h"
 #include "bcx/tileir_build.h"
@@ -22,6 +23,8 @@ typedef struct gen {
 	bcx_tb_type i32s, f32s, i1s, tok, ti[3], tf[3], tb;  /* scalar tiles, shaped tiles */
 	bcx_tb_loc *scope;
 	uint32_t n_globals;
+	bool has_empty_hints;   /* written as present; the text drops it (by design) */
+	bool has_locs;          /* the generic text carries no locations */
 } gen;
 
 static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)(tu_rand(&g->rng) % n); }
@@ -171,8 +174,9 @@ static void assume_op(gen *g, bcx_tb_block *b, pool *p)
 	if (!pick2(g, p, 0, v, &t))
 		return;
 	bcx_tb_attr *pred = NULL;
+	bool ea = rnd(g, 2); /* the text form has "every E along A" together */
 	if (rnd(g, 2))
-		T_CHECK(bcx_tb_attr_div_by(g->m, 1u << rnd(g, 8), rnd(g, 2), 4, false, 0, &pred,
+		T_CHECK(bcx_tb_attr_div_by(g->m, 1u << rnd(g, 8), ea, 4, ea, rnd(g, 2), &pred,
 					   &g->d) == BCX_OK);
 	else
 		T_CHECK(bcx_tb_attr_bounded(g->m, true, -(int64_t)rnd(g, 9), rnd(g, 2), 42, &pred,
@@ -185,7 +189,7 @@ static void assume_op(gen *g, bcx_tb_block *b, pool *p)
 
 static void block_body(gen *g, bcx_tb_block *b, pool *p, unsigned depth)
 {
-	uint32_t n = rnd(g, 8);
+	uint32_t n = rnd(g, depth ? 8 : 64);
 	for (uint32_t i = 0; i < n && g->n < MAX_OPS - 16; i++) {
 		uint32_t r = rnd(g, 10);
 		if (r < 3)
@@ -212,6 +216,7 @@ static bcx_tb_attr *hints(gen *g)
 	T_CHECK(bcx_tb_attr_dict(g->m, keys, NULL, vals, n, &inner, &g->d) == BCX_OK);
 	T_CHECK(bcx_tb_attr_dict(g->m, &arch, NULL, &inner, n ? 1 : 0, &outer, &g->d) == BCX_OK);
 	T_CHECK(bcx_tb_attr_hints(g->m, outer, &h, &g->d) == BCX_OK);
+	g->has_empty_hints |= n == 0;
 	return h;
 }
 
@@ -231,6 +236,7 @@ static void build(gen *g)
 	if (rnd(g, 2)) {
 		T_CHECK(bcx_tb_di_file(g->m, "gen.py", "/src", &file, &g->d) == BCX_OK);
 		T_CHECK(bcx_tb_di_compile_unit(g->m, file, &cu, &g->d) == BCX_OK);
+		g->has_locs = true;
 	}
 	for (uint32_t i = rnd(g, 3); i > 0; i--) {
 		uint8_t data[16];
@@ -310,6 +316,19 @@ static void round_trip(gen *g, unsigned iter)
 		T_CHECKF(n == n2 && memcmp(bytes, again, n) == 0, "iter %u: not a fixed point", iter);
 	bcx_tb_free_bytes(m2, again, n2);
 	bcx_tb_module_free(m2);
+	m2 = NULL;
+	again = NULL;
+	bcx_buf text;
+	bcx_buf_init(&text, NULL);
+	if (ok && T_CHECK(bcx_tileir_print_generic(r, -1, &text, &g->d) == BCX_OK) &&
+	    T_CHECKF(bcx_tb_assemble("p.mlir", (const char *)text.data, text.len, NULL, &m2,
+				     &g->d) == BCX_OK, "iter %u: %s", iter, g->d.message) &&
+	    T_CHECK(bcx_tb_write(m2, &o, &again, &n2, &g->d) == BCX_OK))
+		T_CHECKF((n == n2 && memcmp(bytes, again, n) == 0) || g->has_empty_hints || g->has_locs,
+			 "iter %u: dis -> asm changed the bytes", iter);
+	bcx_buf_free(&text);
+	bcx_tb_free_bytes(m2, again, n2);
+	bcx_tb_module_free(m2);
 	bcx_tileir_close(r);
 	bcx_tb_free_bytes(g->m, bytes, n);
 }
@@ -318,7 +337,7 @@ int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	static gen g;
-	for (unsigned iter = 0; iter < 300; iter++) {
+	for (unsigned iter = 0; iter < 200; iter++) {
 		memset(&g, 0, sizeof g);
 		g.rng = 0x9E3779B97F4A7C15ull ^ (iter * 7919ull + 1);
 		g.m = bcx_tb_module_new(NULL);
