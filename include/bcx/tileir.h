@@ -475,6 +475,9 @@ BCX_NODISCARD bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long fun
 /* Structural dump (bcx dump); json selects JSON output. */
 BCX_NODISCARD bcx_status bcx_tileir_dump(bcx_tileir_module *m, bool json, bcx_buf *out,
 					 bcx_diag *diag);
+/* The same with only function `function` (< 0: all) in the function list. */
+BCX_NODISCARD bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function,
+						  bool json, bcx_buf *out, bcx_diag *diag);
 
 #ifdef __cplusplus
 }
