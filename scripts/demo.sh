@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Build bcx and show what it does: build a Tile IR kernel with the builder
-# API (examples/vector_add.c), disassemble it, assemble the text back and
-# convert it to an older format version.
+# Build bcx and show what it does: dump and disassemble the bundled Tile IR
+# kernel, build the same kernel with the builder API (examples/vector_add.c),
+# disassemble it, assemble the text back and convert it to an older version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
@@ -14,9 +14,15 @@ set -x
 $bcx --version
 $bcx varint encode --codec uleb 624485
 $bcx varint decode --codec prefix "04 80 03"
+# A CUDA Tile IR kernel (vector add, 13.3, the reference writer's bytes of
+# spec §19.1): its structure, then its disassembly in MLIR generic form.
+$bcx dump examples/vadd.tileirbc
+$bcx dis --generic examples/vadd.tileirbc
+# The same kernel built with the builder API (examples/vector_add.c): the
+# same bytes; its text assembles back to them; then converted to 13.1.
 build/release/examples/vector_add "$out/vadd.tileirbc"
 $bcx dis --generic "$out/vadd.tileirbc" -o "$out/vadd.mlir"
-cat "$out/vadd.mlir"
+cmp "$out/vadd.tileirbc" examples/vadd.tileirbc
 $bcx asm "$out/vadd.mlir" -o "$out/vadd2.tileirbc"
 cmp "$out/vadd.tileirbc" "$out/vadd2.tileirbc"
 $bcx convert "$out/vadd.tileirbc" --target 13.1 -o "$out/vadd-13.1.tileirbc"

@@ -18,6 +18,9 @@ void asm_lex_init(asm_lex *lx, const char *file, const char *src, size_t n, bcx_
 }
 
 static bool vfail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
+	BCX_PRINTF(4, 0);
+
+static bool vfail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
 {
 	if (lx->status != BCX_OK)
 		return false;

@@ -46,8 +46,8 @@ static layout buffer_layout(const bcx_tileir_module *m, unsigned tag, uint64_t n
 bcx_status tir_dense_check(const bcx_tileir_module *m, uint32_t type, uint32_t index,
 			   bcx_cursor *c)
 {
-	uint64_t n;
-	unsigned tag;
+	uint64_t n = 0;
+	unsigned tag = 0;
 	if (!tile_shape_of(m, type, &n, &tag))
 		return bcx_cur_fail(c, BCX_ERR_MALFORMED,
 				    "expect Cuda Tile integer or float type but got type %u", type);

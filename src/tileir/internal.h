@@ -35,6 +35,10 @@ struct bcx_tileir_module {
 	size_t n_functions;
 	bcx_tileir_function *functions;
 	size_t bodies_decoded;
+	/* Scratch of the body decoder, reused across bodies (not in the arena):
+	 * scope stack, value types and operand ids, tmp_cap entries each. */
+	uint32_t *tmp;
+	size_t tmp_cap;
 };
 
 /* Version gate helper: is the file's version at least v? */

@@ -21,8 +21,11 @@ bcx_tileir_module *bcx_tileir_module_new(const bcx_allocator *alloc)
 
 void bcx_tileir_close(bcx_tileir_module *m)
 {
-	if (m)
-		bcx_arena_free(m->arena);
+	if (!m)
+		return;
+	if (m->tmp)
+		bcx_free(m->opts.alloc, m->tmp, m->tmp_cap * 3 * sizeof *m->tmp);
+	bcx_arena_free(m->arena);
 }
 
 bcx_arena *bcx_tileir_arena(bcx_tileir_module *m) { return m->arena; }

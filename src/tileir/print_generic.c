@@ -25,6 +25,7 @@ typedef struct counters {
 typedef struct gen {
 	bcx_tileir_module *m;
 	bcx_buf *o;
+	bcx_tileir_str *type_text; /* per type index: its "!cuda_tile." text */
 	const bcx_tileir_body *body;
 	names nm;
 	bcx_diag *diag;
@@ -89,6 +90,43 @@ static bcx_status alloc_names(gen *g, const bcx_tileir_body *body, counters *c)
 	return BCX_OK;
 }
 
+/* Types are printed many times: each one's text is made once. */
+static void put_type(gen *g, uint32_t t)
+{
+	if (t >= g->m->n_types || !g->type_text) {
+		tir_print_type(g->o, g->m, t, true);
+		return;
+	}
+	bcx_tileir_str *s = &g->type_text[t];
+	if (!s->ptr) {
+		bcx_buf tmp;
+		bcx_buf_init(&tmp, bcx_arena_allocator(g->m->arena));
+		tir_print_type(&tmp, g->m, t, true);
+		size_t len = tmp.len;
+		char *copy = bcx_arena_memdup(g->m->arena, tmp.data ? (const void *)tmp.data : "", len);
+		bcx_buf_free(&tmp);
+		if (!copy) {
+			g->o->status = BCX_ERR_NOMEM;
+			return;
+		}
+		*s = (bcx_tileir_str){(const uint8_t *)copy, len};
+	}
+	bcx_buf_put_bytes(g->o, s->ptr, s->len);
+}
+
+/* '%' or "%arg" and a decimal number, without printf. */
+static void put_num(bcx_buf *o, const char *prefix, uint32_t v)
+{
+	char b[24];
+	size_t n = sizeof b;
+	do {
+		b[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	bcx_buf_puts(o, prefix);
+	bcx_buf_put_bytes(o, b + n, sizeof b - n);
+}
+
 static void indent(bcx_buf *o, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
@@ -98,9 +136,12 @@ static void indent(bcx_buf *o, unsigned n)
 static void value_name(gen *g, uint32_t v)
 {
 	switch (g->nm.kind[v]) {
-	case NAME_ARG: bcx_buf_printf(g->o, "%%arg%u", g->nm.num[v]); break;
-	case NAME_MULTI: bcx_buf_printf(g->o, "%%%u#%u", g->nm.num[v], g->nm.sub[v]); break;
-	default: bcx_buf_printf(g->o, "%%%u", g->nm.num[v]); break;
+	case NAME_ARG: put_num(g->o, "%arg", g->nm.num[v]); break;
+	case NAME_MULTI:
+		put_num(g->o, "%", g->nm.num[v]);
+		put_num(g->o, "#", g->nm.sub[v]);
+		break;
+	default: put_num(g->o, "%", g->nm.num[v]); break;
 	}
 }
 
@@ -112,7 +153,7 @@ static void type_list(gen *g, const uint32_t *types, uint32_t n, bool parens_if_
 	for (uint32_t i = 0; i < n; i++) {
 		if (i)
 			bcx_buf_puts(g->o, ", ");
-		tir_print_type(g->o, g->m, types[i], true);
+		put_type(g, types[i]);
 	}
 	if (paren)
 		bcx_buf_put_u8(g->o, ')');
@@ -132,7 +173,7 @@ static void print_block(gen *g, const bcx_tileir_block *b, uint32_t idx, unsigne
 				bcx_buf_puts(g->o, ", ");
 			value_name(g, b->first_arg + i);
 			bcx_buf_puts(g->o, ": ");
-			tir_print_type(g->o, g->m, b->arg_types[i], true);
+			put_type(g, b->arg_types[i]);
 		}
 		bcx_buf_puts(g->o, b->n_args ? "):\n" : ":\n");
 	}
@@ -166,19 +207,26 @@ static void print_prop(gen *g, const bcx_tileir_op *op, const prop *p)
 		bcx_buf_puts(o, p->name);
 		return;
 	}
-	bcx_buf_printf(o, "%s = ", p->name);
+	bcx_buf_puts(o, p->name);
+	bcx_buf_puts(o, " = ");
 	if (!p->f) {
 		bcx_buf_puts(o, "array<i32");
 		for (uint32_t i = 0; i < op->info->n_operands; i++)
-			bcx_buf_printf(o, "%s%u", i ? ", " : ": ", op->segments[i]);
+			put_num(o, i ? ", " : ": ", op->segments[i]);
 		bcx_buf_put_u8(o, '>');
 	} else if (p->a->kind == BCX_TILEIR_A_ENUM) {
 		const char *mn = bcx_tileir_enum_mnemonic(p->f->enum_id);
 		const char *v = bcx_tileir_enum_value(p->f->enum_id, p->a->u);
-		if (mn)
-			bcx_buf_printf(o, "#cuda_tile.%s<%s>", mn, v ? v : "?");
-		else
-			bcx_buf_printf(o, "%llu : i32", (unsigned long long)p->a->u);
+		if (mn) {
+			bcx_buf_puts(o, "#cuda_tile.");
+			bcx_buf_puts(o, mn);
+			bcx_buf_put_u8(o, '<');
+			bcx_buf_puts(o, v ? v : "?");
+			bcx_buf_put_u8(o, '>');
+		} else {
+			put_num(o, "", (uint32_t)p->a->u); /* enumerators are small */
+			bcx_buf_puts(o, " : i32");
+		}
 	} else {
 		tir_print_attr(o, g->m, p->a, ELIDE_NEVER);
 	}
@@ -221,12 +269,14 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 	bcx_buf *o = g->o;
 	indent(o, ind);
 	if (op->n_results) {
-		bcx_buf_printf(o, "%%%u", g->nm.num[op->first_result]);
+		put_num(o, "%", g->nm.num[op->first_result]);
 		if (op->n_results > 1)
-			bcx_buf_printf(o, ":%u", op->n_results);
+			put_num(o, ":", op->n_results);
 		bcx_buf_puts(o, " = ");
 	}
-	bcx_buf_printf(o, "\"cuda_tile.%s\"(", op->info->name);
+	bcx_buf_puts(o, "\"cuda_tile.");
+	bcx_buf_puts(o, op->info->name);
+	bcx_buf_puts(o, "\"(");
 	for (uint32_t i = 0; i < op->n_operands; i++) {
 		if (i)
 			bcx_buf_puts(o, ", ");
@@ -240,7 +290,7 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 	for (uint32_t i = 0; i < op->n_operands; i++) {
 		if (i)
 			bcx_buf_puts(o, ", ");
-		tir_print_type(o, g->m, g->body->value_types[op->operands[i]], true);
+		put_type(g, g->body->value_types[op->operands[i]]);
 	}
 	bcx_buf_puts(o, ") -> ");
 	type_list(g, op->result_types, op->n_results, false);
@@ -329,6 +379,7 @@ bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function, bcx_buf
 				    bcx_diag *diag)
 {
 	gen g = {.m = m, .o = out, .diag = diag};
+	g.type_text = bcx_arena_calloc(m->arena, m->n_types + 1, sizeof *g.type_text);
 	bcx_status s;
 	if (function < 0) {
 		s = print_module(&g);

@@ -370,6 +370,22 @@ static bool finish_body(body_ctx *x, const bcx_tileir_function *f, const bcx_til
 	return true;
 }
 
+/* The decoder's scratch: three arrays of n entries, kept across bodies. */
+static bool scratch_reserve(bcx_tileir_module *m, size_t n)
+{
+	if (n <= m->tmp_cap)
+		return true;
+	size_t bytes;
+	if (!bcx_mul_ok(n, 3 * sizeof *m->tmp, &bytes))
+		return false;
+	uint32_t *p = bcx_realloc(m->opts.alloc, m->tmp, m->tmp_cap * 3 * sizeof *m->tmp, bytes);
+	if (!p)
+		return false;
+	m->tmp = p;
+	m->tmp_cap = n;
+	return true;
+}
+
 static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_diag *diag)
 {
 	body_ctx x = {.m = m};
@@ -378,9 +394,11 @@ static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_
 	x.c.end = f->body_bytes + f->body_len;
 	const bcx_tileir_type *sig = &m->types[f->signature];
 	x.cap = sig->n_inputs + f->body_len + 1;
-	x.scope = ctx_alloc(&x, x.cap, sizeof *x.scope);
-	x.value_types = ctx_alloc(&x, x.cap, sizeof *x.value_types);
-	x.scratch = ctx_alloc(&x, x.cap, sizeof *x.scratch);
+	if (!scratch_reserve(m, x.cap))
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	x.scope = m->tmp;
+	x.value_types = m->tmp + x.cap;
+	x.scratch = m->tmp + 2 * (size_t)x.cap;
 	bcx_tileir_body *b = ctx_alloc(&x, 1, sizeof *b);
 	if (f->loc_list)
 		x.locs = &m->debug_lists[f->loc_list - 1];
@@ -390,9 +408,12 @@ static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_
 	b->block.arg_types = sig->params;
 	for (uint32_t i = 0; i < sig->n_inputs; i++)
 		new_value(&x, sig->params[i], true);
-	if (decode_ops(&x, UINT32_MAX, &b->block) && finish_body(&x, f, b)) {
+	uint32_t *types = NULL;
+	if (decode_ops(&x, UINT32_MAX, &b->block) && finish_body(&x, f, b) &&
+	    (types = ctx_alloc(&x, x.n_values, sizeof *types))) {
+		memcpy(types, x.value_types, (size_t)x.n_values * sizeof *types);
 		b->n_values = x.n_values;
-		b->value_types = x.value_types;
+		b->value_types = types;
 		b->n_ops_total = x.n_ops;
 		f->body = b;
 		m->bodies_decoded++;
