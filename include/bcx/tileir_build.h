@@ -153,7 +153,9 @@ typedef struct bcx_tb_global_spec {
 
 bcx_status bcx_tb_global_add(bcx_tb_module *m, const bcx_tb_global_spec *g, bcx_diag *d);
 
-/* Add an entry (kernel) function. hints may be NULL (absent); an empty
+/* Add an entry (kernel) function. Tile-typed arguments must be 0-D tiles
+ * (the reference verifier's "entry op must have scalar types"). hints may
+ * be NULL (absent); an empty
  * hints attribute is kept and written as present (spec §18.4). loc may be
  * NULL. The body block is returned through *body. */
 bcx_status bcx_tb_entry_add(bcx_tb_module *m, const char *name, size_t name_len,
@@ -202,7 +204,8 @@ uint32_t bcx_tb_opcode(const char *name, size_t n);
 /* ---- writing ---- */
 
 typedef struct bcx_tb_write_options {
-	uint8_t major, minor;   /* target version: 13.1, 13.2 or 13.3 (default 13.3) */
+	uint8_t major, minor;   /* target version: 13.1, 13.2 or 13.3; 0.0 (or a NULL
+				   options pointer) = 13.3 */
 	uint16_t tag;           /* header tag, normally 0 */
 	bool i1_byte_per_element; /* spec §8.4: default packed bits */
 } bcx_tb_write_options;

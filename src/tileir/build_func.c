@@ -146,6 +146,10 @@ bcx_status bcx_tb_entry_add(bcx_tb_module *m, const char *name, size_t name_len,
 		return bad(d, "entry hints must be an optimization hints attribute");
 	if (loc && !is(loc, TL_LOC) && !is(loc, TL_CALL))
 		return bad(d, "a function location must be a DILoc or a call site");
+	for (uint32_t i = 0; i < n_args && arg_types; i++)
+		if (tb_type_valid(m, arg_types[i]) && tb_type(m, arg_types[i])->tag == TT_TILE &&
+		    tb_type(m, arg_types[i])->rank != 0)
+			return bad(d, "entry op must have scalar types (0-D tiles) as arguments");
 	bcx_tb_type fty;
 	bcx_status st = bcx_tb_type_func(m, arg_types, n_args, NULL, 0, &fty, d);
 	if (st)

@@ -73,7 +73,9 @@ static bool op(cv_ctx *c, bcx_tb_block *dst, const bcx_tileir_op *op)
 	bcx_tb_value *opd = bcx_arena_calloc(c->arena, op->n_operands + 1u, sizeof *opd);
 	uint32_t nna;
 	bcx_tb_loc *loc;
-	if (!rt || !opd || op->info->n_attrs > 16)
+	if (op->info->n_attrs > 16) /* the table's widest op (entry) has 5 */
+		return cv_fail(c, BCX_ERR_LIMIT, "operation with more than 16 attributes");
+	if (!rt || !opd)
 		return cv_fail(c, BCX_ERR_NOMEM, "out of memory");
 	for (uint32_t i = 0; i < op->n_results; i++)
 		if (!cv_type(c, op->result_types[i], &rt[i]))

@@ -29,7 +29,7 @@ static bcx_status ctx_init(wctx *w, const bcx_tb_module *m, const bcx_tb_write_o
 	memset(w, 0, sizeof *w);
 	w->m = m;
 	w->d = d;
-	w->minor = o ? o->minor : 3;
+	w->minor = o && o->minor ? o->minor : 3;
 	w->i1_bytes = o && o->i1_byte_per_element;
 	wr_table_init(&w->strings, m->alloc);
 	wr_table_init(&w->types, m->alloc);
@@ -237,6 +237,8 @@ static void tail_sections(wctx *w, bcx_buf *out)
 
 static bcx_status check_opts(const bcx_tb_write_options *o, bcx_diag *d)
 {
+	if (o && o->major == 0 && o->minor == 0)
+		return BCX_OK; /* zero-initialised options: the default target */
 	if (o && (o->major != 13 || o->minor < 1 || o->minor > 3))
 		return bcx_diag_set(d, BCX_ERR_UNSUPPORTED, -1,
 				    "unsupported target version %u.%u, the supported versions are "

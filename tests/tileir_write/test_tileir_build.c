@@ -215,6 +215,19 @@ static void t_no_terminator(void)
 	T_CHECK(st == BCX_ERR_INVALID_ARG && out == NULL);
 	msg_has("terminator");
 	T_CHECK(bcx_tb_entry_add(m, "", 0, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_ERR_INVALID_ARG);
+	bcx_diag_clear(&d);
+	bcx_tb_type shaped = tile(scalar(BCX_TB_F32), 4);
+	T_CHECK(bcx_tb_entry_add(m, "s", 1, &shaped, 1, NULL, NULL, &f, &b, &d) ==
+		BCX_ERR_INVALID_ARG);
+	msg_has("scalar types");
+	/* Zero-initialised options mean the default target, 13.3. */
+	bcx_tb_module *e = bcx_tb_module_new(NULL);
+	bcx_tb_write_options zero = {0};
+	uint8_t *out = NULL;
+	size_t n = 0;
+	T_CHECK(bcx_tb_write(e, &zero, &out, &n, &d) == BCX_OK && n == 41 && out[9] == 3);
+	bcx_tb_free_bytes(e, out, n);
+	bcx_tb_module_free(e);
 }
 
 int main(int argc, char **argv)
