@@ -223,10 +223,10 @@ static void t_no_terminator(void)
 	/* Zero-initialised options mean the default target, 13.3. */
 	bcx_tb_module *e = bcx_tb_module_new(NULL);
 	bcx_tb_write_options zero = {0};
-	uint8_t *out = NULL;
-	size_t n = 0;
-	T_CHECK(bcx_tb_write(e, &zero, &out, &n, &d) == BCX_OK && n == 41 && out[9] == 3);
-	bcx_tb_free_bytes(e, out, n);
+	uint8_t *eb = NULL;
+	size_t en = 0;
+	T_CHECK(bcx_tb_write(e, &zero, &eb, &en, &d) == BCX_OK && en == 41 && eb[9] == 3);
+	bcx_tb_free_bytes(e, eb, en);
 	bcx_tb_module_free(e);
 }
 
