@@ -13,6 +13,11 @@
  * argument and op result in creation order. Operands must be in scope
  * where the op is written (checked by the writer, spec §15.1).
  *
+ * Types, attributes and locations belong to the module that made them and
+ * must only be used with it. Strings and dense constants are taken by
+ * value; the writer interns them (and types and debug records) in the
+ * reference writer's order (spec §18), so indices never leak into the API.
+ *
  * Names in this header: "tb" = Tile IR builder.
  */
 #ifndef BCX_TILEIR_BUILD_H

@@ -184,6 +184,48 @@ static void t_gates(void)
 	msg_has("type 'Float8E8M0FNU' requires bytecode version 13.2+, targeting 13.1");
 }
 
+/* One kernel with one op (plus return) for the gate checks below; the op
+ * gets an f32 result, or a token result with a "str" attribute (print_tko). */
+static void gate_case(const char *name, bool print, unsigned minor, const char *want)
+{
+	bcx_tb_module_free(m);
+	m = bcx_tb_module_new(NULL);
+	bcx_tb_type f32 = tile(scalar(BCX_TB_F32), 0), tok;
+	T_CHECK(bcx_tb_type_token(m, &tok, &d) == BCX_OK);
+	bcx_tb_type args[2] = {f32, tok};
+	bcx_tb_func *f;
+	bcx_tb_block *b;
+	T_CHECK(bcx_tb_entry_add(m, "k", 1, args, 2, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tb_value v[2] = {bcx_tb_func_arg(f, 0), bcx_tb_func_arg(f, 0)};
+	bcx_tb_attr *s = NULL;
+	T_CHECK(bcx_tb_attr_string(m, "x", 1, &s, &d) == BCX_OK);
+	bcx_tb_named_attr str = {"str", s};
+	uint32_t seg[2] = {1, 0};
+	bcx_tb_opspec sp = {bcx_tb_opcode(name, strlen(name)), print ? &tok : &f32, 1, v,
+			    print ? 1 : 2, print ? seg : NULL, print ? 2 : 0, &str, print, NULL};
+	bcx_tb_op *op = NULL;
+	T_CHECKF(bcx_tb_op_add(m, b, &sp, &op, &d) == BCX_OK, "%s", d.message);
+	bcx_tb_value r = bcx_tb_op_result(op, 0);
+	if (print)
+		T_CHECK(add(b, "join_tokens", &tok, 1, &r, 1, NULL, 0, NULL) == BCX_OK);
+	T_CHECK(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_OK);
+	size_t n;
+	bcx_status st;
+	uint8_t *out = write_mod(minor, false, &n, &st);
+	T_CHECKF(st == BCX_ERR_UNSUPPORTED, "%s at 13.%u: status %d", name, minor, st);
+	msg_has(want);
+	bcx_tb_free_bytes(m, out, n);
+}
+
+static void t_op_gates(void)
+{
+	gate_case("atan2", false, 1,
+		  "operation 'cuda_tile.atan2' is not available in bytecode version 13.1");
+	/* print_tko's token result (13.2) may be dropped for 13.1 only when unused. */
+	gate_case("print_tko", true, 1,
+		  "result 'result_token' requires bytecode version 13.2 but is being used");
+}
+
 static void t_atomic_file(void)
 {
 	char path[] = "/tmp/bcx_tb_testXXXXXX";
@@ -242,6 +284,7 @@ int main(int argc, char **argv)
 	t_ops_misuse(b, bcx_tb_func_arg(f, 0));
 	t_i1();
 	t_gates();
+	t_op_gates();
 	t_atomic_file();
 	t_no_terminator();
 	bcx_tb_module_free(m);
