@@ -379,11 +379,6 @@ static bool dense_list(asm_parser *p, dense_acc *a)
 	return asm_next(&p->lx);
 }
 
-static int hexv(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
-}
-
 /* Build the attribute from the hex form (MLIR's raw storage). */
 static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tb_type t, size_t esz,
 		      size_t count, bcx_tb_attr **out)
@@ -393,7 +388,7 @@ static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tb_type t, size_t e
 	if (!raw || a->str.n < 2 || a->str.p[0] != '0' || a->str.p[1] != 'x' || a->str.n % 2)
 		return asm_fail(&p->lx, "bad hex dense literal");
 	for (size_t i = 0; i < nb; i++) {
-		int h = hexv(a->str.p[2 + 2 * i]), l = hexv(a->str.p[3 + 2 * i]);
+		int h = asm_hexval(a->str.p[2 + 2 * i]), l = asm_hexval(a->str.p[3 + 2 * i]);
 		if (h < 0 || l < 0)
 			return asm_fail(&p->lx, "bad hex dense literal");
 		raw[i] = (uint8_t)(h * 16 + l);

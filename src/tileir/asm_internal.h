@@ -67,6 +67,8 @@ int asm_dims(asm_lex *lx, int64_t *dims, int max, bool allow_dynamic);
 int asm_dims_list(asm_lex *lx, int64_t *dims, int max);
 /* Parse an unsigned integer token's value; false on overflow. */
 bool asm_tok_u64(const asm_tok *t, uint64_t *v);
+/* Value of a hex digit, or -1. */
+int asm_hexval(char c);
 /* Unescape a TK_STR into buf (cap bytes); returns length or -1. */
 long asm_str_value(const asm_tok *t, char *buf, size_t cap);
 

@@ -244,6 +244,19 @@ bool asm_expect_id(asm_lex *lx, const char *word)
 			(int)(lx->t.n > 40 ? 40 : lx->t.n), lx->t.p);
 }
 
+/* asm_fail_at for the int-returning dimension readers. */
+static int dims_fail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
+	BCX_PRINTF(4, 5);
+
+static int dims_fail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfail(lx, line, col, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 /* Reposition the lexer at the start of the current token. */
 static void rewind_tok(asm_lex *lx)
 {
@@ -267,22 +280,22 @@ int asm_dims(asm_lex *lx, int64_t *dims, int max, bool allow_dynamic)
 		int64_t v = 0;
 		if (c == '?') {
 			if (!allow_dynamic)
-				return asm_fail_at(lx, line, col, "dynamic dimension not allowed here"), -1;
+				return dims_fail(lx, line, col, "dynamic dimension not allowed here");
 			v = INT64_MIN;
 			adv(lx);
 		} else {
 			while (is_digit(peekc(lx, 0))) {
 				if (v > (INT64_MAX - 9) / 10)
-					return asm_fail_at(lx, line, col, "dimension too large"), -1;
+					return dims_fail(lx, line, col, "dimension too large");
 				v = v * 10 + (peekc(lx, 0) - '0');
 				adv(lx);
 			}
 		}
 		if (peekc(lx, 0) != 'x')
-			return asm_fail_at(lx, lx->line, lx->col, "expected 'x' after a dimension"), -1;
+			return dims_fail(lx, lx->line, lx->col, "expected 'x' after a dimension");
 		adv(lx);
 		if (n >= max)
-			return asm_fail_at(lx, line, col, "too many dimensions (at most %d)", max), -1;
+			return dims_fail(lx, line, col, "too many dimensions (at most %d)", max);
 		dims[n++] = v;
 	}
 	if (!asm_next(lx))
@@ -307,9 +320,11 @@ bool asm_tok_u64(const asm_tok *t, uint64_t *v)
 	return true;
 }
 
-static int hexval(char c)
+int asm_hexval(char c)
 {
-	return is_digit(c) ? c - '0' : ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') ? (c | 0x20) - 'a' + 10 : -1;
+	if (is_digit(c))
+		return c - '0';
+	return (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
 }
 
 long asm_str_value(const asm_tok *t, char *buf, size_t cap)
@@ -325,8 +340,8 @@ long asm_str_value(const asm_tok *t, char *buf, size_t cap)
 				c = '\t';
 			else if (e == '"' || e == '\\')
 				c = e;
-			else if (i + 1 < t->n && hexval(e) >= 0 && hexval(t->p[i + 1]) >= 0)
-				c = (char)(hexval(e) * 16 + hexval(t->p[++i]));
+			else if (i + 1 < t->n && asm_hexval(e) >= 0 && asm_hexval(t->p[i + 1]) >= 0)
+				c = (char)(asm_hexval(e) * 16 + asm_hexval(t->p[++i]));
 			else
 				return -1;
 		}
@@ -344,16 +359,16 @@ int asm_dims_list(asm_lex *lx, int64_t *dims, int max)
 	do {
 		unsigned line = lx->line, col = lx->col;
 		if (!is_digit(peekc(lx, 0)))
-			return asm_fail_at(lx, line, col, "expected a dimension"), -1;
+			return dims_fail(lx, line, col, "expected a dimension");
 		int64_t v = 0;
 		while (is_digit(peekc(lx, 0))) {
 			if (v > (INT64_MAX - 9) / 10)
-				return asm_fail_at(lx, line, col, "dimension too large"), -1;
+				return dims_fail(lx, line, col, "dimension too large");
 			v = v * 10 + (peekc(lx, 0) - '0');
 			adv(lx);
 		}
 		if (n >= max)
-			return asm_fail_at(lx, line, col, "too many dimensions (at most %d)", max), -1;
+			return dims_fail(lx, line, col, "too many dimensions (at most %d)", max);
 		dims[n++] = v;
 	} while (peekc(lx, 0) == 'x' && is_digit(peekc(lx, 1)) && (adv(lx), true));
 	if (!asm_next(lx))
