@@ -3,6 +3,7 @@
  * i1 constants follow spec §8.4, version gates refuse with the version that
  * introduced a feature, and files are written atomically. */
 #include "testutil.h"
+#include "bcx/tileir.h"
 #include "bcx/tileir_build.h"
 
 #include <stdlib.h>
@@ -226,6 +227,79 @@ static void t_op_gates(void)
 		  "result 'result_token' requires bytecode version 13.2 but is being used");
 }
 
+/* The 13.3 view types (no reference vector has them): write, read back,
+ * compare the decoded fields, and check the text form assembles again. */
+static void t_views(void)
+{
+	bcx_tb_module_free(m);
+	m = bcx_tb_module_new(NULL);
+	bcx_tb_type f32 = scalar(BCX_TB_F32), p, tp, tv, sv, gv;
+	int64_t shape[2] = {64, 32}, strides[2] = {32, 1};
+	int32_t tile[2] = {8, 16}, trav[2] = {4, 8}, map[2] = {1, 0};
+	T_CHECK(bcx_tb_type_ptr(m, f32, &p, &d) == BCX_OK);
+	T_CHECK(bcx_tb_type_tile(m, p, NULL, 0, &tp, &d) == BCX_OK);
+	T_CHECK(bcx_tb_type_tensor_view(m, f32, shape, strides, 2, &tv, &d) == BCX_OK);
+	T_CHECK(bcx_tb_type_strided_view(m, tv, tile, trav, 2, map, BCX_TB_PAD_NAN, &sv, &d) ==
+		BCX_OK);
+	T_CHECK(bcx_tb_type_gather_scatter_view(m, tv, tile, 2, 1, BCX_TB_PAD_NONE, &gv, &d) ==
+		BCX_OK);
+	bcx_tb_func *f;
+	bcx_tb_block *b;
+	T_CHECK(bcx_tb_entry_add(m, "v", 1, &tp, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tb_value base = bcx_tb_func_arg(f, 0);
+	uint32_t seg[3] = {1, 0, 0};
+	bcx_tb_opspec mtv = {bcx_tb_opcode("make_tensor_view", 16), &tv, 1, &base, 1, seg, 3,
+			     NULL, 0, NULL};
+	bcx_tb_op *o;
+	T_CHECK(bcx_tb_op_add(m, b, &mtv, &o, &d) == BCX_OK);
+	bcx_tb_value t = bcx_tb_op_result(o, 0);
+	T_CHECK(add(b, "make_strided_view", &sv, 1, &t, 1, NULL, 0, NULL) == BCX_OK);
+	T_CHECK(add(b, "make_gather_scatter_view", &gv, 1, &t, 1, NULL, 0, NULL) == BCX_OK);
+	T_CHECK(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_OK);
+	size_t n, n2 = 0;
+	bcx_status st;
+	uint8_t *out = write_mod(3, false, &n, &st), *again = NULL;
+	bcx_tileir_module *r = NULL;
+	bcx_tb_module *m2 = NULL;
+	bcx_buf text;
+	bcx_buf_init(&text, NULL);
+	if (T_CHECK(st == BCX_OK) && T_CHECK(bcx_tileir_read(out, n, NULL, &r, &d) == BCX_OK)) {
+		unsigned seen = 0;
+		for (size_t i = 0; i < bcx_tileir_type_count(r); i++) {
+			const bcx_tileir_type *ty = bcx_tileir_type_at(r, i);
+			if (ty->tag == BCX_TILEIR_T_STRIDED_VIEW) {
+				seen++;
+				T_CHECK(ty->rank == 2 && ty->shape[0] == 8 && ty->shape[1] == 16);
+				T_CHECK(ty->n_strides == 2 && ty->strides[0] == 4 && ty->strides[1] == 8);
+				T_CHECK(ty->n_dim_map == 2 && ty->dim_map[0] == 1 && ty->dim_map[1] == 0);
+				T_CHECK(ty->has_padding && ty->padding_value == BCX_TB_PAD_NAN);
+			} else if (ty->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW) {
+				seen++;
+				T_CHECK(ty->sparse_dim == 1 && !ty->has_padding && ty->rank == 2);
+			}
+		}
+		T_EQ_U(seen, 2);
+		bcx_tb_write_options o3 = {13, 3, 0, false};
+		if (T_CHECK(bcx_tileir_print_generic(r, -1, &text, &d) == BCX_OK) &&
+		    T_CHECKF(bcx_tb_assemble("v.mlir", (const char *)text.data, text.len, NULL, &m2,
+					     &d) == BCX_OK, "%s", d.message) &&
+		    T_CHECK(bcx_tb_write(m2, &o3, &again, &n2, &d) == BCX_OK))
+			T_EQ_MEM(again, n2, out, n);
+	}
+	bcx_tb_free_bytes(m2, again, n2);
+	again = NULL;
+	n2 = 0;
+	size_t n3;
+	write_mod(2, false, &n3, &st);
+	T_CHECK(st == BCX_ERR_UNSUPPORTED);
+	msg_has("operation 'cuda_tile.make_strided_view' is not available in bytecode version 13.2");
+	bcx_buf_free(&text);
+	bcx_tb_free_bytes(m2, again, n2);
+	bcx_tb_module_free(m2);
+	bcx_tileir_close(r);
+	bcx_tb_free_bytes(m, out, n);
+}
+
 static void t_atomic_file(void)
 {
 	char path[] = "/tmp/bcx_tb_testXXXXXX";
@@ -285,6 +359,7 @@ int main(int argc, char **argv)
 	t_i1();
 	t_gates();
 	t_op_gates();
+	t_views();
 	t_atomic_file();
 	t_no_terminator();
 	bcx_tb_module_free(m);
