@@ -24,6 +24,7 @@ typedef struct tb_typeinfo {
 	uint32_t sparse_dim;    /* gather_scatter */
 	uint32_t n_in, n_out;   /* function */
 	const uint32_t *ins, *outs;
+	uint32_t uniq;          /* 0, or keeps an otherwise equal type apart (below) */
 } tb_typeinfo;
 
 typedef enum tb_attr_kind {
@@ -54,6 +55,7 @@ struct bcx_tb_loc {
 	bcx_tb_loc *a, *b, *c;  /* referenced records (see spec §11.4 per kind) */
 	const char *s1, *s2;    /* strings: file name / dir, sub name / linkage */
 	uint64_t line, col;
+	uint32_t uniq;          /* 0, or keeps an otherwise equal record apart */
 };
 
 struct bcx_tb_block {
@@ -116,6 +118,14 @@ struct bcx_tb_module {
 /* Grow an arena array of *cap elements so that it holds n + 1. */
 bool tb_grow(bcx_tb_module *m, void **arr, uint32_t n, uint32_t *cap, size_t elem);
 const tb_typeinfo *tb_type(const bcx_tb_module *m, uint32_t t);
+/*
+ * A type written exactly like `base` but kept as its own table entry. MLIR
+ * keeps types apart that the bytecode cannot tell apart (ui64 and i64 are
+ * both tag 4), and the reference writer then emits two equal records; the
+ * importer uses this to reproduce such files byte for byte.
+ */
+bcx_status tb_type_distinct(bcx_tb_module *m, uint32_t base, uint32_t uniq, uint32_t *out,
+			    bcx_diag *d);
 bool tb_type_valid(const bcx_tb_module *m, uint32_t t);
 /* Element bit width of a scalar tag, 0 when not a number type. */
 unsigned tb_scalar_bits(uint8_t tag);

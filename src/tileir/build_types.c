@@ -79,6 +79,7 @@ static void type_key(bcx_buf *k, const tb_typeinfo *t)
 	wr_uv(k, t->n_out);
 	for (uint32_t i = 0; i < t->n_out; i++)
 		wr_uv(k, t->outs[i]);
+	wr_uv(k, t->uniq);
 }
 
 static void *dup(bcx_tb_module *m, const void *p, size_t n, size_t elem)
@@ -317,5 +318,15 @@ bcx_status bcx_tb_type_func(bcx_tb_module *m, const bcx_tb_type *ins, uint32_t n
 			return bad(d, "function result type is not a type of this module");
 	tb_typeinfo t = {.tag = TT_FUNC, .elem = BCX_TB_NONE, .n_in = n_in, .n_out = n_out,
 			 .ins = ins, .outs = outs, .pad = BCX_TB_PAD_NONE};
+	return intern(m, &t, out, d);
+}
+
+bcx_status tb_type_distinct(bcx_tb_module *m, uint32_t base, uint32_t uniq, uint32_t *out,
+			    bcx_diag *d)
+{
+	if (!tb_type_valid(m, base))
+		return bad(d, "not a type of this module");
+	tb_typeinfo t = *tb_type(m, base);
+	t.uniq = uniq;
 	return intern(m, &t, out, d);
 }

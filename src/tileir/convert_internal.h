@@ -14,6 +14,10 @@ typedef struct cv_ctx {
 	size_t n_types;
 	bcx_tb_loc **loc_map;    /* debug record index - 1 -> location */
 	size_t n_locs;
+	uint32_t *owner;         /* builder type -> file type index + 1 that made it */
+	uint32_t n_owner;
+	wr_table rec_keys;       /* raw debug records seen, to spot equal ones */
+	uint64_t *rec_owner;     /* rec_keys index -> record reference */
 	uint32_t *val_map;       /* model value id -> builder value (per function) */
 	uint32_t n_vals;
 	unsigned depth;

@@ -180,14 +180,17 @@ bcx_status bcx_tb_import(bcx_tileir_module *src, const bcx_allocator *a, bcx_tb_
 	c.arena = bcx_arena_new(a);
 	c.n_types = bcx_tileir_type_count(src);
 	c.n_locs = bcx_tileir_debug_record_count(src);
+	wr_table_init(&c.rec_keys, a);
 	if (c.arena) {
 		c.type_map = bcx_arena_calloc(c.arena, c.n_types + 1, sizeof *c.type_map);
 		c.loc_map = bcx_arena_calloc(c.arena, c.n_locs + 1, sizeof *c.loc_map);
+		c.rec_owner = bcx_arena_calloc(c.arena, c.n_locs + 1, sizeof *c.rec_owner);
 	}
-	if (!c.b || !c.arena || !c.type_map || !c.loc_map)
+	if (!c.b || !c.arena || !c.type_map || !c.loc_map || !c.rec_owner)
 		cv_fail(&c, BCX_ERR_NOMEM, "out of memory");
 	else
 		import_all(&c);
+	wr_table_free(&c.rec_keys);
 	bcx_arena_free(c.arena);
 	if (c.st) {
 		bcx_tb_module_free(c.b);

@@ -4,6 +4,8 @@
  * so the file's own table order does not matter. */
 #include "tileir/convert_internal.h"
 
+#include "bcx/varint.h"
+
 #include <string.h>
 
 bool cv_fail(cv_ctx *c, bcx_status st, const char *msg)
@@ -92,6 +94,27 @@ static bool convert_type(cv_ctx *c, const bcx_tileir_type *t, bcx_tb_type *out)
 	}
 }
 
+/* A second file type with the same structure as an earlier one is a type
+ * MLIR keeps apart (ui64 next to i64): keep it apart too (§18 byte order). */
+static bool keep_apart(cv_ctx *c, uint32_t idx, bcx_tb_type *out)
+{
+	if (*out >= c->n_owner) {
+		uint32_t n = *out + 64;
+		uint32_t *g = bcx_arena_grow(c->arena, c->owner, c->n_owner, n, sizeof *g);
+		if (!g)
+			return cv_fail(c, BCX_ERR_NOMEM, "out of memory");
+		memset(g + c->n_owner, 0, (n - c->n_owner) * sizeof *g);
+		c->owner = g;
+		c->n_owner = n;
+	}
+	if (!c->owner[*out]) {
+		c->owner[*out] = idx + 1;
+		return true;
+	}
+	return c->owner[*out] == idx + 1 ||
+	       built(c, tb_type_distinct(c->b, *out, idx + 1, out, c->d));
+}
+
 bool cv_type(cv_ctx *c, uint32_t idx, bcx_tb_type *out)
 {
 	if (idx == BCX_TILEIR_TYPE_IMPLICIT_TOKEN)
@@ -104,7 +127,7 @@ bool cv_type(cv_ctx *c, uint32_t idx, bcx_tb_type *out)
 	}
 	if (++c->depth > 64)
 		return cv_fail(c, BCX_ERR_LIMIT, "types nested too deeply");
-	bool ok = convert_type(c, bcx_tileir_type_at(c->src, idx), out);
+	bool ok = convert_type(c, bcx_tileir_type_at(c->src, idx), out) && keep_apart(c, idx, out);
 	c->depth--;
 	if (ok)
 		c->type_map[idx] = *out + 1;
@@ -146,6 +169,29 @@ static bool convert_loc(cv_ctx *c, const bcx_tileir_debug_record *r, bcx_tb_loc 
 	}
 }
 
+/* Two equal records in the file come from two different MLIR locations
+ * (e.g. callsite("f":1:1 at X) and callsite(unknown at X)); keep them apart
+ * so that the writer emits both, as the reference did. */
+static bool apart_loc(cv_ctx *c, uint64_t ref, bcx_tb_loc *l)
+{
+	const bcx_tileir_debug_record *r = bcx_tileir_debug_record_at(c->src, (size_t)(ref - 1));
+	uint8_t key[1 + 6 * 10];
+	size_t n = 0;
+	key[n++] = r->tag;
+	for (unsigned i = 0; i < r->n && i < 6; i++)
+		n += bcx_uleb128_encode(r->f[i], key + n);
+	uint32_t idx, before = c->rec_keys.n;
+	if (wr_table_intern(&c->rec_keys, key, n, &idx))
+		return cv_fail(c, BCX_ERR_NOMEM, "out of memory");
+	if (idx >= before) {
+		c->rec_owner[idx] = ref;
+		return true;
+	}
+	if (l && c->rec_owner[idx] != ref)
+		l->uniq = (uint32_t)ref;
+	return true;
+}
+
 bool cv_loc(cv_ctx *c, uint64_t ref, bcx_tb_loc **out)
 {
 	*out = NULL;
@@ -159,7 +205,8 @@ bool cv_loc(cv_ctx *c, uint64_t ref, bcx_tb_loc **out)
 	}
 	if (++c->depth > 64)
 		return cv_fail(c, BCX_ERR_LIMIT, "debug records nested too deeply");
-	bool ok = convert_loc(c, bcx_tileir_debug_record_at(c->src, (size_t)(ref - 1)), out);
+	bool ok = convert_loc(c, bcx_tileir_debug_record_at(c->src, (size_t)(ref - 1)), out) &&
+		  apart_loc(c, ref, *out);
 	c->depth--;
 	if (ok)
 		c->loc_map[ref - 1] = *out;

@@ -58,6 +58,7 @@ static void loc_key(bcx_buf *k, const bcx_tb_loc *l, uint32_t a, uint32_t b)
 		wr_uv(k, b);
 		break;
 	}
+	wr_uv(k, l->uniq); /* after the fields: put_record() stops before it */
 }
 
 /* 1-based record index of l (0 for NULL = unknown location). */

@@ -53,6 +53,11 @@ void wr_section(bcx_buf *out, unsigned id, size_t align, const bcx_buf *payload)
  * u32 offsets, the keys (spec §6.1, §7.1). */
 void wr_table_payload(bcx_buf *p, const wr_table *t, unsigned off_width,
 		      unsigned count_align);
+/* Length of the LEB128 varint at the start of [p, p+n). */
+size_t wr_uv_len(const uint8_t *p, size_t n);
+/* Type section payload: like wr_table_payload with u32 offsets, but each
+ * key starts with a varint that only separates equal records (dropped). */
+void wr_prefixed_payload(bcx_buf *p, const wr_table *t);
 /* Constant section payload: keys are varint(type) + varint(size) + data;
  * the type prefix
  * is a dedup key only and is not written (spec §8.1, §8.3). */

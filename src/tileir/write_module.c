@@ -221,7 +221,7 @@ static void tail_sections(wctx *w, bcx_buf *out)
 		return;
 	}
 	p.len = 0;
-	wr_table_payload(&p, &w->types, 4, 4);
+	wr_prefixed_payload(&p, &w->types);
 	wr_section(out, WR_SEC_TYPE, 4, &p);
 	if (w->minor >= 3 && w->m->has_producer) {
 		p.len = 0;

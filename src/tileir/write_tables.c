@@ -141,13 +141,28 @@ void wr_table_payload(bcx_buf *p, const wr_table *t, unsigned off_width,
 		bcx_buf_put_bytes(p, t->data.data, t->data.len);
 }
 
-/* Length of the LEB128 varint at p (the key's type prefix). */
-static size_t uv_len(const uint8_t *p, size_t n)
+size_t wr_uv_len(const uint8_t *p, size_t n)
 {
 	size_t i = 0;
 	while (i < n && (p[i] & 0x80))
 		i++;
 	return i < n ? i + 1 : n;
+}
+
+void wr_prefixed_payload(bcx_buf *p, const wr_table *t)
+{
+	wr_uv(p, t->n);
+	bcx_buf_pad_to(p, 4, WR_PAD);
+	uint32_t at = 0;
+	for (uint32_t i = 0; i < t->n; i++) {
+		size_t skip = wr_uv_len(wr_table_key(t, i), wr_table_len(t, i));
+		bcx_buf_put_u32le(p, at);
+		at += (uint32_t)(wr_table_len(t, i) - skip);
+	}
+	for (uint32_t i = 0; i < t->n; i++) {
+		size_t skip = wr_uv_len(wr_table_key(t, i), wr_table_len(t, i));
+		bcx_buf_put_bytes(p, wr_table_key(t, i) + skip, wr_table_len(t, i) - skip);
+	}
 }
 
 void wr_const_payload(bcx_buf *p, const wr_table *t)
@@ -156,12 +171,12 @@ void wr_const_payload(bcx_buf *p, const wr_table *t)
 	bcx_buf_pad_to(p, 8, WR_PAD);
 	uint64_t at = 0;
 	for (uint32_t i = 0; i < t->n; i++) {
-		size_t skip = uv_len(wr_table_key(t, i), wr_table_len(t, i));
+		size_t skip = wr_uv_len(wr_table_key(t, i), wr_table_len(t, i));
 		bcx_buf_put_u64le(p, at);
 		at += wr_table_len(t, i) - skip;
 	}
 	for (uint32_t i = 0; i < t->n; i++) {
-		size_t skip = uv_len(wr_table_key(t, i), wr_table_len(t, i));
+		size_t skip = wr_uv_len(wr_table_key(t, i), wr_table_len(t, i));
 		bcx_buf_put_bytes(p, wr_table_key(t, i) + skip, wr_table_len(t, i) - skip);
 	}
 }

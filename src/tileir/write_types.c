@@ -109,6 +109,8 @@ uint32_t wr_type(wctx *w, uint32_t t)
 	}
 	bcx_buf b;
 	bcx_buf_init(&b, w->m->alloc);
+	/* Key: varint uniq (0 for ordinary types), then the record (§7.4). */
+	wr_uv(&b, tb_type(w->m, t)->uniq);
 	encode_type(w, &b, tb_type(w->m, t));
 	w->depth--;
 	uint32_t idx = 0;
@@ -139,7 +141,9 @@ static const char *late_type_name(uint8_t tag)
 bool wr_check_types(wctx *w)
 {
 	for (uint32_t i = 0; i < w->types.n && wr_ok(w); i++) {
-		uint8_t tag = wr_table_key(&w->types, i)[0];
+		const uint8_t *k = wr_table_key(&w->types, i);
+		size_t skip = wr_uv_len(k, wr_table_len(&w->types, i));
+		uint8_t tag = skip < wr_table_len(&w->types, i) ? k[skip] : 0;
 		unsigned since = (unsigned)(bcx_tileir_type_tag_since(tag) & 0xFF);
 		if (since > w->minor)
 			wr_fail(w, BCX_ERR_UNSUPPORTED,
