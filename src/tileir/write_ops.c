@@ -161,7 +161,9 @@ static uint32_t wire_results(wctx *w, const bcx_tb_op *op, bool *skip)
 			if (skip[r] && w->used[op->first_result + r])
 				wr_fail(w, BCX_ERR_UNSUPPORTED,
 					"result '%s' requires bytecode version 13.%u but is being "
-					"used", f->name, f->since & 0xFF);
+					"used and targeting 13.%u. Cannot serialize to older "
+					"bytecode version when newer features are used.",
+					f->name, f->since & 0xFF, w->minor);
 		}
 	}
 	return n;

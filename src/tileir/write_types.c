@@ -133,7 +133,7 @@ static const char *late_type_name(uint8_t tag)
 	case 19: return "Float4E2M1FN";
 	case 20: return "GatherScatterViewType";
 	case 21: return "StridedViewType";
-	case 22: return "i4";
+	case 22: return "Int4";
 	default: return "?";
 	}
 }

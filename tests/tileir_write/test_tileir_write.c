@@ -23,9 +23,12 @@ static bcx_tb_write_options opts_for(const char *version)
 	return o;
 }
 
+/* The vector folder being tested: the main set or its coverage/ extension. */
+static const char *g_dir = "vectors/tileir";
+
 static char *vec_path(char *buf, size_t cap, const char *name, const char *ver, const char *ext)
 {
-	snprintf(buf, cap, "vectors/tileir/%s.v%s%s", name, ver, ext);
+	snprintf(buf, cap, "%s/%s.v%s%s", g_dir, name, ver, ext);
 	return buf;
 }
 
@@ -54,7 +57,7 @@ static bcx_status rewrite(const uint8_t *data, size_t size, const bcx_tb_write_o
 	return st;
 }
 
-static void t_read_write(const tv_row *rows, size_t n)
+static void t_read_write(const tv_row *rows, size_t n, unsigned want)
 {
 	unsigned same = 0, total = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -78,8 +81,8 @@ static void t_read_write(const tv_row *rows, size_t n)
 		free(in);
 		free(out);
 	}
-	printf("read -> write identical: %u of %u vectors\n", same, total);
-	T_CHECK(total >= 49);
+	printf("%s: read -> write identical: %u of %u vectors\n", g_dir, same, total);
+	T_CHECK(total >= want);
 }
 
 /* Convert one vector to one lower target and compare with the reference. */
@@ -104,7 +107,7 @@ static bool convert_one(const tv_row *rows, size_t n, const tv_row *src, const c
 			      "%s -> %s: bytes differ (%s)", src->name, target, d.message);
 		free(want);
 	} else if (ref) {
-		const char *msg = tv_rejection(src->name, target);
+		const char *msg = tv_rejection(g_dir, src->name, target);
 		ok = T_CHECKF(st == BCX_ERR_UNSUPPORTED && msg && strcmp(msg, d.message) == 0,
 			      "%s -> %s: refusal '%s', reference '%s'", src->name, target,
 			      d.message, msg ? msg : "(none)");
@@ -114,7 +117,7 @@ static bool convert_one(const tv_row *rows, size_t n, const tv_row *src, const c
 	return ok;
 }
 
-static void t_convert(const tv_row *rows, size_t n)
+static void t_convert(const tv_row *rows, size_t n, unsigned want)
 {
 	static const char *const targets[] = {"13.1", "13.2"};
 	unsigned good = 0, total = 0;
@@ -128,21 +131,31 @@ static void t_convert(const tv_row *rows, size_t n)
 				good += convert_one(rows, n, r, targets[t]);
 			}
 	}
-	printf("convert to lower versions as the reference: %u of %u\n", good, total);
-	T_CHECK(total >= 50);
+	printf("%s: convert to lower versions as the reference: %u of %u\n", g_dir, good, total);
+	T_CHECK(total >= want);
 }
 
-static void t_asm(const tv_row *rows, size_t n)
+/* Modules whose generic text cannot give back the bytes, by design (the
+ * coverage README explains each): an empty hints attribute that is really
+ * there, and hint values printed without their types. */
+static bool text_lossy(const char *name)
+{
+	return strcmp(name, "cov_028_opt_hints_empty") == 0 ||
+	       strcmp(name, "cov_029_opt_hints_unusual_values") == 0;
+}
+
+static void t_asm(const tv_row *rows, size_t n, unsigned want)
 {
 	unsigned same = 0, total = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (strcmp(rows[i].result, "ok") != 0 || rows[i].debuginfo)
+		if (strcmp(rows[i].result, "ok") != 0 || rows[i].debuginfo ||
+		    text_lossy(rows[i].name))
 			continue;
 		char rel[256], rel2[256];
 		size_t tsize, bsize, len = 0;
 		char *text = (char *)tu_read_file(tu_shared_path(vec_path(
 			rel, sizeof rel, rows[i].name, rows[i].version, ".generic.mlir")), &tsize);
-		uint8_t *want = tu_read_file(tu_shared_path(vec_path(
+		uint8_t *ref = tu_read_file(tu_shared_path(vec_path(
 			rel2, sizeof rel2, rows[i].name, rows[i].version, ".tileirbc")), &bsize);
 		bcx_tb_module *m = NULL;
 		uint8_t *out = NULL;
@@ -150,28 +163,29 @@ static void t_asm(const tv_row *rows, size_t n)
 		bcx_diag_clear(&d);
 		bcx_tb_write_options o = opts_for(rows[i].version);
 		total++;
-		if (T_CHECKF(text && want, "missing %s", rel) &&
+		if (T_CHECKF(text && ref, "missing %s", rel) &&
 		    T_CHECKF(bcx_tb_assemble(rel, text, tsize, NULL, &m, &d) == BCX_OK, "%s",
 			     d.message) &&
 		    T_CHECKF(bcx_tb_write(m, &o, &out, &len, &d) == BCX_OK, "%s: %s", rel,
 			     d.message) &&
-		    T_CHECKF(len == bsize && memcmp(out, want, len) == 0, "%s: bytes differ", rel))
+		    T_CHECKF(len == bsize && memcmp(out, ref, len) == 0, "%s: bytes differ", rel))
 			same++;
 		bcx_tb_free_bytes(m, out, len);
 		bcx_tb_module_free(m);
 		free(text);
-		free(want);
+		free(ref);
 	}
-	printf("asm of .generic.mlir identical: %u of %u\n", same, total);
-	T_CHECK(total >= 46);
+	printf("%s: asm of .generic.mlir identical: %u of %u\n", g_dir, same, total);
+	T_CHECK(total >= want);
 }
 
 /* Our own disassembly (bcx dis --generic) assembled again gives the file. */
-static void t_dis_asm(const tv_row *rows, size_t n)
+static void t_dis_asm(const tv_row *rows, size_t n, unsigned want)
 {
 	unsigned same = 0, total = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (strcmp(rows[i].result, "ok") != 0 || rows[i].debuginfo)
+		if (strcmp(rows[i].result, "ok") != 0 || rows[i].debuginfo ||
+		    text_lossy(rows[i].name))
 			continue;
 		char rel[256];
 		size_t size, len = 0;
@@ -200,8 +214,8 @@ static void t_dis_asm(const tv_row *rows, size_t n)
 		bcx_buf_free(&text);
 		free(in);
 	}
-	printf("dis --generic then asm identical: %u of %u\n", same, total);
-	T_CHECK(total >= 46);
+	printf("%s: dis --generic then asm identical: %u of %u\n", g_dir, same, total);
+	T_CHECK(total >= want);
 }
 
 /* Every prefix of a real text: a clean error naming FILE:LINE:COL, or a
@@ -210,7 +224,8 @@ static void t_asm_truncations(void)
 {
 	size_t size;
 	char *text = (char *)tu_read_file(
-		tu_shared_path("vectors/tileir/ops_000_entries.v13.3.generic.mlir"), &size);
+		tu_shared_path("vectors/tileir/coverage/cov_019_control_flow.v13.3.generic.mlir"),
+		&size);
 	if (!T_CHECK(text != NULL))
 		return;
 	unsigned bad = 0;
@@ -252,12 +267,21 @@ int main(int argc, char **argv)
 	tu_init(argc, argv);
 	tu_require_shared();
 	size_t n;
-	tv_row *rows = tv_index(&n);
+	tv_row *rows = tv_index(g_dir, &n);
 	if (T_CHECK(rows && n > 90)) {
-		t_read_write(rows, n);
-		t_convert(rows, n);
-		t_asm(rows, n);
-		t_dis_asm(rows, n);
+		t_read_write(rows, n, 49);
+		t_convert(rows, n, 50);
+		t_asm(rows, n, 46);
+		t_dis_asm(rows, n, 46);
+	}
+	free(rows);
+	g_dir = "vectors/tileir/coverage";
+	rows = tv_index(g_dir, &n);
+	if (T_CHECK(rows && n > 100)) {
+		t_read_write(rows, n, 117);
+		t_convert(rows, n, 60);
+		t_asm(rows, n, 100);
+		t_dis_asm(rows, n, 100);
 	}
 	t_asm_truncations();
 	t_legacy();

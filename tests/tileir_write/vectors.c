@@ -18,10 +18,12 @@ static bool field(const char **p, char *out, size_t cap)
 	return true;
 }
 
-tv_row *tv_index(size_t *n)
+tv_row *tv_index(const char *dir, size_t *n)
 {
 	size_t size;
-	char *text = (char *)tu_read_file(tu_shared_path("vectors/tileir/index.tsv"), &size);
+	char rel[256];
+	snprintf(rel, sizeof rel, "%s/index.tsv", dir);
+	char *text = (char *)tu_read_file(tu_shared_path(rel), &size);
 	*n = 0;
 	if (!text)
 		return NULL;
@@ -52,11 +54,13 @@ const tv_row *tv_find(const tv_row *rows, size_t n, const char *name, const char
 	return NULL;
 }
 
-const char *tv_rejection(const char *name, const char *version)
+const char *tv_rejection(const char *dir, const char *name, const char *version)
 {
 	static char msg[512];
 	size_t size;
-	char *text = (char *)tu_read_file(tu_shared_path("vectors/tileir/rejected.txt"), &size);
+	char rel[256];
+	snprintf(rel, sizeof rel, "%s/rejected.txt", dir);
+	char *text = (char *)tu_read_file(tu_shared_path(rel), &size);
 	if (!text)
 		return NULL;
 	char head[256];

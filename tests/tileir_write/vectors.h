@@ -13,12 +13,13 @@ typedef struct tv_row {
 	bool debuginfo;
 } tv_row;
 
-/* All rows of index.tsv; *n receives the count. Free with free(). */
-tv_row *tv_index(size_t *n);
+/* All rows of DIR/index.tsv (DIR relative to the shared folder, e.g.
+ * "vectors/tileir"); *n receives the count. Free with free(). */
+tv_row *tv_index(const char *dir, size_t *n);
 /* The row for (name, version) or NULL. */
 const tv_row *tv_find(const tv_row *rows, size_t n, const char *name, const char *version);
 /* The text after "error: " of the first error line the reference printed
  * for (name, version) in rejected.txt, or NULL. Static buffer. */
-const char *tv_rejection(const char *name, const char *version);
+const char *tv_rejection(const char *dir, const char *name, const char *version);
 
 #endif
