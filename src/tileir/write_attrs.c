@@ -57,18 +57,15 @@ static void dense_bytes(wctx *w, bcx_buf *b, const bcx_tb_attr *a)
 uint32_t wr_const(wctx *w, const bcx_tb_attr *a)
 {
 	uint32_t t = wr_type(w, a->type), idx = 0;
-	bcx_buf data, key;
-	bcx_buf_init(&data, w->m->alloc);
-	bcx_buf_init(&key, w->m->alloc);
-	dense_bytes(w, &data, a);
-	wr_uv(&key, t);
-	wr_uv(&key, data.len);
-	bcx_buf_put_bytes(&key, data.data, data.len);
-	bcx_status st = key.status ? key.status : data.status;
+	bcx_buf *data = &w->data, *key = &w->key;
+	data->len = key->len = 0;
+	dense_bytes(w, data, a);
+	wr_uv(key, t);
+	wr_uv(key, data->len);
+	bcx_buf_put_bytes(key, data->data, data->len);
+	bcx_status st = key->status ? key->status : data->status;
 	if (!st)
-		st = wr_table_intern(&w->consts, key.data, key.len, &idx);
-	bcx_buf_free(&data);
-	bcx_buf_free(&key);
+		st = wr_table_intern(&w->consts, key->data, key->len, &idx);
 	if (st)
 		wr_fail(w, st, "out of memory while writing constants");
 	return idx;

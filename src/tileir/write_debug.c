@@ -75,12 +75,11 @@ uint32_t wr_loc(wctx *w, const bcx_tb_loc *l)
 	uint32_t a = wr_loc(w, l->a);
 	uint32_t b = wr_loc(w, l->b);
 	w->depth--;
-	bcx_buf k;
-	bcx_buf_init(&k, w->m->alloc);
-	loc_key(&k, l, a, b);
+	bcx_buf *k = &w->key; /* free again: the recursive calls above are done */
+	k->len = 0;
+	loc_key(k, l, a, b);
 	uint32_t idx = 0;
-	bcx_status st = k.status ? k.status : wr_table_intern(&w->debug, k.data, k.len, &idx);
-	bcx_buf_free(&k);
+	bcx_status st = k->status ? k->status : wr_table_intern(&w->debug, k->data, k->len, &idx);
 	if (st)
 		return wr_fail(w, st, "out of memory while writing debug records"), 0;
 	return idx + 1;

@@ -96,6 +96,8 @@ typedef struct wctx {
 	uint32_t *stack;          /* value ids in push order */
 	uint32_t sp, n_values;
 	uint8_t *used;            /* value id has users */
+	size_t cap_values;        /* capacity of wire/stack/used, reused per function */
+	bcx_buf key, data, body;  /* scratch buffers reused across calls */
 	unsigned depth;
 } wctx;
 

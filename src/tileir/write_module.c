@@ -36,6 +36,9 @@ static bcx_status ctx_init(wctx *w, const bcx_tb_module *m, const bcx_tb_write_o
 	wr_table_init(&w->consts, m->alloc);
 	wr_table_init(&w->debug, m->alloc);
 	bcx_buf_init(&w->refs, m->alloc);
+	bcx_buf_init(&w->key, m->alloc);
+	bcx_buf_init(&w->data, m->alloc);
+	bcx_buf_init(&w->body, m->alloc);
 	w->type_map = bcx_alloc(m->alloc, ((size_t)m->n_types + 1) * sizeof *w->type_map);
 	if (!w->type_map)
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
@@ -51,6 +54,12 @@ static void ctx_free(wctx *w)
 	wr_table_free(&w->consts);
 	wr_table_free(&w->debug);
 	bcx_buf_free(&w->refs);
+	bcx_buf_free(&w->key);
+	bcx_buf_free(&w->data);
+	bcx_buf_free(&w->body);
+	bcx_free(a, w->wire, w->cap_values * sizeof *w->wire);
+	bcx_free(a, w->stack, w->cap_values * sizeof *w->stack);
+	bcx_free(a, w->used, w->cap_values);
 	bcx_free(a, w->type_map, ((size_t)w->m->n_types + 1) * sizeof *w->type_map);
 	bcx_free(a, w->list_start, (size_t)w->cap_lists * sizeof *w->list_start);
 }
@@ -115,30 +124,35 @@ static void mark_used(wctx *w, const bcx_tb_block *blk)
 	}
 }
 
+/* Value scope arrays for f, grown when a function needs more (§15.1). */
 static bool fn_scope(wctx *w, const bcx_tb_func *f)
 {
 	size_t n = (size_t)f->n_values + 1;
+	if (n > w->cap_values) {
+		const bcx_allocator *a = w->m->alloc;
+		bcx_free(a, w->wire, w->cap_values * sizeof *w->wire);
+		bcx_free(a, w->stack, w->cap_values * sizeof *w->stack);
+		bcx_free(a, w->used, w->cap_values);
+		w->wire = bcx_alloc(a, n * sizeof *w->wire);
+		w->stack = bcx_alloc(a, n * sizeof *w->stack);
+		w->used = bcx_alloc(a, n);
+		w->cap_values = n;
+		if (!w->wire || !w->stack || !w->used) {
+			bcx_free(a, w->wire, n * sizeof *w->wire);
+			bcx_free(a, w->stack, n * sizeof *w->stack);
+			bcx_free(a, w->used, n);
+			w->wire = w->stack = NULL;
+			w->used = NULL;
+			w->cap_values = 0;
+			return wr_fail(w, BCX_ERR_NOMEM, "out of memory");
+		}
+	}
 	w->n_values = f->n_values;
 	w->sp = 0;
-	w->wire = bcx_alloc(w->m->alloc, n * sizeof *w->wire);
-	w->stack = bcx_alloc(w->m->alloc, n * sizeof *w->stack);
-	w->used = bcx_alloc(w->m->alloc, n);
-	if (!w->wire || !w->stack || !w->used)
-		return wr_fail(w, BCX_ERR_NOMEM, "out of memory");
 	memset(w->wire, 0, n * sizeof *w->wire);
 	memset(w->used, 0, n);
 	mark_used(w, &f->body);
 	return true;
-}
-
-static void fn_scope_free(wctx *w, const bcx_tb_func *f)
-{
-	size_t n = (size_t)f->n_values + 1;
-	bcx_free(w->m->alloc, w->wire, n * sizeof *w->wire);
-	bcx_free(w->m->alloc, w->stack, n * sizeof *w->stack);
-	bcx_free(w->m->alloc, w->used, n);
-	w->wire = w->stack = NULL;
-	w->used = NULL;
 }
 
 static void start_list(wctx *w)
@@ -173,16 +187,14 @@ static void function(wctx *w, bcx_buf *p, const bcx_tb_func *f, uint32_t list)
 		start_list(w);
 		bcx_buf_put_u64le(&w->refs, wr_loc(w, f->loc));
 	}
-	bcx_buf body;
-	bcx_buf_init(&body, w->m->alloc);
+	bcx_buf *body = &w->body;
+	body->len = 0;
 	if (fn_scope(w, f))
-		wr_block_ops(w, &body, &f->body, false);
-	fn_scope_free(w, f);
-	wr_uv(p, body.len);
-	bcx_buf_put_bytes(p, body.data, body.len);
-	if (body.status && !p->status)
-		p->status = body.status;
-	bcx_buf_free(&body);
+		wr_block_ops(w, body, &f->body, false);
+	wr_uv(p, body->len);
+	bcx_buf_put_bytes(p, body->data, body->len);
+	if (body->status && !p->status)
+		p->status = body->status;
 }
 
 static void functions(wctx *w, bcx_buf *out, const uint32_t *lists)
