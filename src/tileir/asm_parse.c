@@ -107,7 +107,7 @@ static bool segments(asm_parser *p, ap_op *op)
 		return false;
 	if (a->kind != TA_I32ARR)
 		return asm_fail(&p->lx, "operandSegmentSizes must be array<i32: ...>");
-	op->segments = bcx_arena_calloc(p->arena, a->n + 1u, sizeof *op->segments);
+	op->segments = bcx_arena_calloc(p->arena, (size_t)a->n + 1, sizeof *op->segments);
 	if (!op->segments)
 		return asm_fail(&p->lx, "out of memory");
 	for (uint32_t i = 0; i < a->n; i++) {
@@ -326,7 +326,7 @@ bool ap_build_block(asm_parser *p, bcx_tb_block *blk, const ap_block *b);
 
 static bool build_op(asm_parser *p, bcx_tb_block *blk, const ap_op *op)
 {
-	bcx_tb_value *opds = bcx_arena_calloc(p->arena, op->n_operands + 1u, sizeof *opds);
+	bcx_tb_value *opds = bcx_arena_calloc(p->arena, (size_t)op->n_operands + 1, sizeof *opds);
 	if (!opds)
 		return asm_fail(&p->lx, "out of memory");
 	for (uint32_t i = 0; i < op->n_operands; i++)

@@ -168,11 +168,11 @@ static bcx_status alloc_op(bcx_tb_module *m, bcx_tb_op *op, const bcx_tb_opspec 
 {
 	const bcx_tileir_opinfo *info = op->info;
 	bcx_arena *a = m->arena;
-	op->result_types = bcx_arena_calloc(a, s->n_results + 1u, sizeof *op->result_types);
-	op->operands = bcx_arena_calloc(a, s->n_operands + 1u, sizeof *op->operands);
-	op->seg = bcx_arena_calloc(a, info->n_operands + 1u, sizeof *op->seg);
-	op->attrs = bcx_arena_calloc(a, info->n_attrs + 1u, sizeof *op->attrs);
-	op->regions = bcx_arena_calloc(a, info->n_regions + 1u, sizeof *op->regions);
+	op->result_types = bcx_arena_calloc(a, (size_t)s->n_results + 1, sizeof *op->result_types);
+	op->operands = bcx_arena_calloc(a, (size_t)s->n_operands + 1, sizeof *op->operands);
+	op->seg = bcx_arena_calloc(a, (size_t)info->n_operands + 1, sizeof *op->seg);
+	op->attrs = bcx_arena_calloc(a, (size_t)info->n_attrs + 1, sizeof *op->attrs);
+	op->regions = bcx_arena_calloc(a, (size_t)info->n_regions + 1, sizeof *op->regions);
 	if (!op->result_types || !op->operands || !op->seg || !op->attrs || !op->regions)
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
 	if (s->n_results)
@@ -255,7 +255,7 @@ bcx_status bcx_tb_region_add_block(bcx_tb_module *m, bcx_tb_op *op, uint32_t reg
 		if (!tb_type_valid(m, arg_types[i]))
 			return bad(d, op->info->name, "block argument type is not a type", NULL);
 	bcx_tb_block *b = bcx_arena_calloc(m->arena, 1, sizeof *b);
-	uint32_t *types = bcx_arena_calloc(m->arena, n_args + 1u, sizeof *types);
+	uint32_t *types = bcx_arena_calloc(m->arena, (size_t)n_args + 1, sizeof *types);
 	if (!b || !types)
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
 	if (op->fn->n_values > UINT32_MAX - n_args - 1)

@@ -40,7 +40,7 @@ static bool dense(cv_ctx *c, uint32_t type, uint32_t idx, bcx_tb_attr **out)
 
 static bool list(cv_ctx *c, const bcx_tileir_attr *a, bcx_tb_attr ***v)
 {
-	*v = bcx_arena_calloc(c->arena, a->n + 1u, sizeof **v);
+	*v = bcx_arena_calloc(c->arena, (size_t)a->n + 1, sizeof **v);
 	if (!*v)
 		return cv_fail(c, BCX_ERR_NOMEM, "out of memory");
 	for (uint32_t i = 0; i < a->n; i++)
@@ -52,8 +52,8 @@ static bool list(cv_ctx *c, const bcx_tileir_attr *a, bcx_tb_attr ***v)
 static bool dict(cv_ctx *c, const bcx_tileir_attr *a, bcx_tb_attr **out)
 {
 	bcx_tb_attr **v;
-	const char **keys = bcx_arena_calloc(c->arena, a->n + 1u, sizeof *keys);
-	size_t *lens = bcx_arena_calloc(c->arena, a->n + 1u, sizeof *lens);
+	const char **keys = bcx_arena_calloc(c->arena, (size_t)a->n + 1, sizeof *keys);
+	size_t *lens = bcx_arena_calloc(c->arena, (size_t)a->n + 1, sizeof *lens);
 	if (!keys || !lens || !list(c, a, &v))
 		return keys && lens ? false : cv_fail(c, BCX_ERR_NOMEM, "out of memory");
 	for (uint32_t i = 0; i < a->n; i++) {
@@ -68,7 +68,7 @@ static bool ints(cv_ctx *c, const bcx_tileir_attr *a, bcx_tb_attr **out)
 {
 	if (a->kind == BCX_TILEIR_A_SAME_ELEMENTS)
 		return ok(c, bcx_tb_attr_same_elements(c->b, a->ints, a->n, out, c->d));
-	int32_t *v = bcx_arena_calloc(c->arena, a->n + 1u, sizeof *v);
+	int32_t *v = bcx_arena_calloc(c->arena, (size_t)a->n + 1, sizeof *v);
 	if (!v)
 		return cv_fail(c, BCX_ERR_NOMEM, "out of memory");
 	for (uint32_t i = 0; i < a->n; i++)

@@ -49,7 +49,7 @@ static bool op_regions(cv_ctx *c, const bcx_tileir_op *op, bcx_tb_op *dst)
 		if (reg->n_blocks > 1)
 			return cv_fail(c, BCX_ERR_UNSUPPORTED, "regions with several blocks");
 		const bcx_tileir_block *b = &reg->blocks[0];
-		bcx_tb_type *types = bcx_arena_calloc(c->arena, b->n_args + 1u, sizeof *types);
+		bcx_tb_type *types = bcx_arena_calloc(c->arena, (size_t)b->n_args + 1, sizeof *types);
 		bcx_tb_block *nb;
 		if (!types)
 			return cv_fail(c, BCX_ERR_NOMEM, "out of memory");
@@ -69,8 +69,8 @@ static bool op_regions(cv_ctx *c, const bcx_tileir_op *op, bcx_tb_op *dst)
 static bool op(cv_ctx *c, bcx_tb_block *dst, const bcx_tileir_op *op)
 {
 	bcx_tb_named_attr na[16];
-	bcx_tb_type *rt = bcx_arena_calloc(c->arena, op->n_results + 1u, sizeof *rt);
-	bcx_tb_value *opd = bcx_arena_calloc(c->arena, op->n_operands + 1u, sizeof *opd);
+	bcx_tb_type *rt = bcx_arena_calloc(c->arena, (size_t)op->n_results + 1, sizeof *rt);
+	bcx_tb_value *opd = bcx_arena_calloc(c->arena, (size_t)op->n_operands + 1, sizeof *opd);
 	uint32_t nna;
 	bcx_tb_loc *loc;
 	if (op->info->n_attrs > 16) /* the table's widest op (entry) has 5 */
@@ -130,10 +130,10 @@ static bool function(cv_ctx *c, size_t i)
 				    loc, &fn, &blk, c->d)))
 		return false;
 	c->n_vals = body->n_values;
-	c->val_map = bcx_arena_calloc(c->arena, c->n_vals + 1u, sizeof *c->val_map);
+	c->val_map = bcx_arena_calloc(c->arena, (size_t)c->n_vals + 1, sizeof *c->val_map);
 	if (!c->val_map)
 		return cv_fail(c, BCX_ERR_NOMEM, "out of memory");
-	memset(c->val_map, 0xFF, (c->n_vals + 1u) * sizeof *c->val_map);
+	memset(c->val_map, 0xFF, ((size_t)c->n_vals + 1) * sizeof *c->val_map);
 	for (uint32_t a = 0; a < st->n_in && a < c->n_vals; a++)
 		c->val_map[a] = bcx_tb_func_arg(fn, a);
 	return block(c, blk, &body->block);

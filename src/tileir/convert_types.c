@@ -57,11 +57,11 @@ static bool view(cv_ctx *c, const bcx_tileir_type *t, bcx_tb_type tv, bcx_tb_typ
 
 static bool func_type(cv_ctx *c, const bcx_tileir_type *t, bcx_tb_type *out)
 {
-	uint32_t n = t->n_inputs + t->n_outputs;
-	bcx_tb_type *p = bcx_arena_calloc(c->arena, n + 1u, sizeof *p);
+	size_t n = (size_t)t->n_inputs + t->n_outputs;
+	bcx_tb_type *p = bcx_arena_calloc(c->arena, (size_t)n + 1, sizeof *p);
 	if (!p)
 		return cv_fail(c, BCX_ERR_NOMEM, "out of memory");
-	for (uint32_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++)
 		if (!cv_type(c, t->params[i], &p[i]))
 			return false;
 	return built(c, bcx_tb_type_func(c->b, p, t->n_inputs, p + t->n_inputs, t->n_outputs, out,
