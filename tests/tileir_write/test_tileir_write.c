@@ -243,6 +243,46 @@ static void t_asm_truncations(void)
 	free(text);
 }
 
+/* Every truncation and single-byte change of a real file: whatever the
+ * reader accepts must import and write cleanly (or be refused with a
+ * message), and what is written must read back. */
+static void t_convert_mutations(const char *rel)
+{
+	size_t size;
+	uint8_t *in = tu_read_file(tu_shared_path(rel), &size);
+	if (!T_CHECKF(in != NULL, "missing %s", rel))
+		return;
+	uint8_t *buf = malloc(size);
+	unsigned written = 0, bad = 0;
+	bcx_tb_write_options o = {13, 3, 0, false};
+	for (size_t k = 0; k < 3 * size + size; k++) {
+		size_t len = size;
+		memcpy(buf, in, size);
+		if (k < size)
+			len = k; /* truncation */
+		else
+			buf[(k - size) % size] ^= (uint8_t)(k < 2 * size ? 0xFF : k < 3 * size ? 0x01 : 0x80);
+		uint8_t *out = NULL;
+		size_t n = 0;
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		if (rewrite(buf, len, &o, &out, &n, &d) == BCX_OK) {
+			bcx_tileir_module *r = NULL;
+			written++;
+			if (bcx_tileir_read(out, n, NULL, &r, &d) != BCX_OK)
+				bad++;
+			bcx_tileir_close(r);
+		} else if (d.message[0] == 0) {
+			bad++;
+		}
+		free(out);
+	}
+	printf("%s: %u mutations written, all read back\n", rel, written);
+	T_EQ_U(bad, 0);
+	free(buf);
+	free(in);
+}
+
 static void t_legacy(void)
 {
 	static const char *const files[] = {"negi-op-13.1", "print-op-13.1"};
@@ -284,6 +324,9 @@ int main(int argc, char **argv)
 		t_dis_asm(rows, n, 100);
 	}
 	t_asm_truncations();
+	t_convert_mutations("vectors/tileir/coverage/cov_019_control_flow.v13.3.tileirbc");
+	t_convert_mutations("vectors/tileir/coverage/cov_026_assume.v13.3.tileirbc");
+	t_convert_mutations("vectors/tileir/debug_info_000.v13.3.tileirbc");
 	t_legacy();
 	free(rows);
 	return tu_finish();
