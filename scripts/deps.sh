@@ -12,6 +12,7 @@ have cc || need+=(gcc)
 have make || need+=(make)
 have cmake || need+=(cmake)
 if [ "$mode" = test ]; then
+  have pkg-config || need+=(pkg-config)
   have clang-22 || need+=(clang-22)
   have llvm-bcanalyzer-22 || need+=(llvm-22)
   have llvm-link-22 || need+=(llvm-22)
