@@ -88,7 +88,7 @@ bool tir_dense_open(const bcx_tileir_module *m, uint32_t type, uint32_t index, t
 	if (!tile_shape_of(m, type, &v->n, &v->tag) || index >= m->n_constants)
 		return false;
 	v->data = m->constants[index].data;
-	v->layout = buffer_layout(m, v->tag, v->n, &v->data);
+	v->layout = (unsigned)buffer_layout(m, v->tag, v->n, &v->data);
 	v->splat = v->layout == L_SPLAT;
 	return v->layout != L_BAD;
 }

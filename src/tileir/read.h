@@ -49,7 +49,7 @@ unsigned tir_scalar_bits(unsigned tag);
 /* A validated dense buffer read element by element, without copying. */
 typedef struct tir_dense {
 	unsigned tag;      /* element type tag */
-	int layout;        /* splat, full, packed (dense.c) */
+	unsigned layout;   /* splat, full, packed (dense.c) */
 	uint64_t n;        /* elements of the tile type */
 	bool splat;
 	bcx_tileir_str data;
