@@ -15,6 +15,9 @@ trap 'rm -rf "$tmp"' EXIT
 mod=$tmp/bench.tileirbc
 build/release/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod"
 size=$(stat -c %s "$mod")
+echo
+# Lazy loading at scale: a module of 100x the kernels (about 110 MB).
+build/release/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 100))" - lazy
 best=
 for i in 1 2 3; do
   t0=$(date +%s%N)

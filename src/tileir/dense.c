@@ -83,6 +83,21 @@ static uint64_t elem_at(unsigned tag, layout l, const bcx_tileir_str *d, uint64_
 	return bits < 64 ? v & ((1ull << bits) - 1) : v;
 }
 
+bool tir_dense_open(const bcx_tileir_module *m, uint32_t type, uint32_t index, tir_dense *v)
+{
+	if (!tile_shape_of(m, type, &v->n, &v->tag) || index >= m->n_constants)
+		return false;
+	v->data = m->constants[index].data;
+	v->layout = (unsigned)buffer_layout(m, v->tag, v->n, &v->data);
+	v->splat = v->layout == L_SPLAT;
+	return v->layout != L_BAD;
+}
+
+uint64_t tir_dense_get(const tir_dense *v, uint64_t k)
+{
+	return elem_at(v->tag, (layout)v->layout, &v->data, k);
+}
+
 bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type, uint32_t index,
 			    const uint64_t **elems, size_t *n_out, bool *splat, bcx_diag *diag)
 {

@@ -160,22 +160,23 @@ void tir_print_attr(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, 
 	}
 }
 
-/* Nested [..] lists of a non-splat dense value (row-major). */
-static void print_elems(bcx_buf *o, const bcx_tileir_type *t, unsigned tag, const uint64_t *v,
-			uint32_t dim, size_t *k)
+/* Nested [..] lists of a dense value (row-major), read in place. */
+static void print_elems(bcx_buf *o, const bcx_tileir_type *t, const tir_dense *v, uint32_t dim,
+			uint64_t *k)
 {
 	if (dim == t->rank) {
-		if (tir_scalar_bits(tag) && tag != BCX_TILEIR_T_I4 && tag > BCX_TILEIR_T_I64)
-			tir_print_float(o, tag, v[(*k)++]);
+		uint64_t e = tir_dense_get(v, v->splat ? 0 : (*k)++);
+		if (v->tag > BCX_TILEIR_T_I64 && v->tag != BCX_TILEIR_T_I4)
+			tir_print_float(o, v->tag, e);
 		else
-			print_int_value(o, tag, v[(*k)++]);
+			print_int_value(o, v->tag, e);
 		return;
 	}
 	bcx_buf_put_u8(o, '[');
 	for (int64_t i = 0; i < t->shape[dim]; i++) {
 		if (i)
 			bcx_buf_puts(o, ", ");
-		print_elems(o, t, tag, v, dim + 1, k);
+		print_elems(o, t, v, dim + 1, k);
 	}
 	bcx_buf_put_u8(o, ']');
 }
@@ -183,28 +184,22 @@ static void print_elems(bcx_buf *o, const bcx_tileir_type *t, unsigned tag, cons
 bcx_status tir_print_dense(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index,
 			   bcx_diag *diag)
 {
-	const uint64_t *v;
-	size_t n;
-	bool splat;
-	bcx_status s = bcx_tileir_dense(m, type, index, &v, &n, &splat, diag);
-	if (s != BCX_OK)
-		return s;
-	const bcx_tileir_type *t = &m->types[type];
-	unsigned tag = m->types[t->elem].tag;
+	tir_dense v;
+	if (!tir_dense_open(m, type, index, &v))
+		return bcx_diag_set(diag, BCX_ERR_MALFORMED, -1,
+				    "constant %u does not fit type %u", index, type);
 	bcx_buf_puts(o, "dense<");
-	if (!splat && n > 100) {
-		bcx_tileir_str d = m->constants[index].data;
+	uint64_t k = 0;
+	if (!v.splat && v.n > 100) {
 		bcx_buf_puts(o, "\"0x");
-		for (size_t i = 0; i < d.len; i++)
-			bcx_buf_printf(o, "%02X", d.ptr[i]);
+		for (size_t i = 0; i < v.data.len; i++)
+			bcx_buf_printf(o, "%02X", v.data.ptr[i]);
 		bcx_buf_put_u8(o, '"');
-	} else if (splat || t->rank == 0) {
-		size_t k = 0;
+	} else if (v.splat) {
 		bcx_tileir_type scalar = {.rank = 0};
-		print_elems(o, &scalar, tag, v, 0, &k);
+		print_elems(o, &scalar, &v, 0, &k);
 	} else {
-		size_t k = 0;
-		print_elems(o, t, tag, v, 0, &k);
+		print_elems(o, &m->types[type], &v, 0, &k);
 	}
 	bcx_buf_puts(o, "> : ");
 	tir_print_type(o, m, type, true);

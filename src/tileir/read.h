@@ -46,6 +46,17 @@ bool tir_is_int_type(const bcx_tileir_module *m, uint32_t type);
 bool tir_is_float_type(const bcx_tileir_module *m, uint32_t type);
 unsigned tir_scalar_bits(unsigned tag);
 
+/* A validated dense buffer read element by element, without copying. */
+typedef struct tir_dense {
+	unsigned tag;      /* element type tag */
+	unsigned layout;   /* splat, full, packed (dense.c) */
+	uint64_t n;        /* elements of the tile type */
+	bool splat;
+	bcx_tileir_str data;
+} tir_dense;
+bool tir_dense_open(const bcx_tileir_module *m, uint32_t type, uint32_t index, tir_dense *v);
+uint64_t tir_dense_get(const tir_dense *v, uint64_t k);
+
 /* Type name used in version diagnostics ("Float4E2M1FN"). */
 const char *tir_type_mlir_name(unsigned tag);
 

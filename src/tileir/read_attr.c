@@ -134,7 +134,13 @@ bool tir_read_dict(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a, uint
 static bool read_div_by(bcx_cursor *c, bcx_tileir_attr *a)
 {
 	a->u = bcx_cur_uleb128(c, 64, "div_by divisor");
+	size_t at = bcx_cur_offset(c);
 	a->flags = bcx_cur_u8(c, "div_by flags");
+	/* The reference verifier requires both or neither (and its printer
+	 * would print a missing `along`). */
+	if (bcx_cur_ok(c) && (a->flags & 3) != 0 && (a->flags & 3) != 3)
+		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
+				       "'div_by' 'every'/'along' must be used in combination") == BCX_OK;
 	if (a->flags & 1)
 		a->a = bcx_zigzag_decode(bcx_cur_uleb128(c, 64, "div_by every"));
 	if (a->flags & 2)
