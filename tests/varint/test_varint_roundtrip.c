@@ -14,6 +14,22 @@ enum { RANDOM_PER_LENGTH = 24 };
 
 static unsigned long failures_shown;
 
+/* The byte-array VBR encoder and the bit writer must give the same bits. */
+static bool same_as_bit_writer(const vcodec *c, uint64_t v, const uint8_t *b, size_t n)
+{
+	if (c->kind != VC_VBR && c->kind != VC_SVBR)
+		return true;
+	bcx_bitbuf w;
+	bcx_bitbuf_init(&w, NULL);
+	bcx_bitbuf_emit_vbr(&w, c->kind == VC_SVBR ? bcx_svbr_encode((int64_t)v) : v, c->width);
+	uint64_t bits = bcx_bitbuf_bit_pos(&w);
+	bcx_bitbuf_align32(&w);
+	bool ok = bcx_bitbuf_status(&w) == BCX_OK && (bits + 7) / 8 == n &&
+		  memcmp(w.bytes.data, b, n) == 0;
+	bcx_bitbuf_free(&w);
+	return ok;
+}
+
 static void round_trip(const vcodec *c, uint64_t v)
 {
 	uint8_t b[VC_MAX];
@@ -26,6 +42,7 @@ static void round_trip(const vcodec *c, uint64_t v)
 	/* Cutting the last byte (and the whole value) must be TRUNCATED. */
 	ok = ok && vc_decode(c, b, n - 1, &back, &used) == BCX_ERR_TRUNCATED;
 	ok = ok && vc_decode(c, b, 0, &back, &used) == BCX_ERR_TRUNCATED;
+	ok = ok && same_as_bit_writer(c, v, b, n);
 	if (!ok && failures_shown++ < 20)
 		fprintf(stderr, "%s: value 0x%llx: %zu bytes (want %zu), status %d, back 0x%llx\n",
 			c->name, (unsigned long long)v, n, want, s, (unsigned long long)back);
