@@ -30,6 +30,7 @@ void bcx_diag_clear(bcx_diag *d)
 		memset(d, 0, sizeof *d);
 }
 
+BCX_PRINTF(6, 0)
 static void diag_fill(bcx_diag *d, bcx_status code, bool has, bool bits, uint64_t off,
 		      const char *fmt, va_list ap)
 {
