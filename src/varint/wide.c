@@ -61,7 +61,7 @@ bcx_status bcx_wide_parse(const char *text, uint8_t out[BCX_XIP_WIDE_MAX], size_
 		int d = digit_value(*c, base);
 		if (d < 0)
 			return bcx_diag_set(diag, BCX_ERR_MALFORMED, (int64_t)(c - text),
-					    "'%c' is not a %s digit", *c,
+					    "'%s': '%c' is not a %s digit", text, *c,
 					    base == 16 ? "hex" : "decimal");
 		if (!mul_add(mag, base, (unsigned)d))
 			return bcx_diag_set(diag, BCX_ERR_OVERFLOW, -1,
