@@ -1,6 +1,7 @@
 /* Hand-checked vector tables for PrefixVarInt, LEB128 (unsigned, signed,
  * zigzag), VBR and LLVM's signed VBR; every row encodes to exactly its
- * bytes, decodes back, and every truncation of it is BCX_ERR_TRUNCATED.
+ * bytes, decodes back, every truncation of it is BCX_ERR_TRUNCATED, and
+ * every bit flip of it decodes cleanly.
  * Then the decoders' documented edge rules (docs/formats/varint.md). */
 #include "testutil.h"
 #include "vcodec.h"
@@ -88,6 +89,32 @@ static void check_row(const vrow *r)
 	for (size_t k = 0; k < wn; k++)
 		T_CHECKF(vc_decode(c, want, k, &v, &used) == BCX_ERR_TRUNCATED,
 			 "%s: %s cut to %zu bytes", c->name, r->hex, k);
+}
+
+/* Every single-bit flip of a row decodes cleanly: a documented status, and
+ * when it succeeds, a value within the input that round-trips. */
+static void check_flips(const vrow *r)
+{
+	const vcodec *c = vc_find(r->codec);
+	uint8_t b[VC_MAX], e[VC_MAX];
+	size_t n = vc_hex(r->hex, b, sizeof b);
+	unsigned bad = 0;
+	for (size_t bit = 0; bit < n * 8; bit++) {
+		b[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+		uint64_t v = 0, v2 = 0;
+		size_t used = 0, u2 = 0;
+		bcx_status s = vc_decode(c, b, n, &v, &used);
+		if (s == BCX_OK) {
+			size_t en = vc_encode(c, v, e);
+			if (used > n || en > used || vc_decode(c, e, en, &v2, &u2) != BCX_OK || v2 != v)
+				bad++;
+		} else if (s != BCX_ERR_TRUNCATED && s != BCX_ERR_MALFORMED &&
+			   s != BCX_ERR_OVERFLOW) {
+			bad++;
+		}
+		b[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+	}
+	T_CHECKF(bad == 0, "%s %s: %u bad flips", r->codec, r->hex, bad);
 }
 
 static bcx_status dec(const char *codec, const char *hex, uint64_t *v, size_t *used)
@@ -179,6 +206,8 @@ int main(int argc, char **argv)
 	tu_init(argc, argv);
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		check_row(&rows[i]);
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		check_flips(&rows[i]);
 	test_overlong_accepted();
 	test_leb_limits();
 	test_vbr_limits();
