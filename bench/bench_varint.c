@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { REPEATS = 5 };
+enum { REPEATS = 9 }; /* best of: the machine may be shared */
 #define MIN_SECONDS 0.05
 
 typedef enum { D_SMALL, D_MIXED, D_LARGE } dist;
