@@ -121,6 +121,7 @@ bcx_status bcx_tb_attr_hints(bcx_tb_module *m, bcx_tb_attr *dict, bcx_tb_attr **
  * element (a splat). The writer applies the splat and i1 rules (§8). */
 bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *data, size_t n,
 			     bcx_tb_attr **out, bcx_diag *d);
+/* div_by<divisor[, every E along A]>: every and along come together. */
 bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every, int64_t every,
 			      bool has_along, int64_t along, bcx_tb_attr **out, bcx_diag *d);
 bcx_status bcx_tb_attr_same_elements(bcx_tb_module *m, const int64_t *v, uint32_t n,

@@ -292,6 +292,8 @@ bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every
 			      bool has_along, int64_t along, bcx_tb_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(TA_DIVBY);
+	if (has_every != has_along) /* the reference verifier's rule */
+		return bad(d, "'div_by' 'every'/'along' must be used in combination");
 	a->u = divisor;
 	a->has_a = has_every;
 	a->a = every;

@@ -96,6 +96,9 @@ static void t_ops_misuse(bcx_tb_block *b, bcx_tb_value x)
 	T_CHECK(add(b, "entry", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
 	msg_has("inside a function body");
 	T_CHECK(bcx_tb_op_add(NULL, b, NULL, NULL, &d) == BCX_ERR_INVALID_ARG);
+	bcx_tb_attr *dv;
+	T_CHECK(bcx_tb_attr_div_by(m, 16, true, 4, false, 0, &dv, &d) == BCX_ERR_INVALID_ARG);
+	msg_has("in combination");
 	T_CHECK(bcx_tb_opcode("cuda_tile.addi", 14) == 0x03);
 	T_CHECK(bcx_tb_opcode("nothing", 7) == UINT32_MAX);
 }
