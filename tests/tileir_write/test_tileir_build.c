@@ -97,6 +97,7 @@ static void t_ops_misuse(bcx_tb_block *b, bcx_tb_value x)
 	msg_has("inside a function body");
 	T_CHECK(bcx_tb_op_add(NULL, b, NULL, NULL, &d) == BCX_ERR_INVALID_ARG);
 	bcx_tb_attr *dv;
+	bcx_diag_clear(&d);
 	T_CHECK(bcx_tb_attr_div_by(m, 16, true, 4, false, 0, &dv, &d) == BCX_ERR_INVALID_ARG);
 	msg_has("in combination");
 	T_CHECK(bcx_tb_opcode("cuda_tile.addi", 14) == 0x03);
