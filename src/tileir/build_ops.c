@@ -197,6 +197,8 @@ static bcx_status check_spec(bcx_tb_block *blk, const bcx_tb_opspec *s,
 		return bad(d, info->name, "operands missing", NULL);
 	if (s->n_attrs && !s->attrs)
 		return bad(d, info->name, "attributes missing", NULL);
+	if (info->opcode == 0x5C && s->n_operands) /* every function is an entry */
+		return bad(d, info->name, "takes no operands: entries return nothing", NULL);
 	if (s->loc && s->loc->kind != TL_LOC && s->loc->kind != TL_CALL)
 		return bad(d, info->name, "op location must be a DILoc or a call site", NULL);
 	for (uint32_t i = 0; i < s->n_operands; i++)

@@ -249,7 +249,10 @@ void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tb_block *blk, bool header)
 	}
 	for (uint32_t i = 0; i < blk->n_args; i++)
 		push_value(w, blk->first_arg + i);
-	if (blk->n_ops == 0 || !is_terminator(blk->ops[blk->n_ops - 1]->info->opcode))
+	uint16_t last = blk->n_ops ? blk->ops[blk->n_ops - 1]->info->opcode : 0xFFFF;
+	if (!header && last != 0x5C) /* the function body (§12, module verifier) */
+		wr_fail(w, BCX_ERR_INVALID_ARG, "entry body must end with cuda_tile.return");
+	else if (!is_terminator(last))
 		wr_fail(w, BCX_ERR_INVALID_ARG, "block must end with a terminator "
 			"(return, yield, continue or break)");
 	for (uint32_t i = 0; i < blk->n_ops && wr_ok(w); i++)

@@ -95,6 +95,8 @@ static void t_ops_misuse(bcx_tb_block *b, bcx_tb_value x)
 	T_CHECK(add(b, "negi", &ti, 1, &far, 1, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
 	T_CHECK(add(b, "entry", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
 	msg_has("inside a function body");
+	T_CHECK(add(b, "return", NULL, 0, &x, 1, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
+	msg_has("entries return nothing");
 	T_CHECK(bcx_tb_op_add(NULL, b, NULL, NULL, &d) == BCX_ERR_INVALID_ARG);
 	bcx_tb_attr *dv;
 	bcx_diag_clear(&d);
@@ -333,7 +335,7 @@ static void t_no_terminator(void)
 	bcx_status st;
 	uint8_t *out = write_mod(3, false, &n, &st);
 	T_CHECK(st == BCX_ERR_INVALID_ARG && out == NULL);
-	msg_has("terminator");
+	msg_has("entry body must end with cuda_tile.return");
 	T_CHECK(bcx_tb_entry_add(m, "", 0, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_ERR_INVALID_ARG);
 	bcx_diag_clear(&d);
 	bcx_tb_type shaped = tile(scalar(BCX_TB_F32), 4);
