@@ -311,11 +311,11 @@ bcx_status bcx_tb_type_func(bcx_tb_module *m, const bcx_tb_type *ins, uint32_t n
 	if (!m || !out || (n_in && !ins) || (n_out && !outs))
 		return bad(d, "null argument");
 	for (uint32_t i = 0; i < n_in; i++)
-		if (!tb_type_valid(m, ins[i]))
-			return bad(d, "function input type is not a type of this module");
+		if (!tb_type_valid(m, ins[i]) || tb_type(m, ins[i])->tag == TT_FUNC)
+			return bad(d, "function input must be a non-function type of this module");
 	for (uint32_t i = 0; i < n_out; i++)
-		if (!tb_type_valid(m, outs[i]))
-			return bad(d, "function result type is not a type of this module");
+		if (!tb_type_valid(m, outs[i]) || tb_type(m, outs[i])->tag == TT_FUNC)
+			return bad(d, "function result must be a non-function type of this module");
 	tb_typeinfo t = {.tag = TT_FUNC, .elem = BCX_TB_NONE, .n_in = n_in, .n_out = n_out,
 			 .ins = ins, .outs = outs, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
