@@ -31,6 +31,8 @@ struct bcx_tileir_module {
 	size_t n_debug_records;
 	bcx_tileir_debug_record *debug_records;
 	size_t n_debug_lists;
+	const uint64_t *debug_refs; /* all lists' entries, n_debug_refs of them */
+	size_t n_debug_refs;
 	bcx_tileir_debug_list *debug_lists;
 	size_t n_functions;
 	bcx_tileir_function *functions;

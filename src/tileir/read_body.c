@@ -16,7 +16,8 @@ typedef struct body_ctx {
 	uint32_t *scratch;      /* operand ids of the op being read (cap entries) */
 	uint32_t n_ops;         /* ops seen so far, pre-order */
 	unsigned depth;
-	const bcx_tileir_debug_list *locs;
+	const uint64_t *locs;   /* the function's location entries, */
+	uint64_t n_locs;        /* up to the end of all lists (§11.2) */
 } body_ctx;
 
 static bool decode_ops(body_ctx *x, uint32_t n, bcx_tileir_block *b);
@@ -337,8 +338,8 @@ static bool decode_op(body_ctx *x, bcx_tileir_op *op)
 	if (!read_opcode(x, op))
 		return false;
 	uint32_t pre = x->n_ops++;
-	if (x->locs && (uint64_t)pre + 1 < x->locs->n)
-		op->loc = (uint32_t)x->locs->refs[pre + 1];
+	if (x->locs && (uint64_t)pre + 1 < x->n_locs)
+		op->loc = (uint32_t)x->locs[pre + 1];
 	if (!read_results(x, op, &rtypes, &n_wire) || !read_flags(x, op) ||
 	    !read_attrs(x, op, rtypes) || !read_operands(x, op) || !read_regions(x, op))
 		return false;
@@ -375,18 +376,18 @@ static bool decode_ops(body_ctx *x, uint32_t n, bcx_tileir_block *b)
 }
 
 /* Function-level checks after the body: a terminator at the end, and a
- * location list with at least one entry per op plus the function's (§11.2). */
+ * location entry per op plus the function's (§11.2). */
 static bool finish_body(body_ctx *x, const bcx_tileir_function *f, const bcx_tileir_body *b)
 {
 	if (b->block.n_ops == 0 || b->block.ops[b->block.n_ops - 1].opcode != 0x5C)
 		return fail(x, f->body_offset, BCX_ERR_MALFORMED,
 			    "entry body must end with cuda_tile.return", NULL);
-	/* Longer lists are tolerated as by the reference; a shorter one would
-	 * make the reference read the next function's entries. */
-	if (x->locs && x->locs->n < (uint64_t)x->n_ops + 1)
+	/* As the reference: a list is read on from its start, into the next
+	 * lists if it is short, and only running past all entries fails. */
+	if (x->locs && x->n_locs < (uint64_t)x->n_ops + 1)
 		return bcx_cur_fail_at(&x->c, f->body_offset, BCX_ERR_MALFORMED,
-				       "failed to read operation location: debug list %u has %u entries, expected %u",
-				       f->loc_list, x->locs->n, x->n_ops + 1) == BCX_OK;
+				       "failed to read operation location: debug list %u needs %u entries, %llu remain",
+				       f->loc_list, x->n_ops + 1, (unsigned long long)x->n_locs) == BCX_OK;
 	return true;
 }
 
@@ -420,8 +421,10 @@ static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_
 	x.value_types = m->tmp + x.cap;
 	x.scratch = m->tmp + 2 * (size_t)x.cap;
 	bcx_tileir_body *b = ctx_alloc(&x, 1, sizeof *b);
-	if (f->loc_list)
-		x.locs = &m->debug_lists[f->loc_list - 1];
+	if (f->loc_list) {
+		x.locs = m->debug_lists[f->loc_list - 1].refs;
+		x.n_locs = (uint64_t)(m->debug_refs + m->n_debug_refs - x.locs);
+	}
 	if (!bcx_cur_ok(&x.c))
 		return x.c.status;
 	b->block.n_args = sig->n_inputs;

@@ -33,6 +33,8 @@ static bool read_lists(bcx_tileir_module *m, bcx_cursor *c)
 		m->debug_lists[i] = (bcx_tileir_debug_list){end - start[i], r + start[i]};
 	}
 	m->n_debug_lists = n;
+	m->debug_refs = r;
+	m->n_debug_refs = n_refs;
 	return true;
 }
 

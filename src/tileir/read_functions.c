@@ -43,6 +43,23 @@ static bool read_signature(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_funct
 	return true;
 }
 
+/* The entry verifier's rules (§12.1): no results, tile arguments 0-D. */
+static bool check_entry_signature(bcx_tileir_module *m, bcx_cursor *c,
+				  const bcx_tileir_function *f)
+{
+	const bcx_tileir_type *t = &m->types[f->signature];
+	if (t->n_outputs)
+		return bcx_cur_fail_at(c, f->entry_offset, BCX_ERR_MALFORMED,
+				       "entry op must not return values") == BCX_OK;
+	for (uint32_t i = 0; i < t->n_inputs; i++) {
+		const bcx_tileir_type *a = &m->types[t->params[i]];
+		if (a->tag == BCX_TILEIR_T_TILE && a->rank)
+			return bcx_cur_fail_at(c, f->entry_offset, BCX_ERR_MALFORMED,
+					       "entry op must have scalar types (argument %u)", i) == BCX_OK;
+	}
+	return true;
+}
+
 static bool read_flags_loc(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_function *f)
 {
 	bcx_tileir_str nm = bcx_tileir_string(m, f->name);
@@ -78,7 +95,7 @@ static bool read_entry(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_function 
 {
 	f->entry_offset = (uint32_t)bcx_cur_offset(c);
 	if (!read_name(m, c, f) || !read_signature(m, c, f) || !read_flags_loc(m, c, f) ||
-	    !check_name(m, c, f))
+	    !check_name(m, c, f) || !check_entry_signature(m, c, f))
 		return false;
 	size_t at = bcx_cur_offset(c);
 	uint64_t len = bcx_cur_uleb128(c, 64, "failed to read function body length");

@@ -112,8 +112,14 @@ static bool verify_view(const bcx_tileir_module *m, const bcx_tileir_type *t)
 	return t->tag != BCX_TILEIR_T_STRIDED_VIEW || t->n_strides == t->rank;
 }
 
+/* Ours, stricter: ranks above this are refused so that printing a type,
+ * which happens once per use, stays a bounded multiple of the input. */
+#define TIR_MAX_RANK 64u
+
 static bool verify_one(const bcx_tileir_module *m, const bcx_tileir_type *t)
 {
+	if (t->rank > TIR_MAX_RANK || t->n_strides > TIR_MAX_RANK || t->n_dim_map > TIR_MAX_RANK)
+		return false;
 	switch (t->tag) {
 	case BCX_TILEIR_T_POINTER:
 		return tag_is_pointee(m->types[t->elem].tag);

@@ -34,5 +34,16 @@ check grep -q 'addi (0x03)' "$tmp/d.txt"
 "$bcx" dump --json --function addi_op "$f.tileirbc" > "$tmp/d.json"; check test $? -eq 0
 if command -v python3 > /dev/null; then
   check python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["functions"]) == 1' "$tmp/d.json"
+  # Every readable vector dumps as valid JSON (checked in one python run).
+  n=0
+  for v in "$V"/*.tileirbc "$V"/coverage/*.tileirbc; do
+    "$bcx" dump --json "$v" > "$tmp/j$n.json" 2> /dev/null || { rm -f "$tmp/j$n.json"; continue; }
+    n=$((n + 1))
+  done
+  check python3 -c 'import json,sys
+for f in sys.argv[1:]:
+    d = json.load(open(f))
+    assert "functions" in d and "sections" in d, f' "$tmp"/j*.json
+  check test "$n" -ge 160
 fi
 exit $fail
