@@ -383,10 +383,12 @@ static bool dense_list(asm_parser *p, dense_acc *a)
 static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tb_type t, size_t esz,
 		      size_t count, bcx_tb_attr **out)
 {
+	if (a->str.n < 2 || a->str.p[0] != '0' || a->str.p[1] != 'x' || a->str.n % 2)
+		return asm_fail(&p->lx, "bad hex dense literal");
 	size_t nb = (a->str.n - 2) / 2;
 	uint8_t *raw = bcx_arena_alloc(p->arena, nb + 1);
-	if (!raw || a->str.n < 2 || a->str.p[0] != '0' || a->str.p[1] != 'x' || a->str.n % 2)
-		return asm_fail(&p->lx, "bad hex dense literal");
+	if (!raw)
+		return asm_fail(&p->lx, "out of memory");
 	for (size_t i = 0; i < nb; i++) {
 		int h = asm_hexval(a->str.p[2 + 2 * i]), l = asm_hexval(a->str.p[3 + 2 * i]);
 		if (h < 0 || l < 0)
