@@ -196,8 +196,10 @@ static bool read_operands(body_ctx *x, bcx_tileir_op *op)
 	uint32_t seg[16] = {0}; /* operand groups per op: at most 5 in the table */
 	uint32_t *ids = x->scratch;
 	uint32_t n = 0, g = 0;
-	if (!bcx_cur_ok(&x->c) || info->n_operands > sizeof seg / sizeof seg[0])
-		return bcx_cur_ok(&x->c) ? fail(x, op->offset, BCX_ERR_LIMIT, "too many operand groups", NULL) : false;
+	if (!bcx_cur_ok(&x->c))
+		return false;
+	if (info->n_operands > sizeof seg / sizeof seg[0])
+		return fail(x, op->offset, BCX_ERR_LIMIT, "too many operand groups", NULL);
 	if (info->opd_mode == BCX_TILEIR_OPD_COUNTED) {
 		size_t at = bcx_cur_offset(&x->c);
 		n = tir_count(&x->c, 1, "failed to read operand count");
