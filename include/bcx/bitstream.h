@@ -204,12 +204,12 @@ typedef enum bcx_bs_node_kind {
 /* A node of the tree (read-only view; owned by the tree). */
 struct bcx_bs_node {
 	bcx_bs_node_kind kind;
-	const bcx_bs_node *next;      /* next sibling */
+	bcx_bs_node *next;            /* next sibling */
 	/* BLOCK */
 	uint32_t block_id;
 	unsigned code_width;
 	uint32_t num_words;           /* as read */
-	const bcx_bs_node *children;  /* first child */
+	bcx_bs_node *children;        /* first child */
 	/* ABBREV (the definition) and RECORD (the one used, NULL if unabbreviated) */
 	const bcx_bs_abbrev *abbrev;
 	/* RECORD */
