@@ -245,9 +245,10 @@ void bcx_bsw_magic(bcx_bs_writer *w, uint32_t magic);
 void bcx_bsw_enter_block(bcx_bs_writer *w, uint32_t block_id, unsigned code_width);
 void bcx_bsw_end_block(bcx_bs_writer *w);
 /*
- * DEFINE_ABBREV in the current block; returns its ID (>= 4), or 0 on error.
- * Inside a BLOCKINFO block (ID 0) the definition is also filed for the
- * block chosen by the last SETBID record; when that BLOCKINFO block ends,
+ * DEFINE_ABBREV in the current block; returns its ID (>= 4), or 0 on error
+ * or when the ID does not fit the code width. Inside a BLOCKINFO block
+ * (ID 0) the definition is filed for the block chosen by the last SETBID
+ * record, and the ID returned is the one it has there; when that block ends,
  * its definitions replace the writer's BLOCKINFO table, which gives the
  * abbreviations every later block starts with.
  */

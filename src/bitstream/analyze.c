@@ -181,10 +181,14 @@ static bcx_status open_block(an_state *s, const bcx_bs_entry *e)
 			return r->bc.status;
 		dump = o->dump && o->dump_blockinfo;
 	}
+	unsigned width;
+	uint32_t num_words;
+	if (bcx_bs_enter_block(r, &width, &num_words) != BCX_OK)
+		return r->bc.status; /* also when nested too deep: frames has room */
 	an_frame *f = &s->frames[s->depth + 1];
 	memset(f, 0, sizeof *f);
-	if (bcx_bs_enter_block(r, &f->width, &f->num_words) != BCX_OK)
-		return r->bc.status;
+	f->width = width;
+	f->num_words = num_words;
 	if (!(f->st = find_block(s, e->block_id)))
 		return nomem(s);
 	s->depth++;

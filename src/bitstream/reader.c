@@ -202,6 +202,7 @@ static bcx_status read_block_header(bcx_bs_reader *r, unsigned *width, uint32_t 
 			       r->pending_id, w);
 	if (!bcx_bit_align32(&r->bc))
 		return r->bc.status;
+	r->pending_pos = r->bc.pos; /* errors about the length point at it */
 	*num_words = (uint32_t)bs_read(&r->bc, 32);
 	*width = w;
 	return r->bc.status;
@@ -211,11 +212,12 @@ bcx_status bcx_bs_enter_block(bcx_bs_reader *r, unsigned *code_width, uint32_t *
 {
 	unsigned w = 0;
 	uint32_t n = 0;
-	uint64_t at = r->pending_pos;
+	uint64_t id_end = r->pending_pos;
 	if (read_block_header(r, &w, &n) != BCX_OK)
 		return r->bc.status;
+	uint64_t at = r->pending_pos;
 	if (r->depth >= BCX_BS_MAX_DEPTH)
-		return bs_fail(r, at, BCX_ERR_LIMIT, "blocks nested deeper than %d",
+		return bs_fail(r, id_end, BCX_ERR_LIMIT, "blocks nested deeper than %d",
 			       BCX_BS_MAX_DEPTH);
 	/* The length word is not needed to walk a block, but one that points
 	 * past the end means the file was cut. A payload that ends mid-word
@@ -240,9 +242,9 @@ bcx_status bcx_bs_skip_block(bcx_bs_reader *r)
 {
 	unsigned w;
 	uint32_t n;
-	uint64_t at = r->pending_pos;
 	if (read_block_header(r, &w, &n) != BCX_OK)
 		return r->bc.status;
+	uint64_t at = r->pending_pos;
 	uint64_t end = r->bc.pos + (uint64_t)n * 32;
 	if (end > r->bc.limit)
 		return bs_fail(r, at, BCX_ERR_TRUNCATED,

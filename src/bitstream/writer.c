@@ -251,10 +251,13 @@ uint32_t bcx_bsw_define_abbrev(bcx_bs_writer *w, const bcx_bs_abbrev *ab)
 			return 0;
 		}
 	}
+	uint32_t target_id = f->pending ? 4 + f->target->n - 1 : 0;
 	if (!push_local(w, ab)) {
 		wfail(w, BCX_ERR_NOMEM, "out of memory");
 		return 0;
 	}
+	if (f->pending)
+		return target_id; /* its ID in the block SETBID chose */
 	uint64_t id = 4 + (f->bi ? f->bi->n : 0) + (w->nlocal - 1 - f->local_base);
 	return id >> f->width ? 0 : (uint32_t)id;
 }
