@@ -3,7 +3,7 @@
  * reader and reused from record to record. */
 #include "internal.h"
 
-static const char char6_chars[64] =
+static const char char6_chars[65] =
 	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
 
 static bool reserve_ops(bcx_bs_reader *r, size_t need)

@@ -376,9 +376,13 @@ void bcx_bsw_record_with(bcx_bs_writer *w, uint32_t abbrev_id, const bcx_bs_abbr
 			bcx_bitbuf_emit_vbr(&w->out, ops[i], 6);
 		return;
 	}
+	/* Record codes are 32-bit: a wider literal or VBR code reads truncated
+	 * (as in LLVM), so a literal matches by its low 32 bits. */
 	const bcx_bs_abbrev_op *op0 = &ab->ops[0];
-	if (op0->kind == BCX_BS_OP_ARRAY || op0->kind == BCX_BS_OP_BLOB ||
-	    !put_scalar(w, op0, code) || !put_fields(w, ab, ops, nops, blob, blob_len))
+	bool code_ok = op0->kind == BCX_BS_OP_LITERAL ? (uint32_t)op0->value == code
+						      : put_scalar(w, op0, code);
+	if (op0->kind == BCX_BS_OP_ARRAY || op0->kind == BCX_BS_OP_BLOB || !code_ok ||
+	    !put_fields(w, ab, ops, nops, blob, blob_len))
 		WFAIL_RET(w, BCX_ERR_INVALID_ARG,
 			     "record (code %u, %zu operands) does not match abbreviation %u", code,
 			     nops, abbrev_id);
