@@ -12,15 +12,47 @@ void an_flush(an_out *o)
 	o->n = 0;
 }
 
+static const char digits2[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+static const uint64_t pow10[20] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
+	10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+	100000000000000000ull, 1000000000000000000ull, 10000000000000000000ull};
+
+/* Decimal digits of v at p (room for 20); returns the end. The length is
+ * found first so the digits go straight to their place, two per division:
+ * operand printing is the analyzer's hot path. */
+static inline char *put_dec(char *p, uint64_t v)
+{
+	unsigned n = 1;
+	while (n < 20 && v >= pow10[n])
+		n++;
+	char *e = p + n, *q = e;
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		q -= 2;
+		q[0] = digits2[2 * r];
+		q[1] = digits2[2 * r + 1];
+	}
+	if (v >= 10) {
+		q[-2] = digits2[2 * v];
+		q[-1] = digits2[2 * v + 1];
+	} else {
+		q[-1] = (char)('0' + v);
+	}
+	return e;
+}
+
 void an_putu(an_out *o, uint64_t v)
 {
-	char tmp[24];
-	char *p = tmp + sizeof tmp;
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	an_putn(o, p, (size_t)(tmp + sizeof tmp - p));
+	if (BS_UNLIKELY(o->n + 20 > sizeof o->buf))
+		an_flush(o);
+	o->n = (size_t)(put_dec(o->buf + o->n, v) - o->buf);
 }
 
 void an_puti(an_out *o, int64_t v)
@@ -31,6 +63,25 @@ void an_puti(an_out *o, int64_t v)
 		return;
 	}
 	an_putu(o, (uint64_t)v);
+}
+
+void an_ops(an_out *o, const uint64_t *ops, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (BS_UNLIKELY(o->n + 48 > sizeof o->buf))
+			an_flush(o);
+		char *p = o->buf + o->n;
+		memcpy(p, " op", 3);
+		p = put_dec(p + 3, i);
+		*p++ = '=';
+		uint64_t v = ops[i];
+		if (v >> 63) {
+			*p++ = '-';
+			v = (uint64_t)0 - v;
+		}
+		p = put_dec(p, v);
+		o->n = (size_t)(p - o->buf);
+	}
 }
 
 void an_printf(an_out *o, const char *fmt, ...)

@@ -97,12 +97,7 @@ bcx_status an_text_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 		an_puts(o, " abbrevid=");
 		an_putu(o, e->abbrev_id);
 	}
-	for (size_t i = 0; i < rec->nops; i++) {
-		an_puts(o, " op");
-		an_putu(o, i);
-		an_putc(o, '=');
-		an_puti(o, (int64_t)rec->ops[i]);
-	}
+	an_ops(o, rec->ops, rec->nops);
 	if (f->block_id == 15)
 		md_index(s, f, e, rec);
 	an_putn(o, "/>", 2);

@@ -79,6 +79,8 @@ static inline void an_putc(an_out *o, char c)
 static inline void an_puts(an_out *o, const char *s) { an_putn(o, s, strlen(s)); }
 void an_putu(an_out *o, uint64_t v);
 void an_puti(an_out *o, int64_t v);
+/* " op<i>=<value>" for every operand, values as signed 64-bit. */
+void an_ops(an_out *o, const uint64_t *ops, size_t n);
 void an_printf(an_out *o, const char *fmt, ...) BCX_PRINTF(2, 3);
 void an_indent(an_out *o, unsigned n);
 /* Escaped as LLVM's write_escaped(hex): \\ \t \n \" and \xHH (uppercase). */

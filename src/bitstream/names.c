@@ -6,26 +6,34 @@
 #define BS_NAME_BLOCKS 32
 #define BS_NAME_CODES 128
 
-static const char *const builtin_blocks[BS_NAME_BLOCKS] = {
-#define BS_BLOCK(id, name) [id] = name,
+/* Names with their lengths (the analyzer prints one per record). */
+typedef struct bs_cname {
+	const char *s;
+	size_t len;
+} bs_cname;
+
+static const bs_cname builtin_blocks[BS_NAME_BLOCKS] = {
+#define BS_BLOCK(id, name) [id] = {name, sizeof(name) - 1},
 #define BS_RECORD(block, code, name)
 #include "names.def"
 #undef BS_BLOCK
 #undef BS_RECORD
 };
 
-static const char *const builtin_records[BS_NAME_BLOCKS][BS_NAME_CODES] = {
+static const bs_cname builtin_records[BS_NAME_BLOCKS][BS_NAME_CODES] = {
 #define BS_BLOCK(id, name)
-#define BS_RECORD(block, code, name) [block][code] = name,
+#define BS_RECORD(block, code, name) [block][code] = {name, sizeof(name) - 1},
 #include "names.def"
 #undef BS_BLOCK
 #undef BS_RECORD
 };
 
-static bcx_bs_name cname(const char *s)
+static bcx_bs_name cname(bs_cname n)
 {
-	return (bcx_bs_name){s, s ? strlen(s) : 0};
+	return (bcx_bs_name){n.s, n.len};
 }
+
+static const bs_cname no_name = {NULL, 0};
 
 /* IDs below 8 are reserved by the container: only BLOCKINFO (0) has a
  * name, for every stream type. A BLOCKINFO name is kept only when BLOCKNAME
@@ -34,11 +42,11 @@ static bcx_bs_name cname(const char *s)
 bcx_bs_name bs_block_name(bcx_bs_kind kind, const bs_bi_entry *bi, uint32_t block_id)
 {
 	if (block_id < 8)
-		return cname(block_id == 0 ? builtin_blocks[0] : NULL);
+		return cname(block_id == 0 ? builtin_blocks[0] : no_name);
 	if (bi && bi->name)
 		return (bcx_bs_name){bi->name, bi->name_len};
 	if (kind != BCX_BS_KIND_LLVM_IR || block_id >= BS_NAME_BLOCKS)
-		return cname(NULL);
+		return cname(no_name);
 	return cname(builtin_blocks[block_id]);
 }
 
@@ -47,7 +55,7 @@ bcx_bs_name bs_record_name(bcx_bs_kind kind, const bs_bi_entry *bi, uint32_t blo
 {
 	if (block_id < 8) {
 		if (block_id != 0 || code >= BS_NAME_CODES)
-			return cname(NULL);
+			return cname(no_name);
 		return cname(builtin_records[0][code]);
 	}
 	if (bi)
@@ -55,7 +63,7 @@ bcx_bs_name bs_record_name(bcx_bs_kind kind, const bs_bi_entry *bi, uint32_t blo
 			if (bi->recnames[i].code == code)
 				return (bcx_bs_name){bi->recnames[i].name, bi->recnames[i].len};
 	if (kind != BCX_BS_KIND_LLVM_IR || block_id >= BS_NAME_BLOCKS || code >= BS_NAME_CODES)
-		return cname(NULL);
+		return cname(no_name);
 	return cname(builtin_records[block_id][code]);
 }
 

@@ -32,6 +32,26 @@ uint64_t bs_vbr_slow(bcx_bitcursor *b, unsigned w, uint64_t first, unsigned resu
 	uint64_t hi = (uint64_t)1 << (w - 1);
 	uint64_t v = first & (hi - 1);
 	unsigned shift = w - 1;
+	uint64_t pos = b->pos;
+	if (BS_LIKELY(pos + 64 <= b->limit)) {
+		/* Fast path: the next chunks from one 64-bit window (>= 57 bits). */
+		uint64_t win = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
+		unsigned avail = 64 - (unsigned)(pos & 7), used = 0;
+		uint64_t mask = ((uint64_t)1 << w) - 1;
+		while (used + w <= avail && shift < result_bits) {
+			uint64_t piece = (win >> used) & mask, payload = piece & (hi - 1);
+			if (result_bits - shift < 64 && (payload >> (result_bits - shift)) != 0)
+				break; /* let the loop below report it */
+			used += w;
+			v |= payload << shift;
+			if (!(piece & hi)) {
+				b->pos = pos + used;
+				return v;
+			}
+			shift += w - 1;
+		}
+		b->pos = pos + used;
+	}
 	for (;;) {
 		if (shift >= result_bits) {
 			b->pos = start;
@@ -40,7 +60,7 @@ uint64_t bs_vbr_slow(bcx_bitcursor *b, unsigned w, uint64_t first, unsigned resu
 			return 0;
 		}
 		uint64_t piece = bs_read(b, w);
-		if (b->status != BCX_OK)
+		if (BS_UNLIKELY(b->status != BCX_OK))
 			return 0;
 		uint64_t payload = piece & (hi - 1);
 		if (result_bits - shift < 64 && (payload >> (result_bits - shift)) != 0) {
@@ -240,8 +260,8 @@ bcx_status bcx_bs_enter_block(bcx_bs_reader *r, unsigned *code_width, uint32_t *
 
 bcx_status bcx_bs_skip_block(bcx_bs_reader *r)
 {
-	unsigned w;
-	uint32_t n;
+	unsigned w = 0;
+	uint32_t n = 0;
 	if (read_block_header(r, &w, &n) != BCX_OK)
 		return r->bc.status;
 	uint64_t at = r->pending_pos;

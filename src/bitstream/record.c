@@ -51,8 +51,11 @@ static bcx_status read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec)
 			       "record of %u operands runs past the end of the bitstream", n);
 	if (!reserve_ops(r, n))
 		return bs_fail(r, at, BCX_ERR_NOMEM, "out of memory");
+	/* restrict: stores to the operands do not touch the cursor, so its
+	 * position can stay in a register. */
+	uint64_t *restrict o = r->ops;
 	for (uint32_t i = 0; i < n; i++)
-		r->ops[i] = bs_vbr(b, 6, 64);
+		o[i] = bs_vbr(b, 6, 64);
 	rec->nops = n;
 	return b->status;
 }
@@ -80,7 +83,7 @@ static bcx_status read_array(bcx_bs_reader *r, const bcx_bs_abbrev *ab, uint32_t
 			       "array of %u elements runs past the end of the bitstream", n);
 	if (!reserve_ops(r, *nops + n + ab->nops))
 		return bs_fail(r, at, BCX_ERR_NOMEM, "out of memory");
-	uint64_t *o = r->ops + *nops;
+	uint64_t *restrict o = r->ops + *nops;
 	if (elt->kind == BCX_BS_OP_CHAR6)
 		for (uint32_t k = 0; k < n; k++)
 			o[k] = (uint8_t)char6_chars[bs_read(b, 6)];
@@ -126,17 +129,19 @@ static bcx_status read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
 	if (!reserve_ops(r, ab->nops))
 		return bs_fail(r, b->pos, BCX_ERR_NOMEM, "out of memory");
 	size_t n = 0;
+	uint64_t *restrict o = r->ops;
 	for (uint32_t i = 1; i < ab->nops && b->status == BCX_OK; i++) {
 		op = &ab->ops[i];
 		if (op->kind == BCX_BS_OP_ARRAY) {
 			if (read_array(r, ab, i, &n) != BCX_OK)
 				return b->status;
+			o = r->ops; /* the array may have moved the buffer */
 			i++;
 		} else if (op->kind == BCX_BS_OP_BLOB) {
 			if (read_blob(r, rec) != BCX_OK)
 				return b->status;
 		} else {
-			r->ops[n++] = read_scalar(b, op);
+			o[n++] = read_scalar(b, op);
 		}
 	}
 	rec->nops = n;
