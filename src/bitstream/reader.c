@@ -23,6 +23,31 @@ bcx_status bs_fail(bcx_bs_reader *r, uint64_t bit, bcx_status code, const char *
 	return code;
 }
 
+/* The chunks after the first from one 64-bit window (>= 57 bits): most
+ * multi-chunk values end inside it. Stops early (leaving the rest to the
+ * careful loop) at the window's end or at a chunk that would overflow. */
+static bool vbr_window(bcx_bitcursor *b, unsigned w, unsigned result_bits, uint64_t *v,
+		       unsigned *shift)
+{
+	uint64_t pos = b->pos, hi = (uint64_t)1 << (w - 1), mask = ((uint64_t)1 << w) - 1;
+	uint64_t win = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
+	unsigned avail = 64 - (unsigned)(pos & 7), used = 0;
+	while (used + w <= avail && *shift < result_bits) {
+		uint64_t piece = (win >> used) & mask, payload = piece & (hi - 1);
+		if (result_bits - *shift < 64 && (payload >> (result_bits - *shift)) != 0)
+			break;
+		used += w;
+		*v |= payload << *shift;
+		if (!(piece & hi)) {
+			b->pos = pos + used;
+			return true;
+		}
+		*shift += w - 1;
+	}
+	b->pos = pos + used;
+	return false;
+}
+
 /* Continuation of bs_vbr() after a first chunk with the high bit set. Like
  * LLVM we stop once the shift reaches the result width ("unterminated
  * VBR"); unlike LLVM we also reject payload bits beyond it. */
@@ -32,26 +57,8 @@ uint64_t bs_vbr_slow(bcx_bitcursor *b, unsigned w, uint64_t first, unsigned resu
 	uint64_t hi = (uint64_t)1 << (w - 1);
 	uint64_t v = first & (hi - 1);
 	unsigned shift = w - 1;
-	uint64_t pos = b->pos;
-	if (BS_LIKELY(pos + 64 <= b->limit)) {
-		/* Fast path: the next chunks from one 64-bit window (>= 57 bits). */
-		uint64_t win = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
-		unsigned avail = 64 - (unsigned)(pos & 7), used = 0;
-		uint64_t mask = ((uint64_t)1 << w) - 1;
-		while (used + w <= avail && shift < result_bits) {
-			uint64_t piece = (win >> used) & mask, payload = piece & (hi - 1);
-			if (result_bits - shift < 64 && (payload >> (result_bits - shift)) != 0)
-				break; /* let the loop below report it */
-			used += w;
-			v |= payload << shift;
-			if (!(piece & hi)) {
-				b->pos = pos + used;
-				return v;
-			}
-			shift += w - 1;
-		}
-		b->pos = pos + used;
-	}
+	if (BS_LIKELY(b->pos + 64 <= b->limit) && vbr_window(b, w, result_bits, &v, &shift))
+		return v;
 	for (;;) {
 		if (shift >= result_bits) {
 			b->pos = start;

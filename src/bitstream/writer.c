@@ -218,17 +218,10 @@ static bool valid_def(const bcx_bs_abbrev *ab)
 	return true;
 }
 
-uint32_t bcx_bsw_define_abbrev(bcx_bs_writer *w, const bcx_bs_abbrev *ab)
+/* DEFINE_ABBREV (spec section 4): count, then each operand definition. */
+static void emit_def(bcx_bs_writer *w, unsigned width, const bcx_bs_abbrev *ab)
 {
-	if (!ok(w))
-		return 0;
-	if (w->depth == 0 || !valid_def(ab)) {
-		wfail(w, BCX_ERR_INVALID_ARG, w->depth ? "invalid abbreviation definition"
-						       : "DEFINE_ABBREV at top level");
-		return 0;
-	}
-	bsw_frame *f = &w->frames[w->depth];
-	bcx_bitbuf_emit(&w->out, 2, f->width);
+	bcx_bitbuf_emit(&w->out, 2, width);
 	bcx_bitbuf_emit_vbr(&w->out, ab->nops, 5);
 	for (uint32_t i = 0; i < ab->nops; i++) {
 		const bcx_bs_abbrev_op *op = &ab->ops[i];
@@ -241,6 +234,19 @@ uint32_t bcx_bsw_define_abbrev(bcx_bs_writer *w, const bcx_bs_abbrev *ab)
 		if (op->kind == BCX_BS_OP_FIXED || op->kind == BCX_BS_OP_VBR)
 			bcx_bitbuf_emit_vbr(&w->out, op->value, 5);
 	}
+}
+
+uint32_t bcx_bsw_define_abbrev(bcx_bs_writer *w, const bcx_bs_abbrev *ab)
+{
+	if (!ok(w))
+		return 0;
+	if (w->depth == 0 || !valid_def(ab)) {
+		wfail(w, BCX_ERR_INVALID_ARG, w->depth ? "invalid abbreviation definition"
+						       : "DEFINE_ABBREV at top level");
+		return 0;
+	}
+	bsw_frame *f = &w->frames[w->depth];
+	emit_def(w, f->width, ab);
 	if (f->pending) {
 		if (!f->target) {
 			wfail(w, BCX_ERR_INVALID_ARG, "BLOCKINFO abbreviation before SETBID");
