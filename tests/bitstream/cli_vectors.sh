@@ -50,5 +50,18 @@ if [ $rc -ne 1 ] || ! grep -q ':bit [0-9]' "$tmp/err"; then
 	echo "FAIL: truncated input: exit $rc, stderr: $(cat "$tmp/err")"
 	fail=1
 fi
+# --json is one valid JSON document (checked where python3 is available).
+if command -v python3 > /dev/null 2>&1; then
+	for f in hello.bc hello.darwin.bc debuginfo.g.bc synthetic/abbrevs.bc synthetic/unknown.bc; do
+		for cmd in "dump --json" "stat --json" "dump --json --dump-blockinfo"; do
+			if "$bcx" $cmd "$f" | python3 -c 'import json, sys; json.load(sys.stdin)'; then
+				n=$((n + 1))
+			else
+				echo "FAIL: bcx $cmd $f is not valid JSON"
+				fail=1
+			fi
+		done
+	done
+fi
 echo "$n comparisons passed"
 exit $fail

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Differential test: compile this folder's own C files with clang-22 (with
 # and without -g, at -O0 and -O2, for Linux and a Darwin target that wraps
-# the bitcode) and compare bcx dump / stat with llvm-bcanalyzer-22 run here,
-# in the same run; bcx copy must give the same bytes back.
+# the bitcode; also as serialized diagnostics, precompiled headers and
+# optimization remarks) and compare bcx dump / stat with llvm-bcanalyzer-22
+# run here, in the same run; bcx copy must give the same bytes back.
 # Usage: diff_clang.sh BCX SOURCE_DIR
 set -u
 bcx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -41,6 +42,27 @@ for c in "$src"/*.c; do
 		"$bcx" copy "$bc" -o copy.bc
 		same "bcx copy $bc ($flags)" "$bc" copy.bc
 	done
+done
+# Other bitstreams clang writes: serialized diagnostics ("DIAG"), a
+# precompiled header ("CPCH") and optimization remarks ("RMRK").
+other() { # file
+	llvm-bcanalyzer-22 -dump "$1" > ref.dump 2>&1
+	"$bcx" dump "$1" > our.dump 2>&1
+	same "bcx dump $1" ref.dump our.dump
+	llvm-bcanalyzer-22 "$1" > ref.stat 2>&1
+	"$bcx" stat "$1" > our.stat 2>&1
+	same "bcx stat $1" ref.stat our.stat
+	"$bcx" copy "$1" -o copy.out
+	same "bcx copy $1" "$1" copy.out
+}
+printf 'int f(void) { int x; return y; }\n#warning look here\n' > diag.c
+clang-22 -fsyntax-only --serialize-diagnostics diag.dia diag.c 2> /dev/null
+other diag.dia
+for c in "$src"/*.c; do
+	base=$(basename "$c" .c)
+	clang-22 -x c-header "$c" -o "$base.pch" && other "$base.pch"
+	clang-22 -c -O2 -fsave-optimization-record=bitstream "$c" -o "$base.o" 2> /dev/null &&
+		other "$base.opt.bitstream"
 done
 echo "$n comparisons passed"
 [ $n -gt 0 ] || fail=1
