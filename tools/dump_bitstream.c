@@ -71,11 +71,10 @@ static int run(const cli_file *input, const bcx_bs_analyze_opts *o, const char *
 	bcx_buf buf;
 	bcx_buf_init(&buf, NULL);
 	bcx_bs_sink sink = {file_write, stdout};
-	static char iobuf[1 << 16];
 	if (out_path && strcmp(out_path, "-") != 0)
 		sink = (bcx_bs_sink){buf_write, &buf};
 	else
-		setvbuf(stdout, iobuf, _IOFBF, sizeof iobuf);
+		setvbuf(stdout, NULL, _IONBF, 0); /* the analyzer writes 64 KiB blocks */
 	bcx_status s = bcx_bs_analyze(input->data, input->size, o, &sink, NULL, &d);
 	fflush(stdout);
 	int rc = EXIT_OK;

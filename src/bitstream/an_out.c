@@ -65,21 +65,53 @@ void an_puti(an_out *o, int64_t v)
 	an_putu(o, (uint64_t)v);
 }
 
+/* The operand index as text, counted up in place: cheaper than printing
+ * it again for every operand. */
+typedef struct an_index {
+	char d[24]; /* " op" + digits, then '=' written after */
+	unsigned len; /* bytes used in d */
+} an_index;
+
+static void index_next(an_index *x)
+{
+	unsigned i = x->len;
+	while (i > 3 && x->d[i - 1] == '9')
+		x->d[--i] = '0';
+	if (i > 3) {
+		x->d[i - 1]++;
+		return;
+	}
+	memmove(x->d + 4, x->d + 3, x->len - 3); /* 99 -> 100 */
+	x->d[3] = '1';
+	x->len++;
+}
+
 void an_ops(an_out *o, const uint64_t *ops, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (BS_UNLIKELY(o->n + 48 > sizeof o->buf))
+	an_index x = {" op0", 4};
+	for (size_t i = 0; i < n; i++, index_next(&x)) {
+		if (BS_UNLIKELY(o->n + 64 > sizeof o->buf))
 			an_flush(o);
 		char *p = o->buf + o->n;
-		memcpy(p, " op", 3);
-		p = put_dec(p + 3, i);
+		memcpy(p, x.d, 24); /* fixed size: a few moves; only x.len count */
+		p += x.len;
 		*p++ = '=';
 		uint64_t v = ops[i];
-		if (v >> 63) {
-			*p++ = '-';
-			v = (uint64_t)0 - v;
+		if (v < 100) { /* most operands: one or two digits */
+			if (v < 10) {
+				*p++ = (char)('0' + v);
+			} else {
+				p[0] = digits2[2 * v];
+				p[1] = digits2[2 * v + 1];
+				p += 2;
+			}
+		} else {
+			if (v >> 63) {
+				*p++ = '-';
+				v = (uint64_t)0 - v;
+			}
+			p = put_dec(p, v);
 		}
-		p = put_dec(p, v);
 		o->n = (size_t)(p - o->buf);
 	}
 }

@@ -102,11 +102,26 @@ static inline uint64_t bs_read(bcx_bitcursor *b, unsigned w)
 
 uint64_t bs_vbr_slow(bcx_bitcursor *b, unsigned w, uint64_t first, unsigned result_bits);
 
-/* VBR field (width 2..32); result_bits is 32 or 64 (spec section 1). */
+/* VBR field (width 2..32); result_bits is 32 or 64 (spec section 1).
+ * Values of one or two chunks (most of them) come from one 64-bit window. */
 static inline uint64_t bs_vbr(bcx_bitcursor *b, unsigned w, unsigned result_bits)
 {
+	uint64_t pos = b->pos;
+	if (BS_LIKELY(pos + 64 <= b->limit && 2 * w - 1 <= result_bits && w <= 28)) {
+		uint64_t win = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
+		uint64_t hi = (uint64_t)1 << (w - 1), mask = ((uint64_t)1 << w) - 1;
+		uint64_t p0 = win & mask, p1 = (win >> w) & mask;
+		if (BS_LIKELY(!(p0 & hi))) {
+			b->pos = pos + w;
+			return p0;
+		}
+		if (!(p1 & hi)) {
+			b->pos = pos + 2 * w;
+			return (p0 & (hi - 1)) | (p1 << (w - 1));
+		}
+	}
 	uint64_t piece = bs_read(b, w);
-	if (BS_LIKELY(!(piece >> (w - 1))))
+	if (!(piece >> (w - 1)))
 		return piece;
 	return bs_vbr_slow(b, w, piece, result_bits);
 }
