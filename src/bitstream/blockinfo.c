@@ -107,8 +107,11 @@ static bcx_status apply_record(bcx_bs_reader *r, bs_blockinfo *t, bs_bi_entry **
 	if (!*cur)
 		return bs_fail(r, at, BCX_ERR_MALFORMED, "BLOCKINFO record before SETBID");
 	if (rec->code == 2) {
-		if (rec->nops == 0)
+		if (rec->nops == 0) { /* an empty name clears it, as in LLVM */
+			(*cur)->name = NULL;
+			(*cur)->name_len = 0;
 			return BCX_OK;
+		}
 		(*cur)->name = name_of(r, rec->ops, rec->nops, &(*cur)->name_len);
 		return (*cur)->name ? BCX_OK : bs_fail(r, at, BCX_ERR_NOMEM, "out of memory");
 	}

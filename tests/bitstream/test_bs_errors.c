@@ -321,9 +321,103 @@ static void test_writer_errors(void)
 	bcx_buf_free(&out);
 }
 
+/* ---- names through BLOCKINFO, as llvm-bcanalyzer-22 prints them ---- */
+
+static void rec(bcx_bs_writer *w, uint32_t code, const uint64_t *ops, size_t n)
+{
+	bcx_bsw_record(w, 3, code, ops, n, NULL, 0);
+}
+
+static void check_dump(bcx_bs_writer *w, const bcx_bs_analyze_opts *o, const char *want)
+{
+	bcx_buf out, text;
+	bcx_buf_init(&out, NULL);
+	bcx_buf_init(&text, NULL);
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	T_CHECK(bcx_bsw_finish(w, &out, &d) == BCX_OK);
+	bcx_bsw_free(w);
+	T_CHECK(bs_analyze_buf(out.data, out.len, o, &text, &d) == BCX_OK);
+	size_t n = strlen(want);
+	T_CHECKF(text.len >= n && memcmp(text.data, want, n) == 0, "got:\n%.*s\nwant:\n%s",
+		 (int)(text.len < n ? text.len : n), (const char *)text.data, want);
+	bcx_buf_free(&out);
+	bcx_buf_free(&text);
+}
+
+/* Names are C strings: a BLOCKNAME stops at its first NUL, an empty
+ * SETRECORDNAME names the record "" (the reference prints "<" and
+ * nothing), and a BLOCKNAME without characters is no name. The expected
+ * text is what llvm-bcanalyzer-22 -dump -non-symbolic prints. */
+static void test_names_are_c_strings(void)
+{
+	bcx_bs_writer *w;
+	T_CHECK(bcx_bsw_new(&w, NULL) == BCX_OK);
+	bcx_bsw_magic(w, MAGIC_IR);
+	bcx_bsw_enter_block(w, 0, 2);
+	uint64_t id = 100, rn[] = {5}, rn2[] = {6, 0, 'x'}, bn[] = {0, 'a', 'b'};
+	rec(w, 1, &id, 1);
+	rec(w, 3, rn, 1);
+	rec(w, 3, rn2, 3);
+	rec(w, 2, bn, 3);
+	id = 101;
+	rec(w, 1, &id, 1);
+	rec(w, 2, NULL, 0);
+	bcx_bsw_end_block(w);
+	bcx_bsw_enter_block(w, 100, 3);
+	rec(w, 5, NULL, 0);
+	rec(w, 6, NULL, 0);
+	bcx_bsw_end_block(w);
+	bcx_bsw_enter_block(w, 101, 3);
+	bcx_bsw_end_block(w);
+	bcx_bs_analyze_opts o = {.filename = "n.bc", .dump = true, .non_symbolic = true};
+	check_dump(w, &o,
+		   "<BLOCKINFO_BLOCK/>\n"
+		   "< BlockID=100 NumWords=2 BlockCodeSize=3>\n"
+		   "  < codeid=5/>\n"
+		   "  < codeid=6/>\n"
+		   "</>\n"
+		   "<UnknownBlock101 NumWords=1 BlockCodeSize=3>\n"
+		   "</UnknownBlock101>\n");
+}
+
+/* A later empty BLOCKNAME clears an earlier one; unknown BLOCKINFO codes
+ * are ignored; an unknown magic still gets BLOCKINFO names. */
+static void test_blockname_cleared(void)
+{
+	bcx_bs_writer *w;
+	T_CHECK(bcx_bsw_new(&w, NULL) == BCX_OK);
+	bcx_bsw_magic(w, 0x5A5A0000u);
+	bcx_bsw_enter_block(w, 0, 2);
+	uint64_t id = 100, bn[] = {'a', 'b'}, rn[] = {5, 'q'};
+	rec(w, 1, &id, 1);
+	rec(w, 2, bn, 2);
+	rec(w, 2, NULL, 0);
+	rec(w, 3, rn, 2);
+	rec(w, 9, rn, 2);
+	bcx_bsw_end_block(w);
+	bcx_bsw_enter_block(w, 100, 3);
+	rec(w, 5, NULL, 0);
+	bcx_bsw_end_block(w);
+	bcx_bs_analyze_opts o = {.filename = "b.bc", .dump = true, .dump_blockinfo = true};
+	check_dump(w, &o,
+		   "<BLOCKINFO_BLOCK NumWords=5 BlockCodeSize=2>\n"
+		   "  <SETBID op0=100/>\n"
+		   "  <BLOCKNAME op0=97 op1=98/>\n"
+		   "  <BLOCKNAME/>\n"
+		   "  <SETRECORDNAME op0=5 op1=113/>\n"
+		   "  <UnknownCode9 op0=5 op1=113/>\n"
+		   "</BLOCKINFO_BLOCK>\n"
+		   "<UnknownBlock100 NumWords=1 BlockCodeSize=3>\n"
+		   "  <q/>\n"
+		   "</UnknownBlock100>\n");
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
+	test_names_are_c_strings();
+	test_blockname_cleared();
 	test_writer();
 	test_skip();
 	test_writer_errors();
