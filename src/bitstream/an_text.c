@@ -6,6 +6,7 @@ void an_text_block_open(an_state *s, an_frame *f)
 {
 	an_out *o = s->out;
 	bcx_bs_name nm = bs_block_name(s->r->kind, an_bi(s, f), f->block_id);
+	f->name = nm;
 	an_indent(o, 2 * (s->depth - 1));
 	an_putc(o, '<');
 	an_name(o, nm, "UnknownBlock", f->block_id);
@@ -25,8 +26,9 @@ void an_text_block_close(an_state *s, an_frame *f)
 	an_out *o = s->out;
 	an_indent(o, 2 * (s->depth - 1));
 	an_putn(o, "</", 2);
-	an_name(o, bs_block_name(s->r->kind, an_bi(s, f), f->block_id), "UnknownBlock",
-		f->block_id);
+	/* The name chosen when the block opened, even if a BLOCKINFO block
+	 * inside it renamed it since: the reference keeps that string. */
+	an_name(o, f->name, "UnknownBlock", f->block_id);
 	an_putn(o, ">\n", 2);
 }
 

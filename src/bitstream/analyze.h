@@ -40,6 +40,7 @@ typedef struct an_frame {
 	uint32_t num_words;
 	const bs_blockinfo *bi_table; /* table the cached entry came from */
 	const bs_bi_entry *bi;
+	bcx_bs_name name;     /* as at the block's start: END_BLOCK prints it */
 } an_frame;
 
 typedef struct an_state {
