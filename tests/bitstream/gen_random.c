@@ -221,6 +221,15 @@ static void blockinfo(gen *g, unsigned width)
 			uint64_t rn[4] = {pick(g, 70), 'R', 'e', 'c'};
 			bcx_bsw_record(g->w, 3, 3, rn, 4, NULL, 0);
 		}
+		if (!pick(g, 5)) {
+			/* A block inside BLOCKINFO: skipped by the BLOCKINFO pass,
+			 * dumped by the walk (unabbreviated records only: its scope
+			 * differs between the pass and the walk). */
+			uint32_t nested = 8 + pick(g, 20);
+			bcx_bsw_enter_block(g->w, nested, 3);
+			unabbrev_record(g, nested);
+			bcx_bsw_end_block(g->w);
+		}
 	}
 	bcx_bsw_end_block(g->w);
 }
