@@ -15,6 +15,12 @@
 #define BS_UNLIKELY(x) (x)
 #endif
 
+/* Operands a stream may decode to, per bit of input. Literal operands cost
+ * no bits, so an abbreviation of many literals used by many 3-bit records
+ * would decode to a number of operands quadratic in the input; LLVM's own
+ * files stay below 0.1 per bit. */
+#define BS_OPS_PER_BIT 8
+
 /* One SETRECORDNAME of a BLOCKINFO entry. */
 typedef struct bs_recname {
 	uint32_t code;
@@ -67,6 +73,7 @@ struct bcx_bs_reader {
 	uint64_t *ops;                /* operand buffer of the last record */
 	size_t cap_ops;
 	const bs_blockinfo *bi;       /* current BLOCKINFO table (may be NULL) */
+	uint64_t ops_left;            /* operand budget (see record.c) */
 	bool pending_block;           /* a SUBBLOCK entry awaits enter/skip */
 	uint32_t pending_id;
 	uint64_t pending_pos;         /* bit position after its block ID */

@@ -101,6 +101,7 @@ bcx_status bcx_bs_reader_new(bcx_bs_reader **out, const void *data, size_t size,
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	}
 	r->frames[0].width = 2; /* top level: 2-bit abbreviation IDs */
+	r->ops_left = (uint64_t)size * 8 * BS_OPS_PER_BIT + 65536;
 	bcx_status s = bs_open_payload(r, data ? data : (const uint8_t *)"", size);
 	if (s != BCX_OK) {
 		bcx_bs_reader_free(r);

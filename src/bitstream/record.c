@@ -151,7 +151,6 @@ static bcx_status read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
 bcx_status bs_read_record_body(bcx_bs_reader *r, uint32_t abbrev_id, const bcx_bs_abbrev *ab,
 			       uint64_t start, bcx_bs_record *rec)
 {
-	(void)start;
 	rec->abbrev_id = abbrev_id;
 	rec->abbrev = ab;
 	rec->blob = NULL;
@@ -161,6 +160,11 @@ bcx_status bs_read_record_body(bcx_bs_reader *r, uint32_t abbrev_id, const bcx_b
 	bcx_status s = ab ? read_abbreviated(r, ab, rec) : read_unabbrev(r, rec);
 	rec->ops = r->ops;
 	rec->end_bit = r->bc.pos;
+	if (s == BCX_OK && rec->nops > r->ops_left)
+		return bs_fail(r, start, BCX_ERR_LIMIT,
+			       "records decode to more than %d operands per input bit",
+			       BS_OPS_PER_BIT);
+	r->ops_left -= s == BCX_OK ? rec->nops : 0;
 	return s;
 }
 

@@ -154,6 +154,30 @@ static void test_blockinfo_before_setbid(void)
 	expect(&b, BCX_ERR_MALFORMED, 96, "BLOCKINFO record before SETBID");
 }
 
+/* An abbreviation of 200 literals used by 3000 three-bit records: 600000
+ * operands from about 1.4 KB; the reader stops at its operand budget
+ * instead of spending time quadratic in the input. */
+static void test_operand_budget(void)
+{
+	bcx_bitbuf b;
+	start(&b);
+	raw_enter(&b, 2, 8, 3);
+	bcx_bitbuf_emit(&b, 2, 3);
+	bcx_bitbuf_emit_vbr(&b, 201, 5);
+	for (int i = 0; i < 201; i++) {
+		bcx_bitbuf_emit(&b, 1, 1);
+		bcx_bitbuf_emit_vbr(&b, 7, 8);
+	}
+	for (int i = 0; i < 3000; i++)
+		bcx_bitbuf_emit(&b, 4, 3);
+	bcx_diag d;
+	bcx_status s = analyze_raw(&b, &d);
+	T_CHECKF(s == BCX_ERR_LIMIT && d.has_offset && d.is_bit_offset, "status %d: %s", (int)s,
+		 d.message);
+	bs_stress_one(b.bytes.data, b.bytes.len);
+	bcx_bitbuf_free(&b);
+}
+
 static void test_toplevel_and_truncation(void)
 {
 	bcx_bitbuf b;
@@ -429,6 +453,7 @@ int main(int argc, char **argv)
 	test_nesting();
 	test_blockinfo_before_setbid();
 	test_toplevel_and_truncation();
+	test_operand_budget();
 	test_sizes_and_wrapper();
 	return tu_finish();
 }
