@@ -130,6 +130,11 @@ void an_printf(an_out *o, const char *fmt, ...)
 void an_indent(an_out *o, unsigned n)
 {
 	static const char spaces[] = "                                                                ";
+	if (BS_LIKELY(n <= 64 && o->n + 64 <= sizeof o->buf)) {
+		memcpy(o->buf + o->n, spaces, 64); /* fixed size: a few moves */
+		o->n += n;
+		return;
+	}
 	while (n > 0) {
 		unsigned k = n < sizeof spaces - 1 ? n : (unsigned)(sizeof spaces - 1);
 		an_putn(o, spaces, k);

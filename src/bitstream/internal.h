@@ -109,22 +109,31 @@ static inline uint64_t bs_read(bcx_bitcursor *b, unsigned w)
 
 uint64_t bs_vbr_slow(bcx_bitcursor *b, unsigned w, uint64_t first, unsigned result_bits);
 
-/* VBR field (width 2..32); result_bits is 32 or 64 (spec section 1).
- * Values of one or two chunks (most of them) come from one 64-bit window. */
+/* VBR field (width 1..32); result_bits is 32 or 64 (spec section 1).
+ * Values that end inside one 64-bit window (>= 57 bits) are read from it:
+ * for 64-bit results any number of chunks (they carry < 57 payload bits,
+ * so nothing can overflow), for 32-bit ones up to two chunks that fit. */
 static inline uint64_t bs_vbr(bcx_bitcursor *b, unsigned w, unsigned result_bits)
 {
 	uint64_t pos = b->pos;
-	if (BS_LIKELY(pos + 64 <= b->limit && 2 * w - 1 <= result_bits && w <= 28)) {
+	if (BS_LIKELY(pos + 64 <= b->limit)) {
 		uint64_t win = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
 		uint64_t hi = (uint64_t)1 << (w - 1), mask = ((uint64_t)1 << w) - 1;
-		uint64_t p0 = win & mask, p1 = (win >> w) & mask;
-		if (BS_LIKELY(!(p0 & hi))) {
+		uint64_t c = win & mask;
+		if (BS_LIKELY(!(c & hi))) {
 			b->pos = pos + w;
-			return p0;
+			return c;
 		}
-		if (!(p1 & hi)) {
-			b->pos = pos + 2 * w;
-			return (p0 & (hi - 1)) | (p1 << (w - 1));
+		uint64_t v = c & (hi - 1);
+		unsigned sh = w - 1;
+		unsigned end = result_bits == 64 ? 57 : (2 * w - 1 <= result_bits ? 2 * w : 0);
+		for (unsigned u = w; u + w <= end; u += w, sh += w - 1) {
+			c = (win >> u) & mask;
+			v |= (c & (hi - 1)) << sh;
+			if (!(c & hi)) {
+				b->pos = pos + u + w;
+				return v;
+			}
 		}
 	}
 	uint64_t piece = bs_read(b, w);

@@ -38,6 +38,51 @@ static inline uint64_t read_scalar(bcx_bitcursor *b, const bcx_bs_abbrev_op *op)
 	}
 }
 
+/* One VBR6 value from the window win at bit *used, if it ends inside the
+ * window's 57 bits (at most 9 chunks, 45 bits: no overflow possible). */
+static inline bool vbr6_in_window(uint64_t win, unsigned *used, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned sh = 0;
+	for (unsigned u = *used; u + 6 <= 57; sh += 5) {
+		uint64_t c = (win >> u) & 63;
+		u += 6;
+		v |= (c & 31) << sh;
+		if (!(c & 32)) {
+			*used = u;
+			*out = v;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* n VBR6 operands (the body of every unabbreviated record), decoded from
+ * one 64-bit window after another; values longer than a window and the
+ * end of the input go through bs_vbr(). */
+static void vbr6_run(bcx_bitcursor *b, uint64_t *restrict o, uint32_t n)
+{
+	uint32_t i = 0;
+	uint64_t pos = b->pos;
+	while (i < n && pos + 64 <= b->limit) {
+		uint64_t win = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
+		unsigned used = 0;
+		while (i < n && vbr6_in_window(win, &used, &o[i]))
+			i++;
+		if (used == 0) { /* a value of ten chunks or more */
+			b->pos = pos;
+			o[i++] = bs_vbr(b, 6, 64);
+			if (b->status != BCX_OK)
+				return;
+			used = (unsigned)(b->pos - pos);
+		}
+		pos += used;
+	}
+	b->pos = pos;
+	for (; i < n && b->status == BCX_OK; i++)
+		o[i] = bs_vbr(b, 6, 64);
+}
+
 static bcx_status read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec)
 {
 	bcx_bitcursor *b = &r->bc;
@@ -51,11 +96,7 @@ static bcx_status read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec)
 			       "record of %u operands runs past the end of the bitstream", n);
 	if (!reserve_ops(r, n))
 		return bs_fail(r, at, BCX_ERR_NOMEM, "out of memory");
-	/* restrict: stores to the operands do not touch the cursor, so its
-	 * position can stay in a register. */
-	uint64_t *restrict o = r->ops;
-	for (uint32_t i = 0; i < n; i++)
-		o[i] = bs_vbr(b, 6, 64);
+	vbr6_run(b, r->ops, n);
 	rec->nops = n;
 	return b->status;
 }
