@@ -28,9 +28,11 @@ static const uint64_t pow10[20] = {
  * operand printing is the analyzer's hot path. */
 static inline char *put_dec(char *p, uint64_t v)
 {
-	unsigned n = 1;
-	while (n < 20 && v >= pow10[n])
-		n++;
+	/* digits = floor(log10(v)) + 1 from the bit length (1233/4096 ~ log10 2) */
+	unsigned bits = v ? 64 - (unsigned)__builtin_clzll(v) : 1;
+	unsigned n = (bits * 1233) >> 12;
+	n += n < 20 && v >= pow10[n];
+	n += n == 0;
 	char *e = p + n, *q = e;
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
