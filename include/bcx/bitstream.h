@@ -22,7 +22,9 @@
 extern "C" {
 #endif
 
-/* Deepest block nesting accepted (LLVM IR uses 3). Deeper is BCX_ERR_LIMIT. */
+/* Deepest block nesting accepted (LLVM IR uses 3). Deeper is BCX_ERR_LIMIT.
+ * A stream may also decode to at most 8 operands per input bit (literal
+ * operands cost no bits); more is BCX_ERR_LIMIT too. */
 #define BCX_BS_MAX_DEPTH 64
 
 /* ---- Magic and wrapper (spec sections 2 and 6) ---- */
@@ -115,7 +117,8 @@ typedef struct bcx_bs_entry {
 	uint32_t abbrev_id;          /* 0 END_BLOCK, 1 SUBBLOCK, 2 DEFINE_ABBREV, 3 UNABBREV, >= 4 */
 	uint32_t block_id;           /* SUBBLOCK: the new block's ID */
 	uint64_t bit_pos;            /* where the abbreviation ID starts */
-	const bcx_bs_abbrev *abbrev; /* ABBREV: the definition just read */
+	const bcx_bs_abbrev *abbrev; /* ABBREV: the definition just read;
+				      * RECORD with ID >= 4: the one it uses */
 } bcx_bs_entry;
 
 /* Read the next entry. At top level only ENTER_SUBBLOCK is valid. */
