@@ -102,7 +102,8 @@ static uint64_t fits(gen *g, const bcx_bs_abbrev_op *op)
 {
 	switch (op->kind) {
 	case BCX_BS_OP_LITERAL: return op->value;
-	case BCX_BS_OP_FIXED: return op->value == 0 ? 0 : value(g) & (((uint64_t)2 << (op->value - 1)) - 1);
+	case BCX_BS_OP_FIXED:
+		return op->value == 0 ? 0 : value(g) & (((uint64_t)2 << (op->value - 1)) - 1);
 	case BCX_BS_OP_VBR: return op->value == 0 ? 0 : value(g);
 	default: return (uint64_t)(unsigned char)char6[pick(g, 64)];
 	}
