@@ -1,7 +1,7 @@
 #!/bin/sh
-# Differential test: compile this folder's own C files with clang-22 (with
-# and without -g, at -O0 and -O2, for Linux and a Darwin target that wraps
-# the bitcode; also as serialized diagnostics, precompiled headers and
+# Differential test: compile this folder's own C and C++ files with
+# clang-22 (with and without -g, at -O0 and -O2, with ThinLTO summaries, for
+# Linux and a Darwin target that wraps the bitcode; the C files also as serialized diagnostics, precompiled headers and
 # optimization remarks) and compare bcx dump / stat with llvm-bcanalyzer-22
 # run here, in the same run; bcx copy must give the same bytes back.
 # Usage: diff_clang.sh BCX SOURCE_DIR
@@ -24,12 +24,13 @@ same() { # what file1 file2
 		fail=1
 	fi
 }
-for c in "$src"/*.c; do
-	base=$(basename "$c" .c)
-	for flags in "-O0" "-O0 -g" "-O2" "-O2 -g" "-O0 -target x86_64-apple-macosx13.0"; do
+for c in "$src"/*.c "$src"/*.cpp; do
+	base=$(basename "$c")
+	case $c in *.cpp) lang="-x c++" ;; *) lang="-x c" ;; esac
+	for flags in "-O0" "-O0 -g" "-O2" "-O2 -g" "-O2 -flto=thin" "-O0 -target x86_64-apple-macosx13.0"; do
 		tag=$(echo "$flags" | tr -c 'A-Za-z0-9\n' '_')
 		bc="$base.$tag.bc"
-		clang-22 -c -emit-llvm $flags "$c" -o "$bc" 2> clang.err || { cat clang.err; fail=1; continue; }
+		clang-22 $lang -c -emit-llvm $flags "$c" -o "$bc" 2> clang.err || { cat clang.err; fail=1; continue; }
 		llvm-bcanalyzer-22 -dump "$bc" > ref.dump 2>&1
 		"$bcx" dump "$bc" > our.dump 2>&1
 		same "bcx dump $bc ($flags)" ref.dump our.dump
