@@ -67,37 +67,33 @@ void an_puti(an_out *o, int64_t v)
 	an_putu(o, (uint64_t)v);
 }
 
-/* The operand index as text, counted up in place: cheaper than printing
- * it again for every operand. */
-typedef struct an_index {
-	char d[24]; /* " op" + digits, then '=' written after */
-	unsigned len; /* bytes used in d */
-} an_index;
-
-static void index_next(an_index *x)
+void an_out_init(an_out *o, const bcx_bs_sink *sink)
 {
-	unsigned i = x->len;
-	while (i > 3 && x->d[i - 1] == '9')
-		x->d[--i] = '0';
-	if (i > 3) {
-		x->d[i - 1]++;
-		return;
+	o->sink = sink;
+	o->n = 0;
+	for (unsigned i = 0; i < AN_INDEX_TABLE; i++) {
+		char t[16] = " op";
+		char *e = put_dec(t + 3, i);
+		*e++ = '=';
+		memcpy(&o->index_text[i], t, 8); /* " op1023=" is 8 bytes */
+		o->index_len[i] = (uint8_t)(e - t);
 	}
-	memmove(x->d + 4, x->d + 3, x->len - 3); /* 99 -> 100 */
-	x->d[3] = '1';
-	x->len++;
 }
 
 void an_ops(an_out *o, const uint64_t *ops, size_t n)
 {
-	an_index x = {" op0", 4};
-	for (size_t i = 0; i < n; i++, index_next(&x)) {
+	for (size_t i = 0; i < n; i++) {
 		if (BS_UNLIKELY(o->n + 64 > sizeof o->buf))
 			an_flush(o);
 		char *p = o->buf + o->n;
-		memcpy(p, x.d, 24); /* fixed size: a few moves; only x.len count */
-		p += x.len;
-		*p++ = '=';
+		if (BS_LIKELY(i < AN_INDEX_TABLE)) {
+			memcpy(p, &o->index_text[i], 8);
+			p += o->index_len[i];
+		} else {
+			memcpy(p, " op", 3);
+			p = put_dec(p + 3, i);
+			*p++ = '=';
+		}
 		uint64_t v = ops[i];
 		if (v < 100) { /* most operands: one or two digits */
 			if (v < 10) {

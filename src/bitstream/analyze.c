@@ -285,8 +285,7 @@ bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_op
 	an_out *out = bcx_alloc(a, sizeof *out);
 	if (!out)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-	out->sink = sink;
-	out->n = 0;
+	an_out_init(out, sink);
 	an_state s;
 	memset(&s, 0, sizeof s);
 	s.opts = opts;

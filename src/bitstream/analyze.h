@@ -21,12 +21,21 @@ typedef struct an_block {
 	size_t ncodes, cap_codes;
 } an_block;
 
-/* Output buffer in front of the caller's sink. */
+#define AN_INDEX_TABLE 1024
+
+/* Output buffer in front of the caller's sink, and the text " op<i>=" for
+ * the first operand indexes as 8-byte words (built once per analysis: a
+ * load from a table that is never written again is cheaper than rewriting
+ * the digits for every operand). */
 typedef struct an_out {
 	const bcx_bs_sink *sink;
 	size_t n;
+	uint64_t index_text[AN_INDEX_TABLE];
+	uint8_t index_len[AN_INDEX_TABLE];
 	char buf[1 << 16];
 } an_out;
+
+void an_out_init(an_out *o, const bcx_bs_sink *sink);
 
 /* An open block as the analyzer sees it. */
 typedef struct an_frame {
