@@ -73,27 +73,69 @@ size_t bcx_vbr_encode_bytes(uint64_t v, unsigned width, uint8_t *out, size_t cap
 BCX_NODISCARD bcx_status bcx_vbr_decode_bytes(const uint8_t *p, size_t n, unsigned width,
 					       uint64_t *v, size_t *used_bits, bcx_diag *diag);
 
-/* ---- XIP (xip-and-tapioca-notes.md, part A) ---- */
+/* ---- XIP (xip-and-tapioca-notes.md, part A) ----
+ * XVM integer packing, 2019-07..2023-01 revision: the first byte selects
+ * Tiny (1 byte, 7 bits), Small (2 bytes, 13 bits), Medium (3 bytes, 21
+ * bits) or Large (1 + n bytes, n = 1..64 big-endian two's-complement
+ * payload bytes, header (n - 1) << 2). Values are signed. Encoders write the
+ * reference writer's exact choice of form (notes A.4: 8-bit values take
+ * Large-1, 14..16-bit values Large-2). Decoders accept every form whose
+ * range holds the value, as the reference does (notes A.7); the only
+ * errors are BCX_ERR_TRUNCATED and, for the 64-bit decoder, OVERFLOW.
+ * First byte 0xFC is Large with 64 payload bytes (2019), not the 2023
+ * "Huge" marker; see docs/formats/varint.md. */
 #define BCX_XIP_MAX 65          /* longest encoding: 1 + 64 payload bytes */
-#define BCX_XIP_WIDE_MAX 64     /* widest value: 512 bits */
+#define BCX_XIP_MAX64 9         /* longest encoding of an int64_t */
+#define BCX_XIP_WIDE_MAX 64     /* widest value: 64 bytes = 512 bits */
 
-size_t bcx_xip_encode(int64_t v, uint8_t out[BCX_XIP_MAX]);
+/* Writes 1..9 bytes, returns the count. */
+size_t bcx_xip_encode(int64_t v, uint8_t out[BCX_XIP_MAX64]);
 size_t bcx_xip_length(int64_t v);
-/* A value that needs more than 64 bits fails with BCX_ERR_OVERFLOW. */
+/* Any form is accepted, including Large with more than 8 payload bytes when
+ * the extra leading bytes only repeat the sign; a value outside int64_t is
+ * BCX_ERR_OVERFLOW. */
 BCX_NODISCARD bcx_status bcx_xip_decode(const uint8_t *p, size_t n, int64_t *v, size_t *used,
 					 bcx_diag *diag);
+
 /*
- * Wide values: two's complement, big-endian, 1..64 bytes. encode picks the
- * writer's exact form (2019 revision: Large with 1..64 payload bytes).
- * Returns bytes written, or 0 when the input length is 0 or > 64 or cap is
- * too small.
+ * Wide values are byte arrays: two's complement, most significant byte
+ * first, 1..64 bytes once redundant sign bytes are dropped.
+ *
+ * bcx_xip_encode_wide: `be` may be any length >= 1 (leading 00/FF bytes
+ * that only repeat the sign are ignored). Writes the canonical encoding to
+ * out and its length to *out_len. Fails with BCX_ERR_INVALID_ARG when
+ * be_len is 0 and BCX_ERR_OVERFLOW when the value needs more than 64 bytes.
  */
-size_t bcx_xip_encode_wide(const uint8_t *be, size_t be_len, uint8_t *out, size_t cap);
-/* Decodes into out[BCX_XIP_WIDE_MAX] right-aligned? No: out receives
- * *out_len bytes, big-endian two's complement, as stored (minimal). */
+BCX_NODISCARD bcx_status bcx_xip_encode_wide(const uint8_t *be, size_t be_len,
+					      uint8_t out[BCX_XIP_MAX], size_t *out_len,
+					      bcx_diag *diag);
+/*
+ * bcx_xip_decode_wide: decodes one value of any form. out receives the
+ * value in its minimal two's-complement form (the fewest bytes that keep
+ * the sign, 1..64) and *out_len that byte count; *used the bytes consumed.
+ * The only error is BCX_ERR_TRUNCATED.
+ */
 BCX_NODISCARD bcx_status bcx_xip_decode_wide(const uint8_t *p, size_t n,
 					      uint8_t out[BCX_XIP_WIDE_MAX], size_t *out_len,
 					      size_t *used, bcx_diag *diag);
+
+/*
+ * Text for wide values (used by the CLI and the tests).
+ * bcx_wide_parse: decimal ("-123") or 0x-hex ("0x1f", "-0x80"), both
+ * denoting the plain number (hex is a magnitude, not a bit pattern), in
+ * -2^511 .. 2^511-1. Writes the minimal two's-complement bytes.
+ * BCX_ERR_MALFORMED for bad text, BCX_ERR_OVERFLOW when out of range.
+ */
+#define BCX_WIDE_DEC_MAX 160 /* room for a 512-bit value in decimal + NUL */
+BCX_NODISCARD bcx_status bcx_wide_parse(const char *text, uint8_t out[BCX_XIP_WIDE_MAX],
+					 size_t *out_len, bcx_diag *diag);
+/* Decimal text of a two's-complement big-endian value (len 1..64) into out
+ * (NUL-terminated); returns the text length, or 0 when len is 0 or > 64 or
+ * cap is too small (BCX_WIDE_DEC_MAX is always enough). */
+size_t bcx_wide_to_decimal(const uint8_t *be, size_t len, char *out, size_t cap);
+/* The fewest bytes of be[0..len) that keep its value (len >= 1); returns
+ * the count of the trailing bytes that form the minimal value. */
+size_t bcx_wide_minimal_len(const uint8_t *be, size_t len);
 
 #ifdef __cplusplus
 }

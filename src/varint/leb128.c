@@ -36,6 +36,11 @@ bcx_status bcx_uleb128_decode(const uint8_t *p, size_t n, unsigned max_bits, uin
 {
 	if (max_bits < 1 || max_bits > 64)
 		return bad_width(max_bits, diag);
+	if (n > 0 && p[0] < 0x80 && max_bits >= 7) { /* one byte */
+		*v = p[0];
+		*used = 1;
+		return BCX_OK;
+	}
 	uint64_t r = 0;
 	for (size_t i = 0; i < BCX_LEB128_MAX; i++) {
 		if (i >= n)

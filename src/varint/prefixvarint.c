@@ -15,6 +15,10 @@ size_t bcx_prefixvarint_length(uint64_t v)
 
 size_t bcx_prefixvarint_encode(uint64_t v, uint8_t out[BCX_PREFIXVARINT_MAX])
 {
+	if (v < 0x80) { /* the common case: one byte, low bit set */
+		out[0] = (uint8_t)(v << 1 | 1);
+		return 1;
+	}
 	size_t n = bcx_prefixvarint_length(v);
 	if (n == 9) {
 		out[0] = 0;
@@ -34,6 +38,11 @@ bcx_status bcx_prefixvarint_decode(const uint8_t *p, size_t n, uint64_t *v, size
 	if (n == 0)
 		return bcx_diag_set(diag, BCX_ERR_TRUNCATED, 0, "PrefixVarInt: no bytes");
 	uint8_t b0 = p[0];
+	if (b0 & 1) {
+		*v = b0 >> 1;
+		*used = 1;
+		return BCX_OK;
+	}
 	size_t len = b0 ? (size_t)__builtin_ctz(b0) + 1 : 9;
 	if (n < len)
 		return bcx_diag_set(diag, BCX_ERR_TRUNCATED, (int64_t)n,

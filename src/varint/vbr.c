@@ -3,6 +3,8 @@
  * bcx_bitbuf_emit_vbr() (spec llvm-bitstream.md 1). */
 #include "bcx/varint.h"
 
+#include <string.h>
+
 uint64_t bcx_vbr_length_bits(uint64_t v, unsigned width)
 {
 	if (width < 2 || width > 32)
@@ -33,21 +35,35 @@ int64_t bcx_svbr_decode(uint64_t u)
 	return INT64_MIN;
 }
 
+/* OR `width` bits of x into out at bit position pos, LSB first. */
+static void put_bits(uint8_t *out, uint64_t pos, uint64_t x, unsigned width)
+{
+	while (width > 0) {
+		unsigned bit = (unsigned)(pos & 7);
+		unsigned take = 8 - bit < width ? 8 - bit : width;
+		out[pos >> 3] |= (uint8_t)((x & ((1u << take) - 1)) << bit);
+		x >>= take;
+		pos += take;
+		width -= take;
+	}
+}
+
+/* The same bits bcx_bitbuf_emit_vbr() writes, without a buffer to grow. */
 size_t bcx_vbr_encode_bytes(uint64_t v, unsigned width, uint8_t *out, size_t cap)
 {
 	uint64_t bits = bcx_vbr_length_bits(v, width);
-	if (bits == 0 || (bits + 7) / 8 > cap)
-		return 0;
-	bcx_bitbuf w;
-	bcx_bitbuf_init(&w, NULL);
-	bcx_bitbuf_emit_vbr(&w, v, width);
-	bcx_bitbuf_align32(&w);
 	size_t n = (size_t)((bits + 7) / 8);
-	bool ok = bcx_bitbuf_status(&w) == BCX_OK;
-	for (size_t i = 0; ok && i < n; i++)
-		out[i] = w.bytes.data[i];
-	bcx_bitbuf_free(&w);
-	return ok ? n : 0;
+	if (bits == 0 || n > cap)
+		return 0;
+	memset(out, 0, n);
+	uint64_t hi = (uint64_t)1 << (width - 1), pos = 0;
+	do {
+		uint64_t piece = v & (hi - 1);
+		v >>= width - 1;
+		put_bits(out, pos, v ? piece | hi : piece, width);
+		pos += width;
+	} while (v);
+	return n;
 }
 
 bcx_status bcx_vbr_decode_bytes(const uint8_t *p, size_t n, unsigned width, uint64_t *v,
