@@ -22,8 +22,9 @@ void cmd_dump_help(FILE *out)
 		"  --json            the same information as JSON\n"
 		"  -o FILE           write to FILE instead of stdout\n"
 		"  --function NAME   (Tile IR) only this function's body\n"
-		"  --dump-blockinfo, --non-symbolic, --show-binary-blobs\n"
-		"                    (bitstream) as llvm-bcanalyzer's options of the same name\n");
+		"  --dump-blockinfo, --non-symbolic, --show-binary-blobs, --disable-histogram\n"
+		"                    (bitstream) as llvm-bcanalyzer's options of the same name;\n"
+		"                    the text is that of llvm-bcanalyzer -dump FILE\n");
 }
 
 static const char *find_file_arg(int argc, char **argv)

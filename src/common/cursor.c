@@ -19,6 +19,8 @@ void bcx_cur_init(bcx_cursor *c, const void *data, size_t size, bcx_diag *diag)
 
 BCX_PRINTF(4, 0)
 static bcx_status cur_vfail(bcx_cursor *c, size_t off, bcx_status code, const char *fmt,
+			    va_list ap) BCX_PRINTF(4, 0);
+static bcx_status cur_vfail(bcx_cursor *c, size_t off, bcx_status code, const char *fmt,
 			    va_list ap)
 {
 	if (c->status != BCX_OK)

@@ -32,6 +32,8 @@ void bcx_diag_clear(bcx_diag *d)
 
 BCX_PRINTF(6, 0)
 static void diag_fill(bcx_diag *d, bcx_status code, bool has, bool bits, uint64_t off,
+		      const char *fmt, va_list ap) BCX_PRINTF(6, 0);
+static void diag_fill(bcx_diag *d, bcx_status code, bool has, bool bits, uint64_t off,
 		      const char *fmt, va_list ap)
 {
 	d->code = code;

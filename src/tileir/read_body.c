@@ -193,11 +193,13 @@ static uint32_t group_size(body_ctx *x, const bcx_tileir_op *op, const bcx_tilei
 static bool read_operands(body_ctx *x, bcx_tileir_op *op)
 {
 	const bcx_tileir_opinfo *info = op->info;
-	uint32_t *seg = ctx_alloc(x, info->n_operands, sizeof *seg);
+	uint32_t seg[16] = {0}; /* operand groups per op: at most 5 in the table */
 	uint32_t *ids = x->scratch;
 	uint32_t n = 0, g = 0;
 	if (!bcx_cur_ok(&x->c))
 		return false;
+	if (info->n_operands > sizeof seg / sizeof seg[0])
+		return fail(x, op->offset, BCX_ERR_LIMIT, "too many operand groups", NULL);
 	if (info->opd_mode == BCX_TILEIR_OPD_COUNTED) {
 		size_t at = bcx_cur_offset(&x->c);
 		n = tir_count(&x->c, 1, "failed to read operand count");
@@ -217,13 +219,16 @@ static bool read_operands(body_ctx *x, bcx_tileir_op *op)
 	}
 	if (!bcx_cur_ok(&x->c))
 		return false;
-	uint32_t *kept = ctx_alloc(x, n, sizeof *kept);
-	if (kept)
-		memcpy(kept, ids, (size_t)n * sizeof *kept);
-	op->operands = kept;
+	/* One block: the group sizes, then the operand ids. */
+	uint32_t *kept = ctx_alloc(x, (size_t)info->n_operands + n, sizeof *kept);
+	if (!kept)
+		return false;
+	memcpy(kept, seg, (size_t)info->n_operands * sizeof *kept);
+	memcpy(kept + info->n_operands, ids, (size_t)n * sizeof *kept);
+	op->segments = kept;
+	op->operands = kept + info->n_operands;
 	op->n_operands = n;
-	op->segments = seg;
-	return bcx_cur_ok(&x->c);
+	return true;
 }
 
 static bool is_terminator(uint16_t opcode)

@@ -1,0 +1,130 @@
+/* The analyzer's state: statistics in the shape llvm-bcanalyzer keeps them
+ * (spec llvm-bitstream.md section 10), buffered output, and the two
+ * printers (text as the reference tool prints it, and JSON). */
+#ifndef BCX_BITSTREAM_ANALYZE_H
+#define BCX_BITSTREAM_ANALYZE_H
+
+#include "internal.h"
+
+/* Per record code of one block ID. */
+typedef struct an_code {
+	uint32_t code;
+	bool used;
+	uint64_t count, abbreviated, bits;
+} an_code;
+
+/* Per block ID. codes is an open-addressing table (power-of-two size). */
+typedef struct an_block {
+	uint32_t id;
+	uint64_t instances, bits, subblocks, abbrevs, records, abbreviated;
+	an_code *codes;
+	size_t ncodes, cap_codes;
+} an_block;
+
+#define AN_INDEX_TABLE 1024
+
+/* Output buffer in front of the caller's sink, and the text " op<i>=" for
+ * the first operand indexes as 8-byte words (built once per analysis: a
+ * load from a table that is never written again is cheaper than rewriting
+ * the digits for every operand). */
+typedef struct an_out {
+	const bcx_bs_sink *sink;
+	size_t n;
+	uint64_t index_text[AN_INDEX_TABLE];
+	uint8_t index_len[AN_INDEX_TABLE];
+	char buf[1 << 16];
+} an_out;
+
+void an_out_init(an_out *o, const bcx_bs_sink *sink);
+
+/* An open block as the analyzer sees it. */
+typedef struct an_frame {
+	an_block *st;
+	uint32_t block_id;
+	uint64_t start;       /* bit after the block ID, moved past sub-blocks */
+	uint64_t sub_start;   /* for the parent: where this block's span began */
+	bool dump;            /* print this block's records */
+	uint64_t md_index_expected; /* METADATA INDEX_OFFSET target */
+	unsigned width;
+	uint32_t num_words;
+	const bs_blockinfo *bi_table; /* table the cached entry came from */
+	const bs_bi_entry *bi;
+	bcx_bs_name name;     /* as at the block's start: END_BLOCK prints it */
+} an_frame;
+
+typedef struct an_state {
+	const bcx_bs_analyze_opts *opts;
+	bcx_bs_reader *r;
+	const bcx_allocator *alloc;
+	an_out *out;
+	/* statistics: blocks in an open-addressing table keyed by ID */
+	an_block **blocks;
+	size_t nblocks, cap_blocks;
+	uint64_t ntop;
+	unsigned depth;
+	an_frame frames[BCX_BS_MAX_DEPTH + 1];
+	bool json_first; /* JSON: no comma before the next item */
+} an_state;
+
+/* ---- output (an_out.c) ---- */
+void an_flush(an_out *o);
+static inline void an_putn(an_out *o, const char *p, size_t n)
+{
+	if (BS_UNLIKELY(o->n + n > sizeof o->buf)) {
+		an_flush(o);
+		if (n > sizeof o->buf) {
+			o->sink->write(o->sink->ctx, p, n);
+			return;
+		}
+	}
+	memcpy(o->buf + o->n, p, n);
+	o->n += n;
+}
+static inline void an_putc(an_out *o, char c)
+{
+	if (BS_UNLIKELY(o->n == sizeof o->buf))
+		an_flush(o);
+	o->buf[o->n++] = c;
+}
+static inline void an_puts(an_out *o, const char *s) { an_putn(o, s, strlen(s)); }
+void an_putu(an_out *o, uint64_t v);
+void an_puti(an_out *o, int64_t v);
+/* " op<i>=<value>" for every operand, values as signed 64-bit. */
+void an_ops(an_out *o, const uint64_t *ops, size_t n);
+void an_printf(an_out *o, const char *fmt, ...) BCX_PRINTF(2, 3);
+void an_indent(an_out *o, unsigned n);
+/* Escaped as LLVM's write_escaped(hex): \\ \t \n \" and \xHH (uppercase). */
+void an_escaped(an_out *o, const uint8_t *p, size_t n);
+/* JSON string body (no quotes) for arbitrary bytes. */
+void an_json_str(an_out *o, const uint8_t *p, size_t n);
+void an_name(an_out *o, bcx_bs_name nm, const char *unknown, uint32_t id);
+
+/* ---- printers ---- */
+/* The current BLOCKINFO entry of frame f (refreshed when the table changed). */
+const bs_bi_entry *an_bi(an_state *s, an_frame *f);
+void an_text_block_open(an_state *s, an_frame *f);
+void an_text_block_close(an_state *s, an_frame *f);
+bcx_status an_text_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
+			  const bcx_bs_record *rec);
+void an_text_stats(an_state *s);
+void an_json_begin(an_state *s);
+void an_json_block_open(an_state *s, an_frame *f);
+void an_json_block_close(an_state *s, an_frame *f);
+bcx_status an_json_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
+			  const bcx_bs_record *rec);
+void an_json_blockinfo_stub(an_state *s);
+void an_json_stats(an_state *s);
+/* Blocks sorted by ID (array of nblocks pointers, caller frees with
+ * bcx_free(alloc, p, nblocks * sizeof *p)); NULL when out of memory. */
+an_block **an_sorted_blocks(an_state *s);
+/* The codes of one block, sorted count-descending then code-descending. */
+an_code *an_sorted_codes(an_state *s, const an_block *b);
+/* METADATA_STRINGS blob (spec 9.2): checks and prints. */
+bcx_status an_md_strings(an_state *s, an_frame *f, const bcx_bs_entry *e,
+			 const bcx_bs_record *rec, bool json);
+/* Record-string rule of spec 9.2: the operand index where it starts, or
+ * SIZE_MAX when the record has none or it is not printable. */
+size_t an_record_string_at(const bcx_bs_record *rec);
+bool an_blob_printable(const uint8_t *p, size_t n);
+
+#endif

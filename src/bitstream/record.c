@@ -1,0 +1,219 @@
+/* Reading one record, unabbreviated (spec llvm-bitstream.md section 3) or
+ * through an abbreviation (section 4). Operands go to a buffer owned by the
+ * reader and reused from record to record. */
+#include "internal.h"
+
+static const char char6_chars[65] =
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+
+static bool reserve_ops(bcx_bs_reader *r, size_t need)
+{
+	if (BS_LIKELY(need <= r->cap_ops))
+		return true;
+	size_t ncap = r->cap_ops ? r->cap_ops : 64, bytes;
+	while (ncap < need)
+		ncap *= 2;
+	if (!bcx_mul_ok(ncap, sizeof *r->ops, &bytes))
+		return false;
+	uint64_t *p = bcx_realloc(r->alloc, r->ops, r->cap_ops * sizeof *r->ops, bytes);
+	if (!p)
+		return false;
+	r->ops = p;
+	r->cap_ops = ncap;
+	return true;
+}
+
+/* One scalar field; Fixed(0) and VBR(0) are the literal 0. */
+static inline uint64_t read_scalar(bcx_bitcursor *b, const bcx_bs_abbrev_op *op)
+{
+	switch (op->kind) {
+	case BCX_BS_OP_FIXED:
+		return bs_read(b, (unsigned)op->value);
+	case BCX_BS_OP_VBR:
+		return op->value ? bs_vbr(b, (unsigned)op->value, 64) : 0;
+	case BCX_BS_OP_CHAR6:
+		return (uint8_t)char6_chars[bs_read(b, 6)];
+	default:
+		return op->value;
+	}
+}
+
+/* One VBR6 value from the window win at bit *used, if it ends inside the
+ * window's 57 bits (at most 9 chunks, 45 bits: no overflow possible). */
+static inline bool vbr6_in_window(uint64_t win, unsigned *used, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned sh = 0;
+	for (unsigned u = *used; u + 6 <= 57; sh += 5) {
+		uint64_t c = (win >> u) & 63;
+		u += 6;
+		v |= (c & 31) << sh;
+		if (!(c & 32)) {
+			*used = u;
+			*out = v;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* n VBR6 operands (the body of every unabbreviated record), decoded from
+ * one 64-bit window after another; values longer than a window and the
+ * end of the input go through bs_vbr(). */
+static void vbr6_run(bcx_bitcursor *b, uint64_t *restrict o, uint32_t n)
+{
+	uint32_t i = 0;
+	uint64_t pos = b->pos;
+	while (i < n && pos + 64 <= b->limit) {
+		uint64_t win = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
+		unsigned used = 0;
+		while (i < n && vbr6_in_window(win, &used, &o[i]))
+			i++;
+		if (used == 0) { /* a value of ten chunks or more */
+			b->pos = pos;
+			o[i++] = bs_vbr(b, 6, 64);
+			if (b->status != BCX_OK)
+				return;
+			used = (unsigned)(b->pos - pos);
+		}
+		pos += used;
+	}
+	b->pos = pos;
+	for (; i < n && b->status == BCX_OK; i++)
+		o[i] = bs_vbr(b, 6, 64);
+}
+
+static bcx_status read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec)
+{
+	bcx_bitcursor *b = &r->bc;
+	uint64_t at = b->pos;
+	rec->code = (uint32_t)bs_vbr(b, 6, 32);
+	uint32_t n = (uint32_t)bs_vbr(b, 6, 32);
+	if (b->status != BCX_OK)
+		return b->status;
+	if ((uint64_t)n * 6 > bcx_bit_remaining(b))
+		return bs_fail(r, at, BCX_ERR_TRUNCATED,
+			       "record of %u operands runs past the end of the bitstream", n);
+	if (!reserve_ops(r, n))
+		return bs_fail(r, at, BCX_ERR_NOMEM, "out of memory");
+	vbr6_run(b, r->ops, n);
+	rec->nops = n;
+	return b->status;
+}
+
+static bcx_status read_array(bcx_bs_reader *r, const bcx_bs_abbrev *ab, uint32_t i,
+			     size_t *nops)
+{
+	bcx_bitcursor *b = &r->bc;
+	uint64_t at = b->pos;
+	if (i + 2 != ab->nops)
+		return bs_fail(r, at, BCX_ERR_MALFORMED,
+			       "array is not the second-to-last operand of its abbreviation");
+	const bcx_bs_abbrev_op *elt = &ab->ops[i + 1];
+	bool scalar = elt->kind == BCX_BS_OP_CHAR6 ||
+		      ((elt->kind == BCX_BS_OP_FIXED || elt->kind == BCX_BS_OP_VBR) && elt->value);
+	if (!scalar)
+		return bs_fail(r, at, BCX_ERR_MALFORMED,
+			       "array element must be a Fixed, VBR or Char6 encoding");
+	uint32_t n = (uint32_t)bs_vbr(b, 6, 32);
+	uint64_t min_bits = elt->kind == BCX_BS_OP_CHAR6 ? 6 : elt->value;
+	if (b->status != BCX_OK)
+		return b->status;
+	if ((uint64_t)n * min_bits > bcx_bit_remaining(b))
+		return bs_fail(r, at, BCX_ERR_TRUNCATED,
+			       "array of %u elements runs past the end of the bitstream", n);
+	if (!reserve_ops(r, *nops + n + ab->nops))
+		return bs_fail(r, at, BCX_ERR_NOMEM, "out of memory");
+	uint64_t *restrict o = r->ops + *nops;
+	if (elt->kind == BCX_BS_OP_CHAR6)
+		for (uint32_t k = 0; k < n; k++)
+			o[k] = (uint8_t)char6_chars[bs_read(b, 6)];
+	else if (elt->kind == BCX_BS_OP_FIXED)
+		for (uint32_t k = 0; k < n; k++)
+			o[k] = bs_read(b, (unsigned)elt->value);
+	else
+		for (uint32_t k = 0; k < n; k++)
+			o[k] = bs_vbr(b, (unsigned)elt->value, 64);
+	*nops += n;
+	return b->status;
+}
+
+/* Blob: VBR6 length, align32, bytes, zero padding to 32 bits. */
+static bcx_status read_blob(bcx_bs_reader *r, bcx_bs_record *rec)
+{
+	bcx_bitcursor *b = &r->bc;
+	uint64_t at = b->pos;
+	uint32_t n = (uint32_t)bs_vbr(b, 6, 32);
+	if (b->status != BCX_OK)
+		return b->status;
+	uint64_t start = (b->pos + 31) & ~(uint64_t)31;
+	uint64_t end = start + (((uint64_t)n + 3) & ~(uint64_t)3) * 8;
+	if (end > b->limit)
+		return bs_fail(r, at, BCX_ERR_TRUNCATED,
+			       "blob of %u bytes runs past the end of the bitstream", n);
+	rec->blob = b->data + start / 8;
+	rec->blob_len = n;
+	rec->has_blob = true;
+	b->pos = end;
+	return BCX_OK;
+}
+
+static bcx_status read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
+				   bcx_bs_record *rec)
+{
+	bcx_bitcursor *b = &r->bc;
+	const bcx_bs_abbrev_op *op = &ab->ops[0];
+	if (op->kind == BCX_BS_OP_ARRAY || op->kind == BCX_BS_OP_BLOB)
+		return bs_fail(r, b->pos, BCX_ERR_MALFORMED,
+			       "abbreviation starts with an array or a blob");
+	rec->code = (uint32_t)read_scalar(b, op);
+	if (!reserve_ops(r, ab->nops))
+		return bs_fail(r, b->pos, BCX_ERR_NOMEM, "out of memory");
+	size_t n = 0;
+	uint64_t *restrict o = r->ops;
+	for (uint32_t i = 1; i < ab->nops && b->status == BCX_OK; i++) {
+		op = &ab->ops[i];
+		if (op->kind == BCX_BS_OP_ARRAY) {
+			if (read_array(r, ab, i, &n) != BCX_OK)
+				return b->status;
+			o = r->ops; /* the array may have moved the buffer */
+			i++;
+		} else if (op->kind == BCX_BS_OP_BLOB) {
+			if (read_blob(r, rec) != BCX_OK)
+				return b->status;
+		} else {
+			o[n++] = read_scalar(b, op);
+		}
+	}
+	rec->nops = n;
+	return b->status;
+}
+
+bcx_status bs_read_record_body(bcx_bs_reader *r, uint32_t abbrev_id, const bcx_bs_abbrev *ab,
+			       uint64_t start, bcx_bs_record *rec)
+{
+	rec->abbrev_id = abbrev_id;
+	rec->abbrev = ab;
+	rec->blob = NULL;
+	rec->blob_len = 0;
+	rec->has_blob = false;
+	rec->nops = 0;
+	bcx_status s = ab ? read_abbreviated(r, ab, rec) : read_unabbrev(r, rec);
+	rec->ops = r->ops;
+	rec->end_bit = r->bc.pos;
+	if (s == BCX_OK && rec->nops > r->ops_left)
+		return bs_fail(r, start, BCX_ERR_LIMIT,
+			       "records decode to more than %d operands per input bit",
+			       BS_OPS_PER_BIT);
+	r->ops_left -= s == BCX_OK ? rec->nops : 0;
+	return s;
+}
+
+bcx_status bcx_bs_read_record(bcx_bs_reader *r, const bcx_bs_entry *e, bcx_bs_record *rec)
+{
+	if (r->bc.status != BCX_OK)
+		return r->bc.status;
+	if (e->kind != BCX_BS_ENTRY_RECORD)
+		return bs_fail(r, r->bc.pos, BCX_ERR_INVALID_ARG, "entry is not a record");
+	return bs_read_record_body(r, e->abbrev_id, e->abbrev, e->bit_pos, rec);
+}
