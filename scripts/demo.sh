@@ -10,3 +10,7 @@ set -x
 $bcx --version
 $bcx varint encode --codec uleb 624485
 $bcx varint decode --codec prefix "04 80 03"
+# A CUDA Tile IR kernel (vector add, 13.3, the reference writer's bytes of
+# spec §19.1): its structure, then its disassembly in MLIR generic form.
+$bcx dump examples/vadd.tileirbc
+$bcx dis --generic examples/vadd.tileirbc

@@ -1,0 +1,485 @@
+/*
+ * bcx/tileir.h - CUDA Tile IR bytecode (versions 13.1, 13.2, 13.3):
+ * the in-memory module model, the operation table and the read API.
+ *
+ * Model conventions (see docs/formats/tileir.md):
+ *  - One arena per module owns everything; strings, constant blobs and
+ *    function bodies are views into the input when the module was read
+ *    (the input must outlive the module), arena copies otherwise.
+ *  - Table indices are the file's: string, type, constant and debug record
+ *    indices are 0-based positions in their tables exactly as on the wire
+ *    (debug record references keep the wire's 1-based form, 0 = unknown).
+ *  - Values: every SSA value of a function has a function-wide id. The
+ *    arguments are 0..n_in-1; then ids are handed out in wire order (a
+ *    block's arguments when the block is entered, an op's results after the
+ *    op and its regions). Operands refer to these ids, never to the wire's
+ *    scope-relative indices, so a writer recomputes the scope indices.
+ *  - Operations follow the operation table (src/tileir/ops.def): an op's
+ *    attribute slots and operand groups are in table order, so printers,
+ *    writers and verifiers walk the table and the op side by side.
+ *  - Reading is lazy: bcx_tileir_open() reads the header, the section
+ *    framing, all tables and the function table; a function body is decoded
+ *    the first time bcx_tileir_body() asks for it.
+ *  - A module handle is not thread-safe (lazy decoding mutates it); separate
+ *    handles are independent.
+ */
+#ifndef BCX_TILEIR_H
+#define BCX_TILEIR_H
+
+#include "bcx/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Versions                                                            */
+/* ------------------------------------------------------------------ */
+
+/* A format version as (major << 8 | minor); the tag is kept apart. */
+#define BCX_TILEIR_V(maj, min) ((uint16_t)(((maj) << 8) | (min)))
+#define BCX_TILEIR_V13_1 BCX_TILEIR_V(13, 1)
+#define BCX_TILEIR_V13_2 BCX_TILEIR_V(13, 2)
+#define BCX_TILEIR_V13_3 BCX_TILEIR_V(13, 3)
+
+typedef struct bcx_tileir_version {
+	uint8_t major;
+	uint8_t minor;
+	uint16_t tag; /* any value is accepted; printed as 13.x.tag when non-zero */
+} bcx_tileir_version;
+
+static inline uint16_t bcx_tileir_vkey(bcx_tileir_version v)
+{
+	return BCX_TILEIR_V(v.major, v.minor);
+}
+
+/* A byte string: a view into the input or arena memory. Not NUL-terminated. */
+typedef struct bcx_tileir_str {
+	const uint8_t *ptr;
+	size_t len;
+} bcx_tileir_str;
+
+/* ------------------------------------------------------------------ */
+/* Sections (spec §5)                                                  */
+/* ------------------------------------------------------------------ */
+
+typedef enum bcx_tileir_section_id {
+	BCX_TILEIR_SEC_END = 0,
+	BCX_TILEIR_SEC_STRING = 1,
+	BCX_TILEIR_SEC_FUNCTION = 2,
+	BCX_TILEIR_SEC_DEBUG = 3,
+	BCX_TILEIR_SEC_CONSTANT = 4,
+	BCX_TILEIR_SEC_TYPE = 5,
+	BCX_TILEIR_SEC_GLOBAL = 6,
+	BCX_TILEIR_SEC_PRODUCER = 7,
+	BCX_TILEIR_SEC_COUNT = 8
+} bcx_tileir_section_id;
+
+/* Where a section was found (present == false: absent). */
+typedef struct bcx_tileir_section {
+	bool present;
+	uint8_t id;
+	uint32_t header_offset;  /* offset of the id byte */
+	uint32_t payload_offset; /* offset of the first payload byte */
+	uint32_t length;         /* payload bytes */
+	uint32_t alignment;      /* 1 when the alignment flag is clear */
+} bcx_tileir_section;
+
+/* ------------------------------------------------------------------ */
+/* Types (spec §7). The tag is the wire tag.                           */
+/* ------------------------------------------------------------------ */
+
+typedef enum bcx_tileir_type_tag {
+	BCX_TILEIR_T_I1 = 0, BCX_TILEIR_T_I8 = 1, BCX_TILEIR_T_I16 = 2,
+	BCX_TILEIR_T_I32 = 3, BCX_TILEIR_T_I64 = 4, BCX_TILEIR_T_F16 = 5,
+	BCX_TILEIR_T_BF16 = 6, BCX_TILEIR_T_F32 = 7, BCX_TILEIR_T_TF32 = 8,
+	BCX_TILEIR_T_F64 = 9, BCX_TILEIR_T_F8E4M3FN = 10, BCX_TILEIR_T_F8E5M2 = 11,
+	BCX_TILEIR_T_POINTER = 12, BCX_TILEIR_T_TILE = 13, BCX_TILEIR_T_TENSOR_VIEW = 14,
+	BCX_TILEIR_T_PARTITION_VIEW = 15, BCX_TILEIR_T_FUNCTION = 16, BCX_TILEIR_T_TOKEN = 17,
+	BCX_TILEIR_T_F8E8M0FNU = 18, BCX_TILEIR_T_F4E2M1FN = 19,
+	BCX_TILEIR_T_GATHER_SCATTER_VIEW = 20, BCX_TILEIR_T_STRIDED_VIEW = 21,
+	BCX_TILEIR_T_I4 = 22,
+	BCX_TILEIR_T_COUNT = 23
+} bcx_tileir_type_tag;
+
+/* Type index used for a result that exists in the model but has no type
+ * table entry: the 13.1 `print` op's token result (spec §14.2). */
+#define BCX_TILEIR_TYPE_IMPLICIT_TOKEN UINT32_MAX
+
+/* Dynamic size or stride in a tensor_view (`?`), stored as INT64_MIN. */
+#define BCX_TILEIR_DYNAMIC INT64_MIN
+
+/* One type record. Fields not used by a tag are zero. */
+typedef struct bcx_tileir_type {
+	uint8_t tag;             /* bcx_tileir_type_tag */
+	bool has_padding;        /* views: padding_value present */
+	uint8_t padding_value;   /* PaddingValue enumerator */
+	uint32_t elem;           /* pointer: pointee; tile, tensor_view: element;
+				    views: the tensor_view type index */
+	uint32_t sparse_dim;     /* gather_scatter_view */
+	uint32_t rank;           /* entries in shape (tile shape for views) */
+	const int64_t *shape;
+	uint32_t n_strides;      /* tensor_view strides / strided_view traversal_strides */
+	const int64_t *strides;
+	uint32_t n_dim_map;      /* views */
+	const int32_t *dim_map;
+	uint32_t n_inputs;       /* function: params[0..n_inputs) are the inputs, */
+	uint32_t n_outputs;      /* params[n_inputs..) the results */
+	const uint32_t *params;
+	uint32_t offset;         /* file offset of the record */
+} bcx_tileir_type;
+
+/* ------------------------------------------------------------------ */
+/* Attributes (spec §13)                                               */
+/* ------------------------------------------------------------------ */
+
+/* Kinds 1..12 are the self-contained attribute tags of the wire; the rest
+ * are the inline-only encodings of operation attributes (§13.3). */
+typedef enum bcx_tileir_attr_kind {
+	BCX_TILEIR_A_NONE = 0,   /* absent optional attribute */
+	BCX_TILEIR_A_INTEGER = 1,
+	BCX_TILEIR_A_FLOAT = 2,
+	BCX_TILEIR_A_BOOL = 3,
+	BCX_TILEIR_A_TYPE = 4,
+	BCX_TILEIR_A_STRING = 5,
+	BCX_TILEIR_A_ARRAY = 6,
+	BCX_TILEIR_A_DENSE = 7,
+	BCX_TILEIR_A_DIV_BY = 8,
+	BCX_TILEIR_A_SAME_ELEMENTS = 9,
+	BCX_TILEIR_A_DICT = 10,
+	BCX_TILEIR_A_HINTS = 11,
+	BCX_TILEIR_A_BOUNDED = 12,
+	BCX_TILEIR_A_ENUM = 32,  /* inline enum: u = enumerator */
+	BCX_TILEIR_A_U32 = 33,   /* inline I32Attr: u */
+	BCX_TILEIR_A_U64 = 34,   /* inline I64Attr: u */
+	BCX_TILEIR_A_SYMBOL = 35,/* inline FlatSymbolRefAttr: index = string */
+	BCX_TILEIR_A_I32_ARRAY = 36, /* inline DenseI32ArrayAttr: n, ints */
+	BCX_TILEIR_A_UNIT = 37   /* present unit attribute */
+} bcx_tileir_attr_kind;
+
+typedef struct bcx_tileir_attr bcx_tileir_attr;
+
+/* One attribute value.
+ *   INTEGER  type, u (zero-extended bits)     FLOAT  type, u (bit pattern)
+ *   BOOL     u (0/1)                          TYPE   type
+ *   STRING   index (string)                   SYMBOL index (string)
+ *   DENSE    type (tile), index (constant)    ENUM/U32/U64  u
+ *   ARRAY    n, elems                         DICT, HINTS   n, keys, elems
+ *   DIV_BY   u = divisor, flags bit0 every (a), bit1 along (b)
+ *   BOUNDED  flags bit0 lower (a), bit1 upper (b)
+ *   SAME_ELEMENTS, I32_ARRAY  n, ints
+ * For inline op attributes, BOOL/STRING/DENSE/ARRAY/HINTS are reused with
+ * the same fields (the op table says which encoding was on the wire). */
+struct bcx_tileir_attr {
+	uint8_t kind;   /* bcx_tileir_attr_kind */
+	uint8_t flags;
+	uint32_t type;
+	uint32_t index;
+	uint32_t n;
+	uint64_t u;
+	int64_t a, b;
+	const uint32_t *keys;
+	const bcx_tileir_attr *elems;
+	const int64_t *ints;
+};
+
+/* ------------------------------------------------------------------ */
+/* The operation table (spec §14, §16), generated from src/tileir/ops.def */
+/* ------------------------------------------------------------------ */
+
+typedef enum bcx_tileir_field_kind {
+	BCX_TILEIR_F_RESULT = 0,
+	BCX_TILEIR_F_OPERAND = 1,
+	BCX_TILEIR_F_ATTR = 2,  /* attribute with a payload */
+	BCX_TILEIR_F_UNIT = 3   /* unit attribute: a flag bit only */
+} bcx_tileir_field_kind;
+
+typedef enum bcx_tileir_mult {
+	BCX_TILEIR_ONE = 0,
+	BCX_TILEIR_VARIADIC = 1,
+	BCX_TILEIR_OPTIONAL = 2
+} bcx_tileir_mult;
+
+/* Inline encodings of operation attributes (spec §13.3). */
+typedef enum bcx_tileir_enc {
+	BCX_TILEIR_E_NONE = 0,
+	BCX_TILEIR_E_ENUM,   /* varint enumerator of enum `enum_id` */
+	BCX_TILEIR_E_U32,    /* varint < 2^32, printed `: i32` */
+	BCX_TILEIR_E_U64,    /* varint, printed `: i64` */
+	BCX_TILEIR_E_BOOL,   /* one byte */
+	BCX_TILEIR_E_STR,    /* string index */
+	BCX_TILEIR_E_SYM,    /* string index, non-empty */
+	BCX_TILEIR_E_I32ARR, /* i32[] */
+	BCX_TILEIR_E_ARRAY,  /* varint n + n self-contained attributes */
+	BCX_TILEIR_E_CONST,  /* constant index, typed by the first result */
+	BCX_TILEIR_E_HINTS,  /* untagged OptimizationHints dictionary */
+	BCX_TILEIR_E_PRED,   /* self-contained attribute (tags 8, 9, 12) */
+	BCX_TILEIR_E_TYPE    /* type index */
+} bcx_tileir_enc;
+
+/* Operand layouts (spec §14.5). */
+typedef enum bcx_tileir_opd_mode {
+	BCX_TILEIR_OPD_FIXED = 0,   /* exactly the declared indices, no count */
+	BCX_TILEIR_OPD_COUNTED = 1, /* varint total count, then all indices */
+	BCX_TILEIR_OPD_SEGMENTED = 2/* per group: one / count+indices / flagged */
+} bcx_tileir_opd_mode;
+
+typedef enum bcx_tileir_enum_id {
+	BCX_TILEIR_ENUM_NONE = 0,
+#define TIR_ENUM(id, mnemonic, ...) BCX_TILEIR_ENUM_##id,
+#include "bcx/tileir_enums.def"
+#undef TIR_ENUM
+	BCX_TILEIR_ENUM_COUNT
+} bcx_tileir_enum_id;
+
+/* One field of an operation, in table (declaration) order. */
+typedef struct bcx_tileir_field {
+	const char *name;
+	uint8_t kind;     /* bcx_tileir_field_kind */
+	uint8_t mult;     /* bcx_tileir_mult (results, operands) */
+	uint8_t enc;      /* bcx_tileir_enc (attributes) */
+	uint8_t enum_id;  /* bcx_tileir_enum_id for E_ENUM */
+	bool optional;    /* attribute: written only when its flag bit is set */
+	int8_t flag_bit;  /* bit in the op's flags field, or -1 */
+	uint16_t since;   /* BCX_TILEIR_V(...) the field appeared in */
+	uint64_t dflt;    /* value a reader supplies when the file predates it */
+} bcx_tileir_field;
+
+/* One operation row. */
+typedef struct bcx_tileir_opinfo {
+	uint16_t opcode;
+	const char *name;           /* without the "cuda_tile." prefix */
+	uint16_t since;
+	bool result_count;          /* a varint result count precedes the types */
+	uint8_t opd_mode;           /* bcx_tileir_opd_mode */
+	uint8_t n_regions;
+	uint16_t flags_since;       /* flags field present from this version; 0 = never */
+	bool structural;            /* entry/global/module: never inside a body */
+	const bcx_tileir_field *fields;
+	uint8_t n_fields;
+	uint8_t n_results;          /* declared result fields */
+	uint8_t n_operands;         /* declared operand groups */
+	uint8_t n_attrs;            /* ATTR and UNIT fields */
+} bcx_tileir_opinfo;
+
+/* The row for an opcode, or NULL when the opcode is unassigned. */
+const bcx_tileir_opinfo *bcx_tileir_op_info(uint32_t opcode);
+/* Look an op up by name ("addf" or "cuda_tile.addf"); NULL if unknown. */
+const bcx_tileir_opinfo *bcx_tileir_op_by_name(const char *name);
+/* All rows, in opcode order (*n receives the count, 100). */
+const bcx_tileir_opinfo *bcx_tileir_op_table(size_t *n);
+/* The largest opcode a file version may use (13.1: 0x6D, ...). */
+uint32_t bcx_tileir_max_opcode(uint16_t vkey);
+
+/* Enumerations (spec §13.4): name of a value (NULL if out of range), the
+ * attribute mnemonic (NULL for integer-backed enums) and the count. */
+const char *bcx_tileir_enum_value(unsigned enum_id, uint64_t value);
+const char *bcx_tileir_enum_mnemonic(unsigned enum_id);
+unsigned bcx_tileir_enum_count(unsigned enum_id);
+
+/* Type tags: text name of a scalar/keyword ("f32", "tile"), version. */
+const char *bcx_tileir_type_tag_name(unsigned tag);
+uint16_t bcx_tileir_type_tag_since(unsigned tag);
+
+/* ------------------------------------------------------------------ */
+/* Function bodies                                                     */
+/* ------------------------------------------------------------------ */
+
+typedef struct bcx_tileir_op bcx_tileir_op;
+typedef struct bcx_tileir_region bcx_tileir_region;
+
+typedef struct bcx_tileir_block {
+	uint32_t n_args;
+	uint32_t first_arg;        /* value id of the first argument */
+	const uint32_t *arg_types; /* type index per argument */
+	uint32_t n_ops;
+	const bcx_tileir_op *ops;
+} bcx_tileir_block;
+
+struct bcx_tileir_region {
+	uint32_t n_blocks;
+	const bcx_tileir_block *blocks;
+};
+
+struct bcx_tileir_op {
+	uint16_t opcode;
+	const bcx_tileir_opinfo *info;
+	uint32_t offset;            /* file offset of the opcode */
+	uint32_t flags;             /* the flags field (0 when absent) */
+	uint32_t n_results;         /* including a synthesized 13.1 print token */
+	uint32_t first_result;      /* value id of result 0; results are consecutive */
+	const uint32_t *result_types;
+	uint32_t n_operands;        /* all groups, flattened */
+	const uint32_t *operands;   /* value ids */
+	const uint32_t *segments;   /* per declared operand group: its size */
+	const bcx_tileir_attr *attrs; /* per ATTR/UNIT field in table order;
+					 kind NONE when absent */
+	uint32_t n_regions;
+	const bcx_tileir_region *regions;
+	uint32_t loc;               /* debug record reference, 0 = unknown */
+};
+
+typedef struct bcx_tileir_body {
+	bcx_tileir_block block;     /* the body: arguments = signature inputs */
+	uint32_t n_values;          /* value ids 0..n_values-1 */
+	const uint32_t *value_types;/* type index per value id */
+	uint32_t n_ops_total;       /* all ops, nested ones included */
+} bcx_tileir_body;
+
+/* ------------------------------------------------------------------ */
+/* Module-level records                                                */
+/* ------------------------------------------------------------------ */
+
+#define BCX_TILEIR_FN_PRIVATE 0x01
+#define BCX_TILEIR_FN_KERNEL 0x02
+#define BCX_TILEIR_FN_HINTS 0x04
+
+typedef struct bcx_tileir_function {
+	uint32_t name;          /* string index */
+	uint32_t signature;     /* type index (a function type) */
+	uint8_t flags;          /* BCX_TILEIR_FN_* */
+	uint32_t loc_list;      /* debug list number, 0 = none (1-based) */
+	bool has_hints;
+	bcx_tileir_attr hints;  /* kind HINTS when has_hints */
+	uint32_t entry_offset;  /* file offset of the table entry */
+	uint32_t body_offset;   /* file offset of the body bytes */
+	uint32_t body_len;
+	const uint8_t *body_bytes;
+	const bcx_tileir_body *body; /* NULL until decoded (or built) */
+} bcx_tileir_function;
+
+typedef struct bcx_tileir_global {
+	uint32_t name;          /* string index */
+	uint32_t type;          /* type index of the initializer's tile type */
+	uint32_t value;         /* constant index */
+	uint64_t alignment;
+	uint8_t visibility;     /* 0 public, 1 private */
+	bool is_constant;
+	uint32_t offset;
+} bcx_tileir_global;
+
+typedef struct bcx_tileir_constant {
+	uint32_t offset;        /* file offset of the blob's size varint */
+	bcx_tileir_str data;
+} bcx_tileir_constant;
+
+typedef enum bcx_tileir_debug_tag {
+	BCX_TILEIR_DI_UNKNOWN = 0, BCX_TILEIR_DI_COMPILE_UNIT = 1, BCX_TILEIR_DI_FILE = 2,
+	BCX_TILEIR_DI_LEXICAL_BLOCK = 3, BCX_TILEIR_DI_LOC = 4, BCX_TILEIR_DI_SUBPROGRAM = 5,
+	BCX_TILEIR_DI_CALL_SITE = 6
+} bcx_tileir_debug_tag;
+
+/* One debug record; f[] holds the fields in wire order (spec §11.4). */
+typedef struct bcx_tileir_debug_record {
+	uint8_t tag;
+	uint8_t n;
+	uint64_t f[6];
+	uint32_t offset;
+} bcx_tileir_debug_record;
+
+typedef struct bcx_tileir_debug_list {
+	uint32_t n;             /* entries: function location, then one per op */
+	const uint64_t *refs;   /* record references, 0 = unknown */
+} bcx_tileir_debug_list;
+
+/* ------------------------------------------------------------------ */
+/* Module and read API                                                 */
+/* ------------------------------------------------------------------ */
+
+typedef struct bcx_tileir_module bcx_tileir_module;
+
+/* Reader options. Zero-initialise and set what you need. */
+typedef struct bcx_tileir_read_opts {
+	const bcx_allocator *alloc; /* NULL = default */
+	bool i1_byte_splat;         /* read a 1-byte i1 buffer `01` as splat
+				       true (newest NVIDIA tools), spec §8.4 */
+	uint32_t max_depth;         /* region nesting limit; 0 = 64 */
+} bcx_tileir_read_opts;
+
+/* A quick magic check. */
+bool bcx_tileir_is_tileir(const void *data, size_t size);
+
+/*
+ * Open a module: header, section framing, string/type/constant/global/
+ * producer/debug tables and the function table. Bodies are not decoded.
+ * data must stay valid and unchanged while the module lives.
+ */
+BCX_NODISCARD bcx_status bcx_tileir_open(const void *data, size_t size,
+					 const bcx_tileir_read_opts *opts,
+					 bcx_tileir_module **out, bcx_diag *diag);
+/* Open and decode every body (what a full validation needs). */
+BCX_NODISCARD bcx_status bcx_tileir_read(const void *data, size_t size,
+					 const bcx_tileir_read_opts *opts,
+					 bcx_tileir_module **out, bcx_diag *diag);
+void bcx_tileir_close(bcx_tileir_module *m); /* NULL is a no-op */
+
+/* An empty module for building (version 13.3 unless changed). */
+bcx_tileir_module *bcx_tileir_module_new(const bcx_allocator *alloc);
+bcx_arena *bcx_tileir_arena(bcx_tileir_module *m);
+
+bcx_tileir_version bcx_tileir_get_version(const bcx_tileir_module *m);
+const bcx_tileir_section *bcx_tileir_get_section(const bcx_tileir_module *m, unsigned id);
+
+size_t bcx_tileir_string_count(const bcx_tileir_module *m);
+/* String i (an empty string for an out-of-range index). */
+bcx_tileir_str bcx_tileir_string(const bcx_tileir_module *m, size_t i);
+
+size_t bcx_tileir_type_count(const bcx_tileir_module *m);
+const bcx_tileir_type *bcx_tileir_type_at(const bcx_tileir_module *m, size_t i);
+
+size_t bcx_tileir_constant_count(const bcx_tileir_module *m);
+const bcx_tileir_constant *bcx_tileir_constant_at(const bcx_tileir_module *m, size_t i);
+
+size_t bcx_tileir_global_count(const bcx_tileir_module *m);
+const bcx_tileir_global *bcx_tileir_global_at(const bcx_tileir_module *m, size_t i);
+
+/* Producer string (has_producer false when the section is absent). */
+bool bcx_tileir_producer(const bcx_tileir_module *m, bcx_tileir_str *out);
+
+size_t bcx_tileir_debug_record_count(const bcx_tileir_module *m);
+const bcx_tileir_debug_record *bcx_tileir_debug_record_at(const bcx_tileir_module *m,
+							   size_t i);
+size_t bcx_tileir_debug_list_count(const bcx_tileir_module *m);
+const bcx_tileir_debug_list *bcx_tileir_debug_list_at(const bcx_tileir_module *m, size_t i);
+
+size_t bcx_tileir_function_count(const bcx_tileir_module *m);
+const bcx_tileir_function *bcx_tileir_function_at(const bcx_tileir_module *m, size_t i);
+/* Index of the function named name, or -1. */
+long bcx_tileir_function_find(const bcx_tileir_module *m, const char *name, size_t len);
+
+/* Decode (once) and return the body of function i. */
+BCX_NODISCARD bcx_status bcx_tileir_body_get(bcx_tileir_module *m, size_t i,
+					     const bcx_tileir_body **out, bcx_diag *diag);
+/* Number of bodies decoded so far (for tests of lazy loading). */
+size_t bcx_tileir_bodies_decoded(const bcx_tileir_module *m);
+
+/*
+ * Decode the dense elements of constant `index` under tile type `type`
+ * into one 64-bit pattern per element (integers zero-extended, floats as
+ * bit patterns, i1 as 0/1) per spec §8.2/§8.4. *splat is true when the
+ * blob held one element. The array is allocated in the module arena.
+ */
+BCX_NODISCARD bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type,
+					  uint32_t index, const uint64_t **elems,
+					  size_t *n, bool *splat, bcx_diag *diag);
+
+/* ------------------------------------------------------------------ */
+/* Printing                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Print the module (function < 0) or one function in MLIR generic op form,
+ * as NVIDIA's reader prints it with --mlir-print-op-generic. */
+BCX_NODISCARD bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function,
+						  bcx_buf *out, bcx_diag *diag);
+
+/* Structural dump (bcx dump); json selects JSON output. */
+BCX_NODISCARD bcx_status bcx_tileir_dump(bcx_tileir_module *m, bool json, bcx_buf *out,
+					 bcx_diag *diag);
+/* The same with only function `function` (< 0: all) in the function list. */
+BCX_NODISCARD bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function,
+						  bool json, bcx_buf *out, bcx_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BCX_TILEIR_H */

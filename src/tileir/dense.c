@@ -1,0 +1,123 @@
+/* Dense element data (spec §8.2, §8.4): buffer validation and decoding to
+ * one 64-bit pattern per element. */
+#include "read.h"
+
+/* Element count and scalar tag of a tile type; false if not a number tile. */
+static bool tile_shape_of(const bcx_tileir_module *m, uint32_t type, uint64_t *n,
+			  unsigned *etag)
+{
+	if (type >= m->n_types || m->types[type].tag != BCX_TILEIR_T_TILE)
+		return false;
+	const bcx_tileir_type *t = &m->types[type];
+	*etag = m->types[t->elem].tag;
+	if (!tir_scalar_bits(*etag))
+		return false;
+	*n = 1;
+	for (uint32_t i = 0; i < t->rank; i++)
+		*n *= (uint64_t)t->shape[i]; /* verified: <= 2^24 in total */
+	return true;
+}
+
+static size_t elem_bytes(unsigned tag)
+{
+	return (tir_scalar_bits(tag) + 7) / 8;
+}
+
+typedef enum { L_BAD, L_SPLAT, L_FULL, L_PACKED } layout;
+
+/* Which layout a buffer of `size` bytes has (§8.4 default rule). */
+static layout buffer_layout(const bcx_tileir_module *m, unsigned tag, uint64_t n,
+			    const bcx_tileir_str *d)
+{
+	if (tag == BCX_TILEIR_T_I1) {
+		if (d->len == 1 && (d->ptr[0] == 0 || d->ptr[0] == 0xff ||
+				    (m->opts.i1_byte_splat && d->ptr[0] == 1)))
+			return L_SPLAT;
+		if (n > 1 && d->len == n)
+			return L_FULL;
+		return d->len == (n + 7) / 8 ? L_PACKED : L_BAD;
+	}
+	size_t eb = elem_bytes(tag);
+	if (d->len == eb)
+		return L_SPLAT;
+	return d->len == n * eb ? L_FULL : L_BAD;
+}
+
+bcx_status tir_dense_check(const bcx_tileir_module *m, uint32_t type, uint32_t index,
+			   bcx_cursor *c)
+{
+	uint64_t n = 0;
+	unsigned tag = 0;
+	if (!tile_shape_of(m, type, &n, &tag))
+		return bcx_cur_fail(c, BCX_ERR_MALFORMED,
+				    "expect Cuda Tile integer or float type but got type %u", type);
+	if (index >= m->n_constants)
+		return bcx_cur_fail(c, BCX_ERR_MALFORMED, "constant index %u out of bounds", index);
+	if (buffer_layout(m, tag, n, &m->constants[index].data) == L_BAD)
+		return bcx_cur_fail(c, BCX_ERR_MALFORMED,
+				    "failed to validate buffer size and format (constant %u, %zu bytes for %llu elements)",
+				    index, m->constants[index].data.len, (unsigned long long)n);
+	return BCX_OK;
+}
+
+static uint64_t load_le(const uint8_t *p, size_t n)
+{
+	uint64_t v = 0;
+	for (size_t i = 0; i < n; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+static uint64_t elem_at(unsigned tag, layout l, const bcx_tileir_str *d, uint64_t k)
+{
+	if (tag == BCX_TILEIR_T_I1) {
+		if (l == L_SPLAT)
+			return d->ptr[0] != 0;
+		if (l == L_FULL)
+			return d->ptr[k] != 0;
+		return (d->ptr[k / 8] >> (k % 8)) & 1;
+	}
+	size_t eb = elem_bytes(tag);
+	uint64_t v = load_le(d->ptr + (l == L_SPLAT ? 0 : k * eb), eb);
+	unsigned bits = tir_scalar_bits(tag);
+	return bits < 64 ? v & ((1ull << bits) - 1) : v;
+}
+
+bool tir_dense_open(const bcx_tileir_module *m, uint32_t type, uint32_t index, tir_dense *v)
+{
+	if (!tile_shape_of(m, type, &v->n, &v->tag) || index >= m->n_constants)
+		return false;
+	v->data = m->constants[index].data;
+	v->layout = (unsigned)buffer_layout(m, v->tag, v->n, &v->data);
+	v->splat = v->layout == L_SPLAT;
+	return v->layout != L_BAD;
+}
+
+uint64_t tir_dense_get(const tir_dense *v, uint64_t k)
+{
+	return elem_at(v->tag, (layout)v->layout, &v->data, k);
+}
+
+bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type, uint32_t index,
+			    const uint64_t **elems, size_t *n_out, bool *splat, bcx_diag *diag)
+{
+	bcx_cursor c;
+	bcx_cur_init(&c, m->data, m->size, diag);
+	if (tir_dense_check(m, type, index, &c) != BCX_OK)
+		return c.status;
+	uint64_t n = 0;
+	unsigned tag = 0;
+	tile_shape_of(m, type, &n, &tag);
+	const bcx_tileir_str *d = &m->constants[index].data;
+	layout l = buffer_layout(m, tag, n, d);
+	*splat = l == L_SPLAT;
+	size_t count = *splat ? 1 : (size_t)n;
+	uint64_t *v = bcx_arena_calloc(m->arena, count, sizeof *v);
+	if (!v)
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	for (size_t k = 0; k < count; k++)
+		v[k] = elem_at(tag, l, d, k);
+	*elems = v;
+	*n_out = count;
+	return BCX_OK;
+}

@@ -1,0 +1,52 @@
+/* Internal view of a CUDA Tile IR module, shared by the reader, printers,
+ * and the builder/writer. Not installed. */
+#ifndef BCX_TILEIR_INTERNAL_H
+#define BCX_TILEIR_INTERNAL_H
+
+#include "bcx/tileir.h"
+
+/* Limits that keep hostile input from costing unbounded time or memory. */
+#define TIR_DEFAULT_MAX_DEPTH 64u
+#define TIR_MAX_COUNT 0xFFFFFFFEu /* spec §3.2: counts must be <= 2^32 - 2 */
+
+struct bcx_tileir_module {
+	bcx_arena *arena;
+	bcx_tileir_read_opts opts;
+	const uint8_t *data;   /* the input (NULL for a built module) */
+	size_t size;
+	bcx_tileir_version version;
+	bcx_tileir_section sections[BCX_TILEIR_SEC_COUNT];
+
+	size_t n_strings;
+	bcx_tileir_str *strings;
+	uint8_t *string_bad;   /* 1: offsets out of order or range (§6.1) */
+	size_t n_types;
+	bcx_tileir_type *types;
+	size_t n_constants;
+	bcx_tileir_constant *constants;
+	size_t n_globals;
+	bcx_tileir_global *globals;
+	bool has_producer;
+	uint32_t producer;     /* string index */
+	size_t n_debug_records;
+	bcx_tileir_debug_record *debug_records;
+	size_t n_debug_lists;
+	const uint64_t *debug_refs; /* all lists' entries, n_debug_refs of them */
+	size_t n_debug_refs;
+	bcx_tileir_debug_list *debug_lists;
+	size_t n_functions;
+	bcx_tileir_function *functions;
+	size_t bodies_decoded;
+	/* Scratch of the body decoder, reused across bodies (not in the arena):
+	 * scope stack, value types and operand ids, tmp_cap entries each. */
+	uint32_t *tmp;
+	size_t tmp_cap;
+};
+
+/* Version gate helper: is the file's version at least v? */
+static inline bool tir_at_least(const bcx_tileir_module *m, uint16_t v)
+{
+	return bcx_tileir_vkey(m->version) >= v;
+}
+
+#endif

@@ -1,0 +1,24 @@
+/* Text printing helpers shared by the generic printer and the dump. */
+#ifndef BCX_TILEIR_PRINT_H
+#define BCX_TILEIR_PRINT_H
+
+#include "read.h"
+
+/* MLIR's float text for a bit pattern of format `tag`; returns true when it
+ * printed hex (the caller then keeps an elidable type). */
+bool tir_print_float(bcx_buf *o, unsigned tag, uint64_t bits);
+/* "..." with MLIR's escapes (\\ and \XX for anything not printable). */
+void tir_print_string(bcx_buf *o, bcx_tileir_str s);
+/* A dictionary key or symbol: bare when it is an identifier, else quoted. */
+void tir_print_ident(bcx_buf *o, bcx_tileir_str s);
+/* A type; `prefix` adds "!cuda_tile." to dialect types (outermost only). */
+void tir_print_type(bcx_buf *o, const bcx_tileir_module *m, uint32_t type, bool prefix);
+
+/* Attribute type elision, as MLIR's AttrTypeElision. */
+typedef enum { ELIDE_NEVER, ELIDE_MAY, ELIDE_MUST } tir_elide;
+void tir_print_attr(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, tir_elide e);
+/* dense<...> : type for constant `index` under tile type `type`. */
+bcx_status tir_print_dense(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index,
+			   bcx_diag *diag);
+
+#endif

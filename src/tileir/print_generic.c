@@ -1,0 +1,398 @@
+/*
+ * MLIR generic op form, byte-identical to NVIDIA's reader with
+ * --mlir-print-op-generic (spec §21). Value names follow MLIR's numbering
+ * for generic printing: regions are numbered from a stack (last pushed,
+ * first numbered) with counters that never reset, so the last function of
+ * a module gets the smallest numbers; block arguments of entry blocks are
+ * %argN, each op with results takes one %N (results N#i when several).
+ */
+#include "print.h"
+
+#include <string.h>
+
+enum { NAME_ARG, NAME_ONE, NAME_MULTI, NAME_VALUE };
+
+typedef struct names {
+	uint32_t *num;
+	uint8_t *kind;
+	uint32_t *sub;
+} names;
+
+typedef struct counters {
+	uint32_t value, arg;
+} counters;
+
+typedef struct gen {
+	bcx_tileir_module *m;
+	bcx_buf *o;
+	bcx_tileir_str *type_text; /* per type index: its "!cuda_tile." text */
+	const bcx_tileir_body *body;
+	names nm;
+	bcx_diag *diag;
+} gen;
+
+static void number_block(names *nm, const bcx_tileir_block *b, bool entry, counters *c)
+{
+	for (uint32_t i = 0; i < b->n_args; i++) {
+		nm->kind[b->first_arg + i] = entry ? NAME_ARG : NAME_VALUE;
+		nm->num[b->first_arg + i] = entry ? c->arg++ : c->value++;
+	}
+	for (uint32_t k = 0; k < b->n_ops; k++) {
+		const bcx_tileir_op *op = &b->ops[k];
+		if (!op->n_results)
+			continue;
+		uint32_t id = c->value++;
+		for (uint32_t i = 0; i < op->n_results; i++) {
+			nm->kind[op->first_result + i] = op->n_results > 1 ? NAME_MULTI : NAME_ONE;
+			nm->num[op->first_result + i] = id;
+			nm->sub[op->first_result + i] = i;
+		}
+	}
+}
+
+static void push_regions(const bcx_tileir_block *b, const bcx_tileir_region **stack,
+			 size_t *top)
+{
+	for (uint32_t k = 0; k < b->n_ops; k++)
+		for (uint32_t r = 0; r < b->ops[k].n_regions; r++)
+			stack[(*top)++] = &b->ops[k].regions[r];
+}
+
+/* Number one function's values; stack has room for every region. */
+static void number_body(names *nm, const bcx_tileir_body *body,
+			const bcx_tileir_region **stack, counters *c)
+{
+	size_t top = 0;
+	number_block(nm, &body->block, true, c);
+	push_regions(&body->block, stack, &top);
+	while (top) {
+		const bcx_tileir_region *r = stack[--top];
+		for (uint32_t b = 0; b < r->n_blocks; b++)
+			number_block(nm, &r->blocks[b], b == 0, c);
+		for (uint32_t b = 0; b < r->n_blocks; b++)
+			push_regions(&r->blocks[b], stack, &top);
+	}
+}
+
+static bcx_status alloc_names(gen *g, const bcx_tileir_body *body, counters *c)
+{
+	bcx_arena *a = g->m->arena;
+	size_t n = body->n_values ? body->n_values : 1;
+	g->nm.num = bcx_arena_calloc(a, n, sizeof *g->nm.num);
+	g->nm.kind = bcx_arena_calloc(a, n, sizeof *g->nm.kind);
+	g->nm.sub = bcx_arena_calloc(a, n, sizeof *g->nm.sub);
+	const bcx_tileir_region **stack =
+		bcx_arena_calloc(a, (size_t)body->n_ops_total * 2 + 1, sizeof *stack);
+	if (!g->nm.num || !g->nm.kind || !g->nm.sub || !stack)
+		return bcx_diag_set(g->diag, BCX_ERR_NOMEM, -1, "out of memory");
+	number_body(&g->nm, body, stack, c);
+	g->body = body;
+	return BCX_OK;
+}
+
+/* Types are printed many times: each one's text is made once. */
+static void put_type(gen *g, uint32_t t)
+{
+	if (t >= g->m->n_types || !g->type_text) {
+		tir_print_type(g->o, g->m, t, true);
+		return;
+	}
+	bcx_tileir_str *s = &g->type_text[t];
+	if (!s->ptr) {
+		bcx_buf tmp;
+		bcx_buf_init(&tmp, bcx_arena_allocator(g->m->arena));
+		tir_print_type(&tmp, g->m, t, true);
+		size_t len = tmp.len;
+		char *copy = bcx_arena_memdup(g->m->arena, tmp.data ? (const void *)tmp.data : "", len);
+		bcx_buf_free(&tmp);
+		if (!copy) {
+			g->o->status = BCX_ERR_NOMEM;
+			return;
+		}
+		*s = (bcx_tileir_str){(const uint8_t *)copy, len};
+	}
+	bcx_buf_put_bytes(g->o, s->ptr, s->len);
+}
+
+/* '%' or "%arg" and a decimal number, without printf. */
+static void put_num(bcx_buf *o, const char *prefix, uint32_t v)
+{
+	char b[24];
+	size_t n = sizeof b;
+	do {
+		b[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	bcx_buf_puts(o, prefix);
+	bcx_buf_put_bytes(o, b + n, sizeof b - n);
+}
+
+static void indent(bcx_buf *o, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		bcx_buf_put_u8(o, ' ');
+}
+
+static void value_name(gen *g, uint32_t v)
+{
+	switch (g->nm.kind[v]) {
+	case NAME_ARG: put_num(g->o, "%arg", g->nm.num[v]); break;
+	case NAME_MULTI:
+		put_num(g->o, "%", g->nm.num[v]);
+		put_num(g->o, "#", g->nm.sub[v]);
+		break;
+	default: put_num(g->o, "%", g->nm.num[v]); break;
+	}
+}
+
+static void type_list(gen *g, const uint32_t *types, uint32_t n, bool parens_if_one)
+{
+	bool paren = n != 1 || parens_if_one;
+	if (paren)
+		bcx_buf_put_u8(g->o, '(');
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			bcx_buf_puts(g->o, ", ");
+		put_type(g, types[i]);
+	}
+	if (paren)
+		bcx_buf_put_u8(g->o, ')');
+}
+
+static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind);
+
+static void print_block(gen *g, const bcx_tileir_block *b, uint32_t idx, unsigned ind)
+{
+	if (idx > 0 || b->n_args > 0 || b->n_ops == 0) {
+		indent(g->o, ind);
+		bcx_buf_printf(g->o, "^bb%u", idx);
+		if (b->n_args)
+			bcx_buf_put_u8(g->o, '(');
+		for (uint32_t i = 0; i < b->n_args; i++) {
+			if (i)
+				bcx_buf_puts(g->o, ", ");
+			value_name(g, b->first_arg + i);
+			bcx_buf_puts(g->o, ": ");
+			put_type(g, b->arg_types[i]);
+		}
+		bcx_buf_puts(g->o, b->n_args ? "):\n" : ":\n");
+	}
+	for (uint32_t k = 0; k < b->n_ops; k++)
+		print_op(g, &b->ops[k], ind + 2);
+}
+
+static void print_regions(gen *g, const bcx_tileir_region *r, uint32_t n, unsigned ind)
+{
+	bcx_buf_puts(g->o, " (");
+	for (uint32_t i = 0; i < n; i++) {
+		bcx_buf_puts(g->o, i ? ", {\n" : "{\n");
+		for (uint32_t b = 0; b < r[i].n_blocks; b++)
+			print_block(g, &r[i].blocks[b], b, ind);
+		indent(g->o, ind);
+		bcx_buf_put_u8(g->o, '}');
+	}
+	bcx_buf_put_u8(g->o, ')');
+}
+
+typedef struct prop {
+	const char *name;
+	const bcx_tileir_field *f; /* NULL: operandSegmentSizes */
+	const bcx_tileir_attr *a;
+} prop;
+
+static void print_prop(gen *g, const bcx_tileir_op *op, const prop *p)
+{
+	bcx_buf *o = g->o;
+	if (p->a && p->a->kind == BCX_TILEIR_A_UNIT) {
+		bcx_buf_puts(o, p->name);
+		return;
+	}
+	bcx_buf_puts(o, p->name);
+	bcx_buf_puts(o, " = ");
+	if (!p->f) {
+		bcx_buf_puts(o, "array<i32");
+		for (uint32_t i = 0; i < op->info->n_operands; i++)
+			put_num(o, i ? ", " : ": ", op->segments[i]);
+		bcx_buf_put_u8(o, '>');
+	} else if (p->a->kind == BCX_TILEIR_A_ENUM) {
+		const char *mn = bcx_tileir_enum_mnemonic(p->f->enum_id);
+		const char *v = bcx_tileir_enum_value(p->f->enum_id, p->a->u);
+		if (mn) {
+			bcx_buf_puts(o, "#cuda_tile.");
+			bcx_buf_puts(o, mn);
+			bcx_buf_put_u8(o, '<');
+			bcx_buf_puts(o, v ? v : "?");
+			bcx_buf_put_u8(o, '>');
+		} else {
+			put_num(o, "", (uint32_t)p->a->u); /* enumerators are small */
+			bcx_buf_puts(o, " : i32");
+		}
+	} else {
+		tir_print_attr(o, g->m, p->a, ELIDE_NEVER);
+	}
+}
+
+static void print_props(gen *g, const bcx_tileir_op *op)
+{
+	prop props[40];
+	unsigned n = 0, k = 0;
+	const bcx_tileir_opinfo *info = op->info;
+	for (unsigned i = 0; i < info->n_fields && n < 39; i++) {
+		const bcx_tileir_field *f = &info->fields[i];
+		if (f->kind != BCX_TILEIR_F_ATTR && f->kind != BCX_TILEIR_F_UNIT)
+			continue;
+		const bcx_tileir_attr *a = &op->attrs[k++];
+		if (a->kind != BCX_TILEIR_A_NONE)
+			props[n++] = (prop){f->name, f, a};
+	}
+	if (info->opd_mode == BCX_TILEIR_OPD_SEGMENTED)
+		props[n++] = (prop){"operandSegmentSizes", NULL, NULL};
+	if (!n)
+		return;
+	for (unsigned i = 1; i < n; i++) /* insertion sort by name */
+		for (unsigned j = i; j && strcmp(props[j - 1].name, props[j].name) > 0; j--) {
+			prop t = props[j];
+			props[j] = props[j - 1];
+			props[j - 1] = t;
+		}
+	bcx_buf_puts(g->o, " <{");
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			bcx_buf_puts(g->o, ", ");
+		print_prop(g, op, &props[i]);
+	}
+	bcx_buf_puts(g->o, "}>");
+}
+
+static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
+{
+	bcx_buf *o = g->o;
+	indent(o, ind);
+	if (op->n_results) {
+		put_num(o, "%", g->nm.num[op->first_result]);
+		if (op->n_results > 1)
+			put_num(o, ":", op->n_results);
+		bcx_buf_puts(o, " = ");
+	}
+	bcx_buf_puts(o, "\"cuda_tile.");
+	bcx_buf_puts(o, op->info->name);
+	bcx_buf_puts(o, "\"(");
+	for (uint32_t i = 0; i < op->n_operands; i++) {
+		if (i)
+			bcx_buf_puts(o, ", ");
+		value_name(g, op->operands[i]);
+	}
+	bcx_buf_put_u8(o, ')');
+	print_props(g, op);
+	if (op->n_regions)
+		print_regions(g, op->regions, op->n_regions, ind);
+	bcx_buf_puts(o, " : (");
+	for (uint32_t i = 0; i < op->n_operands; i++) {
+		if (i)
+			bcx_buf_puts(o, ", ");
+		put_type(g, g->body->value_types[op->operands[i]]);
+	}
+	bcx_buf_puts(o, ") -> ");
+	type_list(g, op->result_types, op->n_results, false);
+	bcx_buf_put_u8(o, '\n');
+}
+
+static void print_entry(gen *g, const bcx_tileir_function *f, unsigned ind)
+{
+	bcx_buf *o = g->o;
+	const bcx_tileir_type *sig = &g->m->types[f->signature];
+	indent(o, ind);
+	bcx_buf_puts(o, "\"cuda_tile.entry\"() <{arg_attrs = [");
+	for (uint32_t i = 0; i < sig->n_inputs; i++)
+		bcx_buf_puts(o, i ? ", {}" : "{}");
+	bcx_buf_puts(o, "], function_type = ");
+	tir_print_type(o, g->m, f->signature, true);
+	bcx_buf_puts(o, ", optimization_hints = ");
+	if (f->has_hints)
+		tir_print_attr(o, g->m, &f->hints, ELIDE_NEVER);
+	else
+		bcx_buf_puts(o, "#cuda_tile.optimization_hints<>");
+	bcx_buf_puts(o, ", res_attrs = [");
+	for (uint32_t i = 0; i < sig->n_outputs; i++)
+		bcx_buf_puts(o, i ? ", {}" : "{}");
+	bcx_buf_puts(o, "], sym_name = ");
+	tir_print_string(o, bcx_tileir_string(g->m, f->name));
+	bcx_buf_puts(o, "}> ({\n");
+	print_block(g, &g->body->block, 0, ind);
+	indent(o, ind);
+	bcx_buf_puts(o, "}) : () -> ()\n");
+}
+
+static bcx_status print_global(gen *g, const bcx_tileir_global *gl)
+{
+	bcx_buf *o = g->o;
+	bcx_buf_printf(o, "  \"cuda_tile.global\"() <{alignment = %lld : i64, %ssym_name = ",
+		       (long long)gl->alignment, gl->is_constant ? "constant, " : "");
+	tir_print_string(o, bcx_tileir_string(g->m, gl->name));
+	bcx_buf_printf(o, ", symbol_visibility = #cuda_tile.symbol_visibility<%s>, value = ",
+		       gl->visibility ? "private" : "public");
+	bcx_status s = tir_print_dense(o, g->m, gl->type, gl->value, g->diag);
+	bcx_buf_puts(o, "}> : () -> ()\n");
+	return s;
+}
+
+/* Decode every body first: numbering needs them all (last one first). */
+static bcx_status print_module(gen *g)
+{
+	bcx_tileir_module *m = g->m;
+	const bcx_tileir_body **bodies = bcx_arena_calloc(m->arena, m->n_functions + 1,
+							  sizeof *bodies);
+	names *nms = bcx_arena_calloc(m->arena, m->n_functions + 1, sizeof *nms);
+	if (!bodies || !nms)
+		return bcx_diag_set(g->diag, BCX_ERR_NOMEM, -1, "out of memory");
+	counters c = {0, 0};
+	for (size_t i = m->n_functions; i-- > 0;) {
+		bcx_status s = bcx_tileir_body_get(m, i, &bodies[i], g->diag);
+		if (s == BCX_OK)
+			s = alloc_names(g, bodies[i], &c);
+		if (s != BCX_OK)
+			return s;
+		nms[i] = g->nm;
+	}
+	bcx_buf_puts(g->o, "\"cuda_tile.module\"() <{");
+	if (m->has_producer) {
+		bcx_buf_puts(g->o, "producer = ");
+		tir_print_string(g->o, bcx_tileir_string(m, m->producer));
+		bcx_buf_puts(g->o, ", ");
+	}
+	bcx_buf_puts(g->o, "sym_name = \"kernels\"}> ({\n");
+	if (!m->n_globals && !m->n_functions)
+		bcx_buf_puts(g->o, "^bb0:\n");
+	for (size_t i = 0; i < m->n_globals; i++)
+		if (print_global(g, &m->globals[i]) != BCX_OK)
+			return g->diag ? g->diag->code : BCX_ERR_MALFORMED;
+	for (size_t i = 0; i < m->n_functions; i++) {
+		g->nm = nms[i];
+		g->body = bodies[i];
+		print_entry(g, &m->functions[i], 2);
+	}
+	bcx_buf_puts(g->o, "}) : () -> ()\n");
+	return BCX_OK;
+}
+
+bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function, bcx_buf *out,
+				    bcx_diag *diag)
+{
+	gen g = {.m = m, .o = out, .diag = diag};
+	g.type_text = bcx_arena_calloc(m->arena, m->n_types + 1, sizeof *g.type_text);
+	bcx_status s;
+	if (function < 0) {
+		s = print_module(&g);
+	} else {
+		const bcx_tileir_body *b;
+		counters c = {0, 0};
+		s = bcx_tileir_body_get(m, (size_t)function, &b, diag);
+		if (s == BCX_OK)
+			s = alloc_names(&g, b, &c);
+		if (s == BCX_OK)
+			print_entry(&g, &m->functions[function], 0);
+	}
+	if (s == BCX_OK && out->status != BCX_OK)
+		s = bcx_diag_set(diag, out->status, -1, "output buffer: %s", bcx_status_str(out->status));
+	return s;
+}

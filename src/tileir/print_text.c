@@ -1,0 +1,158 @@
+/* Strings, identifiers and types in MLIR's text syntax (spec §21.2). */
+#include "print.h"
+
+void tir_print_string(bcx_buf *o, bcx_tileir_str s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	bcx_buf_put_u8(o, '"');
+	for (size_t i = 0; i < s.len; i++) {
+		uint8_t c = s.ptr[i];
+		if (c == '\\') {
+			bcx_buf_puts(o, "\\\\");
+		} else if (c >= 0x20 && c < 0x7f && c != '"') {
+			bcx_buf_put_u8(o, c);
+		} else {
+			bcx_buf_put_u8(o, '\\');
+			bcx_buf_put_u8(o, (uint8_t)hex[c >> 4]);
+			bcx_buf_put_u8(o, (uint8_t)hex[c & 15]);
+		}
+	}
+	bcx_buf_put_u8(o, '"');
+}
+
+static bool is_ident(bcx_tileir_str s)
+{
+	if (!s.len)
+		return false;
+	for (size_t i = 0; i < s.len; i++) {
+		uint8_t c = s.ptr[i];
+		bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+		bool digit = c >= '0' && c <= '9';
+		if (!(alpha || (i && (digit || c == '$' || c == '.'))))
+			return false;
+	}
+	return true;
+}
+
+void tir_print_ident(bcx_buf *o, bcx_tileir_str s)
+{
+	if (is_ident(s))
+		bcx_buf_put_bytes(o, s.ptr, s.len);
+	else
+		tir_print_string(o, s);
+}
+
+static void print_dims(bcx_buf *o, const int64_t *d, uint32_t n, const char *sep)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			bcx_buf_puts(o, sep);
+		if (d[i] == BCX_TILEIR_DYNAMIC)
+			bcx_buf_put_u8(o, '?');
+		else
+			bcx_buf_printf(o, "%lld", (long long)d[i]);
+	}
+}
+
+static void print_tensor_view(bcx_buf *o, const bcx_tileir_module *m, const bcx_tileir_type *t)
+{
+	bcx_buf_puts(o, "tensor_view<");
+	print_dims(o, t->shape, t->rank, "x");
+	if (t->rank)
+		bcx_buf_put_u8(o, 'x');
+	tir_print_type(o, m, t->elem, false);
+	if (t->rank) {
+		bcx_buf_puts(o, ", strides=[");
+		print_dims(o, t->strides, t->n_strides, ",");
+		bcx_buf_put_u8(o, ']');
+	}
+	bcx_buf_put_u8(o, '>');
+}
+
+static bool identity_map(const bcx_tileir_type *t)
+{
+	for (uint32_t i = 0; i < t->n_dim_map; i++)
+		if (t->dim_map[i] != (int32_t)i)
+			return false;
+	return true;
+}
+
+static void print_view(bcx_buf *o, const bcx_tileir_module *m, const bcx_tileir_type *t)
+{
+	bcx_buf_printf(o, "%s<tile=(", bcx_tileir_type_tag_name(t->tag));
+	print_dims(o, t->shape, t->rank, "x");
+	bcx_buf_puts(o, "), ");
+	if (t->tag == BCX_TILEIR_T_STRIDED_VIEW) {
+		bcx_buf_puts(o, "traversal_strides=[");
+		print_dims(o, t->strides, t->n_strides, ",");
+		bcx_buf_puts(o, "], ");
+	}
+	if (t->has_padding)
+		bcx_buf_printf(o, "padding_value = %s, ",
+			       bcx_tileir_enum_value(BCX_TILEIR_ENUM_PADDING, t->padding_value));
+	tir_print_type(o, m, t->elem, false);
+	if (t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW) {
+		bcx_buf_printf(o, ", sparse_dim=%u", t->sparse_dim);
+	} else if (!identity_map(t)) {
+		bcx_buf_puts(o, ", dim_map=[");
+		for (uint32_t i = 0; i < t->n_dim_map; i++)
+			bcx_buf_printf(o, "%s%d", i ? ", " : "", t->dim_map[i]);
+		bcx_buf_put_u8(o, ']');
+	}
+	bcx_buf_put_u8(o, '>');
+}
+
+static void print_function_type(bcx_buf *o, const bcx_tileir_module *m, const bcx_tileir_type *t)
+{
+	bcx_buf_put_u8(o, '(');
+	for (uint32_t i = 0; i < t->n_inputs; i++) {
+		if (i)
+			bcx_buf_puts(o, ", ");
+		tir_print_type(o, m, t->params[i], true);
+	}
+	bcx_buf_puts(o, ") -> ");
+	if (t->n_outputs != 1)
+		bcx_buf_put_u8(o, '(');
+	for (uint32_t i = 0; i < t->n_outputs; i++) {
+		if (i)
+			bcx_buf_puts(o, ", ");
+		tir_print_type(o, m, t->params[t->n_inputs + i], true);
+	}
+	if (t->n_outputs != 1)
+		bcx_buf_put_u8(o, ')');
+}
+
+void tir_print_type(bcx_buf *o, const bcx_tileir_module *m, uint32_t type, bool prefix)
+{
+	if (type == BCX_TILEIR_TYPE_IMPLICIT_TOKEN || type >= m->n_types) {
+		bcx_buf_puts(o, prefix ? "!cuda_tile.token" : "token");
+		return;
+	}
+	const bcx_tileir_type *t = &m->types[type];
+	bool dialect = t->tag >= BCX_TILEIR_T_POINTER && t->tag <= BCX_TILEIR_T_TOKEN &&
+		       t->tag != BCX_TILEIR_T_FUNCTION;
+	dialect |= t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW || t->tag == BCX_TILEIR_T_STRIDED_VIEW;
+	if (dialect && prefix)
+		bcx_buf_puts(o, "!cuda_tile.");
+	switch (t->tag) {
+	case BCX_TILEIR_T_POINTER:
+		bcx_buf_puts(o, "ptr<");
+		tir_print_type(o, m, t->elem, false);
+		bcx_buf_put_u8(o, '>');
+		break;
+	case BCX_TILEIR_T_TILE:
+		bcx_buf_puts(o, "tile<");
+		print_dims(o, t->shape, t->rank, "x");
+		if (t->rank)
+			bcx_buf_put_u8(o, 'x');
+		tir_print_type(o, m, t->elem, false);
+		bcx_buf_put_u8(o, '>');
+		break;
+	case BCX_TILEIR_T_TENSOR_VIEW: print_tensor_view(o, m, t); break;
+	case BCX_TILEIR_T_PARTITION_VIEW:
+	case BCX_TILEIR_T_GATHER_SCATTER_VIEW:
+	case BCX_TILEIR_T_STRIDED_VIEW: print_view(o, m, t); break;
+	case BCX_TILEIR_T_FUNCTION: print_function_type(o, m, t); break;
+	default: bcx_buf_puts(o, bcx_tileir_type_tag_name(t->tag)); break;
+	}
+}

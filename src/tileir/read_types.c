@@ -1,0 +1,214 @@
+/* The type section (spec §7): every record decoded eagerly and verified. */
+#include "read.h"
+
+
+const char *tir_type_mlir_name(unsigned tag)
+{
+	switch (tag) {
+	case BCX_TILEIR_T_F8E8M0FNU: return "Float8E8M0FNU";
+	case BCX_TILEIR_T_F4E2M1FN: return "Float4E2M1FN";
+	case BCX_TILEIR_T_GATHER_SCATTER_VIEW: return "GatherScatterViewType";
+	case BCX_TILEIR_T_STRIDED_VIEW: return "StridedViewType";
+	case BCX_TILEIR_T_I4: return "i4";
+	default: return bcx_tileir_type_tag_name(tag);
+	}
+}
+
+/* i32[] or i64[] (§3.4) into an arena array of int64_t. */
+static const int64_t *read_int_array(bcx_tileir_module *m, bcx_cursor *c, unsigned width,
+				     uint32_t *n, const char *what)
+{
+	*n = tir_count(c, width, what);
+	int64_t *v = bcx_arena_calloc(m->arena, *n ? *n : 1, sizeof *v);
+	if (!v) {
+		bcx_cur_fail(c, BCX_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	for (uint32_t i = 0; i < *n && bcx_cur_ok(c); i++)
+		v[i] = width == 4 ? (int64_t)(int32_t)bcx_cur_u32le(c, what)
+				  : (int64_t)bcx_cur_u64le(c, what);
+	return bcx_cur_ok(c) ? v : NULL;
+}
+
+static void read_dim_map(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_type *t)
+{
+	uint32_t n;
+	const int64_t *v = read_int_array(m, c, 4, &n, "dim_map");
+	int32_t *d = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *d);
+	if (!v || !d) {
+		bcx_cur_fail(c, BCX_ERR_NOMEM, "out of memory");
+		return;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		d[i] = (int32_t)v[i];
+	t->dim_map = d;
+	t->n_dim_map = n;
+}
+
+static void read_padding(bcx_cursor *c, bcx_tileir_type *t, bool present)
+{
+	if (!present)
+		return;
+	size_t at = bcx_cur_offset(c);
+	uint64_t p = bcx_cur_uleb128(c, 64, "padding_value");
+	if (bcx_cur_ok(c) && p >= bcx_tileir_enum_count(BCX_TILEIR_ENUM_PADDING))
+		bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "invalid integer value for enum type: %llu",
+				(unsigned long long)p);
+	t->has_padding = true;
+	t->padding_value = (uint8_t)p;
+}
+
+static uint64_t read_view_flags(bcx_cursor *c)
+{
+	size_t at = bcx_cur_offset(c);
+	uint64_t f = bcx_cur_uleb128(c, 64, "view flags");
+	if (bcx_cur_ok(c) && (f & ~1ull))
+		bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "unknown bits 0x%llx in the view flags",
+				(unsigned long long)f);
+	return f;
+}
+
+/* §7.3: partition_view changed layout at 13.3. */
+static void read_partition_view(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_type *t)
+{
+	bool v133 = tir_at_least(m, BCX_TILEIR_V13_3);
+	uint64_t flags = v133 ? read_view_flags(c) : 0;
+	t->shape = read_int_array(m, c, 4, &t->rank, "tile_shape");
+	t->elem = tir_index(c, m->n_types, "tensor_view type");
+	read_dim_map(m, c, t);
+	if (!v133)
+		flags = bcx_cur_u8(c, "padding presence byte") != 0;
+	read_padding(c, t, flags & 1);
+}
+
+static void read_other_view(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_type *t)
+{
+	uint64_t flags = read_view_flags(c);
+	t->shape = read_int_array(m, c, 4, &t->rank, "tile_shape");
+	if (t->tag == BCX_TILEIR_T_STRIDED_VIEW) {
+		t->strides = read_int_array(m, c, 4, &t->n_strides, "traversal_strides");
+		t->elem = tir_index(c, m->n_types, "tensor_view type");
+		read_dim_map(m, c, t);
+	} else {
+		t->elem = tir_index(c, m->n_types, "tensor_view type");
+		size_t at = bcx_cur_offset(c);
+		uint64_t sd = bcx_cur_uleb128(c, 64, "sparse_dim");
+		if (bcx_cur_ok(c) && sd > UINT32_MAX)
+			bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
+					"sparse_dim value %llu exceeds uint32_t range",
+					(unsigned long long)sd);
+		t->sparse_dim = (uint32_t)sd;
+	}
+	read_padding(c, t, flags & 1);
+}
+
+static void read_function_type(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_type *t)
+{
+	t->n_inputs = tir_count(c, 1, "function inputs");
+	const uint8_t *mark = c->p;
+	for (uint32_t i = 0; i < t->n_inputs; i++)
+		tir_index(c, m->n_types, "function input type");
+	t->n_outputs = tir_count(c, 1, "function results");
+	uint32_t *p = bcx_arena_calloc(m->arena, (size_t)t->n_inputs + t->n_outputs + 1, sizeof *p);
+	if (!bcx_cur_ok(c) || !p) {
+		if (!p)
+			bcx_cur_fail(c, BCX_ERR_NOMEM, "out of memory");
+		return;
+	}
+	c->p = mark; /* second pass stores the indices read above */
+	for (uint32_t i = 0; i < t->n_inputs; i++)
+		p[i] = tir_index(c, m->n_types, "function input type");
+	tir_count(c, 1, "function results");
+	for (uint32_t i = 0; i < t->n_outputs; i++)
+		p[t->n_inputs + i] = tir_index(c, m->n_types, "function result type");
+	t->params = p;
+}
+
+static void read_params(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_type *t)
+{
+	uint32_t n;
+	switch (t->tag) {
+	case BCX_TILEIR_T_POINTER:
+		t->elem = tir_index(c, m->n_types, "pointee type");
+		break;
+	case BCX_TILEIR_T_TILE:
+		t->elem = tir_index(c, m->n_types, "elementType type");
+		t->shape = read_int_array(m, c, 8, &t->rank, "tile shape");
+		break;
+	case BCX_TILEIR_T_TENSOR_VIEW:
+		t->elem = tir_index(c, m->n_types, "elementType type");
+		t->shape = read_int_array(m, c, 8, &t->rank, "tensor_view shape");
+		t->strides = read_int_array(m, c, 8, &n, "tensor_view strides");
+		t->n_strides = n;
+		break;
+	case BCX_TILEIR_T_PARTITION_VIEW:
+		read_partition_view(m, c, t);
+		break;
+	case BCX_TILEIR_T_GATHER_SCATTER_VIEW:
+	case BCX_TILEIR_T_STRIDED_VIEW:
+		read_other_view(m, c, t);
+		break;
+	case BCX_TILEIR_T_FUNCTION:
+		read_function_type(m, c, t);
+		break;
+	default:
+		break;
+	}
+}
+
+static bool read_record(bcx_tileir_module *m, bcx_cursor *c, uint32_t i, bcx_tileir_type *t)
+{
+	t->offset = (uint32_t)bcx_cur_offset(c);
+	uint64_t tag = bcx_cur_uleb128(c, 64, "type tag");
+	if (!bcx_cur_ok(c))
+		return false;
+	if (tag >= BCX_TILEIR_T_COUNT) {
+		bcx_cur_fail_at(c, t->offset, BCX_ERR_MALFORMED, "unknown type tag: %llu (type %u)",
+				(unsigned long long)tag, i);
+		return false;
+	}
+	uint16_t since = bcx_tileir_type_tag_since((unsigned)tag);
+	if (!tir_at_least(m, since)) {
+		bcx_cur_fail_at(c, t->offset, BCX_ERR_UNSUPPORTED,
+				"type '%s' requires bytecode version 13.%u+, file version is %u.%u",
+				tir_type_mlir_name((unsigned)tag), since & 0xffu, m->version.major,
+				m->version.minor);
+		return false;
+	}
+	t->tag = (uint8_t)tag;
+	read_params(m, c, t);
+	if (bcx_cur_ok(c) && !bcx_cur_at_end(c))
+		bcx_cur_fail(c, BCX_ERR_MALFORMED, "%zu unexpected bytes at the end of type %u",
+			     bcx_cur_remaining(c), i);
+	return bcx_cur_ok(c);
+}
+
+bool tir_verify_type(bcx_tileir_module *m, uint32_t i, bcx_cursor *c);
+
+bcx_status tir_read_types(bcx_tileir_module *m, bcx_diag *diag)
+{
+	bcx_cursor c;
+	tir_section_cursor(m, BCX_TILEIR_SEC_TYPE, &c, diag);
+	uint32_t n = 0;
+	uint64_t *offs = NULL;
+	if (m->sections[BCX_TILEIR_SEC_TYPE].present &&
+	    !tir_table_head(&c, 4, 4, "types", m->arena, &n, &offs))
+		return c.status;
+	m->types = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *m->types);
+	if (!m->types)
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	m->n_types = n;
+	const uint8_t *base = c.p;
+	size_t len = bcx_cur_remaining(&c);
+	for (uint32_t i = 0; i < n; i++) {
+		bcx_cursor r = c;
+		r.p = base + offs[i];
+		r.end = base + (i + 1 < n ? offs[i + 1] : len);
+		if (!read_record(m, &r, i, &m->types[i]))
+			return r.status;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		if (!tir_verify_type(m, i, &c))
+			return c.status;
+	return BCX_OK;
+}

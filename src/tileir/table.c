@@ -1,0 +1,189 @@
+/* The operation, enum and type-tag tables, built from ops.def,
+ * bcx/tileir_enums.def and types.def (spec §7.2, §13.4, §16). */
+#include "bcx/tileir.h"
+
+#include <string.h>
+
+#define FK_RESULT BCX_TILEIR_F_RESULT
+#define FK_OPERAND BCX_TILEIR_F_OPERAND
+#define FK_ATTR BCX_TILEIR_F_ATTR
+#define FK_UNIT BCX_TILEIR_F_UNIT
+#define FE_NONE BCX_TILEIR_E_NONE
+#define FE_ENUM BCX_TILEIR_E_ENUM
+#define FE_U32 BCX_TILEIR_E_U32
+#define FE_U64 BCX_TILEIR_E_U64
+#define FE_BOOL BCX_TILEIR_E_BOOL
+#define FE_STR BCX_TILEIR_E_STR
+#define FE_SYM BCX_TILEIR_E_SYM
+#define FE_I32ARR BCX_TILEIR_E_I32ARR
+#define FE_ARRAY BCX_TILEIR_E_ARRAY
+#define FE_CONST BCX_TILEIR_E_CONST
+#define FE_HINTS BCX_TILEIR_E_HINTS
+#define FE_PRED BCX_TILEIR_E_PRED
+#define FE_TYPE BCX_TILEIR_E_TYPE
+#define FM_ONE BCX_TILEIR_ONE
+#define FM_VARIADIC BCX_TILEIR_VARIADIC
+#define FM_OPTIONAL BCX_TILEIR_OPTIONAL
+#define EN_NONE BCX_TILEIR_ENUM_NONE
+#define EN(x) BCX_TILEIR_ENUM_##x
+
+/* One field array per op. */
+#define TIR_FIELD(k, n, m, e, en, o, v, b, d) \
+	{#n, FK_##k, FM_##m, FE_##e, EN_##en, (o) != 0, (b), (v), (d)},
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...) \
+	static const bcx_tileir_field fields_##id[] = {__VA_ARGS__};
+#define EN_SIGNEDNESS EN(SIGNEDNESS)
+#define EN_OVERFLOW EN(OVERFLOW)
+#define EN_ROUNDING EN(ROUNDING)
+#define EN_CMP_PREDICATE EN(CMP_PREDICATE)
+#define EN_CMP_ORDERING EN(CMP_ORDERING)
+#define EN_ATOMIC_MODE EN(ATOMIC_MODE)
+#define EN_MEM_ORDERING EN(MEM_ORDERING)
+#define EN_MEM_SCOPE EN(MEM_SCOPE)
+#define EN_PADDING EN(PADDING)
+#define EN_VISIBILITY EN(VISIBILITY)
+#include "ops.def"
+#undef TIR_OP
+#undef TIR_FIELD
+
+/* Per-op field counts as enum constants (integer constant expressions). */
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...) \
+	enum { NRES_##id = 0 __VA_ARGS__ };
+#define TIR_FIELD(k, n, m, e, en, o, v, b, d) +((FK_##k) == FK_RESULT)
+#include "ops.def"
+#undef TIR_FIELD
+#undef TIR_OP
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...) \
+	enum { NOPD_##id = 0 __VA_ARGS__ };
+#define TIR_FIELD(k, n, m, e, en, o, v, b, d) +((FK_##k) == FK_OPERAND)
+#include "ops.def"
+#undef TIR_FIELD
+#undef TIR_OP
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...) \
+	enum { NATTR_##id = 0 __VA_ARGS__ };
+#define TIR_FIELD(k, n, m, e, en, o, v, b, d) +((FK_##k) == FK_ATTR || (FK_##k) == FK_UNIT)
+#include "ops.def"
+#undef TIR_FIELD
+#undef TIR_OP
+
+#define NFIELDS(id) ((uint8_t)(sizeof fields_##id / sizeof fields_##id[0]))
+#define TIR_FIELD(k, n, m, e, en, o, v, b, d)
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...)                  \
+	{(code), #id, (since), (rc) != 0, BCX_TILEIR_OPD_##mode, (nreg), (fsince),        \
+	 (structural) != 0, fields_##id, NFIELDS(id), NRES_##id, NOPD_##id, NATTR_##id},
+static const bcx_tileir_opinfo op_rows[] = {
+#include "ops.def"
+};
+#undef TIR_OP
+#undef TIR_FIELD
+
+enum { N_OPS = sizeof op_rows / sizeof op_rows[0], MAX_OPCODE = 0x75 };
+
+/* Opcode -> row index + 1 (0 = unassigned), built at compile time. */
+#define TIR_FIELD(k, n, m, e, en, o, v, b, d)
+#define TIR_OP(code, id, ...) OPIDX_##id,
+enum {
+#include "ops.def"
+};
+#undef TIR_OP
+#define TIR_OP(code, id, ...) [code] = OPIDX_##id + 1,
+static const uint8_t op_index[MAX_OPCODE + 1] = {
+#include "ops.def"
+};
+#undef TIR_OP
+#undef TIR_FIELD
+
+const bcx_tileir_opinfo *bcx_tileir_op_info(uint32_t opcode)
+{
+	if (opcode > MAX_OPCODE || !op_index[opcode])
+		return NULL;
+	return &op_rows[op_index[opcode] - 1];
+}
+
+const bcx_tileir_opinfo *bcx_tileir_op_by_name(const char *name)
+{
+	if (!name)
+		return NULL;
+	if (strncmp(name, "cuda_tile.", 10) == 0)
+		name += 10;
+	for (size_t i = 0; i < N_OPS; i++)
+		if (strcmp(op_rows[i].name, name) == 0)
+			return &op_rows[i];
+	return NULL;
+}
+
+const bcx_tileir_opinfo *bcx_tileir_op_table(size_t *n)
+{
+	if (n)
+		*n = N_OPS;
+	return op_rows;
+}
+
+/* Spec §14.2: a numeric bound per file version, checked before dispatch. */
+uint32_t bcx_tileir_max_opcode(uint16_t vkey)
+{
+	if (vkey <= BCX_TILEIR_V13_1)
+		return 0x6D;
+	if (vkey == BCX_TILEIR_V13_2)
+		return 0x6E;
+	return 0x75;
+}
+
+/* ---- enumerations ---- */
+
+#define TIR_ENUM(id, mn, ...) static const char *const enum_##id[] = {__VA_ARGS__};
+#include "bcx/tileir_enums.def"
+#undef TIR_ENUM
+
+typedef struct enum_row {
+	const char *mnemonic;
+	const char *const *names;
+	unsigned n;
+} enum_row;
+
+#define TIR_ENUM(id, mn, ...) \
+	[BCX_TILEIR_ENUM_##id] = {mn, enum_##id, sizeof enum_##id / sizeof enum_##id[0]},
+static const enum_row enum_rows[BCX_TILEIR_ENUM_COUNT] = {
+#include "bcx/tileir_enums.def"
+};
+#undef TIR_ENUM
+
+const char *bcx_tileir_enum_value(unsigned enum_id, uint64_t value)
+{
+	if (enum_id >= BCX_TILEIR_ENUM_COUNT || value >= enum_rows[enum_id].n)
+		return NULL;
+	return enum_rows[enum_id].names[value];
+}
+
+const char *bcx_tileir_enum_mnemonic(unsigned enum_id)
+{
+	return enum_id < BCX_TILEIR_ENUM_COUNT ? enum_rows[enum_id].mnemonic : NULL;
+}
+
+unsigned bcx_tileir_enum_count(unsigned enum_id)
+{
+	return enum_id < BCX_TILEIR_ENUM_COUNT ? enum_rows[enum_id].n : 0;
+}
+
+/* ---- type tags ---- */
+
+typedef struct type_row {
+	const char *name;
+	uint16_t since;
+} type_row;
+
+#define TIR_TYPE(tag, text, since) [tag] = {text, since},
+static const type_row type_rows[BCX_TILEIR_T_COUNT] = {
+#include "types.def"
+};
+#undef TIR_TYPE
+
+const char *bcx_tileir_type_tag_name(unsigned tag)
+{
+	return tag < BCX_TILEIR_T_COUNT ? type_rows[tag].name : NULL;
+}
+
+uint16_t bcx_tileir_type_tag_since(unsigned tag)
+{
+	return tag < BCX_TILEIR_T_COUNT ? type_rows[tag].since : 0;
+}

@@ -1,0 +1,154 @@
+/* Type verification done while reading (spec §7.2 notes, §20.2 T9/T10):
+ * the rules the reference's type constructors check. */
+#include "read.h"
+
+unsigned tir_scalar_bits(unsigned tag)
+{
+	static const uint8_t bits[BCX_TILEIR_T_COUNT] = {
+		[BCX_TILEIR_T_I1] = 1, [BCX_TILEIR_T_I8] = 8, [BCX_TILEIR_T_I16] = 16,
+		[BCX_TILEIR_T_I32] = 32, [BCX_TILEIR_T_I64] = 64, [BCX_TILEIR_T_F16] = 16,
+		[BCX_TILEIR_T_BF16] = 16, [BCX_TILEIR_T_F32] = 32, [BCX_TILEIR_T_TF32] = 19,
+		[BCX_TILEIR_T_F64] = 64, [BCX_TILEIR_T_F8E4M3FN] = 8, [BCX_TILEIR_T_F8E5M2] = 8,
+		[BCX_TILEIR_T_F8E8M0FNU] = 8, [BCX_TILEIR_T_F4E2M1FN] = 4, [BCX_TILEIR_T_I4] = 4,
+	};
+	return tag < BCX_TILEIR_T_COUNT ? bits[tag] : 0;
+}
+
+static bool tag_is_int(unsigned tag)
+{
+	return tag <= BCX_TILEIR_T_I64 || tag == BCX_TILEIR_T_I4;
+}
+
+static bool tag_is_float(unsigned tag)
+{
+	return (tag >= BCX_TILEIR_T_F16 && tag <= BCX_TILEIR_T_F8E5M2) ||
+	       tag == BCX_TILEIR_T_F8E8M0FNU || tag == BCX_TILEIR_T_F4E2M1FN;
+}
+
+bool tir_is_int_type(const bcx_tileir_module *m, uint32_t type)
+{
+	return type < m->n_types && tag_is_int(m->types[type].tag);
+}
+
+bool tir_is_float_type(const bcx_tileir_module *m, uint32_t type)
+{
+	return type < m->n_types && tag_is_float(m->types[type].tag);
+}
+
+/* Pointee / tensor_view element set: every number type except i4. */
+static bool tag_is_pointee(unsigned tag)
+{
+	return tag != BCX_TILEIR_T_I4 && (tag_is_int(tag) || tag_is_float(tag));
+}
+
+static bool pow2_dims(const int64_t *d, uint32_t n, uint64_t *total)
+{
+	*total = 1;
+	for (uint32_t i = 0; i < n; i++) {
+		if (d[i] <= 0 || (d[i] & (d[i] - 1)) || d[i] > (1 << 24))
+			return false;
+		*total *= (uint64_t)d[i];
+		if (*total > (1u << 24))
+			return false;
+	}
+	return true;
+}
+
+static bool verify_tile(const bcx_tileir_module *m, const bcx_tileir_type *t)
+{
+	unsigned et = m->types[t->elem].tag;
+	uint64_t total;
+	if (!(tag_is_int(et) || tag_is_float(et) || et == BCX_TILEIR_T_POINTER))
+		return false;
+	if (!pow2_dims(t->shape, t->rank, &total))
+		return false;
+	if (et == BCX_TILEIR_T_F4E2M1FN) {
+		bool even = false;
+		for (uint32_t i = 0; i < t->rank; i++)
+			even |= (t->shape[i] % 2) == 0;
+		return t->rank >= 1 && even;
+	}
+	return true;
+}
+
+static bool verify_tensor_view(const bcx_tileir_module *m, const bcx_tileir_type *t)
+{
+	if (!tag_is_pointee(m->types[t->elem].tag) || t->n_strides != t->rank)
+		return false;
+	for (uint32_t i = 0; i < t->rank; i++)
+		if ((t->shape[i] <= 0 && t->shape[i] != BCX_TILEIR_DYNAMIC) ||
+		    (t->strides[i] <= 0 && t->strides[i] != BCX_TILEIR_DYNAMIC))
+			return false;
+	return true;
+}
+
+static bool is_permutation(const int32_t *d, uint32_t n)
+{
+	uint64_t seen = 0;
+	if (n > 64)
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		if (d[i] < 0 || (uint32_t)d[i] >= n || (seen >> d[i]) & 1)
+			return false;
+		seen |= 1ull << d[i];
+	}
+	return true;
+}
+
+static bool verify_view(const bcx_tileir_module *m, const bcx_tileir_type *t)
+{
+	const bcx_tileir_type *tv = &m->types[t->elem];
+	uint64_t total;
+	if (tv->tag != BCX_TILEIR_T_TENSOR_VIEW || t->rank == 0 || t->rank != tv->rank)
+		return false;
+	if (!pow2_dims(t->shape, t->rank, &total))
+		return false;
+	if (t->has_padding && t->padding_value != 0 && !tag_is_float(m->types[tv->elem].tag))
+		return false;
+	if (t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW)
+		return true;
+	if (t->n_dim_map != t->rank || !is_permutation(t->dim_map, t->n_dim_map))
+		return false;
+	return t->tag != BCX_TILEIR_T_STRIDED_VIEW || t->n_strides == t->rank;
+}
+
+/* Ours, stricter: ranks above this are refused so that printing a type,
+ * which happens once per use, stays a bounded multiple of the input. */
+#define TIR_MAX_RANK 64u
+
+static bool verify_one(const bcx_tileir_module *m, const bcx_tileir_type *t)
+{
+	if (t->rank > TIR_MAX_RANK || t->n_strides > TIR_MAX_RANK || t->n_dim_map > TIR_MAX_RANK)
+		return false;
+	switch (t->tag) {
+	case BCX_TILEIR_T_POINTER:
+		return tag_is_pointee(m->types[t->elem].tag);
+	case BCX_TILEIR_T_TILE:
+		return verify_tile(m, t);
+	case BCX_TILEIR_T_TENSOR_VIEW:
+		return verify_tensor_view(m, t);
+	case BCX_TILEIR_T_PARTITION_VIEW:
+	case BCX_TILEIR_T_GATHER_SCATTER_VIEW:
+	case BCX_TILEIR_T_STRIDED_VIEW:
+		return verify_view(m, t);
+	case BCX_TILEIR_T_FUNCTION:
+		for (uint32_t i = 0; i < t->n_inputs + t->n_outputs; i++)
+			if (m->types[t->params[i]].tag == BCX_TILEIR_T_FUNCTION)
+				return false;
+		return true;
+	default:
+		return true;
+	}
+}
+
+bool tir_verify_type(bcx_tileir_module *m, uint32_t i, bcx_cursor *c);
+bool tir_verify_type(bcx_tileir_module *m, uint32_t i, bcx_cursor *c)
+{
+	const bcx_tileir_type *t = &m->types[i];
+	if (verify_one(m, t))
+		return true;
+	bcx_cur_fail_at(c, t->offset, BCX_ERR_MALFORMED,
+			"type %u (%s) fails verification: invalid parameters", i,
+			bcx_tileir_type_tag_name(t->tag));
+	return false;
+}

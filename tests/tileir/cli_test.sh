@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# bcx dis / bcx dump from the command line: output files, stdin, --function,
+# exit codes and the diagnostic format. Args: BCX SHARED_DIR
+set -u
+bcx=$1
+V=$2/vectors/tileir
+[ -d "$V" ] || exit 77
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+
+f=$V/operationsTest_000.v13.3
+check "$bcx" dis --generic "$f.tileirbc" -o "$tmp/a.mlir"
+check cmp -s "$tmp/a.mlir" "$f.generic.mlir"
+"$bcx" dis - < "$f.tileirbc" > "$tmp/b.mlir"; check test $? -eq 0
+check cmp -s "$tmp/b.mlir" "$f.generic.mlir"
+# One function: the same op text, numbered from 0.
+"$bcx" dis --generic --function for_op "$f.tileirbc" > "$tmp/c.mlir"; check test $? -eq 0
+check grep -q '^"cuda_tile.entry"() <{.*sym_name = "for_op"}> ({$' "$tmp/c.mlir"
+check grep -q '^  %3 = "cuda_tile.for"(%0, %1, %2, %arg0) ({$' "$tmp/c.mlir"
+"$bcx" dis --function nosuch "$f.tileirbc" 2> "$tmp/e"; check test $? -eq 1
+check grep -q "no function named 'nosuch'" "$tmp/e"
+# Refused input: exit 1, "bcx: FILE:OFFSET: message", no output file.
+"$bcx" dis "$V/invalid/invalid_section_id.tileirbc" -o "$tmp/x.mlir" 2> "$tmp/e"; check test $? -eq 1
+check grep -q 'invalid_section_id.tileirbc:12: unknown section ID: 127' "$tmp/e"
+check test ! -e "$tmp/x.mlir"
+"$bcx" dis 2> /dev/null; check test $? -eq 2
+"$bcx" dis --bogus "$f.tileirbc" 2> /dev/null; check test $? -eq 2
+# dump: text and JSON, one function.
+"$bcx" dump "$f.tileirbc" > "$tmp/d.txt"; check test $? -eq 0
+check grep -q '^sections:' "$tmp/d.txt"
+check grep -q 'addi (0x03)' "$tmp/d.txt"
+"$bcx" dump --json --function addi_op "$f.tileirbc" > "$tmp/d.json"; check test $? -eq 0
+if command -v python3 > /dev/null; then
+  check python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["functions"]) == 1' "$tmp/d.json"
+  # Every readable vector dumps as valid JSON (checked in one python run).
+  n=0
+  for v in "$V"/*.tileirbc "$V"/coverage/*.tileirbc; do
+    "$bcx" dump --json "$v" > "$tmp/j$n.json" 2> /dev/null || { rm -f "$tmp/j$n.json"; continue; }
+    n=$((n + 1))
+  done
+  check python3 -c 'import json,sys
+for f in sys.argv[1:]:
+    d = json.load(open(f))
+    assert "functions" in d and "sections" in d, f' "$tmp"/j*.json
+  check test "$n" -ge 160
+fi
+exit $fail

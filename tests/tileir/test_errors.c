@@ -1,0 +1,176 @@
+/* Hand-built malformed modules (spec §20): each is refused with the
+ * expected status, a message naming the problem, and the byte offset of the
+ * offending item. */
+#include "testutil.h"
+#include "bcx/tileir.h"
+
+#include <string.h>
+
+/* A module: types [0] () -> (), [1] i32, [2] tile<i32>, [3] token,
+ * string "k", one entry whose body is `body`. */
+static void build(bcx_buf *o, unsigned minor, const uint8_t *body, size_t n)
+{
+	static const uint8_t types[] = {0x04, 0xcb, 0xcb, 0xcb, 0, 0, 0, 0, 3, 0, 0, 0,
+					4, 0, 0, 0, 7, 0, 0, 0, 0x10, 0x00, 0x00, 0x03,
+					0x0d, 0x01, 0x00, 0x11};
+	static const uint8_t strings[] = {0x01, 0xcb, 0xcb, 0xcb, 0, 0, 0, 0, 'k'};
+	bcx_buf f;
+	bcx_buf_init(&f, NULL);
+	bcx_buf_put_bytes(&f, "\x01\x00\x00\x02\x00", 5);
+	bcx_buf_put_uleb128(&f, n);
+	bcx_buf_put_bytes(&f, body, n);
+	bcx_buf_pad_to(&f, 8, 0xcb);
+	bcx_buf_put_bytes(o, "\x7fTileIR\0\x0d", 9);
+	bcx_buf_put_u8(o, (uint8_t)minor);
+	bcx_buf_put_u16le(o, 0);
+	bcx_buf_put_u8(o, 0x82);
+	bcx_buf_put_uleb128(o, f.len);
+	bcx_buf_put_u8(o, 8);
+	bcx_buf_pad_to(o, 8, 0xcb);
+	bcx_buf_put_bytes(o, f.data, f.len);
+	bcx_buf_put_bytes(o, "\x85", 1);
+	bcx_buf_put_uleb128(o, sizeof types);
+	bcx_buf_put_u8(o, 4);
+	bcx_buf_pad_to(o, 4, 0xcb);
+	bcx_buf_put_bytes(o, types, sizeof types);
+	bcx_buf_put_bytes(o, "\x81", 1);
+	bcx_buf_put_uleb128(o, sizeof strings);
+	bcx_buf_put_u8(o, 4);
+	bcx_buf_pad_to(o, 4, 0xcb);
+	bcx_buf_put_bytes(o, strings, sizeof strings);
+	bcx_buf_put_u8(o, 0);
+	bcx_buf_free(&f);
+}
+
+static bcx_status try_read(const bcx_buf *b, bcx_diag *d)
+{
+	bcx_tileir_module *m = NULL;
+	bcx_status s = bcx_tileir_read(b->data, b->len, NULL, &m, d);
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	if (s == BCX_OK)
+		s = bcx_tileir_print_generic(m, -1, &out, d);
+	bcx_buf_free(&out);
+	bcx_tileir_close(m);
+	return s;
+}
+
+/* The body bytes start 24 bytes into the file (header 12, section header
+ * and padding 4, entry 6, one-byte body length... see build()). */
+enum { BODY_AT = 22 };
+
+static void expect_body(unsigned minor, const char *name, const uint8_t *body, size_t n,
+			bcx_status want, const char *msg, long at)
+{
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	build(&b, minor, body, n);
+	bcx_diag d = {0};
+	bcx_status s = try_read(&b, &d);
+	T_CHECKF(s == want, "%s: status %d, expected %d (%s)", name, s, want, d.message);
+	T_CHECKF(strstr(d.message, msg) != NULL, "%s: message '%s' lacks '%s'", name, d.message, msg);
+	T_CHECKF(at < 0 || (d.has_offset && d.offset == (uint64_t)(BODY_AT + at)),
+		 "%s: offset %llu, expected %ld", name, (unsigned long long)d.offset, BODY_AT + at);
+	bcx_buf_free(&b);
+}
+
+#define BODY(...) (const uint8_t[]){__VA_ARGS__}, sizeof((const uint8_t[]){__VA_ARGS__})
+
+static void test_bodies(void)
+{
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	build(&b, 3, BODY(0x5c, 0x00, 0x00));
+	bcx_diag d = {0};
+	T_CHECKF(try_read(&b, &d) == BCX_OK, "baseline module refused: %s", d.message);
+	bcx_buf_free(&b);
+
+	expect_body(3, "unassigned opcode", BODY(0x19, 0x5c, 0, 0), BCX_ERR_MALFORMED,
+		    "unknown or unimplemented opcode: 25", 0);
+	expect_body(1, "op newer than the file", BODY(0x6e, 0x02, 0x00, 0x00), BCX_ERR_UNSUPPORTED,
+		    "unsupported opcode 110 for bytecode version 13.1", 0);
+	expect_body(3, "structural op in a body", BODY(0x16, 0x5c, 0, 0), BCX_ERR_MALFORMED,
+		    "not allowed in a function body", 0);
+	expect_body(3, "operand out of scope", BODY(0x09, 0x02, 0x05, 0x5c, 0, 0), BCX_ERR_MALFORMED,
+		    "operand index 5 out of bounds (size=0)", 2);
+	expect_body(3, "enum value", BODY(0x03, 0x02, 0x09, 0, 0, 0x5c, 0, 0), BCX_ERR_MALFORMED,
+		    "invalid integer value for enum type: 9", 2);
+	expect_body(3, "unknown op flag bit", BODY(0x02, 0x02, 0x02, 0, 0, 0, 0x5c, 0, 0),
+		    BCX_ERR_MALFORMED, "unknown flag bits 0x2", 2);
+	expect_body(3, "region count", BODY(0x41, 0x00, 0x00, 0x02), BCX_ERR_MALFORMED,
+		    "cuda_tile.loop op expected 1 regions, got 2", 3);
+	expect_body(3, "empty block", BODY(0x41, 0, 0, 0x01, 0x01, 0x00, 0x00, 0x5c, 0, 0),
+		    BCX_ERR_MALFORMED, "but it is empty", 5);
+	expect_body(3, "block without terminator",
+		    BODY(0x41, 0, 0, 0x01, 0x01, 0x00, 0x01, 0x44, 0x03, 0x5c, 0, 0),
+		    BCX_ERR_MALFORMED, "'cuda_tile.make_token' is not a terminator", 7);
+	expect_body(3, "no return at the end", BODY(0x44, 0x03), BCX_ERR_MALFORMED,
+		    "must end with cuda_tile.return", 0);
+	expect_body(3, "truncated operand", BODY(0x09, 0x02), BCX_ERR_TRUNCATED,
+		    "failed to read operand index", 2);
+	expect_body(3, "result type index", BODY(0x44, 0x09, 0x5c, 0, 0), BCX_ERR_MALFORMED,
+		    "failed to get result type", 1);
+	expect_body(1, "print result count in 13.1", BODY(0x55, 0x01, 0x03, 0x00, 0x00, 0x5c, 0, 0),
+		    BCX_ERR_MALFORMED, "result count mismatch for cuda_tile.print_tko", 1);
+	expect_body(3, "i32[] with INT32_MIN",
+		    BODY(0x53, 0x02, 0x01, 0x00, 0x00, 0x00, 0x80, 0x00, 0x5c, 0, 0),
+		    BCX_ERR_MALFORMED, "array contains unsupported value -2147483648", 3);
+}
+
+/* 100 nested loop regions: refused by the depth limit, not the stack. */
+static void test_depth(void)
+{
+	uint8_t body[1000];
+	size_t n = 0;
+	for (int i = 0; i < 100; i++) {
+		memcpy(body + n, "\x41\x00\x00\x01\x01\x00\x01", 7);
+		n += 7;
+	}
+	expect_body(3, "nesting", body, n, BCX_ERR_LIMIT, "regions nested too deeply", -1);
+}
+
+static void expect_file(const bcx_buf *b, const char *name, bcx_status want, const char *msg,
+			long at)
+{
+	bcx_diag d = {0};
+	bcx_status s = try_read(b, &d);
+	T_CHECKF(s == want, "%s: status %d, expected %d (%s)", name, s, want, d.message);
+	T_CHECKF(strstr(d.message, msg) != NULL, "%s: message '%s' lacks '%s'", name, d.message, msg);
+	T_CHECKF(at < 0 || (d.has_offset && d.offset == (uint64_t)at), "%s: offset %llu, expected %ld",
+		 name, (unsigned long long)d.offset, at);
+}
+
+static void test_envelope(void)
+{
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	build(&b, 3, BODY(0x5c, 0x00, 0x00));
+	size_t n = b.len;
+	b.data[n - 1] = 0x80;
+	expect_file(&b, "end marker flag", BCX_ERR_MALFORMED, "alignment flag set", (long)n - 1);
+	b.data[n - 1] = 0;
+	b.data[12] = 0x02; /* function section without its alignment flag */
+	expect_file(&b, "alignment flag", BCX_ERR_MALFORMED,
+		    "section 2 must have alignment that is a multiple of 8", 12);
+	b.data[12] = 0x82;
+	b.data[14] = 3; /* alignment 3 */
+	expect_file(&b, "alignment value", BCX_ERR_MALFORMED, "invalid alignment value: 3", 12);
+	b.data[14] = 8;
+	b.data[12] = 0x81; /* a second string section */
+	expect_file(&b, "duplicate section", BCX_ERR_MALFORMED, "duplicate section 1", -1);
+	b.data[12] = 0x86; /* no function section left */
+	expect_file(&b, "mandatory", BCX_ERR_MALFORMED, "function section is mandatory", -1);
+	b.data[12] = 0x82;
+	b.data[13] = 0x7f; /* length past the end */
+	expect_file(&b, "section length", BCX_ERR_TRUNCATED, "exceeds remaining data size", 12);
+	bcx_buf_free(&b);
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	test_bodies();
+	test_depth();
+	test_envelope();
+	return tu_finish();
+}

@@ -1,0 +1,141 @@
+/* The operation table, lazy loading, the read API and version gates. */
+#include "testutil.h"
+#include "vectors.h"
+#include "bcx/tileir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void test_table(void)
+{
+	size_t n;
+	const bcx_tileir_opinfo *t = bcx_tileir_op_table(&n);
+	T_EQ_U(n, 100);
+	unsigned per_version[4] = {0};
+	for (size_t i = 0; i < n; i++) {
+		T_CHECK(bcx_tileir_op_info(t[i].opcode) == &t[i]);
+		T_CHECK(bcx_tileir_op_by_name(t[i].name) == &t[i]);
+		per_version[(t[i].since & 0xff) & 3]++;
+		uint32_t bits = 0;
+		for (unsigned f = 0; f < t[i].n_fields; f++) {
+			int b = t[i].fields[f].flag_bit;
+			if (b < 0)
+				continue;
+			T_CHECKF(!(bits >> b & 1), "%s: flag bit %d used twice", t[i].name, b);
+			bits |= 1u << b;
+		}
+		T_CHECKF(!bits || t[i].flags_since, "%s: flag bits but no flags field", t[i].name);
+	}
+	T_EQ_U(per_version[1], 92);
+	T_EQ_U(per_version[2], 1);
+	T_EQ_U(per_version[3], 7);
+	for (uint32_t op = 0x19; op <= 0x24; op++)
+		T_CHECK(bcx_tileir_op_info(op) == NULL);
+	T_CHECK(bcx_tileir_op_info(0x76) == NULL);
+	T_CHECK(strcmp(bcx_tileir_op_by_name("cuda_tile.print_tko")->name, "print_tko") == 0);
+	T_EQ_U(bcx_tileir_max_opcode(BCX_TILEIR_V13_1), 0x6D);
+	T_EQ_U(bcx_tileir_max_opcode(BCX_TILEIR_V13_2), 0x6E);
+	T_EQ_U(bcx_tileir_max_opcode(BCX_TILEIR_V13_3), 0x75);
+	T_CHECK(strcmp(bcx_tileir_enum_value(BCX_TILEIR_ENUM_ROUNDING, 5), "full") == 0);
+	T_CHECK(bcx_tileir_enum_value(BCX_TILEIR_ENUM_ROUNDING, 7) == NULL);
+}
+
+static uint8_t *load(const char *rel, size_t *size)
+{
+	uint8_t *d = tu_read_file(tu_shared_path(rel), size);
+	T_CHECKF(d != NULL, "read %s", rel);
+	return d;
+}
+
+/* Opening decodes no body; asking for one decodes exactly that one. */
+static void test_lazy(void)
+{
+	size_t size;
+	uint8_t *data = load("vectors/tileir/operationsTest_000.v13.3.tileirbc", &size);
+	bcx_tileir_module *m = NULL;
+	bcx_diag d = {0};
+	T_CHECK(data && bcx_tileir_open(data, size, NULL, &m, &d) == BCX_OK);
+	if (!m) {
+		free(data);
+		return;
+	}
+	T_CHECK(bcx_tileir_function_count(m) > 3);
+	T_EQ_U(bcx_tileir_bodies_decoded(m), 0);
+	long f = bcx_tileir_function_find(m, "for_op", 6);
+	T_CHECK(f >= 0);
+	const bcx_tileir_body *b = NULL;
+	T_CHECK(bcx_tileir_body_get(m, (size_t)f, &b, &d) == BCX_OK && b);
+	T_EQ_U(bcx_tileir_bodies_decoded(m), 1);
+	const bcx_tileir_body *again = NULL;
+	T_CHECK(bcx_tileir_body_get(m, (size_t)f, &again, &d) == BCX_OK && again == b);
+	T_EQ_U(bcx_tileir_bodies_decoded(m), 1);
+	/* for_op: three constants, a for with one region, then return. */
+	T_EQ_U(b->block.n_ops, 5);
+	const bcx_tileir_op *loop = &b->block.ops[3];
+	T_EQ_U(loop->opcode, 0x29);
+	T_EQ_U(loop->n_regions, 1);
+	T_EQ_U(loop->regions[0].blocks[0].n_args, 2);
+	T_EQ_U(loop->segments[3], 1); /* one init value */
+	T_EQ_U(b->value_types[loop->first_result], loop->result_types[0]);
+	T_EQ_U(bcx_tileir_get_version(m).minor, 3);
+	bcx_tileir_close(m);
+	free(data);
+}
+
+/* 13.1 legacy print: the token result exists but has no type entry. */
+static void test_legacy_print(void)
+{
+	size_t size;
+	uint8_t *data = load("vectors/tileir/legacy/print-op-13.1.tileirbc", &size);
+	bcx_tileir_module *m = NULL;
+	bcx_diag d = {0};
+	T_CHECK(data && bcx_tileir_read(data, size, NULL, &m, &d) == BCX_OK);
+	bool found = false;
+	for (size_t i = 0; m && i < bcx_tileir_function_count(m); i++) {
+		const bcx_tileir_body *b = bcx_tileir_function_at(m, i)->body;
+		const bcx_tileir_op *loop = &b->block.ops[8];
+		T_EQ_U(loop->opcode, 0x41);
+		const bcx_tileir_op *print = &loop->regions[0].blocks[0].ops[0];
+		T_EQ_U(print->opcode, 0x55);
+		T_EQ_U(print->n_results, 1);
+		found = print->result_types[0] == BCX_TILEIR_TYPE_IMPLICIT_TOKEN;
+	}
+	T_CHECK(found);
+	bcx_tileir_close(m);
+	free(data);
+}
+
+/* Version bytes: 13.1..13.3 with any tag; everything else refused. */
+static void test_versions(void)
+{
+	size_t size;
+	uint8_t *data = load("vectors/tileir/emptyModuleTest_000.v13.3.tileirbc", &size);
+	static const uint8_t good[][4] = {{13, 1, 0, 0}, {13, 2, 7, 0}, {13, 3, 0xff, 0xff}};
+	static const uint8_t bad[][4] = {{13, 0, 0, 0}, {13, 4, 0, 0}, {12, 3, 0, 0}, {14, 1, 0, 0}};
+	for (size_t i = 0; data && i < 3; i++) {
+		memcpy(data + 8, good[i], 4);
+		bcx_tileir_module *m = NULL;
+		bcx_diag d = {0};
+		T_CHECK(bcx_tileir_open(data, size, NULL, &m, &d) == BCX_OK);
+		bcx_tileir_close(m);
+	}
+	for (size_t i = 0; data && i < 4; i++) {
+		memcpy(data + 8, bad[i], 4);
+		bcx_tileir_module *m = NULL;
+		bcx_diag d = {0};
+		T_CHECK(bcx_tileir_open(data, size, NULL, &m, &d) == BCX_ERR_UNSUPPORTED);
+		T_CHECK(strstr(d.message, "supports versions [13.1 - 13.3]") && d.offset == 8);
+	}
+	free(data);
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	test_table();
+	tu_require_shared();
+	test_lazy();
+	test_legacy_print();
+	test_versions();
+	return tu_finish();
+}

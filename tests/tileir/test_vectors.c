@@ -1,0 +1,96 @@
+/* Every reference vector: `.generic.mlir` byte for byte from the generic
+ * printer, and every `.err.txt` refused with the reference's message. */
+#include "testutil.h"
+#include "vectors.h"
+#include "bcx/tileir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool print_file(const uint8_t *data, size_t size, bcx_buf *out, bcx_diag *d)
+{
+	bcx_tileir_module *m = NULL;
+	bcx_status s = bcx_tileir_open(data, size, NULL, &m, d);
+	if (s == BCX_OK)
+		s = bcx_tileir_print_generic(m, -1, out, d);
+	bcx_tileir_close(m);
+	return s == BCX_OK;
+}
+
+static void check_generic(const char *expected_path)
+{
+	char bc[4096];
+	size_t n_exp, n_bc;
+	tv_bytecode_for(expected_path, ".generic.mlir", bc, sizeof bc);
+	uint8_t *exp = tu_read_file(expected_path, &n_exp);
+	uint8_t *data = tu_read_file(bc, &n_bc);
+	T_CHECKF(exp && data, "read %s", bc);
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	bcx_diag d = {0};
+	if (exp && data) {
+		bool ok = print_file(data, n_bc, &out, &d);
+		T_CHECKF(ok, "%s: %s", bc, d.message);
+		T_CHECKF(ok && out.len == n_exp && memcmp(out.data, exp, n_exp) == 0,
+			 "%s: generic text differs from the reference", bc);
+	}
+	bcx_buf_free(&out);
+	free(exp);
+	free(data);
+}
+
+/* The reference's first diagnostic without "<unknown>:0: error: " and
+ * "error at offset N: ". */
+static void expected_message(const char *text, char *out, size_t cap)
+{
+	const char *p = strstr(text, "error: ");
+	p = p ? p + 7 : text;
+	if (strncmp(p, "error at offset ", 16) == 0) {
+		const char *q = strstr(p, ": ");
+		p = q ? q + 2 : p;
+	}
+	size_t n = strcspn(p, "\n");
+	snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
+}
+
+static void check_error(const char *err_path)
+{
+	char bc[4096], want[512];
+	size_t n_err, n_bc;
+	tv_bytecode_for(err_path, ".err.txt", bc, sizeof bc);
+	uint8_t *err = tu_read_file(err_path, &n_err);
+	uint8_t *data = tu_read_file(bc, &n_bc);
+	T_CHECKF(err && data, "read %s", bc);
+	if (err && data) {
+		expected_message((const char *)err, want, sizeof want);
+		bcx_buf out;
+		bcx_buf_init(&out, NULL);
+		bcx_diag d = {0};
+		bool ok = print_file(data, n_bc, &out, &d);
+		T_CHECKF(!ok, "%s: accepted, the reference refuses it", bc);
+		T_CHECKF(!ok && d.has_offset, "%s: no byte offset in the diagnostic", bc);
+		T_CHECKF(!ok && strstr(d.message, want), "%s: message '%s' lacks '%s'", bc, d.message,
+			 want);
+		bcx_buf_free(&out);
+	}
+	free(err);
+	free(data);
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	tu_require_shared();
+	char **paths;
+	size_t n = tv_list(".generic.mlir", &paths);
+	T_CHECKF(n >= 168, "found %zu generic vectors", n);
+	for (size_t i = 0; i < n; i++)
+		check_generic(paths[i]);
+	tv_free(paths, n);
+	n = tv_list(".err.txt", &paths);
+	T_CHECKF(n >= 14, "found %zu error vectors", n);
+	for (size_t i = 0; i < n; i++)
+		check_error(paths[i]);
+	tv_free(paths, n);
+	return tu_finish();
+}
