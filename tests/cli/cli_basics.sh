@@ -2,6 +2,7 @@
 # The tool's contract: help and version on stdout with status 0, usage
 # errors with status 2, invalid input with status 1 and a "bcx: " message.
 bcx=$1
+man=$2
 pass=0 fail=0
 check() { # check NAME EXPECTED-STATUS COMMAND...
 	name=$1 want=$2
@@ -28,6 +29,8 @@ for cmd in $("$bcx" --help | awk '/^Commands:/{on=1;next} on && NF==0{exit} on{p
 	check "help-$cmd" 0 "$bcx" "$cmd" --help
 	contains "help-$cmd" /tmp/bcx-cli-out.$$ "Usage: bcx $cmd"
 	check "help2-$cmd" 0 "$bcx" help "$cmd"
+	# every command has its entry in the man page
+	contains "man-$cmd" "$man" "^\.B $cmd[ \\]"
 done
 check missing-file 1 "$bcx" dump /nonexistent/file
 contains missing-file /tmp/bcx-cli-err.$$ "^bcx: /nonexistent/file"
