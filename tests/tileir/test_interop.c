@@ -378,6 +378,71 @@ static void test_full_splats(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* f64 float attributes with the sign bit set                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * reduce(constant tile<4xf64>) with identity `ident` (the Float payload
+ * after tag and type): both front ends zig-zag the unsigned bit pattern,
+ * so -inf (0xFFF0000000000000) becomes a 65-bit varint whose tenth byte
+ * is 03. The reference reader keeps bit 0 of the tenth byte only: the
+ * value read is +inf.
+ */
+static void build_reduce(bcx_buf *out, const uint8_t *ident, size_t ident_len)
+{
+	static const uint8_t t4[] = {0x0d, 0x02, 0x01, 4, 0, 0, 0, 0, 0, 0, 0};
+	static const uint8_t head[] = {0x10, 0x03, 0x00, 0x58, 0x01, 0x04, 0x00, 0x01, 0x02, 0x02};
+	static const uint8_t tail[] = {0x01, 0x00, 0x01, 0x01, 0x02, 0x04, 0x04, 0x02,
+				       0x45, 0x04, 0x00, 0x01, 0x02, 0x6d, 0x00, 0x01, 0x03,
+				       0x5c, 0x00, 0x00};
+	ib_module m;
+	bcx_buf body;
+	ib_init(&m, 3);
+	bcx_buf_init(&body, NULL);
+	add_str(&m, "k");
+	ib_add(&m.types, "\x00", 1);
+	ib_add(&m.types, "\x03", 1);
+	ib_add(&m.types, "\x09", 1);
+	ib_add(&m.types, t4, sizeof t4);
+	add_tile(&m, 2, 0, 0);
+	ib_add(&m.types, "\x10\x00\x00", 3);
+	ib_add(&m.consts, "\x08\x00\x00\x00\x00\x00\x00\x00\x00", 9);
+	bcx_buf_put_bytes(&body, head, sizeof head);
+	bcx_buf_put_bytes(&body, ident, ident_len);
+	bcx_buf_put_bytes(&body, tail, sizeof tail);
+	static const uint64_t zeros[6] = {0};
+	size_t loc = ib_list(&m, zeros, 6);
+	ib_func(&m, 0, 5, 0x02, loc, NULL, 0, body.data, body.len);
+	ib_finish(&m, out);
+	bcx_buf_free(&body);
+	ib_free(&m);
+}
+
+static void test_f64_sign(void)
+{
+	static const uint8_t neg_inf[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0xf0, 0xff, 0x03};
+	static const uint8_t eleven[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+					 0x80, 0xf0, 0xff, 0x83, 0x00};
+	bcx_buf b, out;
+	bcx_diag d = {0};
+	bcx_buf_init(&b, NULL);
+	bcx_buf_init(&out, NULL);
+	build_reduce(&b, neg_inf, sizeof neg_inf);
+	save_seed("interop_f64_identity.tileirbc", &b);
+	bool ok = print_text(b.data, b.len, &out, &d);
+	T_CHECKF(ok, "f64 identity: %s", d.message);
+	T_CHECKF(ok && strstr((const char *)out.data,
+			      "identities = [0x7FF0000000000000 : f64]") != NULL,
+		 "f64 identity:\n%s", (const char *)out.data);
+	b.len = 0;
+	build_reduce(&b, eleven, sizeof eleven);
+	T_CHECK(!print_text(b.data, b.len, &out, &d));
+	T_CHECKF(strstr(d.message, "longer than 10 bytes") != NULL, "%s", d.message);
+	bcx_buf_free(&out);
+	bcx_buf_free(&b);
+}
+
+/* ------------------------------------------------------------------ */
 /* Reference vectors re-laid out                                       */
 /* ------------------------------------------------------------------ */
 
@@ -644,6 +709,7 @@ int main(int argc, char **argv)
 	test_empty_module();
 	test_globals();
 	test_full_splats();
+	test_f64_sign();
 	test_relayout();
 	test_hint_values();
 	return tu_finish();
