@@ -183,6 +183,57 @@ static void test_kernel_locations(void)
 	bcx_buf_free(&b);
 }
 
+/*
+ * What the reference reader accepts and no known writer produces (spec
+ * §7.1, §11.4, §20.6): type and debug records that refer to later
+ * records, duplicate and unused table entries.
+ */
+static void test_forward_and_duplicates(void)
+{
+	static const uint8_t loc[] = {0x04, 0x02, 0x02, 0x05, 0x07},
+			     sp[] = {0x05, 0x04, 0x03, 0x00, 0x00, 0x03, 0x03};
+	static const uint8_t body[] = {0x10, 0x01, 0x00, 0x10, 0x04, 0x00, 0x5c, 0x00, 0x00};
+	static const uint64_t list[] = {1, 1, 1, 1};
+	ib_module m;
+	ib_init(&m, 3);
+	add_str(&m, "kernel");
+	add_str(&m, "kernel");
+	add_str(&m, "k.py");
+	add_str(&m, "unused");
+	ib_add(&m.types, "\x10\x00\x00", 3); /* () -> () */
+	ib_add(&m.types, "\x0d\x02\x00", 3); /* tile<i32>, i32 comes later */
+	ib_add(&m.types, "\x03", 1);
+	ib_add(&m.types, "\x03", 1);           /* i32 again */
+	ib_add(&m.types, "\x0d\x03\x00", 3); /* tile<i32> again */
+	ib_add(&m.types, "\x0d\x03\x00", 3); /* unused */
+	ib_add(&m.consts, "\x04\x07\x00\x00\x00", 5);
+	ib_add(&m.consts, "\x04\x07\x00\x00\x00", 5);
+	ib_add(&m.records, loc, sizeof loc);     /* DILoc, its scope later */
+	ib_add(&m.records, sp, sizeof sp);
+	ib_add(&m.records, "\x01\x04", 2);
+	ib_add(&m.records, "\x02\x02\x02", 3);
+	ib_func(&m, 1, 0, 0x02, ib_list(&m, list, 4), NULL, 0, body, sizeof body);
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	ib_finish(&m, &b);
+	save_seed("interop_forward_duplicates.tileirbc", &b);
+	static const char want[] =
+		"\"cuda_tile.module\"() <{sym_name = \"kernels\"}> ({\n"
+		"  \"cuda_tile.entry\"() <{arg_attrs = [], function_type = () -> (), "
+		"optimization_hints = #cuda_tile.optimization_hints<>, res_attrs = [], "
+		"sym_name = \"kernel\"}> ({\n"
+		"    %0 = \"cuda_tile.constant\"() <{value = dense<7> : !cuda_tile.tile<i32>}> : () -> "
+		"!cuda_tile.tile<i32>\n"
+		"    %1 = \"cuda_tile.constant\"() <{value = dense<7> : !cuda_tile.tile<i32>}> : () -> "
+		"!cuda_tile.tile<i32>\n"
+		"    \"cuda_tile.return\"() : () -> ()\n"
+		"  }) : () -> ()\n"
+		"}) : () -> ()\n";
+	expect_text(&b, want, "forward references and duplicates");
+	bcx_buf_free(&b);
+	ib_free(&m);
+}
+
 /* An empty module in the front ends' layout prints as NVIDIA's empty one. */
 static void test_empty_module(void)
 {
@@ -706,6 +757,7 @@ int main(int argc, char **argv)
 	seed_dir = argc > 2 ? argv[2] : NULL;
 	test_kernel_anonymous();
 	test_kernel_locations();
+	test_forward_and_duplicates();
 	test_empty_module();
 	test_globals();
 	test_full_splats();
