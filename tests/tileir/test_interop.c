@@ -186,13 +186,14 @@ static void test_kernel_locations(void)
 /*
  * What the reference reader accepts and no known writer produces (spec
  * §7.1, §11.4, §20.6): type and debug records that refer to later
- * records, duplicate and unused table entries.
+ * records, duplicate and unused table entries, bytes after a constant
+ * blob or a debug record, the function visibility bit.
  */
 static void test_forward_and_duplicates(void)
 {
 	static const uint8_t loc[] = {0x04, 0x02, 0x02, 0x05, 0x07},
 			     sp[] = {0x05, 0x04, 0x03, 0x00, 0x00, 0x03, 0x03};
-	static const uint8_t body[] = {0x10, 0x01, 0x00, 0x10, 0x04, 0x00, 0x5c, 0x00, 0x00};
+	static const uint8_t body[] = {0x10, 0x01, 0x00, 0x10, 0x04, 0x01, 0x5c, 0x00, 0x00};
 	static const uint64_t list[] = {1, 1, 1, 1};
 	ib_module m;
 	ib_init(&m, 3);
@@ -207,12 +208,14 @@ static void test_forward_and_duplicates(void)
 	ib_add(&m.types, "\x0d\x03\x00", 3); /* tile<i32> again */
 	ib_add(&m.types, "\x0d\x03\x00", 3); /* unused */
 	ib_add(&m.consts, "\x04\x07\x00\x00\x00", 5);
-	ib_add(&m.consts, "\x04\x07\x00\x00\x00", 5);
+	ib_add(&m.consts, "\x04\x07\x00\x00\x00\xaa\xbb", 7); /* bytes after the blob */
 	ib_add(&m.records, loc, sizeof loc);     /* DILoc, its scope later */
 	ib_add(&m.records, sp, sizeof sp);
 	ib_add(&m.records, "\x01\x04", 2);
 	ib_add(&m.records, "\x02\x02\x02", 3);
-	ib_func(&m, 1, 0, 0x02, ib_list(&m, list, 4), NULL, 0, body, sizeof body);
+	ib_add(&m.records, "\x00\x00", 2);     /* unused, a byte left over */
+	/* flags bit 0 (private visibility) is ignored by the reference */
+	ib_func(&m, 1, 0, 0x03, ib_list(&m, list, 4), NULL, 0, body, sizeof body);
 	bcx_buf b;
 	bcx_buf_init(&b, NULL);
 	ib_finish(&m, &b);
