@@ -436,8 +436,8 @@ static void test_full_splats(void)
 /* ------------------------------------------------------------------ */
 
 /*
- * reduce(constant tile<4xf64>) with identity `ident` (the Float payload
- * after tag and type): both front ends zig-zag the unsigned bit pattern,
+ * reduce(constant tile<4xf64>) with identity `ident` (a self-contained
+ * attribute; types: 1 i32, 2 f64): both front ends zig-zag the unsigned bit pattern,
  * so -inf (0xFFF0000000000000) becomes a 65-bit varint whose tenth byte
  * is 03. The reference reader keeps bit 0 of the tenth byte only: the
  * value read is +inf.
@@ -445,7 +445,7 @@ static void test_full_splats(void)
 static void build_reduce(bcx_buf *out, const uint8_t *ident, size_t ident_len)
 {
 	static const uint8_t t4[] = {0x0d, 0x02, 0x01, 4, 0, 0, 0, 0, 0, 0, 0};
-	static const uint8_t head[] = {0x10, 0x03, 0x00, 0x58, 0x01, 0x04, 0x00, 0x01, 0x02, 0x02};
+	static const uint8_t head[] = {0x10, 0x03, 0x00, 0x58, 0x01, 0x04, 0x00, 0x01};
 	static const uint8_t tail[] = {0x01, 0x00, 0x01, 0x01, 0x02, 0x04, 0x04, 0x02,
 				       0x45, 0x04, 0x00, 0x01, 0x02, 0x6d, 0x00, 0x01, 0x03,
 				       0x5c, 0x00, 0x00};
@@ -474,8 +474,9 @@ static void build_reduce(bcx_buf *out, const uint8_t *ident, size_t ident_len)
 
 static void test_f64_sign(void)
 {
-	static const uint8_t neg_inf[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0xf0, 0xff, 0x03};
-	static const uint8_t eleven[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+	static const uint8_t neg_inf[] = {0x02, 0x02, 0x80, 0x80, 0x80, 0x80, 0x80,
+					  0x80, 0x80, 0xf0, 0xff, 0x03};
+	static const uint8_t eleven[] = {0x02, 0x02, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
 					 0x80, 0xf0, 0xff, 0x83, 0x00};
 	bcx_buf b, out;
 	bcx_diag d = {0};
@@ -492,6 +493,34 @@ static void test_f64_sign(void)
 	build_reduce(&b, eleven, sizeof eleven);
 	T_CHECK(!print_text(b.data, b.len, &out, &d));
 	T_CHECKF(strstr(d.message, "longer than 10 bytes") != NULL, "%s", d.message);
+	bcx_buf_free(&out);
+	bcx_buf_free(&b);
+}
+
+/*
+ * cutile-rs writes an Integer attribute as the 64-bit two's complement of
+ * its value (-1 : i32 as ten bytes) and a tf32 Float as the f32 pattern;
+ * NVIDIA's reader refuses both ("does not fit"), and so does bcx.
+ */
+static void test_rust_refusals(void)
+{
+	static const uint8_t minus_one_i32[] = {0x01, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff,
+						0xff, 0xff, 0xff, 0xff, 0x01};
+	static const uint8_t signed_neg_inf[] = {0x02, 0x02, 0xff, 0xff, 0xff, 0xff,
+						 0xff, 0xff, 0xff, 0x0f};
+	bcx_buf b, out;
+	bcx_diag d = {0};
+	bcx_buf_init(&b, NULL);
+	bcx_buf_init(&out, NULL);
+	build_reduce(&b, minus_one_i32, sizeof minus_one_i32);
+	T_CHECK(!print_text(b.data, b.len, &out, &d));
+	T_CHECKF(strstr(d.message, "does not fit in 32 bits") != NULL, "%s", d.message);
+	/* The C++ and Rust writers' form of -inf: the signed zig-zag. */
+	b.len = 0;
+	build_reduce(&b, signed_neg_inf, sizeof signed_neg_inf);
+	bool ok = print_text(b.data, b.len, &out, &d);
+	T_CHECKF(ok && strstr((const char *)out.data, "identities = [0xFFF0000000000000 : f64]"),
+		 "signed -inf: %s", ok ? (const char *)out.data : d.message);
 	bcx_buf_free(&out);
 	bcx_buf_free(&b);
 }
@@ -765,6 +794,7 @@ int main(int argc, char **argv)
 	test_globals();
 	test_full_splats();
 	test_f64_sign();
+	test_rust_refusals();
 	test_relayout();
 	test_hint_values();
 	return tu_finish();
