@@ -46,7 +46,8 @@ void ib_func(ib_module *m, size_t name, size_t sig, uint8_t flags, size_t loc,
 	if (hints)
 		bcx_buf_put_bytes(&m->funcs, hints, hints_len);
 	bcx_buf_put_uleb128(&m->funcs, body_len);
-	bcx_buf_put_bytes(&m->funcs, body, body_len);
+	if (body_len)
+		bcx_buf_put_bytes(&m->funcs, body, body_len);
 	m->n_funcs++;
 }
 

@@ -237,6 +237,28 @@ static void test_forward_and_duplicates(void)
 	ib_free(&m);
 }
 
+/* An entry with an empty body: the reference's verifier wants a
+ * terminator; refused. */
+static void test_empty_body(void)
+{
+	ib_module m;
+	ib_init(&m, 3);
+	add_str(&m, "k");
+	ib_add(&m.types, "\x10\x00\x00", 3);
+	static const uint64_t zero[1] = {0};
+	ib_func(&m, 0, 0, 0x02, ib_list(&m, zero, 1), NULL, 0, NULL, 0);
+	bcx_buf b, out;
+	bcx_diag d = {0};
+	bcx_buf_init(&b, NULL);
+	bcx_buf_init(&out, NULL);
+	ib_finish(&m, &b);
+	T_CHECK(!print_text(b.data, b.len, &out, &d));
+	T_CHECKF(strstr(d.message, "must end with cuda_tile.return") != NULL, "%s", d.message);
+	bcx_buf_free(&out);
+	bcx_buf_free(&b);
+	ib_free(&m);
+}
+
 /* An empty module in the front ends' layout prints as NVIDIA's empty one. */
 static void test_empty_module(void)
 {
@@ -791,6 +813,7 @@ int main(int argc, char **argv)
 	test_kernel_locations();
 	test_forward_and_duplicates();
 	test_empty_module();
+	test_empty_body();
 	test_globals();
 	test_full_splats();
 	test_f64_sign();
