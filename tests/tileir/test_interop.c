@@ -372,6 +372,39 @@ typedef struct dense_case {
 	const char *want; /* the value = ... text */
 } dense_case;
 
+/* Types: i1, i32, f32, () -> (), tile<4xi32>, tile<4xi1>, tile<16xi1>,
+ * tile<2xi1>, tile<128xi32>, tile<2xf32>, tile<i1>; one constant op per
+ * case. */
+static void build_constants(const dense_case *cases, size_t n, bcx_buf *out)
+{
+	ib_module m;
+	ib_init(&m, 3);
+	add_str(&m, "kernel");
+	ib_add(&m.types, "\x00", 1);
+	ib_add(&m.types, "\x03", 1);
+	ib_add(&m.types, "\x07", 1);
+	ib_add(&m.types, "\x10\x00\x00", 3);
+	add_tile(&m, 1, 1, 4);
+	add_tile(&m, 0, 1, 4);
+	add_tile(&m, 0, 1, 16);
+	add_tile(&m, 0, 1, 2);
+	add_tile(&m, 1, 1, 128);
+	add_tile(&m, 2, 1, 2);
+	add_tile(&m, 0, 0, 0);
+	bcx_buf body;
+	bcx_buf_init(&body, NULL);
+	for (size_t i = 0; i < n; i++) {
+		add_const(&m, cases[i].data, cases[i].len);
+		uint8_t op[3] = {0x10, cases[i].type, (uint8_t)i};
+		bcx_buf_put_bytes(&body, op, 3);
+	}
+	bcx_buf_put_bytes(&body, "\x5c\x00\x00", 3);
+	ib_func(&m, 0, 3, 0x02, 0, NULL, 0, body.data, body.len);
+	ib_finish(&m, out);
+	bcx_buf_free(&body);
+	ib_free(&m);
+}
+
 /*
  * MLIR keeps one element of a full buffer whose elements are all equal
  * (packed i1: the unused bits of a one-byte buffer must be clear when the
@@ -409,34 +442,11 @@ static void test_full_splats(void)
 		 "dense<[true, true, true, true]> : !cuda_tile.tile<4xi1>"},
 	};
 	const size_t n = sizeof cases / sizeof cases[0];
-	ib_module m;
-	ib_init(&m, 3);
-	add_str(&m, "kernel");
-	ib_add(&m.types, "\x00", 1);
-	ib_add(&m.types, "\x03", 1);
-	ib_add(&m.types, "\x07", 1);
-	ib_add(&m.types, "\x10\x00\x00", 3);
-	add_tile(&m, 1, 1, 4);
-	add_tile(&m, 0, 1, 4);
-	add_tile(&m, 0, 1, 16);
-	add_tile(&m, 0, 1, 2);
-	add_tile(&m, 1, 1, 128);
-	add_tile(&m, 2, 1, 2);
-	add_tile(&m, 0, 0, 0);
-	bcx_buf body;
-	bcx_buf_init(&body, NULL);
-	for (size_t i = 0; i < n; i++) {
-		add_const(&m, cases[i].data, cases[i].len);
-		uint8_t op[3] = {0x10, cases[i].type, (uint8_t)i};
-		bcx_buf_put_bytes(&body, op, 3);
-	}
-	bcx_buf_put_bytes(&body, "\x5c\x00\x00", 3);
-	ib_func(&m, 0, 3, 0x02, 0, NULL, 0, body.data, body.len);
 	bcx_buf b, out;
 	bcx_diag d = {0};
 	bcx_buf_init(&b, NULL);
 	bcx_buf_init(&out, NULL);
-	ib_finish(&m, &b);
+	build_constants(cases, n, &b);
 	save_seed("interop_full_splats.tileirbc", &b);
 	bool ok = print_text(b.data, b.len, &out, &d);
 	T_CHECKF(ok, "full splats: %s", d.message);
@@ -449,8 +459,6 @@ static void test_full_splats(void)
 	}
 	bcx_buf_free(&out);
 	bcx_buf_free(&b);
-	bcx_buf_free(&body);
-	ib_free(&m);
 }
 
 /* ------------------------------------------------------------------ */
