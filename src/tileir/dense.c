@@ -2,6 +2,8 @@
  * one 64-bit pattern per element. */
 #include "read.h"
 
+#include <string.h>
+
 /* Element count and scalar tag of a tile type; false if not a number tile. */
 static bool tile_shape_of(const bcx_tileir_module *m, uint32_t type, uint64_t *n,
 			  unsigned *etag)
@@ -30,7 +32,8 @@ static layout buffer_layout(const bcx_tileir_module *m, unsigned tag, uint64_t n
 			    const bcx_tileir_str *d)
 {
 	if (tag == BCX_TILEIR_T_I1) {
-		if (d->len == 1 && (d->ptr[0] == 0 || d->ptr[0] == 0xff ||
+		/* One element: MLIR takes any non-zero byte as true. */
+		if (d->len == 1 && (n == 1 || d->ptr[0] == 0 || d->ptr[0] == 0xff ||
 				    (m->opts.i1_byte_splat && d->ptr[0] == 1)))
 			return L_SPLAT;
 		if (n > 1 && d->len == n)
@@ -83,13 +86,58 @@ static uint64_t elem_at(unsigned tag, layout l, const bcx_tileir_str *d, uint64_
 	return bits < 64 ? v & ((1ull << bits) - 1) : v;
 }
 
+/* Packed i1 bits that MLIR takes for a splat: every byte 00, or every
+ * byte ff except the last, which must have exactly the bits of the
+ * elements set (its getKeyForBoolData). */
+static bool packed_uniform(const bcx_tileir_str *d, uint64_t n)
+{
+	uint8_t fill = (d->ptr[0] & 1) ? 0xff : 0x00;
+	size_t len = d->len;
+	unsigned odd = (unsigned)(n % 8);
+	if (fill && odd) {
+		if (d->ptr[len - 1] != (uint8_t)((1u << odd) - 1))
+			return false;
+		len--;
+	}
+	for (size_t i = 0; i < len; i++)
+		if (d->ptr[i] != fill)
+			return false;
+	return true;
+}
+
+/* Full buffer whose elements are byte-for-byte equal. */
+static bool chunks_uniform(const bcx_tileir_str *d, size_t eb)
+{
+	for (size_t i = eb; i + eb <= d->len; i += eb)
+		if (memcmp(d->ptr, d->ptr + i, eb) != 0)
+			return false;
+	return true;
+}
+
+/*
+ * Whether MLIR holds the constant as a splat. Its dense storage compares
+ * the elements of a full buffer and keeps one when all are equal, so such
+ * a constant prints as one value, never as a list or hex string. NVIDIA's
+ * writer collapses splats before writing; cutile-python and cuTile.jl
+ * write tuples in full (docs/formats/tileir.md, "Other producers").
+ */
+static bool prints_as_splat(const tir_dense *v)
+{
+	switch ((layout)v->layout) {
+	case L_SPLAT: return true;
+	case L_PACKED: return packed_uniform(&v->data, v->n);
+	case L_FULL: return chunks_uniform(&v->data, elem_bytes(v->tag));
+	default: return false;
+	}
+}
+
 bool tir_dense_open(const bcx_tileir_module *m, uint32_t type, uint32_t index, tir_dense *v)
 {
 	if (!tile_shape_of(m, type, &v->n, &v->tag) || index >= m->n_constants)
 		return false;
 	v->data = m->constants[index].data;
 	v->layout = (unsigned)buffer_layout(m, v->tag, v->n, &v->data);
-	v->splat = v->layout == L_SPLAT;
+	v->splat = prints_as_splat(v);
 	return v->layout != L_BAD;
 }
 

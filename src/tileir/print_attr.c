@@ -47,9 +47,11 @@ static void sorted_order(const bcx_tileir_module *m, const bcx_tileir_attr *a, u
 	}
 }
 
-/* {k = v, ...}; hint dictionaries print their values without types. */
+/* {k = v, ...}; hint dictionaries print their values without types and
+ * their keys (both levels) verbatim, as OptimizationHintsAttr::print
+ * does; other dictionaries quote keys that are not identifiers. */
 static void print_dict(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a,
-		       tir_elide values, const char *open, const char *close)
+		       tir_elide values, bool raw_keys, const char *open, const char *close)
 {
 	uint32_t *ord = bcx_arena_calloc(m->arena, a->n ? a->n : 1, sizeof *ord);
 	bcx_buf_puts(o, open);
@@ -62,10 +64,14 @@ static void print_dict(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *
 		const bcx_tileir_attr *v = &a->elems[ord[i]];
 		if (i)
 			bcx_buf_puts(o, ", ");
-		tir_print_ident(o, bcx_tileir_string(m, a->keys[ord[i]]));
+		bcx_tileir_str key = bcx_tileir_string(m, a->keys[ord[i]]);
+		if (raw_keys)
+			bcx_buf_put_bytes(o, key.ptr, key.len);
+		else
+			tir_print_ident(o, key);
 		bcx_buf_puts(o, " = ");
 		if (a->kind == BCX_TILEIR_A_HINTS)
-			print_dict(o, m, v, ELIDE_MUST, "{", "}");
+			print_dict(o, m, v, ELIDE_MUST, true, "{", "}");
 		else
 			tir_print_attr(o, m, v, values);
 	}
@@ -143,9 +149,9 @@ void tir_print_attr(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, 
 		}
 		bcx_buf_put_u8(o, ']');
 		break;
-	case BCX_TILEIR_A_DICT: print_dict(o, m, a, ELIDE_NEVER, "{", "}"); break;
+	case BCX_TILEIR_A_DICT: print_dict(o, m, a, ELIDE_NEVER, false, "{", "}"); break;
 	case BCX_TILEIR_A_HINTS:
-		print_dict(o, m, a, ELIDE_MUST, "#cuda_tile.optimization_hints<", ">");
+		print_dict(o, m, a, ELIDE_MUST, true, "#cuda_tile.optimization_hints<", ">");
 		break;
 	case BCX_TILEIR_A_DENSE: tir_print_dense(o, m, a->type, a->index, NULL); break;
 	case BCX_TILEIR_A_U32: bcx_buf_printf(o, "%d : i32", (int)(int32_t)(uint32_t)a->u); break;

@@ -51,7 +51,7 @@ typedef struct tir_dense {
 	unsigned tag;      /* element type tag */
 	unsigned layout;   /* splat, full, packed (dense.c) */
 	uint64_t n;        /* elements of the tile type */
-	bool splat;
+	bool splat;        /* MLIR holds it as a splat: print one value */
 	bcx_tileir_str data;
 } tir_dense;
 bool tir_dense_open(const bcx_tileir_module *m, uint32_t type, uint32_t index, tir_dense *v);

@@ -36,6 +36,28 @@ static bool read_integer(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a
 	return bcx_cur_ok(c);
 }
 
+/*
+ * A varint read as the reference's EncodingReader reads it (§3.2): at most
+ * ten bytes, the tenth contributing only its bit 0. cutile-python and
+ * cuTile.jl zig-zag the *unsigned* pattern of a float, so an f64 with the
+ * sign bit set becomes a 65-bit number (tenth byte 02 or 03); the
+ * reference drops bit 64, which clears the sign, and so does bcx.
+ */
+static uint64_t read_varint_as_reference(bcx_cursor *c, const char *what)
+{
+	size_t at = bcx_cur_offset(c);
+	uint64_t r = 0;
+	for (unsigned shift = 0; shift < 70 && bcx_cur_ok(c); shift += 7) {
+		uint8_t b = bcx_cur_u8(c, what);
+		r |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			return r;
+	}
+	if (bcx_cur_ok(c))
+		bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "%s: varint longer than 10 bytes", what);
+	return 0;
+}
+
 /* §13.5: raw byte up to 8 bits, zig-zag varint of the pattern up to 64. */
 static bool read_float(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a)
 {
@@ -49,7 +71,7 @@ static bool read_float(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a)
 	if (bits <= 8) {
 		a->u = bcx_cur_u8(c, "FloatAttr value");
 	} else {
-		uint64_t z = bcx_cur_uleb128(c, 64, "FloatAttr value");
+		uint64_t z = read_varint_as_reference(c, "FloatAttr value");
 		a->u = (z >> 1) ^ (0 - (z & 1));
 	}
 	if (bcx_cur_ok(c) && bits < 64 && (a->u >> bits))
