@@ -1,6 +1,6 @@
 /* bcx asm: assemble Tile IR generic-form MLIR text into bytecode. */
 #include "cli.h"
-#include "tileir_target.h"
+#include "tileir_args.h"
 
 #include <string.h>
 
@@ -26,40 +26,10 @@ void cmd_asm_help(FILE *out)
 		"refused with the version that introduced it. Exit status 1 on errors.\n");
 }
 
-typedef struct asm_args {
-	const char *in, *out;
-	bcx_tb_write_options opt;
-} asm_args;
-
-static int parse_args(int argc, char **argv, asm_args *a)
-{
-	memset(a, 0, sizeof *a);
-	a->opt.major = 13;
-	a->opt.minor = 3;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
-			a->out = argv[++i];
-		} else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc) {
-			if (!tileir_parse_target(argv[++i], &a->opt))
-				return cli_usage("asm", "invalid target '%s': the supported versions "
-						 "are [13.1 - 13.3]", argv[i]);
-		} else if (strcmp(argv[i], "--i1-bytes") == 0) {
-			a->opt.i1_byte_per_element = true;
-		} else if (argv[i][0] == '-' && strcmp(argv[i], "-") != 0) {
-			return cli_usage("asm", "unknown option '%s'", argv[i]);
-		} else if (a->in) {
-			return cli_usage("asm", "more than one input file");
-		} else {
-			a->in = argv[i];
-		}
-	}
-	return a->in ? EXIT_OK : cli_usage("asm", "missing FILE");
-}
-
 int cmd_asm_run(int argc, char **argv)
 {
-	asm_args a;
-	int rc = parse_args(argc, argv, &a);
+	tileir_write_args a;
+	int rc = tileir_parse_write_args(argc, argv, &a);
 	if (rc != EXIT_OK)
 		return rc;
 	cli_file f;

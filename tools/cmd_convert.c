@@ -1,6 +1,6 @@
 /* bcx convert: re-encode a Tile IR bytecode file for another version. */
 #include "cli.h"
-#include "tileir_target.h"
+#include "tileir_args.h"
 #include "bcx/tileir.h"
 
 #include <string.h>
@@ -24,35 +24,11 @@ void cmd_convert_help(FILE *out)
 		"  --i1-bytes           write i1 constants one byte per element\n");
 }
 
-typedef struct conv_args {
-	const char *in, *out;
-	bool has_target;
-	bcx_tb_write_options opt;
-} conv_args;
-
-static int parse_args(int argc, char **argv, conv_args *a)
+static int parse_args(int argc, char **argv, tileir_write_args *a)
 {
-	memset(a, 0, sizeof *a);
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
-			a->out = argv[++i];
-		} else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc) {
-			if (!tileir_parse_target(argv[++i], &a->opt))
-				return cli_usage("convert", "invalid target '%s': the supported "
-						 "versions are [13.1 - 13.3]", argv[i]);
-			a->has_target = true;
-		} else if (strcmp(argv[i], "--i1-bytes") == 0) {
-			a->opt.i1_byte_per_element = true;
-		} else if (argv[i][0] == '-' && strcmp(argv[i], "-") != 0) {
-			return cli_usage("convert", "unknown option '%s'", argv[i]);
-		} else if (a->in) {
-			return cli_usage("convert", "more than one input file");
-		} else {
-			a->in = argv[i];
-		}
-	}
-	if (!a->in)
-		return cli_usage("convert", "missing IN");
+	int rc = tileir_parse_write_args(argc, argv, a);
+	if (rc != EXIT_OK)
+		return rc;
 	if (!a->has_target)
 		return cli_usage("convert", "missing --target 13.x");
 	return a->out ? EXIT_OK : cli_usage("convert", "missing -o OUT");
@@ -60,7 +36,7 @@ static int parse_args(int argc, char **argv, conv_args *a)
 
 int cmd_convert_run(int argc, char **argv)
 {
-	conv_args a;
+	tileir_write_args a;
 	int rc = parse_args(argc, argv, &a);
 	if (rc != EXIT_OK)
 		return rc;
