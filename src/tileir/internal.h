@@ -8,6 +8,8 @@
 /* Limits that keep hostile input from costing unbounded time or memory. */
 #define TIR_DEFAULT_MAX_DEPTH 64u
 #define TIR_MAX_COUNT 0xFFFFFFFEu /* spec §3.2: counts must be <= 2^32 - 2 */
+#define TIR_FN_UNKNOWN 0xf8u      /* function flag bits 3-7 (§12.2) */
+#define TIR_MAX_IGNORED 16u      /* replaced sections remembered for the dump */
 
 struct bcx_tileir_module {
 	bcx_arena *arena;
@@ -16,6 +18,10 @@ struct bcx_tileir_module {
 	size_t size;
 	bcx_tileir_version version;
 	bcx_tileir_section sections[BCX_TILEIR_SEC_COUNT];
+	/* Earlier copies of a section id that a later copy replaced (§5: the
+	 * reference keeps the last); the first TIR_MAX_IGNORED are kept. */
+	size_t n_ignored;
+	bcx_tileir_section ignored[TIR_MAX_IGNORED];
 
 	size_t n_strings;
 	bcx_tileir_str *strings;

@@ -68,9 +68,8 @@ static bool read_flags_loc(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_funct
 	if (bcx_cur_ok(c) && !(f->flags & BCX_TILEIR_FN_KERNEL))
 		return bcx_cur_fail_at(c, at, BCX_ERR_UNSUPPORTED, "un-expected non-entry function '%.*s'",
 				       (int)nm.len, (const char *)nm.ptr) == BCX_OK;
-	if (bcx_cur_ok(c) && (f->flags & 0xf8))
-		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
-				       "unknown function flag bits 0x%02x", f->flags & 0xf8) == BCX_OK;
+	/* Bits 3-7 have no meaning (§12.2); the reference ignores them, so do
+	 * we. They stay in f->flags for the dump. */
 	at = bcx_cur_offset(c);
 	uint64_t loc = bcx_cur_uleb128(c, 64, "function location");
 	if (bcx_cur_ok(c) && loc > m->n_debug_lists)

@@ -46,6 +46,21 @@ static bool print_text(const uint8_t *data, size_t size, bcx_buf *out, bcx_diag 
 	return s == BCX_OK;
 }
 
+/* Dump of a file as text (NUL-terminated), or false. */
+static bool dump_text(const uint8_t *data, size_t size, bcx_buf *out)
+{
+	bcx_tileir_module *m = NULL;
+	bcx_diag d = {0};
+	out->len = 0;
+	bcx_status s = bcx_tileir_read(data, size, NULL, &m, &d);
+	if (s == BCX_OK)
+		s = bcx_tileir_dump(m, false, out, &d);
+	bcx_tileir_close(m);
+	bcx_buf_put_u8(out, 0);
+	out->len--;
+	return s == BCX_OK;
+}
+
 static void expect_text(const bcx_buf *file, const char *want, const char *what)
 {
 	bcx_buf out;
@@ -83,9 +98,10 @@ static void kernel_types(ib_module *m)
  * One entry "kernel": hints written in the order given (sm_100 = {} before
  * default = {num_cta_in_cga, occupancy, num_worker_warps_per_cta}, i32
  * Integer values); two constants of different types sharing one blob
- * (the front ends deduplicate blobs by bytes only); debug list `list`.
+ * (the front ends deduplicate blobs by bytes only); debug list `list`;
+ * function flags `flags` (0x06: kernel with hints).
  */
-static void build_kernel(bcx_buf *out, const uint64_t *list, bool with_records)
+static void build_kernel(bcx_buf *out, const uint64_t *list, bool with_records, uint8_t flags)
 {
 	ib_module m;
 	ib_init(&m, 3);
@@ -114,7 +130,7 @@ static void build_kernel(bcx_buf *out, const uint64_t *list, bool with_records)
 		ib_add(&m.records, loc2, sizeof loc2);
 	}
 	size_t loc = ib_list(&m, list, 4);
-	ib_func(&m, 0, 2, 0x06, loc, hints, sizeof hints, body, sizeof body);
+	ib_func(&m, 0, 2, flags, loc, hints, sizeof hints, body, sizeof body);
 	ib_finish(&m, out);
 	ib_free(&m);
 }
@@ -139,7 +155,7 @@ static void test_kernel_anonymous(void)
 	static const uint64_t zeros[4] = {0};
 	bcx_buf b;
 	bcx_buf_init(&b, NULL);
-	build_kernel(&b, zeros, false);
+	build_kernel(&b, zeros, false, 0x06);
 	save_seed("interop_frontend_kernel.tileirbc", &b);
 	expect_text(&b, kernel_text, "front-end kernel");
 	bcx_tileir_module *m = NULL;
@@ -154,6 +170,34 @@ static void test_kernel_anonymous(void)
 	bcx_buf_free(&b);
 }
 
+/*
+ * Function flag bits 3-7 mean nothing (spec §12.2): the reference tests
+ * only the kernel and hints bits and ignores the rest, so the text is the
+ * same; the dump shows them.
+ */
+static void test_unknown_function_flags(void)
+{
+	static const uint64_t zeros[4] = {0};
+	static const uint8_t extra[] = {0x08, 0x10, 0x80, 0xf8};
+	bcx_buf b, dump;
+	bcx_buf_init(&b, NULL);
+	bcx_buf_init(&dump, NULL);
+	for (size_t i = 0; i < sizeof extra; i++) {
+		b.len = 0;
+		build_kernel(&b, zeros, false, (uint8_t)(0x06 | extra[i]));
+		expect_text(&b, kernel_text, "function flag bits 3-7");
+		T_CHECK(dump_text(b.data, b.len, &dump));
+		char want[64];
+		snprintf(want, sizeof want, "flags 0x%02x (unknown bits 0x%02x, ignored)",
+			 0x06 | extra[i], extra[i]);
+		T_CHECKF(strstr((const char *)dump.data, want) != NULL, "dump lacks '%s':\n%s", want,
+			 (const char *)dump.data);
+	}
+	save_seed("interop_function_flags.tileirbc", &b);
+	bcx_buf_free(&dump);
+	bcx_buf_free(&b);
+}
+
 /* The function's own location unknown, its ops located; a call site whose
  * caller is unknown. */
 static void test_kernel_locations(void)
@@ -162,7 +206,7 @@ static void test_kernel_locations(void)
 	bcx_buf b, dump;
 	bcx_buf_init(&b, NULL);
 	bcx_buf_init(&dump, NULL);
-	build_kernel(&b, list, true);
+	build_kernel(&b, list, true, 0x06);
 	save_seed("interop_frontend_locations.tileirbc", &b);
 	expect_text(&b, kernel_text, "front-end kernel with locations");
 	bcx_tileir_module *m = NULL;
@@ -705,6 +749,74 @@ static void test_relayout(void)
 	tv_free(paths, n);
 }
 
+/* The file with a junk copy of section s[dup] before (or after) all the
+ * others; the junk payload is an unterminated varint. */
+static void with_junk_copy(const uint8_t *d, const sec *s, size_t ns, size_t dup, bool after,
+			   bcx_buf *o)
+{
+	static const uint8_t junk[5] = {0xff, 0xff, 0xff, 0xff, 0xff};
+	static const relayout keep = {"keep", {0}, {0}, 0xcb, 0, 0, false};
+	o->len = 0;
+	bcx_buf_put_bytes(o, d, 12);
+	if (!after)
+		put_sec(o, &keep, s[dup].id, s[dup].align, junk, sizeof junk);
+	for (size_t k = 0; k < ns; k++)
+		put_sec(o, &keep, s[k].id, s[k].align, s[k].p, s[k].n);
+	if (after)
+		put_sec(o, &keep, s[dup].id, s[dup].align, junk, sizeof junk);
+	bcx_buf_put_u8(o, 0);
+}
+
+/*
+ * A section id seen twice: the reference's readBytecode stores each payload
+ * by id as it frames them, so the later copy replaces the earlier one (only
+ * its size probe, getBytecodeSize, refuses repeats). Every vector with a
+ * junk copy of one of its sections in front prints the reference text; with
+ * the junk copy last, the junk is what is read, and it is refused.
+ */
+static void test_duplicate_sections(void)
+{
+	char **paths = NULL;
+	size_t n = tv_list(".generic.mlir", &paths), done = 0;
+	bcx_buf o, out;
+	bcx_buf_init(&o, NULL);
+	bcx_buf_init(&out, NULL);
+	for (size_t i = 0; i < n; i++) {
+		char bc[4096];
+		size_t n_exp = 0, n_bc = 0;
+		tv_bytecode_for(paths[i], ".generic.mlir", bc, sizeof bc);
+		uint8_t *want = tu_read_file(paths[i], &n_exp), *data = tu_read_file(bc, &n_bc);
+		sec s[16];
+		size_t ns = data ? split(data, n_bc, s, 16) : 0;
+		T_CHECKF(want && ns > 0, "%s: cannot split", bc);
+		for (size_t k = 0; want && ns && k < ns; k++) {
+			bcx_diag d = {0};
+			with_junk_copy(data, s, ns, k, false, &o);
+			bool ok = print_text(o.data, o.len, &out, &d);
+			T_CHECKF(ok && out.len == n_exp && memcmp(out.data, want, n_exp) == 0,
+				 "%s (junk section %u first): %s", bc, s[k].id,
+				 ok ? "text differs" : d.message);
+			with_junk_copy(data, s, ns, k, true, &o);
+			T_CHECKF(!print_text(o.data, o.len, &out, &d), "%s (junk section %u last) read",
+				 bc, s[k].id);
+			done++;
+		}
+		if (i == 0 && ns) {
+			with_junk_copy(data, s, ns, 0, false, &o);
+			save_seed("interop_duplicate_section.tileirbc", &o);
+			T_CHECK(dump_text(o.data, o.len, &out));
+			T_CHECKF(strstr((const char *)out.data, "duplicate sections, ignored") != NULL,
+				 "dump does not show the ignored section:\n%s", (const char *)out.data);
+		}
+		free(want);
+		free(data);
+	}
+	T_CHECK(done >= 300);
+	bcx_buf_free(&out);
+	bcx_buf_free(&o);
+	tv_free(paths, n);
+}
+
 /* ------------------------------------------------------------------ */
 /* Hint values as the front ends write them                            */
 /* ------------------------------------------------------------------ */
@@ -819,6 +931,7 @@ int main(int argc, char **argv)
 	seed_dir = argc > 2 ? argv[2] : NULL;
 	test_kernel_anonymous();
 	test_kernel_locations();
+	test_unknown_function_flags();
 	test_forward_and_duplicates();
 	test_empty_module();
 	test_empty_body();
@@ -827,6 +940,7 @@ int main(int argc, char **argv)
 	test_f64_sign();
 	test_rust_refusals();
 	test_relayout();
+	test_duplicate_sections();
 	test_hint_values();
 	return tu_finish();
 }
