@@ -5,6 +5,7 @@
  * fields. Values are shown as function-wide ids (%vN, see bcx/tileir.h).
  */
 #include "print.h"
+#include "read.h"
 
 #include <string.h>
 
@@ -169,9 +170,19 @@ static void dump_types(dumper *d)
 	open_list(d, "types", d->m->n_types);
 	for (size_t i = 0; i < d->m->n_types; i++) {
 		item_start(d, i == 0, i);
-		bcx_buf_printf(d->o, d->json ? "\"offset\": %u, \"tag\": %u, \"text\": " : "@0x%x tag %u ",
+		bcx_buf_printf(d->o, d->json ? "\"offset\": %u, \"tag\": %u, " : "@0x%x tag %u ",
 			       d->m->types[i].offset, d->m->types[i].tag);
-		put_type(d, (uint32_t)i);
+		if (d->m->type_bad && d->m->type_bad[i]) {
+			/* Read because nothing uses it (§7.1); never printed. */
+			bcx_diag why;
+			tir_type_why(d->m, (uint32_t)i, &why);
+			bcx_buf_puts(d->o, d->json ? "\"invalid_unused\": " : "invalid, unused: ");
+			bcx_buf_puts(&d->tmp, why.message);
+			flush_tmp(d);
+		} else {
+			bcx_buf_puts(d->o, d->json ? "\"text\": " : "");
+			put_type(d, (uint32_t)i);
+		}
 		bcx_buf_puts(d->o, d->json ? "}" : "\n");
 	}
 	close_list(d);

@@ -28,6 +28,10 @@ struct bcx_tileir_module {
 	uint8_t *string_bad;   /* 1: offsets out of order or range (§6.1) */
 	size_t n_types;
 	bcx_tileir_type *types;
+	uint8_t *type_bad;        /* 1: invalid, or refers to an invalid type (§7.1) */
+	const uint64_t *type_offs; /* record offsets into type_data */
+	const uint8_t *type_data;
+	size_t type_data_len;
 	size_t n_constants;
 	bcx_tileir_constant *constants;
 	size_t n_globals;

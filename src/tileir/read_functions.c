@@ -35,6 +35,8 @@ static bool read_signature(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_funct
 	uint64_t sig = bcx_cur_uleb128(c, 64, "failed to read function signature");
 	if (!bcx_cur_ok(c))
 		return false;
+	if (sig < m->n_types && m->type_bad[sig])
+		return tir_type_refuse(m, c, at, (uint32_t)sig, "function signature");
 	if (sig >= m->n_types || m->types[sig].tag != BCX_TILEIR_T_FUNCTION)
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "function signature index %llu does not refer to a function type",
