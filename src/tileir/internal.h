@@ -11,6 +11,9 @@
 #define TIR_FN_UNKNOWN 0xf8u      /* function flag bits 3-7 (§12.2) */
 #define TIR_MAX_IGNORED 16u      /* replaced sections remembered for the dump */
 
+/* Why a type record cannot be used (read_typeuse.c). */
+enum { TIR_TYPE_UNREADABLE = 1, TIR_TYPE_UNVERIFIED = 2, TIR_TYPE_LEADS_TO_BAD = 3 };
+
 struct bcx_tileir_module {
 	bcx_arena *arena;
 	bcx_tileir_read_opts opts;
@@ -28,7 +31,7 @@ struct bcx_tileir_module {
 	uint8_t *string_bad;   /* 1: offsets out of order or range (§6.1) */
 	size_t n_types;
 	bcx_tileir_type *types;
-	uint8_t *type_bad;        /* 1: invalid, or refers to an invalid type (§7.1) */
+	uint8_t *type_bad;        /* 0 or a TIR_TYPE_* reason it cannot be used (§7.1) */
 	const uint64_t *type_offs; /* record offsets into type_data */
 	const uint8_t *type_data;
 	size_t type_data_len;

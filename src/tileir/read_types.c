@@ -211,7 +211,7 @@ static bcx_status decode_all(bcx_tileir_module *m, bcx_diag *diag)
 	for (uint32_t i = 0; i < m->n_types; i++) {
 		bcx_diag why = {0};
 		if (!tir_decode_type(m, i, &m->types[i], &why))
-			m->type_bad[i] = 1;
+			m->type_bad[i] = TIR_TYPE_UNREADABLE;
 		if (why.code == BCX_ERR_NOMEM)
 			return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	}
@@ -219,7 +219,7 @@ static bcx_status decode_all(bcx_tileir_module *m, bcx_diag *diag)
 		bcx_cursor c;
 		bcx_cur_init(&c, m->data, m->size, NULL);
 		if (!m->type_bad[i] && !tir_verify_type(m, i, &c))
-			m->type_bad[i] = 1;
+			m->type_bad[i] = TIR_TYPE_UNVERIFIED;
 	}
 	return BCX_OK;
 }

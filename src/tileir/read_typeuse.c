@@ -53,13 +53,13 @@ bcx_status tir_type_propagate(bcx_tileir_module *m, bcx_diag *diag)
 			const bcx_tileir_type *t = &m->types[v];
 			if (bad[v] || edge[sp - 1] == n_refs(t)) {
 				state[v] = 2;
-				if (--sp && bad[v])
-					bad[node[sp - 1]] = 1;
+				if (--sp && bad[v] && !bad[node[sp - 1]])
+					bad[node[sp - 1]] = TIR_TYPE_LEADS_TO_BAD;
 				continue;
 			}
 			uint32_t w = ref_at(t, edge[sp - 1]++);
 			if (state[w] == 1 || (state[w] == 2 && bad[w])) {
-				bad[v] = 1;
+				bad[v] = TIR_TYPE_LEADS_TO_BAD;
 			} else if (!state[w]) {
 				state[w] = 1;
 				node[sp] = w;
@@ -70,20 +70,39 @@ bcx_status tir_type_propagate(bcx_tileir_module *m, bcx_diag *diag)
 	return BCX_OK;
 }
 
+/* Record t decoded again for its error, in a scratch arena so that asking
+ * many times (the dump does, once per invalid type) costs no memory. */
+static void decode_error(bcx_tileir_module *m, uint32_t t, bcx_diag *why)
+{
+	bcx_arena *keep = m->arena, *scratch = bcx_arena_new(m->opts.alloc);
+	if (!scratch) {
+		bcx_diag_set(why, BCX_ERR_NOMEM, -1, "out of memory");
+		return;
+	}
+	bcx_tileir_type tmp = {0};
+	m->arena = scratch;
+	tir_decode_type(m, t, &tmp, why);
+	m->arena = keep;
+	bcx_arena_free(scratch);
+}
+
 /* Follows bad references from t to a record that fails by itself and
- * puts its error in *why. The hops are few: valid types nest at most
- * four deep (signature, tile, pointer, scalar). */
+ * puts its error in *why. Valid types nest at most four deep (signature,
+ * tile, pointer, scalar), so the hops are few unless types form a cycle. */
 void tir_type_why(bcx_tileir_module *m, uint32_t t, bcx_diag *why)
 {
 	bcx_diag_clear(why);
 	for (unsigned hop = 0; hop < 8; hop++) {
-		bcx_tileir_type tmp = {0};
-		if (!tir_decode_type(m, t, &tmp, why))
+		if (m->type_bad[t] == TIR_TYPE_UNREADABLE) {
+			decode_error(m, t, why);
 			return;
-		bcx_cursor c;
-		bcx_cur_init(&c, m->data, m->size, why);
-		if (!tir_verify_type(m, t, &c))
+		}
+		if (m->type_bad[t] == TIR_TYPE_UNVERIFIED) {
+			bcx_cursor c;
+			bcx_cur_init(&c, m->data, m->size, why);
+			tir_verify_type(m, t, &c);
 			return;
+		}
 		const bcx_tileir_type *x = &m->types[t];
 		uint32_t k = 0;
 		while (k < n_refs(x) && !m->type_bad[ref_at(x, k)])
