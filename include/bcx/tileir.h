@@ -425,6 +425,8 @@ size_t bcx_tileir_string_count(const bcx_tileir_module *m);
 bcx_tileir_str bcx_tileir_string(const bcx_tileir_module *m, size_t i);
 
 size_t bcx_tileir_type_count(const bcx_tileir_module *m);
+/* Type i; NULL out of range or for an invalid record, which the reader
+ * accepts as long as nothing uses it (§7.1, as NVIDIA's reader does). */
 const bcx_tileir_type *bcx_tileir_type_at(const bcx_tileir_module *m, size_t i);
 
 size_t bcx_tileir_constant_count(const bcx_tileir_module *m);

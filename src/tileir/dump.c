@@ -5,6 +5,7 @@
  * fields. Values are shown as function-wide ids (%vN, see bcx/tileir.h).
  */
 #include "print.h"
+#include "read.h"
 
 #include <string.h>
 
@@ -64,6 +65,30 @@ static void put_attr(dumper *d, const bcx_tileir_attr *a, const bcx_tileir_field
 	flush_tmp(d);
 }
 
+/* Sections whose id came again later: the later copy is the one read
+ * (§5), these were framed and skipped. Listed only when there are any. */
+static void dump_ignored(dumper *d)
+{
+	size_t n = d->m->n_ignored < TIR_MAX_IGNORED ? d->m->n_ignored : TIR_MAX_IGNORED;
+	if (!n)
+		return;
+	bcx_buf_puts(d->o, d->json ? " \"ignored_sections\": [" : "duplicate sections, ignored (a later one with the same id is read):\n");
+	for (size_t k = 0; k < n; k++) {
+		const bcx_tileir_section *s = &d->m->ignored[k];
+		if (d->json)
+			bcx_buf_printf(d->o, "%s\n  {\"id\": %u, \"name\": \"%s\", \"offset\": %u, \"payload\": %u, \"length\": %u, \"alignment\": %u}",
+				       k ? "," : "", s->id, section_names[s->id], s->header_offset,
+				       s->payload_offset, s->length, s->alignment);
+		else
+			bcx_buf_printf(d->o, "  %-3u %-9s 0x%-6x 0x%-7x %-7u %u\n", s->id,
+				       section_names[s->id], s->header_offset, s->payload_offset,
+				       s->length, s->alignment);
+	}
+	if (d->m->n_ignored > n && !d->json)
+		bcx_buf_printf(d->o, "  ... and %zu more\n", d->m->n_ignored - n);
+	bcx_buf_puts(d->o, d->json ? "],\n" : "");
+}
+
 static void dump_header(dumper *d)
 {
 	bcx_tileir_version v = d->m->version;
@@ -97,6 +122,7 @@ static void dump_header(dumper *d)
 		first = false;
 	}
 	bcx_buf_puts(d->o, d->json ? "],\n" : "");
+	dump_ignored(d);
 }
 
 /* "name": [ or "\nname (n):\n" */
@@ -144,9 +170,19 @@ static void dump_types(dumper *d)
 	open_list(d, "types", d->m->n_types);
 	for (size_t i = 0; i < d->m->n_types; i++) {
 		item_start(d, i == 0, i);
-		bcx_buf_printf(d->o, d->json ? "\"offset\": %u, \"tag\": %u, \"text\": " : "@0x%x tag %u ",
+		bcx_buf_printf(d->o, d->json ? "\"offset\": %u, \"tag\": %u, " : "@0x%x tag %u ",
 			       d->m->types[i].offset, d->m->types[i].tag);
-		put_type(d, (uint32_t)i);
+		if (d->m->type_bad && d->m->type_bad[i]) {
+			/* Read because nothing uses it (§7.1); never printed. */
+			bcx_diag why;
+			tir_type_why(d->m, (uint32_t)i, &why);
+			bcx_buf_puts(d->o, d->json ? "\"invalid_unused\": " : "invalid, unused: ");
+			bcx_buf_puts(&d->tmp, why.message);
+			flush_tmp(d);
+		} else {
+			bcx_buf_puts(d->o, d->json ? "\"text\": " : "");
+			put_type(d, (uint32_t)i);
+		}
 		bcx_buf_puts(d->o, d->json ? "}" : "\n");
 	}
 	close_list(d);
@@ -325,13 +361,20 @@ static bcx_status dump_function(dumper *d, size_t i, bool first)
 	if (d->json) {
 		bcx_buf_printf(d->o, "%s\n  {\"index\": %zu, \"name\": ", first ? "" : ",", i);
 		json_str(d->o, name.ptr, name.len);
-		bcx_buf_printf(d->o, ", \"entry_offset\": %u, \"signature\": %u, \"flags\": %u, \"loc\": %u, \"body_offset\": %u, \"body_length\": %u, \"hints\": ",
-			       f->entry_offset, f->signature, f->flags, f->loc_list, f->body_offset,
-			       f->body_len);
+		bcx_buf_printf(d->o, ", \"entry_offset\": %u, \"signature\": %u, \"flags\": %u, ",
+			       f->entry_offset, f->signature, f->flags);
+		if (f->flags & TIR_FN_UNKNOWN)
+			bcx_buf_printf(d->o, "\"unknown_flag_bits\": %u, ", f->flags & TIR_FN_UNKNOWN);
+		bcx_buf_printf(d->o, "\"loc\": %u, \"body_offset\": %u, \"body_length\": %u, \"hints\": ",
+			       f->loc_list, f->body_offset, f->body_len);
 	} else {
-		bcx_buf_printf(d->o, "  [%zu] %.*s @0x%x signature %u flags 0x%02x loc %u body @0x%x, %u bytes\n      hints ",
+		bcx_buf_printf(d->o, "  [%zu] %.*s @0x%x signature %u flags 0x%02x",
 			       i, (int)name.len, (const char *)name.ptr, f->entry_offset, f->signature,
-			       f->flags, f->loc_list, f->body_offset, f->body_len);
+			       f->flags);
+		if (f->flags & TIR_FN_UNKNOWN)
+			bcx_buf_printf(d->o, " (unknown bits 0x%02x, ignored)", f->flags & TIR_FN_UNKNOWN);
+		bcx_buf_printf(d->o, " loc %u body @0x%x, %u bytes\n      hints ", f->loc_list,
+			       f->body_offset, f->body_len);
 	}
 	if (f->has_hints)
 		put_attr(d, &f->hints, NULL);

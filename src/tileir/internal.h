@@ -8,6 +8,11 @@
 /* Limits that keep hostile input from costing unbounded time or memory. */
 #define TIR_DEFAULT_MAX_DEPTH 64u
 #define TIR_MAX_COUNT 0xFFFFFFFEu /* spec §3.2: counts must be <= 2^32 - 2 */
+#define TIR_FN_UNKNOWN 0xf8u      /* function flag bits 3-7 (§12.2) */
+#define TIR_MAX_IGNORED 16u      /* replaced sections remembered for the dump */
+
+/* Why a type record cannot be used (read_typeuse.c). */
+enum { TIR_TYPE_UNREADABLE = 1, TIR_TYPE_UNVERIFIED = 2, TIR_TYPE_LEADS_TO_BAD = 3 };
 
 struct bcx_tileir_module {
 	bcx_arena *arena;
@@ -16,12 +21,20 @@ struct bcx_tileir_module {
 	size_t size;
 	bcx_tileir_version version;
 	bcx_tileir_section sections[BCX_TILEIR_SEC_COUNT];
+	/* Earlier copies of a section id that a later copy replaced (§5: the
+	 * reference keeps the last); the first TIR_MAX_IGNORED are kept. */
+	size_t n_ignored;
+	bcx_tileir_section ignored[TIR_MAX_IGNORED];
 
 	size_t n_strings;
 	bcx_tileir_str *strings;
 	uint8_t *string_bad;   /* 1: offsets out of order or range (§6.1) */
 	size_t n_types;
 	bcx_tileir_type *types;
+	uint8_t *type_bad;        /* 0 or a TIR_TYPE_* reason it cannot be used (§7.1) */
+	const uint64_t *type_offs; /* record offsets into type_data */
+	const uint8_t *type_data;
+	size_t type_data_len;
 	size_t n_constants;
 	bcx_tileir_constant *constants;
 	size_t n_globals;

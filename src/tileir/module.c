@@ -50,7 +50,7 @@ size_t bcx_tileir_type_count(const bcx_tileir_module *m) { return m->n_types; }
 
 const bcx_tileir_type *bcx_tileir_type_at(const bcx_tileir_module *m, size_t i)
 {
-	return i < m->n_types ? &m->types[i] : NULL;
+	return i < m->n_types && !(m->type_bad && m->type_bad[i]) ? &m->types[i] : NULL;
 }
 
 size_t bcx_tileir_constant_count(const bcx_tileir_module *m) { return m->n_constants; }

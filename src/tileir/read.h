@@ -10,9 +10,22 @@ bool tir_section_cursor(bcx_tileir_module *m, unsigned id, bcx_cursor *c, bcx_di
 /* Read a varint that must fit below `limit` (exclusive); on failure the
  * cursor fails with "what". */
 uint32_t tir_index(bcx_cursor *c, uint64_t limit, const char *what);
-/* Count, padding and offset table of the string/type/constant/debug tables. */
+/* Count, padding and offset table of the string/type/constant/debug tables;
+ * `lazy`: entry ranges are checked on use, not here. */
 bool tir_table_head(bcx_cursor *c, unsigned width, unsigned align, const char *what,
-		    bcx_arena *arena, uint32_t *n, uint64_t **offs);
+		    bool lazy, bcx_arena *arena, uint32_t *n, uint64_t **offs);
+
+/* Types (§7.1): every record is decoded when the table is read, but an
+ * invalid one is an error only where it is used, as in the reference's
+ * lazy type table. tir_type_index reads a type index and refuses an
+ * invalid type with the reason; tir_type_why says why type t is invalid. */
+bool tir_decode_type(bcx_tileir_module *m, uint32_t i, bcx_tileir_type *t, bcx_diag *diag);
+bool tir_verify_type(bcx_tileir_module *m, uint32_t i, bcx_cursor *c);
+bcx_status tir_type_propagate(bcx_tileir_module *m, bcx_diag *diag);
+uint32_t tir_type_index(bcx_tileir_module *m, bcx_cursor *c, const char *what);
+bool tir_type_refuse(bcx_tileir_module *m, bcx_cursor *c, size_t at, uint32_t t,
+		     const char *what);
+void tir_type_why(bcx_tileir_module *m, uint32_t t, bcx_diag *why);
 
 /* A string index: in range and with a well-formed offset range. */
 uint32_t tir_str_index(bcx_tileir_module *m, bcx_cursor *c, const char *what);

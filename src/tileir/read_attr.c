@@ -19,7 +19,7 @@ static void *alloc_n(bcx_tileir_module *m, bcx_cursor *c, size_t n, size_t size)
 static bool read_integer(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a)
 {
 	size_t at = bcx_cur_offset(c);
-	a->type = tir_index(c, m->n_types, "IntegerAttr type");
+	a->type = tir_type_index(m, c, "IntegerAttr type");
 	if (bcx_cur_ok(c) && !tir_is_int_type(m, a->type))
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "failed to read valid IntegerType for IntegerAttr") == BCX_OK;
@@ -62,7 +62,7 @@ static uint64_t read_varint_as_reference(bcx_cursor *c, const char *what)
 static bool read_float(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a)
 {
 	size_t at = bcx_cur_offset(c);
-	a->type = tir_index(c, m->n_types, "FloatAttr type");
+	a->type = tir_type_index(m, c, "FloatAttr type");
 	if (bcx_cur_ok(c) && !tir_is_float_type(m, a->type))
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "failed to read valid FloatType for FloatAttr") == BCX_OK;
@@ -202,7 +202,7 @@ static bool read_tagged_payload(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_
 	case BCX_TILEIR_A_INTEGER: return read_integer(m, c, a);
 	case BCX_TILEIR_A_FLOAT: return read_float(m, c, a);
 	case BCX_TILEIR_A_BOOL: a->u = bcx_cur_u8(c, "BoolAttr") != 0; return bcx_cur_ok(c);
-	case BCX_TILEIR_A_TYPE: a->type = tir_index(c, m->n_types, "TypeAttr"); return bcx_cur_ok(c);
+	case BCX_TILEIR_A_TYPE: a->type = tir_type_index(m, c, "TypeAttr"); return bcx_cur_ok(c);
 	case BCX_TILEIR_A_STRING: a->index = tir_str_index(m, c, "StringAttr"); return bcx_cur_ok(c);
 	case BCX_TILEIR_A_ARRAY: return tir_read_array_payload(m, c, a, depth);
 	case BCX_TILEIR_A_DIV_BY: return read_div_by(c, a);

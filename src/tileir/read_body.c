@@ -50,7 +50,7 @@ static uint32_t new_value(body_ctx *x, uint32_t type, bool visible)
 
 static uint32_t read_type(body_ctx *x, const char *what)
 {
-	return tir_index(&x->c, x->m->n_types, what);
+	return tir_type_index(x->m, &x->c, what);
 }
 
 static bool has_variadic_result(const bcx_tileir_opinfo *info)

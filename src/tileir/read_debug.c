@@ -91,7 +91,7 @@ static bool read_records(bcx_tileir_module *m, bcx_cursor *c)
 {
 	uint32_t n;
 	uint64_t *offs;
-	if (!tir_table_head(c, 4, 4, "debug info attributes", m->arena, &n, &offs))
+	if (!tir_table_head(c, 4, 4, "debug info attributes", false, m->arena, &n, &offs))
 		return false;
 	m->debug_records = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *m->debug_records);
 	if (!m->debug_records)

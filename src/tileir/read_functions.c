@@ -35,6 +35,8 @@ static bool read_signature(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_funct
 	uint64_t sig = bcx_cur_uleb128(c, 64, "failed to read function signature");
 	if (!bcx_cur_ok(c))
 		return false;
+	if (sig < m->n_types && m->type_bad[sig])
+		return tir_type_refuse(m, c, at, (uint32_t)sig, "function signature");
 	if (sig >= m->n_types || m->types[sig].tag != BCX_TILEIR_T_FUNCTION)
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "function signature index %llu does not refer to a function type",
@@ -68,9 +70,8 @@ static bool read_flags_loc(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_funct
 	if (bcx_cur_ok(c) && !(f->flags & BCX_TILEIR_FN_KERNEL))
 		return bcx_cur_fail_at(c, at, BCX_ERR_UNSUPPORTED, "un-expected non-entry function '%.*s'",
 				       (int)nm.len, (const char *)nm.ptr) == BCX_OK;
-	if (bcx_cur_ok(c) && (f->flags & 0xf8))
-		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
-				       "unknown function flag bits 0x%02x", f->flags & 0xf8) == BCX_OK;
+	/* Bits 3-7 have no meaning (§12.2); the reference ignores them, so do
+	 * we. They stay in f->flags for the dump. */
 	at = bcx_cur_offset(c);
 	uint64_t loc = bcx_cur_uleb128(c, 64, "function location");
 	if (bcx_cur_ok(c) && loc > m->n_debug_lists)

@@ -88,8 +88,6 @@ static bcx_status read_section(bcx_tileir_module *m, bcx_cursor *c, bool *done)
 	}
 	if (id >= BCX_TILEIR_SEC_COUNT)
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "unknown section ID: %u", id);
-	if (m->sections[id].present)
-		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "duplicate section %u", id);
 	uint64_t len = bcx_cur_uleb128(c, 64, "failed to read section length");
 	if (bcx_cur_ok(c) && len > bcx_cur_remaining(c))
 		return bcx_cur_fail_at(c, at, BCX_ERR_TRUNCATED,
@@ -108,6 +106,10 @@ static bcx_status read_section(bcx_tileir_module *m, bcx_cursor *c, bool *done)
 	size_t payload = bcx_cur_offset(c);
 	if (!bcx_cur_skip(c, (size_t)len, "section payload"))
 		return c->status;
+	/* §5: a repeated id replaces the earlier payload, as in the reference's
+	 * readBytecode; the earlier copy was framed and checked all the same. */
+	if (m->sections[id].present && m->n_ignored++ < TIR_MAX_IGNORED)
+		m->ignored[m->n_ignored - 1] = m->sections[id];
 	m->sections[id] = (bcx_tileir_section){true, (uint8_t)id, (uint32_t)at, (uint32_t)payload,
 					       (uint32_t)len, (uint32_t)align};
 	return BCX_OK;

@@ -101,7 +101,7 @@ bool tir_read_inline_attr(bcx_tileir_module *m, bcx_cursor *c, const bcx_tileir_
 	case BCX_TILEIR_E_PRED: return read_pred(m, c, a);
 	case BCX_TILEIR_E_TYPE:
 		a->kind = BCX_TILEIR_A_TYPE;
-		a->type = tir_index(c, m->n_types, f->name);
+		a->type = tir_type_index(m, c, f->name);
 		return bcx_cur_ok(c);
 	default:
 		return bcx_cur_fail(c, BCX_ERR_MALFORMED, "attribute %s has no encoding", f->name) ==

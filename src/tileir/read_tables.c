@@ -9,7 +9,8 @@ static bcx_status nomem(bcx_diag *diag)
 }
 
 /* Offsets table of u32 (strings, types) or u64 (constants) relative to the
- * data that follows it; each range must be ordered and inside the data. */
+ * data that follows it; each range must be ordered and inside the data,
+ * checked here unless `lenient` (the entry's user checks it on use). */
 static bool read_offsets(bcx_cursor *c, uint32_t n, unsigned width, uint64_t *offs,
 			 const char *what, bool lenient)
 {
@@ -33,7 +34,7 @@ static bool read_offsets(bcx_cursor *c, uint32_t n, unsigned width, uint64_t *of
 
 /* Count, padding, offset table: the common head of §6, §7 and §8. */
 bool tir_table_head(bcx_cursor *c, unsigned width, unsigned align, const char *what,
-		    bcx_arena *arena, uint32_t *n, uint64_t **offs)
+		    bool lazy, bcx_arena *arena, uint32_t *n, uint64_t **offs)
 {
 	size_t at = bcx_cur_offset(c);
 	uint64_t count = bcx_cur_uleb128(c, 64, what);
@@ -55,7 +56,7 @@ bool tir_table_head(bcx_cursor *c, unsigned width, unsigned align, const char *w
 		return false;
 	}
 	*n = (uint32_t)count;
-	return read_offsets(c, *n, width, *offs, what, width == 4 && what[0] == 's');
+	return read_offsets(c, *n, width, *offs, what, lazy);
 }
 
 bcx_status tir_read_strings(bcx_tileir_module *m, bcx_diag *diag)
@@ -64,7 +65,7 @@ bcx_status tir_read_strings(bcx_tileir_module *m, bcx_diag *diag)
 	tir_section_cursor(m, BCX_TILEIR_SEC_STRING, &c, diag);
 	uint32_t n;
 	uint64_t *offs;
-	if (!tir_table_head(&c, 4, 4, "strings", m->arena, &n, &offs))
+	if (!tir_table_head(&c, 4, 4, "strings", true, m->arena, &n, &offs))
 		return c.status;
 	m->strings = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *m->strings);
 	m->string_bad = bcx_arena_calloc(m->arena, n ? n : 1, 1);
@@ -125,7 +126,7 @@ bcx_status tir_read_constants(bcx_tileir_module *m, bcx_diag *diag)
 		return BCX_OK;
 	uint32_t n;
 	uint64_t *offs;
-	if (!tir_table_head(&c, 8, 8, "constants", m->arena, &n, &offs))
+	if (!tir_table_head(&c, 8, 8, "constants", false, m->arena, &n, &offs))
 		return c.status;
 	m->constants = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *m->constants);
 	if (!m->constants)
@@ -154,7 +155,7 @@ static bool read_global(bcx_tileir_module *m, bcx_cursor *c, uint32_t i, bcx_til
 {
 	g->offset = (uint32_t)bcx_cur_offset(c);
 	g->name = tir_str_index(m, c, "failed to read global name");
-	g->type = tir_index(c, m->n_types, "failed to read global type");
+	g->type = tir_type_index(m, c, "failed to read global type");
 	g->value = tir_index(c, m->n_constants, "global value constant index out of bounds");
 	g->alignment = bcx_cur_uleb128(c, 64, "failed to read global alignment");
 	if (tir_at_least(m, BCX_TILEIR_V13_3)) {

@@ -1,4 +1,5 @@
-/* The type section (spec §7): every record decoded eagerly and verified. */
+/* The type section (spec §7): every record decoded eagerly and verified;
+ * an invalid one is refused where it is used (read_typeuse.c). */
 #include "read.h"
 
 
@@ -183,7 +184,45 @@ static bool read_record(bcx_tileir_module *m, bcx_cursor *c, uint32_t i, bcx_til
 	return bcx_cur_ok(c);
 }
 
-bool tir_verify_type(bcx_tileir_module *m, uint32_t i, bcx_cursor *c);
+/* Record i into *t, errors into diag. Its range is checked here, on use,
+ * as the reference checks it (§7.1), not when the offsets are read. */
+bool tir_decode_type(bcx_tileir_module *m, uint32_t i, bcx_tileir_type *t, bcx_diag *diag)
+{
+	bcx_cursor r;
+	bcx_cur_init(&r, m->data, m->size, diag);
+	size_t data_at = (size_t)(m->type_data - m->data);
+	uint64_t start = m->type_offs[i];
+	uint64_t end = i + 1 < m->n_types ? m->type_offs[i + 1] : m->type_data_len;
+	if (start > end || end > m->type_data_len) {
+		t->offset = (uint32_t)(data_at - 4 * (m->n_types - i)); /* its offset entry */
+		bcx_cur_fail_at(&r, t->offset, BCX_ERR_MALFORMED,
+				"type %u has range [%llu, %llu) outside the %zu data bytes", i,
+				(unsigned long long)start, (unsigned long long)end, m->type_data_len);
+		return false;
+	}
+	r.p = m->type_data + start;
+	r.end = m->type_data + end;
+	return read_record(m, &r, i, t);
+}
+
+/* §7.1: decode and verify every record; a failing one is only marked. */
+static bcx_status decode_all(bcx_tileir_module *m, bcx_diag *diag)
+{
+	for (uint32_t i = 0; i < m->n_types; i++) {
+		bcx_diag why = {0};
+		if (!tir_decode_type(m, i, &m->types[i], &why))
+			m->type_bad[i] = TIR_TYPE_UNREADABLE;
+		if (why.code == BCX_ERR_NOMEM)
+			return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	}
+	for (uint32_t i = 0; i < m->n_types; i++) {
+		bcx_cursor c;
+		bcx_cur_init(&c, m->data, m->size, NULL);
+		if (!m->type_bad[i] && !tir_verify_type(m, i, &c))
+			m->type_bad[i] = TIR_TYPE_UNVERIFIED;
+	}
+	return BCX_OK;
+}
 
 bcx_status tir_read_types(bcx_tileir_module *m, bcx_diag *diag)
 {
@@ -192,23 +231,16 @@ bcx_status tir_read_types(bcx_tileir_module *m, bcx_diag *diag)
 	uint32_t n = 0;
 	uint64_t *offs = NULL;
 	if (m->sections[BCX_TILEIR_SEC_TYPE].present &&
-	    !tir_table_head(&c, 4, 4, "types", m->arena, &n, &offs))
+	    !tir_table_head(&c, 4, 4, "types", true, m->arena, &n, &offs))
 		return c.status;
 	m->types = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *m->types);
-	if (!m->types)
+	m->type_bad = bcx_arena_calloc(m->arena, n ? n : 1, 1);
+	if (!m->types || !m->type_bad)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	m->n_types = n;
-	const uint8_t *base = c.p;
-	size_t len = bcx_cur_remaining(&c);
-	for (uint32_t i = 0; i < n; i++) {
-		bcx_cursor r = c;
-		r.p = base + offs[i];
-		r.end = base + (i + 1 < n ? offs[i + 1] : len);
-		if (!read_record(m, &r, i, &m->types[i]))
-			return r.status;
-	}
-	for (uint32_t i = 0; i < n; i++)
-		if (!tir_verify_type(m, i, &c))
-			return c.status;
-	return BCX_OK;
+	m->type_offs = offs;
+	m->type_data = c.p;
+	m->type_data_len = bcx_cur_remaining(&c);
+	bcx_status s = decode_all(m, diag);
+	return s == BCX_OK ? tir_type_propagate(m, diag) : s;
 }

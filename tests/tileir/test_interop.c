@@ -46,6 +46,29 @@ static bool print_text(const uint8_t *data, size_t size, bcx_buf *out, bcx_diag 
 	return s == BCX_OK;
 }
 
+/* Dump of a file as text (NUL-terminated), or false. */
+static bool dump_text(const uint8_t *data, size_t size, bcx_buf *out)
+{
+	bcx_tileir_module *m = NULL;
+	bcx_diag d = {0};
+	out->len = 0;
+	bcx_status s = bcx_tileir_read(data, size, NULL, &m, &d);
+	if (s == BCX_OK)
+		s = bcx_tileir_dump(m, false, out, &d);
+	bcx_tileir_close(m);
+	bcx_buf_put_u8(out, 0);
+	out->len--;
+	return s == BCX_OK;
+}
+
+static size_t count_text(const char *text, const char *what)
+{
+	size_t n = 0;
+	for (const char *p = strstr(text, what); p; p = strstr(p + 1, what))
+		n++;
+	return n;
+}
+
 static void expect_text(const bcx_buf *file, const char *want, const char *what)
 {
 	bcx_buf out;
@@ -83,9 +106,13 @@ static void kernel_types(ib_module *m)
  * One entry "kernel": hints written in the order given (sm_100 = {} before
  * default = {num_cta_in_cga, occupancy, num_worker_warps_per_cta}, i32
  * Integer values); two constants of different types sharing one blob
- * (the front ends deduplicate blobs by bytes only); debug list `list`.
+ * (the front ends deduplicate blobs by bytes only); debug list `list`;
+ * function flags `flags` (0x06: kernel with hints); the types, the
+ * signature's type and the first constant's type as given.
  */
-static void build_kernel(bcx_buf *out, const uint64_t *list, bool with_records)
+static void build_kernel_with(bcx_buf *out, const uint64_t *list, bool with_records,
+			      uint8_t flags, void (*types)(ib_module *), size_t sig,
+			      uint8_t first_type)
 {
 	ib_module m;
 	ib_init(&m, 3);
@@ -96,8 +123,8 @@ static void build_kernel(bcx_buf *out, const uint64_t *list, bool with_records)
 	static const uint8_t hints[] = {0x0b, 0x02, 1, 0x0a, 0x00, 2, 0x0a, 0x03,
 					3, 0x01, 0x01, 0x02, 4, 0x01, 0x01, 0x04,
 					5, 0x01, 0x01, 0x04};
-	static const uint8_t body[] = {0x10, 0x03, 0x00, 0x10, 0x04, 0x00, 0x5c, 0x00, 0x00};
-	kernel_types(&m);
+	const uint8_t body[] = {0x10, first_type, 0x00, 0x10, 0x04, 0x00, 0x5c, 0x00, 0x00};
+	types(&m);
 	ib_add(&m.consts, "\x04\x07\x00\x00\x00", 5);
 	if (with_records) {
 		/* file, compile unit, subprogram, loc, call site (caller
@@ -114,9 +141,14 @@ static void build_kernel(bcx_buf *out, const uint64_t *list, bool with_records)
 		ib_add(&m.records, loc2, sizeof loc2);
 	}
 	size_t loc = ib_list(&m, list, 4);
-	ib_func(&m, 0, 2, 0x06, loc, hints, sizeof hints, body, sizeof body);
+	ib_func(&m, 0, sig, flags, loc, hints, sizeof hints, body, sizeof body);
 	ib_finish(&m, out);
 	ib_free(&m);
+}
+
+static void build_kernel(bcx_buf *out, const uint64_t *list, bool with_records, uint8_t flags)
+{
+	build_kernel_with(out, list, with_records, flags, kernel_types, 2, 3);
 }
 
 static const char kernel_text[] =
@@ -139,7 +171,7 @@ static void test_kernel_anonymous(void)
 	static const uint64_t zeros[4] = {0};
 	bcx_buf b;
 	bcx_buf_init(&b, NULL);
-	build_kernel(&b, zeros, false);
+	build_kernel(&b, zeros, false, 0x06);
 	save_seed("interop_frontend_kernel.tileirbc", &b);
 	expect_text(&b, kernel_text, "front-end kernel");
 	bcx_tileir_module *m = NULL;
@@ -154,6 +186,34 @@ static void test_kernel_anonymous(void)
 	bcx_buf_free(&b);
 }
 
+/*
+ * Function flag bits 3-7 mean nothing (spec §12.2): the reference tests
+ * only the kernel and hints bits and ignores the rest, so the text is the
+ * same; the dump shows them.
+ */
+static void test_unknown_function_flags(void)
+{
+	static const uint64_t zeros[4] = {0};
+	static const uint8_t extra[] = {0x08, 0x10, 0x80, 0xf8};
+	bcx_buf b, dump;
+	bcx_buf_init(&b, NULL);
+	bcx_buf_init(&dump, NULL);
+	for (size_t i = 0; i < sizeof extra; i++) {
+		b.len = 0;
+		build_kernel(&b, zeros, false, (uint8_t)(0x06 | extra[i]));
+		expect_text(&b, kernel_text, "function flag bits 3-7");
+		T_CHECK(dump_text(b.data, b.len, &dump));
+		char want[64];
+		snprintf(want, sizeof want, "flags 0x%02x (unknown bits 0x%02x, ignored)",
+			 0x06 | extra[i], extra[i]);
+		T_CHECKF(strstr((const char *)dump.data, want) != NULL, "dump lacks '%s':\n%s", want,
+			 (const char *)dump.data);
+	}
+	save_seed("interop_function_flags.tileirbc", &b);
+	bcx_buf_free(&dump);
+	bcx_buf_free(&b);
+}
+
 /* The function's own location unknown, its ops located; a call site whose
  * caller is unknown. */
 static void test_kernel_locations(void)
@@ -162,7 +222,7 @@ static void test_kernel_locations(void)
 	bcx_buf b, dump;
 	bcx_buf_init(&b, NULL);
 	bcx_buf_init(&dump, NULL);
-	build_kernel(&b, list, true);
+	build_kernel(&b, list, true, 0x06);
 	save_seed("interop_frontend_locations.tileirbc", &b);
 	expect_text(&b, kernel_text, "front-end kernel with locations");
 	bcx_tileir_module *m = NULL;
@@ -705,6 +765,163 @@ static void test_relayout(void)
 	tv_free(paths, n);
 }
 
+/* The file with a junk copy of section s[dup] before (or after) all the
+ * others; the junk payload is an unterminated varint. */
+static void with_junk_copy(const uint8_t *d, const sec *s, size_t ns, size_t dup, bool after,
+			   bcx_buf *o)
+{
+	static const uint8_t junk[5] = {0xff, 0xff, 0xff, 0xff, 0xff};
+	static const relayout keep = {"keep", {0}, {0}, 0xcb, 0, 0, false};
+	o->len = 0;
+	bcx_buf_put_bytes(o, d, 12);
+	if (!after)
+		put_sec(o, &keep, s[dup].id, s[dup].align, junk, sizeof junk);
+	for (size_t k = 0; k < ns; k++)
+		put_sec(o, &keep, s[k].id, s[k].align, s[k].p, s[k].n);
+	if (after)
+		put_sec(o, &keep, s[dup].id, s[dup].align, junk, sizeof junk);
+	bcx_buf_put_u8(o, 0);
+}
+
+/*
+ * A section id seen twice: the reference's readBytecode stores each payload
+ * by id as it frames them, so the later copy replaces the earlier one (only
+ * its size probe, getBytecodeSize, refuses repeats). Every vector with a
+ * junk copy of one of its sections in front prints the reference text; with
+ * the junk copy last, the junk is what is read, and it is refused.
+ */
+static void test_duplicate_sections(void)
+{
+	char **paths = NULL;
+	size_t n = tv_list(".generic.mlir", &paths), done = 0;
+	bcx_buf o, out;
+	bcx_buf_init(&o, NULL);
+	bcx_buf_init(&out, NULL);
+	for (size_t i = 0; i < n; i++) {
+		char bc[4096];
+		size_t n_exp = 0, n_bc = 0;
+		tv_bytecode_for(paths[i], ".generic.mlir", bc, sizeof bc);
+		uint8_t *want = tu_read_file(paths[i], &n_exp), *data = tu_read_file(bc, &n_bc);
+		sec s[16];
+		size_t ns = data ? split(data, n_bc, s, 16) : 0;
+		T_CHECKF(want && ns > 0, "%s: cannot split", bc);
+		for (size_t k = 0; want && ns && k < ns; k++) {
+			bcx_diag d = {0};
+			with_junk_copy(data, s, ns, k, false, &o);
+			bool ok = print_text(o.data, o.len, &out, &d);
+			T_CHECKF(ok && out.len == n_exp && memcmp(out.data, want, n_exp) == 0,
+				 "%s (junk section %u first): %s", bc, s[k].id,
+				 ok ? "text differs" : d.message);
+			with_junk_copy(data, s, ns, k, true, &o);
+			T_CHECKF(!print_text(o.data, o.len, &out, &d), "%s (junk section %u last) read",
+				 bc, s[k].id);
+			done++;
+		}
+		if (i == 0 && ns) {
+			with_junk_copy(data, s, ns, 0, false, &o);
+			save_seed("interop_duplicate_section.tileirbc", &o);
+			T_CHECK(dump_text(o.data, o.len, &out));
+			T_CHECKF(strstr((const char *)out.data, "duplicate sections, ignored") != NULL,
+				 "dump does not show the ignored section:\n%s", (const char *)out.data);
+		}
+		free(want);
+		free(data);
+	}
+	T_CHECK(done >= 300);
+	bcx_buf_free(&out);
+	bcx_buf_free(&o);
+	tv_free(paths, n);
+}
+
+/*
+ * kernel_types, then records that are invalid (spec §7.1, §20.2):
+ * [5] unknown tag, [6] tile<3xi32> (the verifier wants powers of two),
+ * [7] tensor_view of type 127 (out of range), [8] a tile cut short,
+ * [9] () -> tile<3xi32> (valid itself, refers to [6]), [10] i32 with a
+ * byte left over.
+ */
+static void invalid_types(ib_module *m)
+{
+	static const uint8_t tile3[] = {0x0d, 0x01, 0x01, 3, 0, 0, 0, 0, 0, 0, 0};
+	kernel_types(m);
+	ib_add(&m->types, "\x50", 1);
+	ib_add(&m->types, tile3, sizeof tile3);
+	ib_add(&m->types, "\x0e\x7f", 2);
+	ib_add(&m->types, "\x0d\x01", 2);
+	ib_add(&m->types, "\x10\x00\x01\x06", 4);
+	ib_add(&m->types, "\x03\x00", 2);
+}
+
+static void expect_refused(const bcx_buf *b, const char *what, const char *msg)
+{
+	bcx_buf out;
+	bcx_diag d = {0};
+	bcx_buf_init(&out, NULL);
+	T_CHECKF(!print_text(b->data, b->len, &out, &d), "%s read", what);
+	T_CHECKF(strstr(d.message, msg) != NULL, "%s: message '%s' lacks '%s'", what, d.message,
+		 msg);
+	bcx_buf_free(&out);
+}
+
+/*
+ * The reference's type table is lazy (BytecodeReader.cpp, LazyTypeTable):
+ * a record is decoded when something refers to it, so invalid records
+ * nothing uses do not matter, and the text is that of the valid file. A
+ * used one is refused, also through a valid type that refers to it.
+ */
+static void test_unused_invalid_types(void)
+{
+	static const uint64_t zeros[4] = {0};
+	bcx_buf b, dump;
+	bcx_buf_init(&b, NULL);
+	bcx_buf_init(&dump, NULL);
+	build_kernel_with(&b, zeros, false, 0x06, invalid_types, 2, 3);
+	save_seed("interop_invalid_types.tileirbc", &b);
+	expect_text(&b, kernel_text, "unused invalid types");
+	T_CHECK(dump_text(b.data, b.len, &dump));
+	T_EQ_U(count_text((const char *)dump.data, "invalid, unused: "), 6);
+	T_CHECK(strstr((const char *)dump.data, "unknown type tag: 80") != NULL);
+	bcx_tileir_module *m = NULL;
+	bcx_diag d = {0};
+	T_CHECK(bcx_tileir_read(b.data, b.len, NULL, &m, &d) == BCX_OK);
+	T_EQ_U(bcx_tileir_type_count(m), 11);
+	T_CHECK(bcx_tileir_type_at(m, 4) != NULL && bcx_tileir_type_at(m, 5) == NULL);
+	bcx_tileir_close(m);
+	/* The last offset before the one of [9]: their ranges are out of
+	 * order, which the reference checks only on use (§7.1). */
+	sec sc[8];
+	size_t ns = split(b.data, b.len, sc, 8);
+	for (size_t k = 0; k < ns; k++) {
+		if (sc[k].id != 5)
+			continue;
+		uint8_t *offs = b.data + (size_t)(sc[k].p - b.data) + 4; /* count 11, padding */
+		T_CHECK(offs[40] > 0);
+		offs[40] = (uint8_t)(offs[36] - 1);
+		expect_text(&b, kernel_text, "type ranges out of order");
+		T_CHECK(dump_text(b.data, b.len, &dump));
+		T_CHECK(strstr((const char *)dump.data, "type 9 has range") != NULL);
+	}
+	static const struct {
+		size_t sig;
+		uint8_t first;
+		const char *msg;
+	} used[] = {
+		{9, 3, "type 9 cannot be used: type 6 (tile) fails verification"},
+		{2, 5, "type 5 cannot be used: unknown type tag: 80"},
+		{2, 6, "type 6 cannot be used: type 6 (tile) fails verification"},
+		{2, 8, "type 8 cannot be used"},
+		{2, 10, "unexpected bytes at the end of type 10"},
+	};
+	for (size_t i = 0; i < sizeof used / sizeof used[0]; i++) {
+		b.len = 0;
+		build_kernel_with(&b, zeros, false, 0x06, invalid_types, used[i].sig,
+				  used[i].first);
+		expect_refused(&b, "a used invalid type", used[i].msg);
+	}
+	bcx_buf_free(&dump);
+	bcx_buf_free(&b);
+}
+
 /* ------------------------------------------------------------------ */
 /* Hint values as the front ends write them                            */
 /* ------------------------------------------------------------------ */
@@ -725,14 +942,6 @@ static long find_scalar(const bcx_tileir_module *m, unsigned tag)
 		if (bcx_tileir_type_at(m, i)->tag == tag)
 			return (long)i;
 	return -1;
-}
-
-static size_t count_text(const char *text, const char *what)
-{
-	size_t n = 0;
-	for (const char *p = strstr(text, what); p; p = strstr(p + 1, what))
-		n++;
-	return n;
 }
 
 typedef struct hint_ids {
@@ -819,6 +1028,8 @@ int main(int argc, char **argv)
 	seed_dir = argc > 2 ? argv[2] : NULL;
 	test_kernel_anonymous();
 	test_kernel_locations();
+	test_unknown_function_flags();
+	test_unused_invalid_types();
 	test_forward_and_duplicates();
 	test_empty_module();
 	test_empty_body();
@@ -827,6 +1038,7 @@ int main(int argc, char **argv)
 	test_f64_sign();
 	test_rust_refusals();
 	test_relayout();
+	test_duplicate_sections();
 	test_hint_values();
 	return tu_finish();
 }
