@@ -20,7 +20,7 @@ static void usage(FILE *out)
 {
 	fprintf(out, "Usage: bcx [--help] [--version] COMMAND [ARGS...]\n\n"
 		     "Read, write, verify, inspect, disassemble and assemble compiler bytecode:\n"
-		     "CUDA Tile IR, LLVM bitstream, MLIR bytecode, and the integer codecs they use.\n\n"
+		     "CUDA Tile IR bytecode, LLVM bitstream files, and the integer codecs they use.\n\n"
 		     "Commands:\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
