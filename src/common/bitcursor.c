@@ -36,6 +36,14 @@ bcx_status bcx_bit_fail(bcx_bitcursor *b, bcx_status code, const char *fmt, ...)
 	return code;
 }
 
+/* Little-endian load spelled byte by byte; compilers turn it into one load. */
+static inline uint64_t load_le64(const uint8_t *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+	       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+	       (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
 uint64_t bcx_bit_read(bcx_bitcursor *b, unsigned width)
 {
 	if (b->status != BCX_OK)
@@ -50,9 +58,17 @@ uint64_t bcx_bit_read(bcx_bitcursor *b, unsigned width)
 			     (unsigned long long)bcx_bit_remaining(b));
 		return 0;
 	}
+	uint64_t pos = b->pos;
+	size_t byte = (size_t)(pos >> 3);
+	/* Fast path: the field lies in one 8-byte window that is inside the
+	 * data (width <= 56 keeps shift + width within 64 bits). */
+	if (width <= 56 && b->size - byte >= 8) {
+		b->pos = pos + width;
+		uint64_t w = load_le64(b->data + byte) >> (pos & 7);
+		return width ? w & (((uint64_t)1 << width) - 1) : 0;
+	}
 	uint64_t v = 0;
 	unsigned got = 0;
-	uint64_t pos = b->pos;
 	while (got < width) {
 		unsigned bit = (unsigned)(pos & 7);
 		unsigned take = 8 - bit;
