@@ -2,8 +2,9 @@
  * the tree. Properties: failures are clean (a diag with an offset); a
  * tree that decodes re-encodes, decodes again to the same tree and
  * re-encodes to the same bytes; the analyzer accepts the copy of a file it
- * accepts. */
+ * accepts; memory stays within the bound of peak_alloc.h. */
 #include "bcx/bitstream.h"
+#include "peak_alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +37,11 @@ static void analyze(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
 		bcx_diag d;
 		bcx_diag_clear(&d);
-		bcx_status s = bcx_bs_analyze(data, size, &modes[i], &sink, NULL, &d);
+		peak_alloc pa;
+		peak_init(&pa);
+		bcx_status s = bcx_bs_analyze(data, size, &modes[i], &sink, &pa.a, &d);
 		check(s == BCX_OK || (d.code == s && d.has_offset && d.message[0]));
+		check(pa.live == 0 && peak_ok(&pa, size));
 	}
 }
 
@@ -91,8 +95,12 @@ static void round_trip(const uint8_t *data, size_t size)
 	bcx_diag d;
 	bcx_diag_clear(&d);
 	bcx_bs_tree *t = NULL;
-	if (bcx_bs_tree_read(&t, data, size, NULL, &d) != BCX_OK) {
-		check(d.has_offset && d.message[0]);
+	peak_alloc pa;
+	peak_init(&pa);
+	bcx_status s = bcx_bs_tree_read(&t, data, size, &pa.a, &d);
+	check(peak_ok(&pa, size));
+	if (s != BCX_OK) {
+		check(d.has_offset && d.message[0] && pa.live == 0);
 		return;
 	}
 	bcx_buf a, b;
@@ -104,6 +112,7 @@ static void round_trip(const uint8_t *data, size_t size)
 	check(bcx_bs_tree_read(&t, a.data, a.len, NULL, &d) == BCX_OK);
 	same_nodes(bcx_bs_tree_top(t0), bcx_bs_tree_top(t));
 	bcx_bs_tree_free(t0);
+	check(pa.live == 0);
 	check(bcx_bs_tree_write(t, &b, &d) == BCX_OK);
 	check(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
 	bcx_bs_tree_free(t);

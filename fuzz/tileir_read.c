@@ -9,8 +9,11 @@
  *    function) and dumps (text and JSON). The one documented reason for a
  *    print to fail is a global whose constant does not fit its type, which
  *    the reader does not check (the reference reader does not either):
- *    BCX_ERR_MALFORMED. */
+ *    BCX_ERR_MALFORMED;
+ *  - the module's memory (read, print and dump) stays within the bound of
+ *    peak_alloc.h. */
 #include "bcx/tileir.h"
+#include "peak_alloc.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -77,15 +80,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bcx_tileir_module *lazy = NULL, *eager = NULL;
 	bcx_diag d = {0};
 	bool lazy_ok = false;
-	bcx_status s = bcx_tileir_open(data, size, NULL, &lazy, &d);
+	peak_alloc pa;
+	peak_init(&pa);
+	bcx_tileir_read_opts opts = {.alloc = &pa.a};
+	bcx_status s = bcx_tileir_open(data, size, &opts, &lazy, &d);
 	if (s == BCX_OK)
 		lazy_ok = bodies(lazy, size && (data[0] & 1));
 	else
 		check_fail(s, &d);
 	bcx_tileir_close(lazy);
+	check(pa.live == 0 && peak_ok(&pa, size));
 
+	peak_init(&pa);
 	bcx_diag_clear(&d);
-	s = bcx_tileir_read(data, size, NULL, &eager, &d);
+	s = bcx_tileir_read(data, size, &opts, &eager, &d);
 	check((s == BCX_OK) == lazy_ok);
 	if (s != BCX_OK) {
 		check_fail(s, &d);
@@ -93,5 +101,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	outputs(eager);
 	bcx_tileir_close(eager);
+	check(pa.live == 0 && peak_ok(&pa, size));
 	return 0;
 }
