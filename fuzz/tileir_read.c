@@ -5,6 +5,8 @@
  *    bcx_tileir_open does and every body then decodes, whatever the order
  *    the bodies are asked for (byte 0 picks forward or backward);
  *  - a body asked for twice is the same body (decoded once);
+ *  - the accessors agree with the counts and globals' constants decode
+ *    or fail cleanly;
  *  - a module that reads prints (generic form, whole module and per
  *    function) and dumps (text and JSON). The one documented reason for a
  *    print to fail is a global whose constant does not fit its type, which
@@ -58,6 +60,34 @@ static void print_ok(bcx_status s, const bcx_diag *d)
 		check(s == BCX_ERR_MALFORMED && d->code == s && d->message[0]);
 }
 
+/* The accessors agree with the counts; a function is found by its name
+ * (the first of that name); a global's constant decodes under its type or
+ * fails cleanly (the reader does not tie the two, see above). */
+static void accessors(bcx_tileir_module *m)
+{
+	check(!bcx_tileir_type_at(m, bcx_tileir_type_count(m)));
+	check(!bcx_tileir_constant_at(m, bcx_tileir_constant_count(m)));
+	check(!bcx_tileir_global_at(m, bcx_tileir_global_count(m)));
+	check(!bcx_tileir_debug_record_at(m, bcx_tileir_debug_record_count(m)));
+	check(!bcx_tileir_debug_list_at(m, bcx_tileir_debug_list_count(m)));
+	check(bcx_tileir_string(m, bcx_tileir_string_count(m)).len == 0);
+	for (size_t i = 0; i < bcx_tileir_function_count(m); i++) {
+		const bcx_tileir_function *f = bcx_tileir_function_at(m, i);
+		bcx_tileir_str name = bcx_tileir_string(m, f->name);
+		long at = bcx_tileir_function_find(m, (const char *)name.ptr, name.len);
+		check(at >= 0 && (size_t)at <= i);
+	}
+	for (size_t i = 0; i < bcx_tileir_global_count(m); i++) {
+		const bcx_tileir_global *g = bcx_tileir_global_at(m, i);
+		const uint64_t *elems = NULL;
+		size_t n = 0;
+		bool splat = false;
+		bcx_diag d = {0};
+		bcx_status s = bcx_tileir_dense(m, g->type, g->value, &elems, &n, &splat, &d);
+		check(s == BCX_OK ? (n == 0 || elems != NULL) : d.code == s && d.message[0]);
+	}
+}
+
 static void outputs(bcx_tileir_module *m)
 {
 	bcx_buf out;
@@ -99,6 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_fail(s, &d);
 		return 0;
 	}
+	accessors(eager);
 	outputs(eager);
 	bcx_tileir_close(eager);
 	check(pa.live == 0 && peak_ok(&pa, size));
