@@ -1,8 +1,10 @@
 /* Fuzz target: any bytes through the bitstream analyzer (every option) and
- * the tree. Properties: failures are clean (a diag with an offset), and a
- * tree that decodes re-encodes, decodes again and re-encodes to the same
- * bytes. */
+ * the tree. Properties: failures are clean (a diag with an offset); a
+ * tree that decodes re-encodes, decodes again to the same tree and
+ * re-encodes to the same bytes; the analyzer accepts the copy of a file it
+ * accepts; memory stays within the bound of peak_alloc.h. */
 #include "bcx/bitstream.h"
+#include "peak_alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@ static void drop(void *ctx, const char *p, size_t n)
 	(void)p;
 	(void)n;
 }
+
 
 static void check(bool ok)
 {
@@ -34,9 +37,57 @@ static void analyze(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
 		bcx_diag d;
 		bcx_diag_clear(&d);
-		bcx_status s = bcx_bs_analyze(data, size, &modes[i], &sink, NULL, &d);
+		peak_alloc pa;
+		peak_init(&pa);
+		bcx_status s = bcx_bs_analyze(data, size, &modes[i], &sink, &pa.a, &d);
 		check(s == BCX_OK || (d.code == s && d.has_offset && d.message[0]));
+		check(pa.live == 0 && peak_ok(&pa, size));
 	}
+}
+
+/* The analyzer accepts a copy of a file it accepts. (Its text may differ:
+ * a block's NumWords is printed as read, and the copy writes the true
+ * length; the trees are compared instead.) */
+static void copy_analyzes(const uint8_t *orig, size_t n_orig, const uint8_t *copy,
+			  size_t n_copy)
+{
+	static const bcx_bs_analyze_opts o = {.filename = "f", .dump = true};
+	bcx_bs_sink sink = {drop, NULL};
+	bcx_diag d;
+	if (bcx_bs_analyze(orig, n_orig, &o, &sink, NULL, &d) == BCX_OK)
+		check(bcx_bs_analyze(copy, n_copy, &o, &sink, NULL, &d) == BCX_OK);
+}
+
+static bool same_abbrev(const bcx_bs_abbrev *x, const bcx_bs_abbrev *y)
+{
+	if (!x || !y)
+		return x == y;
+	if (x->nops != y->nops || x->array_at != y->array_at)
+		return false;
+	for (uint32_t i = 0; i < x->nops; i++)
+		if (x->ops[i].kind != y->ops[i].kind || x->ops[i].value != y->ops[i].value)
+			return false;
+	return true;
+}
+
+/* Two trees hold the same blocks, abbreviations and records (num_words
+ * aside: see copy_analyzes). */
+static void same_nodes(const bcx_bs_node *x, const bcx_bs_node *y)
+{
+	for (; x && y; x = x->next, y = y->next) {
+		check(x->kind == y->kind && same_abbrev(x->abbrev, y->abbrev));
+		if (x->kind == BCX_BS_NODE_BLOCK) {
+			check(x->block_id == y->block_id && x->code_width == y->code_width);
+			same_nodes(x->children, y->children);
+		} else if (x->kind == BCX_BS_NODE_RECORD) {
+			check(x->abbrev_id == y->abbrev_id && x->code == y->code);
+			check(x->nops == y->nops && x->has_blob == y->has_blob);
+			check(x->blob_len == y->blob_len);
+			check(!x->nops || memcmp(x->ops, y->ops, x->nops * sizeof *x->ops) == 0);
+			check(!x->blob_len || memcmp(x->blob, y->blob, x->blob_len) == 0);
+		}
+	}
+	check(!x && !y);
 }
 
 static void round_trip(const uint8_t *data, size_t size)
@@ -44,20 +95,28 @@ static void round_trip(const uint8_t *data, size_t size)
 	bcx_diag d;
 	bcx_diag_clear(&d);
 	bcx_bs_tree *t = NULL;
-	if (bcx_bs_tree_read(&t, data, size, NULL, &d) != BCX_OK) {
-		check(d.has_offset && d.message[0]);
+	peak_alloc pa;
+	peak_init(&pa);
+	bcx_status s = bcx_bs_tree_read(&t, data, size, &pa.a, &d);
+	check(peak_ok(&pa, size));
+	if (s != BCX_OK) {
+		check(d.has_offset && d.message[0] && pa.live == 0);
 		return;
 	}
 	bcx_buf a, b;
 	bcx_buf_init(&a, NULL);
 	bcx_buf_init(&b, NULL);
 	check(bcx_bs_tree_write(t, &a, &d) == BCX_OK);
-	bcx_bs_tree_free(t);
+	bcx_bs_tree *t0 = t;
 	t = NULL;
 	check(bcx_bs_tree_read(&t, a.data, a.len, NULL, &d) == BCX_OK);
+	same_nodes(bcx_bs_tree_top(t0), bcx_bs_tree_top(t));
+	bcx_bs_tree_free(t0);
+	check(pa.live == 0);
 	check(bcx_bs_tree_write(t, &b, &d) == BCX_OK);
 	check(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
 	bcx_bs_tree_free(t);
+	copy_analyzes(data, size, a.data, a.len);
 	bcx_buf_free(&a);
 	bcx_buf_free(&b);
 }

@@ -1,26 +1,137 @@
-/* Fuzz target: the Tile IR reader, every body, the generic printer and the
- * structural dump (text and JSON) on arbitrary bytes. */
+/* Fuzz target: the Tile IR reader on arbitrary bytes, opened lazily and
+ * read eagerly. Properties:
+ *  - every read failure is clean: a status, a message, an offset;
+ *  - lazy and eager reading agree: bcx_tileir_read succeeds exactly when
+ *    bcx_tileir_open does and every body then decodes, whatever the order
+ *    the bodies are asked for (byte 0 picks forward or backward);
+ *  - a body asked for twice is the same body (decoded once);
+ *  - the accessors agree with the counts and globals' constants decode
+ *    or fail cleanly;
+ *  - a module that reads prints (generic form, whole module and per
+ *    function) and dumps (text and JSON). The one documented reason for a
+ *    print to fail is a global whose constant does not fit its type, which
+ *    the reader does not check (the reference reader does not either):
+ *    BCX_ERR_MALFORMED;
+ *  - the module's memory (read, print and dump) stays within the bound of
+ *    peak_alloc.h. */
 #include "bcx/tileir.h"
+#include "peak_alloc.h"
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void check(bool ok)
 {
-	bcx_tileir_module *m = NULL;
-	bcx_diag d = {0};
-	if (bcx_tileir_read(data, size, NULL, &m, &d) != BCX_OK)
-		return 0;
+	if (!ok)
+		abort();
+}
+
+/* A reader failure names the byte it stopped at. */
+static void check_fail(bcx_status s, const bcx_diag *d)
+{
+	check(s != BCX_OK && d->code == s && d->message[0] && d->has_offset);
+}
+
+/* Decode every body of an opened module; true when all decode. */
+static bool bodies(bcx_tileir_module *m, bool backward)
+{
+	size_t n = bcx_tileir_function_count(m);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = backward ? n - 1 - k : k;
+		const bcx_tileir_body *b = NULL, *again = NULL;
+		bcx_diag d = {0};
+		bcx_status s = bcx_tileir_body_get(m, i, &b, &d);
+		if (s != BCX_OK) {
+			check_fail(s, &d);
+			return false;
+		}
+		check(b != NULL && bcx_tileir_body_get(m, i, &again, &d) == BCX_OK && again == b);
+	}
+	check(bcx_tileir_bodies_decoded(m) == n);
+	return true;
+}
+
+static void print_ok(bcx_status s, const bcx_diag *d)
+{
+	if (s != BCX_OK)
+		check(s == BCX_ERR_MALFORMED && d->code == s && d->message[0]);
+}
+
+/* The accessors agree with the counts; a function is found by its name
+ * (the first of that name); a global's constant decodes under its type or
+ * fails cleanly (the reader does not tie the two, see above). */
+static void accessors(bcx_tileir_module *m)
+{
+	check(!bcx_tileir_type_at(m, bcx_tileir_type_count(m)));
+	check(!bcx_tileir_constant_at(m, bcx_tileir_constant_count(m)));
+	check(!bcx_tileir_global_at(m, bcx_tileir_global_count(m)));
+	check(!bcx_tileir_debug_record_at(m, bcx_tileir_debug_record_count(m)));
+	check(!bcx_tileir_debug_list_at(m, bcx_tileir_debug_list_count(m)));
+	check(bcx_tileir_string(m, bcx_tileir_string_count(m)).len == 0);
+	for (size_t i = 0; i < bcx_tileir_function_count(m); i++) {
+		const bcx_tileir_function *f = bcx_tileir_function_at(m, i);
+		bcx_tileir_str name = bcx_tileir_string(m, f->name);
+		long at = bcx_tileir_function_find(m, (const char *)name.ptr, name.len);
+		check(at >= 0 && (size_t)at <= i);
+	}
+	for (size_t i = 0; i < bcx_tileir_global_count(m); i++) {
+		const bcx_tileir_global *g = bcx_tileir_global_at(m, i);
+		const uint64_t *elems = NULL;
+		size_t n = 0;
+		bool splat = false;
+		bcx_diag d = {0};
+		bcx_status s = bcx_tileir_dense(m, g->type, g->value, &elems, &n, &splat, &d);
+		check(s == BCX_OK ? (n == 0 || elems != NULL) : d.code == s && d.message[0]);
+	}
+}
+
+static void outputs(bcx_tileir_module *m)
+{
 	bcx_buf out;
 	bcx_buf_init(&out, NULL);
-	bcx_status s = bcx_tileir_print_generic(m, -1, &out, &d);
-	out.len = 0;
-	if (s == BCX_OK)
-		s = bcx_tileir_dump(m, (size & 1) != 0, &out, &d);
-	(void)s;
+	bcx_diag d = {0};
+	print_ok(bcx_tileir_print_generic(m, -1, &out, &d), &d);
+	for (size_t i = 0; i < bcx_tileir_function_count(m); i++) {
+		out.len = 0;
+		print_ok(bcx_tileir_print_generic(m, (long)i, &out, &d), &d);
+	}
+	for (int json = 0; json < 2; json++) {
+		out.len = 0;
+		check(bcx_tileir_dump(m, json != 0, &out, &d) == BCX_OK && out.len > 0);
+	}
 	bcx_buf_free(&out);
-	bcx_tileir_close(m);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	bcx_tileir_module *lazy = NULL, *eager = NULL;
+	bcx_diag d = {0};
+	bool lazy_ok = false;
+	peak_alloc pa;
+	peak_init(&pa);
+	bcx_tileir_read_opts opts = {.alloc = &pa.a};
+	bcx_status s = bcx_tileir_open(data, size, &opts, &lazy, &d);
+	if (s == BCX_OK)
+		lazy_ok = bodies(lazy, size && (data[0] & 1));
+	else
+		check_fail(s, &d);
+	bcx_tileir_close(lazy);
+	check(pa.live == 0 && peak_ok(&pa, size));
+
+	peak_init(&pa);
+	bcx_diag_clear(&d);
+	s = bcx_tileir_read(data, size, &opts, &eager, &d);
+	check((s == BCX_OK) == lazy_ok);
+	if (s != BCX_OK) {
+		check_fail(s, &d);
+		return 0;
+	}
+	accessors(eager);
+	outputs(eager);
+	bcx_tileir_close(eager);
+	check(pa.live == 0 && peak_ok(&pa, size));
 	return 0;
 }

@@ -21,6 +21,8 @@ struct bcx_bs_tree {
 typedef struct tree_level {
 	bcx_bs_node *block;       /* NULL at top level */
 	bcx_bs_node **tail;       /* where the next sibling goes */
+	bool in_blockinfo;        /* the block is a child of a BLOCKINFO block */
+	uint64_t end_bit;         /* where its length word says it ends */
 } tree_level;
 
 static void *talloc(bcx_bs_tree *t, size_t n)
@@ -95,7 +97,29 @@ static bcx_status add_block(bcx_bs_tree *t, tree_level *lv, const bcx_bs_entry *
 	n->num_words = words;
 	lv[1].block = n;
 	lv[1].tail = &n->children;
+	lv[1].in_blockinfo = lv[0].block && lv[0].block->block_id == 0;
+	lv[1].end_bit = r->bc.pos + (uint64_t)words * 32;
 	return BCX_OK;
+}
+
+/*
+ * The BLOCKINFO pass (bcx_bs_read_blockinfo, like LLVM's) skips a nested
+ * block by its length word; the walk reads the block through. When the two
+ * disagree, the pass saw other bits than the tree holds, and a copy (which
+ * writes the true length) would build another BLOCKINFO table or be
+ * refused: found by fuzzing (fuzz/corpus/bitstream_read/
+ * regress_blockinfo_nested_length.bc). The analyzer, like llvm-bcanalyzer,
+ * still accepts such a file; the tree refuses what it cannot copy.
+ */
+static bcx_status check_end(bcx_bs_tree *t, const tree_level *lv, uint64_t at)
+{
+	if (!lv->in_blockinfo || t->r->bc.pos == lv->end_bit)
+		return BCX_OK;
+	return bs_fail(t->r, at, BCX_ERR_MALFORMED,
+		       "block %u inside BLOCKINFO ends at bit %llu, but its length word says "
+		       "bit %llu (the BLOCKINFO pass would read other bits)",
+		       lv->block->block_id, (unsigned long long)t->r->bc.pos,
+		       (unsigned long long)lv->end_bit);
 }
 
 static bcx_status walk(bcx_bs_tree *t)
@@ -104,6 +128,7 @@ static bcx_status walk(bcx_bs_tree *t)
 	tree_level lv[BCX_BS_MAX_DEPTH + 2];
 	lv[0].block = NULL;
 	lv[0].tail = &t->top;
+	lv[0].in_blockinfo = false;
 	for (;;) {
 		bcx_bs_entry e;
 		unsigned d = r->depth;
@@ -117,6 +142,7 @@ static bcx_status walk(bcx_bs_tree *t)
 			s = add_block(t, &lv[d], &e);
 			break;
 		case BCX_BS_ENTRY_END_BLOCK:
+			s = check_end(t, &lv[d], e.bit_pos);
 			break;
 		case BCX_BS_ENTRY_ABBREV: {
 			bcx_bs_node *n = new_node(t, &lv[d], BCX_BS_NODE_ABBREV);

@@ -154,6 +154,42 @@ static void test_blockinfo_before_setbid(void)
 	expect(&b, BCX_ERR_MALFORMED, 96, "BLOCKINFO record before SETBID");
 }
 
+/* A block inside BLOCKINFO whose length word is one word short: the
+ * BLOCKINFO pass skips to its second word and takes the END_BLOCK there
+ * for the BLOCKINFO's own; the walk reads the block through. The analyzer
+ * accepts the file, as llvm-bcanalyzer does; the tree refuses it, as its
+ * copy (with the true length) would be read differently. */
+static void test_blockinfo_nested_length(void)
+{
+	bcx_bitbuf b;
+	start(&b);
+	size_t bi = raw_enter(&b, 2, 0, 2);
+	size_t w = raw_enter(&b, 2, 24, 2);
+	bcx_bitbuf_emit(&b, 3, 2);        /* a record filling the word: 2+6+6+3*6 bits */
+	bcx_bitbuf_emit_vbr(&b, 9, 6);
+	bcx_bitbuf_emit_vbr(&b, 3, 6);
+	for (int i = 0; i < 3; i++)
+		bcx_bitbuf_emit_vbr(&b, 1, 6);
+	raw_end(&b, 2, w);                /* END_BLOCK at bit 192 */
+	bcx_bitbuf_patch_word(&b, w, 1);
+	raw_end(&b, 2, bi);
+	bcx_diag d;
+	T_CHECKF(analyze_raw(&b, &d) == BCX_OK, "%s", d.message);
+	bcx_bs_tree *t = NULL;
+	bcx_status s = bcx_bs_tree_read(&t, b.bytes.data, b.bytes.len, NULL, &d);
+	T_CHECKF(s == BCX_ERR_MALFORMED && t == NULL, "status %d", (int)s);
+	T_CHECKF(d.has_offset && d.is_bit_offset && d.offset == 192, "offset %llu: %s",
+		 (unsigned long long)d.offset, d.message);
+	bcx_bs_tree_free(t);
+	t = NULL;
+	bcx_bitbuf_patch_word(&b, w, 2);  /* the true length: accepted */
+	T_CHECKF(bcx_bs_tree_read(&t, b.bytes.data, b.bytes.len, NULL, &d) == BCX_OK, "%s",
+		 d.message);
+	bcx_bs_tree_free(t);
+	bs_stress_one(b.bytes.data, b.bytes.len);
+	bcx_bitbuf_free(&b);
+}
+
 /* An abbreviation of 200 literals used by 3000 three-bit records: 600000
  * operands from about 1.4 KB; the reader stops at its operand budget
  * instead of spending time quadratic in the input. */
@@ -452,6 +488,7 @@ int main(int argc, char **argv)
 	test_vbr_too_wide();
 	test_nesting();
 	test_blockinfo_before_setbid();
+	test_blockinfo_nested_length();
 	test_toplevel_and_truncation();
 	test_operand_budget();
 	test_sizes_and_wrapper();
