@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Build bcx and show what it does: dump and disassemble the bundled Tile IR
-# kernel, build the same kernel with the builder API (examples/vector_add.c),
-# disassemble it, assemble the text back and convert it to an older version.
+# Build bcx and show what it does: dump the bundled Tile IR kernel, build the
+# same kernel with the builder API (examples/vector_add.c), disassemble it,
+# assemble the text back and convert it to an older version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
@@ -14,16 +14,17 @@ set -x
 $bcx --version
 $bcx varint encode --codec uleb 624485
 $bcx varint decode --codec prefix "04 80 03"
-# A CUDA Tile IR kernel (vector add, 13.3, the reference writer's bytes of
-# spec §19.1): its structure, then its disassembly in MLIR generic form.
+# A CUDA Tile IR kernel (vector add, 13.3; the reference writer's bytes of
+# spec section 19.1): its structure, section by section and op by op.
 $bcx dump examples/vadd.tileirbc
-$bcx dis --generic examples/vadd.tileirbc
-# The same kernel built with the builder API (examples/vector_add.c): the
-# same bytes; its text assembles back to them; then converted to 13.1.
+# The same kernel built with the builder API (examples/vector_add.c), written
+# to a file, and its disassembly in MLIR generic form.
 build/release/examples/vector_add "$out/vadd.tileirbc"
-$bcx dis --generic "$out/vadd.tileirbc" -o "$out/vadd.mlir"
 cmp "$out/vadd.tileirbc" examples/vadd.tileirbc
+$bcx dis --generic "$out/vadd.tileirbc" | tee "$out/vadd.mlir"
+# The text assembles back to the same bytes; then the kernel is converted to
+# 13.1 (the header below shows version 13.1).
 $bcx asm "$out/vadd.mlir" -o "$out/vadd2.tileirbc"
 cmp "$out/vadd.tileirbc" "$out/vadd2.tileirbc"
 $bcx convert "$out/vadd.tileirbc" --target 13.1 -o "$out/vadd-13.1.tileirbc"
-cmp -l "$out/vadd.tileirbc" "$out/vadd-13.1.tileirbc" || true
+od -An -tx1 -N12 "$out/vadd-13.1.tileirbc"
