@@ -20,7 +20,10 @@ static bool read_integer(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a
 {
 	size_t at = bcx_cur_offset(c);
 	a->type = tir_type_index(m, c, "IntegerAttr type");
-	if (bcx_cur_ok(c) && !tir_is_int_type(m, a->type))
+	/* On a failed read the index is 0, which need not name a type. */
+	if (!bcx_cur_ok(c))
+		return false;
+	if (!tir_is_int_type(m, a->type))
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "failed to read valid IntegerType for IntegerAttr") == BCX_OK;
 	unsigned bits = tir_scalar_bits(m->types[a->type].tag);
@@ -63,7 +66,10 @@ static bool read_float(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a)
 {
 	size_t at = bcx_cur_offset(c);
 	a->type = tir_type_index(m, c, "FloatAttr type");
-	if (bcx_cur_ok(c) && !tir_is_float_type(m, a->type))
+	/* On a failed read the index is 0, which need not name a type. */
+	if (!bcx_cur_ok(c))
+		return false;
+	if (!tir_is_float_type(m, a->type))
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "failed to read valid FloatType for FloatAttr") == BCX_OK;
 	unsigned bits = tir_scalar_bits(m->types[a->type].tag);
