@@ -80,12 +80,10 @@ void an_json_block_close(an_state *s, an_frame *f)
 static void md_index(an_state *s, an_frame *f, const bcx_bs_entry *e, const bcx_bs_record *rec)
 {
 	an_out *o = s->out;
-	if (rec->code == 38) {
-		if (rec->nops != 2)
+	if (rec->code == AN_MD_INDEX_OFFSET) {
+		if (!an_md_index_offset(f, rec))
 			an_puts(o, ",\"invalid_record\":true");
-		else
-			f->md_index_expected = rec->end_bit + rec->ops[0] + (rec->ops[1] << 32);
-	} else if (rec->code == 39) {
+	} else if (rec->code == AN_MD_INDEX) {
 		an_puts(o, f->md_index_expected == e->bit_pos ? ",\"offset_match\":true"
 							      : ",\"offset_match\":false");
 		jkey_u(o, ",\"offset_expected\":", f->md_index_expected);
@@ -124,10 +122,10 @@ bcx_status an_json_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 	if (e->abbrev_id != 3)
 		jkey_u(o, ",\"abbrev\":", e->abbrev_id);
 	ops(o, rec);
-	if (f->block_id == 15)
+	if (f->block_id == AN_METADATA_BLOCK)
 		md_index(s, f, e, rec);
 	if (rec->has_blob) {
-		if (f->block_id == 15 && rec->code == 35) {
+		if (f->block_id == AN_METADATA_BLOCK && rec->code == AN_MD_STRINGS) {
 			jkey_u(o, ",\"num_strings\":", (uint32_t)rec->ops[0]);
 			if (an_md_strings(s, f, e, rec, true) != BCX_OK)
 				return s->r->bc.status;

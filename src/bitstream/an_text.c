@@ -36,12 +36,10 @@ void an_text_block_close(an_state *s, an_frame *f)
 static void md_index(an_state *s, an_frame *f, const bcx_bs_entry *e, const bcx_bs_record *rec)
 {
 	an_out *o = s->out;
-	if (rec->code == 38) {
-		if (rec->nops != 2)
+	if (rec->code == AN_MD_INDEX_OFFSET) {
+		if (!an_md_index_offset(f, rec))
 			an_puts(o, "(Invalid record)");
-		else
-			f->md_index_expected = rec->end_bit + rec->ops[0] + (rec->ops[1] << 32);
-	} else if (rec->code == 39) {
+	} else if (rec->code == AN_MD_INDEX) {
 		if (f->md_index_expected == e->bit_pos) {
 			an_puts(o, " (offset match)");
 		} else {
@@ -100,12 +98,12 @@ bcx_status an_text_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 		an_putu(o, e->abbrev_id);
 	}
 	an_ops(o, rec->ops, rec->nops);
-	if (f->block_id == 15)
+	if (f->block_id == AN_METADATA_BLOCK)
 		md_index(s, f, e, rec);
 	an_putn(o, "/>", 2);
 	record_tail(s, rec);
 	if (rec->has_blob) {
-		if (f->block_id == 15 && rec->code == 35) {
+		if (f->block_id == AN_METADATA_BLOCK && rec->code == AN_MD_STRINGS) {
 			if (an_md_strings(s, f, e, rec, false) != BCX_OK)
 				return s->r->bc.status;
 		} else {

@@ -308,3 +308,12 @@ bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_op
 	bcx_free(a, out, sizeof *out);
 	return st;
 }
+
+bool an_md_index_offset(an_frame *f, const bcx_bs_record *rec)
+{
+	if (rec->nops != 2)
+		return false;
+	/* Two 32-bit halves of the distance from the end of this record. */
+	f->md_index_expected = rec->end_bit + rec->ops[0] + (rec->ops[1] << 32);
+	return true;
+}

@@ -120,6 +120,11 @@ an_block **an_sorted_blocks(an_state *s);
 /* The codes of one block, sorted count-descending then code-descending. */
 an_code *an_sorted_codes(an_state *s, const an_block *b);
 /* METADATA_STRINGS blob (spec 9.2): checks and prints. */
+/* METADATA_BLOCK and the records in it that the analyzer annotates (spec 9.2). */
+enum { AN_METADATA_BLOCK = 15, AN_MD_STRINGS = 35, AN_MD_INDEX_OFFSET = 38, AN_MD_INDEX = 39 };
+/* INDEX_OFFSET: remember in f where the INDEX record must start. False when
+ * the record does not have its two operands (the analyzer's "invalid"). */
+bool an_md_index_offset(an_frame *f, const bcx_bs_record *rec);
 bcx_status an_md_strings(an_state *s, an_frame *f, const bcx_bs_entry *e,
 			 const bcx_bs_record *rec, bool json);
 /* Record-string rule of spec 9.2: the operand index where it starts, or
