@@ -55,13 +55,15 @@ void wr_table_payload(bcx_buf *p, const wr_table *t, unsigned off_width,
 		      unsigned count_align);
 /* Length of the LEB128 varint at the start of [p, p+n). */
 size_t wr_uv_len(const uint8_t *p, size_t n);
-/* Type section payload: like wr_table_payload with u32 offsets, but each
- * key starts with a varint that only separates equal records (dropped). */
-void wr_prefixed_payload(bcx_buf *p, const wr_table *t);
-/* Constant section payload: keys are varint(type) + varint(size) + data;
- * the type prefix
- * is a dedup key only and is not written (spec §8.1, §8.3). */
-void wr_const_payload(bcx_buf *p, const wr_table *t);
+/*
+ * Payload of a table whose keys start with a varint that only tells equal
+ * records apart and is not written: varint count, padding to offset_bytes,
+ * one little-endian offset of offset_bytes (4 or 8) per entry, then the
+ * entries without their prefix. The type section uses u32 offsets (the
+ * prefix separates equal records), the constant section u64 offsets (keys
+ * are varint(type) + varint(size) + data; spec §8.1, §8.3).
+ */
+void wr_prefixed_payload(bcx_buf *p, const wr_table *t, unsigned offset_bytes);
 
 /* Varint helpers (spec §3.2, §3.3). */
 static inline void wr_uv(bcx_buf *b, uint64_t v) { bcx_buf_put_uleb128(b, v); }

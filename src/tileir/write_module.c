@@ -220,7 +220,7 @@ static void tail_sections(wctx *w, bcx_buf *out)
 	bcx_buf p;
 	bcx_buf_init(&p, w->m->alloc);
 	if (w->consts.n) {
-		wr_const_payload(&p, &w->consts);
+		wr_prefixed_payload(&p, &w->consts, 8);
 		wr_section(out, WR_SEC_CONST, 8, &p);
 	}
 	if (w->n_lists) {
@@ -233,7 +233,7 @@ static void tail_sections(wctx *w, bcx_buf *out)
 		return;
 	}
 	p.len = 0;
-	wr_prefixed_payload(&p, &w->types);
+	wr_prefixed_payload(&p, &w->types, 4);
 	wr_section(out, WR_SEC_TYPE, 4, &p);
 	if (w->minor >= 3 && w->m->has_producer) {
 		p.len = 0;

@@ -149,30 +149,17 @@ size_t wr_uv_len(const uint8_t *p, size_t n)
 	return i < n ? i + 1 : n;
 }
 
-void wr_prefixed_payload(bcx_buf *p, const wr_table *t)
+void wr_prefixed_payload(bcx_buf *p, const wr_table *t, unsigned offset_bytes)
 {
 	wr_uv(p, t->n);
-	bcx_buf_pad_to(p, 4, WR_PAD);
-	uint32_t at = 0;
-	for (uint32_t i = 0; i < t->n; i++) {
-		size_t skip = wr_uv_len(wr_table_key(t, i), wr_table_len(t, i));
-		bcx_buf_put_u32le(p, at);
-		at += (uint32_t)(wr_table_len(t, i) - skip);
-	}
-	for (uint32_t i = 0; i < t->n; i++) {
-		size_t skip = wr_uv_len(wr_table_key(t, i), wr_table_len(t, i));
-		bcx_buf_put_bytes(p, wr_table_key(t, i) + skip, wr_table_len(t, i) - skip);
-	}
-}
-
-void wr_const_payload(bcx_buf *p, const wr_table *t)
-{
-	wr_uv(p, t->n);
-	bcx_buf_pad_to(p, 8, WR_PAD);
+	bcx_buf_pad_to(p, offset_bytes, WR_PAD);
 	uint64_t at = 0;
 	for (uint32_t i = 0; i < t->n; i++) {
 		size_t skip = wr_uv_len(wr_table_key(t, i), wr_table_len(t, i));
-		bcx_buf_put_u64le(p, at);
+		if (offset_bytes == 8)
+			bcx_buf_put_u64le(p, at);
+		else
+			bcx_buf_put_u32le(p, (uint32_t)at);
 		at += wr_table_len(t, i) - skip;
 	}
 	for (uint32_t i = 0; i < t->n; i++) {
