@@ -147,9 +147,13 @@ uint64_t bcx_cur_uleb128(bcx_cursor *c, unsigned max_bits, const char *what)
 		return *c->p++;
 	uint64_t v = 0;
 	size_t used = 0;
-	bcx_diag d = {0};
-	bcx_status s = bcx_uleb128_decode(c->p, bcx_cur_remaining(c), max_bits, &v, &used, &d);
+	bcx_status s = bcx_uleb128_decode(c->p, bcx_cur_remaining(c), max_bits, &v, &used, NULL);
 	if (s != BCX_OK) {
+		/* Error path only: decode again to get the message, so the
+		 * hot path does not clear a diagnostic for every value. */
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		s = bcx_uleb128_decode(c->p, bcx_cur_remaining(c), max_bits, &v, &used, &d);
 		bcx_cur_fail(c, s, "%s: %s", what ? what : "varint", d.message);
 		return 0;
 	}
@@ -163,9 +167,13 @@ int64_t bcx_cur_sleb128(bcx_cursor *c, unsigned max_bits, const char *what)
 		return 0;
 	int64_t v = 0;
 	size_t used = 0;
-	bcx_diag d = {0};
-	bcx_status s = bcx_sleb128_decode(c->p, bcx_cur_remaining(c), max_bits, &v, &used, &d);
+	bcx_status s = bcx_sleb128_decode(c->p, bcx_cur_remaining(c), max_bits, &v, &used, NULL);
 	if (s != BCX_OK) {
+		/* Error path only: decode again to get the message, so the
+		 * hot path does not clear a diagnostic for every value. */
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		s = bcx_sleb128_decode(c->p, bcx_cur_remaining(c), max_bits, &v, &used, &d);
 		bcx_cur_fail(c, s, "%s: %s", what ? what : "varint", d.message);
 		return 0;
 	}

@@ -84,9 +84,13 @@ uint64_t bcx_cur_prefixvarint(bcx_cursor *c, const char *what)
 		return *c->p++ >> 1;
 	uint64_t v = 0;
 	size_t used = 0;
-	bcx_diag d = {0};
-	bcx_status s = bcx_prefixvarint_decode(c->p, bcx_cur_remaining(c), &v, &used, &d);
+	bcx_status s = bcx_prefixvarint_decode(c->p, bcx_cur_remaining(c), &v, &used, NULL);
 	if (s != BCX_OK) {
+		/* Error path only: decode again to get the message, so the
+		 * hot path does not clear a diagnostic for every value. */
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		s = bcx_prefixvarint_decode(c->p, bcx_cur_remaining(c), &v, &used, &d);
 		bcx_cur_fail(c, s, "%s: %s", what ? what : "varint", d.message);
 		return 0;
 	}
