@@ -26,6 +26,21 @@ typedef struct fz {
 
 static unsigned byte(fz *f) { return f->p < f->end ? *f->p++ : 0; }
 
+/* The next n input bytes, zeros past the end: what n calls of byte() give.
+ * One copy rather than a byte() loop, which gcc 12 at -O3 vectorizes and then
+ * wrongly warns about (-Wstringop-overflow "writing 16 bytes into a region of
+ * size 15": its range analysis loses the loop bound after unrolling; the loop
+ * never wrote past raw[63]). */
+static void fill(fz *f, uint8_t *out, size_t n)
+{
+	size_t have = (size_t)(f->end - f->p);
+	size_t take = have < n ? have : n;
+	if (take)
+		memcpy(out, f->p, take);
+	memset(out + take, 0, n - take);
+	f->p += take;
+}
+
 static uint32_t pick_type(fz *f)
 {
 	unsigned b = byte(f);
@@ -73,8 +88,7 @@ static void make_attr(fz *f)
 	uint8_t raw[64];
 	int32_t i32[4] = {1, 0, 2, 3};
 	int64_t i64[2] = {4, 8};
-	for (int i = 0; i < 64; i++)
-		raw[i] = (uint8_t)byte(f);
+	fill(f, raw, sizeof raw);
 	unsigned k = byte(f) % 10;
 	bcx_status st;
 	switch (k) {

@@ -18,9 +18,7 @@
 
 #include "bcx/core.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BCX_BEGIN_DECLS
 
 /* Deepest block nesting accepted (LLVM IR uses 3). Deeper is BCX_ERR_LIMIT.
  * A stream may also decode to at most 8 operands per input bit (literal
@@ -269,7 +267,5 @@ void bcx_bsw_record_with(bcx_bs_writer *w, uint32_t abbrev_id, const bcx_bs_abbr
 /* Check that every block is closed and hand over the bytes (append to out). */
 BCX_NODISCARD bcx_status bcx_bsw_finish(bcx_bs_writer *w, bcx_buf *out, bcx_diag *diag);
 
-#ifdef __cplusplus
-}
-#endif
+BCX_END_DECLS
 #endif /* BCX_BITSTREAM_H */

@@ -19,9 +19,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
+/* Export control. The library is built with -fvisibility=hidden: only what
+ * a public header declares between BCX_BEGIN_DECLS and BCX_END_DECLS (or
+ * marks BCX_API) is exported from the shared library; every internal helper
+ * stays hidden, so adding one never changes the ABI. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BCX_API __attribute__((visibility("default")))
+#define BCX_VISIBILITY_PUSH _Pragma("GCC visibility push(default)")
+#define BCX_VISIBILITY_POP _Pragma("GCC visibility pop")
+#else
+#define BCX_API
+#define BCX_VISIBILITY_PUSH
+#define BCX_VISIBILITY_POP
 #endif
+#ifdef __cplusplus
+#define BCX_BEGIN_DECLS extern "C" { BCX_VISIBILITY_PUSH
+#define BCX_END_DECLS BCX_VISIBILITY_POP }
+#else
+#define BCX_BEGIN_DECLS BCX_VISIBILITY_PUSH
+#define BCX_END_DECLS BCX_VISIBILITY_POP
+#endif
+
+BCX_BEGIN_DECLS
 
 #if defined(__GNUC__) || defined(__clang__)
 #define BCX_NODISCARD __attribute__((warn_unused_result))
@@ -327,7 +346,5 @@ bcx_status bcx_file_read(const char *path, const bcx_allocator *a, size_t max_si
 bcx_status bcx_file_write_atomic(const char *path, const void *data, size_t size,
 				 bcx_diag *diag);
 
-#ifdef __cplusplus
-}
-#endif
+BCX_END_DECLS
 #endif /* BCX_CORE_H */

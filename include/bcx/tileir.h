@@ -28,9 +28,7 @@
 
 #include "bcx/core.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BCX_BEGIN_DECLS
 
 /* ------------------------------------------------------------------ */
 /* Versions                                                            */
@@ -481,7 +479,5 @@ BCX_NODISCARD bcx_status bcx_tileir_dump(bcx_tileir_module *m, bool json, bcx_bu
 BCX_NODISCARD bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function,
 						  bool json, bcx_buf *out, bcx_diag *diag);
 
-#ifdef __cplusplus
-}
-#endif
+BCX_END_DECLS
 #endif /* BCX_TILEIR_H */

@@ -25,9 +25,7 @@
 
 #include "bcx/core.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BCX_BEGIN_DECLS
 
 typedef struct bcx_tb_module bcx_tb_module;
 typedef struct bcx_tb_func bcx_tb_func;
@@ -240,7 +238,5 @@ bcx_status bcx_tb_import(bcx_tileir_module *src, const bcx_allocator *a, bcx_tb_
 bcx_status bcx_tb_assemble(const char *file, const char *text, size_t n,
 			   const bcx_allocator *a, bcx_tb_module **out, bcx_diag *d);
 
-#ifdef __cplusplus
-}
-#endif
+BCX_END_DECLS
 #endif /* BCX_TILEIR_BUILD_H */

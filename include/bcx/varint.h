@@ -16,9 +16,7 @@
 
 #include "bcx/core.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BCX_BEGIN_DECLS
 
 /* ---- PrefixVarInt (MLIR bytecode, spec mlir-bytecode.md) ---- */
 #define BCX_PREFIXVARINT_MAX 9
@@ -137,7 +135,5 @@ size_t bcx_wide_to_decimal(const uint8_t *be, size_t len, char *out, size_t cap)
  * the count of the trailing bytes that form the minimal value. */
 size_t bcx_wide_minimal_len(const uint8_t *be, size_t len);
 
-#ifdef __cplusplus
-}
-#endif
+BCX_END_DECLS
 #endif /* BCX_VARINT_H */
