@@ -38,22 +38,25 @@ execute_process(COMMAND ${BUILD_DIR}/install-test/consumer_pc RESULT_VARIABLE rc
 if(rc)
   message(FATAL_ERROR "consumer (pkg-config flags) failed")
 endif()
-# 2. find_package(bcx).
-file(COPY ${SRC_DIR}/consumer.c DESTINATION ${BUILD_DIR}/install-test/pkg)
-configure_file(${SRC_DIR}/CMakeLists.consumer.txt ${BUILD_DIR}/install-test/pkg/CMakeLists.txt COPYONLY)
-execute_process(COMMAND ${CMAKE_COMMAND} -S ${BUILD_DIR}/install-test/pkg
-                        -B ${BUILD_DIR}/install-test/pkg/build -DCMAKE_PREFIX_PATH=${prefix}
-                        -DCMAKE_C_COMPILER=${C_COMPILER} "-DCMAKE_C_FLAGS=${EXTRA_FLAGS}"
-                RESULT_VARIABLE rc OUTPUT_QUIET)
-if(NOT rc)
-  execute_process(COMMAND ${CMAKE_COMMAND} --build ${BUILD_DIR}/install-test/pkg/build
+# 2. find_package(bcx), through each installed library target.
+foreach(target bcx::bcx bcx::bcx_static)
+  string(REPLACE "::" "_" tag ${target})
+  set(dir ${BUILD_DIR}/install-test/${tag})
+  file(COPY ${SRC_DIR}/consumer.c DESTINATION ${dir})
+  configure_file(${SRC_DIR}/CMakeLists.consumer.txt ${dir}/CMakeLists.txt COPYONLY)
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${dir} -B ${dir}/build -DCMAKE_PREFIX_PATH=${prefix}
+                          -DCMAKE_C_COMPILER=${C_COMPILER} "-DCMAKE_C_FLAGS=${EXTRA_FLAGS}"
+                          -DBCX_TARGET=${target}
                   RESULT_VARIABLE rc OUTPUT_QUIET)
-endif()
-if(rc)
-  message(FATAL_ERROR "find_package(bcx) consumer failed to build")
-endif()
-execute_process(COMMAND ${BUILD_DIR}/install-test/pkg/build/consumer RESULT_VARIABLE rc)
-if(rc)
-  message(FATAL_ERROR "find_package(bcx) consumer failed")
-endif()
-message(STATUS "1 passed, 0 failed")
+  if(NOT rc)
+    execute_process(COMMAND ${CMAKE_COMMAND} --build ${dir}/build RESULT_VARIABLE rc OUTPUT_QUIET)
+  endif()
+  if(rc)
+    message(FATAL_ERROR "find_package(bcx) consumer through ${target} failed to build")
+  endif()
+  execute_process(COMMAND ${dir}/build/consumer RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "find_package(bcx) consumer through ${target} failed")
+  endif()
+endforeach()
+message(STATUS "3 passed, 0 failed")
