@@ -11,11 +11,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void drop(void *ctx, const char *p, size_t n)
+static bcx_status drop(void *ctx, const void *p, size_t n)
 {
 	(void)ctx;
 	(void)p;
 	(void)n;
+	return BCX_OK;
 }
 
 
@@ -33,7 +34,7 @@ static void analyze(const uint8_t *data, size_t size)
 		{.filename = "f", .dump = true, .json = true},
 		{.filename = "f"},
 	};
-	bcx_bs_sink sink = {drop, NULL};
+	bcx_sink sink = {drop, NULL};
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
 		bcx_diag d;
 		bcx_diag_clear(&d);
@@ -52,7 +53,7 @@ static void copy_analyzes(const uint8_t *orig, size_t n_orig, const uint8_t *cop
 			  size_t n_copy)
 {
 	static const bcx_bs_analyze_opts o = {.filename = "f", .dump = true};
-	bcx_bs_sink sink = {drop, NULL};
+	bcx_sink sink = {drop, NULL};
 	bcx_diag d;
 	if (bcx_bs_analyze(orig, n_orig, &o, &sink, NULL, &d) == BCX_OK)
 		check(bcx_bs_analyze(copy, n_copy, &o, &sink, NULL, &d) == BCX_OK);

@@ -61,8 +61,10 @@ static bool parse_flag(const char *a, bcx_bs_analyze_opts *o, bool dump)
 	return true;
 }
 
-static void file_write(void *ctx, const char *p, size_t n) { fwrite(p, 1, n, ctx); }
-static void buf_write(void *ctx, const char *p, size_t n) { bcx_buf_put_bytes(ctx, p, n); }
+static bcx_status file_write(void *ctx, const void *p, size_t n)
+{
+	return fwrite(p, 1, n, ctx) == n ? BCX_OK : BCX_ERR_IO;
+}
 
 static int run(const cli_file *input, const bcx_bs_analyze_opts *o, const char *out_path)
 {
@@ -70,9 +72,9 @@ static int run(const cli_file *input, const bcx_bs_analyze_opts *o, const char *
 	bcx_diag_clear(&d);
 	bcx_buf buf;
 	bcx_buf_init(&buf, NULL);
-	bcx_bs_sink sink = {file_write, stdout};
+	bcx_sink sink = {file_write, stdout};
 	if (out_path && strcmp(out_path, "-") != 0)
-		sink = (bcx_bs_sink){buf_write, &buf};
+		sink = (bcx_sink){bcx_buf_sink_write, &buf};
 	else
 		setvbuf(stdout, NULL, _IONBF, 0); /* the analyzer writes 64 KiB blocks */
 	bcx_status s = bcx_bs_analyze(input->data, input->size, o, &sink, NULL, &d);

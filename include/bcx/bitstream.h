@@ -166,12 +166,6 @@ bcx_bs_name bcx_bs_record_name(const bcx_bs_reader *r, uint32_t block_id, uint32
 
 /* ---- Analyzer: llvm-bcanalyzer's output (spec sections 9 and 10) ---- */
 
-/* Where the analyzer's text goes. write() gets every byte once, in order. */
-typedef struct bcx_bs_sink {
-	void (*write)(void *ctx, const char *p, size_t n);
-	void *ctx;
-} bcx_bs_sink;
-
 typedef struct bcx_bs_analyze_opts {
 	const char *filename;   /* printed in "Summary of X:" as given */
 	bool dump;              /* -dump: blocks and records, then statistics */
@@ -183,12 +177,14 @@ typedef struct bcx_bs_analyze_opts {
 } bcx_bs_analyze_opts;
 
 /*
- * Analyze a whole file (wrapper allowed) and write the report. On malformed
- * input the text printed so far stays written (as with the reference tool),
- * no statistics follow, and the error is returned.
+ * Analyze a whole file (wrapper allowed) and write the report to sink, in
+ * 64 KiB pieces. On malformed input the text printed so far stays written (as
+ * with the reference tool), no statistics follow, and the error is returned.
+ * A failed sink write stops the analysis and its status (BCX_ERR_IO) is
+ * returned.
  */
 BCX_NODISCARD bcx_status bcx_bs_analyze(const void *data, size_t size,
-					 const bcx_bs_analyze_opts *opts, const bcx_bs_sink *sink,
+					 const bcx_bs_analyze_opts *opts, const bcx_sink *sink,
 					 const bcx_allocator *a, bcx_diag *diag);
 
 /* ---- Tree: decode everything, keep every encoding choice ---- */

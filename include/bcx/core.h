@@ -278,6 +278,15 @@ bool bcx_bit_seek(bcx_bitcursor *b, uint64_t bit_pos);
 /* Writers                                                             */
 /* ------------------------------------------------------------------ */
 
+/* Where streamed output (disassembly, dumps, analyzer reports) goes. write()
+ * receives every byte once, in order, in pieces of any size; it returns
+ * BCX_OK, or a failure status (BCX_ERR_IO for a failed write) that stops the
+ * producer, which then returns that status. */
+typedef struct bcx_sink {
+	bcx_status (*write)(void *ctx, const void *p, size_t n);
+	void *ctx;
+} bcx_sink;
+
 /* A growable byte buffer with a sticky status (BCX_ERR_NOMEM/LIMIT). */
 typedef struct bcx_buf {
 	uint8_t *data;
@@ -306,6 +315,9 @@ void bcx_buf_put_sleb128(bcx_buf *w, int64_t v);
 void bcx_buf_put_prefixvarint(bcx_buf *w, uint64_t v);
 /* Overwrite 4 bytes at pos (which must already exist). */
 void bcx_buf_patch_u32le(bcx_buf *w, size_t pos, uint32_t v);
+/* A bcx_sink write function that appends to the bcx_buf given as ctx (or
+ * drops the bytes when ctx is NULL); returns the buffer's status. */
+bcx_status bcx_buf_sink_write(void *ctx, const void *p, size_t n);
 /* Hand the buffer over: returns data (owned by the caller, free with the
  * buffer's allocator) and resets w. */
 uint8_t *bcx_buf_take(bcx_buf *w, size_t *len);

@@ -7,8 +7,8 @@
 
 void an_flush(an_out *o)
 {
-	if (o->n)
-		o->sink->write(o->sink->ctx, o->buf, o->n);
+	if (o->n && o->status == BCX_OK)
+		o->status = o->sink->write(o->sink->ctx, o->buf, o->n);
 	o->n = 0;
 }
 
@@ -67,9 +67,10 @@ void an_puti(an_out *o, int64_t v)
 	an_putu(o, (uint64_t)v);
 }
 
-void an_out_init(an_out *o, const bcx_bs_sink *sink)
+void an_out_init(an_out *o, const bcx_sink *sink)
 {
 	o->sink = sink;
+	o->status = BCX_OK;
 	o->n = 0;
 	for (unsigned i = 0; i < AN_INDEX_TABLE; i++) {
 		char t[16] = " op";
@@ -114,15 +115,27 @@ void an_ops(an_out *o, const uint64_t *ops, size_t n)
 	}
 }
 
+/* Formats straight into the output buffer, flushing first when the text
+ * would not fit; text longer than the whole buffer is an error (LIMIT), never
+ * cut short silently. */
 void an_printf(an_out *o, const char *fmt, ...)
 {
-	char tmp[256];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		an_putn(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+	for (int pass = 0; pass < 2; pass++) {
+		size_t room = sizeof o->buf - o->n;
+		va_list ap;
+		va_start(ap, fmt);
+		int n = vsnprintf(o->buf + o->n, room, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return;
+		if ((size_t)n < room) {
+			o->n += (size_t)n;
+			return;
+		}
+		an_flush(o);
+	}
+	if (o->status == BCX_OK)
+		o->status = BCX_ERR_LIMIT;
 }
 
 void an_indent(an_out *o, unsigned n)

@@ -280,7 +280,7 @@ static void print_wrapper(an_state *s)
 }
 
 bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_opts *opts,
-			  const bcx_bs_sink *sink, const bcx_allocator *a, bcx_diag *diag)
+			  const bcx_sink *sink, const bcx_allocator *a, bcx_diag *diag)
 {
 	an_out *out = bcx_alloc(a, sizeof *out);
 	if (!out)
@@ -303,6 +303,10 @@ bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_op
 			st = s.r->bc.status;
 	}
 	an_flush(out);
+	if (st == BCX_OK && out->status != BCX_OK)
+		st = bcx_diag_set(diag, out->status, -1,
+				  out->status == BCX_ERR_LIMIT ? "an output line is over 64 KiB"
+							      : "writing the output failed");
 	free_stats(&s);
 	bcx_bs_reader_free(s.r);
 	bcx_free(a, out, sizeof *out);

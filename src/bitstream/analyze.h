@@ -28,14 +28,15 @@ typedef struct an_block {
  * load from a table that is never written again is cheaper than rewriting
  * the digits for every operand). */
 typedef struct an_out {
-	const bcx_bs_sink *sink;
+	const bcx_sink *sink;
+	bcx_status status; /* the first failed sink write; output stops there */
 	size_t n;
 	uint64_t index_text[AN_INDEX_TABLE];
 	uint8_t index_len[AN_INDEX_TABLE];
 	char buf[1 << 16];
 } an_out;
 
-void an_out_init(an_out *o, const bcx_bs_sink *sink);
+void an_out_init(an_out *o, const bcx_sink *sink);
 
 /* An open block as the analyzer sees it. */
 typedef struct an_frame {
@@ -73,7 +74,8 @@ static inline void an_putn(an_out *o, const char *p, size_t n)
 	if (BS_UNLIKELY(o->n + n > sizeof o->buf)) {
 		an_flush(o);
 		if (n > sizeof o->buf) {
-			o->sink->write(o->sink->ctx, p, n);
+			if (o->status == BCX_OK)
+				o->status = o->sink->write(o->sink->ctx, p, n);
 			return;
 		}
 	}

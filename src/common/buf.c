@@ -206,3 +206,12 @@ void bcx_bitbuf_patch_word(bcx_bitbuf *w, size_t byte_pos, uint32_t v)
 {
 	bcx_buf_patch_u32le(&w->bytes, byte_pos, v);
 }
+
+bcx_status bcx_buf_sink_write(void *ctx, const void *p, size_t n)
+{
+	bcx_buf *w = ctx;
+	if (!w)
+		return BCX_OK;
+	bcx_buf_put_bytes(w, p, n);
+	return w->status;
+}

@@ -4,16 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-void bs_sink_write(void *ctx, const char *p, size_t n)
+bcx_status bs_sink_write(void *ctx, const void *p, size_t n)
 {
-	if (ctx)
-		bcx_buf_put_bytes(ctx, p, n);
+	return bcx_buf_sink_write(ctx, p, n);
 }
 
 bcx_status bs_analyze_buf(const uint8_t *data, size_t size, const bcx_bs_analyze_opts *o,
 			  bcx_buf *buf, bcx_diag *d)
 {
-	bcx_bs_sink sink = {bs_sink_write, buf};
+	bcx_sink sink = {bs_sink_write, buf};
 	return bcx_bs_analyze(data, size, o, &sink, NULL, d);
 }
 
@@ -38,7 +37,7 @@ static void stress_analyze(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
 		bcx_diag d;
 		bcx_diag_clear(&d);
-		bcx_bs_sink sink = {bs_sink_write, NULL};
+		bcx_sink sink = {bs_sink_write, NULL};
 		bcx_status s = bcx_bs_analyze(data, size, &modes[i], &sink, NULL, &d);
 		bs_check_clean_error(s, &d, "analyze");
 	}

@@ -6,7 +6,7 @@
 #include "bcx/bitstream.h"
 
 /* A sink that appends to a bcx_buf (ctx) or drops everything (ctx NULL). */
-void bs_sink_write(void *ctx, const char *p, size_t n);
+bcx_status bs_sink_write(void *ctx, const void *p, size_t n);
 
 /* Analyze into buf; returns the status. */
 bcx_status bs_analyze_buf(const uint8_t *data, size_t size, const bcx_bs_analyze_opts *o,

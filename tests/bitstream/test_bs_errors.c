@@ -34,7 +34,7 @@ static bcx_status analyze_raw(bcx_bitbuf *b, bcx_diag *d)
 	bcx_bitbuf_align32(b);
 	bcx_diag_clear(d);
 	bcx_bs_analyze_opts o = {.filename = "t.bc", .dump = true};
-	bcx_bs_sink sink = {bs_sink_write, NULL};
+	bcx_sink sink = {bs_sink_write, NULL};
 	return bcx_bs_analyze(b->bytes.data, b->bytes.len, &o, &sink, NULL, d);
 }
 
