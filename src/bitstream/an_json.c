@@ -6,36 +6,36 @@
 static void sep(an_state *s)
 {
 	if (!s->json_first)
-		an_putc(s->out, ',');
+		bcx_out_putc(s->out, ',');
 	s->json_first = false;
 }
 
-static void jname(an_out *o, bcx_bs_name nm)
+static void jname(bcx_out *o, bcx_bs_name nm)
 {
 	if (!nm.s) {
-		an_puts(o, "null");
+		bcx_out_puts(o, "null");
 		return;
 	}
-	an_putc(o, '"');
-	an_json_str(o, (const uint8_t *)nm.s, nm.len);
-	an_putc(o, '"');
+	bcx_out_putc(o, '"');
+	bcx_out_json_str(o, (const uint8_t *)nm.s, nm.len);
+	bcx_out_putc(o, '"');
 }
 
-static void jkey_u(an_out *o, const char *key, uint64_t v)
+static void jkey_u(bcx_out *o, const char *key, uint64_t v)
 {
-	an_puts(o, key);
-	an_putu(o, v);
+	bcx_out_puts(o, key);
+	bcx_out_putu(o, v);
 }
 
 void an_json_begin(an_state *s)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	const char *fn = s->opts->filename ? s->opts->filename : "-";
-	an_puts(o, "{\"file\":\"");
-	an_json_str(o, (const uint8_t *)fn, strlen(fn));
-	an_puts(o, "\",\"stream_type\":\"");
-	an_puts(o, bcx_bs_kind_name(s->r->kind));
-	an_putc(o, '"');
+	bcx_out_puts(o, "{\"file\":\"");
+	bcx_out_json_str(o, (const uint8_t *)fn, strlen(fn));
+	bcx_out_puts(o, "\",\"stream_type\":\"");
+	bcx_out_puts(o, bcx_bs_kind_name(s->r->kind));
+	bcx_out_putc(o, '"');
 	jkey_u(o, ",\"magic\":", s->r->magic);
 	bcx_bs_wrapper w;
 	if (bcx_bs_reader_wrapper(s->r, &w)) {
@@ -44,79 +44,79 @@ void an_json_begin(an_state *s)
 		jkey_u(o, ",\"offset\":", w.offset);
 		jkey_u(o, ",\"size\":", w.size);
 		jkey_u(o, ",\"cputype\":", w.cputype);
-		an_putc(o, '}');
+		bcx_out_putc(o, '}');
 	}
 	if (s->opts->dump)
-		an_puts(o, ",\"blocks\":[");
+		bcx_out_puts(o, ",\"blocks\":[");
 	s->json_first = true;
 }
 
 void an_json_blockinfo_stub(an_state *s)
 {
 	sep(s);
-	an_puts(s->out, "{\"block\":\"BLOCKINFO_BLOCK\",\"id\":0,\"collapsed\":true}");
+	bcx_out_puts(s->out, "{\"block\":\"BLOCKINFO_BLOCK\",\"id\":0,\"collapsed\":true}");
 }
 
 void an_json_block_open(an_state *s, an_frame *f)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	sep(s);
-	an_puts(o, "{\"block\":");
+	bcx_out_puts(o, "{\"block\":");
 	jname(o, bs_block_name(s->r->kind, an_bi(s, f), f->block_id));
 	jkey_u(o, ",\"id\":", f->block_id);
 	jkey_u(o, ",\"num_words\":", f->num_words);
 	jkey_u(o, ",\"code_width\":", f->width);
-	an_puts(o, ",\"entries\":[");
+	bcx_out_puts(o, ",\"entries\":[");
 	s->json_first = true;
 }
 
 void an_json_block_close(an_state *s, an_frame *f)
 {
 	(void)f;
-	an_puts(s->out, "]}");
+	bcx_out_puts(s->out, "]}");
 	s->json_first = false;
 }
 
 static void md_index(an_state *s, an_frame *f, const bcx_bs_entry *e, const bcx_bs_record *rec)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	if (rec->code == AN_MD_INDEX_OFFSET) {
 		if (!an_md_index_offset(f, rec))
-			an_puts(o, ",\"invalid_record\":true");
+			bcx_out_puts(o, ",\"invalid_record\":true");
 	} else if (rec->code == AN_MD_INDEX) {
-		an_puts(o, f->md_index_expected == e->bit_pos ? ",\"offset_match\":true"
+		bcx_out_puts(o, f->md_index_expected == e->bit_pos ? ",\"offset_match\":true"
 							      : ",\"offset_match\":false");
 		jkey_u(o, ",\"offset_expected\":", f->md_index_expected);
 		jkey_u(o, ",\"offset_actual\":", e->bit_pos);
 	}
 }
 
-static void ops(an_out *o, const bcx_bs_record *rec)
+static void ops(bcx_out *o, const bcx_bs_record *rec)
 {
-	an_puts(o, ",\"ops\":[");
+	bcx_out_puts(o, ",\"ops\":[");
 	for (size_t i = 0; i < rec->nops; i++) {
 		if (i)
-			an_putc(o, ',');
-		an_putu(o, rec->ops[i]);
+			bcx_out_putc(o, ',');
+		bcx_out_putu(o, rec->ops[i]);
 	}
-	an_putc(o, ']');
+	bcx_out_putc(o, ']');
 	size_t at = an_record_string_at(rec);
 	if (at != SIZE_MAX) {
-		an_puts(o, ",\"string\":\"");
+		bcx_out_puts(o, ",\"string\":\"");
 		for (size_t j = at; j < rec->nops; j++) {
 			uint8_t c = (uint8_t)rec->ops[j];
-			an_json_str(o, &c, 1);
+			bcx_out_json_str(o, &c, 1);
 		}
-		an_putc(o, '"');
+		bcx_out_putc(o, '"');
 	}
 }
 
 bcx_status an_json_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 			  const bcx_bs_record *rec)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	sep(s);
-	an_puts(o, "{\"record\":");
+	bcx_out_puts(o, "{\"record\":");
 	jname(o, bs_record_name(s->r->kind, an_bi(s, f), f->block_id, rec->code));
 	jkey_u(o, ",\"code\":", rec->code);
 	if (e->abbrev_id != 3)
@@ -131,67 +131,67 @@ bcx_status an_json_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 				return s->r->bc.status;
 		} else {
 			jkey_u(o, ",\"blob_len\":", rec->blob_len);
-			an_puts(o, ",\"blob\":\"");
-			an_json_str(o, rec->blob, rec->blob_len);
-			an_putc(o, '"');
+			bcx_out_puts(o, ",\"blob\":\"");
+			bcx_out_json_str(o, rec->blob, rec->blob_len);
+			bcx_out_putc(o, '"');
 		}
 	}
-	an_putc(o, '}');
+	bcx_out_putc(o, '}');
 	s->json_first = false;
 	return BCX_OK;
 }
 
 static void histogram(an_state *s, const an_block *b)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	an_code *v = an_sorted_codes(s, b);
 	if (!v) {
 		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
 		return;
 	}
-	an_puts(o, ",\"histogram\":[");
+	bcx_out_puts(o, ",\"histogram\":[");
 	for (size_t i = 0; i < b->ncodes; i++) {
 		const an_code *c = &v[i];
-		an_puts(o, i ? ",{\"code\":" : "{\"code\":");
-		an_putu(o, c->code);
-		an_puts(o, ",\"name\":");
+		bcx_out_puts(o, i ? ",{\"code\":" : "{\"code\":");
+		bcx_out_putu(o, c->code);
+		bcx_out_puts(o, ",\"name\":");
 		jname(o, bs_record_name(s->r->kind, bs_bi_find(s->r->bi, b->id), b->id, c->code));
 		jkey_u(o, ",\"count\":", c->count);
 		jkey_u(o, ",\"bits\":", c->bits);
 		jkey_u(o, ",\"abbreviated\":", c->abbreviated);
-		an_putc(o, '}');
+		bcx_out_putc(o, '}');
 	}
-	an_putc(o, ']');
+	bcx_out_putc(o, ']');
 	bcx_free(s->alloc, v, (b->ncodes ? b->ncodes : 1) * sizeof *v);
 }
 
 static void block_stats(an_state *s, const an_block *b, uint64_t total)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	jkey_u(o, "{\"id\":", b->id);
-	an_puts(o, ",\"name\":");
+	bcx_out_puts(o, ",\"name\":");
 	jname(o, bs_block_name(s->r->kind, bs_bi_find(s->r->bi, b->id), b->id));
 	jkey_u(o, ",\"instances\":", b->instances);
 	jkey_u(o, ",\"total_bits\":", b->bits);
-	an_printf(o, ",\"percent_of_file\":%.4f", (double)b->bits * 100.0 / (double)total);
+	bcx_out_printf(o, ",\"percent_of_file\":%.4f", (double)b->bits * 100.0 / (double)total);
 	jkey_u(o, ",\"subblocks\":", b->subblocks);
 	jkey_u(o, ",\"abbrevs\":", b->abbrevs);
 	jkey_u(o, ",\"records\":", b->records);
 	jkey_u(o, ",\"abbreviated_records\":", b->abbreviated);
 	if (!s->opts->no_histogram)
 		histogram(s, b);
-	an_putc(o, '}');
+	bcx_out_putc(o, '}');
 }
 
 void an_json_stats(an_state *s)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	uint64_t total = (uint64_t)s->r->payload_size * 8;
 	if (s->opts->dump)
-		an_putc(o, ']');
+		bcx_out_putc(o, ']');
 	jkey_u(o, ",\"summary\":{\"total_bits\":", total);
 	jkey_u(o, ",\"toplevel_blocks\":", s->ntop);
-	an_puts(o, ",\"blocks\":[");
+	bcx_out_puts(o, ",\"blocks\":[");
 	an_block **v = an_sorted_blocks(s);
 	if (!v) {
 		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
@@ -199,9 +199,9 @@ void an_json_stats(an_state *s)
 	}
 	for (size_t i = 0; i < s->nblocks && s->r->bc.status == BCX_OK; i++) {
 		if (i)
-			an_putc(o, ',');
+			bcx_out_putc(o, ',');
 		block_stats(s, v[i], total);
 	}
 	bcx_free(s->alloc, v, (s->nblocks ? s->nblocks : 1) * sizeof *v);
-	an_puts(o, "]}}\n");
+	bcx_out_puts(o, "]}}\n");
 }

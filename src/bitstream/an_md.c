@@ -6,7 +6,7 @@
 static void json_sep(an_state *s)
 {
 	if (!s->json_first)
-		an_putc(s->out, ',');
+		bcx_out_putc(s->out, ',');
 	s->json_first = false;
 }
 
@@ -20,7 +20,7 @@ static bcx_status bad(an_state *s, const bcx_bs_entry *e, const char *why)
 static bcx_status one_string(an_state *s, an_frame *f, bcx_bitcursor *lens, const uint8_t **chars,
 			     size_t *left, const bcx_bs_entry *e, bool json)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	if (bcx_bit_at_end(lens))
 		return bad(s, e, "bad length");
 	uint32_t n = (uint32_t)bs_vbr(lens, 6, 32);
@@ -30,14 +30,14 @@ static bcx_status one_string(an_state *s, an_frame *f, bcx_bitcursor *lens, cons
 		return bad(s, e, "truncated chars");
 	if (json) {
 		json_sep(s);
-		an_putc(o, '"');
-		an_json_str(o, *chars, n);
-		an_putc(o, '"');
+		bcx_out_putc(o, '"');
+		bcx_out_json_str(o, *chars, n);
+		bcx_out_putc(o, '"');
 	} else {
-		an_indent(o, 2 * (s->depth - 1) + 4);
-		an_putc(o, '\'');
+		bcx_out_indent(o, 2 * (s->depth - 1) + 4);
+		bcx_out_putc(o, '\'');
 		an_escaped(o, *chars, n);
-		an_putn(o, "'\n", 2);
+		bcx_out_putn(o, "'\n", 2);
 	}
 	(void)f;
 	*chars += n;
@@ -48,7 +48,7 @@ static bcx_status one_string(an_state *s, an_frame *f, bcx_bitcursor *lens, cons
 bcx_status an_md_strings(an_state *s, an_frame *f, const bcx_bs_entry *e,
 			 const bcx_bs_record *rec, bool json)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	if (rec->blob_len == 0)
 		return bad(s, e, "cannot decode empty blob");
 	if (rec->nops != 2)
@@ -61,22 +61,22 @@ bcx_status an_md_strings(an_state *s, an_frame *f, const bcx_bs_entry *e,
 	const uint8_t *chars = rec->blob + lens_len;
 	size_t left = rec->blob_len - lens_len;
 	if (json) {
-		an_puts(o, ",\"strings\":[");
+		bcx_out_puts(o, ",\"strings\":[");
 		s->json_first = true;
 	} else {
-		an_puts(o, " num-strings = ");
-		an_putu(o, count);
-		an_puts(o, " {\n");
+		bcx_out_puts(o, " num-strings = ");
+		bcx_out_putu(o, count);
+		bcx_out_puts(o, " {\n");
 	}
 	do {
 		if (one_string(s, f, &lens, &chars, &left, e, json) != BCX_OK)
 			return s->r->bc.status;
 	} while (--count);
 	if (json) {
-		an_putc(o, ']');
+		bcx_out_putc(o, ']');
 	} else {
-		an_indent(o, 2 * (s->depth - 1) + 2);
-		an_putc(o, '}');
+		bcx_out_indent(o, 2 * (s->depth - 1) + 2);
+		bcx_out_putc(o, '}');
 	}
 	return BCX_OK;
 }

@@ -4,46 +4,46 @@
 
 void an_text_block_open(an_state *s, an_frame *f)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	bcx_bs_name nm = bs_block_name(s->r->kind, an_bi(s, f), f->block_id);
 	f->name = nm;
-	an_indent(o, 2 * (s->depth - 1));
-	an_putc(o, '<');
+	bcx_out_indent(o, 2 * (s->depth - 1));
+	bcx_out_putc(o, '<');
 	an_name(o, nm, "UnknownBlock", f->block_id);
 	if (s->opts->non_symbolic && nm.s) {
-		an_puts(o, " BlockID=");
-		an_putu(o, f->block_id);
+		bcx_out_puts(o, " BlockID=");
+		bcx_out_putu(o, f->block_id);
 	}
-	an_puts(o, " NumWords=");
-	an_putu(o, f->num_words);
-	an_puts(o, " BlockCodeSize=");
-	an_putu(o, f->width);
-	an_putn(o, ">\n", 2);
+	bcx_out_puts(o, " NumWords=");
+	bcx_out_putu(o, f->num_words);
+	bcx_out_puts(o, " BlockCodeSize=");
+	bcx_out_putu(o, f->width);
+	bcx_out_putn(o, ">\n", 2);
 }
 
 void an_text_block_close(an_state *s, an_frame *f)
 {
-	an_out *o = s->out;
-	an_indent(o, 2 * (s->depth - 1));
-	an_putn(o, "</", 2);
+	bcx_out *o = s->out;
+	bcx_out_indent(o, 2 * (s->depth - 1));
+	bcx_out_putn(o, "</", 2);
 	/* The name chosen when the block opened, even if a BLOCKINFO block
 	 * inside it renamed it since: the reference keeps that string. */
 	an_name(o, f->name, "UnknownBlock", f->block_id);
-	an_putn(o, ">\n", 2);
+	bcx_out_putn(o, ">\n", 2);
 }
 
 /* METADATA_BLOCK extras (spec 9.2): INDEX_OFFSET gives where INDEX must be. */
 static void md_index(an_state *s, an_frame *f, const bcx_bs_entry *e, const bcx_bs_record *rec)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	if (rec->code == AN_MD_INDEX_OFFSET) {
 		if (!an_md_index_offset(f, rec))
-			an_puts(o, "(Invalid record)");
+			bcx_out_puts(o, "(Invalid record)");
 	} else if (rec->code == AN_MD_INDEX) {
 		if (f->md_index_expected == e->bit_pos) {
-			an_puts(o, " (offset match)");
+			bcx_out_puts(o, " (offset match)");
 		} else {
-			an_printf(o, " (offset mismatch: %llu vs %llu)",
+			bcx_out_printf(o, " (offset mismatch: %llu vs %llu)",
 				  (unsigned long long)f->md_index_expected,
 				  (unsigned long long)e->bit_pos);
 		}
@@ -52,55 +52,55 @@ static void md_index(an_state *s, an_frame *f, const bcx_bs_entry *e, const bcx_
 
 static void record_tail(an_state *s, const bcx_bs_record *rec)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	size_t at = an_record_string_at(rec);
 	if (at != SIZE_MAX) {
-		an_puts(o, " record string = '");
+		bcx_out_puts(o, " record string = '");
 		for (size_t j = at; j < rec->nops; j++)
-			an_putc(o, (char)(uint8_t)rec->ops[j]);
-		an_putc(o, '\'');
+			bcx_out_putc(o, (char)(uint8_t)rec->ops[j]);
+		bcx_out_putc(o, '\'');
 	}
 }
 
 static void blob_text(an_state *s, const bcx_bs_record *rec)
 {
-	an_out *o = s->out;
-	an_puts(o, " blob data = ");
+	bcx_out *o = s->out;
+	bcx_out_puts(o, " blob data = ");
 	if (s->opts->show_binary_blobs) {
-		an_putc(o, '\'');
+		bcx_out_putc(o, '\'');
 		an_escaped(o, rec->blob, rec->blob_len);
-		an_putc(o, '\'');
+		bcx_out_putc(o, '\'');
 	} else if (an_blob_printable(rec->blob, rec->blob_len)) {
-		an_putc(o, '\'');
-		an_putn(o, (const char *)rec->blob, rec->blob_len);
-		an_putc(o, '\'');
+		bcx_out_putc(o, '\'');
+		bcx_out_putn(o, (const char *)rec->blob, rec->blob_len);
+		bcx_out_putc(o, '\'');
 	} else {
-		an_puts(o, "unprintable, ");
-		an_putu(o, rec->blob_len);
-		an_puts(o, " bytes.");
+		bcx_out_puts(o, "unprintable, ");
+		bcx_out_putu(o, rec->blob_len);
+		bcx_out_puts(o, " bytes.");
 	}
 }
 
 bcx_status an_text_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 			  const bcx_bs_record *rec)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	bcx_bs_name nm = bs_record_name(s->r->kind, an_bi(s, f), f->block_id, rec->code);
-	an_indent(o, 2 * s->depth);
-	an_putc(o, '<');
+	bcx_out_indent(o, 2 * s->depth);
+	bcx_out_putc(o, '<');
 	an_name(o, nm, "UnknownCode", rec->code);
 	if (s->opts->non_symbolic && nm.s) {
-		an_puts(o, " codeid=");
-		an_putu(o, rec->code);
+		bcx_out_puts(o, " codeid=");
+		bcx_out_putu(o, rec->code);
 	}
 	if (e->abbrev_id != 3) {
-		an_puts(o, " abbrevid=");
-		an_putu(o, e->abbrev_id);
+		bcx_out_puts(o, " abbrevid=");
+		bcx_out_putu(o, e->abbrev_id);
 	}
-	an_ops(o, rec->ops, rec->nops);
+	an_ops(o, s->optext, rec->ops, rec->nops);
 	if (f->block_id == AN_METADATA_BLOCK)
 		md_index(s, f, e, rec);
-	an_putn(o, "/>", 2);
+	bcx_out_putn(o, "/>", 2);
 	record_tail(s, rec);
 	if (rec->has_blob) {
 		if (f->block_id == AN_METADATA_BLOCK && rec->code == AN_MD_STRINGS) {
@@ -110,96 +110,96 @@ bcx_status an_text_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 			blob_text(s, rec);
 		}
 	}
-	an_putc(o, '\n');
+	bcx_out_putc(o, '\n');
 	return BCX_OK;
 }
 
-static void size_line(an_out *o, const char *label, uint64_t bits)
+static void size_line(bcx_out *o, const char *label, uint64_t bits)
 {
-	an_printf(o, "%s%llub/%.2fB/%lluW\n", label, (unsigned long long)bits, (double)bits / 8.0,
+	bcx_out_printf(o, "%s%llub/%.2fB/%lluW\n", label, (unsigned long long)bits, (double)bits / 8.0,
 		  (unsigned long long)(bits / 32));
 }
 
 static void histogram(an_state *s, const an_block *b)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	an_code *v = an_sorted_codes(s, b);
 	if (!v) {
 		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
 		return;
 	}
-	an_puts(o, "\tRecord Histogram:\n");
-	an_puts(o, "\t\t  Count    # Bits     b/Rec   % Abv  Record Kind\n");
+	bcx_out_puts(o, "\tRecord Histogram:\n");
+	bcx_out_puts(o, "\t\t  Count    # Bits     b/Rec   % Abv  Record Kind\n");
 	for (size_t i = 0; i < b->ncodes; i++) {
 		const an_code *c = &v[i];
-		an_printf(o, "\t\t%7llu %9llu", (unsigned long long)c->count,
+		bcx_out_printf(o, "\t\t%7llu %9llu", (unsigned long long)c->count,
 			  (unsigned long long)c->bits);
 		if (c->count > 1)
-			an_printf(o, " %9.1f", (double)c->bits / (double)c->count);
+			bcx_out_printf(o, " %9.1f", (double)c->bits / (double)c->count);
 		else
-			an_puts(o, "          ");
+			bcx_out_puts(o, "          ");
 		if (c->abbreviated)
-			an_printf(o, " %7.2f", (double)c->abbreviated / (double)c->count * 100);
+			bcx_out_printf(o, " %7.2f", (double)c->abbreviated / (double)c->count * 100);
 		else
-			an_puts(o, "        ");
-		an_puts(o, "  ");
+			bcx_out_puts(o, "        ");
+		bcx_out_puts(o, "  ");
 		an_name(o, bs_record_name(s->r->kind, bs_bi_find(s->r->bi, b->id), b->id, c->code),
 			"UnknownCode", c->code);
-		an_putc(o, '\n');
+		bcx_out_putc(o, '\n');
 	}
-	an_putc(o, '\n');
+	bcx_out_putc(o, '\n');
 	bcx_free(s->alloc, v, (b->ncodes ? b->ncodes : 1) * sizeof *v);
 }
 
 static void block_stats(an_state *s, const an_block *b, uint64_t total)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	bcx_bs_name nm = bs_block_name(s->r->kind, bs_bi_find(s->r->bi, b->id), b->id);
-	an_printf(o, "  Block ID #%u", b->id);
+	bcx_out_printf(o, "  Block ID #%u", b->id);
 	if (nm.s) {
-		an_puts(o, " (");
-		an_putn(o, nm.s, nm.len);
-		an_putc(o, ')');
+		bcx_out_puts(o, " (");
+		bcx_out_putn(o, nm.s, nm.len);
+		bcx_out_putc(o, ')');
 	}
-	an_printf(o, ":\n      Num Instances: %llu\n", (unsigned long long)b->instances);
+	bcx_out_printf(o, ":\n      Num Instances: %llu\n", (unsigned long long)b->instances);
 	size_line(o, "         Total Size: ", b->bits);
-	an_printf(o, "    Percent of file: %2.4f%%\n", (double)b->bits * 100.0 / (double)total);
+	bcx_out_printf(o, "    Percent of file: %2.4f%%\n", (double)b->bits * 100.0 / (double)total);
 	if (b->instances > 1) {
 		double n = (double)b->instances, avg = (double)b->bits / n;
-		an_printf(o, "       Average Size: %.2f/%.2fB/%lluW\n", avg, avg / 8,
+		bcx_out_printf(o, "       Average Size: %.2f/%.2fB/%lluW\n", avg, avg / 8,
 			  (unsigned long long)(avg / 32));
-		an_printf(o, "  Tot/Avg SubBlocks: %llu/%e\n", (unsigned long long)b->subblocks,
+		bcx_out_printf(o, "  Tot/Avg SubBlocks: %llu/%e\n", (unsigned long long)b->subblocks,
 			  (double)b->subblocks / n);
-		an_printf(o, "    Tot/Avg Abbrevs: %llu/%e\n", (unsigned long long)b->abbrevs,
+		bcx_out_printf(o, "    Tot/Avg Abbrevs: %llu/%e\n", (unsigned long long)b->abbrevs,
 			  (double)b->abbrevs / n);
-		an_printf(o, "    Tot/Avg Records: %llu/%e\n", (unsigned long long)b->records,
+		bcx_out_printf(o, "    Tot/Avg Records: %llu/%e\n", (unsigned long long)b->records,
 			  (double)b->records / n);
 	} else {
-		an_printf(o, "      Num SubBlocks: %llu\n", (unsigned long long)b->subblocks);
-		an_printf(o, "        Num Abbrevs: %llu\n", (unsigned long long)b->abbrevs);
-		an_printf(o, "        Num Records: %llu\n", (unsigned long long)b->records);
+		bcx_out_printf(o, "      Num SubBlocks: %llu\n", (unsigned long long)b->subblocks);
+		bcx_out_printf(o, "        Num Abbrevs: %llu\n", (unsigned long long)b->abbrevs);
+		bcx_out_printf(o, "        Num Records: %llu\n", (unsigned long long)b->records);
 	}
 	if (b->records)
-		an_printf(o, "    Percent Abbrevs: %2.4f%%\n",
+		bcx_out_printf(o, "    Percent Abbrevs: %2.4f%%\n",
 			  (double)b->abbreviated * 100.0 / (double)b->records);
-	an_putc(o, '\n');
+	bcx_out_putc(o, '\n');
 	if (!s->opts->no_histogram && b->ncodes)
 		histogram(s, b);
 }
 
 void an_text_stats(an_state *s)
 {
-	an_out *o = s->out;
+	bcx_out *o = s->out;
 	uint64_t total = (uint64_t)s->r->payload_size * 8;
 	if (s->opts->dump)
-		an_putn(o, "\n\n", 2);
-	an_puts(o, "Summary of ");
-	an_puts(o, s->opts->filename ? s->opts->filename : "-");
-	an_puts(o, ":\n");
+		bcx_out_putn(o, "\n\n", 2);
+	bcx_out_puts(o, "Summary of ");
+	bcx_out_puts(o, s->opts->filename ? s->opts->filename : "-");
+	bcx_out_puts(o, ":\n");
 	size_line(o, "         Total size: ", total);
-	an_printf(o, "        Stream type: %s\n", bcx_bs_kind_name(s->r->kind));
-	an_printf(o, "  # Toplevel Blocks: %llu\n\n", (unsigned long long)s->ntop);
-	an_puts(o, "Per-block Summary:\n");
+	bcx_out_printf(o, "        Stream type: %s\n", bcx_bs_kind_name(s->r->kind));
+	bcx_out_printf(o, "  # Toplevel Blocks: %llu\n\n", (unsigned long long)s->ntop);
+	bcx_out_puts(o, "Per-block Summary:\n");
 	an_block **v = an_sorted_blocks(s);
 	if (!v) {
 		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");

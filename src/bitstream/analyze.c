@@ -173,8 +173,8 @@ static bcx_status open_block(an_state *s, const bcx_bs_entry *e)
 			if (o->json)
 				an_json_blockinfo_stub(s);
 			else {
-				an_indent(s->out, 2 * s->depth);
-				an_puts(s->out, "<BLOCKINFO_BLOCK/>\n");
+				bcx_out_indent(s->out, 2 * s->depth);
+				bcx_out_puts(s->out, "<BLOCKINFO_BLOCK/>\n");
 			}
 		}
 		if (bcx_bs_read_blockinfo(r) != BCX_OK)
@@ -273,7 +273,7 @@ static void print_wrapper(an_state *s)
 	bcx_bs_wrapper w;
 	if (!s->opts->dump || s->opts->json || !bcx_bs_reader_wrapper(s->r, &w))
 		return;
-	an_printf(s->out,
+	bcx_out_printf(s->out,
 		  "<BITCODE_WRAPPER_HEADER Magic=0x%08x Version=0x%08x Offset=0x%08x "
 		  "Size=0x%08x CPUType=0x%08x/>\n",
 		  w.magic, w.version, w.offset, w.size, w.cputype);
@@ -282,15 +282,21 @@ static void print_wrapper(an_state *s)
 bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_opts *opts,
 			  const bcx_sink *sink, const bcx_allocator *a, bcx_diag *diag)
 {
-	an_out *out = bcx_alloc(a, sizeof *out);
-	if (!out)
+	struct an_output {
+		bcx_out out;
+		an_optext optext;
+	} *ao = bcx_alloc(a, sizeof *ao);
+	if (!ao)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-	an_out_init(out, sink);
+	bcx_out *out = &ao->out;
+	bcx_out_init(out, sink);
+	an_optext_init(&ao->optext);
 	an_state s;
 	memset(&s, 0, sizeof s);
 	s.opts = opts;
 	s.alloc = a;
 	s.out = out;
+	s.optext = &ao->optext;
 	bcx_status st = bcx_bs_reader_new(&s.r, data, size, a, diag);
 	if (st == BCX_OK) {
 		print_wrapper(&s);
@@ -302,14 +308,14 @@ bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_op
 		if (st == BCX_OK && s.r->bc.status != BCX_OK)
 			st = s.r->bc.status;
 	}
-	an_flush(out);
+	bcx_out_flush(out);
 	if (st == BCX_OK && out->status != BCX_OK)
 		st = bcx_diag_set(diag, out->status, -1,
 				  out->status == BCX_ERR_LIMIT ? "an output line is over 64 KiB"
 							      : "writing the output failed");
 	free_stats(&s);
 	bcx_bs_reader_free(s.r);
-	bcx_free(a, out, sizeof *out);
+	bcx_free(a, ao, sizeof *ao);
 	return st;
 }
 

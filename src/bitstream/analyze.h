@@ -5,6 +5,7 @@
 #define BCX_BITSTREAM_ANALYZE_H
 
 #include "internal.h"
+#include "common/out.h"
 
 /* Per record code of one block ID. */
 typedef struct an_code {
@@ -23,20 +24,15 @@ typedef struct an_block {
 
 #define AN_INDEX_TABLE 1024
 
-/* Output buffer in front of the caller's sink, and the text " op<i>=" for
- * the first operand indexes as 8-byte words (built once per analysis: a
- * load from a table that is never written again is cheaper than rewriting
- * the digits for every operand). */
-typedef struct an_out {
-	const bcx_sink *sink;
-	bcx_status status; /* the first failed sink write; output stops there */
-	size_t n;
+/* The text " op<i>=" for the first operand indexes as 8-byte words (built
+ * once per analysis: a load from a table that is never written again is
+ * cheaper than rewriting the digits for every operand). */
+typedef struct an_optext {
 	uint64_t index_text[AN_INDEX_TABLE];
 	uint8_t index_len[AN_INDEX_TABLE];
-	char buf[1 << 16];
-} an_out;
+} an_optext;
 
-void an_out_init(an_out *o, const bcx_sink *sink);
+void an_optext_init(an_optext *t);
 
 /* An open block as the analyzer sees it. */
 typedef struct an_frame {
@@ -57,7 +53,8 @@ typedef struct an_state {
 	const bcx_bs_analyze_opts *opts;
 	bcx_bs_reader *r;
 	const bcx_allocator *alloc;
-	an_out *out;
+	bcx_out *out;
+	const an_optext *optext;
 	/* statistics: blocks in an open-addressing table keyed by ID */
 	an_block **blocks;
 	size_t nblocks, cap_blocks;
@@ -67,39 +64,11 @@ typedef struct an_state {
 	bool json_first; /* JSON: no comma before the next item */
 } an_state;
 
-/* ---- output (an_out.c) ---- */
-void an_flush(an_out *o);
-static inline void an_putn(an_out *o, const char *p, size_t n)
-{
-	if (BS_UNLIKELY(o->n + n > sizeof o->buf)) {
-		an_flush(o);
-		if (n > sizeof o->buf) {
-			if (o->status == BCX_OK)
-				o->status = o->sink->write(o->sink->ctx, p, n);
-			return;
-		}
-	}
-	memcpy(o->buf + o->n, p, n);
-	o->n += n;
-}
-static inline void an_putc(an_out *o, char c)
-{
-	if (BS_UNLIKELY(o->n == sizeof o->buf))
-		an_flush(o);
-	o->buf[o->n++] = c;
-}
-static inline void an_puts(an_out *o, const char *s) { an_putn(o, s, strlen(s)); }
-void an_putu(an_out *o, uint64_t v);
-void an_puti(an_out *o, int64_t v);
-/* " op<i>=<value>" for every operand, values as signed 64-bit. */
-void an_ops(an_out *o, const uint64_t *ops, size_t n);
-void an_printf(an_out *o, const char *fmt, ...) BCX_PRINTF(2, 3);
-void an_indent(an_out *o, unsigned n);
+/* ---- output (an_out.c; the buffer itself is common/out.h) ---- */
+void an_ops(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t n);
 /* Escaped as LLVM's write_escaped(hex): \\ \t \n \" and \xHH (uppercase). */
-void an_escaped(an_out *o, const uint8_t *p, size_t n);
-/* JSON string body (no quotes) for arbitrary bytes. */
-void an_json_str(an_out *o, const uint8_t *p, size_t n);
-void an_name(an_out *o, bcx_bs_name nm, const char *unknown, uint32_t id);
+void an_escaped(bcx_out *o, const uint8_t *p, size_t n);
+void an_name(bcx_out *o, bcx_bs_name nm, const char *unknown, uint32_t id);
 
 /* ---- printers ---- */
 /* The current BLOCKINFO entry of frame f (refreshed when the table changed). */
