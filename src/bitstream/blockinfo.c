@@ -30,14 +30,8 @@ static bs_bi_entry *entry_for(bcx_bs_reader *r, bs_blockinfo *t, uint32_t id)
 	for (size_t i = 0; i < t->n; i++)
 		if (t->e[i].block_id == id)
 			return &t->e[i];
-	if (t->n == t->cap) {
-		size_t ncap = t->cap ? t->cap * 2 : 8;
-		bs_bi_entry *e = bcx_arena_grow(r->arena, t->e, t->n, ncap, sizeof *e);
-		if (!e)
-			return NULL;
-		t->e = e;
-		t->cap = ncap;
-	}
+	if (!BCX_VEC_ROOM(r->arena, t->e, t->n, t->cap))
+		return NULL;
 	bs_bi_entry *e = &t->e[t->n++];
 	memset(e, 0, sizeof *e);
 	e->block_id = id;
@@ -46,15 +40,8 @@ static bs_bi_entry *entry_for(bcx_bs_reader *r, bs_blockinfo *t, uint32_t id)
 
 static bool add_abbrev(bcx_bs_reader *r, bs_bi_entry *e, const bcx_bs_abbrev *ab)
 {
-	if (e->nabbrevs == e->cap_abbrevs) {
-		uint32_t ncap = e->cap_abbrevs ? e->cap_abbrevs * 2 : 8;
-		const bcx_bs_abbrev **p =
-			bcx_arena_grow(r->arena, e->abbrevs, e->nabbrevs, ncap, sizeof *p);
-		if (!p)
-			return false;
-		e->abbrevs = p;
-		e->cap_abbrevs = ncap;
-	}
+	if (!BCX_VEC_ROOM(r->arena, e->abbrevs, e->nabbrevs, e->cap_abbrevs))
+		return false;
 	e->abbrevs[e->nabbrevs++] = ab;
 	return true;
 }
@@ -75,14 +62,8 @@ static const char *name_of(bcx_bs_reader *r, const uint64_t *ops, size_t n, uint
 
 static bool add_recname(bcx_bs_reader *r, bs_bi_entry *e, const bcx_bs_record *rec)
 {
-	if (e->nrecnames == e->cap_recnames) {
-		uint32_t ncap = e->cap_recnames ? e->cap_recnames * 2 : 8;
-		bs_recname *p = bcx_arena_grow(r->arena, e->recnames, e->nrecnames, ncap, sizeof *p);
-		if (!p)
-			return false;
-		e->recnames = p;
-		e->cap_recnames = ncap;
-	}
+	if (!BCX_VEC_ROOM(r->arena, e->recnames, e->nrecnames, e->cap_recnames))
+		return false;
 	bs_recname *rn = &e->recnames[e->nrecnames];
 	rn->code = (uint32_t)rec->ops[0];
 	rn->name = name_of(r, rec->ops + 1, rec->nops - 1, &rn->len);

@@ -4,16 +4,12 @@
 #define BCX_BITSTREAM_INTERNAL_H
 
 #include "bcx/bitstream.h"
+#include "common/internal.h"
 
 #include <string.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define BS_LIKELY(x) __builtin_expect(!!(x), 1)
-#define BS_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-#define BS_LIKELY(x) (x)
-#define BS_UNLIKELY(x) (x)
-#endif
+#define BS_LIKELY(x) BCX_LIKELY(x)
+#define BS_UNLIKELY(x) BCX_UNLIKELY(x)
 
 /* Operands a stream may decode to, per bit of input. Literal operands cost
  * no bits, so an abbreviation of many literals used by many 3-bit records
@@ -31,11 +27,13 @@ typedef struct bs_recname {
 /* What BLOCKINFO says about one block ID (spec section 5). */
 typedef struct bs_bi_entry {
 	uint32_t block_id;
-	uint32_t nabbrevs, cap_abbrevs;
+	uint32_t nabbrevs;
+	size_t cap_abbrevs;
 	const bcx_bs_abbrev **abbrevs;
 	const char *name; /* BLOCKNAME; NULL when none */
 	uint32_t name_len;
-	uint32_t nrecnames, cap_recnames;
+	uint32_t nrecnames;
+	size_t cap_recnames;
 	bs_recname *recnames;
 } bs_bi_entry;
 

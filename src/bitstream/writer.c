@@ -9,7 +9,8 @@
 
 typedef struct bsw_bi {
 	uint32_t block_id;
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	const bcx_bs_abbrev **abbrevs;
 } bsw_bi;
 
@@ -174,14 +175,8 @@ static bool push_local(bcx_bs_writer *w, const bcx_bs_abbrev *ab)
 
 static bool bi_add(bcx_bs_writer *w, bsw_bi *e, const bcx_bs_abbrev *ab)
 {
-	if (e->n == e->cap) {
-		uint32_t ncap = e->cap ? e->cap * 2 : 8;
-		const bcx_bs_abbrev **p = bcx_arena_grow(w->arena, e->abbrevs, e->n, ncap, sizeof *p);
-		if (!p)
-			return false;
-		e->abbrevs = p;
-		e->cap = ncap;
-	}
+	if (!BCX_VEC_ROOM(w->arena, e->abbrevs, e->n, e->cap))
+		return false;
 	e->abbrevs[e->n++] = ab;
 	return true;
 }
@@ -191,14 +186,8 @@ static bsw_bi *pending_entry(bcx_bs_writer *w, bsw_table *t, uint32_t id)
 	for (size_t i = 0; i < t->n; i++)
 		if (t->e[i].block_id == id)
 			return &t->e[i];
-	if (t->n == t->cap) {
-		size_t ncap = t->cap ? t->cap * 2 : 8;
-		bsw_bi *p = bcx_arena_grow(w->arena, t->e, t->n, ncap, sizeof *p);
-		if (!p)
-			return NULL;
-		t->e = p;
-		t->cap = ncap;
-	}
+	if (!BCX_VEC_ROOM(w->arena, t->e, t->n, t->cap))
+		return NULL;
 	memset(&t->e[t->n], 0, sizeof t->e[0]);
 	t->e[t->n].block_id = id;
 	return &t->e[t->n++];

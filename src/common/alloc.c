@@ -1,6 +1,6 @@
 /* The default allocator and the arena (a bump allocator over blocks taken
  * from a caller-supplied allocator, all freed at once). */
-#include "bcx/core.h"
+#include "common/internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -168,3 +168,21 @@ void *bcx_arena_grow(bcx_arena *ar, const void *old, size_t old_n, size_t new_n,
 size_t bcx_arena_footprint(const bcx_arena *ar) { return ar->footprint; }
 
 const bcx_allocator *bcx_arena_allocator(const bcx_arena *ar) { return &ar->alloc; }
+
+bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem)
+{
+	if (n < *cap)
+		return true;
+	size_t ncap = *cap ? *cap : 4;
+	if (ncap > SIZE_MAX / 2)
+		return false;
+	ncap *= 2;
+	void *old;
+	memcpy(&old, arrp, sizeof old); /* arrp points to a T*, whatever T is */
+	void *grown = bcx_arena_grow(arena, old, n, ncap, elem);
+	if (!grown)
+		return false;
+	memcpy(arrp, &grown, sizeof grown);
+	*cap = ncap;
+	return true;
+}

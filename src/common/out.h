@@ -6,17 +6,9 @@
 #ifndef BCX_COMMON_OUT_H
 #define BCX_COMMON_OUT_H
 
-#include "bcx/core.h"
+#include "common/internal.h"
 
 #include <string.h>
-
-#if defined(__GNUC__) || defined(__clang__)
-#define BCX_LIKELY(x) __builtin_expect(!!(x), 1)
-#define BCX_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-#define BCX_LIKELY(x) (x)
-#define BCX_UNLIKELY(x) (x)
-#endif
 
 #define BCX_OUT_SIZE (1u << 16)
 

@@ -1,0 +1,43 @@
+/* Idioms every format's code shares (internal, never exported):
+ *  - BCX_TRY / BCX_FAIL_IF: the one early-return style over bcx_diag;
+ *  - bcx_vec_room: the one growable-array step for arena arrays. */
+#ifndef BCX_COMMON_INTERNAL_H
+#define BCX_COMMON_INTERNAL_H
+
+#include "bcx/core.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define BCX_LIKELY(x) __builtin_expect(!!(x), 1)
+#define BCX_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define BCX_LIKELY(x) (x)
+#define BCX_UNLIKELY(x) (x)
+#endif
+
+/* Return the status of expr when it is not BCX_OK. */
+#define BCX_TRY(expr)                                        \
+	do {                                                 \
+		bcx_status bcx_try_status_ = (expr);          \
+		if (bcx_try_status_ != BCX_OK)                \
+			return bcx_try_status_;               \
+	} while (0)
+
+/* When cond holds, fill diag (first failure wins) and return code. offset
+ * is the byte offset in the input, or -1 when there is none. */
+#define BCX_FAIL_IF(cond, diag, code, offset, ...)                         \
+	do {                                                               \
+		if (cond)                                                  \
+			return bcx_diag_set((diag), (code), (offset), __VA_ARGS__); \
+	} while (0)
+
+/*
+ * Make room for one more element in an arena array: *arrp (a pointer to the
+ * array pointer, of any element type) holds n elements in *cap slots. When
+ * full, the capacity doubles (8 at first) into a new arena block. Returns
+ * false on size overflow or when out of memory; nothing changes then.
+ */
+bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem);
+#define BCX_VEC_ROOM(arena, arr, n, cap) \
+	bcx_vec_room((arena), (void *)&(arr), (n), &(cap), sizeof *(arr))
+
+#endif

@@ -1,0 +1,154 @@
+/* The internal pieces every format shares: the growable-array step, the
+ * streaming output buffer (pieces reach the sink in order, a failed write
+ * is sticky, printf never cuts text short) and JSON escaping. */
+#include "testutil.h"
+#include "common/internal.h"
+#include "common/out.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void test_vec_room(void)
+{
+	bcx_arena *a = bcx_arena_new(NULL);
+	T_CHECK(a != NULL);
+	uint32_t *v = NULL;
+	size_t n = 0, cap = 0;
+	for (uint32_t i = 0; i < 1000; i++) {
+		T_CHECK(BCX_VEC_ROOM(a, v, n, cap));
+		T_CHECK(n < cap);
+		v[n++] = i * 7u;
+	}
+	T_EQ_U(cap, 1024);
+	bool same = true;
+	for (uint32_t i = 0; i < 1000; i++)
+		same = same && v[i] == i * 7u;
+	T_CHECK(same);
+	/* A capacity that cannot double is refused and nothing changes. */
+	size_t huge = SIZE_MAX / 2 + 1;
+	uint32_t *before = v;
+	T_CHECK(!bcx_vec_room(a, (void *)&v, huge, &huge, sizeof *v));
+	T_CHECK(v == before && huge == SIZE_MAX / 2 + 1);
+	bcx_arena_free(a);
+}
+
+typedef struct rec {
+	bcx_buf got;
+	unsigned writes, fail_at;
+} rec;
+
+static bcx_status rec_write(void *ctx, const void *p, size_t n)
+{
+	rec *r = ctx;
+	if (++r->writes == r->fail_at)
+		return BCX_ERR_IO;
+	return bcx_buf_sink_write(&r->got, p, n);
+}
+
+static void test_out_streams(void)
+{
+	static bcx_out o; /* 64 KiB: not on the stack */
+	rec r = {.fail_at = 0};
+	bcx_buf_init(&r.got, NULL);
+	bcx_sink sink = {rec_write, &r};
+	bcx_out_init(&o, &sink);
+	/* 200,000 numbers: several flushes, the text arrives whole and in order. */
+	for (uint64_t i = 0; i < 200000; i++) {
+		bcx_out_putu(&o, i * 1000003u);
+		bcx_out_putc(&o, '\n');
+	}
+	bcx_out_puti(&o, INT64_MIN);
+	bcx_out_flush(&o);
+	T_EQ_U(bcx_out_status(&o), BCX_OK);
+	T_CHECK(r.writes > 2);
+	char line[32];
+	size_t at = 0;
+	bool same = true;
+	for (uint64_t i = 0; i < 200000 && same; i++) {
+		int k = snprintf(line, sizeof line, "%llu\n", (unsigned long long)(i * 1000003u));
+		same = at + (size_t)k <= r.got.len && memcmp(r.got.data + at, line, (size_t)k) == 0;
+		at += (size_t)k;
+	}
+	T_CHECK(same);
+	T_EQ_MEM(r.got.data + at, r.got.len - at, "-9223372036854775808", 20);
+	bcx_buf_free(&r.got);
+}
+
+static void test_out_failure_is_sticky(void)
+{
+	static bcx_out o;
+	rec r = {.fail_at = 2};
+	bcx_buf_init(&r.got, NULL);
+	bcx_sink sink = {rec_write, &r};
+	bcx_out_init(&o, &sink);
+	for (unsigned i = 0; i < 100000; i++)
+		bcx_out_puts(&o, "0123456789");
+	bcx_out_flush(&o);
+	T_EQ_U(bcx_out_status(&o), BCX_ERR_IO);
+	T_EQ_U(r.writes, 2); /* nothing is written after the failure */
+	T_EQ_U(r.got.len, BCX_OUT_SIZE / 10 * 10); /* the first full buffer */
+	bcx_buf_free(&r.got);
+}
+
+static void test_out_printf_long(void)
+{
+	static bcx_out o;
+	rec r = {.fail_at = 0};
+	bcx_buf_init(&r.got, NULL);
+	bcx_sink sink = {rec_write, &r};
+	bcx_out_init(&o, &sink);
+	char *big = malloc(5000);
+	T_CHECK(big != NULL);
+	if (!big)
+		return;
+	memset(big, 'x', 4999);
+	big[4999] = '\0';
+	bcx_out_puts(&o, "<");
+	for (int i = 0; i < 20; i++) /* crosses the buffer end on the way */
+		bcx_out_printf(&o, "%s|%d", big, i);
+	bcx_out_flush(&o);
+	T_EQ_U(bcx_out_status(&o), BCX_OK);
+	T_EQ_U(r.got.len, 1 + 20 * 5000 + 10 + 10 * 2);
+	/* One piece longer than the whole buffer is refused, not cut. */
+	char *huge = malloc(BCX_OUT_SIZE + 10);
+	T_CHECK(huge != NULL);
+	if (huge) {
+		memset(huge, 'y', BCX_OUT_SIZE + 9);
+		huge[BCX_OUT_SIZE + 9] = '\0';
+		size_t before = r.got.len;
+		bcx_out_printf(&o, "%s", huge);
+		bcx_out_flush(&o);
+		T_EQ_U(bcx_out_status(&o), BCX_ERR_LIMIT);
+		T_EQ_U(r.got.len, before);
+	}
+	free(huge);
+	free(big);
+	bcx_buf_free(&r.got);
+}
+
+static void test_json_escape(void)
+{
+	static bcx_out o;
+	bcx_buf got;
+	bcx_buf_init(&got, NULL);
+	bcx_sink sink = {bcx_buf_sink_write, &got};
+	bcx_out_init(&o, &sink);
+	const uint8_t in[] = {'a', '"', '\\', '\n', 0x1B, 0x00, 0x7F, 0xC3, 0xA9, '/'};
+	bcx_out_json_str(&o, in, sizeof in);
+	bcx_out_flush(&o);
+	const char *want = "a\\\"\\\\\\u000a\\u001b\\u0000\\u007f\\u00c3\\u00a9/";
+	T_EQ_MEM(got.data, got.len, want, strlen(want));
+	bcx_buf_free(&got);
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	test_vec_room();
+	test_out_streams();
+	test_out_failure_is_sticky();
+	test_out_printf_long();
+	test_json_escape();
+	return tu_finish();
+}
