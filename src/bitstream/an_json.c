@@ -145,10 +145,8 @@ static void histogram(an_state *s, const an_block *b)
 {
 	bcx_out *o = s->out;
 	an_code *v = an_sorted_codes(s, b);
-	if (!v) {
-		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
+	if (!v)
 		return;
-	}
 	bcx_out_puts(o, ",\"histogram\":[");
 	for (size_t i = 0; i < b->ncodes; i++) {
 		const an_code *c = &v[i];
@@ -193,10 +191,8 @@ void an_json_stats(an_state *s)
 	jkey_u(o, ",\"toplevel_blocks\":", s->ntop);
 	bcx_out_puts(o, ",\"blocks\":[");
 	an_block **v = an_sorted_blocks(s);
-	if (!v) {
-		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
+	if (!v)
 		return;
-	}
 	for (size_t i = 0; i < s->nblocks && s->r->bc.status == BCX_OK; i++) {
 		if (i)
 			bcx_out_putc(o, ',');

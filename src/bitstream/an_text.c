@@ -124,10 +124,8 @@ static void histogram(an_state *s, const an_block *b)
 {
 	bcx_out *o = s->out;
 	an_code *v = an_sorted_codes(s, b);
-	if (!v) {
-		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
+	if (!v)
 		return;
-	}
 	bcx_out_puts(o, "\tRecord Histogram:\n");
 	bcx_out_puts(o, "\t\t  Count    # Bits     b/Rec   % Abv  Record Kind\n");
 	for (size_t i = 0; i < b->ncodes; i++) {
@@ -201,10 +199,8 @@ void an_text_stats(an_state *s)
 	bcx_out_printf(o, "  # Toplevel Blocks: %llu\n\n", (unsigned long long)s->ntop);
 	bcx_out_puts(o, "Per-block Summary:\n");
 	an_block **v = an_sorted_blocks(s);
-	if (!v) {
-		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
+	if (!v)
 		return;
-	}
 	for (size_t i = 0; i < s->nblocks && s->r->bc.status == BCX_OK; i++)
 		block_stats(s, v[i], total);
 	bcx_free(s->alloc, v, (s->nblocks ? s->nblocks : 1) * sizeof *v);

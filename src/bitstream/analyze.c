@@ -113,8 +113,10 @@ static int cmp_block(const void *a, const void *b)
 an_block **an_sorted_blocks(an_state *s)
 {
 	an_block **v = bcx_alloc(s->alloc, (s->nblocks ? s->nblocks : 1) * sizeof *v);
-	if (!v)
+	if (!v) {
+		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
 		return NULL;
+	}
 	size_t n = 0;
 	for (size_t i = 0; i < s->cap_blocks; i++)
 		if (s->blocks[i])
@@ -136,8 +138,10 @@ static int cmp_code(const void *a, const void *b)
 an_code *an_sorted_codes(an_state *s, const an_block *b)
 {
 	an_code *v = bcx_alloc(s->alloc, (b->ncodes ? b->ncodes : 1) * sizeof *v);
-	if (!v)
+	if (!v) {
+		bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
 		return NULL;
+	}
 	size_t n = 0;
 	for (size_t i = 0; i < b->cap_codes; i++)
 		if (b->codes[i].used)

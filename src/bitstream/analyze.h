@@ -86,9 +86,11 @@ bcx_status an_json_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 void an_json_blockinfo_stub(an_state *s);
 void an_json_stats(an_state *s);
 /* Blocks sorted by ID (array of nblocks pointers, caller frees with
- * bcx_free(alloc, p, nblocks * sizeof *p)); NULL when out of memory. */
+ * bcx_free(alloc, p, nblocks * sizeof *p)); NULL when out of memory, which
+ * is then recorded in the reader's status. */
 an_block **an_sorted_blocks(an_state *s);
-/* The codes of one block, sorted count-descending then code-descending. */
+/* The codes of one block, sorted count-descending then code-descending;
+ * NULL (recorded as above) when out of memory. */
 an_code *an_sorted_codes(an_state *s, const an_block *b);
 /* METADATA_STRINGS blob (spec 9.2): checks and prints. */
 /* METADATA_BLOCK and the records in it that the analyzer annotates (spec 9.2). */
