@@ -3,7 +3,8 @@
 # Usage: scripts/deps.sh [build|test]
 #   build: a C compiler, make, cmake
 #   test:  also clang-22 + libFuzzer (fuzz targets) and llvm-22 tools
-#          (llvm-bcanalyzer-22, llvm-link-22) for the differential tests
+#          (llvm-bcanalyzer-22, llvm-link-22) for the differential tests,
+#          python3-jsonschema for the JSON Schema test
 set -euo pipefail
 mode=${1:-build}
 need=()
@@ -16,6 +17,8 @@ if [ "$mode" = test ]; then
   have clang-22 || need+=(clang-22)
   have llvm-bcanalyzer-22 || need+=(llvm-22)
   have llvm-link-22 || need+=(llvm-22)
+  # JSON Schema validation of every --json output (tests/schema)
+  /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || need+=(python3-jsonschema)
   # libFuzzer's runtime for clang-22
   ls /usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
     || ls /usr/lib/llvm-22/lib/clang/*/lib/*/libclang_rt.fuzzer*.a >/dev/null 2>&1 \

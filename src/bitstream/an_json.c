@@ -3,6 +3,9 @@
  * values are unsigned; names are null when the text says UnknownXxx. */
 #include "analyze.h"
 
+/* docs/schema/llvm-bitstream.schema.json describes this version. */
+#define AN_JSON_SCHEMA_VERSION "1"
+
 static void sep(an_state *s)
 {
 	if (!s->json_first)
@@ -31,7 +34,8 @@ void an_json_begin(an_state *s)
 {
 	bcx_out *o = s->out;
 	const char *fn = s->opts->filename ? s->opts->filename : "-";
-	bcx_out_puts(o, "{\"file\":\"");
+	bcx_out_puts(o, "{\"format\":\"llvm-bitstream\",\"schema_version\":" AN_JSON_SCHEMA_VERSION
+		     ",\"file\":\"");
 	bcx_out_json_str(o, (const uint8_t *)fn, strlen(fn));
 	bcx_out_puts(o, "\",\"stream_type\":\"");
 	bcx_out_puts(o, bcx_bs_kind_name(s->r->kind));
@@ -51,10 +55,12 @@ void an_json_begin(an_state *s)
 	s->json_first = true;
 }
 
-void an_json_blockinfo_stub(an_state *s)
+void an_json_blockinfo_stub(an_state *s, uint64_t entry_bit)
 {
 	sep(s);
-	bcx_out_puts(s->out, "{\"block\":\"BLOCKINFO_BLOCK\",\"id\":0,\"collapsed\":true}");
+	bcx_out_puts(s->out, "{\"block\":\"BLOCKINFO_BLOCK\",\"id\":0");
+	jkey_u(s->out, ",\"bit_offset\":", entry_bit);
+	bcx_out_puts(s->out, ",\"collapsed\":true}");
 }
 
 void an_json_block_open(an_state *s, an_frame *f)
@@ -64,6 +70,7 @@ void an_json_block_open(an_state *s, an_frame *f)
 	bcx_out_puts(o, "{\"block\":");
 	jname(o, bs_block_name(s->r->kind, an_bi(s, f), f->block_id));
 	jkey_u(o, ",\"id\":", f->block_id);
+	jkey_u(o, ",\"bit_offset\":", f->entry_bit);
 	jkey_u(o, ",\"num_words\":", f->num_words);
 	jkey_u(o, ",\"code_width\":", f->width);
 	bcx_out_puts(o, ",\"entries\":[");
@@ -119,6 +126,8 @@ bcx_status an_json_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 	bcx_out_puts(o, "{\"record\":");
 	jname(o, bs_record_name(s->r->kind, an_bi(s, f), f->block_id, rec->code));
 	jkey_u(o, ",\"code\":", rec->code);
+	jkey_u(o, ",\"bit_offset\":", e->bit_pos);
+	jkey_u(o, ",\"bit_size\":", rec->end_bit - e->bit_pos);
 	if (e->abbrev_id != 3)
 		jkey_u(o, ",\"abbrev\":", e->abbrev_id);
 	ops(o, rec);

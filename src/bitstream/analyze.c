@@ -175,7 +175,7 @@ static bcx_status open_block(an_state *s, const bcx_bs_entry *e)
 	if (e->block_id == 0) {
 		if (o->dump && !o->dump_blockinfo) {
 			if (o->json)
-				an_json_blockinfo_stub(s);
+				an_json_blockinfo_stub(s, e->bit_pos);
 			else {
 				bcx_out_indent(s->out, 2 * s->depth);
 				bcx_out_puts(s->out, "<BLOCKINFO_BLOCK/>\n");
@@ -199,6 +199,7 @@ static bcx_status open_block(an_state *s, const bcx_bs_entry *e)
 	f->st->instances++;
 	f->block_id = e->block_id;
 	f->start = f->sub_start = start;
+	f->entry_bit = e->bit_pos;
 	f->dump = dump;
 	if (dump)
 		(o->json ? an_json_block_open : an_text_block_open)(s, f);

@@ -38,6 +38,7 @@ void an_optext_init(an_optext *t);
 typedef struct an_frame {
 	an_block *st;
 	uint32_t block_id;
+	uint64_t entry_bit;   /* where the ENTER_SUBBLOCK entry begins */
 	uint64_t start;       /* bit after the block ID, moved past sub-blocks */
 	uint64_t sub_start;   /* for the parent: where this block's span began */
 	bool dump;            /* print this block's records */
@@ -83,7 +84,7 @@ void an_json_block_open(an_state *s, an_frame *f);
 void an_json_block_close(an_state *s, an_frame *f);
 bcx_status an_json_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 			  const bcx_bs_record *rec);
-void an_json_blockinfo_stub(an_state *s);
+void an_json_blockinfo_stub(an_state *s, uint64_t entry_bit);
 void an_json_stats(an_state *s);
 /* Blocks sorted by ID (array of nblocks pointers, caller frees with
  * bcx_free(alloc, p, nblocks * sizeof *p)); NULL when out of memory, which

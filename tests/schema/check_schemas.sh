@@ -1,0 +1,42 @@
+#!/bin/sh
+# Every --json output of bcx on every vector of every format, validated
+# against the format's schema in docs/schema/.
+# usage: check_schemas.sh BCX SOURCE_DIR SHARED_DIR
+set -u
+bcx=$1 src=$2 shared=$3
+[ -d "$shared/vectors" ] || { echo "no shared vectors: skipped"; exit 77; }
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+"$py" -c 'import jsonschema' 2>/dev/null || { echo "python3-jsonschema missing: skipped"; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+n=0 bad=0
+# run NAME FORMAT ARGS...: one document, kept for the format's batch.
+run() {
+	name=$1 fmt=$2
+	shift 2
+	n=$((n + 1))
+	out="$work/$fmt.$n.json"
+	if ! "$bcx" "$@" >"$out" 2>"$work/err"; then
+		echo "FAIL: bcx $* ($(head -c 300 "$work/err"))"
+		bad=$((bad + 1))
+		rm -f "$out"
+	fi
+}
+for f in "$shared"/vectors/llvm/*.bc "$shared"/vectors/llvm/synthetic/*.bc; do
+	for opts in "dump --json" "stat --json" "dump --json --dump-blockinfo" \
+		"dump --json --show-binary-blobs"; do
+		# shellcheck disable=SC2086
+		run "$f" llvm-bitstream $opts "$f"
+	done
+done
+rc=0
+for schema in "$src"/docs/schema/*.schema.json; do
+	fmt=$(basename "$schema" .schema.json)
+	set -- "$work/$fmt".*.json
+	[ -e "$1" ] || continue
+	echo "== $fmt: $# documents"
+	"$py" "$src/tests/schema/validate.py" "$schema" "$@" || rc=1
+done
+[ "$bad" -eq 0 ] || rc=1
+exit $rc
