@@ -1,0 +1,49 @@
+/* NVIDIA's CUDA Tile IR dialect tests, read the way MLIR's
+ * -split-input-file -verify-diagnostics reads them: a file is split at
+ * "// -----" lines into independent cases, and each "expected-KIND" comment
+ * names a line of its case that must be reported with a message containing
+ * its text. The files stay in ../shared (never copied into the project). */
+#ifndef BCX_TEST_REFCASES_H
+#define BCX_TEST_REFCASES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum rc_kind { RC_ERROR, RC_WARNING, RC_NOTE, RC_REMARK } rc_kind;
+
+typedef struct rc_expect {
+	rc_kind kind;
+	bool regex;          /* expected-KIND-re: text is a pattern with {{...}} parts */
+	unsigned line;       /* target line, 1-based within the case; 0 = unknown */
+	unsigned decl_line;  /* where the comment itself stands, 1-based within the case */
+	const char *text;    /* between the first "{{" and the last "}}" (not NUL-ended) */
+	size_t text_len;
+} rc_expect;
+
+typedef struct rc_case {
+	unsigned index;      /* the chunk's number from 0 in file order; blank chunks
+			      * get a number but no case */
+	unsigned first_line; /* file line of the case's first line */
+	const char *text;    /* the case's bytes (not NUL-ended) */
+	size_t len;
+	rc_expect *ex;
+	size_t n_ex;
+} rc_case;
+
+typedef struct rc_file {
+	char *data;
+	size_t size;
+	rc_case *cases;
+	size_t n_cases;
+} rc_file;
+
+/* Read and split a file; false (with a message on stderr) when unreadable
+ * or when an expectation cannot be placed. */
+bool rc_load(rc_file *f, const char *path);
+void rc_free(rc_file *f);
+/* The case numbered index, or NULL. */
+const rc_case *rc_case_at(const rc_file *f, unsigned index);
+/* Number of expectations of one kind in a case. */
+size_t rc_count(const rc_case *c, rc_kind kind);
+
+#endif
