@@ -133,8 +133,14 @@ int cli_write_output(const cli_args *a, const void *data, size_t size, bool bina
 	bcx_status s = bcx_file_write_atomic(path, data, size, &d);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (s != BCX_OK) {
-		/* The library's message starts with the path already. */
-		cli_message("error", NULL, -1, "%s", d.message);
+		/* The library's message starts with "PATH: "; print the path
+		 * once, in the file position of the one shape. */
+		const char *shown = strcmp(path, "-") == 0 ? "<stdout>" : path;
+		size_t n = strlen(shown);
+		const char *msg = d.message;
+		if (strncmp(msg, shown, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
+			msg += n + 2;
+		cli_message("error", shown, -1, "%s", msg);
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;

@@ -316,37 +316,50 @@ static bcx_status replace_file(const char *shown, const char *target, const stru
 	return ok ? BCX_OK : io_fail(diag, shown, "", e);
 }
 
+/* Write into what is already there: a device, FIFO or socket, or a file
+ * reached through /proc or /dev/fd (the caller's own descriptor). */
+static bcx_status write_in_place(const char *shown, const char *target, bool truncate,
+				 const void *data, size_t size, bcx_diag *diag)
+{
+	int fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY | (truncate ? O_TRUNC : 0));
+	if (fd < 0)
+		return io_fail(diag, shown, "", errno);
+	bool ok = write_all(fd, data, size);
+	int e = errno;
+	if (close(fd) != 0 && ok) {
+		e = errno;
+		ok = false;
+	}
+	return ok ? BCX_OK : io_fail(diag, shown, "", e);
+}
+
+static bool is_stdout_name(const char *path)
+{
+	return strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0 ||
+	       strcmp(path, "/dev/fd/1") == 0 || strcmp(path, "/proc/self/fd/1") == 0;
+}
+
 bcx_status bcx_file_write_atomic(const char *path, const void *data, size_t size,
 				 bcx_diag *diag)
 {
-	if (strcmp(path, "-") == 0) {
+	if (is_stdout_name(path)) {
+		/* The descriptor itself, so a ">>" or a pipe is honoured. */
 		if (!write_all(1, data, size))
-			return io_fail(diag, "<stdout>", "", errno);
+			return io_fail(diag, strcmp(path, "-") ? path : "<stdout>", "", errno);
 		return BCX_OK;
 	}
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return write_in_place(path, path, false, data, size, diag);
 	char *target = resolve_links(path);
 	if (!target)
 		return io_fail(diag, path, "", errno);
-	struct stat st;
-	bool exists = stat(target, &st) == 0;
 	bcx_status s;
-	if (exists && !S_ISREG(st.st_mode)) {
-		/* A device, FIFO or socket: write into it, never replace it. */
-		int fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY);
-		if (fd < 0) {
-			s = io_fail(diag, path, "", errno);
-		} else {
-			bool ok = write_all(fd, data, size);
-			int e = errno;
-			if (close(fd) != 0 && ok) {
-				e = errno;
-				ok = false;
-			}
-			s = ok ? BCX_OK : io_fail(diag, path, "", e);
-		}
-	} else {
+	bool exists = stat(target, &st) == 0;
+	if (strncmp(target, "/proc/", 6) == 0 || strncmp(target, "/dev/fd/", 8) == 0)
+		s = write_in_place(path, path, true, data, size, diag);
+	else
 		s = replace_file(path, target, exists ? &st : NULL, data, size, diag);
-	}
 	free(target);
 	return s;
 }
