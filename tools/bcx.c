@@ -1,31 +1,88 @@
-/* bcx: the command-line tool. main() dispatches to the subcommands listed
- * in commands.def; each lives in its own cmd_*.c file. */
-#include "cli.h"
+/* bcx: the command-line tool. main() finds the command; the verbs that
+ * read a bytecode file go through the format registry (verbs.c), varint
+ * has its own file. */
+#include "formats.h"
 
+#include <errno.h>
 #include <string.h>
 
-#define CMD(name, stem, summary)                                                               \
-	int cmd_##stem##_run(int argc, char **argv);                                           \
-	void cmd_##stem##_help(FILE *out);
-#include "commands.def"
-#undef CMD
+void cli_verb_help(cli_verb v, FILE *out);
+int cmd_varint_run(int argc, char **argv);
+void cmd_varint_help(FILE *out);
 
-static const cli_command commands[] = {
-#define CMD(name, stem, summary) {name, summary, cmd_##stem##_run, cmd_##stem##_help},
-#include "commands.def"
-#undef CMD
+typedef struct command {
+	const char *name;
+	const char *summary; /* one line for `bcx --help` */
+	int verb;            /* a cli_verb, or -1 for varint */
+} command;
+
+static const command commands[] = {
+	{"varint", "encode or decode one integer with a bcx codec", -1},
+	{"dump", "print the structure of a bytecode file (format detected)", CLI_DUMP},
+	{"stat", "print the statistics of an LLVM bitstream file (llvm-bcanalyzer)", CLI_STAT},
+	{"copy", "decode an LLVM bitstream file and write it back (re-encode)", CLI_COPY},
+	{"dis", "disassemble CUDA Tile IR bytecode to MLIR text (generic op form)", CLI_DIS},
+	{"asm", "assemble Tile IR generic MLIR text into bytecode", CLI_ASM},
+	{"convert", "re-encode Tile IR bytecode for another format version", CLI_CONVERT},
 };
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: bcx [--help] [--version] COMMAND [ARGS...]\n\n"
 		     "Read, write, verify, inspect, disassemble and assemble compiler bytecode:\n"
-		     "CUDA Tile IR bytecode, LLVM bitstream files, and the integer codecs they use.\n\n"
+		     "CUDA Tile IR bytecode, LLVM bitstream files, and the integer codecs they use.\n"
+		     "Every command that reads a file detects its format from the first bytes.\n\n"
 		     "Commands:\n");
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+	for (size_t i = 0; i < N_COMMANDS; i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\nRun 'bcx COMMAND --help' for the options of one command.\n"
-		     "Exit status: 0 success, 1 invalid input, 2 usage error.\n");
+		     "Exit status: 0 success, 1 invalid input or a failed write, 2 usage error.\n");
+}
+
+static const command *find(const char *name)
+{
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static void help(const command *c)
+{
+	if (c->verb < 0)
+		cmd_varint_help(stdout);
+	else
+		cli_verb_help((cli_verb)c->verb, stdout);
+}
+
+static int dispatch(int argc, char **argv)
+{
+	const char *cmd = argv[1];
+	if (cli_is_help(cmd) || strcmp(cmd, "help") == 0) {
+		const command *c = argc > 2 && strcmp(cmd, "help") == 0 ? find(argv[2]) : NULL;
+		if (c)
+			help(c);
+		else
+			usage(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+		printf("bcx %s\n", bcx_version());
+		return EXIT_OK;
+	}
+	const command *c = find(cmd);
+	if (!c) {
+		fprintf(stderr, "bcx: unknown command '%s'; run 'bcx --help' for the list\n",
+			cmd);
+		return EXIT_USAGE;
+	}
+	if (argc > 2 && cli_is_help(argv[2])) {
+		help(c);
+		return EXIT_OK;
+	}
+	return c->verb < 0 ? cmd_varint_run(argc - 1, argv + 1)
+			   : cli_run_verb((cli_verb)c->verb, argc - 1, argv + 1);
 }
 
 int main(int argc, char **argv)
@@ -34,33 +91,15 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	const char *cmd = argv[1];
-	if (cli_is_help(cmd) || strcmp(cmd, "help") == 0) {
-		if (argc > 2 && strcmp(cmd, "help") == 0)
-			cmd = argv[2];
-		else {
-			usage(stdout);
-			return EXIT_OK;
-		}
-		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-			if (strcmp(commands[i].name, cmd) == 0) {
-				commands[i].help(stdout);
-				return EXIT_OK;
-			}
+	int rc = dispatch(argc, argv);
+	/* Whatever went through stdio (help, varint, streamed dumps) must have
+	 * reached its destination too. */
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_message("error", "<stdout>", -1, "write failed: %s",
+			    strerror(errno ? errno : EIO));
+		if (rc == EXIT_OK)
+			rc = EXIT_INPUT;
 	}
-	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-		printf("bcx %s\n", bcx_version());
-		return EXIT_OK;
-	}
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcmp(commands[i].name, cmd) != 0)
-			continue;
-		if (argc > 2 && cli_is_help(argv[2])) {
-			commands[i].help(stdout);
-			return EXIT_OK;
-		}
-		return commands[i].run(argc - 1, argv + 1);
-	}
-	cli_error("unknown command '%s'; run 'bcx --help' for the list", cmd);
-	return EXIT_USAGE;
+	return rc;
 }

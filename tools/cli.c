@@ -1,76 +1,236 @@
-/* Messages, file loading and output for the bcx tool. */
+/* The option parser, input, output and messages of the bcx tool. */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ */
+/* Options                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The row whose name is arg (up to len bytes), in "--name" or, for rows
+ * that allow it, llvm-bcanalyzer's "-name". */
+static long find_opt(const cli_opt *opts, size_t n, const char *arg, size_t len)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *name = opts[i].name;
+		if (strlen(name) == len && strncmp(name, arg, len) == 0)
+			return (long)i;
+		if (opts[i].llvm_spelling && arg[1] != '-' && strlen(name) == len + 1 &&
+		    strncmp(name + 2, arg + 1, len - 1) == 0)
+			return (long)i;
+	}
+	return -1;
+}
+
+static bool is_positional(const char *arg)
+{
+	return arg[0] != '-' || arg[1] == 0 || (arg[1] >= '0' && arg[1] <= '9');
+}
+
+int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n, int max_pos, cli_args *a)
+{
+	const char *verb = a->verb;
+	bool only_positional = false;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		if (only_positional || is_positional(arg)) {
+			if (a->n_pos >= max_pos || a->n_pos >= CLI_MAX_POSITIONAL)
+				return cli_usage(verb, "unexpected argument '%s'", arg);
+			a->pos[a->n_pos++] = arg;
+			continue;
+		}
+		if (strcmp(arg, "--") == 0) {
+			only_positional = true;
+			continue;
+		}
+		const char *eq = arg[1] == '-' ? strchr(arg, '=') : NULL;
+		size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+		long k = find_opt(opts, n, arg, len);
+		if (k < 0)
+			return cli_usage(verb, "unknown option '%.*s'", (int)len, arg);
+		const cli_opt *o = &opts[k];
+		a->given |= 1u << k;
+		char *field = (char *)a + o->field;
+		if (!o->metavar) {
+			if (eq)
+				return cli_usage(verb, "option '%s' takes no value", o->name);
+			*(bool *)(void *)field = true;
+			continue;
+		}
+		const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+		if (!value)
+			return cli_usage(verb, "option '%s' needs a value (%s)", o->name, o->metavar);
+		*(const char **)(void *)field = value;
+	}
+	return EXIT_OK;
+}
+
+void cli_print_options(FILE *out, const cli_opt *opts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char left[64];
+		snprintf(left, sizeof left, "%s%s%s", opts[i].name, opts[i].metavar ? " " : "",
+			 opts[i].metavar ? opts[i].metavar : "");
+		fprintf(out, "  %-22s %s\n", left, opts[i].help);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Input                                                               */
+/* ------------------------------------------------------------------ */
+
+bool cli_input_open(cli_input *in, const char *path)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	memset(in, 0, sizeof *in);
+	in->path = path;
+	in->name = cli_display_name(path);
+	if (bcx_file_map(path, 0, &in->view, &d) != BCX_OK) {
+		cli_report(in->name, &d);
+		return false;
+	}
+	in->data = in->view.data;
+	in->size = in->view.size;
+	return true;
+}
+
+void cli_input_close(cli_input *in)
+{
+	bcx_file_unmap(&in->view);
+	in->data = NULL;
+	in->size = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Output                                                              */
+/* ------------------------------------------------------------------ */
+
+int cli_write_output(const cli_args *a, const void *data, size_t size, bool binary)
+{
+	const char *path = a->out ? a->out : "-";
+	if (binary && !a->out && isatty(1)) {
+		cli_message("error", NULL, -1,
+			    "bcx %s: not writing binary output to a terminal; use -o FILE, or "
+			    "-o - to insist",
+			    a->verb);
+		return EXIT_USAGE;
+	}
+	/* SIGINT and SIGTERM wait until the write is over, so the library's
+	 * temporary file is either renamed or removed by then. */
+	sigset_t block, old;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_status s = bcx_file_write_atomic(path, data, size, &d);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (s != BCX_OK) {
+		/* The library's message starts with "PATH: "; print the path
+		 * once, in the file position of the one shape. */
+		const char *shown = strcmp(path, "-") == 0 ? "<stdout>" : path;
+		size_t n = strlen(shown);
+		const char *msg = d.message;
+		if (strncmp(msg, shown, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
+			msg += n + 2;
+		cli_message("error", shown, -1, "%s", msg);
+		return EXIT_INPUT;
+	}
+	return EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Messages                                                            */
+/* ------------------------------------------------------------------ */
+
+const char *cli_display_name(const char *path)
+{
+	return !path ? "<input>" : strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+static void vmessage(const char *severity, const char *file, const char *where,
+		     const char *fmt, va_list ap)
+{
+	fputs("bcx: ", stderr);
+	if (file)
+		fprintf(stderr, "%s%s: ", file, where);
+	fprintf(stderr, "%s: ", severity);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void cli_message(const char *severity, const char *file, long long offset, const char *fmt, ...)
+{
+	char where[32] = "";
+	if (offset >= 0)
+		snprintf(where, sizeof where, ":%lld", offset);
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage(severity, file, where, fmt, ap);
+	va_end(ap);
+}
+
+static void report_at(const char *file, const char *where, const char *fmt, ...) BCX_PRINTF(3, 4);
+static void report_at(const char *file, const char *where, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("error", file, where, fmt, ap);
+	va_end(ap);
+}
 
 void cli_report(const char *file, const bcx_diag *d)
 {
 	const char *msg = d->message[0] ? d->message : bcx_status_str(d->code);
-	fprintf(stderr, "bcx: %s", file ? file : "<input>");
-	if (d->has_offset) {
-		if (d->is_bit_offset)
-			fprintf(stderr, ":bit %llu", (unsigned long long)d->offset);
-		else
-			fprintf(stderr, ":%llu", (unsigned long long)d->offset);
-	}
+	char where[40] = "";
+	if (d->has_offset)
+		snprintf(where, sizeof where, d->is_bit_offset ? ":bit %llu" : ":%llu",
+			 (unsigned long long)d->offset);
 	if (d->context[0])
-		fprintf(stderr, ": %s", d->context);
-	fprintf(stderr, ": %s\n", msg);
+		report_at(file, where, "%s: %s", d->context, msg);
+	else
+		report_at(file, where, "%s", msg);
 }
 
-void cli_error(const char *fmt, ...)
+void cli_text_message(const char *severity, const char *file, const uint8_t *text, size_t size,
+		      unsigned long line, unsigned long col, const char *msg)
+{
+	fprintf(stderr, "bcx: %s:%lu:%lu: %s: %s\n", file, line, col, severity, msg);
+	/* Find the line and show it with a caret under the column. */
+	size_t at = 0;
+	for (unsigned long l = 1; l < line && at < size; at++)
+		if (text[at] == '\n')
+			l++;
+	if (line == 0 || at >= size)
+		return;
+	size_t end = at;
+	while (end < size && text[end] != '\n' && end - at < 500)
+		end++;
+	fprintf(stderr, "%.*s\n", (int)(end - at), (const char *)text + at);
+	for (unsigned long c = 1; c < col && c <= end - at; c++)
+		fputc(text[at + c - 1] == '\t' ? '\t' : ' ', stderr);
+	fputs("^\n", stderr);
+}
+
+int cli_usage(const char *verb, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("bcx: ", stderr);
+	fprintf(stderr, "bcx %s: ", verb);
 	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-}
-
-int cli_usage(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "bcx %s: ", cmd);
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\nTry 'bcx %s --help'.\n", cmd);
+	fprintf(stderr, "\nTry 'bcx %s --help'.\n", verb);
 	va_end(ap);
 	return EXIT_USAGE;
 }
 
 int cli_exit_for(bcx_status s) { return s == BCX_OK ? EXIT_OK : EXIT_INPUT; }
-
-bool cli_file_load(cli_file *f, const char *path)
-{
-	bcx_diag d;
-	bcx_diag_clear(&d);
-	f->name = path;
-	if (bcx_file_read(path, NULL, 0, &f->data, &f->size, &d) != BCX_OK) {
-		cli_report(path, &d);
-		return false;
-	}
-	return true;
-}
-
-void cli_file_free(cli_file *f)
-{
-	if (f->data)
-		bcx_free(NULL, f->data, f->size + 1);
-	f->data = NULL;
-}
-
-int cli_write_output(const char *path, const void *data, size_t size)
-{
-	bcx_diag d;
-	bcx_diag_clear(&d);
-	if (bcx_file_write_atomic(path ? path : "-", data, size, &d) != BCX_OK) {
-		cli_report(path, &d);
-		return EXIT_INPUT;
-	}
-	return EXIT_OK;
-}
 
 bool cli_is_help(const char *arg)
 {

@@ -1,43 +1,106 @@
-/* Shared helpers of the bcx command-line tool. The tool uses only the
- * public headers; everything here is about arguments, files and messages. */
+/* Shared pieces of the bcx command-line tool: exit codes, the one option
+ * parser (a table per verb), the input file, checked output and the one
+ * diagnostic shape. The tool uses only the public headers. */
 #ifndef BCX_TOOLS_CLI_H
 #define BCX_TOOLS_CLI_H
 
 #include "bcx/core.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
-/* Exit codes: success, invalid input, usage error. */
+/* Exit codes: success, invalid input (or a failed write), usage error. */
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
-typedef struct cli_command {
-	const char *name;
-	const char *summary;                 /* one line for `bcx --help` */
-	int (*run)(int argc, char **argv);   /* argv[0] is the command name */
-	void (*help)(FILE *out);             /* full help for `bcx CMD --help` */
-} cli_command;
+/* ------------------------------------------------------------------ */
+/* Options                                                             */
+/* ------------------------------------------------------------------ */
 
-/* Print "bcx: FILE:OFFSET: message" (or without offset) to stderr. */
+#define CLI_MAX_POSITIONAL 4
+
+/* Everything any verb's options can set. Each option row names one field
+ * (by offset), so one parser serves every verb. */
+typedef struct cli_args {
+	const char *verb;                /* "dump", ... */
+	const char *pos[CLI_MAX_POSITIONAL];
+	int n_pos;
+	const char *out;                 /* -o: NULL = stdout by default, "-" = stdout */
+	const char *function, *target, *format, *codec;
+	bool json, generic, i1_bytes;
+	bool dump_blockinfo, non_symbolic, show_binary_blobs, no_histogram, llvm_dump;
+	unsigned given;                  /* bit i: option row i was on the command line */
+} cli_args;
+
+typedef struct cli_opt {
+	const char *name;     /* "--json" or "-o" */
+	const char *metavar;  /* NULL for a flag, else the value's name in --help */
+	size_t field;         /* offsetof(cli_args, ...): bool for flags, const char * else */
+	const char *only;     /* format id the option applies to ("tileir"), NULL = all */
+	bool llvm_spelling;   /* also accept llvm-bcanalyzer's one-dash "-name" */
+	const char *help;
+} cli_opt;
+
+#define CLI_FLAG(name, field, only, help) {name, NULL, offsetof(cli_args, field), only, false, help}
+#define CLI_VALUE(name, meta, field, only, help) {name, meta, offsetof(cli_args, field), only, false, help}
+
+/*
+ * Parse argv (argv[0] is the verb) against opts (n rows, at most 32):
+ * "--opt=value" and "--opt value" both work, "--" ends the options, "-"
+ * and anything starting with "-" and a digit are positional. Unknown
+ * options, missing values, values given to flags and more than max_pos
+ * positionals are usage errors, reported in one shape. Returns EXIT_OK or
+ * EXIT_USAGE.
+ */
+int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n, int max_pos, cli_args *a);
+/* Print the option rows as --help lines. */
+void cli_print_options(FILE *out, const cli_opt *opts, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Input                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef struct cli_input {
+	const char *path;        /* as given */
+	const char *name;        /* for messages: the path, "-" shown as <stdin> */
+	const uint8_t *data;
+	size_t size;
+	bcx_file_view view;      /* the mapping or buffer behind data */
+} cli_input;
+
+/* Open path ("-" = stdin): mapped when it is a regular file. Reports and
+ * returns false on failure. */
+bool cli_input_open(cli_input *in, const char *path);
+void cli_input_close(cli_input *in);
+
+/* ------------------------------------------------------------------ */
+/* Output                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Write the result to a->out (NULL or "-" = stdout) with the library's
+ * checked writer. Binary output to a terminal needs an explicit "-o -".
+ * Reports failures; returns the exit code. */
+int cli_write_output(const cli_args *a, const void *data, size_t size, bool binary);
+
+/* ------------------------------------------------------------------ */
+/* Messages: "bcx: FILE:OFFSET: error: message"                        */
+/* ------------------------------------------------------------------ */
+
+/* The display name of an input path ("-" is <stdin>). */
+const char *cli_display_name(const char *path);
+/* A library diagnostic about file (binary input): FILE[:OFFSET]: error: ... */
 void cli_report(const char *file, const bcx_diag *d);
-/* Print "bcx: message" to stderr. */
-void cli_error(const char *fmt, ...) BCX_PRINTF(1, 2);
-/* Usage error: prints "bcx CMD: message" and a hint, returns EXIT_USAGE. */
-int cli_usage(const char *cmd, const char *fmt, ...) BCX_PRINTF(2, 3);
+/* A message with a severity ("error", "warning", "note"); file may be NULL,
+ * offset < 0 means none. */
+void cli_message(const char *severity, const char *file, long long offset, const char *fmt, ...)
+	BCX_PRINTF(4, 5);
+/* A message about text input at LINE:COL, followed by the source line and a
+ * caret under the column (clang's layout). */
+void cli_text_message(const char *severity, const char *file, const uint8_t *text, size_t size,
+		      unsigned long line, unsigned long col, const char *msg);
+/* Usage error: "bcx VERB: message" and a hint; returns EXIT_USAGE. */
+int cli_usage(const char *verb, const char *fmt, ...) BCX_PRINTF(2, 3);
 /* Exit code for a status: EXIT_OK, or EXIT_INPUT for any failure. */
 int cli_exit_for(bcx_status s);
-
-/* Load a whole file ("-" = stdin); on failure reports and returns false. */
-typedef struct cli_file {
-	uint8_t *data;
-	size_t size;
-	const char *name;
-} cli_file;
-bool cli_file_load(cli_file *f, const char *path);
-void cli_file_free(cli_file *f);
-
-/* Write text or bytes to "-" (stdout) or atomically to a file. Reports
- * errors; returns the exit code. */
-int cli_write_output(const char *path, const void *data, size_t size);
 
 /* True when arg equals "-h" or "--help". */
 bool cli_is_help(const char *arg);

@@ -19,6 +19,9 @@ void cmd_varint_help(FILE *out)
 	fprintf(out,
 		"Usage: bcx varint encode --codec CODEC VALUE\n"
 		"       bcx varint decode --codec CODEC HEX\n\n"
+		"Options:\n"
+		"  --codec CODEC          the codec (--codec=CODEC works too); a VALUE\n"
+		"                         such as -5 is a value, not an option\n\n"
 		"encode prints the bytes of VALUE in hex; decode reads hex bytes (spaces,\n"
 		"':' and ',' allowed, optional 0x) and prints the value in decimal.\n"
 		"VALUE is decimal or 0x-hex, with an optional '-'; hex is the number itself,\n"
@@ -211,8 +214,8 @@ static int do_decode(const codec *c, const char *arg)
 		return EXIT_INPUT;
 	}
 	if (used != n) {
-		cli_error("<hex>:%zu: %zu byte%s left over after the value", used, n - used,
-			  n - used == 1 ? "" : "s");
+		cli_message("error", "<hex>", (long long)used, "%zu byte%s left over after the value",
+			    n - used, n - used == 1 ? "" : "s");
 		return EXIT_INPUT;
 	}
 	if (c->kind == C_XIP) {
@@ -225,28 +228,26 @@ static int do_decode(const codec *c, const char *arg)
 	return EXIT_OK;
 }
 
+static const cli_opt varint_opts[] = {
+	CLI_VALUE("--codec", "CODEC", codec, NULL, "the codec (see the list above)"),
+};
+
 int cmd_varint_run(int argc, char **argv)
 {
-	const char *mode = NULL, *codec_name = NULL, *arg = NULL;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--codec") == 0 && i + 1 < argc)
-			codec_name = argv[++i];
-		else if (strncmp(argv[i], "--codec=", 8) == 0)
-			codec_name = argv[i] + 8;
-		else if (!mode)
-			mode = argv[i];
-		else if (!arg)
-			arg = argv[i];
-		else
-			return cli_usage("varint", "unexpected argument '%s'", argv[i]);
-	}
+	cli_args a;
+	memset(&a, 0, sizeof a);
+	a.verb = "varint";
+	int rc = cli_parse(argc, argv, varint_opts, 1, 2, &a);
+	if (rc != EXIT_OK)
+		return rc;
+	const char *mode = a.n_pos > 0 ? a.pos[0] : NULL, *arg = a.n_pos > 1 ? a.pos[1] : NULL;
 	if (!mode || (strcmp(mode, "encode") != 0 && strcmp(mode, "decode") != 0))
 		return cli_usage("varint", "expected 'encode' or 'decode'");
-	if (!codec_name)
+	if (!a.codec)
 		return cli_usage("varint", "missing --codec");
 	codec c;
-	if (!parse_codec(codec_name, &c))
-		return cli_usage("varint", "unknown codec '%s'", codec_name);
+	if (!parse_codec(a.codec, &c))
+		return cli_usage("varint", "unknown codec '%s'", a.codec);
 	if (!arg)
 		return cli_usage("varint", "missing the value to %s", mode);
 	return strcmp(mode, "encode") == 0 ? do_encode(&c, arg) : do_decode(&c, arg);

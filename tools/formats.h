@@ -1,26 +1,53 @@
-/* The formats `bcx dump` knows, each with a magic test and a dump entry.
- * cmd_dump.c picks the format from the file's first bytes. */
+/* The format registry: each format has a sniff test on the first bytes and
+ * one entry point per verb it supports (NULL = not supported). Every verb
+ * detects the input's format and dispatches here. */
 #ifndef BCX_TOOLS_FORMATS_H
 #define BCX_TOOLS_FORMATS_H
 
 #include "cli.h"
 
-/* Each dump function receives the whole `dump` argument vector (argv[0] is
- * "dump") and the loaded input, parses its own options, and returns an
- * exit code. */
-typedef struct dump_format {
-	const char *name;
+/* The verbs that read one input and dispatch on its format. */
+typedef enum cli_verb {
+	CLI_DIS,
+	CLI_DUMP,
+	CLI_STAT,
+	CLI_COPY,
+	CLI_ASM,
+	CLI_CONVERT,
+	CLI_VERB_COUNT
+} cli_verb;
+
+typedef int (*cli_verb_fn)(const cli_input *in, const cli_args *a);
+
+typedef struct cli_format {
+	const char *id;   /* short name for --format and option rows: "tileir" */
+	const char *name; /* "CUDA Tile IR bytecode" */
 	bool (*sniff)(const uint8_t *data, size_t size);
-	int (*dump)(int argc, char **argv, const cli_file *input);
-} dump_format;
+	/* Optional: a closer name for these bytes ("LLVM bitcode" rather than
+	 * "LLVM bitstream"). */
+	const char *(*describe)(const uint8_t *data, size_t size);
+	cli_verb_fn verbs[CLI_VERB_COUNT];
+} cli_format;
 
-bool tileir_sniff(const uint8_t *data, size_t size);
-int tileir_dump_main(int argc, char **argv, const cli_file *input);
-bool bitstream_sniff(const uint8_t *data, size_t size);
-int bitstream_dump_main(int argc, char **argv, const cli_file *input);
+#define FORMAT(stem) extern const cli_format cli_format_##stem;
+#include "formats.def"
+#undef FORMAT
 
-/* Options of `bcx dump` that take a value (so that the FILE argument can be
- * found before the format is known). */
-#define DUMP_VALUE_OPTIONS {"-o", "--function", NULL}
+/* The format whose sniff accepts data, or NULL. */
+const cli_format *cli_format_detect(const uint8_t *data, size_t size);
+/* The format with this id, or NULL. */
+const cli_format *cli_format_by_id(const char *id);
+/* The name of what data is: describe() if the format has one, else name. */
+const char *cli_format_describe(const cli_format *f, const uint8_t *data, size_t size);
+/* Print "verb" names that f supports as "`bcx dump` or `bcx stat`". */
+void cli_format_suggest(const cli_format *f, char *out, size_t cap);
+/* Print up to 8 leading bytes in hex ("42 43 c0 de"). */
+void cli_hex_bytes(const uint8_t *data, size_t size, char *out, size_t cap);
+/* The verb's name ("dump"). */
+const char *cli_verb_name(cli_verb v);
+
+/* Run a dispatching verb: parse, open the input, detect, check that every
+ * option given applies to the format, dispatch. */
+int cli_run_verb(cli_verb v, int argc, char **argv);
 
 #endif

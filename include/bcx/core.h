@@ -346,14 +346,34 @@ static inline bcx_status bcx_bitbuf_status(const bcx_bitbuf *w) { return w->byte
 /*
  * Read a whole file ("-" is stdin) into memory from the allocator.
  * max_size bounds it (0 = no bound other than SIZE_MAX). The caller frees
- * *data with bcx_free(a, *data, *size + 1) (one NUL byte follows the data).
+ * *data with bcx_free(a, *data, *size).
  */
 bcx_status bcx_file_read(const char *path, const bcx_allocator *a, size_t max_size,
 			 uint8_t **data, size_t *size, bcx_diag *diag);
 /*
- * Write data to path atomically: a temporary file in the same folder is
- * written, flushed and renamed over path; on any error it is removed and
- * path is left untouched. "-" writes to stdout.
+ * A file's bytes without reading it whole: a regular file is mapped
+ * read-only (pages are read when touched, so looking at the first bytes of
+ * a huge file costs nothing); stdin, pipes and devices are read into a
+ * buffer. data/size are the bytes; the other fields belong to bcx.
+ */
+typedef struct bcx_file_view {
+	const uint8_t *data;
+	size_t size;
+	void *base_;
+	size_t cap_;
+	int kind_;
+} bcx_file_view;
+bcx_status bcx_file_map(const char *path, size_t max_size, bcx_file_view *v, bcx_diag *diag);
+void bcx_file_unmap(bcx_file_view *v); /* a zeroed or unmapped view is a no-op */
+/*
+ * Write data to path ("-" is stdout), checking every write:
+ *  - a regular file (or none yet) is replaced atomically: a temporary file
+ *    in the same folder (O_TMPFILE where the kernel has it, else a short
+ *    ".bcx-XXXXXX" name) is written, flushed, given the old file's mode and
+ *    renamed over it; on any error it is removed and path is left as it was;
+ *  - a symlink is followed: its target is written, the link stays;
+ *  - a device, FIFO or socket (/dev/null, /dev/stdout, ...) is written in
+ *    place, never replaced.
  */
 bcx_status bcx_file_write_atomic(const char *path, const void *data, size_t size,
 				 bcx_diag *diag);

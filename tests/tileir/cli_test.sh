@@ -23,7 +23,7 @@ check grep -q '^  %3 = "cuda_tile.for"(%0, %1, %2, %arg0) ({$' "$tmp/c.mlir"
 check grep -q "no function named 'nosuch'" "$tmp/e"
 # Refused input: exit 1, "bcx: FILE:OFFSET: message", no output file.
 "$bcx" dis "$V/invalid/invalid_section_id.tileirbc" -o "$tmp/x.mlir" 2> "$tmp/e"; check test $? -eq 1
-check grep -q 'invalid_section_id.tileirbc:12: unknown section ID: 127' "$tmp/e"
+check grep -q 'invalid_section_id.tileirbc:12: error: unknown section ID: 127' "$tmp/e"
 check test ! -e "$tmp/x.mlir"
 "$bcx" dis 2> /dev/null; check test $? -eq 2
 "$bcx" dis --bogus "$f.tileirbc" 2> /dev/null; check test $? -eq 2

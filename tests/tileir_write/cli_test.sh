@@ -14,7 +14,7 @@ check() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; else echo "ok: $1"; fi; 
 printf '"cuda_tile.module"() ({\n  "cuda_tile.entry"() <{function_type = (!cuda_tile.tile<3xf32>) -> ()}> ({\n' > "$tmp/bad.mlir"
 "$bcx" asm "$tmp/bad.mlir" -o "$tmp/bad.bc" 2> "$tmp/err"; rc=$?
 check "asm syntax error exits 1" '[ $rc -eq 1 ]'
-check "asm error is FILE:LINE:COL: message" 'grep -q "^$tmp/bad.mlir:2:[0-9]*: " "$tmp/err"'
+check "asm error is bcx: FILE:LINE:COL: error: message" 'grep -q "^bcx: $tmp/bad.mlir:2:[0-9]*: error: " "$tmp/err"'
 check "asm error leaves no output" '[ ! -e "$tmp/bad.bc" ]'
 
 "$bcx" asm --target 13.4 "$vec/constantTest_000.v13.3.generic.mlir" 2>/dev/null; rc=$?

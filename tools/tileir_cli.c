@@ -1,0 +1,175 @@
+/* CUDA Tile IR bytecode in the bcx tool: dis, dump, convert, and asm (which
+ * reads the generic MLIR text and writes bytecode). */
+#include "formats.h"
+#include "bcx/tileir.h"
+#include "bcx/tileir_build.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool tileir_sniff(const uint8_t *data, size_t size)
+{
+	return bcx_tileir_is_tileir(data, size);
+}
+
+/* Accepts M.m or M.m.t with M.m in 13.1..13.3 and t <= 65535. */
+static bool parse_target(const char *s, bcx_tb_write_options *o)
+{
+	unsigned long v[3] = {0, 0, 0};
+	int n = 0;
+	const char *p = s;
+	while (n < 3) {
+		char *end;
+		if (*p < '0' || *p > '9')
+			return false;
+		v[n++] = strtoul(p, &end, 10);
+		if (end - p > 5)
+			return false;
+		p = end;
+		if (*p != '.')
+			break;
+		p++;
+	}
+	if (*p || n < 2 || v[0] != 13 || v[1] < 1 || v[1] > 3 || v[2] > 65535)
+		return false;
+	o->major = 13;
+	o->minor = (uint8_t)v[1];
+	o->tag = (uint16_t)v[2];
+	return true;
+}
+
+static int write_options(const cli_args *a, bcx_tb_write_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->major = 13;
+	o->minor = 3;
+	o->i1_byte_per_element = a->i1_bytes;
+	if (a->target && !parse_target(a->target, o))
+		return cli_usage(a->verb,
+				 "invalid target '%s': the supported versions are [13.1 - 13.3]",
+				 a->target);
+	return EXIT_OK;
+}
+
+/* Open the module and find --function; reports failures. */
+static bcx_status open_module(const cli_input *in, const cli_args *a, bcx_tileir_module **m,
+			      long *fn, bcx_diag *d)
+{
+	bcx_status s = bcx_tileir_open(in->data, in->size, NULL, m, d);
+	*fn = -1;
+	if (s == BCX_OK && a->function) {
+		*fn = bcx_tileir_function_find(*m, a->function, strlen(a->function));
+		if (*fn < 0)
+			s = bcx_diag_set(d, BCX_ERR_NOT_FOUND, -1, "no function named '%s'",
+					 a->function);
+	}
+	return s;
+}
+
+static int print_text(const cli_input *in, const cli_args *a, bool dump)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tileir_module *m = NULL;
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	long fn;
+	bcx_status s = open_module(in, a, &m, &fn, &d);
+	if (s == BCX_OK)
+		s = dump ? bcx_tileir_dump_function(m, fn, a->json, &out, &d)
+			 : bcx_tileir_print_generic(m, fn, &out, &d);
+	int rc = EXIT_INPUT;
+	if (s == BCX_OK)
+		rc = cli_write_output(a, out.data, out.len, false);
+	else
+		cli_report(in->name, &d);
+	bcx_buf_free(&out);
+	bcx_tileir_close(m);
+	return rc;
+}
+
+static int tileir_dis(const cli_input *in, const cli_args *a) { return print_text(in, a, false); }
+static int tileir_dump(const cli_input *in, const cli_args *a) { return print_text(in, a, true); }
+
+static int tileir_convert(const cli_input *in, const cli_args *a)
+{
+	bcx_tb_write_options opt;
+	int rc = write_options(a, &opt);
+	if (rc != EXIT_OK)
+		return rc;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tileir_module *src = NULL;
+	bcx_tb_module *m = NULL;
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	bcx_status st = bcx_tileir_read(in->data, in->size, NULL, &src, &d);
+	if (st == BCX_OK && (st = bcx_tb_import(src, NULL, &m, &d)) == BCX_OK)
+		st = bcx_tb_write(m, &opt, &bytes, &n, &d);
+	if (st == BCX_OK)
+		rc = cli_write_output(a, bytes, n, true);
+	else
+		cli_report(in->name, &d);
+	bcx_tb_free_bytes(m, bytes, n);
+	bcx_tb_module_free(m);
+	bcx_tileir_close(src);
+	return st == BCX_OK ? rc : EXIT_INPUT;
+}
+
+/* The assembler's messages start with "FILE:LINE:COL: "; split them off so
+ * the message gets the one shape and a caret line. */
+static bool split_position(const char *msg, const char *file, unsigned long *line,
+			   unsigned long *col, const char **rest)
+{
+	size_t fl = strlen(file);
+	if (strncmp(msg, file, fl) != 0 || msg[fl] != ':')
+		return false;
+	char *end;
+	*line = strtoul(msg + fl + 1, &end, 10);
+	if (*end != ':')
+		return false;
+	*col = strtoul(end + 1, &end, 10);
+	if (end[0] != ':' || end[1] != ' ')
+		return false;
+	*rest = end + 2;
+	return true;
+}
+
+static int tileir_asm(const cli_input *in, const cli_args *a)
+{
+	bcx_tb_write_options opt;
+	int rc = write_options(a, &opt);
+	if (rc != EXIT_OK)
+		return rc;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tb_module *m = NULL;
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	bcx_status st = bcx_tb_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d);
+	if (st == BCX_OK)
+		st = bcx_tb_write(m, &opt, &bytes, &n, &d);
+	if (st != BCX_OK) {
+		unsigned long line, col;
+		const char *rest;
+		if (split_position(d.message, in->name, &line, &col, &rest))
+			cli_text_message("error", in->name, in->data, in->size, line, col, rest);
+		else
+			cli_message("error", in->name, -1, "%s", d.message);
+		bcx_tb_module_free(m);
+		return EXIT_INPUT;
+	}
+	rc = cli_write_output(a, bytes, n, true);
+	bcx_tb_free_bytes(m, bytes, n);
+	bcx_tb_module_free(m);
+	return rc;
+}
+
+const cli_format cli_format_tileir = {
+	"tileir",
+	"CUDA Tile IR bytecode",
+	tileir_sniff,
+	NULL,
+	{[CLI_DIS] = tileir_dis, [CLI_DUMP] = tileir_dump, [CLI_CONVERT] = tileir_convert,
+	 [CLI_ASM] = tileir_asm},
+};

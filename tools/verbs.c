@@ -1,0 +1,217 @@
+/* The verbs that read one input file: their option tables and help, and
+ * the one path every one of them takes: parse, open, detect, dispatch. */
+#include "formats.h"
+
+#include <string.h>
+
+#define OPT_OUT(help) CLI_VALUE("-o", "FILE", out, NULL, help)
+#define OUT_HELP "write to FILE ('-' = stdout) instead of stdout"
+
+static const cli_opt dis_opts[] = {
+	CLI_FLAG("--generic", generic, "tileir", "MLIR's generic op form (the default; the only form so far)"),
+	CLI_VALUE("--function", "NAME", function, "tileir", "only the entry NAME; only its body is decoded"),
+	OPT_OUT(OUT_HELP),
+};
+
+static const cli_opt dump_opts[] = {
+	CLI_FLAG("--json", json, NULL, "the same information as one JSON document"),
+	CLI_VALUE("--function", "NAME", function, "tileir", "(Tile IR) only this function's body"),
+	OPT_OUT(OUT_HELP),
+	{"--dump-blockinfo", NULL, offsetof(cli_args, dump_blockinfo), "bitstream", true,
+	 "(bitstream) dump the BLOCKINFO block's records too"},
+	{"--non-symbolic", NULL, offsetof(cli_args, non_symbolic), "bitstream", true,
+	 "(bitstream) also print block IDs and record codes next to names"},
+	{"--show-binary-blobs", NULL, offsetof(cli_args, show_binary_blobs), "bitstream", true,
+	 "(bitstream) print every blob, escaped, even when not printable"},
+	{"--disable-histogram", NULL, offsetof(cli_args, no_histogram), "bitstream", true,
+	 "(bitstream) no per-record histogram in the statistics"},
+	{"--dump", NULL, offsetof(cli_args, llvm_dump), "bitstream", true,
+	 "(bitstream) llvm-bcanalyzer's spelling of this verb; no effect beyond it"},
+};
+
+static const cli_opt stat_opts[] = {
+	CLI_FLAG("--json", json, NULL, "the same information as one JSON document"),
+	OPT_OUT(OUT_HELP),
+	{"--disable-histogram", NULL, offsetof(cli_args, no_histogram), NULL, true,
+	 "no per-record histogram in the statistics"},
+};
+
+static const cli_opt copy_opts[] = {
+	OPT_OUT("the output file (required; '-' = stdout)"),
+};
+
+static const cli_opt asm_opts[] = {
+	CLI_VALUE("--format", "NAME", format, NULL, "the text's format (default and only one: tileir)"),
+	OPT_OUT(OUT_HELP),
+	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "format version 13.1, 13.2 or 13.3 (default 13.3)"),
+	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "write i1 constants one byte per element"),
+};
+
+static const cli_opt convert_opts[] = {
+	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "the target version (required)"),
+	OPT_OUT("the output file (required; '-' = stdout)"),
+	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "write i1 constants one byte per element"),
+};
+
+typedef struct verb_def {
+	const char *usage;
+	const char *text; /* the paragraph(s) between usage and options */
+	const cli_opt *opts;
+	size_t n_opts;
+	bool needs_out;   /* -o is required (the output is a file, not a report) */
+	const char *tail; /* after the options, or NULL */
+} verb_def;
+
+#define OPTS(a) a, sizeof a / sizeof a[0]
+
+static const verb_def verbs[CLI_VERB_COUNT] = {
+	[CLI_DIS] = {"[OPTIONS] FILE",
+		     "Disassemble CUDA Tile IR bytecode (versions 13.1, 13.2, 13.3) in MLIR's\n"
+		     "generic op form, byte for byte as NVIDIA's cuda-tile-translate prints it\n"
+		     "with -cudatilebc-to-mlir --mlir-print-op-generic. FILE may be '-' (stdin).\n",
+		     OPTS(dis_opts), false, NULL},
+	[CLI_DUMP] = {"[OPTIONS] FILE",
+		      "Print the structure of FILE ('-' for stdin). The format is detected from\n"
+		      "its first bytes: CUDA Tile IR bytecode, or any LLVM bitstream (bitcode,\n"
+		      "wrapped bitcode, other bitstream files); for a bitstream the text is that\n"
+		      "of llvm-bcanalyzer -dump FILE.\n",
+		      OPTS(dump_opts), false,
+		      "Options marked (Tile IR) or (bitstream) are refused for other formats.\n"},
+	[CLI_STAT] = {"[OPTIONS] FILE",
+		      "Print the statistics of an LLVM bitstream file ('-' for stdin): size,\n"
+		      "stream type, and per block ID the instances, size, sub-blocks,\n"
+		      "abbreviations, records and a record histogram. The text is the same as\n"
+		      "llvm-bcanalyzer FILE prints.\n",
+		      OPTS(stat_opts), false, NULL},
+	[CLI_COPY] = {"FILE -o OUT",
+		      "Decode the LLVM bitstream FILE ('-' for stdin) completely - blocks,\n"
+		      "abbreviation definitions, BLOCKINFO, records with the abbreviation each\n"
+		      "one used, the wrapper header and its padding - and encode it again into\n"
+		      "OUT. Output equals the input for files written by LLVM; streams with\n"
+		      "non-canonical encodings (extra VBR chunks, non-zero padding, wrong\n"
+		      "block lengths) come out in canonical form.\n",
+		      OPTS(copy_opts), true, NULL},
+	[CLI_ASM] = {"[OPTIONS] FILE.mlir",
+		     "Assemble a CUDA Tile IR module written in MLIR's generic op form (as\n"
+		     "printed by `bcx dis` or cuda-tile-translate --mlir-print-op-generic)\n"
+		     "into Tile IR bytecode, byte for byte as NVIDIA's writer encodes it.\n"
+		     "FILE may be '-' for stdin. Binary output to a terminal needs -o -.\n",
+		     OPTS(asm_opts), false,
+		     "An empty optimization_hints attribute is written as absent. Errors are\n"
+		     "printed as bcx: FILE:LINE:COL: error: message, with the line and a caret;\n"
+		     "a feature the target version lacks is refused with the version that\n"
+		     "introduced it.\n"},
+	[CLI_CONVERT] = {"IN --target 13.x -o OUT",
+			 "Read the CUDA Tile IR bytecode file IN and write it again for format\n"
+			 "version 13.1, 13.2 or 13.3, byte for byte as NVIDIA's writer encodes the\n"
+			 "same module for that version. A module that uses something the target\n"
+			 "cannot express (an op, type, attribute or global property introduced\n"
+			 "later) is refused with a message naming it and the version that\n"
+			 "introduced it; nothing is written then.\n",
+			 OPTS(convert_opts), true, NULL},
+};
+
+void cli_verb_help(cli_verb v, FILE *out);
+void cli_verb_help(cli_verb v, FILE *out)
+{
+	const verb_def *d = &verbs[v];
+	fprintf(out, "Usage: bcx %s %s\n\n%s\nOptions:\n", cli_verb_name(v), d->usage, d->text);
+	cli_print_options(out, d->opts, d->n_opts);
+	if (d->tail)
+		fprintf(out, "\n%s", d->tail);
+	fprintf(out, "\n'--opt=VALUE' and '--opt VALUE' are the same; '--' ends the options.\n"
+		     "Errors: bcx: FILE:OFFSET: error: message; exit status 1 for invalid input\n"
+		     "or a failed write, 2 for a usage error.\n");
+}
+
+/* The message for a verb that the input's format lacks: what was found, in
+ * words and magic bytes, and which verbs read it. */
+static int not_supported(cli_verb v, const cli_format *f, const cli_input *in)
+{
+	char hex[40], verbs_text[160];
+	cli_hex_bytes(in->data, in->size, hex, sizeof hex);
+	const char *what = cli_format_describe(f, in->data, in->size);
+	cli_format_suggest(f, verbs_text, sizeof verbs_text);
+	if (f == &cli_format_text)
+		cli_message("error", in->name, 0,
+			    "bcx %s: unknown format: %s is text (first bytes %s), not bytecode; "
+			    "`bcx asm` reads Tile IR generic MLIR text",
+			    cli_verb_name(v), in->name, hex);
+	else if (verbs_text[0])
+		cli_message("error", in->name, 0,
+			    "bcx %s: not supported for %s (magic %s): %s is %s; %s reads it",
+			    cli_verb_name(v), what, hex, in->name, what, verbs_text);
+	else
+		cli_message("error", in->name, 0,
+			    "bcx %s: not supported for %s (magic %s): bcx has no reader for %s yet",
+			    cli_verb_name(v), what, hex, what);
+	return EXIT_INPUT;
+}
+
+static int unknown_format(cli_verb v, const cli_input *in)
+{
+	char hex[40];
+	cli_hex_bytes(in->data, in->size, hex, sizeof hex);
+	if (in->size == 0)
+		cli_message("error", in->name, 0, "bcx %s: unknown format: the file is empty",
+			    cli_verb_name(v));
+	else
+		cli_message("error", in->name, 0,
+			    "bcx %s: unknown format (first bytes %s): not CUDA Tile IR bytecode, "
+			    "an LLVM bitstream, MLIR bytecode, TBON or text",
+			    cli_verb_name(v), hex);
+	return EXIT_INPUT;
+}
+
+/* Every option given must apply to the format found. */
+static int check_options(const verb_def *d, const cli_args *a, const cli_format *f,
+			 const cli_input *in)
+{
+	for (size_t i = 0; i < d->n_opts; i++) {
+		const char *only = d->opts[i].only;
+		if ((a->given & (1u << i)) && only && strcmp(only, f->id) != 0)
+			return cli_usage(a->verb, "option '%s' does not apply to %s (%s)",
+					 d->opts[i].name, cli_format_describe(f, in->data, in->size),
+					 in->name);
+	}
+	return EXIT_OK;
+}
+
+int cli_text_asm(const cli_input *in, const cli_args *a);
+int cli_text_asm(const cli_input *in, const cli_args *a)
+{
+	const char *id = a->format ? a->format : "tileir";
+	const cli_format *f = cli_format_by_id(id);
+	if (!f || f == &cli_format_text || !f->verbs[CLI_ASM])
+		return cli_usage(a->verb, "no assembler for format '%s' (known: tileir)", id);
+	return f->verbs[CLI_ASM](in, a);
+}
+
+int cli_run_verb(cli_verb v, int argc, char **argv)
+{
+	const verb_def *d = &verbs[v];
+	cli_args a;
+	memset(&a, 0, sizeof a);
+	a.verb = cli_verb_name(v);
+	int rc = cli_parse(argc, argv, d->opts, d->n_opts, 1, &a);
+	if (rc != EXIT_OK)
+		return rc;
+	if (a.n_pos == 0)
+		return cli_usage(a.verb, "missing the input FILE");
+	if (d->needs_out && !a.out)
+		return cli_usage(a.verb, "missing -o OUT");
+	if (v == CLI_CONVERT && !a.target)
+		return cli_usage(a.verb, "missing --target 13.x");
+	cli_input in;
+	if (!cli_input_open(&in, a.pos[0]))
+		return EXIT_INPUT;
+	const cli_format *f = cli_format_detect(in.data, in.size);
+	if (!f)
+		rc = unknown_format(v, &in);
+	else if (!f->verbs[v] || (v == CLI_ASM && f != &cli_format_text))
+		rc = not_supported(v, f, &in); /* asm reads text only */
+	else if ((rc = check_options(d, &a, f, &in)) == EXIT_OK)
+		rc = f->verbs[v](&in, &a);
+	cli_input_close(&in);
+	return rc;
+}
