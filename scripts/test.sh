@@ -5,25 +5,61 @@
 # exported symbols and the installed package are checked), then a clang-22
 # libFuzzer build whose targets also run a short fuzzing session. Every build
 # here treats warnings as errors (BCX_WERROR); a user's default build does not.
+#
+# scripts/test.sh --quick: the edit-compile-test loop. One plain Debug build
+# (no sanitizer rebuild, no fuzz build or fuzzing run), then the unit, vector
+# and CLI tests without the two long randomized ones (bs_diff_random,
+# test_tileir_robust). Both modes print build output only when a build fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh test
+quick=false
+case ${1:-} in
+--quick) quick=true ;;
+"") ;;
+*) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
 jobs=$(nproc 2>/dev/null || echo 2)
 
+# quiet LOG COMMAND...: run COMMAND with its output in LOG; show it on failure.
+quiet() {
+  local log=$1
+  shift
+  if ! "$@" > "$log" 2>&1; then
+    cat "$log"
+    echo "FAILED: $* (output above, also in $log)" >&2
+    return 1
+  fi
+}
+
+if $quick; then
+  scripts/deps.sh build
+  echo "== quick build (Debug, warnings are errors)"
+  mkdir -p build/quick
+  quiet build/quick.log cmake -S . -B build/quick -DCMAKE_BUILD_TYPE=Debug -DBCX_WERROR=ON \
+    -DBCX_BUILD_SHARED=OFF -DBCX_BUILD_BENCH=OFF
+  quiet build/quick.log cmake --build build/quick -j "$jobs"
+  (cd build/quick && ctest --output-on-failure -j "$jobs" -LE fuzz \
+    -E '^(bs_diff_random|test_tileir_robust)$')
+  exit 0
+fi
+
+scripts/deps.sh test
+
 echo "== sanitizer build (gcc, ASan+UBSan)"
-cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DBCX_SANITIZE=ON -DBCX_BUILD_SHARED=OFF \
-  -DBCX_WERROR=ON >/dev/null
-cmake --build build/asan -j "$jobs"
+mkdir -p build
+quiet build/asan.log cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DBCX_SANITIZE=ON \
+  -DBCX_BUILD_SHARED=OFF -DBCX_WERROR=ON
+quiet build/asan.log cmake --build build/asan -j "$jobs"
 (cd build/asan && ctest --output-on-failure -j "$jobs")
 
 echo "== release build (gcc -O3 -D_FORTIFY_SOURCE=3, shared library)"
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS="-O3 -D_FORTIFY_SOURCE=3" \
-  -DBCX_WERROR=ON -DBCX_BUILD_SHARED=ON >/dev/null
-cmake --build build/release -j "$jobs"
+quiet build/release.log cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_FLAGS="-O3 -D_FORTIFY_SOURCE=3" -DBCX_WERROR=ON -DBCX_BUILD_SHARED=ON
+quiet build/release.log cmake --build build/release -j "$jobs"
 (cd build/release && ctest --output-on-failure -j "$jobs" -R '^(abi_exports|install_consumer)$')
 
 echo "== fuzz build (clang-22, libFuzzer + ASan+UBSan)"
-cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_TYPE=Debug \
-  -DBCX_SANITIZE=ON -DBCX_FUZZ=ON -DBCX_BUILD_SHARED=OFF -DBCX_BUILD_BENCH=OFF -DBCX_WERROR=ON >/dev/null
-cmake --build build/fuzz -j "$jobs"
+quiet build/fuzz.log cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_TYPE=Debug \
+  -DBCX_SANITIZE=ON -DBCX_FUZZ=ON -DBCX_BUILD_SHARED=OFF -DBCX_BUILD_BENCH=OFF -DBCX_WERROR=ON
+quiet build/fuzz.log cmake --build build/fuzz -j "$jobs"
 (cd build/fuzz && ctest --output-on-failure -j "$jobs" -L fuzz)

@@ -2,6 +2,7 @@
  * read a bytecode file go through the format registry (verbs.c), varint
  * has its own file. */
 #include "formats.h"
+#include "bcx/tileir.h"
 
 #include <errno.h>
 #include <string.h>
@@ -24,6 +25,7 @@ static const command commands[] = {
 	{"dis", "disassemble CUDA Tile IR bytecode to MLIR text (generic op form)", CLI_DIS},
 	{"asm", "assemble Tile IR generic MLIR text into bytecode", CLI_ASM},
 	{"convert", "re-encode Tile IR bytecode for another format version", CLI_CONVERT},
+	{"info", "a one-screen summary of a bytecode file: version, sections, functions", CLI_INFO},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -38,6 +40,23 @@ static void usage(FILE *out)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\nRun 'bcx COMMAND --help' for the options of one command.\n"
 		     "Exit status: 0 success, 1 invalid input or a failed write, 2 usage error.\n");
+}
+
+/* The build may pass -DBCX_GIT_COMMIT="..." (see README). */
+#ifndef BCX_GIT_COMMIT
+#define BCX_GIT_COMMIT "unknown"
+#endif
+
+static void version(void)
+{
+	printf("bcx %s\ncommit: %s\nformats:\n", bcx_version(), BCX_GIT_COMMIT);
+	printf("  CUDA Tile IR bytecode  %u.%u to %u.%u: dis, dump, info, asm, convert\n",
+	       BCX_TILEIR_V13_1 >> 8, BCX_TILEIR_V13_1 & 0xff, BCX_TILEIR_V13_3 >> 8,
+	       BCX_TILEIR_V13_3 & 0xff);
+	printf("  LLVM bitstream         any (bitcode raw or wrapped, Clang, remarks): dump, stat,\n"
+	       "                         copy, info\n"
+	       "  MLIR bytecode, TBON    detected only\n"
+	       "  integer codecs         prefix, zigzag, uleb, sleb, zleb, vbrN, svbrN, xip\n");
 }
 
 static const command *find(const char *name)
@@ -68,7 +87,7 @@ static int dispatch(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-		printf("bcx %s\n", bcx_version());
+		version();
 		return EXIT_OK;
 	}
 	const command *c = find(cmd);

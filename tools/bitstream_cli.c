@@ -5,6 +5,7 @@
 #include "bcx/bitstream.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A known magic, or else the shape of a bitstream with an unknown magic
@@ -107,10 +108,92 @@ static int bitstream_copy(const cli_input *in, const cli_args *a)
 	return rc;
 }
 
+/* Per block ID: how many blocks, their words (as their length fields
+ * say) and the records directly in them. IDs above 255 share a row. */
+typedef struct block_stat {
+	uint64_t blocks, words, records;
+} block_stat;
+
+static void count_blocks(const bcx_bs_node *n, block_stat *st, unsigned depth)
+{
+	for (; n && depth < 512; n = n->next) {
+		if (n->kind != BCX_BS_NODE_BLOCK)
+			continue;
+		block_stat *s = &st[n->block_id < 256 ? n->block_id : 256];
+		s->blocks++;
+		s->words += n->num_words;
+		for (const bcx_bs_node *c = n->children; c; c = c->next)
+			s->records += c->kind == BCX_BS_NODE_RECORD;
+		count_blocks(n->children, st, depth + 1);
+	}
+}
+
+static void info_report(const cli_input *in, const block_stat *st, bool json, bcx_buf *b)
+{
+	const char *what = bitstream_describe(in->data, in->size);
+	bool wrapped = in->size >= 4 && memcmp(in->data, "\xde\xc0\x17\x0b", 4) == 0;
+	if (json) {
+		bcx_buf_printf(b, "{\"format\": \"bitstream\", \"schema_version\": 1, \"kind\": ");
+		cli_json_string(b, (const uint8_t *)what, strlen(what));
+		bcx_buf_printf(b, ", \"wrapped\": %s, \"size\": %zu, \"blocks\": [",
+			       wrapped ? "true" : "false", in->size);
+	} else {
+		bcx_buf_printf(b, "format:    %s\nsize:      %zu bytes%s\n\nblocks by ID:\n"
+				  "  block_id  blocks       bytes   records\n",
+			       what, in->size, wrapped ? " (wrapper header)" : "");
+	}
+	const char *sep = "";
+	for (unsigned id = 0; id <= 256; id++) {
+		if (!st[id].blocks)
+			continue;
+		if (json) {
+			bcx_buf_printf(b, "%s\n  {\"block_id\": %u, \"blocks\": %llu, \"bytes\": %llu, "
+					  "\"records\": %llu}",
+				       sep, id, (unsigned long long)st[id].blocks,
+				       (unsigned long long)st[id].words * 4,
+				       (unsigned long long)st[id].records);
+			sep = ",";
+		} else {
+			bcx_buf_printf(b, "  %7u%s %7llu %11llu %9llu\n", id, id == 256 ? "+" : " ",
+				       (unsigned long long)st[id].blocks,
+				       (unsigned long long)st[id].words * 4,
+				       (unsigned long long)st[id].records);
+		}
+	}
+	if (json)
+		bcx_buf_puts(b, "]}\n");
+}
+
+static int bitstream_info(const cli_input *in, const cli_args *a)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_bs_tree *t = NULL;
+	bcx_buf buf;
+	bcx_buf_init(&buf, NULL);
+	int rc = EXIT_INPUT;
+	block_stat *st = calloc(257, sizeof *st);
+	if (!st) {
+		cli_message("error", NULL, -1, "out of memory");
+	} else if (bcx_bs_tree_read(&t, in->data, in->size, NULL, &d) != BCX_OK) {
+		cli_report(in->name, &d);
+	} else {
+		count_blocks(bcx_bs_tree_top(t), st, 0);
+		info_report(in, st, a->json, &buf);
+		rc = buf.status == BCX_OK ? cli_write_output(a, buf.data, buf.len, false)
+					  : (cli_message("error", NULL, -1, "out of memory"), EXIT_INPUT);
+	}
+	free(st);
+	bcx_buf_free(&buf);
+	bcx_bs_tree_free(t);
+	return rc;
+}
+
 const cli_format cli_format_bitstream = {
 	"bitstream",
 	"LLVM bitstream",
 	bitstream_sniff,
 	bitstream_describe,
-	{[CLI_DUMP] = bitstream_dump, [CLI_STAT] = bitstream_stat, [CLI_COPY] = bitstream_copy},
+	{[CLI_DUMP] = bitstream_dump, [CLI_STAT] = bitstream_stat, [CLI_COPY] = bitstream_copy,
+	 [CLI_INFO] = bitstream_info},
 };

@@ -232,6 +232,21 @@ int cli_usage(const char *verb, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+void cli_json_string(bcx_buf *b, const uint8_t *s, size_t n)
+{
+	bcx_buf_put_u8(b, '"');
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = s[i];
+		if (c == '"' || c == '\\')
+			bcx_buf_printf(b, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			bcx_buf_printf(b, "\\u%04x", c);
+		else
+			bcx_buf_put_u8(b, c);
+	}
+	bcx_buf_put_u8(b, '"');
+}
+
 int cli_exit_for(bcx_status s) { return s == BCX_OK ? EXIT_OK : EXIT_INPUT; }
 
 bool cli_is_help(const char *arg)

@@ -102,6 +102,9 @@ int cli_usage(const char *verb, const char *fmt, ...) BCX_PRINTF(2, 3);
 /* Exit code for a status: EXIT_OK, or EXIT_INPUT for any failure. */
 int cli_exit_for(bcx_status s);
 
+/* Append s (n bytes) to b as a JSON string literal, quotes included. */
+void cli_json_string(bcx_buf *b, const uint8_t *s, size_t n);
+
 /* True when arg equals "-h" or "--help". */
 bool cli_is_help(const char *arg);
 

@@ -14,6 +14,7 @@ static const cli_format *const registry[] = {
 static const char *const verb_names[CLI_VERB_COUNT] = {
 	[CLI_DIS] = "dis",   [CLI_DUMP] = "dump", [CLI_STAT] = "stat",
 	[CLI_COPY] = "copy", [CLI_ASM] = "asm",   [CLI_CONVERT] = "convert",
+	[CLI_INFO] = "info",
 };
 
 const char *cli_verb_name(cli_verb v) { return verb_names[v]; }

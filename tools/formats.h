@@ -14,6 +14,7 @@ typedef enum cli_verb {
 	CLI_COPY,
 	CLI_ASM,
 	CLI_CONVERT,
+	CLI_INFO,
 	CLI_VERB_COUNT
 } cli_verb;
 

@@ -165,11 +165,118 @@ static int tileir_asm(const cli_input *in, const cli_args *a)
 	return rc;
 }
 
+/* Section names by the header's enum (the ids stay in the library). */
+static const char *section_name(unsigned id)
+{
+	switch (id) {
+	case BCX_TILEIR_SEC_STRING: return "string";
+	case BCX_TILEIR_SEC_FUNCTION: return "function";
+	case BCX_TILEIR_SEC_DEBUG: return "debug";
+	case BCX_TILEIR_SEC_CONSTANT: return "constant";
+	case BCX_TILEIR_SEC_TYPE: return "type";
+	case BCX_TILEIR_SEC_GLOBAL: return "global";
+	case BCX_TILEIR_SEC_PRODUCER: return "producer";
+	default: return "?";
+	}
+}
+
+static void info_text(const bcx_tileir_module *m, size_t size, bcx_buf *b)
+{
+	bcx_tileir_version v = bcx_tileir_get_version(m);
+	bcx_buf_printf(b, "format:    CUDA Tile IR bytecode\nversion:   %u.%u", v.major, v.minor);
+	if (v.tag)
+		bcx_buf_printf(b, ".%u", v.tag);
+	bcx_buf_printf(b, "\nsize:      %zu bytes\n", size);
+	bcx_tileir_str prod;
+	if (bcx_tileir_producer(m, &prod))
+		bcx_buf_printf(b, "producer:  %.*s\n", (int)prod.len, (const char *)prod.ptr);
+	bcx_buf_printf(b, "tables:    %zu strings, %zu types, %zu constants, %zu globals, "
+			  "%zu debug records, %zu debug lists\n",
+		       bcx_tileir_string_count(m), bcx_tileir_type_count(m),
+		       bcx_tileir_constant_count(m), bcx_tileir_global_count(m),
+		       bcx_tileir_debug_record_count(m), bcx_tileir_debug_list_count(m));
+	bcx_buf_puts(b, "\nsections:\n  name          offset      size  align\n");
+	for (unsigned id = 1; id < BCX_TILEIR_SEC_COUNT; id++) {
+		const bcx_tileir_section *sec = bcx_tileir_get_section(m, id);
+		if (sec && sec->present)
+			bcx_buf_printf(b, "  %-9s %10u %9u %6u\n", section_name(id), sec->payload_offset,
+				       sec->length, sec->alignment);
+	}
+	size_t n = bcx_tileir_function_count(m);
+	bcx_buf_printf(b, "\nfunctions: %zu\n  index  body_offset  body_size  name\n", n);
+	for (size_t i = 0; i < n; i++) {
+		const bcx_tileir_function *f = bcx_tileir_function_at(m, i);
+		bcx_tileir_str name = bcx_tileir_string(m, f->name);
+		bcx_buf_printf(b, "  %5zu %12u %10u  %.*s%s\n", i, f->body_offset, f->body_len,
+			       (int)name.len, (const char *)name.ptr,
+			       f->flags & BCX_TILEIR_FN_KERNEL ? " (entry)" : "");
+	}
+}
+
+static void info_json(const bcx_tileir_module *m, size_t size, bcx_buf *b)
+{
+	bcx_tileir_version v = bcx_tileir_get_version(m);
+	bcx_buf_printf(b, "{\"format\": \"tileir\", \"schema_version\": 1, \"version\": \"%u.%u\", "
+			  "\"tag\": %u, \"size\": %zu,\n",
+		       v.major, v.minor, v.tag, size);
+	bcx_buf_printf(b, " \"counts\": {\"strings\": %zu, \"types\": %zu, \"constants\": %zu, "
+			  "\"globals\": %zu, \"debug_records\": %zu, \"debug_lists\": %zu, "
+			  "\"functions\": %zu},\n \"sections\": [",
+		       bcx_tileir_string_count(m), bcx_tileir_type_count(m),
+		       bcx_tileir_constant_count(m), bcx_tileir_global_count(m),
+		       bcx_tileir_debug_record_count(m), bcx_tileir_debug_list_count(m),
+		       bcx_tileir_function_count(m));
+	const char *sep = "";
+	for (unsigned id = 1; id < BCX_TILEIR_SEC_COUNT; id++) {
+		const bcx_tileir_section *sec = bcx_tileir_get_section(m, id);
+		if (!sec || !sec->present)
+			continue;
+		bcx_buf_printf(b, "%s\n  {\"name\": \"%s\", \"id\": %u, \"offset\": %u, \"size\": %u, "
+				  "\"alignment\": %u}",
+			       sep, section_name(id), id, sec->payload_offset, sec->length,
+			       sec->alignment);
+		sep = ",";
+	}
+	bcx_buf_puts(b, "],\n \"functions\": [");
+	sep = "";
+	for (size_t i = 0, n = bcx_tileir_function_count(m); i < n; i++) {
+		const bcx_tileir_function *f = bcx_tileir_function_at(m, i);
+		bcx_tileir_str name = bcx_tileir_string(m, f->name);
+		bcx_buf_printf(b, "%s\n  {\"index\": %zu, \"name\": ", sep, i);
+		cli_json_string(b, name.ptr, name.len);
+		bcx_buf_printf(b, ", \"entry\": %s, \"body_offset\": %u, \"body_size\": %u}",
+			       f->flags & BCX_TILEIR_FN_KERNEL ? "true" : "false", f->body_offset,
+			       f->body_len);
+		sep = ",";
+	}
+	bcx_buf_puts(b, "]}\n");
+}
+
+static int tileir_info(const cli_input *in, const cli_args *a)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tileir_module *m = NULL;
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	int rc = EXIT_INPUT;
+	if (bcx_tileir_open(in->data, in->size, NULL, &m, &d) != BCX_OK) {
+		cli_report(in->name, &d);
+	} else {
+		(a->json ? info_json : info_text)(m, in->size, &out);
+		rc = out.status == BCX_OK ? cli_write_output(a, out.data, out.len, false)
+					  : (cli_message("error", NULL, -1, "out of memory"), EXIT_INPUT);
+	}
+	bcx_buf_free(&out);
+	bcx_tileir_close(m);
+	return rc;
+}
+
 const cli_format cli_format_tileir = {
 	"tileir",
 	"CUDA Tile IR bytecode",
 	tileir_sniff,
 	NULL,
 	{[CLI_DIS] = tileir_dis, [CLI_DUMP] = tileir_dump, [CLI_CONVERT] = tileir_convert,
-	 [CLI_ASM] = tileir_asm},
+	 [CLI_ASM] = tileir_asm, [CLI_INFO] = tileir_info},
 };

@@ -53,6 +53,11 @@ static const cli_opt convert_opts[] = {
 	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "write i1 constants one byte per element"),
 };
 
+static const cli_opt info_opts[] = {
+	CLI_FLAG("--json", json, NULL, "the same summary as one JSON document"),
+	OPT_OUT(OUT_HELP),
+};
+
 typedef struct verb_def {
 	const char *usage;
 	const char *text; /* the paragraph(s) between usage and options */
@@ -109,6 +114,14 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 			 "later) is refused with a message naming it and the version that\n"
 			 "introduced it; nothing is written then.\n",
 			 OPTS(convert_opts), true, NULL},
+	[CLI_INFO] = {"[--json] [-o OUT] FILE",
+		      "A one-screen summary of FILE ('-' for stdin), in the spirit of\n"
+		      "readelf -h -S. CUDA Tile IR: the version, each section with its offset\n"
+		      "and size, the table counts, and each function with its body's offset and\n"
+		      "size (no body is decoded). LLVM bitstream: the kind, the wrapper, and per\n"
+		      "block ID the number of blocks, their total size and their records.\n",
+		      OPTS(info_opts), false,
+		      "The JSON carries \"format\" and \"schema_version\" (1) at the top level.\n"},
 };
 
 void cli_verb_help(cli_verb v, FILE *out);

@@ -167,13 +167,30 @@ static bool write_all(int fd, const uint8_t *p, size_t n)
 	return true;
 }
 
+/* The descriptor number when path names one of ours ("/dev/fd/N",
+ * "/proc/self/fd/N"), else -1. */
+static int own_fd(const char *path)
+{
+	const char *p = strncmp(path, "/dev/fd/", 8) == 0 ? path + 8
+		      : strncmp(path, "/proc/self/fd/", 14) == 0 ? path + 14 : NULL;
+	if (!p || *p < '0' || *p > '9')
+		return -1;
+	char *end;
+	long n = strtol(p, &end, 10);
+	return *end || n > 1 << 20 ? -1 : (int)n;
+}
+
 /* Follow symlinks from path to the name that is finally written (which
- * may not exist yet). Returns a malloc'ed path or NULL with errno set. */
-static char *resolve_links(const char *path)
+ * may not exist yet). Returns a malloc'ed path or NULL with errno set;
+ * *fd is set when a hop names one of our descriptors (/dev/stdout). */
+static char *resolve_links(const char *path, int *fd)
 {
 	char *cur = strdup(path);
+	*fd = -1;
 	for (int hops = 0; cur && hops < 40; hops++) {
 		struct stat st;
+		if ((*fd = own_fd(cur)) >= 0)
+			return cur;
 		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
 			return cur;
 		char target[PATH_MAX];
@@ -333,31 +350,28 @@ static bcx_status write_in_place(const char *shown, const char *target, bool tru
 	return ok ? BCX_OK : io_fail(diag, shown, "", e);
 }
 
-static bool is_stdout_name(const char *path)
-{
-	return strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0 ||
-	       strcmp(path, "/dev/fd/1") == 0 || strcmp(path, "/proc/self/fd/1") == 0;
-}
-
 bcx_status bcx_file_write_atomic(const char *path, const void *data, size_t size,
 				 bcx_diag *diag)
 {
-	if (is_stdout_name(path)) {
-		/* The descriptor itself, so a ">>" or a pipe is honoured. */
-		if (!write_all(1, data, size))
+	int fd = strcmp(path, "-") == 0 ? 1 : -1;
+	char *target = fd < 0 ? resolve_links(path, &fd) : NULL;
+	if (fd >= 0) {
+		/* Our own descriptor (/dev/stdout -> /proc/self/fd/1): write to
+		 * it, so a ">>" or a pipe is honoured. */
+		free(target);
+		if (!write_all(fd, data, size))
 			return io_fail(diag, strcmp(path, "-") ? path : "<stdout>", "", errno);
 		return BCX_OK;
 	}
-	struct stat st;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return write_in_place(path, path, false, data, size, diag);
-	char *target = resolve_links(path);
 	if (!target)
 		return io_fail(diag, path, "", errno);
-	bcx_status s;
+	struct stat st;
 	bool exists = stat(target, &st) == 0;
-	if (strncmp(target, "/proc/", 6) == 0 || strncmp(target, "/dev/fd/", 8) == 0)
-		s = write_in_place(path, path, true, data, size, diag);
+	bcx_status s;
+	if (exists && !S_ISREG(st.st_mode))
+		s = write_in_place(path, target, false, data, size, diag);
+	else if (strncmp(target, "/proc/", 6) == 0)
+		s = write_in_place(path, target, true, data, size, diag); /* another process's fd */
 	else
 		s = replace_file(path, target, exists ? &st : NULL, data, size, diag);
 	free(target);

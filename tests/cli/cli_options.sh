@@ -109,5 +109,35 @@ caret=$(sed -n 3p "$tmp/err")
 # A version refusal gets the same shape.
 run 1 convert "$shared/vectors/tileir/attrsTest_000.v13.3.tileirbc" --target 13.2 -o "$tmp/r.bc"; shape
 
+# info: a summary without decoding bodies; --json with format and schema_version.
+run 0 info "$T.tileirbc"
+grep -q '^version:   13.3$' "$tmp/out" && grep -q '^  string ' "$tmp/out" && grep -q ' for_op (entry)$' "$tmp/out" &&
+	ok || bad "info text lacks the version, the string section or for_op"
+run 0 info --json "$T.tileirbc"
+if command -v python3 > /dev/null; then
+	python3 - "$tmp/out" << 'PY' && ok || bad "info --json of Tile IR"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "tileir" and d["schema_version"] == 1 and d["version"] == "13.3", d
+assert len(d["functions"]) == d["counts"]["functions"] > 0
+assert any(f["name"] == "for_op" and f["body_size"] > 0 for f in d["functions"])
+assert all(s["offset"] + s["size"] <= d["size"] for s in d["sections"])
+PY
+	run 0 info --json "$L/hello.darwin.bc"
+	python3 - "$tmp/out" << 'PY' && ok || bad "info --json of wrapped bitcode"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "bitstream" and d["schema_version"] == 1 and d["wrapped"] is True, d
+assert d["kind"] == "wrapped LLVM bitcode"
+assert any(b["block_id"] == 8 and b["blocks"] == 1 for b in d["blocks"])  # MODULE_BLOCK
+PY
+fi
+run 0 info "$L/hello.bc"; grep -q '^format:    LLVM bitcode$' "$tmp/out" && ok || bad "info of bitcode"
+run 1 info "$T.generic.mlir"; shape
+# --version: the version, the commit line and the format versions.
+run 0 --version
+grep -q '^bcx [0-9]' "$tmp/out" && grep -q '^commit: ' "$tmp/out" && grep -q '13.1 to 13.3' "$tmp/out" &&
+	ok || bad "--version lacks the version, commit or Tile IR versions"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
