@@ -156,6 +156,8 @@ const char *cli_display_name(const char *path)
 }
 
 static void vmessage(const char *severity, const char *file, const char *where,
+		     const char *fmt, va_list ap) BCX_PRINTF(4, 0);
+static void vmessage(const char *severity, const char *file, const char *where,
 		     const char *fmt, va_list ap)
 {
 	fputs("bcx: ", stderr);
