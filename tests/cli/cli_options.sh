@@ -5,7 +5,7 @@
 # what to run instead, and one shape for every error line.
 # Usage: cli_options.sh BCX SHARED_DIR
 set -u
-bcx=$1
+bcx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute: tests change folders
 shared=$2
 T=$shared/vectors/tileir/operationsTest_000.v13.3
 L=$shared/vectors/llvm

@@ -6,7 +6,7 @@
 # terminal; inputs are mapped (a 2 GiB file of zeros is refused at once).
 # Usage: cli_output.sh BCX SHARED_DIR
 set -u
-bcx=$1
+bcx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute: tests change folders
 shared=$2
 T=$shared/vectors/tileir/operationsTest_000.v13.3
 L=$shared/vectors/llvm
