@@ -130,6 +130,10 @@ static void count_blocks(const bcx_bs_node *n, block_stat *st, unsigned depth)
 
 static void info_report(const cli_input *in, const block_stat *st, bool json, bcx_buf *b)
 {
+	/* Names from LLVM's table for LLVM IR streams (none for others). */
+	bcx_bs_reader *r = NULL;
+	if (bcx_bs_reader_new(&r, in->data, in->size, NULL, NULL) != BCX_OK)
+		r = NULL;
 	const char *what = bitstream_describe(in->data, in->size);
 	bool wrapped = in->size >= 4 && memcmp(in->data, "\xde\xc0\x17\x0b", 4) == 0;
 	if (json) {
@@ -139,29 +143,37 @@ static void info_report(const cli_input *in, const block_stat *st, bool json, bc
 			       wrapped ? "true" : "false", in->size);
 	} else {
 		bcx_buf_printf(b, "format:    %s\nsize:      %zu bytes%s\n\nblocks by ID:\n"
-				  "  block_id  blocks       bytes   records\n",
+				  "  block_id  blocks       bytes   records  name\n",
 			       what, in->size, wrapped ? " (wrapper header)" : "");
 	}
 	const char *sep = "";
 	for (unsigned id = 0; id <= 256; id++) {
 		if (!st[id].blocks)
 			continue;
+		bcx_bs_name nm = r && id < 256 ? bcx_bs_block_name(r, id) : (bcx_bs_name){NULL, 0};
 		if (json) {
 			bcx_buf_printf(b, "%s\n  {\"block_id\": %u, \"blocks\": %llu, \"bytes\": %llu, "
-					  "\"records\": %llu}",
+					  "\"records\": %llu, \"name\": ",
 				       sep, id, (unsigned long long)st[id].blocks,
 				       (unsigned long long)st[id].words * 4,
 				       (unsigned long long)st[id].records);
+			if (nm.s)
+				cli_json_string(b, (const uint8_t *)nm.s, nm.len);
+			else
+				bcx_buf_puts(b, "null");
+			bcx_buf_puts(b, "}");
 			sep = ",";
 		} else {
-			bcx_buf_printf(b, "  %7u%s %7llu %11llu %9llu\n", id, id == 256 ? "+" : " ",
+			bcx_buf_printf(b, "  %7u%s %7llu %11llu %9llu  %.*s\n", id, id == 256 ? "+" : " ",
 				       (unsigned long long)st[id].blocks,
 				       (unsigned long long)st[id].words * 4,
-				       (unsigned long long)st[id].records);
+				       (unsigned long long)st[id].records, nm.s ? (int)nm.len : 0,
+				       nm.s ? nm.s : "");
 		}
 	}
 	if (json)
 		bcx_buf_puts(b, "]}\n");
+	bcx_bs_reader_free(r);
 }
 
 static int bitstream_info(const cli_input *in, const cli_args *a)

@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
@@ -53,7 +54,8 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n, int max_pos,
 		if (k < 0)
 			return cli_usage(verb, "unknown option '%.*s'", (int)len, arg);
 		const cli_opt *o = &opts[k];
-		a->given |= 1u << k;
+		if (k < 32)
+			a->given |= 1u << k; /* tables have at most 32 rows */
 		char *field = (char *)a + o->field;
 		if (!o->metavar) {
 			if (eq)
@@ -120,13 +122,18 @@ int cli_write_output(const cli_args *a, const void *data, size_t size, bool bina
 			    a->verb);
 		return EXIT_USAGE;
 	}
-	/* SIGINT and SIGTERM wait until the write is over, so the library's
-	 * temporary file is either renamed or removed by then. */
+	/* When a regular file is replaced, SIGINT, SIGTERM and SIGHUP wait
+	 * until the write is over, so the library's temporary file is renamed
+	 * or removed by then. A FIFO or device may block: signals stay on. */
+	struct stat st;
+	bool regular = strcmp(path, "-") != 0 && (stat(path, &st) != 0 || S_ISREG(st.st_mode));
 	sigset_t block, old;
 	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
+	if (regular) {
+		sigaddset(&block, SIGINT);
+		sigaddset(&block, SIGTERM);
+		sigaddset(&block, SIGHUP);
+	}
 	sigprocmask(SIG_BLOCK, &block, &old);
 	bcx_diag d;
 	bcx_diag_clear(&d);

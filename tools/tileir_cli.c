@@ -180,6 +180,24 @@ static const char *section_name(unsigned id)
 	}
 }
 
+/* The present sections' ids in file order (at most BCX_TILEIR_SEC_COUNT). */
+static size_t sections_by_offset(const bcx_tileir_module *m, unsigned ids[BCX_TILEIR_SEC_COUNT])
+{
+	size_t n = 0;
+	for (unsigned id = 1; id < BCX_TILEIR_SEC_COUNT; id++) {
+		const bcx_tileir_section *sec = bcx_tileir_get_section(m, id);
+		if (!sec || !sec->present)
+			continue;
+		size_t i = n++;
+		for (; i > 0 && bcx_tileir_get_section(m, ids[i - 1])->payload_offset >
+				       sec->payload_offset;
+		     i--)
+			ids[i] = ids[i - 1];
+		ids[i] = id;
+	}
+	return n;
+}
+
 static void info_text(const bcx_tileir_module *m, size_t size, bcx_buf *b)
 {
 	bcx_tileir_version v = bcx_tileir_get_version(m);
@@ -196,11 +214,11 @@ static void info_text(const bcx_tileir_module *m, size_t size, bcx_buf *b)
 		       bcx_tileir_constant_count(m), bcx_tileir_global_count(m),
 		       bcx_tileir_debug_record_count(m), bcx_tileir_debug_list_count(m));
 	bcx_buf_puts(b, "\nsections:\n  name          offset      size  align\n");
-	for (unsigned id = 1; id < BCX_TILEIR_SEC_COUNT; id++) {
-		const bcx_tileir_section *sec = bcx_tileir_get_section(m, id);
-		if (sec && sec->present)
-			bcx_buf_printf(b, "  %-9s %10u %9u %6u\n", section_name(id), sec->payload_offset,
-				       sec->length, sec->alignment);
+	unsigned ids[BCX_TILEIR_SEC_COUNT];
+	for (size_t i = 0, n = sections_by_offset(m, ids); i < n; i++) {
+		const bcx_tileir_section *sec = bcx_tileir_get_section(m, ids[i]);
+		bcx_buf_printf(b, "  %-9s %10u %9u %6u\n", section_name(ids[i]), sec->payload_offset,
+			       sec->length, sec->alignment);
 	}
 	size_t n = bcx_tileir_function_count(m);
 	bcx_buf_printf(b, "\nfunctions: %zu\n  index  body_offset  body_size  name\n", n);
@@ -227,10 +245,10 @@ static void info_json(const bcx_tileir_module *m, size_t size, bcx_buf *b)
 		       bcx_tileir_debug_record_count(m), bcx_tileir_debug_list_count(m),
 		       bcx_tileir_function_count(m));
 	const char *sep = "";
-	for (unsigned id = 1; id < BCX_TILEIR_SEC_COUNT; id++) {
+	unsigned ids[BCX_TILEIR_SEC_COUNT];
+	for (size_t i = 0, n = sections_by_offset(m, ids); i < n; i++) {
+		unsigned id = ids[i];
 		const bcx_tileir_section *sec = bcx_tileir_get_section(m, id);
-		if (!sec || !sec->present)
-			continue;
 		bcx_buf_printf(b, "%s\n  {\"name\": \"%s\", \"id\": %u, \"offset\": %u, \"size\": %u, "
 				  "\"alignment\": %u}",
 			       sep, section_name(id), id, sec->payload_offset, sec->length,

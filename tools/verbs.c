@@ -119,7 +119,7 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "readelf -h -S. CUDA Tile IR: the version, each section with its offset\n"
 		      "and size, the table counts, and each function with its body's offset and\n"
 		      "size (no body is decoded). LLVM bitstream: the kind, the wrapper, and per\n"
-		      "block ID the number of blocks, their total size and their records.\n",
+		      "block ID (with its name) the number of blocks, their size and their records.\n",
 		      OPTS(info_opts), false,
 		      "The JSON carries \"format\" and \"schema_version\" (1) at the top level.\n"},
 };

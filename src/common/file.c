@@ -269,7 +269,7 @@ static bcx_status io_fail(bcx_diag *diag, const char *path, const char *what, in
 
 /* Replace the regular file (or new name) target with data. */
 static bcx_status replace_file(const char *shown, const char *target, const struct stat *old,
-			       const void *data, size_t size, bcx_diag *diag)
+			       const void *data, size_t size, bool try_anonymous, bcx_diag *diag)
 {
 	char *dir = dir_of(target);
 	size_t cap = dir ? strlen(dir) + 16 : 0;
@@ -284,8 +284,12 @@ static bcx_status replace_file(const char *shown, const char *target, const stru
 #ifdef O_TMPFILE
 	/* An unnamed file: nothing is left behind whenever the process dies
 	 * before the link below. */
-	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
-	anonymous = fd >= 0;
+	if (try_anonymous) {
+		fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+		anonymous = fd >= 0;
+	}
+#else
+	(void)try_anonymous;
 #endif
 	if (fd < 0)
 		fd = open_named_temp(dir, tmp, cap);
@@ -295,7 +299,7 @@ static bcx_status replace_file(const char *shown, const char *target, const stru
 		free(tmp);
 		return io_fail(diag, shown, "cannot create a file here: ", e);
 	}
-	bool ok = write_all(fd, data, size);
+	bool ok = write_all(fd, data, size), link_failed = false;
 	int e = errno;
 	/* A new file keeps the creation mode (0666 less the umask); a
 	 * replaced one keeps its own. */
@@ -315,8 +319,10 @@ static bcx_status replace_file(const char *shown, const char *target, const stru
 			ok = linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0;
 			e = errno;
 		}
-		if (!ok)
+		if (!ok) {
 			tmp[0] = 0;
+			link_failed = e != EEXIST; /* no /proc, say: use a named file */
+		}
 	}
 	if (close(fd) != 0 && ok) {
 		e = errno;
@@ -330,6 +336,8 @@ static bcx_status replace_file(const char *shown, const char *target, const stru
 		unlink(tmp);
 	free(dir);
 	free(tmp);
+	if (link_failed)
+		return replace_file(shown, target, old, data, size, false, diag);
 	return ok ? BCX_OK : io_fail(diag, shown, "", e);
 }
 
@@ -373,7 +381,7 @@ bcx_status bcx_file_write_atomic(const char *path, const void *data, size_t size
 	else if (strncmp(target, "/proc/", 6) == 0)
 		s = write_in_place(path, target, true, data, size, diag); /* another process's fd */
 	else
-		s = replace_file(path, target, exists ? &st : NULL, data, size, diag);
+		s = replace_file(path, target, exists ? &st : NULL, data, size, true, diag);
 	free(target);
 	return s;
 }

@@ -3,7 +3,7 @@
 # the bash completion offers the commands and each command's options.
 # Usage: cli_docs.sh BCX MAN COMPLETION
 set -u
-bcx=$1
+bcx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute: tests change folders
 man=$2
 completion=$3
 pass=0 fail=0

@@ -5,7 +5,7 @@
 # what to run instead, and one shape for every error line.
 # Usage: cli_options.sh BCX SHARED_DIR
 set -u
-bcx=$1
+bcx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute: tests change folders
 shared=$2
 T=$shared/vectors/tileir/operationsTest_000.v13.3
 L=$shared/vectors/llvm
@@ -129,7 +129,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["format"] == "bitstream" and d["schema_version"] == 1 and d["wrapped"] is True, d
 assert d["kind"] == "wrapped LLVM bitcode"
-assert any(b["block_id"] == 8 and b["blocks"] == 1 for b in d["blocks"])  # MODULE_BLOCK
+assert any(b["block_id"] == 8 and b["blocks"] == 1 and b["name"] == "MODULE_BLOCK" for b in d["blocks"])
 PY
 fi
 run 0 info "$L/hello.bc"; grep -q '^format:    LLVM bitcode$' "$tmp/out" && ok || bad "info of bitcode"

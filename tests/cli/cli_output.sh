@@ -6,7 +6,7 @@
 # terminal; inputs are mapped (a 2 GiB file of zeros is refused at once).
 # Usage: cli_output.sh BCX SHARED_DIR
 set -u
-bcx=$1
+bcx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute: tests change folders
 shared=$2
 T=$shared/vectors/tileir/operationsTest_000.v13.3
 L=$shared/vectors/llvm
@@ -48,6 +48,8 @@ full stat --json "$L/hello.bc"
 full dump "$T.tileirbc"
 full dump --json "$T.tileirbc"
 full dis "$T.tileirbc"
+full info "$T.tileirbc"
+full info --json "$L/hello.bc"
 "$bcx" copy "$L/hello.bc" -o "$fullnode" 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "copy -o $fullnode"
 shape "$fullnode"
 "$bcx" convert "$T.tileirbc" --target 13.1 -o "$fullnode" 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "convert -o $fullnode"
@@ -115,6 +117,8 @@ start=$(date +%s%N)
 "$bcx" dis "$tmp/big.tileirbc" -o "$tmp/kill/out.mlir"
 span=$((($(date +%s%N) - start) / 1000000)) # ms for one run
 rm -f "$tmp/kill/out.mlir"
+killed=0
+set -m # background jobs of a script ignore SIGINT unless job control is on
 for i in $(seq 0 19); do
 	sig=TERM; [ $((i % 2)) -eq 1 ] && sig=INT
 	"$bcx" dis "$tmp/big.tileirbc" -o "$tmp/kill/out.mlir" 2> /dev/null &
@@ -125,8 +129,10 @@ for i in $(seq 0 19); do
 	no_temp "$tmp/kill"
 	# the output is either absent or complete, never partial
 	if [ -e "$tmp/kill/out.mlir" ]; then cmp -s "$tmp/kill/out.mlir" "$tmp/kill/ref.mlir" && ok ||
-		bad "partial output after SIG$sig"; rm -f "$tmp/kill/out.mlir"; fi
+		bad "partial output after SIG$sig"; rm -f "$tmp/kill/out.mlir"; else killed=$((killed + 1)); fi
 done
+set +m
+[ "$killed" -gt 0 ] && ok || bad "no run was stopped by a signal"
 
 # 5. Binary output to a terminal needs -o -.
 if command -v script > /dev/null 2>&1; then
