@@ -1,6 +1,7 @@
 /* bcx asm: assemble Tile IR generic-form MLIR text into bytecode. */
 #include "cli.h"
 #include "tileir_args.h"
+#include "tapioca_cli.h"
 
 #include <string.h>
 
@@ -28,6 +29,8 @@ void cmd_asm_help(FILE *out)
 
 int cmd_asm_run(int argc, char **argv)
 {
+	if (tapioca_asm_claims(argc, argv))
+		return tapioca_asm_main(argc, argv);
 	tileir_write_args a;
 	int rc = tileir_parse_write_args(argc, argv, &a);
 	if (rc != EXIT_OK)

@@ -1,6 +1,7 @@
 /* bcx dis: disassemble a CUDA Tile IR bytecode file to MLIR text. */
 #include "cli.h"
 #include "bcx/tileir.h"
+#include "tapioca_cli.h"
 
 #include <string.h>
 
@@ -75,6 +76,8 @@ static int disassemble(const cli_file *f, const dis_args *a)
 
 int cmd_dis_run(int argc, char **argv)
 {
+	if (tapioca_dis_claims(argc, argv))
+		return tapioca_dis_main(argc, argv);
 	dis_args a = {0};
 	int rc = parse_args(argc, argv, &a);
 	if (rc != EXIT_OK)

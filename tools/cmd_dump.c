@@ -1,5 +1,6 @@
 /* bcx dump: detect the format from the magic and hand over to it. */
 #include "formats.h"
+#include "tapioca_cli.h"
 
 #include <string.h>
 
@@ -7,6 +8,7 @@ void cmd_dump_help(FILE *out);
 int cmd_dump_run(int argc, char **argv);
 
 static const dump_format formats[] = {
+	{"Tapioca TBON", tbon_sniff, tapioca_dump_main},
 	{"CUDA Tile IR bytecode", tileir_sniff, tileir_dump_main},
 	{"LLVM bitstream", bitstream_sniff, bitstream_dump_main},
 };
@@ -21,6 +23,7 @@ void cmd_dump_help(FILE *out)
 		"Options:\n"
 		"  --json            the same information as JSON\n"
 		"  -o FILE           write to FILE instead of stdout\n"
+		"  (a Tapioca TBON object file is shown as its value tree with byte offsets)\n"
 		"  --function NAME   (Tile IR) only this function's body\n"
 		"  --dump-blockinfo, --non-symbolic, --show-binary-blobs, --disable-histogram\n"
 		"                    (bitstream) as llvm-bcanalyzer's options of the same name;\n"
