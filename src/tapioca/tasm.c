@@ -529,7 +529,7 @@ static bool ri_operand(asm_state *A, unsigned op, uint32_t *imm)
 	int64_t i = 0;
 	uint64_t u = 0;
 	double f = 0;
-	unsigned k;
+	unsigned k = 0;
 	if (op == TAP_LDC) {
 		if (!const_index(A, &k))
 			return false;

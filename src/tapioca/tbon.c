@@ -155,9 +155,13 @@ static bool read_payload(reader *r, uint8_t t, bcx_tbon_value *v)
 {
 	v->type = t;
 	unsigned n = fixed_size(t);
-	const uint8_t *p = NULL;
-	if (n && !(p = bcx_cur_bytes(&r->c, n, "TBON value")))
-		return false;
+	static const uint8_t none[16];
+	const uint8_t *p = none; /* varints read their own bytes below */
+	if (n) {
+		p = bcx_cur_bytes(&r->c, n, "TBON value");
+		if (!p)
+			return false;
+	}
 	switch (t) {
 	case BCX_TBON_FALSE: /* boolean element: one byte 0 or 1 */
 		if (p[0] > 1)

@@ -616,7 +616,7 @@ static bool execute(vm *v, run_state *st)
 	uint64_t left = v->o.max_steps ? v->o.max_steps : UINT64_MAX;
 	uint64_t chunk = 0, taken = 0;
 	uint32_t w = 0;
-	uint32_t new_fn;
+	uint32_t new_fn = 0;
 
 #ifdef TAP_USE_GOTO
 	static const void *const labels[256] = {
@@ -625,18 +625,22 @@ static bool execute(vm *v, run_state *st)
 #undef OP
 	};
 #define CASE(x) L_##x:
+/* Each handler ends in its own indirect jump (threaded code), which the
+ * branch predictor tracks per opcode. */
+#define GOTO_TOP                                                                               \
+	do {                                                                                   \
+		if (chunk-- == 0)                                                              \
+			goto refill;                                                           \
+		w = *ip;                                                                       \
+		goto *labels[w >> 24];                                                         \
+	} while (0)
 #define NEXT_INSN                                                                              \
 	do {                                                                                   \
 		ip++;                                                                          \
-		goto dispatch;                                                                 \
+		GOTO_TOP;                                                                      \
 	} while (0)
-#define GOTO_TOP goto dispatch
 	/* Verified code only holds known opcodes, so every label is set. */
-dispatch:
-	if (chunk-- == 0)
-		goto refill;
-	w = *ip;
-	goto *labels[w >> 24];
+	GOTO_TOP;
 #else
 #define CASE(x) case TAP_##x:
 #define NEXT_INSN                                                                              \
@@ -701,7 +705,7 @@ dispatch:
 		if ((w >> 24) == TAP_JE_R) {
 			t = val_eq(v, b, c);
 		} else {
-			int cmp;
+			int cmp = 0;
 			if (!str_cmp(v, b, c, &cmp))
 				goto trap;
 			t = (w >> 24) == TAP_JG_R ? cmp > 0 : cmp < 0;
@@ -725,6 +729,29 @@ dispatch:
 	}
 	CASE(INVOKE) {
 		st->pc = (uint32_t)(ip - code);
+		{
+			/* Fast path: a plain function with the right arity. */
+			uint64_t callee = REG_A, idx = callee & 0xFFFFFFFFFFFFull;
+			unsigned nargs = w & 0xFF;
+			if (TAG(callee) == (TAG_REF >> 48) && idx < v->nobjs &&
+			    v->objs[idx]->type == O_FN && st->depth + 1 < v->o.max_call_depth &&
+			    m->fns[v->objs[idx]->fn].nparams == nargs) {
+				uint32_t nf = v->objs[idx]->fn;
+				const uint64_t *src = regs + ((w >> 8) & 0xFF);
+				for (unsigned k = 0; k < nargs; k++)
+					regs[NREGS + k] = src[k];
+				frame *fr = &v->frames[st->depth++];
+				fr->fn = st->fn;
+				fr->ret_pc = st->pc + 1;
+				fr->dest = (uint8_t)(w >> 16);
+				st->fn = nf;
+				f = &m->fns[nf];
+				code = ip = f->code;
+				kv = v->kvals[nf];
+				regs += NREGS;
+				GOTO_TOP;
+			}
+		}
 		if (!do_call(v, st, regs, (w >> 16) & 0xFF, (w >> 8) & 0xFF, w & 0xFF, &new_fn))
 			goto trap;
 		if (new_fn == UINT32_MAX)
