@@ -14,8 +14,8 @@ _bcx()
 	-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--codec) COMPREPLY=($(compgen -W "prefix zigzag uleb sleb zleb vbr6 svbr6 xip" -- "$cur")); return ;;
 	--target) COMPREPLY=($(compgen -W "13.1 13.2 13.3" -- "$cur")); return ;;
-	--format) COMPREPLY=($(compgen -W "tileir" -- "$cur")); return ;;
-	--function) return ;;
+	--format) COMPREPLY=($(compgen -W "tileir tapioca" -- "$cur")); return ;;
+	--function|--entry|--max-steps|--max-heap|--max-depth) return ;;
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "$(bcx "$cmd" --help 2>/dev/null | grep -oE '^  (-[-a-z0-9]+)' | tr -d ' ') --help" -- "$cur"))

@@ -26,6 +26,7 @@ static const command commands[] = {
 	{"asm", "assemble Tile IR generic MLIR text into bytecode", CLI_ASM},
 	{"convert", "re-encode Tile IR bytecode for another format version", CLI_CONVERT},
 	{"info", "a one-screen summary of a bytecode file: version, sections, functions", CLI_INFO},
+	{"run", "load, verify and run a Tapioca VM object file (TBON)", CLI_RUN},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -33,7 +34,8 @@ static void usage(FILE *out)
 {
 	fprintf(out, "Usage: bcx [--help] [--version] COMMAND [ARGS...]\n\n"
 		     "Read, write, verify, inspect, disassemble and assemble compiler bytecode:\n"
-		     "CUDA Tile IR bytecode, LLVM bitstream files, and the integer codecs they use.\n"
+		     "CUDA Tile IR bytecode, LLVM bitstream files, Tapioca VM object files (TBON),\n"
+		     "and the integer codecs they use.\n"
 		     "Every command that reads a file detects its format from the first bytes.\n\n"
 		     "Commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
@@ -55,7 +57,8 @@ static void version(void)
 	       BCX_TILEIR_V13_3 & 0xff);
 	printf("  LLVM bitstream         any (bitcode raw or wrapped, Clang, remarks): dump, stat,\n"
 	       "                         copy, info\n"
-	       "  MLIR bytecode, TBON    detected only\n"
+	       "  TBON (Tapioca VM)      the object format of docs/tapioca.md: dis, dump, asm, run\n"
+	       "  MLIR bytecode          detected only\n"
 	       "  integer codecs         prefix, zigzag, uleb, sleb, zleb, vbrN, svbrN, xip\n");
 }
 

@@ -14,7 +14,7 @@ static const cli_format *const registry[] = {
 static const char *const verb_names[CLI_VERB_COUNT] = {
 	[CLI_DIS] = "dis",   [CLI_DUMP] = "dump", [CLI_STAT] = "stat",
 	[CLI_COPY] = "copy", [CLI_ASM] = "asm",   [CLI_CONVERT] = "convert",
-	[CLI_INFO] = "info",
+	[CLI_INFO] = "info", [CLI_RUN] = "run",
 };
 
 const char *cli_verb_name(cli_verb v) { return verb_names[v]; }
@@ -81,7 +81,6 @@ static bool mlirbc_sniff(const uint8_t *p, size_t n)
 	return n >= 4 && memcmp(p, "ML\xefR", 4) == 0;
 }
 
-static bool tbon_sniff(const uint8_t *p, size_t n) { return n >= 4 && memcmp(p, "TBON", 4) == 0; }
 
 /* Text: the first 4 KiB hold no NUL and no control byte other than tab,
  * newline, carriage return and form feed. Bytes >= 0x80 (UTF-8) pass. */
@@ -97,8 +96,6 @@ static bool text_sniff(const uint8_t *p, size_t n)
 
 /* Replaced by tools/mlirbc_cli.c when the MLIR bytecode reader lands. */
 const cli_format cli_format_mlirbc = {"mlirbc", "MLIR bytecode", mlirbc_sniff, NULL, {0}};
-/* Replaced by tools/tapioca_cli.c when the Tapioca reader lands. */
-const cli_format cli_format_tbon = {"tbon", "TBON (Tapioca object file)", tbon_sniff, NULL, {0}};
 
 int cli_text_asm(const cli_input *in, const cli_args *a);
 

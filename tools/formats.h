@@ -15,6 +15,7 @@ typedef enum cli_verb {
 	CLI_ASM,
 	CLI_CONVERT,
 	CLI_INFO,
+	CLI_RUN,
 	CLI_VERB_COUNT
 } cli_verb;
 

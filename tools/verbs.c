@@ -41,7 +41,7 @@ static const cli_opt copy_opts[] = {
 };
 
 static const cli_opt asm_opts[] = {
-	CLI_VALUE("--format", "NAME", format, NULL, "the text's format (default and only one: tileir)"),
+	CLI_VALUE("--format", "NAME", format, NULL, "the text's format: tileir (default) or tapioca"),
 	OPT_OUT(OUT_HELP),
 	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "format version 13.1, 13.2 or 13.3 (default 13.3)"),
 	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "write i1 constants one byte per element"),
@@ -51,6 +51,14 @@ static const cli_opt convert_opts[] = {
 	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "the target version (required)"),
 	OPT_OUT("the output file (required; '-' = stdout)"),
 	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "write i1 constants one byte per element"),
+};
+
+static const cli_opt run_opts[] = {
+	CLI_VALUE("--entry", "NAME", entry, NULL, "run the function NAME instead of main"),
+	CLI_FLAG("--trace", trace, NULL, "print every instruction to stderr before it runs"),
+	CLI_VALUE("--max-steps", "N", max_steps, NULL, "stop with a runtime error after N instructions"),
+	CLI_VALUE("--max-heap", "BYTES", max_heap, NULL, "heap limit for objects and frames (default 256 MiB)"),
+	CLI_VALUE("--max-depth", "N", max_depth, NULL, "call depth limit (default 1000)"),
 };
 
 static const cli_opt info_opts[] = {
@@ -122,6 +130,14 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "block ID (with its name) the number of blocks, their size and their records.\n",
 		      OPTS(info_opts), false,
 		      "The JSON carries \"format\" and \"schema_version\" (1) at the top level.\n"},
+	[CLI_RUN] = {"[OPTIONS] FILE.tbon",
+		     "Load a Tapioca VM object file (TBON), verify every function before\n"
+		     "anything runs, and run the function main (no arguments). The program's\n"
+		     "output (print and the other host functions) goes to stdout.\n",
+		     OPTS(run_opts), false,
+		     "A runtime error (division by zero, type error, stack overflow, step limit,\n"
+		     "heap limit) is reported with the function name and instruction index;\n"
+		     "exit status 1. docs/tapioca.md describes the VM.\n"},
 };
 
 void cli_verb_help(cli_verb v, FILE *out);
@@ -196,7 +212,7 @@ int cli_text_asm(const cli_input *in, const cli_args *a)
 	const char *id = a->format ? a->format : "tileir";
 	const cli_format *f = cli_format_by_id(id);
 	if (!f || f == &cli_format_text || !f->verbs[CLI_ASM])
-		return cli_usage(a->verb, "no assembler for format '%s' (known: tileir)", id);
+		return cli_usage(a->verb, "no assembler for format '%s' (known: tileir, tapioca)", id);
 	return f->verbs[CLI_ASM](in, a);
 }
 

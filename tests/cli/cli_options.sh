@@ -81,7 +81,7 @@ if [ -f "$shared/vectors/mlir/cfg.mlirbc" ]; then
 	has "not supported for MLIR bytecode (magic 4d 4c ef 52"; shape
 fi
 printf 'TBON\005' > "$tmp/t.tbon"
-run 1 dump "$tmp/t.tbon"; has "TBON"; has "54 42 4f 4e"; shape
+run 1 stat "$tmp/t.tbon"; has "TBON"; has "54 42 4f 4e"; shape
 run 1 dis "$T.generic.mlir"; has "is text (first bytes 22 63 75 64"; has "\`bcx asm\`"; shape
 run 1 asm "$T.tileirbc"; has "bcx asm: not supported for CUDA Tile IR bytecode"; shape
 run 2 asm --format=bitstream "$T.generic.mlir"; has "no assembler for format 'bitstream'"

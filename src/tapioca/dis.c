@@ -1,0 +1,236 @@
+/* Tapioca disassembler: prints text that bcx_tapioca_asm turns back into
+ * the same bytes (docs/tapioca.md, "Assembly language"). */
+#include "internal.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool plain_ident(const char *s, size_t n)
+{
+	if (n == 0 || s[0] == '@' || (s[0] == 'r' && n > 1 && s[1] >= '0' && s[1] <= '9'))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
+			  (i && ((c >= '0' && c <= '9') || c == '.'));
+		if (!ok)
+			return false;
+	}
+	return !(n == 3 && (!memcmp(s, "nil", 3) || !memcmp(s, "inf", 3) || !memcmp(s, "nan", 3)));
+}
+
+static void put_quoted(bcx_buf *o, const char *s, size_t n)
+{
+	bcx_buf_put_u8(o, '"');
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			bcx_buf_printf(o, "\\%c", c);
+		else if (c == '\n')
+			bcx_buf_puts(o, "\\n");
+		else if (c < 0x20 || c == 0x7F)
+			bcx_buf_printf(o, "\\x%02x", c);
+		else
+			bcx_buf_put_u8(o, c);
+	}
+	bcx_buf_put_u8(o, '"');
+}
+
+static void put_name(bcx_buf *o, const char *s, size_t n)
+{
+	if (plain_ident(s, n))
+		bcx_buf_put_bytes(o, s, n);
+	else
+		put_quoted(o, s, n);
+}
+
+static void put_f64(bcx_buf *o, double f, uint64_t bits)
+{
+	if (f != f) {
+		bcx_buf_printf(o, "f64:0x%016" PRIx64, bits);
+		return;
+	}
+	char tmp[48];
+	snprintf(tmp, sizeof tmp, "%.17g", f);
+	bcx_buf_puts(o, tmp);
+	if (!strpbrk(tmp, ".en"))
+		bcx_buf_puts(o, ".0");
+}
+
+static const char *tname(uint8_t t)
+{
+	switch (t) {
+	case 0x10: return "i8"; case 0x11: return "i16"; case 0x12: return "i32";
+	case 0x13: return "i64"; case 0x17: return "ixip"; case 0x18: return "u8";
+	case 0x19: return "u16"; case 0x1A: return "u32"; case 0x1B: return "u64";
+	case 0x1F: return "uva"; case 0x08: return "byte"; case 0x09: return "f16";
+	case 0x0A: return "f32"; case 0x0B: return "f64"; case 0x0C: return "f128";
+	case 0x06: return "bool"; default: return "object";
+	}
+}
+
+/* A bare payload of a typed array element, or a typed scalar's number. */
+static void put_number(bcx_buf *o, const bcx_tbon_value *v, uint8_t t)
+{
+	switch (t) {
+	case 0x06: case 0x07: bcx_buf_puts(o, v->b ? "true" : "false"); return;
+	case 0x09: bcx_buf_printf(o, "0x%04" PRIx64, v->u); return;
+	case 0x0A: bcx_buf_printf(o, "0x%08" PRIx64, v->u); return;
+	case 0x0B: bcx_buf_printf(o, "0x%016" PRIx64, v->u); return;
+	case 0x0C: {
+		uint64_t hi = 0, lo = 0;
+		for (int i = 0; i < 8; i++) {
+			hi = hi << 8 | v->f128[i];
+			lo = lo << 8 | v->f128[8 + i];
+		}
+		bcx_buf_printf(o, "0x%016" PRIx64 ":0x%016" PRIx64, hi, lo);
+		return;
+	}
+	default:
+		if (v->kind == BCX_TBON_K_INT)
+			bcx_buf_printf(o, "%" PRId64, v->i);
+		else
+			bcx_buf_printf(o, "%" PRIu64 "u", v->u);
+	}
+}
+
+static void put_value(bcx_buf *o, const bcx_tbon_value *v)
+{
+	switch (v->kind) {
+	case BCX_TBON_K_NIL: bcx_buf_puts(o, "nil"); return;
+	case BCX_TBON_K_BOOL: bcx_buf_puts(o, v->b ? "true" : "false"); return;
+	case BCX_TBON_K_REF: bcx_buf_printf(o, "nil ; const ref %" PRIu64 " not supported", v->u); return;
+	case BCX_TBON_K_NAME: put_quoted(o, v->str, v->len); return;
+	case BCX_TBON_K_INT:
+		if (bcx_tbon_int(v->i).type == v->type)
+			bcx_buf_printf(o, "%" PRId64, v->i);
+		else
+			bcx_buf_printf(o, "%s:%" PRId64, tname(v->type), v->i);
+		return;
+	case BCX_TBON_K_UINT:
+		if (bcx_tbon_uint(v->u).type == v->type)
+			bcx_buf_printf(o, "%" PRIu64 "u", v->u);
+		else
+			bcx_buf_printf(o, "%s:%" PRIu64 "u", tname(v->type), v->u);
+		return;
+	case BCX_TBON_K_FLOAT:
+		if (v->type == BCX_TBON_F64) {
+			put_f64(o, v->f, v->u);
+		} else {
+			bcx_buf_printf(o, "%s:", tname(v->type));
+			put_number(o, v, v->type);
+		}
+		return;
+	case BCX_TBON_K_ARRAY:
+		bcx_buf_put_u8(o, '[');
+		if (v->elem != BCX_TBON_OBJECT)
+			bcx_buf_printf(o, "%s: ", tname(v->elem));
+		for (size_t i = 0; i < v->len; i++) {
+			if (i)
+				bcx_buf_puts(o, ", ");
+			if (v->elem == BCX_TBON_OBJECT)
+				put_value(o, &v->items[i]);
+			else
+				put_number(o, &v->items[i], v->elem);
+		}
+		bcx_buf_put_u8(o, ']');
+		return;
+	case BCX_TBON_K_MAP:
+		bcx_buf_put_u8(o, '{');
+		for (size_t i = 0; i < v->len; i++) {
+			if (i)
+				bcx_buf_puts(o, ", ");
+			put_value(o, &v->items[2 * i]);
+			bcx_buf_puts(o, ": ");
+			put_value(o, &v->items[2 * i + 1]);
+		}
+		bcx_buf_put_u8(o, '}');
+		return;
+	}
+}
+
+static void put_insn(bcx_buf *o, const bcx_tapioca_module *m, const tap_fn *f, uint32_t pc)
+{
+	uint32_t w = f->code[pc];
+	unsigned op = w >> 24, a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF;
+	bcx_buf_printf(o, "    %s", bcx_tap_ops[op].name);
+	switch (bcx_tap_ops[op].form) {
+	case FORM_RRR: bcx_buf_printf(o, " r%u, r%u, r%u", a, b, c); break;
+	case FORM_J24: bcx_buf_printf(o, " L%u", w & 0xFFFFFF); break;
+	case FORM_JRR: bcx_buf_printf(o, " L%u, r%u, r%u", (unsigned)((int)pc + (int8_t)a), b, c); break;
+	case FORM_JRC: bcx_buf_printf(o, " L%u, r%u, %s", (unsigned)((int)pc + (int8_t)a), b,
+				      bcx_tap_conds[c]); break;
+	case FORM_RRN: bcx_buf_printf(o, " r%u, r%u, %u", a, b, c); break;
+	case FORM_R: bcx_buf_printf(o, " r%u", a); break;
+	case FORM_RI: {
+		unsigned imm = w & 0xFFFF;
+		bcx_buf_printf(o, " r%u, ", a);
+		if (op == TAP_LDI)
+			bcx_buf_printf(o, "%d", (int)(int16_t)(uint16_t)imm);
+		else if (op == TAP_LDU)
+			bcx_buf_printf(o, "%u", imm);
+		else if (op == TAP_LDF) {
+			double d = bcx_f16_to_f64((uint16_t)imm);
+			if (d != d)
+				bcx_buf_printf(o, "bits:0x%04x", imm);
+			else
+				put_f64(o, d, 0);
+		} else if (op == TAP_LDC)
+			put_value(o, &f->consts[imm]);
+		else if (imm < m->nsyms)
+			put_name(o, m->syms[imm].name, m->syms[imm].name_len);
+		else
+			bcx_buf_printf(o, "@%s", bcx_tap_hosts[imm - TAP_HOST_BASE]);
+		break;
+	}
+	default: break;
+	}
+	bcx_buf_put_u8(o, '\n');
+}
+
+static bool is_target(const tap_fn *f, uint32_t t)
+{
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		uint32_t w = f->code[pc];
+		enum tap_form fm = bcx_tap_ops[w >> 24].form;
+		if ((fm == FORM_J24 && (w & 0xFFFFFF) == t) ||
+		    ((fm == FORM_JRR || fm == FORM_JRC) && (int64_t)pc + (int8_t)(w >> 16) == t))
+			return true;
+	}
+	return false;
+}
+
+bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_buf *o, bcx_diag *diag)
+{
+	bcx_tapioca_module *m;
+	bcx_status s = bcx_tapioca_load(data, size, NULL, &m, diag);
+	if (s != BCX_OK)
+		return s;
+	for (uint32_t i = 0; i < m->nsyms; i++) {
+		const tap_sym *sy = &m->syms[i];
+		if (sy->fn < 0) {
+			bcx_buf_puts(o, ".global ");
+			put_name(o, sy->name, sy->name_len);
+			bcx_buf_put_u8(o, ' ');
+			put_value(o, sy->value);
+			bcx_buf_put_u8(o, '\n');
+			continue;
+		}
+		const tap_fn *f = &m->fns[sy->fn];
+		bcx_buf_puts(o, ".func ");
+		put_name(o, sy->name, sy->name_len);
+		bcx_buf_printf(o, " %u\n", f->nparams);
+		for (uint32_t pc = 0; pc < f->ncode; pc++) {
+			if (is_target(f, pc))
+				bcx_buf_printf(o, "L%u:\n", pc);
+			put_insn(o, m, f, pc);
+		}
+		bcx_buf_puts(o, ".end\n");
+	}
+	bcx_tapioca_free(m);
+	if (o->status != BCX_OK)
+		return bcx_diag_set(diag, o->status, -1, "dis: %s", bcx_status_str(o->status));
+	return BCX_OK;
+}

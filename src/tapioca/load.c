@@ -1,0 +1,183 @@
+/* Tapioca loader and verifier: the object file is a TBON map
+ *   {"Symbols": {name: value...}, "Declears": {...}}
+ * and a function is a symbol whose value is a map with "bytecode" (array of
+ * u32 words), "constpool" (array of values), "locals" and "params".
+ * Every function is verified before anything runs. */
+#include "internal.h"
+
+#include <string.h>
+
+const tap_opinfo bcx_tap_ops[256] = {
+#define OP(mn, cname, code, form) [code] = {mn, FORM_##form},
+#include "tapioca.def"
+#undef OP
+};
+
+const char *const bcx_tap_conds[TAP_NCOND] = {
+#define COND(name, code) [code] = name,
+#include "tapioca.def"
+#undef COND
+};
+
+const char *const bcx_tap_hosts[TAP_HOST_COUNT] = {
+#define HOST(name, cname, lo, hi) name,
+#include "tapioca.def"
+#undef HOST
+};
+
+const char *bcx_tapioca_op_name(uint8_t opcode) { return bcx_tap_ops[opcode].name; }
+
+const char *bcx_tapioca_trap_str(bcx_tapioca_trap t)
+{
+	static const char *const s[] = {"ok", "division by zero", "type error", "stack overflow",
+					"step limit reached", "out of memory (heap limit)"};
+	return (unsigned)t < sizeof s / sizeof s[0] ? s[t] : "?";
+}
+
+static bcx_status fn_fail(bcx_diag *d, const tap_fn *f, uint32_t pc, const char *msg,
+			  unsigned v)
+{
+	bcx_diag_context(d, "function '%.*s'", (int)(f->name_len > 48 ? 48 : f->name_len),
+			 f->name);
+	return bcx_diag_set(d, BCX_ERR_MALFORMED, -1, "instruction %u: %s (%u)", pc, msg, v);
+}
+
+/* Spec: docs/tapioca.md "Verification". */
+bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag *d)
+{
+	if (f->ncode == 0)
+		return fn_fail(d, f, 0, "empty function falls off its end", 0);
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		uint32_t w = f->code[pc];
+		unsigned op = w >> 24, a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF;
+		int64_t target = -1;
+		switch (bcx_tap_ops[op].name ? bcx_tap_ops[op].form : FORM_NONE) {
+		case FORM_NONE:
+			return fn_fail(d, f, pc, "illegal opcode", op);
+		case FORM_J24:
+			target = w & 0xFFFFFF;
+			break;
+		case FORM_JRC:
+			if (c >= TAP_NCOND)
+				return fn_fail(d, f, pc, "unknown jmp_if condition", c);
+			/* fall through */
+		case FORM_JRR:
+			target = (int64_t)pc + (int8_t)a;
+			break;
+		case FORM_RI:
+			if (op == TAP_LDC && (w & 0xFFFF) >= f->nconsts)
+				return fn_fail(d, f, pc, "constant index out of range", w & 0xFFFF);
+			if (op == TAP_LDG && (w & 0xFFFF) >= m->nsyms &&
+			    ((w & 0xFFFF) < TAP_HOST_BASE || (w & 0xFFFF) - TAP_HOST_BASE >= TAP_HOST_COUNT))
+				return fn_fail(d, f, pc, "global index out of range", w & 0xFFFF);
+			break;
+		case FORM_RRN:
+			if (b + c > 256)
+				return fn_fail(d, f, pc, "arguments run past register 255", b + c);
+			break;
+		default:
+			break;
+		}
+		if (target != -1 && (target < 0 || target >= f->ncode))
+			return fn_fail(d, f, pc, "jump target outside the function", (unsigned)target);
+	}
+	unsigned last = f->code[f->ncode - 1] >> 24;
+	if (last != TAP_RETURN && last != TAP_JMP)
+		return fn_fail(d, f, f->ncode - 1, "control falls off the end of the function", last);
+	return BCX_OK;
+}
+
+static bcx_status load_fn(bcx_tapioca_module *m, const tap_sym *s, tap_fn *f, bcx_diag *d)
+{
+	const bcx_tbon_value *map = s->value;
+	f->name = s->name;
+	f->name_len = s->name_len;
+	const bcx_tbon_value *code = bcx_tbon_map_get(map, "bytecode");
+	const bcx_tbon_value *k = bcx_tbon_map_get(map, "constpool");
+	const bcx_tbon_value *p = bcx_tbon_map_get(map, "params");
+	if (code->kind != BCX_TBON_K_ARRAY || code->elem != BCX_TBON_U32 || code->len > 0xFFFFFF)
+		return bcx_diag_set(d, BCX_ERR_MALFORMED, (int64_t)code->offset,
+				    "function '%.*s': bytecode must be an array of u32 (<= 2^24)",
+				    (int)(s->name_len > 48 ? 48 : s->name_len), s->name);
+	if (k && (k->kind != BCX_TBON_K_ARRAY || k->elem != BCX_TBON_OBJECT || k->len > 0x10000))
+		return bcx_diag_set(d, BCX_ERR_MALFORMED, (int64_t)k->offset,
+				    "constpool must be an array of objects (<= 65536)");
+	if (p && (p->kind != BCX_TBON_K_UINT || p->u > 256))
+		return bcx_diag_set(d, BCX_ERR_MALFORMED, (int64_t)p->offset,
+				    "params must be an unsigned integer <= 256");
+	f->ncode = (uint32_t)code->len;
+	f->code = bcx_arena_calloc(m->arena, code->len ? code->len : 1, sizeof *f->code);
+	if (!f->code)
+		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
+	for (size_t i = 0; i < code->len; i++)
+		f->code[i] = (uint32_t)code->items[i].u;
+	f->consts = k ? k->items : NULL;
+	f->nconsts = k ? (uint32_t)k->len : 0;
+	f->nparams = p ? (uint32_t)p->u : 0;
+	return BCX_OK;
+}
+
+static bcx_status load_symbols(bcx_tapioca_module *m, bcx_diag *d)
+{
+	const bcx_tbon_value *root = &m->file.root;
+	const bcx_tbon_value *syms = bcx_tbon_map_get(root, "Symbols");
+	if (root->kind != BCX_TBON_K_MAP || !syms || syms->kind != BCX_TBON_K_MAP)
+		return bcx_diag_set(d, BCX_ERR_MALFORMED, (int64_t)root->offset,
+				    "the root must be a map with a \"Symbols\" map");
+	if (syms->len >= TAP_HOST_BASE)
+		return bcx_diag_set(d, BCX_ERR_LIMIT, (int64_t)syms->offset, "more than %u symbols",
+				    TAP_HOST_BASE - 1);
+	m->nsyms = (uint32_t)syms->len;
+	m->syms = bcx_arena_calloc(m->arena, m->nsyms + 1, sizeof *m->syms);
+	m->fns = bcx_arena_calloc(m->arena, m->nsyms + 1, sizeof *m->fns);
+	if (!m->syms || !m->fns)
+		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
+	for (uint32_t i = 0; i < m->nsyms; i++) {
+		const bcx_tbon_value *key = &syms->items[2 * i], *val = &syms->items[2 * i + 1];
+		tap_sym *s = &m->syms[i];
+		if (key->kind != BCX_TBON_K_NAME)
+			return bcx_diag_set(d, BCX_ERR_MALFORMED, (int64_t)key->offset,
+					    "symbol keys must be names");
+		s->name = key->str;
+		s->name_len = key->len;
+		s->value = val;
+		s->fn = -1;
+		if (bcx_tbon_map_get(val, "bytecode"))
+			s->fn = (int32_t)m->nfns++;
+	}
+	return BCX_OK;
+}
+
+bcx_status bcx_tapioca_load(const uint8_t *data, size_t size, const bcx_tapioca_opts *opts,
+			    bcx_tapioca_module **out, bcx_diag *diag)
+{
+	*out = NULL;
+	bcx_arena *a = bcx_arena_new(NULL);
+	bcx_tapioca_module *m = a ? bcx_arena_calloc(a, 1, sizeof *m) : NULL;
+	if (!m) {
+		bcx_arena_free(a);
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	}
+	m->arena = a;
+	bcx_status s = bcx_tbon_read(data, size, a, opts && opts->size >= sizeof *opts
+				     ? &opts->tbon : NULL, &m->file, diag);
+	if (s == BCX_OK)
+		s = load_symbols(m, diag);
+	for (uint32_t i = 0; s == BCX_OK && i < m->nsyms; i++)
+		if (m->syms[i].fn >= 0)
+			s = load_fn(m, &m->syms[i], &m->fns[m->syms[i].fn], diag);
+	for (uint32_t i = 0; s == BCX_OK && i < m->nfns; i++)
+		s = bcx_tap_verify(m, &m->fns[i], diag);
+	if (s != BCX_OK) {
+		bcx_arena_free(a);
+		return s;
+	}
+	*out = m;
+	return BCX_OK;
+}
+
+void bcx_tapioca_free(bcx_tapioca_module *m)
+{
+	if (m)
+		bcx_arena_free(m->arena);
+}

@@ -1,0 +1,868 @@
+/* Tapioca assembler (docs/tapioca.md, "Assembly language"). Two passes:
+ * the first collects symbol names (so load_global may name a later
+ * symbol), the second parses everything and resolves labels per function.
+ * Errors carry "LINE:COL" in the diagnostic's context. */
+#include "internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct lex {
+	const char *s, *end, *line_start;
+	unsigned line;
+	bcx_diag *d;
+	bool failed;
+	bcx_arena *a;
+} lex;
+
+typedef struct fixup {
+	uint32_t at;
+	const char *label;
+	size_t len;
+	unsigned line, col;
+	bool rel8;
+} fixup;
+
+typedef struct label {
+	const char *name;
+	size_t len;
+	uint32_t at;
+} label;
+
+typedef struct sym_name {
+	const char *s;
+	size_t n;
+} sym_name;
+
+typedef struct asm_state {
+	lex L;
+	sym_name *names;
+	size_t nnames, capnames;
+	bcx_tbon_value *syms; /* key, value pairs */
+	size_t nsyms, capsyms;
+	/* the current function */
+	uint32_t *code;
+	size_t ncode, capcode;
+	bcx_tbon_value *consts;
+	size_t nconsts, capconsts;
+	fixup *fix;
+	size_t nfix, capfix;
+	label *labels;
+	size_t nlabels, caplabels;
+} asm_state;
+
+static bool fail(lex *L, const char *at, const char *fmt, ...) BCX_PRINTF(3, 4);
+static bool fail(lex *L, const char *at, const char *fmt, ...)
+{
+	if (L->failed)
+		return false;
+	L->failed = true;
+	char msg[200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	bcx_diag_context(L->d, "%u:%u", L->line, (unsigned)(at - L->line_start) + 1);
+	bcx_diag_set(L->d, BCX_ERR_MALFORMED, -1, "%s", msg);
+	return false;
+}
+
+static bool grow(lex *L, void **p, size_t *cap, size_t need, size_t sz)
+{
+	if (need <= *cap)
+		return true;
+	size_t nc = *cap ? *cap * 2 : 16;
+	while (nc < need)
+		nc *= 2;
+	void *q = bcx_arena_grow(L->a, *p, *cap, nc, sz);
+	if (!q) {
+		L->failed = true;
+		bcx_diag_set(L->d, BCX_ERR_NOMEM, -1, "out of memory");
+		return false;
+	}
+	*p = q;
+	*cap = nc;
+	return true;
+}
+
+/* ---- tokens ---- */
+
+static void skip_ws(lex *L)
+{
+	while (L->s < L->end && (*L->s == ' ' || *L->s == '\t' || *L->s == '\r'))
+		L->s++;
+	if (L->s < L->end && *L->s == ';')
+		while (L->s < L->end && *L->s != '\n')
+			L->s++;
+}
+
+static bool at_eol(lex *L)
+{
+	skip_ws(L);
+	return L->s >= L->end || *L->s == '\n';
+}
+
+static bool is_id(char c, bool first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' ||
+	       c == '@' || c == '$' || (!first && ((c >= '0' && c <= '9')));
+}
+
+static size_t ident(lex *L, const char **out)
+{
+	skip_ws(L);
+	*out = L->s;
+	if (L->s >= L->end || !is_id(*L->s, true))
+		return 0;
+	while (L->s < L->end && is_id(*L->s, false))
+		L->s++;
+	return (size_t)(L->s - *out);
+}
+
+static bool eat(lex *L, char c)
+{
+	skip_ws(L);
+	if (L->s < L->end && *L->s == c) {
+		L->s++;
+		return true;
+	}
+	return false;
+}
+
+static bool expect(lex *L, char c)
+{
+	return eat(L, c) || fail(L, L->s, "expected '%c'", c);
+}
+
+static bool word_is(const char *s, size_t n, const char *w)
+{
+	return strlen(w) == n && memcmp(s, w, n) == 0;
+}
+
+/* A quoted string with \n \t \\ \" \xNN escapes, copied to the arena. */
+static bool string_lit(lex *L, const char **out, size_t *len)
+{
+	const char *start = L->s;
+	L->s++;
+	char *buf = bcx_arena_alloc(L->a, (size_t)(L->end - L->s) + 1);
+	size_t n = 0;
+	if (!buf)
+		return fail(L, start, "out of memory");
+	while (L->s < L->end && *L->s != '"' && *L->s != '\n') {
+		char c = *L->s++;
+		if (c == '\\' && L->s < L->end) {
+			char e = *L->s++;
+			if (e == 'n') c = '\n';
+			else if (e == 't') c = '\t';
+			else if (e == 'x' && L->end - L->s >= 2) {
+				char hx[3] = {L->s[0], L->s[1], 0};
+				char *ep;
+				c = (char)strtoul(hx, &ep, 16);
+				if (ep != hx + 2)
+					return fail(L, L->s, "bad \\x escape");
+				L->s += 2;
+			} else if (e == '\\' || e == '"') c = e;
+			else return fail(L, L->s - 1, "unknown escape \\%c", e);
+		}
+		buf[n++] = c;
+	}
+	if (L->s >= L->end || *L->s != '"')
+		return fail(L, start, "unterminated string");
+	L->s++;
+	*out = buf;
+	*len = n;
+	return true;
+}
+
+/* ---- values ---- */
+
+static const struct { const char *name; uint8_t type; } type_names[] = {
+	{"i8", 0x10}, {"i16", 0x11}, {"i32", 0x12}, {"i64", 0x13}, {"ixip", 0x17},
+	{"u8", 0x18}, {"u16", 0x19}, {"u32", 0x1A}, {"u64", 0x1B}, {"uva", 0x1F},
+	{"byte", 0x08}, {"f16", 0x09}, {"f32", 0x0A}, {"f64", 0x0B}, {"f128", 0x0C},
+	{"bool", 0x06}, {"object", 0x04},
+};
+
+static int type_by_name(const char *s, size_t n)
+{
+	for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
+		if (word_is(s, n, type_names[i].name))
+			return type_names[i].type;
+	return -1;
+}
+
+static bool number(lex *L, bool *is_float, int64_t *i, uint64_t *u, double *f, bool *is_u)
+{
+	skip_ws(L);
+	const char *st = L->s;
+	char buf[80];
+	size_t n = 0;
+	while (L->s < L->end && n < sizeof buf - 1 &&
+	       (is_id(*L->s, false) || *L->s == '-' || *L->s == '+') && *L->s != '.' ) {
+		if ((*L->s == '-' || *L->s == '+') && n && buf[n - 1] != 'e' && buf[n - 1] != 'E')
+			break;
+		buf[n++] = *L->s++;
+		if (L->s < L->end && *L->s == '.' && n < sizeof buf - 1)
+			buf[n++] = *L->s++;
+	}
+	buf[n] = 0;
+	*is_float = *is_u = false;
+	if (n == 0)
+		return fail(L, st, "expected a number");
+	char *ep;
+	errno = 0;
+	bool hex = (n > 2 && buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) ||
+		   (n > 3 && buf[0] == '-' && buf[2] == 'x');
+	if (!hex && (strchr(buf, '.') || strchr(buf, 'e') || strchr(buf, 'E') ||
+		     strstr(buf, "inf") || strstr(buf, "nan"))) {
+		*f = strtod(buf, &ep);
+		*is_float = true;
+	} else if (n && buf[n - 1] == 'u') {
+		buf[--n] = 0;
+		*u = strtoull(buf, &ep, 0);
+		*is_u = true;
+		if (buf[0] == '-')
+			return fail(L, st, "negative unsigned number");
+	} else if (buf[0] == '-') {
+		*i = strtoll(buf, &ep, 0);
+	} else {
+		*u = strtoull(buf, &ep, 0);
+		*i = (int64_t)*u;
+		if (*u > INT64_MAX && !hex)
+			return fail(L, st, "integer out of range (add 'u' for unsigned)");
+	}
+	if (*ep || errno)
+		return fail(L, st, "bad number '%s'", buf);
+	return true;
+}
+
+static bool value(lex *L, bcx_tbon_value *v, int elem);
+
+static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
+{
+	bool isf, isu;
+	int64_t i = 0;
+	uint64_t u = 0;
+	double f = 0;
+	const char *st = L->s;
+	memset(v, 0, sizeof *v);
+	v->type = (uint8_t)t;
+	if (t == 0x06) {
+		const char *w;
+		size_t n = ident(L, &w);
+		if (!word_is(w, n, "true") && !word_is(w, n, "false"))
+			return fail(L, st, "expected true or false");
+		v->kind = BCX_TBON_K_BOOL;
+		v->b = word_is(w, n, "true");
+		v->type = v->b ? 0x07 : 0x06;
+		return true;
+	}
+	if (!number(L, &isf, &i, &u, &f, &isu))
+		return false;
+	if (t >= 0x09 && t <= 0x0C) {
+		v->kind = BCX_TBON_K_FLOAT;
+		if (isf) {
+			if (t != 0x0B)
+				return fail(L, st, "f16/f32/f128 values are written as raw bits 0x...");
+			*v = bcx_tbon_f64(f);
+			return true;
+		}
+		/* raw bits, for f128 only the low 64 bits fit here: use two halves */
+		if (t == 0x0C) {
+			memset(v->f128, 0, 16);
+			for (int k = 0; k < 8; k++)
+				v->f128[8 + k] = (uint8_t)(u >> (56 - 8 * k));
+			if (eat(L, ':')) {
+				uint64_t lo;
+				if (!number(L, &isf, &i, &lo, &f, &isu))
+					return false;
+				memmove(v->f128, v->f128 + 8, 8);
+				for (int k = 0; k < 8; k++)
+					v->f128[8 + k] = (uint8_t)(lo >> (56 - 8 * k));
+			}
+			v->f = bcx_f128_to_f64(v->f128);
+			return true;
+		}
+		v->u = u;
+		if (t == 0x09) {
+			v->f = bcx_f16_to_f64((uint16_t)u);
+		} else if (t == 0x0A) {
+			uint32_t b32 = (uint32_t)u;
+			float fl;
+			memcpy(&fl, &b32, 4);
+			v->f = fl;
+		} else {
+			memcpy(&v->f, &u, 8);
+		}
+		unsigned bits = t == 0x09 ? 16 : t == 0x0A ? 32 : 64;
+		if (bits < 64 && u >> bits)
+			return fail(L, st, "raw bits do not fit %u bits", bits);
+		return true;
+	}
+	if (isf)
+		return fail(L, st, "expected an integer");
+	bool sgn = (t >= 0x10 && t <= 0x17);
+	v->kind = sgn ? BCX_TBON_K_INT : BCX_TBON_K_UINT;
+	if (sgn) {
+		v->i = isu ? (int64_t)u : i;
+		unsigned w = t == 0x10 ? 8 : t == 0x11 ? 16 : t == 0x12 ? 32 : 64;
+		if (w < 64 && (v->i < -((int64_t)1 << (w - 1)) || v->i >= ((int64_t)1 << (w - 1))))
+			return fail(L, st, "value does not fit i%u", w);
+	} else {
+		v->u = isu ? u : (uint64_t)i;
+		unsigned w = t == 0x18 || t == 0x08 ? 8 : t == 0x19 ? 16 : t == 0x1A ? 32 : 64;
+		if ((!isu && i < 0) || (w < 64 && v->u >> w))
+			return fail(L, st, "value does not fit an unsigned %u-bit field", w);
+	}
+	return true;
+}
+
+static bool array_lit(lex *L, bcx_tbon_value *v)
+{
+	memset(v, 0, sizeof *v);
+	v->kind = BCX_TBON_K_ARRAY;
+	v->type = BCX_TBON_ARRAY;
+	v->elem = BCX_TBON_OBJECT;
+	const char *save = L->s, *w;
+	size_t n = ident(L, &w);
+	int t = n ? type_by_name(w, n) : -1;
+	if (t >= 0 && eat(L, ':'))
+		v->elem = (uint8_t)t;
+	else
+		L->s = save;
+	size_t cap = 0;
+	while (!eat(L, ']')) {
+		if (v->len && !expect(L, ','))
+			return false;
+		if (!grow(L, (void **)&v->items, &cap, v->len + 1, sizeof *v->items))
+			return false;
+		if (!value(L, &v->items[v->len], v->elem == BCX_TBON_OBJECT ? -1 : v->elem))
+			return false;
+		v->len++;
+		if (L->s >= L->end)
+			return fail(L, L->s, "unterminated array");
+	}
+	return true;
+}
+
+static bool map_lit(lex *L, bcx_tbon_value *v)
+{
+	memset(v, 0, sizeof *v);
+	v->kind = BCX_TBON_K_MAP;
+	v->type = BCX_TBON_MAP;
+	size_t cap = 0;
+	while (!eat(L, '}')) {
+		if (v->len && !expect(L, ','))
+			return false;
+		if (!grow(L, (void **)&v->items, &cap, 2 * v->len + 2, sizeof *v->items))
+			return false;
+		if (!value(L, &v->items[2 * v->len], -1) || !expect(L, ':') ||
+		    !value(L, &v->items[2 * v->len + 1], -1))
+			return false;
+		v->len++;
+		if (L->s >= L->end)
+			return fail(L, L->s, "unterminated map");
+	}
+	return true;
+}
+
+/* elem >= 0: an element of a typed array (bare number of that type). */
+static bool value(lex *L, bcx_tbon_value *v, int elem)
+{
+	skip_ws(L);
+	if (elem >= 0)
+		return scalar_typed(L, elem, v);
+	memset(v, 0, sizeof *v);
+	if (L->s >= L->end)
+		return fail(L, L->s, "expected a value");
+	if (*L->s == '"') {
+		const char *s;
+		size_t n;
+		if (!string_lit(L, &s, &n))
+			return false;
+		*v = bcx_tbon_name(s, n);
+		return true;
+	}
+	if (eat(L, '['))
+		return array_lit(L, v);
+	if (eat(L, '{'))
+		return map_lit(L, v);
+	const char *save = L->s, *w;
+	size_t n = ident(L, &w);
+	if (n) {
+		if (word_is(w, n, "nil")) { v->kind = BCX_TBON_K_NIL; v->type = 0x05; return true; }
+		if (word_is(w, n, "true") || word_is(w, n, "false")) {
+			v->kind = BCX_TBON_K_BOOL;
+			v->b = w[0] == 't';
+			v->type = v->b ? 0x07 : 0x06;
+			return true;
+		}
+		int t = type_by_name(w, n);
+		if (t >= 0 && t != 0x04 && eat(L, ':'))
+			return scalar_typed(L, t, v);
+		if (!word_is(w, n, "inf") && !word_is(w, n, "nan"))
+			return fail(L, save, "unknown value '%.*s'", (int)n, w);
+		L->s = save;
+	}
+	bool isf, isu;
+	int64_t i = 0;
+	uint64_t u = 0;
+	double f = 0;
+	if (!number(L, &isf, &i, &u, &f, &isu))
+		return false;
+	*v = isf ? bcx_tbon_f64(f) : isu ? bcx_tbon_uint(u) : bcx_tbon_int(i);
+	return true;
+}
+
+/* ---- instructions ---- */
+
+static bool reg(lex *L, unsigned *r)
+{
+	const char *w;
+	size_t n = ident(L, &w);
+	char *ep;
+	if (n < 2 || w[0] != 'r')
+		return fail(L, w, "expected a register r0..r255");
+	unsigned long x = strtoul(w + 1, &ep, 10);
+	if (ep != w + n || x > 255)
+		return fail(L, w, "expected a register r0..r255");
+	*r = (unsigned)x;
+	return true;
+}
+
+static bool comma(lex *L) { return expect(L, ','); }
+
+static bool small_uint(lex *L, unsigned long max, unsigned *out)
+{
+	bool isf, isu;
+	int64_t i = 0;
+	uint64_t u = 0;
+	double f;
+	const char *st = (skip_ws(L), L->s);
+	if (!number(L, &isf, &i, &u, &f, &isu))
+		return false;
+	if (isf || i < 0 || (uint64_t)i > max)
+		return fail(L, st, "expected an integer 0..%lu", max);
+	*out = (unsigned)i;
+	return true;
+}
+
+static bool jump_target(asm_state *A, bool rel8, uint32_t *field)
+{
+	lex *L = &A->L;
+	const char *w;
+	size_t n = ident(L, &w);
+	if (!n)
+		return fail(L, w, "expected a label");
+	if (!grow(L, (void **)&A->fix, &A->capfix, A->nfix + 1,
+		  sizeof *A->fix))
+		return false;
+	fixup *x = &A->fix[A->nfix++];
+	x->at = (uint32_t)A->ncode;
+	x->label = w;
+	x->len = n;
+	x->line = L->line;
+	x->col = (unsigned)(w - L->line_start) + 1;
+	x->rel8 = rel8;
+	*field = 0;
+	return true;
+}
+
+static int sym_index(asm_state *A, const char *s, size_t n)
+{
+	for (size_t i = 0; i < A->nnames; i++)
+		if (A->names[i].n == n && memcmp(A->names[i].s, s, n) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Exact binary16 for d, or -1. */
+static long to_half(double d)
+{
+	for (long h = 0; h < 0x10000; h++) {
+		double x = bcx_f16_to_f64((uint16_t)h);
+		if (memcmp(&x, &d, 8) == 0)
+			return h;
+	}
+	return -1;
+}
+
+static bool const_index(asm_state *A, unsigned *idx)
+{
+	lex *L = &A->L;
+	bcx_tbon_value v;
+	if (!value(L, &v, -1))
+		return false;
+	bcx_buf a, b;
+	for (size_t i = 0; i < A->nconsts; i++) {
+		bcx_buf_init(&a, NULL);
+		bcx_buf_init(&b, NULL);
+		bool same = bcx_tbon_write_value(&v, &a, NULL) == BCX_OK &&
+			    bcx_tbon_write_value(&A->consts[i], &b, NULL) == BCX_OK &&
+			    a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
+		bcx_buf_free(&a);
+		bcx_buf_free(&b);
+		if (same) {
+			*idx = (unsigned)i;
+			return true;
+		}
+	}
+	if (A->nconsts >= 0x10000)
+		return fail(L, L->s, "more than 65536 constants in one function");
+	if (!grow(L, (void **)&A->consts, &A->capconsts, A->nconsts + 1, sizeof v))
+		return false;
+	A->consts[A->nconsts] = v;
+	*idx = (unsigned)A->nconsts++;
+	return true;
+}
+
+static bool ri_operand(asm_state *A, unsigned op, uint32_t *imm)
+{
+	lex *L = &A->L;
+	skip_ws(L);
+	const char *st = L->s;
+	bool isf, isu;
+	int64_t i = 0;
+	uint64_t u = 0;
+	double f = 0;
+	unsigned k = 0;
+	if (op == TAP_LDC) {
+		if (!const_index(A, &k))
+			return false;
+		*imm = k;
+		return true;
+	}
+	if (op == TAP_LDG) {
+		const char *w;
+		size_t n;
+		if (*st == '"') {
+			if (!string_lit(L, &w, &n))
+				return false;
+		} else {
+			n = ident(L, &w);
+		}
+		if (n > 1 && w[0] == '@' && *st != '"') {
+			for (unsigned h = 0; h < TAP_HOST_COUNT; h++)
+				if (word_is(w + 1, n - 1, bcx_tap_hosts[h])) {
+					*imm = TAP_HOST_BASE + h;
+					return true;
+				}
+			return fail(L, st, "unknown host function '%.*s'", (int)n, w);
+		}
+		int s = sym_index(A, w, n);
+		if (s < 0)
+			return fail(L, st, "unknown symbol '%.*s'", (int)n, w);
+		*imm = (uint32_t)s;
+		return true;
+	}
+	if (op == TAP_LDF && L->end - L->s > 5 && memcmp(L->s, "bits:", 5) == 0) {
+		L->s += 5;
+		return small_uint(L, 0xFFFF, &k) && ((*imm = k), true);
+	}
+	if (!number(L, &isf, &i, &u, &f, &isu))
+		return false;
+	if (op == TAP_LDF) {
+		long h = to_half(isf ? f : isu ? (double)u : (double)i);
+		if (h < 0)
+			return fail(L, st, "not exactly representable as binary16; use load_const");
+		*imm = (uint32_t)h;
+		return true;
+	}
+	if (isf)
+		return fail(L, st, "expected an integer");
+	if (op == TAP_LDI) {
+		if (isu || i < INT16_MIN || i > INT16_MAX)
+			return fail(L, st, "immediate out of int16 range; use load_const");
+		*imm = (uint32_t)(uint16_t)(int16_t)i;
+	} else {
+		uint64_t x = isu ? u : (uint64_t)i;
+		if ((!isu && i < 0) || x > 0xFFFF)
+			return fail(L, st, "immediate out of uint16 range; use load_const");
+		*imm = (uint32_t)x;
+	}
+	return true;
+}
+
+static bool cond_code(lex *L, unsigned *cc)
+{
+	const char *w;
+	size_t n = ident(L, &w);
+	for (unsigned i = 0; i < TAP_NCOND; i++)
+		if (word_is(w, n, bcx_tap_conds[i])) {
+			*cc = i;
+			return true;
+		}
+	return fail(L, w, "unknown condition '%.*s'", (int)n, w);
+}
+
+static bool instruction(asm_state *A, const char *mn, size_t n)
+{
+	lex *L = &A->L;
+	unsigned op = 256, a = 0, b = 0, c = 0;
+	uint32_t field = 0;
+	for (unsigned i = 0; i < 256; i++)
+		if (bcx_tap_ops[i].name && word_is(mn, n, bcx_tap_ops[i].name))
+			op = i;
+	if (op == 256)
+		return fail(L, mn, "unknown instruction '%.*s'", (int)n, mn);
+	if (A->ncode >= 0xFFFFFF)
+		return fail(L, mn, "function longer than 2^24 instructions");
+	bool ok = true;
+	switch (bcx_tap_ops[op].form) {
+	case FORM_X: break;
+	case FORM_RRR: ok = reg(L, &a) && comma(L) && reg(L, &b) && comma(L) && reg(L, &c); break;
+	case FORM_J24: ok = jump_target(A, false, &field); break;
+	case FORM_JRR: ok = jump_target(A, true, &field) && comma(L) && reg(L, &b) && comma(L) && reg(L, &c); break;
+	case FORM_JRC: ok = jump_target(A, true, &field) && comma(L) && reg(L, &b) && comma(L) && cond_code(L, &c); break;
+	case FORM_RI: ok = reg(L, &a) && comma(L) && ri_operand(A, op, &field); break;
+	case FORM_RRN: ok = reg(L, &a) && comma(L) && reg(L, &b) && comma(L) && small_uint(L, 255, &c); break;
+	case FORM_R: ok = reg(L, &a); break;
+	case FORM_NONE: ok = false; break;
+	}
+	if (!ok)
+		return false;
+	if (!at_eol(L))
+		return fail(L, L->s, "unexpected text after the operands");
+	if (!grow(L, (void **)&A->code, &A->capcode, A->ncode + 1, sizeof *A->code))
+		return false;
+	A->code[A->ncode++] = (uint32_t)op << 24 | a << 16 | b << 8 | c | field;
+	return true;
+}
+
+static bool resolve(asm_state *A)
+{
+	lex *L = &A->L;
+	for (size_t i = 0; i < A->nfix; i++) {
+		fixup *x = &A->fix[i];
+		const label *lb = NULL;
+		for (size_t j = 0; j < A->nlabels; j++)
+			if (A->labels[j].len == x->len && memcmp(A->labels[j].name, x->label, x->len) == 0)
+				lb = &A->labels[j];
+		L->line = x->line;
+		L->line_start = x->label - (x->col - 1);
+		if (!lb)
+			return fail(L, x->label, "unknown label '%.*s'", (int)x->len, x->label);
+		if (x->rel8) {
+			int64_t d = (int64_t)lb->at - (int64_t)x->at;
+			if (d < -128 || d > 127)
+				return fail(L, x->label, "label '%.*s' is %lld instructions away; "
+					    "conditional jumps reach -128..127 (branch over a jmp)",
+					    (int)x->len, x->label, (long long)d);
+			A->code[x->at] |= (uint32_t)(uint8_t)(int8_t)d << 16;
+		} else {
+			A->code[x->at] |= lb->at;
+		}
+	}
+	return true;
+}
+
+static bcx_tbon_value *vals(lex *L, size_t n)
+{
+	bcx_tbon_value *v = bcx_arena_calloc(L->a, n ? n : 1, sizeof *v);
+	if (!v)
+		fail(L, L->s, "out of memory");
+	return v;
+}
+
+/* {"bytecode": [u32...], "constpool": [...], "locals": [], "params": N} */
+static bool finish_function(asm_state *A, unsigned params, bcx_tbon_value *out)
+{
+	lex *L = &A->L;
+	if (!resolve(A))
+		return false;
+	bcx_tbon_value *kv = vals(L, 8), *code = vals(L, A->ncode);
+	if (!kv || !code)
+		return false;
+	for (size_t i = 0; i < A->ncode; i++)
+		code[i] = bcx_tbon_uint(A->code[i]);
+	kv[0] = bcx_tbon_name("bytecode", 8);
+	kv[1].kind = BCX_TBON_K_ARRAY; kv[1].type = BCX_TBON_ARRAY; kv[1].elem = BCX_TBON_U32;
+	kv[1].items = code; kv[1].len = A->ncode;
+	kv[2] = bcx_tbon_name("constpool", 9);
+	kv[3].kind = BCX_TBON_K_ARRAY; kv[3].type = BCX_TBON_ARRAY; kv[3].elem = BCX_TBON_OBJECT;
+	kv[3].items = A->consts; kv[3].len = A->nconsts;
+	kv[4] = bcx_tbon_name("locals", 6);
+	kv[5].kind = BCX_TBON_K_ARRAY; kv[5].type = BCX_TBON_ARRAY; kv[5].elem = BCX_TBON_OBJECT;
+	kv[6] = bcx_tbon_name("params", 6);
+	kv[7] = bcx_tbon_uint(params);
+	memset(out, 0, sizeof *out);
+	out->kind = BCX_TBON_K_MAP;
+	out->type = BCX_TBON_MAP;
+	out->items = kv;
+	out->len = 4;
+	return true;
+}
+
+/* ---- directives ---- */
+
+static bool sym_name_tok(lex *L, const char **s, size_t *n)
+{
+	skip_ws(L);
+	if (L->s < L->end && *L->s == '"')
+		return string_lit(L, s, n);
+	*n = ident(L, s);
+	return *n ? true : fail(L, *s, "expected a symbol name");
+}
+
+static bool add_symbol(asm_state *A, const char *s, size_t n, const bcx_tbon_value *v)
+{
+	lex *L = &A->L;
+	if (!grow(L, (void **)&A->syms, &A->capsyms, 2 * A->nsyms + 2, sizeof *A->syms))
+		return false;
+	A->syms[2 * A->nsyms] = bcx_tbon_name(s, n);
+	A->syms[2 * A->nsyms + 1] = *v;
+	A->nsyms++;
+	return true;
+}
+
+static void next_line(lex *L)
+{
+	while (L->s < L->end && *L->s != '\n')
+		L->s++;
+	if (L->s < L->end)
+		L->s++;
+	L->line++;
+	L->line_start = L->s;
+}
+
+/* Pass 1: names of .func and .global lines, in order. */
+static bool collect_names(asm_state *A)
+{
+	lex *L = &A->L;
+	const char *w, *s;
+	size_t n, sn;
+	while (L->s < L->end) {
+		n = ident(L, &w);
+		if (word_is(w, n, ".func") || word_is(w, n, ".global")) {
+			if (!sym_name_tok(L, &s, &sn))
+				return false;
+			if (sym_index(A, s, sn) >= 0)
+				return fail(L, s, "symbol '%.*s' defined twice", (int)sn, s);
+			if (!grow(L, (void **)&A->names, &A->capnames, A->nnames + 1, sizeof *A->names))
+				return false;
+			A->names[A->nnames].s = s;
+			A->names[A->nnames++].n = sn;
+		}
+		next_line(L);
+	}
+	if (A->nnames >= TAP_HOST_BASE)
+		return fail(L, L->s, "more than %u symbols", TAP_HOST_BASE - 1);
+	return true;
+}
+
+static bool function_body(asm_state *A, const char *name, size_t name_len, unsigned params)
+{
+	lex *L = &A->L;
+	A->ncode = A->nconsts = A->nfix = A->nlabels = 0;
+	A->consts = NULL;
+	A->capconsts = 0;
+	for (;;) {
+		next_line(L);
+		if (L->s >= L->end)
+			return fail(L, L->s, "missing .end for function '%.*s'", (int)name_len, name);
+		const char *w;
+		size_t n = ident(L, &w);
+		if (!n) {
+			if (!at_eol(L))
+				return fail(L, L->s, "expected an instruction or a label");
+			continue;
+		}
+		if (word_is(w, n, ".end"))
+			break;
+		if (eat(L, ':')) {
+			for (size_t j = 0; j < A->nlabels; j++)
+				if (A->labels[j].len == n && memcmp(A->labels[j].name, w, n) == 0)
+					return fail(L, w, "label '%.*s' defined twice", (int)n, w);
+			if (!grow(L, (void **)&A->labels, &A->caplabels, A->nlabels + 1, sizeof *A->labels))
+				return false;
+			A->labels[A->nlabels].name = w;
+			A->labels[A->nlabels].len = n;
+			A->labels[A->nlabels++].at = (uint32_t)A->ncode;
+			n = ident(L, &w);
+			if (!n) {
+				if (!at_eol(L))
+					return fail(L, L->s, "expected an instruction");
+				continue;
+			}
+		}
+		if (!instruction(A, w, n))
+			return false;
+	}
+	bcx_tbon_value fn;
+	return finish_function(A, params, &fn) && add_symbol(A, name, name_len, &fn);
+}
+
+static bool top_level(asm_state *A)
+{
+	lex *L = &A->L;
+	while (L->s < L->end) {
+		const char *w, *s;
+		size_t n = ident(L, &w), sn;
+		if (!n) {
+			if (!at_eol(L))
+				return fail(L, L->s, "expected .func or .global");
+		} else if (word_is(w, n, ".func")) {
+			unsigned params = 0;
+			if (!sym_name_tok(L, &s, &sn) || !small_uint(L, 255, &params))
+				return false;
+			if (!at_eol(L))
+				return fail(L, L->s, "unexpected text after .func NAME PARAMS");
+			if (!function_body(A, s, sn, params))
+				return false;
+		} else if (word_is(w, n, ".global")) {
+			bcx_tbon_value v;
+			if (!sym_name_tok(L, &s, &sn) || !value(L, &v, -1))
+				return false;
+			if (!at_eol(L))
+				return fail(L, L->s, "unexpected text after the value");
+			if (!add_symbol(A, s, sn, &v))
+				return false;
+		} else {
+			return fail(L, w, "expected .func or .global, found '%.*s'", (int)n, w);
+		}
+		next_line(L);
+	}
+	return true;
+}
+
+bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag *diag)
+{
+	asm_state A;
+	memset(&A, 0, sizeof A);
+	A.L.a = bcx_arena_new(NULL);
+	if (!A.L.a)
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	A.L.d = diag;
+	A.L.s = A.L.line_start = text;
+	A.L.end = text + len;
+	A.L.line = 1;
+	bool ok = collect_names(&A);
+	A.L.s = A.L.line_start = text;
+	A.L.line = 1;
+	ok = ok && top_level(&A);
+	bcx_status s = BCX_ERR_MALFORMED;
+	if (ok) {
+		bcx_tbon_value kv[4];
+		bcx_tbon_file f;
+		memset(&f, 0, sizeof f);
+		memset(kv, 0, sizeof kv);
+		kv[0] = bcx_tbon_name("Symbols", 7);
+		kv[1].kind = BCX_TBON_K_MAP; kv[1].type = BCX_TBON_MAP;
+		kv[1].items = A.syms; kv[1].len = A.nsyms;
+		kv[2] = bcx_tbon_name("Declears", 8);
+		kv[3].kind = BCX_TBON_K_MAP; kv[3].type = BCX_TBON_MAP;
+		f.root.kind = BCX_TBON_K_MAP;
+		f.root.type = BCX_TBON_MAP;
+		f.root.items = kv;
+		f.root.len = 2;
+		s = bcx_tbon_write(&f, out, diag);
+	} else if (diag && diag->code != BCX_OK) {
+		s = diag->code;
+	}
+	bcx_arena_free(A.L.a);
+	return s;
+}

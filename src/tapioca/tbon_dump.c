@@ -1,0 +1,131 @@
+/* bcx dump for TBON: the value tree with byte offsets, as text or JSON. */
+#include "bcx/tbon.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *type_name(uint8_t t)
+{
+	switch (t) {
+#define TYPE(name, cname, lo, hi, size, elem) case lo: return name;
+#include "tapioca.def"
+#undef TYPE
+	default: return "?";
+	}
+}
+
+static void put_str(bcx_buf *o, const char *s, size_t n, bool json)
+{
+	bcx_buf_put_u8(o, '"');
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			bcx_buf_printf(o, "\\%c", c);
+		else if (c < 0x20)
+			bcx_buf_printf(o, json ? "\\u%04x" : "\\x%02x", c);
+		else
+			bcx_buf_put_u8(o, c);
+	}
+	bcx_buf_put_u8(o, '"');
+}
+
+static void put_scalar(bcx_buf *o, const bcx_tbon_value *v, bool json)
+{
+	switch (v->kind) {
+	case BCX_TBON_K_NIL: bcx_buf_puts(o, json ? "null" : "nil"); break;
+	case BCX_TBON_K_BOOL: bcx_buf_puts(o, v->b ? "true" : "false"); break;
+	case BCX_TBON_K_INT: bcx_buf_printf(o, "%" PRId64, v->i); break;
+	case BCX_TBON_K_UINT: bcx_buf_printf(o, "%" PRIu64, v->u); break;
+	case BCX_TBON_K_REF: bcx_buf_printf(o, json ? "{\"constref\": %" PRIu64 "}" : "ref #%" PRIu64, v->u); break;
+	case BCX_TBON_K_FLOAT:
+		if (v->f != v->f || v->f - v->f != 0)
+			bcx_buf_printf(o, json ? "\"%g\"" : "%g", v->f);
+		else
+			bcx_buf_printf(o, "%.17g", v->f);
+		break;
+	case BCX_TBON_K_NAME: put_str(o, v->str, v->len, json); break;
+	default: break;
+	}
+}
+
+static void dump_text(bcx_buf *o, const bcx_tbon_value *v, unsigned ind, const char *label)
+{
+	bcx_buf_printf(o, "%08" PRIx64 ": %*s%s%s ", v->offset, (int)(2 * ind), "", label,
+		       v->kind == BCX_TBON_K_ARRAY ? "array" : v->kind == BCX_TBON_K_MAP ? "map"
+		       : type_name(v->kind == BCX_TBON_K_NAME ? 0x60 : v->type));
+	if (v->kind == BCX_TBON_K_ARRAY) {
+		bcx_buf_printf(o, "of %s [%zu]\n", type_name(v->elem), v->len);
+		for (size_t i = 0; i < v->len; i++)
+			dump_text(o, &v->items[i], ind + 1, "");
+	} else if (v->kind == BCX_TBON_K_MAP) {
+		bcx_buf_printf(o, "{%zu}\n", v->len);
+		for (size_t i = 0; i < 2 * v->len; i++)
+			dump_text(o, &v->items[i], ind + 1, i % 2 ? "value: " : "key: ");
+	} else {
+		put_scalar(o, v, false);
+		bcx_buf_put_u8(o, '\n');
+	}
+}
+
+static void dump_json(bcx_buf *o, const bcx_tbon_value *v)
+{
+	const char *t = v->kind == BCX_TBON_K_ARRAY ? "array" : v->kind == BCX_TBON_K_MAP ? "map"
+			: type_name(v->kind == BCX_TBON_K_NAME ? 0x60 : v->type);
+	bcx_buf_printf(o, "{\"offset\": %" PRIu64 ", \"type\": \"%s\"", v->offset, t);
+	if (v->kind == BCX_TBON_K_ARRAY || v->kind == BCX_TBON_K_MAP) {
+		if (v->kind == BCX_TBON_K_ARRAY)
+			bcx_buf_printf(o, ", \"element\": \"%s\"", type_name(v->elem));
+		bcx_buf_puts(o, ", \"items\": [");
+		size_t n = v->kind == BCX_TBON_K_MAP ? 2 * v->len : v->len;
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				bcx_buf_puts(o, ", ");
+			dump_json(o, &v->items[i]);
+		}
+		bcx_buf_puts(o, "]}");
+		return;
+	}
+	bcx_buf_puts(o, ", \"value\": ");
+	put_scalar(o, v, true);
+	bcx_buf_puts(o, "}");
+}
+
+bcx_status bcx_tbon_dump(const uint8_t *data, size_t size, bool json,
+			 const bcx_tbon_limits *limits, bcx_buf *out, bcx_diag *diag)
+{
+	bcx_arena *a = bcx_arena_new(NULL);
+	if (!a)
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	bcx_tbon_file f;
+	bcx_status s = bcx_tbon_read(data, size, a, limits, &f, diag);
+	if (s == BCX_OK && json) {
+		bcx_buf_puts(out, "{\"format\": \"TBON\", \"constpool\": ");
+		if (f.has_pool) {
+			bcx_buf_puts(out, "[");
+			for (size_t i = 0; i < f.pool_count; i++) {
+				if (i)
+					bcx_buf_puts(out, ", ");
+				dump_json(out, &f.pool[i]);
+			}
+			bcx_buf_puts(out, "]");
+		} else {
+			bcx_buf_puts(out, "null");
+		}
+		bcx_buf_puts(out, ", \"root\": ");
+		dump_json(out, &f.root);
+		bcx_buf_puts(out, "}\n");
+	} else if (s == BCX_OK) {
+		bcx_buf_puts(out, "00000000: magic TBON\n");
+		for (size_t i = 0; i < f.pool_count; i++) {
+			char label[32];
+			snprintf(label, sizeof label, "pool[%zu]: ", i);
+			dump_text(out, &f.pool[i], 1, label);
+		}
+		dump_text(out, &f.root, 0, "root: ");
+	}
+	bcx_arena_free(a);
+	if (s == BCX_OK && out->status != BCX_OK)
+		s = bcx_diag_set(diag, out->status, -1, "dump: %s", bcx_status_str(out->status));
+	return s;
+}

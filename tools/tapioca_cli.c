@@ -1,0 +1,157 @@
+/* The Tapioca VM in the bcx tool: TBON object files are disassembled
+ * (dis), dumped (dump, --json), summarised (info) and run (run); Tapioca
+ * assembly text is assembled by `bcx asm --format tapioca`. */
+#include "formats.h"
+#include "bcx/tapioca.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool tbon_sniff(const uint8_t *data, size_t size) { return bcx_tbon_sniff(data, size); }
+
+/* Text to the output named by -o (stdout by default). */
+static int emit(const cli_args *a, bcx_buf *b, bool binary)
+{
+	if (b->status != BCX_OK) {
+		cli_message("error", NULL, -1, "out of memory");
+		return EXIT_INPUT;
+	}
+	return cli_write_output(a, b->data, b->len, binary);
+}
+
+static int tapioca_asm(const cli_input *in, const cli_args *a)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	int rc = EXIT_INPUT;
+	if (bcx_tapioca_asm((const char *)in->data, in->size, &b, &d) == BCX_OK) {
+		rc = emit(a, &b, true);
+	} else {
+		/* The assembler names the place as "LINE:COL" in the context. */
+		unsigned long line = 0, col = 0;
+		if (sscanf(d.context, "%lu:%lu", &line, &col) == 2)
+			cli_text_message("error", in->name, in->data, in->size, line, col, d.message);
+		else
+			cli_report(in->name, &d);
+	}
+	bcx_buf_free(&b);
+	return rc;
+}
+
+static int tapioca_dis(const cli_input *in, const cli_args *a)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	int rc = EXIT_INPUT;
+	if (bcx_tapioca_dis(in->data, in->size, &b, &d) == BCX_OK)
+		rc = emit(a, &b, false);
+	else
+		cli_report(in->name, &d);
+	bcx_buf_free(&b);
+	return rc;
+}
+
+static int tbon_dump(const cli_input *in, const cli_args *a)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	int rc = EXIT_INPUT;
+	if (bcx_tbon_dump(in->data, in->size, a->json, NULL, &b, &d) == BCX_OK)
+		rc = emit(a, &b, false);
+	else
+		cli_report(in->name, &d);
+	bcx_buf_free(&b);
+	return rc;
+}
+
+/* Host output of the program: checked, the first failure kept. */
+typedef struct host_out {
+	int err;
+} host_out;
+
+static void write_stdout(void *ctx, const char *s, size_t n)
+{
+	host_out *h = ctx;
+	if (!h->err && fwrite(s, 1, n, stdout) != n)
+		h->err = errno ? errno : EIO;
+}
+
+static void trace_stderr(void *ctx, const char *fn, uint32_t index, uint32_t word)
+{
+	(void)ctx;
+	const char *name = bcx_tapioca_op_name((uint8_t)(word >> 24));
+	fprintf(stderr, "trace: %s #%u: %-14s %02x %02x %02x\n", fn, index, name ? name : "?",
+		(word >> 16) & 0xFF, (word >> 8) & 0xFF, word & 0xFF);
+}
+
+/* A decimal count option; false (after the usage message) when malformed. */
+static bool count_opt(const char *verb, const char *name, const char *s, uint64_t lo,
+		      uint64_t hi, uint64_t *v)
+{
+	if (!s)
+		return true;
+	char *e;
+	errno = 0;
+	unsigned long long x = strtoull(s, &e, 10);
+	if (errno || *e || !*s || *s == '-' || x < lo || x > hi) {
+		cli_usage(verb, "%s takes a whole number from %llu to %llu, not '%s'", name,
+			  (unsigned long long)lo, (unsigned long long)hi, s);
+		return false;
+	}
+	*v = x;
+	return true;
+}
+
+static int tapioca_run(const cli_input *in, const cli_args *a)
+{
+	bcx_tapioca_opts o = BCX_TAPIOCA_OPTS_INIT;
+	uint64_t steps = 0, heap = 0, depth = 0;
+	if (!count_opt(a->verb, "--max-steps", a->max_steps, 1, UINT64_MAX, &steps) ||
+	    !count_opt(a->verb, "--max-heap", a->max_heap, 1, UINT64_MAX, &heap) ||
+	    !count_opt(a->verb, "--max-depth", a->max_depth, 1, 1000000, &depth))
+		return EXIT_USAGE;
+	o.max_steps = steps;
+	if (heap)
+		o.max_heap = heap;
+	if (depth)
+		o.max_call_depth = (uint32_t)depth;
+	host_out h = {0};
+	o.write = write_stdout;
+	o.ctx = &h;
+	if (a->trace)
+		o.trace = trace_stderr;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tapioca_module *m = NULL;
+	bcx_tapioca_result r;
+	bcx_status s = bcx_tapioca_load(in->data, in->size, &o, &m, &d);
+	if (s == BCX_OK)
+		s = bcx_tapioca_run(m, a->entry ? a->entry : "main", &o, &r, &d);
+	if (fflush(stdout) != 0 && !h.err)
+		h.err = errno ? errno : EIO;
+	int rc = EXIT_OK;
+	if (h.err) {
+		cli_message("error", "<stdout>", -1, "write failed: %s", strerror(h.err));
+		rc = EXIT_INPUT;
+	} else if (s != BCX_OK) {
+		if (m) /* a runtime error: the message names the function and instruction */
+			cli_message("error", in->name, -1, "%s", d.message);
+		else
+			cli_report(in->name, &d);
+		rc = EXIT_INPUT;
+	}
+	bcx_tapioca_free(m);
+	return rc;
+}
+
+const cli_format cli_format_tbon = {
+	"tapioca", "TBON object file (Tapioca VM)", tbon_sniff, NULL,
+	{[CLI_DIS] = tapioca_dis, [CLI_DUMP] = tbon_dump, [CLI_ASM] = tapioca_asm,
+	 [CLI_RUN] = tapioca_run}};
