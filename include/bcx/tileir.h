@@ -253,6 +253,7 @@ typedef struct bcx_tileir_opinfo {
 	uint8_t n_regions;
 	uint16_t flags_since;       /* flags field present from this version; 0 = never */
 	bool structural;            /* entry/global/module: never inside a body */
+	bool terminator;            /* ends a block: break, continue, return, yield */
 	const bcx_tileir_field *fields;
 	uint8_t n_fields;
 	uint8_t n_results;          /* declared result fields */

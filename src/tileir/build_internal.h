@@ -6,6 +6,7 @@
 #include "bcx/tileir_build.h"
 #include "tileir/write_internal.h"
 #include "bcx/tileir.h"
+#include "tileir/opcodes.h"
 
 /* Type kinds are the wire tags (spec §7.2). */
 enum { TT_PTR = 12, TT_TILE = 13, TT_TV = 14, TT_PV = 15, TT_FUNC = 16, TT_TOKEN = 17,

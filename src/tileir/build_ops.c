@@ -197,7 +197,7 @@ static bcx_status check_spec(bcx_tb_block *blk, const bcx_tb_opspec *s,
 		return bad(d, info->name, "operands missing", NULL);
 	if (s->n_attrs && !s->attrs)
 		return bad(d, info->name, "attributes missing", NULL);
-	if (info->opcode == 0x5C && s->n_operands) /* every function is an entry */
+	if (info->opcode == BCX_TILEIR_OP_return && s->n_operands) /* every function is an entry */
 		return bad(d, info->name, "takes no operands: entries return nothing", NULL);
 	if (s->loc && s->loc->kind != TL_LOC && s->loc->kind != TL_CALL)
 		return bad(d, info->name, "op location must be a DILoc or a call site", NULL);

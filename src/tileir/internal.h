@@ -4,6 +4,7 @@
 #define BCX_TILEIR_INTERNAL_H
 
 #include "bcx/tileir.h"
+#include "tileir/opcodes.h"
 
 /* Limits that keep hostile input from costing unbounded time or memory. */
 #define TIR_DEFAULT_MAX_DEPTH 64u

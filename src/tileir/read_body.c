@@ -231,11 +231,6 @@ static bool read_operands(body_ctx *x, bcx_tileir_op *op)
 	return true;
 }
 
-static bool is_terminator(uint16_t opcode)
-{
-	return opcode == 0x0A || opcode == 0x11 || opcode == 0x5C || opcode == 0x6D;
-}
-
 static bool check_terminator(body_ctx *x, const bcx_tileir_block *b, size_t at)
 {
 	if (b->n_ops == 0)
@@ -243,7 +238,7 @@ static bool check_terminator(body_ctx *x, const bcx_tileir_block *b, size_t at)
 			    "invalid block structure: block is expected to have a terminator operation, but it is empty",
 			    NULL);
 	const bcx_tileir_op *last = &b->ops[b->n_ops - 1];
-	if (!is_terminator(last->opcode))
+	if (!last->info->terminator)
 		return bcx_cur_fail_at(&x->c, last->offset, BCX_ERR_MALFORMED,
 				       "invalid block structure: block is expected to have a terminator operation, but the last operation 'cuda_tile.%s' is not a terminator",
 				       last->info->name) == BCX_OK;
@@ -384,7 +379,7 @@ static bool decode_ops(body_ctx *x, uint32_t n, bcx_tileir_block *b)
  * location entry per op plus the function's (§11.2). */
 static bool finish_body(body_ctx *x, const bcx_tileir_function *f, const bcx_tileir_body *b)
 {
-	if (b->block.n_ops == 0 || b->block.ops[b->block.n_ops - 1].opcode != 0x5C)
+	if (b->block.n_ops == 0 || b->block.ops[b->block.n_ops - 1].opcode != BCX_TILEIR_OP_return)
 		return fail(x, f->body_offset, BCX_ERR_MALFORMED,
 			    "entry body must end with cuda_tile.return", NULL);
 	/* As the reference: a list is read on from its start, into the next

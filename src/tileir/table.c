@@ -27,10 +27,15 @@
 #define EN_NONE BCX_TILEIR_ENUM_NONE
 #define EN(x) BCX_TILEIR_ENUM_##x
 
+/* The traits column of ops.def. */
+enum { TRAIT_STRUCTURAL = 1, TRAIT_TERMINATOR = 2 };
+#define STRUCTURAL TRAIT_STRUCTURAL
+#define TERMINATOR TRAIT_TERMINATOR
+
 /* One field array per op. */
 #define TIR_FIELD(k, n, m, e, en, o, v, b, d) \
 	{#n, FK_##k, FM_##m, FE_##e, EN_##en, (o) != 0, (b), (v), (d)},
-#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...) \
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
 	static const bcx_tileir_field fields_##id[] = {__VA_ARGS__};
 #define EN_SIGNEDNESS EN(SIGNEDNESS)
 #define EN_OVERFLOW EN(OVERFLOW)
@@ -47,19 +52,19 @@
 #undef TIR_FIELD
 
 /* Per-op field counts as enum constants (integer constant expressions). */
-#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...) \
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
 	enum { NRES_##id = 0 __VA_ARGS__ };
 #define TIR_FIELD(k, n, m, e, en, o, v, b, d) +((FK_##k) == FK_RESULT)
 #include "ops.def"
 #undef TIR_FIELD
 #undef TIR_OP
-#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...) \
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
 	enum { NOPD_##id = 0 __VA_ARGS__ };
 #define TIR_FIELD(k, n, m, e, en, o, v, b, d) +((FK_##k) == FK_OPERAND)
 #include "ops.def"
 #undef TIR_FIELD
 #undef TIR_OP
-#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...) \
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
 	enum { NATTR_##id = 0 __VA_ARGS__ };
 #define TIR_FIELD(k, n, m, e, en, o, v, b, d) +((FK_##k) == FK_ATTR || (FK_##k) == FK_UNIT)
 #include "ops.def"
@@ -68,16 +73,17 @@
 
 #define NFIELDS(id) ((uint8_t)(sizeof fields_##id / sizeof fields_##id[0]))
 #define TIR_FIELD(k, n, m, e, en, o, v, b, d)
-#define TIR_OP(code, id, since, rc, mode, nreg, fsince, structural, ...)                  \
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...)                  \
 	{(code), #id, (since), (rc) != 0, BCX_TILEIR_OPD_##mode, (nreg), (fsince),        \
-	 (structural) != 0, fields_##id, NFIELDS(id), NRES_##id, NOPD_##id, NATTR_##id},
+	 ((traits) & TRAIT_STRUCTURAL) != 0, ((traits) & TRAIT_TERMINATOR) != 0, fields_##id,    \
+	 NFIELDS(id), NRES_##id, NOPD_##id, NATTR_##id},
 static const bcx_tileir_opinfo op_rows[] = {
 #include "ops.def"
 };
 #undef TIR_OP
 #undef TIR_FIELD
 
-enum { N_OPS = sizeof op_rows / sizeof op_rows[0], MAX_OPCODE = 0x75 };
+enum { N_OPS = sizeof op_rows / sizeof op_rows[0] };
 
 /* Opcode -> row index + 1 (0 = unassigned), built at compile time. */
 #define TIR_FIELD(k, n, m, e, en, o, v, b, d)
@@ -87,7 +93,7 @@ enum {
 };
 #undef TIR_OP
 #define TIR_OP(code, id, ...) [code] = OPIDX_##id + 1,
-static const uint8_t op_index[MAX_OPCODE + 1] = {
+static const uint8_t op_index[] = { /* sized by the largest opcode */
 #include "ops.def"
 };
 #undef TIR_OP
@@ -95,7 +101,7 @@ static const uint8_t op_index[MAX_OPCODE + 1] = {
 
 const bcx_tileir_opinfo *bcx_tileir_op_info(uint32_t opcode)
 {
-	if (opcode > MAX_OPCODE || !op_index[opcode])
+	if (opcode >= sizeof op_index || !op_index[opcode])
 		return NULL;
 	return &op_rows[op_index[opcode] - 1];
 }
@@ -119,14 +125,15 @@ const bcx_tileir_opinfo *bcx_tileir_op_table(size_t *n)
 	return op_rows;
 }
 
-/* Spec §14.2: a numeric bound per file version, checked before dispatch. */
+/* Spec §14.2: a numeric bound per file version, checked before dispatch:
+ * the largest opcode of an op that the version has (the `since` column). */
 uint32_t bcx_tileir_max_opcode(uint16_t vkey)
 {
-	if (vkey <= BCX_TILEIR_V13_1)
-		return 0x6D;
-	if (vkey == BCX_TILEIR_V13_2)
-		return 0x6E;
-	return 0x75;
+	uint32_t max = 0;
+	for (size_t i = 0; i < N_OPS; i++)
+		if (op_rows[i].since <= vkey && op_rows[i].opcode > max)
+			max = op_rows[i].opcode;
+	return max;
 }
 
 /* ---- enumerations ---- */

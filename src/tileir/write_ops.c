@@ -5,7 +5,8 @@
 
 static bool is_terminator(uint16_t opcode)
 {
-	return opcode == 0x0A || opcode == 0x11 || opcode == 0x5C || opcode == 0x6D;
+	const bcx_tileir_opinfo *info = bcx_tileir_op_info(opcode);
+	return info && info->terminator;
 }
 
 static bool later(const wctx *w, uint16_t since) { return (since & 0xFF) > w->minor; }
@@ -250,7 +251,7 @@ void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tb_block *blk, bool header)
 	for (uint32_t i = 0; i < blk->n_args; i++)
 		push_value(w, blk->first_arg + i);
 	uint16_t last = blk->n_ops ? blk->ops[blk->n_ops - 1]->info->opcode : 0xFFFF;
-	if (!header && last != 0x5C) /* the function body (§12, module verifier) */
+	if (!header && last != BCX_TILEIR_OP_return) /* the function body (§12, module verifier) */
 		wr_fail(w, BCX_ERR_INVALID_ARG, "entry body must end with cuda_tile.return");
 	else if (!is_terminator(last))
 		wr_fail(w, BCX_ERR_INVALID_ARG, "block must end with a terminator "
