@@ -24,7 +24,9 @@ void cmd_asm_help(FILE *out)
 		"                   tools) instead of packed bits\n\n"
 		"An empty optimization_hints attribute is written as absent. Errors are\n"
 		"printed as FILE:LINE:COL: message; a feature the target version lacks is\n"
-		"refused with the version that introduced it. Exit status 1 on errors.\n");
+		"refused with the version that introduced it. Exit status 1 on errors.\n\n"
+		"bcx asm --format tapioca FILE.tasm -o FILE.tbon (also chosen for any *.tasm)\n"
+		"assembles Tapioca VM assembly into a TBON object file (docs/tapioca.md).\n");
 }
 
 int cmd_asm_run(int argc, char **argv)

@@ -20,7 +20,9 @@ void cmd_dis_help(FILE *out)
 		"  --function NAME   print only the entry NAME (values numbered from 0);\n"
 		"                    only that function's body is decoded\n"
 		"  -o OUT            write to OUT (atomically) instead of stdout\n\n"
-		"Invalid input is reported as FILE:OFFSET: message, exit status 1.\n");
+		"Invalid input is reported as FILE:OFFSET: message, exit status 1.\n"
+		"A Tapioca TBON file (magic TBON) is printed as Tapioca assembly\n"
+		"(docs/tapioca.md); only -o applies to it.\n");
 }
 
 typedef struct dis_args {
