@@ -436,7 +436,8 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 		    !vm_grow(v, &p, &o->cap, (size_t)a[0], 8))
 			return v->trap ? false : type_err(v, "array: bad length");
 		o->a = p;
-		memset(o->a, 0, (size_t)a[0] * 8);
+		if (a[0])
+			memset(o->a, 0, (size_t)a[0] * 8);
 		o->len = (size_t)a[0];
 		return true;
 	}
