@@ -21,6 +21,7 @@ struct bcx_tileir_module {
 	const uint8_t *data;   /* the input (NULL for a built module) */
 	size_t size;
 	bcx_tileir_version version;
+	uint32_t max_opcode;   /* the version's largest opcode (read once at open) */
 	bcx_tileir_section sections[BCX_TILEIR_SEC_COUNT];
 	/* Earlier copies of a section id that a later copy replaced (§5: the
 	 * reference keeps the last); the first TIR_MAX_IGNORED are kept. */

@@ -313,8 +313,7 @@ static bool read_opcode(body_ctx *x, bcx_tileir_op *op)
 	uint64_t code = bcx_cur_uleb128(&x->c, 64, "failed to read opcode");
 	if (!bcx_cur_ok(&x->c))
 		return false;
-	uint32_t max = bcx_tileir_max_opcode(bcx_tileir_vkey(x->m->version));
-	if (code > max)
+	if (code > x->m->max_opcode)
 		return bcx_cur_fail_at(&x->c, at, BCX_ERR_UNSUPPORTED,
 				       "unsupported opcode %llu for bytecode version %u.%u",
 				       (unsigned long long)code, x->m->version.major,

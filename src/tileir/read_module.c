@@ -29,6 +29,7 @@ static bcx_status read_header(bcx_tileir_module *m, bcx_cursor *c)
 		return bcx_cur_fail_at(c, 8, BCX_ERR_UNSUPPORTED,
 				       "unsupported Tile version %u.%u.%u, this reader supports versions [13.1 - 13.3]",
 				       m->version.major, m->version.minor, m->version.tag);
+	m->max_opcode = bcx_tileir_max_opcode(bcx_tileir_vkey(m->version));
 	return BCX_OK;
 }
 
