@@ -55,6 +55,17 @@ shape "$fullnode"
 "$bcx" convert "$T.tileirbc" --target 13.1 -o "$fullnode" 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "convert -o $fullnode"
 "$bcx" asm "$T.generic.mlir" -o "$fullnode" 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "asm -o $fullnode"
 [ -c "$fullnode" ] && ok || bad "$fullnode is no longer a device"
+# Tapioca: assemble an example, then every verb that writes.
+tasm=$(cd "$(dirname "$0")/../../examples/tapioca" && pwd)/factorial.tasm
+"$bcx" asm --format tapioca "$tasm" -o "$fullnode" 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "asm tapioca -o $fullnode"
+if "$bcx" asm --format tapioca "$tasm" -o "$tmp/f.tbon"; then
+	full dis "$tmp/f.tbon"
+	full dump --json "$tmp/f.tbon"
+	"$bcx" run "$tmp/f.tbon" > /dev/full 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "run > /dev/full"
+	shape '<stdout>'
+else
+	bad "asm --format tapioca $tasm"
+fi
 "$bcx" varint encode --codec uleb 300 > /dev/full 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "varint > /dev/full"
 shape '<stdout>'
 "$bcx" --help > /dev/full 2> /dev/null; [ $? -eq 1 ] && ok || bad "--help > /dev/full"
