@@ -53,7 +53,7 @@ quiet build/asan.log cmake --build build/asan -j "$jobs"
 (cd build/asan && ctest --output-on-failure -j "$jobs")
 
 echo "== release build (gcc -O3 -D_FORTIFY_SOURCE=3, shared library)"
-quiet build/release.log cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release \
+quiet build/release.log cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=ON \
   -DCMAKE_C_FLAGS="-O3 -D_FORTIFY_SOURCE=3" -DBCX_WERROR=ON -DBCX_BUILD_SHARED=ON
 quiet build/release.log cmake --build build/release -j "$jobs"
 (cd build/release && ctest --output-on-failure -j "$jobs" -R '^(abi_exports|install_consumer)$')

@@ -1,11 +1,11 @@
 /* Types of the generic MLIR form (spec §21.2) and decimal-to-float
  * conversion for every float type of Tile IR (round to nearest even). */
+#include "tileir/limits.h"
 #include "tileir/asm_internal.h"
 #include "tileir/build_internal.h"
 
 #include <string.h>
 
-#define AP_MAX_RANK 16
 
 bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd)
 {
@@ -72,9 +72,9 @@ static int int_list(asm_parser *p, int64_t *v, int max, bool dyn)
 
 static bool tile_type(asm_parser *p, bcx_tb_type *out)
 {
-	int64_t dims[AP_MAX_RANK];
+	int64_t dims[TIR_LIMIT_RANK];
 	bcx_tb_type elem;
-	int n = asm_dims(&p->lx, dims, AP_MAX_RANK, false);
+	int n = asm_dims(&p->lx, dims, TIR_LIMIT_RANK, false);
 	if (n < 0 || !ap_type(p, &elem) || !asm_expect(&p->lx, '>'))
 		return false;
 	bcx_diag bd = {0};
@@ -83,16 +83,16 @@ static bool tile_type(asm_parser *p, bcx_tb_type *out)
 
 static bool tensor_view(asm_parser *p, bcx_tb_type *out)
 {
-	int64_t dims[AP_MAX_RANK], strides[AP_MAX_RANK];
+	int64_t dims[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK];
 	bcx_tb_type elem;
-	int n = asm_dims(&p->lx, dims, AP_MAX_RANK, true);
+	int n = asm_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
 	if (n < 0 || !ap_type(p, &elem))
 		return false;
 	int ns = 0;
 	if (asm_accept(&p->lx, ',')) {
 		if (!asm_expect_id(&p->lx, "strides") || !asm_expect(&p->lx, '='))
 			return false;
-		ns = int_list(p, strides, AP_MAX_RANK, true);
+		ns = int_list(p, strides, TIR_LIMIT_RANK, true);
 	}
 	if (ns < 0 || !asm_expect(&p->lx, '>'))
 		return false;
@@ -117,7 +117,7 @@ static bool padding_value(asm_parser *p, bcx_tb_padding *pad)
 }
 
 typedef struct view_parts {
-	int64_t tile[AP_MAX_RANK], trav[AP_MAX_RANK], dim_map[AP_MAX_RANK];
+	int64_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], dim_map[TIR_LIMIT_RANK];
 	int rank, n_trav, n_map;
 	bcx_tb_padding pad;
 	bcx_tb_type tv;
@@ -132,12 +132,12 @@ static bool view_body(asm_parser *p, view_parts *v)
 	v->n_trav = v->n_map = -1;
 	if (!asm_expect_id(&p->lx, "tile") || !asm_expect(&p->lx, '=') ||
 	    !asm_expect(&p->lx, '(') ||
-	    (v->rank = asm_dims_list(&p->lx, v->tile, AP_MAX_RANK)) < 0 ||
+	    (v->rank = asm_dims_list(&p->lx, v->tile, TIR_LIMIT_RANK)) < 0 ||
 	    !asm_expect(&p->lx, ')') || !asm_expect(&p->lx, ','))
 		return false;
 	if (asm_is_id(&p->lx, "traversal_strides")) {
 		if (!asm_next(&p->lx) || !asm_expect(&p->lx, '=') ||
-		    (v->n_trav = int_list(p, v->trav, AP_MAX_RANK, false)) < 0 ||
+		    (v->n_trav = int_list(p, v->trav, TIR_LIMIT_RANK, false)) < 0 ||
 		    !asm_expect(&p->lx, ','))
 			return false;
 	}
@@ -148,7 +148,7 @@ static bool view_body(asm_parser *p, view_parts *v)
 	while (asm_accept(&p->lx, ',')) {
 		if (asm_is_id(&p->lx, "dim_map")) {
 			if (!asm_next(&p->lx) || !asm_expect(&p->lx, '=') ||
-			    (v->n_map = int_list(p, v->dim_map, AP_MAX_RANK, false)) < 0)
+			    (v->n_map = int_list(p, v->dim_map, TIR_LIMIT_RANK, false)) < 0)
 				return false;
 		} else if (asm_is_id(&p->lx, "sparse_dim")) {
 			if (!asm_next(&p->lx) || !asm_expect(&p->lx, '=') || p->lx.t.k != TK_INT ||
@@ -176,7 +176,7 @@ static bool narrow(asm_parser *p, const int64_t *in, int n, int32_t *out)
 static bool view_type(asm_parser *p, uint8_t tag, bcx_tb_type *out)
 {
 	view_parts v;
-	int32_t tile[AP_MAX_RANK], trav[AP_MAX_RANK], map[AP_MAX_RANK];
+	int32_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], map[TIR_LIMIT_RANK];
 	if (!view_body(p, &v) || !narrow(p, v.tile, v.rank, tile) ||
 	    !narrow(p, v.trav, v.n_trav, trav) || !narrow(p, v.dim_map, v.n_map, map))
 		return false;

@@ -2,11 +2,11 @@
  * index of its canonical key (tag + parameters, dependencies as numbers);
  * the constructors check the verifier rules of §7.2 so that the writer
  * only ever sees types the reference reader accepts. */
+#include "tileir/limits.h"
 #include "tileir/build_internal.h"
 
 #include <string.h>
 
-#define TB_MAX_RANK 16
 #define TB_MAX_TILE_ELEMS (1u << 24)
 
 const tb_typeinfo *tb_type(const bcx_tb_module *m, uint32_t t) { return &m->types[t]; }
@@ -170,7 +170,7 @@ static bcx_status check_tile(const bcx_tb_module *m, bcx_tb_type elem, const int
 					      tb_type(m, elem)->tag == 22));
 	if (!ok)
 		return bad(d, "tile element must be a number or pointer type");
-	if (rank > TB_MAX_RANK || (rank && !shape))
+	if (rank > TIR_LIMIT_RANK || (rank && !shape))
 		return bad(d, "tile rank too large or shape missing");
 	uint64_t n = 1;
 	bool even = false;
@@ -206,7 +206,7 @@ bcx_status bcx_tb_type_tensor_view(bcx_tb_module *m, bcx_tb_type elem, const int
 {
 	if (!m || !out || !is_pointee(m, elem))
 		return bad(d, "tensor_view element must be an integer or float type other than i4");
-	if (rank > TB_MAX_RANK || (rank && (!shape || !strides)))
+	if (rank > TIR_LIMIT_RANK || (rank && (!shape || !strides)))
 		return bad(d, "tensor_view rank too large or shape/strides missing");
 	for (uint32_t i = 0; i < rank; i++)
 		if ((shape[i] <= 0 && shape[i] != BCX_TB_DYNAMIC) ||
@@ -226,15 +226,15 @@ static bcx_status check_view(const bcx_tb_module *m, bcx_tb_type tv, const int32
 	const tb_typeinfo *t = tb_type(m, tv);
 	if (rank == 0 || rank != t->rank || !tile)
 		return bad(d, "view tile rank must equal the tensor_view rank and be non-zero");
-	uint32_t seen = 0;
+	uint64_t seen = 0; /* rank <= TIR_LIMIT_RANK = 64 bits */
 	for (uint32_t i = 0; i < rank; i++) {
 		if (!pow2(tile[i]))
 			return bad(d, "view tile dimensions must be positive powers of two");
 		if (dim_map && (dim_map[i] < 0 || (uint32_t)dim_map[i] >= rank ||
-				(seen & (1u << dim_map[i]))))
+				((seen >> dim_map[i]) & 1)))
 			return bad(d, "dim_map must be a permutation of 0..rank-1");
 		if (dim_map)
-			seen |= 1u << dim_map[i];
+			seen |= 1ull << dim_map[i];
 	}
 	if (pad != BCX_TB_PAD_NONE && pad > BCX_TB_PAD_NEG_INF)
 		return bad(d, "unknown padding value");
@@ -247,7 +247,7 @@ static bcx_status check_view(const bcx_tb_module *m, bcx_tb_type tv, const int32
 static bcx_status view(bcx_tb_module *m, tb_typeinfo *t, const int32_t *dim_map,
 		       bcx_tb_type *out, bcx_diag *d)
 {
-	int32_t ident[TB_MAX_RANK];
+	int32_t ident[TIR_LIMIT_RANK];
 	if (t->tag != TT_GSV && !dim_map) {
 		for (uint32_t i = 0; i < t->rank; i++)
 			ident[i] = (int32_t)i;

@@ -2,6 +2,7 @@
  * records and attributes. Used by read->write and `bcx convert`; the
  * writer then re-registers everything in the reference order (spec §18),
  * so the file's own table order does not matter. */
+#include "tileir/limits.h"
 #include "tileir/convert_internal.h"
 
 #include "bcx/varint.h"
@@ -36,9 +37,10 @@ static bool i64_to_i32(cv_ctx *c, const int64_t *in, uint32_t n, int32_t *out)
 
 static bool view(cv_ctx *c, const bcx_tileir_type *t, bcx_tb_type tv, bcx_tb_type *out)
 {
-	int32_t tile[16], trav[16], map[16];
-	if (t->rank > 16 || t->n_strides > 16 || t->n_dim_map > 16)
-		return cv_fail(c, BCX_ERR_LIMIT, "view rank above 16");
+	int32_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], map[TIR_LIMIT_RANK];
+	if (t->rank > TIR_LIMIT_RANK || t->n_strides > TIR_LIMIT_RANK ||
+	    t->n_dim_map > TIR_LIMIT_RANK)
+		return cv_fail(c, BCX_ERR_LIMIT, "view rank above 64");
 	bcx_tb_padding pad = t->has_padding ? (bcx_tb_padding)t->padding_value : BCX_TB_PAD_NONE;
 	if (!i64_to_i32(c, t->shape, t->rank, tile) ||
 	    !i64_to_i32(c, t->strides, t->n_strides, trav))

@@ -1,5 +1,6 @@
 /* Type verification done while reading (spec §7.2 notes, §20.2 T9/T10):
  * the rules the reference's type constructors check. */
+#include "tileir/limits.h"
 #include "read.h"
 
 unsigned tir_scalar_bits(unsigned tag)
@@ -112,13 +113,10 @@ static bool verify_view(const bcx_tileir_module *m, const bcx_tileir_type *t)
 	return t->tag != BCX_TILEIR_T_STRIDED_VIEW || t->n_strides == t->rank;
 }
 
-/* Ours, stricter: ranks above this are refused so that printing a type,
- * which happens once per use, stays a bounded multiple of the input. */
-#define TIR_MAX_RANK 64u
 
 static bool verify_one(const bcx_tileir_module *m, const bcx_tileir_type *t)
 {
-	if (t->rank > TIR_MAX_RANK || t->n_strides > TIR_MAX_RANK || t->n_dim_map > TIR_MAX_RANK)
+	if (t->rank > TIR_LIMIT_RANK || t->n_strides > TIR_LIMIT_RANK || t->n_dim_map > TIR_LIMIT_RANK)
 		return false;
 	switch (t->tag) {
 	case BCX_TILEIR_T_POINTER:
