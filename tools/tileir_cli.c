@@ -165,19 +165,10 @@ static int tileir_asm(const cli_input *in, const cli_args *a)
 	return rc;
 }
 
-/* Section names by the header's enum (the ids stay in the library). */
 static const char *section_name(unsigned id)
 {
-	switch (id) {
-	case BCX_TILEIR_SEC_STRING: return "string";
-	case BCX_TILEIR_SEC_FUNCTION: return "function";
-	case BCX_TILEIR_SEC_DEBUG: return "debug";
-	case BCX_TILEIR_SEC_CONSTANT: return "constant";
-	case BCX_TILEIR_SEC_TYPE: return "type";
-	case BCX_TILEIR_SEC_GLOBAL: return "global";
-	case BCX_TILEIR_SEC_PRODUCER: return "producer";
-	default: return "?";
-	}
+	const char *n = bcx_tileir_section_name(id);
+	return n ? n : "?";
 }
 
 /* The present sections' ids in file order (at most BCX_TILEIR_SEC_COUNT). */

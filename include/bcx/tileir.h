@@ -62,16 +62,16 @@ typedef struct bcx_tileir_str {
 /* ------------------------------------------------------------------ */
 
 typedef enum bcx_tileir_section_id {
-	BCX_TILEIR_SEC_END = 0,
-	BCX_TILEIR_SEC_STRING = 1,
-	BCX_TILEIR_SEC_FUNCTION = 2,
-	BCX_TILEIR_SEC_DEBUG = 3,
-	BCX_TILEIR_SEC_CONSTANT = 4,
-	BCX_TILEIR_SEC_TYPE = 5,
-	BCX_TILEIR_SEC_GLOBAL = 6,
-	BCX_TILEIR_SEC_PRODUCER = 7,
+#define TIR_SECTION(NAME, id, name, align) BCX_TILEIR_SEC_##NAME = (id),
+#include "bcx/tileir_sections.def"
+#undef TIR_SECTION
 	BCX_TILEIR_SEC_COUNT = 8
 } bcx_tileir_section_id;
+
+/* A section id's name ("string", ...), or NULL for an unknown id. */
+const char *bcx_tileir_section_name(unsigned id);
+/* The alignment a section must declare (§5.1); 1 when none is required. */
+uint32_t bcx_tileir_section_alignment(unsigned id);
 
 /* Where a section was found (present == false: absent). */
 typedef struct bcx_tileir_section {

@@ -17,8 +17,6 @@ typedef struct dumper {
 	bcx_diag *diag;
 } dumper;
 
-static const char *const section_names[BCX_TILEIR_SEC_COUNT] = {
-	"end", "string", "function", "debug", "constant", "type", "global", "producer"};
 static const char *const debug_names[7] = {"unknown", "compile_unit", "file", "lexical_block",
 					   "loc", "subprogram", "call_site"};
 
@@ -77,11 +75,11 @@ static void dump_ignored(dumper *d)
 		const bcx_tileir_section *s = &d->m->ignored[k];
 		if (d->json)
 			bcx_buf_printf(d->o, "%s\n  {\"id\": %u, \"name\": \"%s\", \"offset\": %u, \"payload\": %u, \"length\": %u, \"alignment\": %u}",
-				       k ? "," : "", s->id, section_names[s->id], s->header_offset,
+				       k ? "," : "", s->id, bcx_tileir_section_name(s->id), s->header_offset,
 				       s->payload_offset, s->length, s->alignment);
 		else
 			bcx_buf_printf(d->o, "  %-3u %-9s 0x%-6x 0x%-7x %-7u %u\n", s->id,
-				       section_names[s->id], s->header_offset, s->payload_offset,
+				       bcx_tileir_section_name(s->id), s->header_offset, s->payload_offset,
 				       s->length, s->alignment);
 	}
 	if (d->m->n_ignored > n && !d->json)
@@ -114,10 +112,10 @@ static void dump_header(dumper *d)
 		last = s->header_offset;
 		if (d->json)
 			bcx_buf_printf(d->o, "%s\n  {\"id\": %u, \"name\": \"%s\", \"offset\": %u, \"payload\": %u, \"length\": %u, \"alignment\": %u}",
-				       first ? "" : ",", i, section_names[i], s->header_offset,
+				       first ? "" : ",", i, bcx_tileir_section_name(i), s->header_offset,
 				       s->payload_offset, s->length, s->alignment);
 		else
-			bcx_buf_printf(d->o, "  %-3u %-9s 0x%-6x 0x%-7x %-7u %u\n", i, section_names[i],
+			bcx_buf_printf(d->o, "  %-3u %-9s 0x%-6x 0x%-7x %-7u %u\n", i, bcx_tileir_section_name(i),
 				       s->header_offset, s->payload_offset, s->length, s->alignment);
 		first = false;
 	}

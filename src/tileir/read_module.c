@@ -33,27 +33,11 @@ static bcx_status read_header(bcx_tileir_module *m, bcx_cursor *c)
 	return BCX_OK;
 }
 
-/* §5.1: the alignment each section id must declare (0 = not checked). */
-static uint32_t required_alignment(unsigned id)
-{
-	switch (id) {
-	case BCX_TILEIR_SEC_STRING:
-	case BCX_TILEIR_SEC_TYPE:
-		return 4;
-	case BCX_TILEIR_SEC_CONSTANT:
-	case BCX_TILEIR_SEC_DEBUG:
-	case BCX_TILEIR_SEC_FUNCTION:
-		return 8;
-	default:
-		return 0;
-	}
-}
-
 static bcx_status check_alignment(bcx_cursor *c, size_t at, unsigned id, bool flag,
 				  uint64_t align)
 {
-	uint32_t req = required_alignment(id);
-	if (!req)
+	uint32_t req = bcx_tileir_section_alignment(id); /* §5.1 */
+	if (req <= 1)
 		return BCX_OK;
 	if (!flag)
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,

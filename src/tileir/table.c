@@ -136,6 +136,27 @@ uint32_t bcx_tileir_max_opcode(uint16_t vkey)
 	return max;
 }
 
+/* ---- sections ---- */
+
+static const struct {
+	const char *name;
+	uint8_t align;
+} section_rows[BCX_TILEIR_SEC_COUNT] = {
+#define TIR_SECTION(NAME, id, name, align) [id] = {name, align},
+#include "bcx/tileir_sections.def"
+#undef TIR_SECTION
+};
+
+const char *bcx_tileir_section_name(unsigned id)
+{
+	return id < BCX_TILEIR_SEC_COUNT ? section_rows[id].name : NULL;
+}
+
+uint32_t bcx_tileir_section_alignment(unsigned id)
+{
+	return id < BCX_TILEIR_SEC_COUNT ? section_rows[id].align : 1;
+}
+
 /* ---- enumerations ---- */
 
 #define TIR_ENUM(id, mn, ...) static const char *const enum_##id[] = {__VA_ARGS__};

@@ -11,8 +11,6 @@
 #define WR_PAD 0xCB
 
 /* Section ids (spec §5.2). */
-enum { WR_SEC_STRING = 1, WR_SEC_FUNC = 2, WR_SEC_DEBUG = 3, WR_SEC_CONST = 4,
-       WR_SEC_TYPE = 5, WR_SEC_GLOBAL = 6, WR_SEC_PRODUCER = 7 };
 
 /*
  * A table of distinct byte strings in first-registration order, the shape
@@ -48,7 +46,8 @@ static inline const uint8_t *wr_table_key(const wr_table *t, uint32_t i)
 /* Append a section to the file buffer `out` (which starts at file offset
  * 0): id (with bit 7 when align > 1), length, alignment, 0xCB padding to
  * `align` from the file start, payload (spec §5.1). */
-void wr_section(bcx_buf *out, unsigned id, size_t align, const bcx_buf *payload);
+/* A section with its id's alignment from tileir_sections.def. */
+void wr_section(bcx_buf *out, unsigned id, const bcx_buf *payload);
 /* String, type or debug-record style table payload: count, pad to 4,
  * u32 offsets, the keys (spec §6.1, §7.1). */
 void wr_table_payload(bcx_buf *p, const wr_table *t, unsigned off_width,

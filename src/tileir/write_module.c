@@ -105,7 +105,7 @@ static void globals(wctx *w, bcx_buf *out)
 		}
 	}
 	if (w->m->n_globals && wr_ok(w))
-		wr_section(out, WR_SEC_GLOBAL, 1, &p);
+		wr_section(out, BCX_TILEIR_SEC_GLOBAL, &p);
 	bcx_buf_free(&p);
 }
 
@@ -210,7 +210,7 @@ static void functions(wctx *w, bcx_buf *out, const uint32_t *lists)
 		wr_fail(w, BCX_ERR_INVALID_ARG, "debug list numbering mismatch");
 	bcx_buf_pad_to(&p, 8, WR_PAD);
 	if (wr_ok(w))
-		wr_section(out, WR_SEC_FUNC, 8, &p);
+		wr_section(out, BCX_TILEIR_SEC_FUNCTION, &p);
 	bcx_buf_free(&p);
 }
 
@@ -221,12 +221,12 @@ static void tail_sections(wctx *w, bcx_buf *out)
 	bcx_buf_init(&p, w->m->alloc);
 	if (w->consts.n) {
 		wr_prefixed_payload(&p, &w->consts, 8);
-		wr_section(out, WR_SEC_CONST, 8, &p);
+		wr_section(out, BCX_TILEIR_SEC_CONSTANT, &p);
 	}
 	if (w->n_lists) {
 		p.len = 0;
 		wr_debug_payload(w, &p);
-		wr_section(out, WR_SEC_DEBUG, 8, &p);
+		wr_section(out, BCX_TILEIR_SEC_DEBUG, &p);
 	}
 	if (!wr_check_types(w)) {
 		bcx_buf_free(&p);
@@ -234,15 +234,15 @@ static void tail_sections(wctx *w, bcx_buf *out)
 	}
 	p.len = 0;
 	wr_prefixed_payload(&p, &w->types, 4);
-	wr_section(out, WR_SEC_TYPE, 4, &p);
+	wr_section(out, BCX_TILEIR_SEC_TYPE, &p);
 	if (w->minor >= 3 && w->m->has_producer) {
 		p.len = 0;
 		wr_uv(&p, wr_str(w, w->m->producer, w->m->producer_len));
-		wr_section(out, WR_SEC_PRODUCER, 1, &p);
+		wr_section(out, BCX_TILEIR_SEC_PRODUCER, &p);
 	}
 	p.len = 0;
 	wr_table_payload(&p, &w->strings, 4, 4);
-	wr_section(out, WR_SEC_STRING, 4, &p);
+	wr_section(out, BCX_TILEIR_SEC_STRING, &p);
 	bcx_buf_put_u8(out, 0x00);
 	bcx_buf_free(&p);
 }

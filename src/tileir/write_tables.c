@@ -4,6 +4,7 @@
  * constant's key is its type index followed by its splat-collapsed data. */
 #include "tileir/write_internal.h"
 #include "bcx/varint.h"
+#include "bcx/tileir.h"
 
 #include <string.h>
 
@@ -113,8 +114,9 @@ bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx)
 	return BCX_OK;
 }
 
-void wr_section(bcx_buf *out, unsigned id, size_t align, const bcx_buf *payload)
+void wr_section(bcx_buf *out, unsigned id, const bcx_buf *payload)
 {
+	size_t align = bcx_tileir_section_alignment(id);
 	bcx_buf_put_u8(out, (uint8_t)(id | (align > 1 ? 0x80u : 0u)));
 	wr_uv(out, payload->len);
 	if (align > 1) {
