@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Build bcx and show what it does: dump the bundled Tile IR kernel, build the
-# same kernel with the builder API (examples/vector_add.c), disassemble it,
-# assemble the text back and convert it to an older version.
+# Build bcx and show what it does: summarise and dump the bundled Tile IR
+# kernel, build the same kernel with the builder API (examples/vector_add.c),
+# disassemble it, assemble the text back and convert it to an older version;
+# then assemble, run and disassemble a Tapioca VM program.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
@@ -15,7 +16,10 @@ $bcx --version
 $bcx varint encode --codec uleb 624485
 $bcx varint decode --codec prefix "04 80 03"
 # A CUDA Tile IR kernel (vector add, 13.3; the reference writer's bytes of
-# spec section 19.1): its structure, section by section and op by op.
+# spec section 19.1): a one-screen summary (sections, functions), the same as
+# JSON, then its structure section by section and op by op.
+$bcx info examples/vadd.tileirbc
+$bcx info --json examples/vadd.tileirbc
 $bcx dump examples/vadd.tileirbc
 # The same kernel built with the builder API (examples/vector_add.c), written
 # to a file, and its disassembly in MLIR generic form.
@@ -28,3 +32,8 @@ $bcx asm "$out/vadd.mlir" -o "$out/vadd2.tileirbc"
 cmp "$out/vadd.tileirbc" "$out/vadd2.tileirbc"
 $bcx convert "$out/vadd.tileirbc" --target 13.1 -o "$out/vadd-13.1.tileirbc"
 od -An -tx1 -N12 "$out/vadd-13.1.tileirbc"
+# A Tapioca VM program: assembled into a TBON object file, verified and run
+# (it prints factorials), then disassembled back to assembly text.
+$bcx asm --format tapioca examples/tapioca/factorial.tasm -o "$out/factorial.tbon"
+$bcx run "$out/factorial.tbon"
+$bcx dis "$out/factorial.tbon"
