@@ -6,6 +6,7 @@
  */
 #include "print.h"
 #include "read.h"
+#include "common/out.h"
 
 #include <string.h>
 
@@ -20,17 +21,13 @@ typedef struct dumper {
 static const char *const debug_names[7] = {"unknown", "compile_unit", "file", "lexical_block",
 					   "loc", "subprogram", "call_site"};
 
+/* A JSON string literal through the library's one escaper. */
 static void json_str(bcx_buf *o, const uint8_t *p, size_t n)
 {
+	char e[6];
 	bcx_buf_put_u8(o, '"');
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '"' || p[i] == '\\')
-			bcx_buf_printf(o, "\\%c", p[i]);
-		else if (p[i] < 0x20 || p[i] >= 0x7f)
-			bcx_buf_printf(o, "\\u%04x", p[i]);
-		else
-			bcx_buf_put_u8(o, p[i]);
-	}
+	for (size_t i = 0; i < n; i++)
+		bcx_buf_put_bytes(o, e, bcx_json_escape_byte(e, p[i]));
 	bcx_buf_put_u8(o, '"');
 }
 
@@ -74,7 +71,7 @@ static void dump_ignored(dumper *d)
 	for (size_t k = 0; k < n; k++) {
 		const bcx_tileir_section *s = &d->m->ignored[k];
 		if (d->json)
-			bcx_buf_printf(d->o, "%s\n  {\"id\": %u, \"name\": \"%s\", \"offset\": %u, \"payload\": %u, \"length\": %u, \"alignment\": %u}",
+			bcx_buf_printf(d->o, "%s\n  {\"id\": %u, \"name\": \"%s\", \"header_offset\": %u, \"payload_offset\": %u, \"length\": %u, \"alignment\": %u}",
 				       k ? "," : "", s->id, bcx_tileir_section_name(s->id), s->header_offset,
 				       s->payload_offset, s->length, s->alignment);
 		else
@@ -91,7 +88,7 @@ static void dump_header(dumper *d)
 {
 	bcx_tileir_version v = d->m->version;
 	if (d->json)
-		bcx_buf_printf(d->o, "{\"size\": %zu, \"version\": {\"major\": %u, \"minor\": %u, \"tag\": %u},\n \"sections\": [",
+		bcx_buf_printf(d->o, "{\"format\": \"tileir\", \"schema_version\": 1, \"size\": %zu, \"version\": {\"major\": %u, \"minor\": %u, \"tag\": %u},\n \"sections\": [",
 			       d->m->size, v.major, v.minor, v.tag);
 	else
 		bcx_buf_printf(d->o, "CUDA Tile IR bytecode, %zu bytes, version %u.%u (tag %u)\n\nsections:\n  id  name      header  payload  length  align\n",
@@ -111,7 +108,7 @@ static void dump_header(dumper *d)
 		const bcx_tileir_section *s = &d->m->sections[i];
 		last = s->header_offset;
 		if (d->json)
-			bcx_buf_printf(d->o, "%s\n  {\"id\": %u, \"name\": \"%s\", \"offset\": %u, \"payload\": %u, \"length\": %u, \"alignment\": %u}",
+			bcx_buf_printf(d->o, "%s\n  {\"id\": %u, \"name\": \"%s\", \"header_offset\": %u, \"payload_offset\": %u, \"length\": %u, \"alignment\": %u}",
 				       first ? "" : ",", i, bcx_tileir_section_name(i), s->header_offset,
 				       s->payload_offset, s->length, s->alignment);
 		else
@@ -209,7 +206,15 @@ static void dump_globals(dumper *d)
 	for (size_t i = 0; i < d->m->n_globals; i++) {
 		const bcx_tileir_global *g = &d->m->globals[i];
 		item_start(d, i == 0, i);
-		bcx_buf_printf(d->o, d->json ? "\"offset\": %u, \"name\": %u, \"type\": %u, \"constant_index\": %u, \"alignment\": %llu, \"private\": %s, \"constant\": %s}"
+		if (d->json) { /* names and types as text, their table indices beside */
+			bcx_tileir_str nm = bcx_tileir_string(d->m, g->name);
+			bcx_buf_puts(d->o, "\"name\": ");
+			json_str(d->o, nm.ptr, nm.len);
+			bcx_buf_puts(d->o, ", \"type\": ");
+			put_type(d, g->type);
+			bcx_buf_puts(d->o, ", ");
+		}
+		bcx_buf_printf(d->o, d->json ? "\"offset\": %u, \"name_index\": %u, \"type_index\": %u, \"constant_index\": %u, \"alignment\": %llu, \"private\": %s, \"constant\": %s}"
 					     : "@0x%x name %u type %u constant %u alignment %llu%s%s\n",
 			       g->offset, g->name, g->type, g->value, (unsigned long long)g->alignment,
 			       g->visibility ? (d->json ? "true" : " private") : (d->json ? "false" : ""),
@@ -308,7 +313,7 @@ static void dump_op(dumper *d, const bcx_tileir_op *op, unsigned depth, bool fir
 {
 	indent(d, depth);
 	if (d->json)
-		bcx_buf_printf(d->o, "%s{\"offset\": %u, \"opcode\": %u, \"name\": \"%s\", \"flags\": %u, \"loc\": %u",
+		bcx_buf_printf(d->o, "%s{\"offset\": %u, \"opcode\": %u, \"name\": \"cuda_tile.%s\", \"flags\": %u, \"loc\": %u",
 			       first ? "" : ", ", op->offset, op->opcode, op->info->name, op->flags,
 			       op->loc);
 	else
@@ -359,7 +364,9 @@ static bcx_status dump_function(dumper *d, size_t i, bool first)
 	if (d->json) {
 		bcx_buf_printf(d->o, "%s\n  {\"index\": %zu, \"name\": ", first ? "" : ",", i);
 		json_str(d->o, name.ptr, name.len);
-		bcx_buf_printf(d->o, ", \"entry_offset\": %u, \"signature\": %u, \"flags\": %u, ",
+		bcx_buf_puts(d->o, ", \"signature\": ");
+		put_type(d, f->signature);
+		bcx_buf_printf(d->o, ", \"entry_offset\": %u, \"signature_index\": %u, \"flags\": %u, ",
 			       f->entry_offset, f->signature, f->flags);
 		if (f->flags & TIR_FN_UNKNOWN)
 			bcx_buf_printf(d->o, "\"unknown_flag_bits\": %u, ", f->flags & TIR_FN_UNKNOWN);
