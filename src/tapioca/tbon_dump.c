@@ -1,5 +1,6 @@
 /* bcx dump for TBON: the value tree with byte offsets, as text or JSON. */
 #include "bcx/tbon.h"
+#include "common/out.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,15 +16,21 @@ static const char *type_name(uint8_t t)
 	}
 }
 
+/* A quoted name: JSON through the library's one escaper (every byte
+ * outside printable ASCII as \u00XX); text with \xHH for the same bytes, so
+ * no control byte or broken UTF-8 from the file reaches a terminal. */
 static void put_str(bcx_buf *o, const char *s, size_t n, bool json)
 {
+	char e[6];
 	bcx_buf_put_u8(o, '"');
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c == '"' || c == '\\')
+		if (json)
+			bcx_buf_put_bytes(o, e, bcx_json_escape_byte(e, c));
+		else if (c == '"' || c == '\\')
 			bcx_buf_printf(o, "\\%c", c);
-		else if (c < 0x20)
-			bcx_buf_printf(o, json ? "\\u%04x" : "\\x%02x", c);
+		else if (c < 0x20 || c > 0x7E)
+			bcx_buf_printf(o, "\\x%02x", c);
 		else
 			bcx_buf_put_u8(o, c);
 	}
@@ -100,7 +107,7 @@ bcx_status bcx_tbon_dump(const uint8_t *data, size_t size, bool json,
 	bcx_tbon_file f;
 	bcx_status s = bcx_tbon_read(data, size, a, limits, &f, diag);
 	if (s == BCX_OK && json) {
-		bcx_buf_puts(out, "{\"format\": \"TBON\", \"constpool\": ");
+		bcx_buf_puts(out, "{\"format\": \"tbon\", \"schema_version\": 1, \"constpool\": ");
 		if (f.has_pool) {
 			bcx_buf_puts(out, "[");
 			for (size_t i = 0; i < f.pool_count; i++) {

@@ -38,6 +38,16 @@ for f in "$shared"/vectors/tileir/*.tileirbc "$shared"/vectors/tileir/coverage/*
 	run "$f" tileir dump --json "$f"
 	run "$f" tileir info --json "$f"
 done
+# TBON: every Tapioca example, assembled here.
+for f in "$src"/examples/tapioca/*.tasm; do
+	stem=$(basename "$f" .tasm)
+	if "$bcx" asm --format tapioca "$f" -o "$work/$stem.tbon" 2>"$work/err"; then
+		run "$f" tbon dump --json "$work/$stem.tbon"
+	else
+		echo "FAIL: bcx asm --format tapioca $f ($(head -c 300 "$work/err"))"
+		bad=$((bad + 1))
+	fi
+done
 rc=0
 for schema in "$src"/docs/schema/*.schema.json; do
 	fmt=$(basename "$schema" .schema.json)
