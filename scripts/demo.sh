@@ -2,7 +2,8 @@
 # Build bcx and show what it does: summarise and dump the bundled Tile IR
 # kernel, build the same kernel with the builder API (examples/vector_add.c),
 # disassemble it, assemble the text back and convert it to an older version;
-# then assemble, run and disassemble a Tapioca VM program.
+# look into an LLVM bitcode file; then assemble, run and disassemble a Tapioca
+# VM program.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
@@ -32,6 +33,13 @@ $bcx asm "$out/vadd.mlir" -o "$out/vadd2.tileirbc"
 cmp "$out/vadd.tileirbc" "$out/vadd2.tileirbc"
 $bcx convert "$out/vadd.tileirbc" --target 13.1 -o "$out/vadd-13.1.tileirbc"
 od -An -tx1 -N12 "$out/vadd-13.1.tileirbc"
+# LLVM bitcode (examples/hello.bc, compiled from examples/hello.c): a summary
+# per block ID, the statistics exactly as llvm-bcanalyzer prints them, and
+# the first records of the dump as JSON with their bit offsets.
+$bcx info examples/hello.bc
+$bcx stat examples/hello.bc
+$bcx dump --json examples/hello.bc -o "$out/hello.json"
+head -c 600 "$out/hello.json"; echo
 # A Tapioca VM program: assembled into a TBON object file, verified and run
 # (it prints factorials), then disassembled back to assembly text.
 $bcx asm --format tapioca examples/tapioca/factorial.tasm -o "$out/factorial.tbon"
