@@ -260,3 +260,17 @@ bool cli_is_help(const char *arg)
 {
 	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
+
+void cli_put_escaped(bcx_buf *b, const uint8_t *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = s[i];
+		if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+			bcx_buf_put_u8(b, c);
+		} else {
+			char e[3] = {'\\', hex[c >> 4], hex[c & 15]};
+			bcx_buf_put_bytes(b, e, 3);
+		}
+	}
+}

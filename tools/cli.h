@@ -103,6 +103,10 @@ int cli_usage(const char *verb, const char *fmt, ...) BCX_PRINTF(2, 3);
 /* Exit code for a status: EXIT_OK, or EXIT_INPUT for any failure. */
 int cli_exit_for(bcx_status s);
 
+/* Append s (n bytes) to b with every byte outside printable ASCII, and '"'
+ * and '\\', written as MLIR escapes them (\0A, \1B, \22): names come from
+ * untrusted files and must not reach a terminal raw. No quotes added. */
+void cli_put_escaped(bcx_buf *b, const uint8_t *s, size_t n);
 /* Append s (n bytes) to b as a JSON string literal, quotes included. */
 void cli_json_string(bcx_buf *b, const uint8_t *s, size_t n);
 

@@ -216,9 +216,9 @@ static void info_text(const bcx_tileir_module *m, size_t size, bcx_buf *b)
 	for (size_t i = 0; i < n; i++) {
 		const bcx_tileir_function *f = bcx_tileir_function_at(m, i);
 		bcx_tileir_str name = bcx_tileir_string(m, f->name);
-		bcx_buf_printf(b, "  %5zu %12u %10u  %.*s%s\n", i, f->body_offset, f->body_len,
-			       (int)name.len, (const char *)name.ptr,
-			       f->flags & BCX_TILEIR_FN_KERNEL ? " (entry)" : "");
+		bcx_buf_printf(b, "  %5zu %12u %10u  ", i, f->body_offset, f->body_len);
+		cli_put_escaped(b, name.ptr, name.len);
+		bcx_buf_puts(b, f->flags & BCX_TILEIR_FN_KERNEL ? " (entry)\n" : "\n");
 	}
 }
 

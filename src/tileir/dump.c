@@ -373,9 +373,10 @@ static bcx_status dump_function(dumper *d, size_t i, bool first)
 		bcx_buf_printf(d->o, "\"loc\": %u, \"body_offset\": %u, \"body_length\": %u, \"hints\": ",
 			       f->loc_list, f->body_offset, f->body_len);
 	} else {
-		bcx_buf_printf(d->o, "  [%zu] %.*s @0x%x signature %u flags 0x%02x",
-			       i, (int)name.len, (const char *)name.ptr, f->entry_offset, f->signature,
-			       f->flags);
+		bcx_buf_printf(d->o, "  [%zu] ", i);
+		tir_print_string(d->o, name); /* quoted and escaped: names are untrusted */
+		bcx_buf_printf(d->o, " @0x%x signature %u flags 0x%02x", f->entry_offset,
+			       f->signature, f->flags);
 		if (f->flags & TIR_FN_UNKNOWN)
 			bcx_buf_printf(d->o, " (unknown bits 0x%02x, ignored)", f->flags & TIR_FN_UNKNOWN);
 		bcx_buf_printf(d->o, " loc %u body @0x%x, %u bytes\n      hints ", f->loc_list,
