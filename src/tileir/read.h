@@ -70,7 +70,4 @@ typedef struct tir_dense {
 bool tir_dense_open(const bcx_tileir_module *m, uint32_t type, uint32_t index, tir_dense *v);
 uint64_t tir_dense_get(const tir_dense *v, uint64_t k);
 
-/* Type name used in version diagnostics ("Float4E2M1FN"). */
-const char *tir_type_mlir_name(unsigned tag);
-
 #endif

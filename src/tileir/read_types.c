@@ -1,19 +1,8 @@
 /* The type section (spec §7): every record decoded eagerly and verified;
  * an invalid one is refused where it is used (read_typeuse.c). */
+#include "tileir/tables.h"
 #include "read.h"
 
-
-const char *tir_type_mlir_name(unsigned tag)
-{
-	switch (tag) {
-	case BCX_TILEIR_T_F8E8M0FNU: return "Float8E8M0FNU";
-	case BCX_TILEIR_T_F4E2M1FN: return "Float4E2M1FN";
-	case BCX_TILEIR_T_GATHER_SCATTER_VIEW: return "GatherScatterViewType";
-	case BCX_TILEIR_T_STRIDED_VIEW: return "StridedViewType";
-	case BCX_TILEIR_T_I4: return "i4";
-	default: return bcx_tileir_type_tag_name(tag);
-	}
-}
 
 /* i32[] or i64[] (§3.4) into an arena array of int64_t. */
 static const int64_t *read_int_array(bcx_tileir_module *m, bcx_cursor *c, unsigned width,
@@ -172,7 +161,7 @@ static bool read_record(bcx_tileir_module *m, bcx_cursor *c, uint32_t i, bcx_til
 	if (!tir_at_least(m, since)) {
 		bcx_cur_fail_at(c, t->offset, BCX_ERR_UNSUPPORTED,
 				"type '%s' requires bytecode version 13.%u+, file version is %u.%u",
-				tir_type_mlir_name((unsigned)tag), since & 0xffu, m->version.major,
+				tir_type_class_name((unsigned)tag), since & 0xffu, m->version.major,
 				m->version.minor);
 		return false;
 	}

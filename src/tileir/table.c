@@ -1,6 +1,7 @@
 /* The operation, enum and type-tag tables, built from ops.def,
  * bcx/tileir_enums.def and types.def (spec §7.2, §13.4, §16). */
 #include "bcx/tileir.h"
+#include "tileir/tables.h"
 
 #include <string.h>
 
@@ -198,9 +199,10 @@ unsigned bcx_tileir_enum_count(unsigned enum_id)
 typedef struct type_row {
 	const char *name;
 	uint16_t since;
+	const char *class_name;
 } type_row;
 
-#define TIR_TYPE(tag, text, since) [tag] = {text, since},
+#define TIR_TYPE(tag, text, since, cls) [tag] = {text, since, cls},
 static const type_row type_rows[BCX_TILEIR_T_COUNT] = {
 #include "types.def"
 };
@@ -209,6 +211,12 @@ static const type_row type_rows[BCX_TILEIR_T_COUNT] = {
 const char *bcx_tileir_type_tag_name(unsigned tag)
 {
 	return tag < BCX_TILEIR_T_COUNT ? type_rows[tag].name : NULL;
+}
+
+const char *tir_type_class_name(unsigned tag)
+{
+	const char *c = tag < BCX_TILEIR_T_COUNT ? type_rows[tag].class_name : NULL;
+	return c ? c : bcx_tileir_type_tag_name(tag);
 }
 
 uint16_t bcx_tileir_type_tag_since(unsigned tag)

@@ -1,6 +1,7 @@
 /* Type registration of the Tile IR writer (spec §7, §7.4, §18.2): a type
  * gets its wire index after the types it refers to, depth first, and its
  * record is encoded for the target (legacy partition_view before 13.3). */
+#include "tileir/tables.h"
 #include "tileir/build_internal.h"
 
 static void put_i64s(bcx_buf *b, const int64_t *v, uint32_t n)
@@ -124,19 +125,6 @@ uint32_t wr_type(wctx *w, uint32_t t)
 	return idx;
 }
 
-/* MLIR's names for the types that appeared after 13.1 (the reference
- * message names the type class). */
-static const char *late_type_name(uint8_t tag)
-{
-	switch (tag) {
-	case 18: return "Float8E8M0FNU";
-	case 19: return "Float4E2M1FN";
-	case 20: return "GatherScatterViewType";
-	case 21: return "StridedViewType";
-	case 22: return "Int4";
-	default: return "?";
-	}
-}
 
 bool wr_check_types(wctx *w)
 {
@@ -148,7 +136,7 @@ bool wr_check_types(wctx *w)
 		if (since > w->minor)
 			wr_fail(w, BCX_ERR_UNSUPPORTED,
 				"type '%s' requires bytecode version 13.%u+, targeting 13.%u",
-				late_type_name(tag), since, w->minor);
+				tir_type_class_name(tag), since, w->minor);
 	}
 	return wr_ok(w);
 }

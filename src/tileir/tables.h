@@ -1,0 +1,10 @@
+/* Internal lookups over the .def tables (table.c). Not installed. */
+#ifndef BCX_TILEIR_TABLES_H
+#define BCX_TILEIR_TABLES_H
+
+/* The name the reference's version-gate messages give a type tag: the
+ * class name for the types that appeared after 13.1 ("Int4",
+ * "Float4E2M1FN", ...), else the tag's text; NULL for an unknown tag. */
+const char *tir_type_class_name(unsigned tag);
+
+#endif
