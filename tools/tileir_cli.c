@@ -91,6 +91,20 @@ static int print_text(const cli_input *in, const cli_args *a, bool dump)
 static int tileir_dis(const cli_input *in, const cli_args *a) { return print_text(in, a, false); }
 static int tileir_dump(const cli_input *in, const cli_args *a) { return print_text(in, a, true); }
 
+/* Encode m for the target and write it to the output: the exit code, or -1
+ * with d filled when encoding failed (the caller reports it its own way). */
+static int write_module(const bcx_tb_module *m, const bcx_tb_write_options *opt,
+			const cli_args *a, bcx_diag *d)
+{
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	if (bcx_tb_write(m, opt, &bytes, &n, d) != BCX_OK)
+		return -1;
+	int rc = cli_write_output(a, bytes, n, true);
+	bcx_tb_free_bytes(m, bytes, n);
+	return rc;
+}
+
 static int tileir_convert(const cli_input *in, const cli_args *a)
 {
 	bcx_tb_write_options opt;
@@ -101,19 +115,17 @@ static int tileir_convert(const cli_input *in, const cli_args *a)
 	bcx_diag_clear(&d);
 	bcx_tileir_module *src = NULL;
 	bcx_tb_module *m = NULL;
-	uint8_t *bytes = NULL;
-	size_t n = 0;
-	bcx_status st = bcx_tileir_read(in->data, in->size, NULL, &src, &d);
-	if (st == BCX_OK && (st = bcx_tb_import(src, NULL, &m, &d)) == BCX_OK)
-		st = bcx_tb_write(m, &opt, &bytes, &n, &d);
-	if (st == BCX_OK)
-		rc = cli_write_output(a, bytes, n, true);
-	else
+	rc = -1;
+	if (bcx_tileir_read(in->data, in->size, NULL, &src, &d) == BCX_OK &&
+	    bcx_tb_import(src, NULL, &m, &d) == BCX_OK)
+		rc = write_module(m, &opt, a, &d);
+	if (rc < 0) {
 		cli_report(in->name, &d);
-	bcx_tb_free_bytes(m, bytes, n);
+		rc = EXIT_INPUT;
+	}
 	bcx_tb_module_free(m);
 	bcx_tileir_close(src);
-	return st == BCX_OK ? rc : EXIT_INPUT;
+	return rc;
 }
 
 /* The assembler's messages start with "FILE:LINE:COL: "; split them off so
@@ -144,23 +156,18 @@ static int tileir_asm(const cli_input *in, const cli_args *a)
 	bcx_diag d;
 	bcx_diag_clear(&d);
 	bcx_tb_module *m = NULL;
-	uint8_t *bytes = NULL;
-	size_t n = 0;
-	bcx_status st = bcx_tb_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d);
-	if (st == BCX_OK)
-		st = bcx_tb_write(m, &opt, &bytes, &n, &d);
-	if (st != BCX_OK) {
+	rc = -1;
+	if (bcx_tb_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d) == BCX_OK)
+		rc = write_module(m, &opt, a, &d);
+	if (rc < 0) {
 		unsigned long line, col;
 		const char *rest;
 		if (split_position(d.message, in->name, &line, &col, &rest))
 			cli_text_message("error", in->name, in->data, in->size, line, col, rest);
 		else
 			cli_message("error", in->name, -1, "%s", d.message);
-		bcx_tb_module_free(m);
-		return EXIT_INPUT;
+		rc = EXIT_INPUT;
 	}
-	rc = cli_write_output(a, bytes, n, true);
-	bcx_tb_free_bytes(m, bytes, n);
 	bcx_tb_module_free(m);
 	return rc;
 }
