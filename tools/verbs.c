@@ -81,13 +81,15 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 	[CLI_DIS] = {"[OPTIONS] FILE",
 		     "Disassemble CUDA Tile IR bytecode (versions 13.1, 13.2, 13.3) in MLIR's\n"
 		     "generic op form, byte for byte as NVIDIA's cuda-tile-translate prints it\n"
-		     "with -cudatilebc-to-mlir --mlir-print-op-generic. FILE may be '-' (stdin).\n",
+		     "with -cudatilebc-to-mlir --mlir-print-op-generic. FILE may be '-' (stdin).\n"
+		     "A TBON object file (Tapioca VM) is printed as Tapioca assembly, which\n"
+		     "bcx asm --format tapioca turns back into the same bytes.\n",
 		     OPTS(dis_opts), false, NULL},
 	[CLI_DUMP] = {"[OPTIONS] FILE",
 		      "Print the structure of FILE ('-' for stdin). The format is detected from\n"
 		      "its first bytes: CUDA Tile IR bytecode, or any LLVM bitstream (bitcode,\n"
-		      "wrapped bitcode, other bitstream files); for a bitstream the text is that\n"
-		      "of llvm-bcanalyzer -dump FILE.\n",
+		      "wrapped bitcode, other bitstream files), or TBON; for a bitstream the text\n"
+		      "is that of llvm-bcanalyzer -dump FILE.\n",
 		      OPTS(dump_opts), false,
 		      "Options marked (Tile IR) or (bitstream) are refused for other formats.\n"},
 	[CLI_STAT] = {"[OPTIONS] FILE",
@@ -104,10 +106,11 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "non-canonical encodings (extra VBR chunks, non-zero padding, wrong\n"
 		      "block lengths) come out in canonical form.\n",
 		      OPTS(copy_opts), true, NULL},
-	[CLI_ASM] = {"[OPTIONS] FILE.mlir",
+	[CLI_ASM] = {"[OPTIONS] FILE",
 		     "Assemble a CUDA Tile IR module written in MLIR's generic op form (as\n"
 		     "printed by `bcx dis` or cuda-tile-translate --mlir-print-op-generic)\n"
-		     "into Tile IR bytecode, byte for byte as NVIDIA's writer encodes it.\n"
+		     "into Tile IR bytecode, byte for byte as NVIDIA's writer encodes it;\n"
+		     "with --format tapioca, Tapioca VM assembly into a TBON object file.\n"
 		     "FILE may be '-' for stdin. Binary output to a terminal needs -o -.\n",
 		     OPTS(asm_opts), false,
 		     "An empty optimization_hints attribute is written as absent. Errors are\n"
