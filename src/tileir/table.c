@@ -200,9 +200,10 @@ typedef struct type_row {
 	const char *name;
 	uint16_t since;
 	const char *class_name;
+	mlir_float flt;
 } type_row;
 
-#define TIR_TYPE(tag, text, since, cls) [tag] = {text, since, cls},
+#define TIR_TYPE(tag, text, since, cls, flt) [tag] = {text, since, cls, MLIR_FLT_##flt},
 static const type_row type_rows[BCX_TILEIR_T_COUNT] = {
 #include "types.def"
 };
@@ -217,6 +218,11 @@ const char *tir_type_class_name(unsigned tag)
 {
 	const char *c = tag < BCX_TILEIR_T_COUNT ? type_rows[tag].class_name : NULL;
 	return c ? c : bcx_tileir_type_tag_name(tag);
+}
+
+mlir_float tir_float_kind(unsigned tag)
+{
+	return tag < BCX_TILEIR_T_COUNT ? type_rows[tag].flt : MLIR_FLT_NONE;
 }
 
 uint16_t bcx_tileir_type_tag_since(unsigned tag)

@@ -2,9 +2,13 @@
 #ifndef BCX_TILEIR_TABLES_H
 #define BCX_TILEIR_TABLES_H
 
+#include "mlir/text.h"
+
 /* The name the reference's version-gate messages give a type tag: the
  * class name for the types that appeared after 13.1 ("Int4",
  * "Float4E2M1FN", ...), else the tag's text; NULL for an unknown tag. */
 const char *tir_type_class_name(unsigned tag);
+/* The MLIR float format of a float scalar tag, MLIR_FLT_NONE otherwise. */
+mlir_float tir_float_kind(unsigned tag);
 
 #endif
