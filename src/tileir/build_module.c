@@ -1,6 +1,7 @@
 /* The Tile IR builder: module, attributes, debug locations, globals and
  * entry functions (bcx/tileir_build.h). Operations are in build_ops.c. */
 #include "tileir/build_internal.h"
+#include "tileir/tables.h"
 
 #include <string.h>
 
@@ -52,7 +53,7 @@ bcx_status bcx_tb_set_producer(bcx_tb_module *m, const char *s, size_t n, bcx_di
 
 /* ---- attributes ---- */
 
-static bcx_tb_attr *new_attr(bcx_tb_module *m, tb_attr_kind k)
+static bcx_tb_attr *new_attr(bcx_tb_module *m, bcx_tileir_attr_kind k)
 {
 	bcx_tb_attr *a = bcx_arena_calloc(m->arena, 1, sizeof *a);
 	if (a)
@@ -67,7 +68,7 @@ static bcx_tb_attr *new_attr(bcx_tb_module *m, tb_attr_kind k)
 	if (!a)                                           \
 		return nomem(d)
 
-static bool type_is(const bcx_tb_module *m, uint32_t t, bool (*pred)(uint8_t))
+static bool type_is(const bcx_tb_module *m, uint32_t t, bool (*pred)(unsigned))
 {
 	return tb_type_valid(m, t) && pred(tb_type(m, t)->tag);
 }
@@ -75,10 +76,10 @@ static bool type_is(const bcx_tb_module *m, uint32_t t, bool (*pred)(uint8_t))
 bcx_status bcx_tb_attr_int(bcx_tb_module *m, bcx_tb_type int_type, uint64_t value,
 			   bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_INT);
-	if (!type_is(m, int_type, tb_is_int_tag))
+	NEW_ATTR(BCX_TILEIR_A_INTEGER);
+	if (!type_is(m, int_type, tir_tag_is_int))
 		return bad(d, "integer attribute needs an integer type");
-	unsigned w = tb_scalar_bits(tb_type(m, int_type)->tag);
+	unsigned w = tir_tag_bits(tb_type(m, int_type)->tag);
 	if (w < 64 && (value >> w) != 0)
 		return bcx_diag_set(d, BCX_ERR_OVERFLOW, -1, "value %llu does not fit in %u bits",
 				    (unsigned long long)value, w);
@@ -91,10 +92,10 @@ bcx_status bcx_tb_attr_int(bcx_tb_module *m, bcx_tb_type int_type, uint64_t valu
 bcx_status bcx_tb_attr_float(bcx_tb_module *m, bcx_tb_type float_type, uint64_t bits,
 			     bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_FLOAT);
-	if (!type_is(m, float_type, tb_is_float_tag))
+	NEW_ATTR(BCX_TILEIR_A_FLOAT);
+	if (!type_is(m, float_type, tir_tag_is_float))
 		return bad(d, "float attribute needs a float type");
-	unsigned w = tb_scalar_bits(tb_type(m, float_type)->tag);
+	unsigned w = tir_tag_bits(tb_type(m, float_type)->tag);
 	if (w < 64 && (bits >> w) != 0)
 		return bad(d, "float bit pattern wider than its type");
 	a->type = float_type;
@@ -105,7 +106,7 @@ bcx_status bcx_tb_attr_float(bcx_tb_module *m, bcx_tb_type float_type, uint64_t 
 
 bcx_status bcx_tb_attr_bool(bcx_tb_module *m, bool v, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_BOOL);
+	NEW_ATTR(BCX_TILEIR_A_BOOL);
 	/* Written as an i1 Integer, like the reference (spec §13.2). */
 	bcx_status st = bcx_tb_type_scalar(m, BCX_TB_I1, &a->type, d);
 	if (st)
@@ -115,7 +116,7 @@ bcx_status bcx_tb_attr_bool(bcx_tb_module *m, bool v, bcx_tb_attr **out, bcx_dia
 	return BCX_OK;
 }
 
-static bcx_status bytes_attr(bcx_tb_module *m, tb_attr_kind k, const void *s, size_t n,
+static bcx_status bytes_attr(bcx_tb_module *m, bcx_tileir_attr_kind k, const void *s, size_t n,
 			     bcx_tb_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(k);
@@ -132,7 +133,7 @@ static bcx_status bytes_attr(bcx_tb_module *m, tb_attr_kind k, const void *s, si
 bcx_status bcx_tb_attr_string(bcx_tb_module *m, const char *s, size_t n, bcx_tb_attr **out,
 			      bcx_diag *d)
 {
-	return bytes_attr(m, TA_STRING, s, n, out, d);
+	return bytes_attr(m, BCX_TILEIR_A_STRING, s, n, out, d);
 }
 
 bcx_status bcx_tb_attr_symbol(bcx_tb_module *m, const char *s, size_t n, bcx_tb_attr **out,
@@ -140,12 +141,12 @@ bcx_status bcx_tb_attr_symbol(bcx_tb_module *m, const char *s, size_t n, bcx_tb_
 {
 	if (n == 0)
 		return bad(d, "empty symbol reference is invalid");
-	return bytes_attr(m, TA_SYMBOL, s, n, out, d);
+	return bytes_attr(m, BCX_TILEIR_A_SYMBOL, s, n, out, d);
 }
 
 bcx_status bcx_tb_attr_type(bcx_tb_module *m, bcx_tb_type t, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_TYPE);
+	NEW_ATTR(BCX_TILEIR_A_TYPE);
 	if (!tb_type_valid(m, t))
 		return bad(d, "not a type of this module");
 	a->type = t;
@@ -156,7 +157,7 @@ bcx_status bcx_tb_attr_type(bcx_tb_module *m, bcx_tb_type t, bcx_tb_attr **out, 
 
 bcx_status bcx_tb_attr_enum(bcx_tb_module *m, uint64_t value, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_ENUM);
+	NEW_ATTR(BCX_TILEIR_A_ENUM);
 	a->u = value;
 	*out = a;
 	return BCX_OK;
@@ -164,7 +165,7 @@ bcx_status bcx_tb_attr_enum(bcx_tb_module *m, uint64_t value, bcx_tb_attr **out,
 
 bcx_status bcx_tb_attr_unit(bcx_tb_module *m, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_UNIT);
+	NEW_ATTR(BCX_TILEIR_A_UNIT);
 	*out = a;
 	return BCX_OK;
 }
@@ -172,7 +173,7 @@ bcx_status bcx_tb_attr_unit(bcx_tb_module *m, bcx_tb_attr **out, bcx_diag *d)
 bcx_status bcx_tb_attr_i32_array(bcx_tb_module *m, const int32_t *v, uint32_t n,
 				 bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_I32ARR);
+	NEW_ATTR(BCX_TILEIR_A_I32_ARRAY);
 	if (n && !v)
 		return bad(d, "null array");
 	a->i32 = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->i32);
@@ -191,14 +192,14 @@ bcx_status bcx_tb_attr_i32_array(bcx_tb_module *m, const int32_t *v, uint32_t n,
 /* Array elements must be typed attributes (spec §13.2, tag 6). */
 static bool typed_attr(const bcx_tb_attr *e)
 {
-	return e && (e->kind == TA_INT || e->kind == TA_FLOAT || e->kind == TA_BOOL ||
-		     e->kind == TA_STRING || e->kind == TA_DENSE);
+	return e && (e->kind == BCX_TILEIR_A_INTEGER || e->kind == BCX_TILEIR_A_FLOAT || e->kind == BCX_TILEIR_A_BOOL ||
+		     e->kind == BCX_TILEIR_A_STRING || e->kind == BCX_TILEIR_A_DENSE);
 }
 
 bcx_status bcx_tb_attr_array(bcx_tb_module *m, bcx_tb_attr *const *elems, uint32_t n,
 			     bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_ARRAY);
+	NEW_ATTR(BCX_TILEIR_A_ARRAY);
 	if (n && !elems)
 		return bad(d, "null array");
 	a->elems = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->elems);
@@ -217,14 +218,14 @@ bcx_status bcx_tb_attr_array(bcx_tb_module *m, bcx_tb_attr *const *elems, uint32
 
 static bool valid_dict_value(const bcx_tb_attr *v)
 {
-	return v && v->kind != TA_ENUM && v->kind != TA_UNIT && v->kind != TA_I32ARR &&
-	       v->kind != TA_SYMBOL;
+	return v && v->kind != BCX_TILEIR_A_ENUM && v->kind != BCX_TILEIR_A_UNIT && v->kind != BCX_TILEIR_A_I32_ARRAY &&
+	       v->kind != BCX_TILEIR_A_SYMBOL;
 }
 
 bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const size_t *key_lens,
 			    bcx_tb_attr *const *vals, uint32_t n, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_DICT);
+	NEW_ATTR(BCX_TILEIR_A_DICT);
 	if (n && (!keys || !vals))
 		return bad(d, "null dictionary arrays");
 	a->elems = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->elems);
@@ -255,11 +256,11 @@ bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const siz
 bcx_status bcx_tb_attr_hints(bcx_tb_module *m, bcx_tb_attr *dict, bcx_tb_attr **out,
 			     bcx_diag *d)
 {
-	NEW_ATTR(TA_HINTS);
-	if (!dict || dict->kind != TA_DICT)
+	NEW_ATTR(BCX_TILEIR_A_HINTS);
+	if (!dict || dict->kind != BCX_TILEIR_A_DICT)
 		return bad(d, "optimization hints need a dictionary");
 	for (uint32_t i = 0; i < dict->n; i++)
-		if (dict->elems[i]->kind != TA_DICT)
+		if (dict->elems[i]->kind != BCX_TILEIR_A_DICT)
 			return bad(d, "optimization hint values must be dictionaries");
 	a->elems = bcx_arena_calloc(m->arena, 1, sizeof *a->elems);
 	if (!a->elems)
@@ -273,16 +274,16 @@ bcx_status bcx_tb_attr_hints(bcx_tb_module *m, bcx_tb_attr *dict, bcx_tb_attr **
 bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *data, size_t n,
 			     bcx_tb_attr **out, bcx_diag *d)
 {
-	if (!m || !tb_type_valid(m, tile) || tb_type(m, tile)->tag != TT_TILE)
+	if (!m || !tb_type_valid(m, tile) || tb_type(m, tile)->tag != BCX_TILEIR_T_TILE)
 		return bad(d, "dense elements need a tile type");
 	const tb_typeinfo *ti = tb_type(m, tile);
-	unsigned bits = tb_scalar_bits(tb_type(m, ti->elem)->tag);
+	unsigned bits = tir_tag_bits(tb_type(m, ti->elem)->tag);
 	if (bits == 0)
 		return bad(d, "dense elements need a tile of a number type");
 	size_t esz = (bits + 7) / 8, total;
 	if (!bcx_mul_ok(esz, (size_t)tb_tile_count(ti), &total) || (n != esz && n != total))
 		return bad(d, "dense data must hold one element or every element");
-	bcx_status st = bytes_attr(m, TA_DENSE, data, n, out, d);
+	bcx_status st = bytes_attr(m, BCX_TILEIR_A_DENSE, data, n, out, d);
 	if (st == BCX_OK)
 		(*out)->type = tile;
 	return st;
@@ -291,7 +292,7 @@ bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *dat
 bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every, int64_t every,
 			      bool has_along, int64_t along, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_DIVBY);
+	NEW_ATTR(BCX_TILEIR_A_DIV_BY);
 	if (has_every != has_along) /* the reference verifier's rule */
 		return bad(d, "'div_by' 'every'/'along' must be used in combination");
 	a->u = divisor;
@@ -306,7 +307,7 @@ bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every
 bcx_status bcx_tb_attr_same_elements(bcx_tb_module *m, const int64_t *v, uint32_t n,
 				     bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_SAME);
+	NEW_ATTR(BCX_TILEIR_A_SAME_ELEMENTS);
 	if (n && !v)
 		return bad(d, "null array");
 	a->i64 = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->i64);
@@ -325,7 +326,7 @@ bcx_status bcx_tb_attr_same_elements(bcx_tb_module *m, const int64_t *v, uint32_
 bcx_status bcx_tb_attr_bounded(bcx_tb_module *m, bool has_lb, int64_t lb, bool has_ub,
 			       int64_t ub, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_BOUNDED);
+	NEW_ATTR(BCX_TILEIR_A_BOUNDED);
 	a->has_a = has_lb;
 	a->a = lb;
 	a->has_b = has_ub;

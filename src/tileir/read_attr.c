@@ -1,6 +1,7 @@
 /* Attributes (spec §13): self-contained (tagged) payloads and the inline
  * encodings of operation attributes. */
 #include "read.h"
+#include "tileir/tables.h"
 
 #include "bcx/varint.h"
 
@@ -26,7 +27,7 @@ static bool read_integer(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a
 	if (!tir_is_int_type(m, a->type))
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "failed to read valid IntegerType for IntegerAttr") == BCX_OK;
-	unsigned bits = tir_scalar_bits(m->types[a->type].tag);
+	unsigned bits = tir_tag_bits(m->types[a->type].tag);
 	if (bits == 1) {
 		a->u = bcx_cur_u8(c, "i1 IntegerAttr value") != 0;
 		return bcx_cur_ok(c);
@@ -72,7 +73,7 @@ static bool read_float(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a)
 	if (!tir_is_float_type(m, a->type))
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "failed to read valid FloatType for FloatAttr") == BCX_OK;
-	unsigned bits = tir_scalar_bits(m->types[a->type].tag);
+	unsigned bits = tir_tag_bits(m->types[a->type].tag);
 	at = bcx_cur_offset(c);
 	if (bits <= 8) {
 		a->u = bcx_cur_u8(c, "FloatAttr value");

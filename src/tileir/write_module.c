@@ -176,10 +176,10 @@ static void function(wctx *w, bcx_buf *p, const bcx_tb_func *f, uint32_t list)
 {
 	wr_uv(p, wr_str(w, f->name, f->name_len));
 	wr_uv(p, wr_type(w, f->type));
-	bcx_buf_put_u8(p, (uint8_t)(0x02 | (f->hints ? 0x04 : 0)));
+	bcx_buf_put_u8(p, (uint8_t)(BCX_TILEIR_FN_KERNEL | (f->hints ? BCX_TILEIR_FN_HINTS : 0)));
 	wr_uv(p, list);
 	if (f->hints) {
-		bcx_buf_put_u8(p, 11);
+		bcx_buf_put_u8(p, BCX_TILEIR_A_HINTS);
 		wr_dict_body(w, p, f->hints->elems[0]);
 	}
 	w->fn_has_list = list != 0;
