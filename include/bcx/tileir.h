@@ -400,7 +400,7 @@ typedef struct bcx_tileir_read_opts {
 	const bcx_allocator *alloc; /* NULL = default */
 	bool i1_byte_splat;         /* read a 1-byte i1 buffer `01` as splat
 				       true (newest NVIDIA tools), spec §8.4 */
-	uint32_t max_depth;         /* region nesting limit; 0 = 64 */
+	bcx_limits limits;          /* nesting limits (zero: the defaults) */
 } bcx_tileir_read_opts;
 
 /* A quick magic check. */

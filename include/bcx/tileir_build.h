@@ -217,6 +217,7 @@ typedef struct bcx_tb_write_options {
 				   options pointer) = 13.3 */
 	uint16_t tag;           /* header tag, normally 0 */
 	bool i1_byte_per_element; /* spec §8.4: default packed bits */
+	bcx_limits limits;      /* nesting limits (zero: the defaults, as when reading) */
 } bcx_tb_write_options;
 
 /* Encode the module. On success out and out_len receive the bytes; free

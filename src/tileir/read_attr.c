@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-#define TIR_MAX_ATTR_DEPTH 32u
 
 static void *alloc_n(bcx_tileir_module *m, bcx_cursor *c, size_t n, size_t size)
 {
@@ -233,9 +232,9 @@ bool tir_read_attr_tagged(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *
 {
 	size_t at = bcx_cur_offset(c);
 	memset(a, 0, sizeof *a);
-	if (depth > TIR_MAX_ATTR_DEPTH)
+	if (depth >= m->opts.limits.max_depth) /* depth counts from 0 */
 		return bcx_cur_fail(c, BCX_ERR_LIMIT, "attributes nested deeper than %u",
-				    TIR_MAX_ATTR_DEPTH) == BCX_OK;
+				    m->opts.limits.max_depth) == BCX_OK;
 	uint64_t tag = bcx_cur_uleb128(c, 64, "attribute tag");
 	if (!bcx_cur_ok(c))
 		return false;

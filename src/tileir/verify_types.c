@@ -63,8 +63,8 @@ static bool verify_tensor_view(const bcx_tileir_module *m, const bcx_tileir_type
 
 static bool is_permutation(const int32_t *d, uint32_t n)
 {
-	uint64_t seen = 0;
-	if (n > 64)
+	uint64_t seen = 0; /* n <= TIR_LIMIT_RANK, checked before */
+	if (n > TIR_LIMIT_RANK)
 		return false;
 	for (uint32_t i = 0; i < n; i++) {
 		if (d[i] < 0 || (uint32_t)d[i] >= n || (seen >> d[i]) & 1)

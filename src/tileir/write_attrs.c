@@ -81,25 +81,26 @@ static void put_float_bits(bcx_buf *b, unsigned width, uint64_t bits)
 		wr_sv(b, (int64_t)bits);
 }
 
-/* Dictionary body: count, then key/value pairs sorted by key bytes. */
+static bool key_before(const bcx_tb_attr *d, uint32_t p, uint32_t i)
+{
+	size_t l = d->key_lens[p] < d->key_lens[i] ? d->key_lens[p] : d->key_lens[i];
+	int c = memcmp(d->keys[p], d->keys[i], l);
+	return c < 0 || (c == 0 && d->key_lens[p] < d->key_lens[i]);
+}
+
+/* Dictionary body: count, then key/value pairs sorted by key bytes (an
+ * insertion sort: dictionaries are small, and it keeps equal keys in order). */
 void wr_dict_body(wctx *w, bcx_buf *b, const bcx_tb_attr *dict)
 {
-	uint32_t n = dict->n, order[64];
-	if (n > 64) {
-		wr_fail(w, BCX_ERR_LIMIT, "dictionary with more than 64 entries");
+	uint32_t n = dict->n, small[64], *order = small;
+	if (n > 64 && !(order = bcx_alloc(w->m->alloc, (size_t)n * sizeof *order))) {
+		wr_fail(w, BCX_ERR_NOMEM, "out of memory");
 		return;
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t j = i;
-		for (; j > 0; j--) {
-			const bcx_tb_attr *d = dict;
-			uint32_t p = order[j - 1];
-			size_t l = d->key_lens[p] < d->key_lens[i] ? d->key_lens[p] : d->key_lens[i];
-			int c = memcmp(d->keys[p], d->keys[i], l);
-			if (c < 0 || (c == 0 && d->key_lens[p] < d->key_lens[i]))
-				break;
-			order[j] = p;
-		}
+		for (; j > 0 && !key_before(dict, order[j - 1], i); j--)
+			order[j] = order[j - 1];
 		order[j] = i;
 	}
 	wr_uv(b, n);
@@ -108,6 +109,8 @@ void wr_dict_body(wctx *w, bcx_buf *b, const bcx_tb_attr *dict)
 		wr_uv(b, wr_str(w, dict->keys[k], dict->key_lens[k]));
 		wr_attr_sc(w, b, dict->elems[k]);
 	}
+	if (order != small)
+		bcx_free(w->m->alloc, order, (size_t)n * sizeof *order);
 }
 
 static void put_pred(bcx_buf *b, const bcx_tb_attr *a)
@@ -127,7 +130,7 @@ static void put_pred(bcx_buf *b, const bcx_tb_attr *a)
 
 void wr_attr_sc(wctx *w, bcx_buf *b, const bcx_tb_attr *a)
 {
-	if (!wr_ok(w) || ++w->depth > 64) {
+	if (!wr_ok(w) || ++w->nest > w->limits.max_depth) {
 		wr_fail(w, BCX_ERR_LIMIT, "attributes nested too deeply");
 		return;
 	}
@@ -191,5 +194,5 @@ void wr_attr_sc(wctx *w, bcx_buf *b, const bcx_tb_attr *a)
 		wr_fail(w, BCX_ERR_INVALID_ARG, "attribute kind cannot be self-contained");
 		break;
 	}
-	w->depth--;
+	w->nest--;
 }

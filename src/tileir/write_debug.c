@@ -58,7 +58,7 @@ uint32_t wr_loc(wctx *w, const bcx_tb_loc *l)
 {
 	if (!l || !wr_ok(w))
 		return 0;
-	if (++w->depth > 64) {
+	if (++w->nest > w->limits.max_depth) {
 		wr_fail(w, BCX_ERR_LIMIT, "debug locations nested too deeply");
 		return 0;
 	}
@@ -66,7 +66,7 @@ uint32_t wr_loc(wctx *w, const bcx_tb_loc *l)
 	 * scope then file, callee then caller (§11.4). */
 	uint32_t a = wr_loc(w, l->a);
 	uint32_t b = wr_loc(w, l->b);
-	w->depth--;
+	w->nest--;
 	bcx_buf *k = &w->key; /* free again: the recursive calls above are done */
 	k->len = 0;
 	loc_key(k, l, a, b);

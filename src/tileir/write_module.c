@@ -31,6 +31,7 @@ static bcx_status ctx_init(wctx *w, const bcx_tb_module *m, const bcx_tb_write_o
 	w->d = d;
 	w->minor = o && o->minor ? o->minor : 3;
 	w->i1_bytes = o && o->i1_byte_per_element;
+	w->limits = bcx_limits_resolve(o ? &o->limits : NULL);
 	wr_table_init(&w->strings, m->alloc);
 	wr_table_init(&w->types, m->alloc);
 	wr_table_init(&w->consts, m->alloc);

@@ -104,7 +104,7 @@ uint32_t wr_type(wctx *w, uint32_t t)
 		return 0;
 	if (w->type_map[t])
 		return w->type_map[t] - 1;
-	if (++w->depth > 64) {
+	if (++w->tnest > w->limits.max_depth) {
 		wr_fail(w, BCX_ERR_LIMIT, "types nested too deeply");
 		return 0;
 	}
@@ -113,7 +113,7 @@ uint32_t wr_type(wctx *w, uint32_t t)
 	/* Key: varint uniq (0 for ordinary types), then the record (§7.4). */
 	wr_uv(&b, tb_type(w->m, t)->uniq);
 	encode_type(w, &b, tb_type(w->m, t));
-	w->depth--;
+	w->tnest--;
 	uint32_t idx = 0;
 	bcx_status st = b.status ? b.status : wr_table_intern(&w->types, b.data, b.len, &idx);
 	bcx_buf_free(&b);
