@@ -1,6 +1,7 @@
 /* The Tile IR builder: module, attributes, debug locations, globals and
  * entry functions (bcx/tileir_build.h). Operations are in build_ops.c. */
 #include "tileir/build_internal.h"
+#include "common/internal.h"
 #include "tileir/tables.h"
 
 #include <string.h>
@@ -29,23 +30,15 @@ void bcx_tb_module_free(bcx_tb_module *m)
 	bcx_arena_free(m->arena);
 }
 
-static bcx_status nomem(bcx_diag *d)
-{
-	return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-}
 
-static bcx_status bad(bcx_diag *d, const char *msg)
-{
-	return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "%s", msg);
-}
 
 bcx_status bcx_tb_set_producer(bcx_tb_module *m, const char *s, size_t n, bcx_diag *d)
 {
 	if (!m || (!s && n))
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	m->producer = bcx_arena_memdup(m->arena, s ? s : "", n);
 	if (!m->producer)
-		return nomem(d);
+		return bcx_nomem(d);
 	m->producer_len = n;
 	m->has_producer = true;
 	return BCX_OK;
@@ -63,10 +56,10 @@ static bcx_tb_attr *new_attr(bcx_tb_module *m, bcx_tileir_attr_kind k)
 
 #define NEW_ATTR(kind)                                    \
 	if (!m || !out)                                   \
-		return bad(d, "null argument");          \
+		return bcx_bad_arg(d, "null argument");          \
 	bcx_tb_attr *a = new_attr(m, kind);               \
 	if (!a)                                           \
-		return nomem(d)
+		return bcx_nomem(d)
 
 static bool type_is(const bcx_tb_module *m, uint32_t t, bool (*pred)(unsigned))
 {
@@ -78,7 +71,7 @@ bcx_status bcx_tb_attr_int(bcx_tb_module *m, bcx_tb_type int_type, uint64_t valu
 {
 	NEW_ATTR(BCX_TILEIR_A_INTEGER);
 	if (!type_is(m, int_type, tir_tag_is_int))
-		return bad(d, "integer attribute needs an integer type");
+		return bcx_bad_arg(d, "integer attribute needs an integer type");
 	unsigned w = tir_tag_bits(tb_type(m, int_type)->tag);
 	if (w < 64 && (value >> w) != 0)
 		return bcx_diag_set(d, BCX_ERR_OVERFLOW, -1, "value %llu does not fit in %u bits",
@@ -94,10 +87,10 @@ bcx_status bcx_tb_attr_float(bcx_tb_module *m, bcx_tb_type float_type, uint64_t 
 {
 	NEW_ATTR(BCX_TILEIR_A_FLOAT);
 	if (!type_is(m, float_type, tir_tag_is_float))
-		return bad(d, "float attribute needs a float type");
+		return bcx_bad_arg(d, "float attribute needs a float type");
 	unsigned w = tir_tag_bits(tb_type(m, float_type)->tag);
 	if (w < 64 && (bits >> w) != 0)
-		return bad(d, "float bit pattern wider than its type");
+		return bcx_bad_arg(d, "float bit pattern wider than its type");
 	a->type = float_type;
 	a->u = bits;
 	*out = a;
@@ -121,10 +114,10 @@ static bcx_status bytes_attr(bcx_tb_module *m, bcx_tileir_attr_kind k, const voi
 {
 	NEW_ATTR(k);
 	if ((!s && n) || n > UINT32_MAX)
-		return bad(d, "bad string argument");
+		return bcx_bad_arg(d, "bad string argument");
 	a->bytes = (const uint8_t *)bcx_arena_memdup(m->arena, s ? s : "", n);
 	if (!a->bytes)
-		return nomem(d);
+		return bcx_nomem(d);
 	a->n = (uint32_t)n;
 	*out = a;
 	return BCX_OK;
@@ -140,7 +133,7 @@ bcx_status bcx_tb_attr_symbol(bcx_tb_module *m, const char *s, size_t n, bcx_tb_
 			      bcx_diag *d)
 {
 	if (n == 0)
-		return bad(d, "empty symbol reference is invalid");
+		return bcx_bad_arg(d, "empty symbol reference is invalid");
 	return bytes_attr(m, BCX_TILEIR_A_SYMBOL, s, n, out, d);
 }
 
@@ -148,7 +141,7 @@ bcx_status bcx_tb_attr_type(bcx_tb_module *m, bcx_tb_type t, bcx_tb_attr **out, 
 {
 	NEW_ATTR(BCX_TILEIR_A_TYPE);
 	if (!tb_type_valid(m, t))
-		return bad(d, "not a type of this module");
+		return bcx_bad_arg(d, "not a type of this module");
 	a->type = t;
 	a->u = t;
 	*out = a;
@@ -175,13 +168,13 @@ bcx_status bcx_tb_attr_i32_array(bcx_tb_module *m, const int32_t *v, uint32_t n,
 {
 	NEW_ATTR(BCX_TILEIR_A_I32_ARRAY);
 	if (n && !v)
-		return bad(d, "null array");
+		return bcx_bad_arg(d, "null array");
 	a->i32 = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->i32);
 	if (!a->i32)
-		return nomem(d);
+		return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++) {
 		if (v[i] == INT32_MAX || v[i] == INT32_MIN)
-			return bad(d, "array contains an unsupported value (INT32_MIN/INT32_MAX)");
+			return bcx_bad_arg(d, "array contains an unsupported value (INT32_MIN/INT32_MAX)");
 		a->i32[i] = v[i];
 	}
 	a->n = n;
@@ -201,13 +194,13 @@ bcx_status bcx_tb_attr_array(bcx_tb_module *m, bcx_tb_attr *const *elems, uint32
 {
 	NEW_ATTR(BCX_TILEIR_A_ARRAY);
 	if (n && !elems)
-		return bad(d, "null array");
+		return bcx_bad_arg(d, "null array");
 	a->elems = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->elems);
 	if (!a->elems)
-		return nomem(d);
+		return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++) {
 		if (!typed_attr(elems[i]))
-			return bad(d, "array elements must be integer, float, bool, string or "
+			return bcx_bad_arg(d, "array elements must be integer, float, bool, string or "
 				      "dense attributes");
 		a->elems[i] = elems[i];
 	}
@@ -227,24 +220,24 @@ bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const siz
 {
 	NEW_ATTR(BCX_TILEIR_A_DICT);
 	if (n && (!keys || !vals))
-		return bad(d, "null dictionary arrays");
+		return bcx_bad_arg(d, "null dictionary arrays");
 	a->elems = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->elems);
 	a->keys = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->keys);
 	a->key_lens = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->key_lens);
 	if (!a->elems || !a->keys || !a->key_lens)
-		return nomem(d);
+		return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++) {
 		size_t kl = key_lens ? key_lens[i] : (keys[i] ? strlen(keys[i]) : 0);
 		if (!keys[i] || kl == 0)
-			return bad(d, "dictionary keys must be non-empty");
+			return bcx_bad_arg(d, "dictionary keys must be non-empty");
 		if (!valid_dict_value(vals[i]))
-			return bad(d, "dictionary value kind cannot be encoded");
+			return bcx_bad_arg(d, "dictionary value kind cannot be encoded");
 		for (uint32_t j = 0; j < i; j++)
 			if (a->key_lens[j] == kl && memcmp(a->keys[j], keys[i], kl) == 0)
-				return bad(d, "duplicate dictionary key");
+				return bcx_bad_arg(d, "duplicate dictionary key");
 		a->keys[i] = bcx_arena_memdup(m->arena, keys[i], kl);
 		if (!a->keys[i])
-			return nomem(d);
+			return bcx_nomem(d);
 		a->key_lens[i] = kl;
 		a->elems[i] = vals[i];
 	}
@@ -258,13 +251,13 @@ bcx_status bcx_tb_attr_hints(bcx_tb_module *m, bcx_tb_attr *dict, bcx_tb_attr **
 {
 	NEW_ATTR(BCX_TILEIR_A_HINTS);
 	if (!dict || dict->kind != BCX_TILEIR_A_DICT)
-		return bad(d, "optimization hints need a dictionary");
+		return bcx_bad_arg(d, "optimization hints need a dictionary");
 	for (uint32_t i = 0; i < dict->n; i++)
 		if (dict->elems[i]->kind != BCX_TILEIR_A_DICT)
-			return bad(d, "optimization hint values must be dictionaries");
+			return bcx_bad_arg(d, "optimization hint values must be dictionaries");
 	a->elems = bcx_arena_calloc(m->arena, 1, sizeof *a->elems);
 	if (!a->elems)
-		return nomem(d);
+		return bcx_nomem(d);
 	a->elems[0] = dict;
 	a->n = 1;
 	*out = a;
@@ -275,14 +268,14 @@ bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *dat
 			     bcx_tb_attr **out, bcx_diag *d)
 {
 	if (!m || !tb_type_valid(m, tile) || tb_type(m, tile)->tag != BCX_TILEIR_T_TILE)
-		return bad(d, "dense elements need a tile type");
+		return bcx_bad_arg(d, "dense elements need a tile type");
 	const tb_typeinfo *ti = tb_type(m, tile);
 	unsigned bits = tir_tag_bits(tb_type(m, ti->elem)->tag);
 	if (bits == 0)
-		return bad(d, "dense elements need a tile of a number type");
+		return bcx_bad_arg(d, "dense elements need a tile of a number type");
 	size_t esz = (bits + 7) / 8, total;
 	if (!bcx_mul_ok(esz, (size_t)tb_tile_count(ti), &total) || (n != esz && n != total))
-		return bad(d, "dense data must hold one element or every element");
+		return bcx_bad_arg(d, "dense data must hold one element or every element");
 	bcx_status st = bytes_attr(m, BCX_TILEIR_A_DENSE, data, n, out, d);
 	if (st == BCX_OK)
 		(*out)->type = tile;
@@ -294,7 +287,7 @@ bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every
 {
 	NEW_ATTR(BCX_TILEIR_A_DIV_BY);
 	if (has_every != has_along) /* the reference verifier's rule */
-		return bad(d, "'div_by' 'every'/'along' must be used in combination");
+		return bcx_bad_arg(d, "'div_by' 'every'/'along' must be used in combination");
 	a->u = divisor;
 	a->has_a = has_every;
 	a->a = every;
@@ -309,13 +302,13 @@ bcx_status bcx_tb_attr_same_elements(bcx_tb_module *m, const int64_t *v, uint32_
 {
 	NEW_ATTR(BCX_TILEIR_A_SAME_ELEMENTS);
 	if (n && !v)
-		return bad(d, "null array");
+		return bcx_bad_arg(d, "null array");
 	a->i64 = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->i64);
 	if (!a->i64)
-		return nomem(d);
+		return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++) {
 		if (v[i] == INT64_MAX || v[i] == INT64_MIN)
-			return bad(d, "same_elements cannot hold INT64_MIN or INT64_MAX");
+			return bcx_bad_arg(d, "same_elements cannot hold INT64_MIN or INT64_MAX");
 		a->i64[i] = v[i];
 	}
 	a->n = n;

@@ -3,6 +3,7 @@
  * the constructors check the verifier rules of §7.2 so that the writer
  * only ever sees types the reference reader accepts. */
 #include "tileir/limits.h"
+#include "common/internal.h"
 #include "tileir/tables.h"
 #include "tileir/build_internal.h"
 
@@ -109,15 +110,11 @@ static bcx_status intern(bcx_tb_module *m, const tb_typeinfo *t, bcx_tb_type *ou
 	return BCX_OK;
 }
 
-static bcx_status bad(bcx_diag *d, const char *msg)
-{
-	return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "%s", msg);
-}
 
 bcx_status bcx_tb_type_scalar(bcx_tb_module *m, bcx_tb_scalar s, bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out || tir_tag_bits((uint8_t)s) == 0)
-		return bad(d, "not a scalar type tag");
+		return bcx_bad_arg(d, "not a scalar type tag");
 	tb_typeinfo t = {.tag = (uint8_t)s, .elem = BCX_TB_NONE, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
 }
@@ -125,7 +122,7 @@ bcx_status bcx_tb_type_scalar(bcx_tb_module *m, bcx_tb_scalar s, bcx_tb_type *ou
 bcx_status bcx_tb_type_token(bcx_tb_module *m, bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	tb_typeinfo t = {.tag = BCX_TILEIR_T_TOKEN, .elem = BCX_TB_NONE, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
 }
@@ -142,7 +139,7 @@ static bool is_pointee(const bcx_tb_module *m, uint32_t t)
 bcx_status bcx_tb_type_ptr(bcx_tb_module *m, bcx_tb_type pointee, bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out || !is_pointee(m, pointee))
-		return bad(d, "pointer pointee must be an integer or float type other than i4");
+		return bcx_bad_arg(d, "pointer pointee must be an integer or float type other than i4");
 	tb_typeinfo t = {.tag = BCX_TILEIR_T_POINTER, .elem = pointee, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
 }
@@ -156,21 +153,21 @@ static bcx_status check_tile(const bcx_tb_module *m, bcx_tb_type elem, const int
 		  (tb_type_valid(m, elem) && (tb_type(m, elem)->tag == BCX_TILEIR_T_POINTER ||
 					      tb_type(m, elem)->tag == BCX_TILEIR_T_I4));
 	if (!ok)
-		return bad(d, "tile element must be a number or pointer type");
+		return bcx_bad_arg(d, "tile element must be a number or pointer type");
 	if (rank > TIR_LIMIT_RANK || (rank && !shape))
-		return bad(d, "tile rank too large or shape missing");
+		return bcx_bad_arg(d, "tile rank too large or shape missing");
 	uint64_t n = 1;
 	bool even = false;
 	for (uint32_t i = 0; i < rank; i++) {
 		if (!pow2(shape[i]) || shape[i] > (int64_t)TB_MAX_TILE_ELEMS)
-			return bad(d, "tile dimensions must be positive powers of two");
+			return bcx_bad_arg(d, "tile dimensions must be positive powers of two");
 		n *= (uint64_t)shape[i];
 		even |= shape[i] % 2 == 0;
 		if (n > TB_MAX_TILE_ELEMS)
-			return bad(d, "tile has more than 16777216 elements");
+			return bcx_bad_arg(d, "tile has more than 16777216 elements");
 	}
 	if (tb_type(m, elem)->tag == BCX_TILEIR_T_F4E2M1FN && (rank == 0 || !even))
-		return bad(d, "f4E2M1FN tile needs rank >= 1 and an even dimension");
+		return bcx_bad_arg(d, "f4E2M1FN tile needs rank >= 1 and an even dimension");
 	return BCX_OK;
 }
 
@@ -178,7 +175,7 @@ bcx_status bcx_tb_type_tile(bcx_tb_module *m, bcx_tb_type elem, const int64_t *s
 			    uint32_t rank, bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	bcx_status st = check_tile(m, elem, shape, rank, d);
 	if (st)
 		return st;
@@ -192,13 +189,13 @@ bcx_status bcx_tb_type_tensor_view(bcx_tb_module *m, bcx_tb_type elem, const int
 				   bcx_diag *d)
 {
 	if (!m || !out || !is_pointee(m, elem))
-		return bad(d, "tensor_view element must be an integer or float type other than i4");
+		return bcx_bad_arg(d, "tensor_view element must be an integer or float type other than i4");
 	if (rank > TIR_LIMIT_RANK || (rank && (!shape || !strides)))
-		return bad(d, "tensor_view rank too large or shape/strides missing");
+		return bcx_bad_arg(d, "tensor_view rank too large or shape/strides missing");
 	for (uint32_t i = 0; i < rank; i++)
 		if ((shape[i] <= 0 && shape[i] != BCX_TB_DYNAMIC) ||
 		    (strides[i] <= 0 && strides[i] != BCX_TB_DYNAMIC))
-			return bad(d, "tensor_view sizes and strides must be positive or dynamic");
+			return bcx_bad_arg(d, "tensor_view sizes and strides must be positive or dynamic");
 	tb_typeinfo t = {.tag = BCX_TILEIR_T_TENSOR_VIEW, .elem = elem, .rank = rank, .shape = shape,
 			 .strides = strides, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
@@ -209,25 +206,25 @@ static bcx_status check_view(const bcx_tb_module *m, bcx_tb_type tv, const int32
 			     uint32_t rank, const int32_t *dim_map, bcx_tb_padding pad, bcx_diag *d)
 {
 	if (!tb_type_valid(m, tv) || tb_type(m, tv)->tag != BCX_TILEIR_T_TENSOR_VIEW)
-		return bad(d, "a view must reference a tensor_view type");
+		return bcx_bad_arg(d, "a view must reference a tensor_view type");
 	const tb_typeinfo *t = tb_type(m, tv);
 	if (rank == 0 || rank != t->rank || !tile)
-		return bad(d, "view tile rank must equal the tensor_view rank and be non-zero");
+		return bcx_bad_arg(d, "view tile rank must equal the tensor_view rank and be non-zero");
 	uint64_t seen = 0; /* rank <= TIR_LIMIT_RANK = 64 bits */
 	for (uint32_t i = 0; i < rank; i++) {
 		if (!pow2(tile[i]))
-			return bad(d, "view tile dimensions must be positive powers of two");
+			return bcx_bad_arg(d, "view tile dimensions must be positive powers of two");
 		if (dim_map && (dim_map[i] < 0 || (uint32_t)dim_map[i] >= rank ||
 				((seen >> dim_map[i]) & 1)))
-			return bad(d, "dim_map must be a permutation of 0..rank-1");
+			return bcx_bad_arg(d, "dim_map must be a permutation of 0..rank-1");
 		if (dim_map)
 			seen |= 1ull << dim_map[i];
 	}
 	if (pad != BCX_TB_PAD_NONE && pad > BCX_TB_PAD_NEG_INF)
-		return bad(d, "unknown padding value");
+		return bcx_bad_arg(d, "unknown padding value");
 	if (pad != BCX_TB_PAD_NONE && pad != BCX_TB_PAD_ZERO &&
 	    !tir_tag_is_float(tb_type(m, t->elem)->tag))
-		return bad(d, "padding values other than zero need a float element type");
+		return bcx_bad_arg(d, "padding values other than zero need a float element type");
 	return BCX_OK;
 }
 
@@ -250,7 +247,7 @@ bcx_status bcx_tb_type_partition_view(bcx_tb_module *m, bcx_tb_type tensor_view,
 				      bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	bcx_status st = check_view(m, tensor_view, tile_shape, rank, dim_map, pad, d);
 	if (st)
 		return st;
@@ -265,7 +262,7 @@ bcx_status bcx_tb_type_strided_view(bcx_tb_module *m, bcx_tb_type tensor_view,
 				    bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out || !traversal_strides)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	bcx_status st = check_view(m, tensor_view, tile_shape, rank, dim_map, pad, d);
 	if (st)
 		return st;
@@ -281,7 +278,7 @@ bcx_status bcx_tb_type_gather_scatter_view(bcx_tb_module *m, bcx_tb_type tensor_
 					   bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	bcx_status st = check_view(m, tensor_view, tile_shape, rank, NULL, pad, d);
 	if (st)
 		return st;
@@ -296,13 +293,13 @@ bcx_status bcx_tb_type_func(bcx_tb_module *m, const bcx_tb_type *ins, uint32_t n
 			    bcx_diag *d)
 {
 	if (!m || !out || (n_in && !ins) || (n_out && !outs))
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	for (uint32_t i = 0; i < n_in; i++)
 		if (!tb_type_valid(m, ins[i]) || tb_type(m, ins[i])->tag == BCX_TILEIR_T_FUNCTION)
-			return bad(d, "function input must be a non-function type of this module");
+			return bcx_bad_arg(d, "function input must be a non-function type of this module");
 	for (uint32_t i = 0; i < n_out; i++)
 		if (!tb_type_valid(m, outs[i]) || tb_type(m, outs[i])->tag == BCX_TILEIR_T_FUNCTION)
-			return bad(d, "function result must be a non-function type of this module");
+			return bcx_bad_arg(d, "function result must be a non-function type of this module");
 	tb_typeinfo t = {.tag = BCX_TILEIR_T_FUNCTION, .elem = BCX_TB_NONE, .n_in = n_in, .n_out = n_out,
 			 .ins = ins, .outs = outs, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
@@ -312,7 +309,7 @@ bcx_status tb_type_distinct(bcx_tb_module *m, uint32_t base, uint32_t uniq, uint
 			    bcx_diag *d)
 {
 	if (!tb_type_valid(m, base))
-		return bad(d, "not a type of this module");
+		return bcx_bad_arg(d, "not a type of this module");
 	tb_typeinfo t = *tb_type(m, base);
 	t.uniq = uniq;
 	return intern(m, &t, out, d);
