@@ -168,15 +168,12 @@ int main(int argc, char **argv)
 		bcx_tb_module_free(am);
 
 		bcx_tileir_module *src;
-		bcx_tb_module *im;
 		t0 = now();
 		OK(bcx_tileir_read(bytes, n, NULL, &src, &d));
-		OK(bcx_tb_import(src, NULL, &im, &d));
-		OK(bcx_tb_write(im, &o1, &ab, &an, &d));
+		OK(bcx_tileir_write(src, &o1, &ab, &an, &d));
 		double dt = now() - t0;
 		best_cv = dt < best_cv ? dt : best_cv;
-		bcx_tb_free_bytes(im, ab, an);
-		bcx_tb_module_free(im);
+		bcx_tileir_free_bytes(src, ab, an);
 		bcx_tileir_close(src);
 	}
 	row("asm: parse + build (text in)", text.len, best_asm);

@@ -93,15 +93,15 @@ static int tileir_dump(const cli_input *in, const cli_args *a) { return print_te
 
 /* Encode m for the target and write it to the output: the exit code, or -1
  * with d filled when encoding failed (the caller reports it its own way). */
-static int write_module(const bcx_tb_module *m, const bcx_tb_write_options *opt,
+static int write_module(bcx_tileir_module *m, const bcx_tileir_write_options *opt,
 			const cli_args *a, bcx_diag *d)
 {
 	uint8_t *bytes = NULL;
 	size_t n = 0;
-	if (bcx_tb_write(m, opt, &bytes, &n, d) != BCX_OK)
+	if (!m || bcx_tileir_write(m, opt, &bytes, &n, d) != BCX_OK)
 		return -1;
 	int rc = cli_write_output(a, bytes, n, true);
-	bcx_tb_free_bytes(m, bytes, n);
+	bcx_tileir_free_bytes(m, bytes, n);
 	return rc;
 }
 
@@ -114,16 +114,13 @@ static int tileir_convert(const cli_input *in, const cli_args *a)
 	bcx_diag d;
 	bcx_diag_clear(&d);
 	bcx_tileir_module *src = NULL;
-	bcx_tb_module *m = NULL;
-	rc = -1;
-	if (bcx_tileir_read(in->data, in->size, NULL, &src, &d) == BCX_OK &&
-	    bcx_tb_import(src, NULL, &m, &d) == BCX_OK)
-		rc = write_module(m, &opt, a, &d);
+	rc = -1; /* convert is read, then write at the target */
+	if (bcx_tileir_read(in->data, in->size, NULL, &src, &d) == BCX_OK)
+		rc = write_module(src, &opt, a, &d);
 	if (rc < 0) {
 		cli_report(in->name, &d);
 		rc = EXIT_INPUT;
 	}
-	bcx_tb_module_free(m);
 	bcx_tileir_close(src);
 	return rc;
 }
@@ -158,7 +155,7 @@ static int tileir_asm(const cli_input *in, const cli_args *a)
 	bcx_tb_module *m = NULL;
 	rc = -1;
 	if (bcx_tb_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d) == BCX_OK)
-		rc = write_module(m, &opt, a, &d);
+		rc = write_module(bcx_tb_model(m, &d), &opt, a, &d);
 	if (rc < 0) {
 		unsigned long line, col;
 		const char *rest;

@@ -473,6 +473,35 @@ BCX_NODISCARD bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type,
 					  size_t *n, bool *splat, bcx_diag *diag);
 
 /* ------------------------------------------------------------------ */
+/* Writing (spec §18): any module, read or built                       */
+/* ------------------------------------------------------------------ */
+
+typedef struct bcx_tileir_write_options {
+	uint8_t major, minor;   /* target version: 13.1, 13.2 or 13.3; 0.0 (or a NULL
+				   options pointer) = 13.3 */
+	uint16_t tag;           /* header tag, normally 0 */
+	bool i1_byte_per_element; /* spec §8.4: default packed bits */
+	bcx_limits limits;      /* nesting limits (zero: the defaults, as when reading) */
+} bcx_tileir_write_options;
+
+/*
+ * Encode the module for the target version, in the reference writer's byte
+ * order: a module read at version V and written at V gives the file's bytes
+ * back; at another version this is conversion. Bodies not yet decoded are
+ * decoded. On success out and out_len receive the bytes (free them with
+ * bcx_tileir_free_bytes()). A feature the target lacks fails with
+ * BCX_ERR_UNSUPPORTED and a message naming the feature and its version.
+ */
+BCX_NODISCARD bcx_status bcx_tileir_write(bcx_tileir_module *m,
+					  const bcx_tileir_write_options *opt, uint8_t **out,
+					  size_t *out_len, bcx_diag *diag);
+void bcx_tileir_free_bytes(const bcx_tileir_module *m, uint8_t *bytes, size_t len);
+/* The same, written atomically to a file (nothing left behind on error). */
+BCX_NODISCARD bcx_status bcx_tileir_write_file(bcx_tileir_module *m,
+					       const bcx_tileir_write_options *opt,
+					       const char *path, bcx_diag *diag);
+
+/* ------------------------------------------------------------------ */
 /* Printing                                                            */
 /* ------------------------------------------------------------------ */
 

@@ -212,31 +212,25 @@ uint32_t bcx_tb_opcode(const char *name, size_t n);
 
 /* ---- writing ---- */
 
-typedef struct bcx_tb_write_options {
-	uint8_t major, minor;   /* target version: 13.1, 13.2 or 13.3; 0.0 (or a NULL
-				   options pointer) = 13.3 */
-	uint16_t tag;           /* header tag, normally 0 */
-	bool i1_byte_per_element; /* spec §8.4: default packed bits */
-	bcx_limits limits;      /* nesting limits (zero: the defaults, as when reading) */
-} bcx_tb_write_options;
+/* The writer's options are bcx_tileir_write_options (bcx/tileir.h). */
+typedef bcx_tileir_write_options bcx_tb_write_options;
 
-/* Encode the module. On success out and out_len receive the bytes; free
- * them with bcx_tb_free_bytes(). A feature the
- * target lacks fails with BCX_ERR_UNSUPPORTED and a message naming the
- * feature and the version that introduced it. */
-bcx_status bcx_tb_write(const bcx_tb_module *m, const bcx_tb_write_options *opt,
-			uint8_t **out, size_t *out_len, bcx_diag *d);
+/* The module the builder made: the same model the reader fills, so every
+ * printer, bcx_tileir_write() and the rest of bcx/tileir.h take it. The
+ * builder owns it (freed with the builder); adding to the builder after
+ * this call is allowed, and a later call shows the additions. NULL when
+ * out of memory. */
+bcx_tileir_module *bcx_tb_model(bcx_tb_module *m, bcx_diag *d);
+
+/* bcx_tileir_write() of bcx_tb_model(m): the bytes (free them with
+ * bcx_tb_free_bytes()), or a file written atomically. A feature the target
+ * lacks fails with BCX_ERR_UNSUPPORTED and a message naming the feature and
+ * the version that introduced it. */
+BCX_NODISCARD bcx_status bcx_tb_write(bcx_tb_module *m, const bcx_tb_write_options *opt,
+				      uint8_t **out, size_t *out_len, bcx_diag *d);
 void bcx_tb_free_bytes(const bcx_tb_module *m, uint8_t *bytes, size_t len);
-/* The same, written atomically to a file (nothing left behind on error). */
-bcx_status bcx_tb_write_file(const bcx_tb_module *m, const bcx_tb_write_options *opt,
-			     const char *path, bcx_diag *d);
-
-/* Import a module read with bcx_tileir_read() (bcx/tileir.h): globals,
- * entries with their hints and bodies, debug locations and the producer.
- * Writing the result at the file's version reproduces the reference
- * writer's bytes; at another version it converts the module. */
-bcx_status bcx_tb_import(bcx_tileir_module *src, const bcx_allocator *a, bcx_tb_module **out,
-			 bcx_diag *d);
+BCX_NODISCARD bcx_status bcx_tb_write_file(bcx_tb_module *m, const bcx_tb_write_options *opt,
+					   const char *path, bcx_diag *d);
 
 /* Assemble generic-form MLIR text (spec §21) into a module. Errors are
  * "FILE:LINE:COL: message" in d->message. */

@@ -427,7 +427,7 @@ bool ap_dense(asm_parser *p, bcx_tb_attr **out)
 	}
 	if (!mlir_expect(&p->lx, '>') || !mlir_expect(&p->lx, ':') || !ap_type(p, &t))
 		return false;
-	const tb_typeinfo *ti = tb_type(p->m, t);
+	const bcx_tileir_type *ti = tb_type(p->m, t);
 	if (ti->tag != BCX_TILEIR_T_TILE)
 		return mlir_fail(&p->lx, "dense elements need a tile type");
 	uint8_t et = tb_type(p->m, ti->elem)->tag;

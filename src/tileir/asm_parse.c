@@ -105,17 +105,17 @@ static bool segments(asm_parser *p, ap_op *op)
 	bcx_tb_attr *a;
 	if (!ap_attr(p, &a))
 		return false;
-	if (a->kind != BCX_TILEIR_A_I32_ARRAY)
+	if (a->a.kind != BCX_TILEIR_A_I32_ARRAY)
 		return mlir_fail(&p->lx, "operandSegmentSizes must be array<i32: ...>");
-	op->segments = bcx_arena_calloc(p->arena, (size_t)a->n + 1, sizeof *op->segments);
+	op->segments = bcx_arena_calloc(p->arena, (size_t)a->a.n + 1, sizeof *op->segments);
 	if (!op->segments)
 		return mlir_fail(&p->lx, "out of memory");
-	for (uint32_t i = 0; i < a->n; i++) {
-		if (a->i32[i] < 0)
+	for (uint32_t i = 0; i < a->a.n; i++) {
+		if (a->a.ints[i] < 0)
 			return mlir_fail(&p->lx, "negative operand segment size");
-		op->segments[i] = (uint32_t)a->i32[i];
+		op->segments[i] = (uint32_t)a->a.ints[i];
 	}
-	op->n_segments = a->n;
+	op->n_segments = a->a.n;
 	return true;
 }
 
@@ -381,14 +381,21 @@ static bcx_tb_attr *prop(const ap_op *op, const char *name)
 	return NULL;
 }
 
+/* The text of a string attribute built into the module. */
+static bcx_tileir_str attr_str(const asm_parser *p, const bcx_tb_attr *a)
+{
+	return bcx_tileir_string(p->m->m, a->a.index);
+}
+
 static bool build_global(asm_parser *p, const ap_op *op)
 {
 	bcx_tb_attr *name = prop(op, "sym_name"), *val = prop(op, "value");
 	bcx_tb_attr *al = prop(op, "alignment"), *vis = prop(op, "symbol_visibility");
-	if (!name || name->kind != BCX_TILEIR_A_STRING || !val)
+	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !val)
 		return mlir_fail_at(&p->lx, op->line, op->col, "global needs sym_name and value");
-	bcx_tb_global_spec g = {(const char *)name->bytes, name->n, val, al ? al->u : 0,
-				vis && vis->u == 1, prop(op, "constant") != NULL};
+	bcx_tileir_str nm = attr_str(p, name);
+	bcx_tb_global_spec g = {(const char *)nm.ptr, nm.len, val, al ? al->a.u : 0,
+				vis && vis->a.u == 1, prop(op, "constant") != NULL};
 	bcx_diag bd = {0};
 	if (bcx_tb_global_add(p->m, &g, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
@@ -399,24 +406,25 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 {
 	bcx_tb_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
 	bcx_tb_attr *hints = prop(op, "optimization_hints");
-	if (!name || name->kind != BCX_TILEIR_A_STRING || !ft || ft->kind != BCX_TILEIR_A_TYPE ||
-	    tb_type(p->m, ft->type)->tag != BCX_TILEIR_T_FUNCTION)
+	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !ft || ft->a.kind != BCX_TILEIR_A_TYPE ||
+	    tb_type(p->m, ft->a.type)->tag != BCX_TILEIR_T_FUNCTION)
 		return mlir_fail_at(&p->lx, op->line, op->col, "entry needs sym_name and function_type");
 	/* An empty hints attribute is written as absent, so that disassembled
 	 * reference files assemble back to their bytes. */
-	if (hints && (hints->kind != BCX_TILEIR_A_HINTS || hints->elems[0]->n == 0))
-		hints = hints->kind == BCX_TILEIR_A_HINTS ? NULL : hints;
-	const tb_typeinfo *fti = tb_type(p->m, ft->type);
-	if (fti->n_out)
+	if (hints && (hints->a.kind != BCX_TILEIR_A_HINTS || hints->a.n == 0))
+		hints = hints->a.kind == BCX_TILEIR_A_HINTS ? NULL : hints;
+	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
+	if (fti->n_outputs)
 		return mlir_fail_at(&p->lx, op->line, op->col, "entry op must not return values");
 	bcx_tb_func *f;
 	bcx_tb_block *body;
 	bcx_diag bd = {0};
-	if (bcx_tb_entry_add(p->m, (const char *)name->bytes, name->n, fti->ins, fti->n_in, hints,
+	bcx_tileir_str nm = attr_str(p, name);
+	if (bcx_tb_entry_add(p->m, (const char *)nm.ptr, nm.len, fti->params, fti->n_inputs, hints,
 			     NULL, &f, &body, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
-	if (!b || b->n_args != fti->n_in)
+	if (!b || b->n_args != fti->n_inputs)
 		return mlir_fail_at(&p->lx, op->line, op->col,
 				   "entry body must have one argument per function input");
 	wr_table_free(&p->names);
@@ -433,8 +441,9 @@ static bool build_module(asm_parser *p, const ap_op *mod)
 		return mlir_fail_at(&p->lx, mod->line, mod->col, "expected \"cuda_tile.module\"");
 	bcx_tb_attr *prod = prop(mod, "producer");
 	bcx_diag bd = {0};
-	if (prod && prod->kind == BCX_TILEIR_A_STRING &&
-	    bcx_tb_set_producer(p->m, (const char *)prod->bytes, prod->n, &bd))
+	bcx_tileir_str ps = prod ? attr_str(p, prod) : (bcx_tileir_str){0};
+	if (prod && prod->a.kind == BCX_TILEIR_A_STRING &&
+	    bcx_tb_set_producer(p->m, (const char *)ps.ptr, ps.len, &bd))
 		return mlir_fail_at(&p->lx, mod->line, mod->col, "%s", bd.message);
 	const ap_block *b = mod->n_regions ? mod->regions[0] : NULL;
 	for (uint32_t i = 0; b && i < b->n_ops; i++) {

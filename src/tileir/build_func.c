@@ -3,36 +3,63 @@
 #include "tileir/build_internal.h"
 #include "common/internal.h"
 
+#include "bcx/varint.h"
+
 #include <string.h>
 
 
-static bcx_status new_loc(bcx_tb_module *m, bcx_tileir_debug_tag k, bcx_tb_loc **out, bcx_diag *d)
+/* The record of tag k with fields f (wire order, bcx/tileir_debug.def): an
+ * equal record already in the model is reused, as the writer merges them. */
+static bcx_status new_loc(bcx_tb_module *m, bcx_tileir_debug_tag k, const uint64_t *f,
+			  bcx_tb_loc **out, bcx_diag *d)
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
+	bcx_tileir_module *mm = m->m;
+	bcx_tileir_debug_record r = {.tag = (uint8_t)k};
+	uint8_t key[1 + 6 * 10];
+	size_t n = 0;
+	uint32_t idx;
+	r.n = (uint8_t)strlen(bcx_tileir_debug_fields(k));
+	key[n++] = r.tag;
+	for (unsigned i = 0; i < r.n; i++)
+		n += bcx_uleb128_encode(r.f[i] = f[i], key + n);
+	if (wr_table_intern(&m->rec_keys, key, n, &idx))
+		return bcx_nomem(d);
+	if (idx == mm->n_debug_records) {
+		if (!BCX_VEC_ROOM(m->arena, mm->debug_records, mm->n_debug_records, m->cap_records))
+			return bcx_nomem(d);
+		mm->debug_records[mm->n_debug_records++] = r;
+	}
 	*out = bcx_arena_calloc(m->arena, 1, sizeof **out);
 	if (!*out)
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	(*out)->kind = k;
+		return bcx_nomem(d);
+	(*out)->ref = idx + 1;
+	(*out)->kind = (uint8_t)k;
 	return BCX_OK;
 }
 
-static const char *sdup(bcx_tb_module *m, const char *s)
+/* A string field: the index of s (NULL: the empty string). */
+static bcx_status str_field(bcx_tb_module *m, const char *s, uint64_t *f, bcx_diag *d)
 {
-	return bcx_arena_memdup(m->arena, s ? s : "", s ? strlen(s) : 0);
+	uint32_t idx = 0;
+	BCX_TRY(tb_string(m, s ? s : "", s ? strlen(s) : 0, &idx, d));
+	*f = idx;
+	return BCX_OK;
 }
 
 static bool is(const bcx_tb_loc *l, bcx_tileir_debug_tag k) { return l && l->kind == k; }
+static uint64_t ref(const bcx_tb_loc *l) { return l ? l->ref : 0; }
 
 bcx_status bcx_tb_di_file(bcx_tb_module *m, const char *name, const char *dir,
 			  bcx_tb_loc **out, bcx_diag *d)
 {
-	bcx_status st = new_loc(m, BCX_TILEIR_DI_FILE, out, d);
-	if (st)
-		return st;
-	(*out)->s1 = sdup(m, name);
-	(*out)->s2 = sdup(m, dir);
-	return (*out)->s1 && (*out)->s2 ? BCX_OK : bcx_bad_arg(d, "out of memory");
+	uint64_t f[2];
+	if (!m)
+		return bcx_bad_arg(d, "null argument");
+	BCX_TRY(str_field(m, name, &f[0], d));
+	BCX_TRY(str_field(m, dir, &f[1], d));
+	return new_loc(m, BCX_TILEIR_DI_FILE, f, out, d);
 }
 
 bcx_status bcx_tb_di_compile_unit(bcx_tb_module *m, bcx_tb_loc *file, bcx_tb_loc **out,
@@ -40,10 +67,8 @@ bcx_status bcx_tb_di_compile_unit(bcx_tb_module *m, bcx_tb_loc *file, bcx_tb_loc
 {
 	if (!is(file, BCX_TILEIR_DI_FILE))
 		return bcx_bad_arg(d, "compile unit needs a DIFile");
-	bcx_status st = new_loc(m, BCX_TILEIR_DI_COMPILE_UNIT, out, d);
-	if (st == BCX_OK)
-		(*out)->a = file;
-	return st;
+	uint64_t f[1] = {ref(file)};
+	return new_loc(m, BCX_TILEIR_DI_COMPILE_UNIT, f, out, d);
 }
 
 bcx_status bcx_tb_di_subprogram(bcx_tb_module *m, bcx_tb_loc *file, uint64_t line,
@@ -52,33 +77,23 @@ bcx_status bcx_tb_di_subprogram(bcx_tb_module *m, bcx_tb_loc *file, uint64_t lin
 {
 	if (!is(file, BCX_TILEIR_DI_FILE) || !is(unit, BCX_TILEIR_DI_COMPILE_UNIT))
 		return bcx_bad_arg(d, "subprogram needs a DIFile and a DICompileUnit");
-	bcx_status st = new_loc(m, BCX_TILEIR_DI_SUBPROGRAM, out, d);
-	if (st)
-		return st;
-	bcx_tb_loc *l = *out;
-	l->a = file;
-	l->b = unit;
-	l->line = line;
-	l->col = scope_line;
-	l->s1 = sdup(m, name);
-	l->s2 = sdup(m, linkage_name);
-	return l->s1 && l->s2 ? BCX_OK : bcx_bad_arg(d, "out of memory");
+	uint64_t f[6] = {ref(file), line, 0, 0, ref(unit), scope_line};
+	if (!m)
+		return bcx_bad_arg(d, "null argument");
+	BCX_TRY(str_field(m, name, &f[2], d));
+	BCX_TRY(str_field(m, linkage_name, &f[3], d));
+	return new_loc(m, BCX_TILEIR_DI_SUBPROGRAM, f, out, d);
 }
 
 bcx_status bcx_tb_di_lexical_block(bcx_tb_module *m, bcx_tb_loc *scope, bcx_tb_loc *file,
 				   uint64_t line, uint64_t column, bcx_tb_loc **out,
 				   bcx_diag *d)
 {
-	if (!(is(scope, BCX_TILEIR_DI_SUBPROGRAM) || is(scope, BCX_TILEIR_DI_LEXICAL_BLOCK)) || !is(file, BCX_TILEIR_DI_FILE))
+	if (!(is(scope, BCX_TILEIR_DI_SUBPROGRAM) || is(scope, BCX_TILEIR_DI_LEXICAL_BLOCK)) ||
+	    !is(file, BCX_TILEIR_DI_FILE))
 		return bcx_bad_arg(d, "lexical block needs a subprogram or block scope and a DIFile");
-	bcx_status st = new_loc(m, BCX_TILEIR_DI_LEXICAL_BLOCK, out, d);
-	if (st == BCX_OK) {
-		(*out)->a = scope;
-		(*out)->b = file;
-		(*out)->line = line;
-		(*out)->col = column;
-	}
-	return st;
+	uint64_t f[4] = {ref(scope), ref(file), line, column};
+	return new_loc(m, BCX_TILEIR_DI_LEXICAL_BLOCK, f, out, d);
 }
 
 bcx_status bcx_tb_di_loc(bcx_tb_module *m, bcx_tb_loc *scope, const char *file_name,
@@ -86,14 +101,11 @@ bcx_status bcx_tb_di_loc(bcx_tb_module *m, bcx_tb_loc *scope, const char *file_n
 {
 	if (!(is(scope, BCX_TILEIR_DI_SUBPROGRAM) || is(scope, BCX_TILEIR_DI_LEXICAL_BLOCK)))
 		return bcx_bad_arg(d, "DILoc needs a subprogram or lexical block scope");
-	bcx_status st = new_loc(m, BCX_TILEIR_DI_LOC, out, d);
-	if (st)
-		return st;
-	(*out)->a = scope;
-	(*out)->s1 = sdup(m, file_name);
-	(*out)->line = line;
-	(*out)->col = column;
-	return (*out)->s1 ? BCX_OK : bcx_bad_arg(d, "out of memory");
+	uint64_t f[4] = {ref(scope), 0, line, column};
+	if (!m)
+		return bcx_bad_arg(d, "null argument");
+	BCX_TRY(str_field(m, file_name, &f[1], d));
+	return new_loc(m, BCX_TILEIR_DI_LOC, f, out, d);
 }
 
 bcx_status bcx_tb_di_callsite(bcx_tb_module *m, bcx_tb_loc *callee, bcx_tb_loc *caller,
@@ -103,32 +115,58 @@ bcx_status bcx_tb_di_callsite(bcx_tb_module *m, bcx_tb_loc *callee, bcx_tb_loc *
 	bool ok2 = !caller || is(caller, BCX_TILEIR_DI_LOC) || is(caller, BCX_TILEIR_DI_CALL_SITE);
 	if (!ok1 || !ok2)
 		return bcx_bad_arg(d, "call site parts must be DILoc or call site locations");
-	bcx_status st = new_loc(m, BCX_TILEIR_DI_CALL_SITE, out, d);
-	if (st == BCX_OK) {
-		(*out)->a = callee;
-		(*out)->b = caller;
-	}
-	return st;
+	uint64_t f[2] = {ref(callee), ref(caller)};
+	return new_loc(m, BCX_TILEIR_DI_CALL_SITE, f, out, d);
 }
 
 bcx_status bcx_tb_global_add(bcx_tb_module *m, const bcx_tb_global_spec *g, bcx_diag *d)
 {
 	if (!m || !g || !g->name || g->name_len == 0)
 		return bcx_bad_arg(d, "a global needs a non-empty name");
-	if (!g->value || g->value->kind != BCX_TILEIR_A_DENSE)
+	if (!g->value || g->value->a.kind != BCX_TILEIR_A_DENSE)
 		return bcx_bad_arg(d, "a global's value must be a dense elements attribute");
-	if (!tb_grow(m, (void **)&m->globals, m->n_globals, &m->cap_globals, sizeof *m->globals))
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	tb_global *n = &m->globals[m->n_globals];
-	n->name = bcx_arena_memdup(m->arena, g->name, g->name_len);
-	if (!n->name)
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	n->name_len = g->name_len;
-	n->value = g->value;
-	n->alignment = g->alignment;
-	n->is_private = g->is_private;
-	n->is_constant = g->is_constant;
-	m->n_globals++;
+	bcx_tileir_module *mm = m->m;
+	bcx_tileir_global n = {.type = g->value->a.type, .value = g->value->a.index,
+			       .alignment = g->alignment, .visibility = g->is_private ? 1 : 0,
+			       .is_constant = g->is_constant};
+	BCX_TRY(tb_string(m, g->name, g->name_len, &n.name, d));
+	if (!BCX_VEC_ROOM(m->arena, mm->globals, mm->n_globals, m->cap_globals))
+		return bcx_nomem(d);
+	mm->globals[mm->n_globals++] = n;
+	return BCX_OK;
+}
+
+/* The function's debug list: its location first (§11.3); ops carry theirs. */
+static bcx_status fn_list(bcx_tb_module *m, const bcx_tb_loc *loc, uint32_t *list, bcx_diag *d)
+{
+	bcx_tileir_module *mm = m->m;
+	*list = 0;
+	if (!loc)
+		return BCX_OK;
+	uint64_t *r = bcx_arena_alloc(m->arena, sizeof *r);
+	if (!r || !BCX_VEC_ROOM(m->arena, mm->debug_lists, mm->n_debug_lists, m->cap_lists))
+		return bcx_nomem(d);
+	*r = loc->ref;
+	mm->debug_lists[mm->n_debug_lists++] = (bcx_tileir_debug_list){1, r};
+	*list = (uint32_t)mm->n_debug_lists;
+	return BCX_OK;
+}
+
+static bcx_status check_entry(bcx_tb_module *m, const char *name, size_t name_len,
+			      const bcx_tb_type *arg_types, uint32_t n_args, const bcx_tb_attr *hints,
+			      const bcx_tb_loc *loc, bcx_diag *d)
+{
+	if (!m || !name || name_len == 0)
+		return bcx_bad_arg(d, "an entry needs a non-empty name");
+	if (hints && hints->a.kind != BCX_TILEIR_A_HINTS)
+		return bcx_bad_arg(d, "entry hints must be an optimization hints attribute");
+	if (loc && !is(loc, BCX_TILEIR_DI_LOC) && !is(loc, BCX_TILEIR_DI_CALL_SITE))
+		return bcx_bad_arg(d, "a function location must be a DILoc or a call site");
+	for (uint32_t i = 0; i < n_args && arg_types; i++)
+		if (tb_type_valid(m, arg_types[i]) &&
+		    tb_type(m, arg_types[i])->tag == BCX_TILEIR_T_TILE &&
+		    tb_type(m, arg_types[i])->rank != 0)
+			return bcx_bad_arg(d, "entry op must have scalar types (0-D tiles) as arguments");
 	return BCX_OK;
 }
 
@@ -137,40 +175,49 @@ bcx_status bcx_tb_entry_add(bcx_tb_module *m, const char *name, size_t name_len,
 			    bcx_tb_loc *loc, bcx_tb_func **out, bcx_tb_block **body,
 			    bcx_diag *d)
 {
-	if (!m || !name || name_len == 0)
-		return bcx_bad_arg(d, "an entry needs a non-empty name");
-	if (hints && hints->kind != BCX_TILEIR_A_HINTS)
-		return bcx_bad_arg(d, "entry hints must be an optimization hints attribute");
-	if (loc && !is(loc, BCX_TILEIR_DI_LOC) && !is(loc, BCX_TILEIR_DI_CALL_SITE))
-		return bcx_bad_arg(d, "a function location must be a DILoc or a call site");
-	for (uint32_t i = 0; i < n_args && arg_types; i++)
-		if (tb_type_valid(m, arg_types[i]) && tb_type(m, arg_types[i])->tag == BCX_TILEIR_T_TILE &&
-		    tb_type(m, arg_types[i])->rank != 0)
-			return bcx_bad_arg(d, "entry op must have scalar types (0-D tiles) as arguments");
+	BCX_TRY(check_entry(m, name, name_len, arg_types, n_args, hints, loc, d));
 	bcx_tb_type fty;
-	bcx_status st = bcx_tb_type_func(m, arg_types, n_args, NULL, 0, &fty, d);
-	if (st)
-		return st;
+	BCX_TRY(bcx_tb_type_func(m, arg_types, n_args, NULL, 0, &fty, d));
+	bcx_tileir_module *mm = m->m;
+	bcx_tileir_function fn = {.signature = fty, .flags = BCX_TILEIR_FN_KERNEL};
+	BCX_TRY(tb_string(m, name, name_len, &fn.name, d));
+	BCX_TRY(fn_list(m, loc, &fn.loc_list, d));
+	if (hints) {
+		fn.has_hints = true;
+		fn.hints = hints->a;
+		fn.flags |= BCX_TILEIR_FN_HINTS;
+	}
 	bcx_tb_func *f = bcx_arena_calloc(m->arena, 1, sizeof *f);
-	if (!f || !tb_grow(m, (void **)&m->funcs, m->n_funcs, &m->cap_funcs, sizeof *m->funcs))
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	f->name = bcx_arena_memdup(m->arena, name, name_len);
-	if (!f->name)
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	f->name_len = name_len;
-	f->type = fty;
-	f->hints = hints;
-	f->loc = loc;
+	if (!f || !BCX_VEC_ROOM(m->arena, mm->functions, mm->n_functions, m->cap_funcs) ||
+	    !BCX_VEC_ROOM(m->arena, m->funcs, mm->n_functions, m->cap_nodes))
+		return bcx_nomem(d);
+	f->index = (uint32_t)mm->n_functions;
 	f->body.fn = f;
 	f->body.n_args = n_args;
-	f->body.arg_types = tb_type(m, fty)->ins;
-	f->body.first_arg = 0;
-	f->n_values = n_args;
-	m->funcs[m->n_funcs++] = f;
+	f->body.arg_types = tb_type(m, fty)->params;
+	BCX_TRY(tb_new_values(m, f, f->body.arg_types, n_args, &f->body.first_arg, d));
+	mm->functions[mm->n_functions] = fn;
+	m->funcs[mm->n_functions++] = f;
+	m->sealed = false;
 	if (out)
 		*out = f;
 	if (body)
 		*body = &f->body;
+	return BCX_OK;
+}
+
+bcx_status tb_new_values(bcx_tb_module *m, bcx_tb_func *f, const uint32_t *types, uint32_t n,
+			 uint32_t *first, bcx_diag *d)
+{
+	if (f->n_values > UINT32_MAX - n - 1)
+		return bcx_diag_set(d, BCX_ERR_LIMIT, -1, "too many values in one function");
+	while (f->cap_values < (size_t)f->n_values + n)
+		if (!BCX_VEC_ROOM(m->arena, f->value_types, f->cap_values, f->cap_values))
+			return bcx_nomem(d);
+	for (uint32_t i = 0; i < n; i++)
+		f->value_types[f->n_values + i] = types[i];
+	*first = f->n_values;
+	f->n_values += n;
 	return BCX_OK;
 }
 

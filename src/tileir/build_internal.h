@@ -1,53 +1,25 @@
-/* Internal layout of the Tile IR builder's module (bcx/tileir_build.h).
- * Everything lives in one arena; lists grow by doubling inside it. */
+/* Internals of the Tile IR builder (bcx/tileir_build.h). The builder fills
+ * the one model of bcx/tileir.h (struct bcx_tileir_module, internal.h):
+ * types, strings, constants, debug records, globals and functions go
+ * straight into the model's tables, interned as the writer will intern
+ * them. Bodies are built as op nodes that can still grow; sealing
+ * (build_seal.c) lays them out as the model's contiguous blocks. */
 #ifndef BCX_TILEIR_BUILD_INTERNAL_H
 #define BCX_TILEIR_BUILD_INTERNAL_H
 
 #include "bcx/tileir_build.h"
+#include "tileir/internal.h"
 #include "tileir/write_internal.h"
-#include "bcx/tileir.h"
-#include "tileir/opcodes.h"
 
-typedef struct tb_typeinfo {
-	uint8_t tag;
-	uint8_t pad;            /* bcx_tb_padding */
-	uint32_t elem;          /* pointee / element / tensor_view; BCX_TB_NONE */
-	uint32_t rank;          /* shape, strides, tile_shape, dim_map, traversal length */
-	const int64_t *shape;         /* tile, tensor_view */
-	const int64_t *strides;       /* tensor_view */
-	const int32_t *tile;          /* views */
-	const int32_t *dim_map;       /* partition, strided */
-	const int32_t *trav;          /* strided */
-	uint32_t sparse_dim;    /* gather_scatter */
-	uint32_t n_in, n_out;   /* function */
-	const uint32_t *ins, *outs;
-	uint32_t uniq;          /* 0, or keeps an otherwise equal type apart (below) */
-} tb_typeinfo;
-
-/* A built attribute: kind is the model's (bcx_tileir_attr_kind; the
- * self-contained kinds are their wire tags, spec §13). */
+/* A built attribute handle: a model attribute. */
 struct bcx_tb_attr {
-	uint8_t kind;
-	uint32_t type;          /* INT, FLOAT, DENSE */
-	uint64_t u;             /* INT value, FLOAT bits, BOOL, ENUM, TYPE, DIVBY divisor */
-	bool has_a, has_b;      /* DIVBY every/along, BOUNDED lb/ub */
-	int64_t a, b;
-	uint32_t n;             /* bytes (STRING, SYMBOL, DENSE), elements otherwise */
-	const uint8_t *bytes;   /* STRING, SYMBOL, DENSE data (full element storage) */
-	int32_t *i32;           /* I32ARR */
-	int64_t *i64;           /* SAME */
-	bcx_tb_attr **elems;    /* ARRAY, DICT values, HINTS (one dict) */
-	const char **keys;      /* DICT */
-	size_t *key_lens;
+	bcx_tileir_attr a;
 };
 
-/* A built debug record; kind is its wire tag (bcx_tileir_debug_tag, §11.4). */
+/* A built location handle: a model debug record. */
 struct bcx_tb_loc {
-	uint8_t kind;
-	bcx_tb_loc *a, *b, *c;  /* referenced records (see spec §11.4 per kind) */
-	const char *s1, *s2;    /* strings: file name / dir, sub name / linkage */
-	uint64_t line, col;
-	uint32_t uniq;          /* 0, or keeps an otherwise equal record apart */
+	uint32_t ref;           /* 1-based record reference */
+	uint8_t kind;           /* its tag (bcx_tileir_debug_tag) */
 };
 
 struct bcx_tb_block {
@@ -56,70 +28,51 @@ struct bcx_tb_block {
 	const uint32_t *arg_types;
 	bcx_tb_value first_arg;
 	bcx_tb_op **ops;
-	uint32_t n_ops, cap_ops;
+	size_t n_ops, cap_ops;
 };
 
 struct bcx_tb_op {
-	const bcx_tileir_opinfo *info;
+	bcx_tileir_op op;       /* the model op; its regions are laid out when sealed */
 	bcx_tb_func *fn;
-	uint32_t n_results;
-	uint32_t *result_types;
-	bcx_tb_value first_result;
-	uint32_t n_operands;
-	bcx_tb_value *operands;
-	uint32_t *seg;          /* per declared operand group: its size */
-	bcx_tb_attr **attrs;    /* per ATTR/UNIT field in table order, or NULL */
-	uint32_t n_regions;
+	uint32_t *seg;          /* op.segments, writable */
+	bcx_tileir_attr *attrs; /* op.attrs, writable: kind NONE when absent */
 	bcx_tb_block **regions; /* NULL = region without blocks */
-	bcx_tb_loc *loc;
 };
 
 struct bcx_tb_func {
-	const char *name;
-	size_t name_len;
-	uint32_t type;          /* function type */
-	bcx_tb_attr *hints;     /* NULL = absent */
-	bcx_tb_loc *loc;
+	uint32_t index;         /* in the model's function table */
 	bcx_tb_block body;
 	uint32_t n_values;      /* values allocated so far */
+	uint32_t *value_types;  /* type per value id */
+	size_t cap_values;
+	uint32_t n_ops;         /* all ops, nested ones included */
 };
-
-typedef struct tb_global {
-	const char *name;
-	size_t name_len;
-	bcx_tb_attr *value;
-	uint64_t alignment;
-	bool is_private, is_constant;
-} tb_global;
 
 struct bcx_tb_module {
+	bcx_tileir_module *m;   /* the model; its arena holds everything */
 	bcx_arena *arena;
-	const bcx_allocator *alloc;
-	wr_table type_keys;     /* canonical key per type number */
-	tb_typeinfo *types;
-	uint32_t n_types, cap_types;
-	tb_global *globals;
-	uint32_t n_globals, cap_globals;
-	bcx_tb_func **funcs;
-	uint32_t n_funcs, cap_funcs;
-	const char *producer;
-	size_t producer_len;
-	bool has_producer;
+	const bcx_allocator *alloc; /* the arena's: the interning tables */
+	wr_table type_keys;     /* content -> type index */
+	wr_table str_keys;      /* bytes -> string index */
+	wr_table rec_keys;      /* tag and fields -> record index */
+	wr_table const_keys;    /* type and blob -> constant index */
+	size_t cap_types, cap_strings, cap_consts, cap_records, cap_globals, cap_funcs,
+		cap_lists, cap_nodes;
+	bcx_tb_func **funcs;    /* per model function */
+	bool sealed;            /* the model's bodies show every op added */
 };
 
-/* Grow an arena array of *cap elements so that it holds n + 1. */
-bool tb_grow(bcx_tb_module *m, void **arr, uint32_t n, uint32_t *cap, size_t elem);
-const tb_typeinfo *tb_type(const bcx_tb_module *m, uint32_t t);
-/*
- * A type written exactly like `base` but kept as its own table entry. MLIR
- * keeps types apart that the bytecode cannot tell apart (ui64 and i64 are
- * both tag 4), and the reference writer then emits two equal records; the
- * importer uses this to reproduce such files byte for byte.
- */
-bcx_status tb_type_distinct(bcx_tb_module *m, uint32_t base, uint32_t uniq, uint32_t *out,
-			    bcx_diag *d);
+/* The model type t (the builder's types are always valid). */
+const bcx_tileir_type *tb_type(const bcx_tb_module *m, uint32_t t);
 bool tb_type_valid(const bcx_tb_module *m, uint32_t t);
 /* Element count of a tile type (product of the shape). */
-uint64_t tb_tile_count(const tb_typeinfo *ti);
+uint64_t tb_tile_count(const bcx_tileir_type *ti);
+/* The index of string [s, s+n) in the model, added when new. */
+bcx_status tb_string(bcx_tb_module *m, const void *s, size_t n, uint32_t *out, bcx_diag *d);
+/* A value id of function f with type t (the model's value_types). */
+bcx_status tb_new_values(bcx_tb_module *m, bcx_tb_func *f, const uint32_t *types, uint32_t n,
+			 uint32_t *first, bcx_diag *d);
+/* Lay the bodies out as the model's blocks (build_seal.c). */
+bcx_status tb_seal(bcx_tb_module *m, bcx_diag *d);
 
 #endif

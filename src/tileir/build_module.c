@@ -8,17 +8,18 @@
 
 bcx_tb_module *bcx_tb_module_new(const bcx_allocator *a)
 {
-	bcx_arena *ar = bcx_arena_new(a);
-	if (!ar)
-		return NULL;
-	bcx_tb_module *m = bcx_arena_calloc(ar, 1, sizeof *m);
+	bcx_tileir_module *mm = bcx_tileir_module_new(a);
+	bcx_tb_module *m = mm ? bcx_arena_calloc(mm->arena, 1, sizeof *m) : NULL;
 	if (!m) {
-		bcx_arena_free(ar);
+		bcx_tileir_close(mm);
 		return NULL;
 	}
-	m->arena = ar;
-	m->alloc = bcx_arena_allocator(ar);
-	wr_table_init(&m->type_keys, m->alloc);
+	m->m = mm;
+	m->arena = mm->arena;
+	m->alloc = bcx_arena_allocator(mm->arena);
+	wr_table *t[] = {&m->type_keys, &m->str_keys, &m->rec_keys, &m->const_keys};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		wr_table_init(t[i], m->alloc);
 	return m;
 }
 
@@ -26,38 +27,59 @@ void bcx_tb_module_free(bcx_tb_module *m)
 {
 	if (!m)
 		return;
-	wr_table_free(&m->type_keys);
-	bcx_arena_free(m->arena);
+	wr_table *t[] = {&m->type_keys, &m->str_keys, &m->rec_keys, &m->const_keys};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		wr_table_free(t[i]);
+	bcx_tileir_close(m->m);
 }
 
-
+bcx_status tb_string(bcx_tb_module *m, const void *s, size_t n, uint32_t *out, bcx_diag *d)
+{
+	bcx_tileir_module *mm = m->m;
+	if ((!s && n) || n > UINT32_MAX)
+		return bcx_bad_arg(d, "bad string argument");
+	if (wr_table_intern(&m->str_keys, s ? s : "", n, out))
+		return bcx_nomem(d);
+	if (*out < mm->n_strings)
+		return BCX_OK;
+	if (!BCX_VEC_ROOM(m->arena, mm->strings, mm->n_strings, m->cap_strings))
+		return bcx_nomem(d);
+	const uint8_t *p = (const uint8_t *)bcx_arena_memdup(m->arena, s ? s : "", n);
+	if (!p)
+		return bcx_nomem(d);
+	mm->strings[mm->n_strings++] = (bcx_tileir_str){p, n};
+	return BCX_OK;
+}
 
 bcx_status bcx_tb_set_producer(bcx_tb_module *m, const char *s, size_t n, bcx_diag *d)
 {
 	if (!m || (!s && n))
 		return bcx_bad_arg(d, "null argument");
-	m->producer = bcx_arena_memdup(m->arena, s ? s : "", n);
-	if (!m->producer)
-		return bcx_nomem(d);
-	m->producer_len = n;
-	m->has_producer = true;
+	BCX_TRY(tb_string(m, s, n, &m->m->producer, d));
+	m->m->has_producer = true;
 	return BCX_OK;
 }
 
 /* ---- attributes ---- */
 
-static bcx_tb_attr *new_attr(bcx_tb_module *m, bcx_tileir_attr_kind k)
+static bcx_tileir_attr *new_attr(bcx_tb_module *m, bcx_tileir_attr_kind k)
 {
-	bcx_tb_attr *a = bcx_arena_calloc(m->arena, 1, sizeof *a);
-	if (a)
-		a->kind = k;
-	return a;
+	bcx_tb_attr *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
+	if (h)
+		h->a.kind = k;
+	return h ? &h->a : NULL;
+}
+
+/* The handle of a model attribute made by new_attr(). */
+static bcx_tb_attr *handle(bcx_tileir_attr *a)
+{
+	return (bcx_tb_attr *)(void *)a; /* the attribute is the handle's first member */
 }
 
 #define NEW_ATTR(kind)                                    \
 	if (!m || !out)                                   \
 		return bcx_bad_arg(d, "null argument");          \
-	bcx_tb_attr *a = new_attr(m, kind);               \
+	bcx_tileir_attr *a = new_attr(m, kind);           \
 	if (!a)                                           \
 		return bcx_nomem(d)
 
@@ -78,7 +100,7 @@ bcx_status bcx_tb_attr_int(bcx_tb_module *m, bcx_tb_type int_type, uint64_t valu
 				    (unsigned long long)value, w);
 	a->type = int_type;
 	a->u = value;
-	*out = a;
+	*out = handle(a);
 	return BCX_OK;
 }
 
@@ -93,7 +115,7 @@ bcx_status bcx_tb_attr_float(bcx_tb_module *m, bcx_tb_type float_type, uint64_t 
 		return bcx_bad_arg(d, "float bit pattern wider than its type");
 	a->type = float_type;
 	a->u = bits;
-	*out = a;
+	*out = handle(a);
 	return BCX_OK;
 }
 
@@ -105,28 +127,23 @@ bcx_status bcx_tb_attr_bool(bcx_tb_module *m, bool v, bcx_tb_attr **out, bcx_dia
 	if (st)
 		return st;
 	a->u = v;
-	*out = a;
+	*out = handle(a);
 	return BCX_OK;
 }
 
-static bcx_status bytes_attr(bcx_tb_module *m, bcx_tileir_attr_kind k, const void *s, size_t n,
-			     bcx_tb_attr **out, bcx_diag *d)
+static bcx_status str_attr(bcx_tb_module *m, bcx_tileir_attr_kind k, const void *s, size_t n,
+			   bcx_tb_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(k);
-	if ((!s && n) || n > UINT32_MAX)
-		return bcx_bad_arg(d, "bad string argument");
-	a->bytes = (const uint8_t *)bcx_arena_memdup(m->arena, s ? s : "", n);
-	if (!a->bytes)
-		return bcx_nomem(d);
-	a->n = (uint32_t)n;
-	*out = a;
+	BCX_TRY(tb_string(m, s, n, &a->index, d));
+	*out = handle(a);
 	return BCX_OK;
 }
 
 bcx_status bcx_tb_attr_string(bcx_tb_module *m, const char *s, size_t n, bcx_tb_attr **out,
 			      bcx_diag *d)
 {
-	return bytes_attr(m, BCX_TILEIR_A_STRING, s, n, out, d);
+	return str_attr(m, BCX_TILEIR_A_STRING, s, n, out, d);
 }
 
 bcx_status bcx_tb_attr_symbol(bcx_tb_module *m, const char *s, size_t n, bcx_tb_attr **out,
@@ -134,7 +151,7 @@ bcx_status bcx_tb_attr_symbol(bcx_tb_module *m, const char *s, size_t n, bcx_tb_
 {
 	if (n == 0)
 		return bcx_bad_arg(d, "empty symbol reference is invalid");
-	return bytes_attr(m, BCX_TILEIR_A_SYMBOL, s, n, out, d);
+	return str_attr(m, BCX_TILEIR_A_SYMBOL, s, n, out, d);
 }
 
 bcx_status bcx_tb_attr_type(bcx_tb_module *m, bcx_tb_type t, bcx_tb_attr **out, bcx_diag *d)
@@ -144,7 +161,7 @@ bcx_status bcx_tb_attr_type(bcx_tb_module *m, bcx_tb_type t, bcx_tb_attr **out, 
 		return bcx_bad_arg(d, "not a type of this module");
 	a->type = t;
 	a->u = t;
-	*out = a;
+	*out = handle(a);
 	return BCX_OK;
 }
 
@@ -152,14 +169,36 @@ bcx_status bcx_tb_attr_enum(bcx_tb_module *m, uint64_t value, bcx_tb_attr **out,
 {
 	NEW_ATTR(BCX_TILEIR_A_ENUM);
 	a->u = value;
-	*out = a;
+	*out = handle(a);
 	return BCX_OK;
 }
 
 bcx_status bcx_tb_attr_unit(bcx_tb_module *m, bcx_tb_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_UNIT);
-	*out = a;
+	*out = handle(a);
+	return BCX_OK;
+}
+
+/* n 64-bit integers in the arena, each checked against [lo, hi]. */
+static bcx_status ints(bcx_tb_module *m, bcx_tileir_attr *a, const void *v, bool wide,
+		       uint32_t n, bcx_diag *d)
+{
+	if (n && !v)
+		return bcx_bad_arg(d, "null array");
+	int64_t *p = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *p);
+	if (!p)
+		return bcx_nomem(d);
+	for (uint32_t i = 0; i < n; i++) {
+		int64_t x = wide ? ((const int64_t *)v)[i] : ((const int32_t *)v)[i];
+		if (!wide && (x == INT32_MAX || x == INT32_MIN))
+			return bcx_bad_arg(d, "array contains an unsupported value (INT32_MIN/INT32_MAX)");
+		if (wide && (x == INT64_MAX || x == INT64_MIN))
+			return bcx_bad_arg(d, "same_elements cannot hold INT64_MIN or INT64_MAX");
+		p[i] = x;
+	}
+	a->ints = p;
+	a->n = n;
 	return BCX_OK;
 }
 
@@ -167,26 +206,26 @@ bcx_status bcx_tb_attr_i32_array(bcx_tb_module *m, const int32_t *v, uint32_t n,
 				 bcx_tb_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_I32_ARRAY);
-	if (n && !v)
-		return bcx_bad_arg(d, "null array");
-	a->i32 = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->i32);
-	if (!a->i32)
-		return bcx_nomem(d);
-	for (uint32_t i = 0; i < n; i++) {
-		if (v[i] == INT32_MAX || v[i] == INT32_MIN)
-			return bcx_bad_arg(d, "array contains an unsupported value (INT32_MIN/INT32_MAX)");
-		a->i32[i] = v[i];
-	}
-	a->n = n;
-	*out = a;
+	BCX_TRY(ints(m, a, v, false, n, d));
+	*out = handle(a);
 	return BCX_OK;
 }
 
 /* Array elements must be typed attributes (spec §13.2, tag 6). */
 static bool typed_attr(const bcx_tb_attr *e)
 {
-	return e && (e->kind == BCX_TILEIR_A_INTEGER || e->kind == BCX_TILEIR_A_FLOAT || e->kind == BCX_TILEIR_A_BOOL ||
-		     e->kind == BCX_TILEIR_A_STRING || e->kind == BCX_TILEIR_A_DENSE);
+	return e && (e->a.kind == BCX_TILEIR_A_INTEGER || e->a.kind == BCX_TILEIR_A_FLOAT ||
+		     e->a.kind == BCX_TILEIR_A_BOOL || e->a.kind == BCX_TILEIR_A_STRING ||
+		     e->a.kind == BCX_TILEIR_A_DENSE);
+}
+
+/* The model keeps an aggregate's elements side by side: copy them. */
+static bcx_tileir_attr *copy_elems(bcx_tb_module *m, bcx_tb_attr *const *v, uint32_t n)
+{
+	bcx_tileir_attr *e = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *e);
+	for (uint32_t i = 0; e && i < n; i++)
+		e[i] = v[i]->a;
+	return e;
 }
 
 bcx_status bcx_tb_attr_array(bcx_tb_module *m, bcx_tb_attr *const *elems, uint32_t n,
@@ -195,24 +234,21 @@ bcx_status bcx_tb_attr_array(bcx_tb_module *m, bcx_tb_attr *const *elems, uint32
 	NEW_ATTR(BCX_TILEIR_A_ARRAY);
 	if (n && !elems)
 		return bcx_bad_arg(d, "null array");
-	a->elems = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->elems);
-	if (!a->elems)
-		return bcx_nomem(d);
-	for (uint32_t i = 0; i < n; i++) {
+	for (uint32_t i = 0; i < n; i++)
 		if (!typed_attr(elems[i]))
 			return bcx_bad_arg(d, "array elements must be integer, float, bool, string or "
 				      "dense attributes");
-		a->elems[i] = elems[i];
-	}
+	if (!(a->elems = copy_elems(m, elems, n)))
+		return bcx_nomem(d);
 	a->n = n;
-	*out = a;
+	*out = handle(a);
 	return BCX_OK;
 }
 
 static bool valid_dict_value(const bcx_tb_attr *v)
 {
-	return v && v->kind != BCX_TILEIR_A_ENUM && v->kind != BCX_TILEIR_A_UNIT && v->kind != BCX_TILEIR_A_I32_ARRAY &&
-	       v->kind != BCX_TILEIR_A_SYMBOL;
+	return v && v->a.kind != BCX_TILEIR_A_ENUM && v->a.kind != BCX_TILEIR_A_UNIT &&
+	       v->a.kind != BCX_TILEIR_A_I32_ARRAY && v->a.kind != BCX_TILEIR_A_SYMBOL;
 }
 
 bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const size_t *key_lens,
@@ -221,10 +257,8 @@ bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const siz
 	NEW_ATTR(BCX_TILEIR_A_DICT);
 	if (n && (!keys || !vals))
 		return bcx_bad_arg(d, "null dictionary arrays");
-	a->elems = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->elems);
-	a->keys = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->keys);
-	a->key_lens = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->key_lens);
-	if (!a->elems || !a->keys || !a->key_lens)
+	uint32_t *k = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *k);
+	if (!k)
 		return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++) {
 		size_t kl = key_lens ? key_lens[i] : (keys[i] ? strlen(keys[i]) : 0);
@@ -232,17 +266,16 @@ bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const siz
 			return bcx_bad_arg(d, "dictionary keys must be non-empty");
 		if (!valid_dict_value(vals[i]))
 			return bcx_bad_arg(d, "dictionary value kind cannot be encoded");
+		BCX_TRY(tb_string(m, keys[i], kl, &k[i], d));
 		for (uint32_t j = 0; j < i; j++)
-			if (a->key_lens[j] == kl && memcmp(a->keys[j], keys[i], kl) == 0)
+			if (k[j] == k[i]) /* strings are interned: equal keys, equal indices */
 				return bcx_bad_arg(d, "duplicate dictionary key");
-		a->keys[i] = bcx_arena_memdup(m->arena, keys[i], kl);
-		if (!a->keys[i])
-			return bcx_nomem(d);
-		a->key_lens[i] = kl;
-		a->elems[i] = vals[i];
 	}
+	if (!(a->elems = copy_elems(m, vals, n)))
+		return bcx_nomem(d);
+	a->keys = k;
 	a->n = n;
-	*out = a;
+	*out = handle(a);
 	return BCX_OK;
 }
 
@@ -250,18 +283,43 @@ bcx_status bcx_tb_attr_hints(bcx_tb_module *m, bcx_tb_attr *dict, bcx_tb_attr **
 			     bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_HINTS);
-	if (!dict || dict->kind != BCX_TILEIR_A_DICT)
+	if (!dict || dict->a.kind != BCX_TILEIR_A_DICT)
 		return bcx_bad_arg(d, "optimization hints need a dictionary");
-	for (uint32_t i = 0; i < dict->n; i++)
-		if (dict->elems[i]->kind != BCX_TILEIR_A_DICT)
+	for (uint32_t i = 0; i < dict->a.n; i++)
+		if (dict->a.elems[i].kind != BCX_TILEIR_A_DICT)
 			return bcx_bad_arg(d, "optimization hint values must be dictionaries");
-	a->elems = bcx_arena_calloc(m->arena, 1, sizeof *a->elems);
-	if (!a->elems)
-		return bcx_nomem(d);
-	a->elems[0] = dict;
-	a->n = 1;
-	*out = a;
+	*a = dict->a; /* the model's hints are the dictionary itself, kind HINTS */
+	a->kind = BCX_TILEIR_A_HINTS;
+	*out = handle(a);
 	return BCX_OK;
+}
+
+/* A constant of the model in MLIR's dense storage, as the reference's
+ * default writer stores it (the writer re-encodes it for its target). */
+static bcx_status new_constant(bcx_tb_module *m, unsigned tag, uint64_t count, const void *data,
+			       size_t n, uint32_t type, uint32_t *out, bcx_diag *d)
+{
+	bcx_tileir_module *mm = m->m;
+	bcx_buf blob, key;
+	bcx_buf_init(&blob, m->alloc);
+	bcx_buf_init(&key, m->alloc);
+	tir_dense_encode(&blob, tag, count, data, n, false);
+	wr_uv(&key, type);
+	bcx_buf_put_bytes(&key, blob.data, blob.len);
+	bcx_status st = key.status ? key.status : blob.status;
+	if (!st && wr_table_intern(&m->const_keys, key.data, key.len, out))
+		st = BCX_ERR_NOMEM;
+	if (!st && *out == mm->n_constants) {
+		const uint8_t *p = (const uint8_t *)bcx_arena_memdup(m->arena, blob.data ? blob.data : (const uint8_t *)"",
+						    blob.len);
+		if (!p || !BCX_VEC_ROOM(m->arena, mm->constants, mm->n_constants, m->cap_consts))
+			st = BCX_ERR_NOMEM;
+		else
+			mm->constants[mm->n_constants++] = (bcx_tileir_constant){0, {p, blob.len}};
+	}
+	bcx_buf_free(&blob);
+	bcx_buf_free(&key);
+	return st ? bcx_nomem(d) : BCX_OK;
 }
 
 bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *data, size_t n,
@@ -269,17 +327,20 @@ bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *dat
 {
 	if (!m || !tb_type_valid(m, tile) || tb_type(m, tile)->tag != BCX_TILEIR_T_TILE)
 		return bcx_bad_arg(d, "dense elements need a tile type");
-	const tb_typeinfo *ti = tb_type(m, tile);
-	unsigned bits = tir_tag_bits(tb_type(m, ti->elem)->tag);
+	const bcx_tileir_type *ti = tb_type(m, tile);
+	unsigned tag = tb_type(m, ti->elem)->tag, bits = tir_tag_bits(tag);
 	if (bits == 0)
 		return bcx_bad_arg(d, "dense elements need a tile of a number type");
 	size_t esz = (bits + 7) / 8, total;
 	if (!bcx_mul_ok(esz, (size_t)tb_tile_count(ti), &total) || (n != esz && n != total))
 		return bcx_bad_arg(d, "dense data must hold one element or every element");
-	bcx_status st = bytes_attr(m, BCX_TILEIR_A_DENSE, data, n, out, d);
-	if (st == BCX_OK)
-		(*out)->type = tile;
-	return st;
+	if (!data)
+		return bcx_bad_arg(d, "bad string argument");
+	NEW_ATTR(BCX_TILEIR_A_DENSE);
+	BCX_TRY(new_constant(m, tag, tb_tile_count(ti), data, n, tile, &a->index, d));
+	a->type = tile;
+	*out = handle(a);
+	return BCX_OK;
 }
 
 bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every, int64_t every,
@@ -289,11 +350,10 @@ bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every
 	if (has_every != has_along) /* the reference verifier's rule */
 		return bcx_bad_arg(d, "'div_by' 'every'/'along' must be used in combination");
 	a->u = divisor;
-	a->has_a = has_every;
+	a->flags = (uint8_t)((has_every ? 1 : 0) | (has_along ? 2 : 0));
 	a->a = every;
-	a->has_b = has_along;
 	a->b = along;
-	*out = a;
+	*out = handle(a);
 	return BCX_OK;
 }
 
@@ -301,18 +361,8 @@ bcx_status bcx_tb_attr_same_elements(bcx_tb_module *m, const int64_t *v, uint32_
 				     bcx_tb_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_SAME_ELEMENTS);
-	if (n && !v)
-		return bcx_bad_arg(d, "null array");
-	a->i64 = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->i64);
-	if (!a->i64)
-		return bcx_nomem(d);
-	for (uint32_t i = 0; i < n; i++) {
-		if (v[i] == INT64_MAX || v[i] == INT64_MIN)
-			return bcx_bad_arg(d, "same_elements cannot hold INT64_MIN or INT64_MAX");
-		a->i64[i] = v[i];
-	}
-	a->n = n;
-	*out = a;
+	BCX_TRY(ints(m, a, v, true, n, d));
+	*out = handle(a);
 	return BCX_OK;
 }
 
@@ -320,10 +370,9 @@ bcx_status bcx_tb_attr_bounded(bcx_tb_module *m, bool has_lb, int64_t lb, bool h
 			       int64_t ub, bcx_tb_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_BOUNDED);
-	a->has_a = has_lb;
+	a->flags = (uint8_t)((has_lb ? 1 : 0) | (has_ub ? 2 : 0));
 	a->a = lb;
-	a->has_b = has_ub;
 	a->b = ub;
-	*out = a;
+	*out = handle(a);
 	return BCX_OK;
 }

@@ -3,6 +3,7 @@
  * declared group, attribute names and kinds, required attributes and the
  * number of regions. */
 #include "tileir/build_internal.h"
+#include "common/internal.h"
 
 #include <string.h>
 
@@ -24,7 +25,7 @@ uint32_t bcx_tb_opcode(const char *name, size_t n)
 }
 
 /* Does attribute a fit the inline encoding of field f (spec §13.3)? */
-static bool attr_fits(const bcx_tileir_field *f, const bcx_tb_attr *a)
+static bool attr_fits(const bcx_tileir_field *f, const bcx_tileir_attr *a)
 {
 	if (f->kind == BCX_TILEIR_F_UNIT)
 		return a->kind == BCX_TILEIR_A_UNIT;
@@ -60,9 +61,9 @@ static bool attr_fits(const bcx_tileir_field *f, const bcx_tb_attr *a)
 }
 
 /* Place the named attributes into the op's per-field slots. */
-static bcx_status set_attrs(bcx_tb_module *m, bcx_tb_op *op, const bcx_tb_opspec *s, bcx_diag *d)
+static bcx_status set_attrs(bcx_tb_op *op, const bcx_tb_opspec *s, bcx_diag *d)
 {
-	const bcx_tileir_opinfo *info = op->info;
+	const bcx_tileir_opinfo *info = op->op.info;
 	for (uint32_t i = 0; i < s->n_attrs; i++) {
 		const char *nm = s->attrs[i].name;
 		uint32_t slot = 0, k;
@@ -76,24 +77,23 @@ static bcx_status set_attrs(bcx_tb_module *m, bcx_tb_op *op, const bcx_tb_opspec
 		}
 		if (k == info->n_fields)
 			return bad(d, info->name, "unknown attribute", nm ? nm : "(null)");
-		if (!s->attrs[i].value || !attr_fits(&info->fields[k], s->attrs[i].value))
+		if (!s->attrs[i].value || !attr_fits(&info->fields[k], &s->attrs[i].value->a))
 			return bad(d, info->name, "wrong kind of value for attribute", nm);
-		if (op->attrs[slot])
+		if (op->attrs[slot].kind != BCX_TILEIR_A_NONE)
 			return bad(d, info->name, "attribute given twice:", nm);
-		op->attrs[slot] = s->attrs[i].value;
+		op->attrs[slot] = s->attrs[i].value->a;
 	}
 	uint32_t slot = 0;
 	for (uint32_t k = 0; k < info->n_fields; k++) {
 		const bcx_tileir_field *f = &info->fields[k];
 		if (f->kind != BCX_TILEIR_F_ATTR && f->kind != BCX_TILEIR_F_UNIT)
 			continue;
-		if (!op->attrs[slot] && !f->optional && f->kind == BCX_TILEIR_F_ATTR) {
+		if (op->attrs[slot].kind == BCX_TILEIR_A_NONE && !f->optional &&
+		    f->kind == BCX_TILEIR_F_ATTR) {
 			if (f->since == info->since)
 				return bad(d, info->name, "missing required attribute", f->name);
 			/* A later required attribute takes its declared default. */
-			bcx_status st = bcx_tb_attr_enum(m, f->dflt, &op->attrs[slot], d);
-			if (st)
-				return st;
+			op->attrs[slot] = (bcx_tileir_attr){.kind = BCX_TILEIR_A_ENUM, .u = f->dflt};
 		}
 		slot++;
 	}
@@ -103,7 +103,7 @@ static bcx_status set_attrs(bcx_tb_module *m, bcx_tb_op *op, const bcx_tb_opspec
 /* Operand group sizes: given, or derived when only one group can vary. */
 static bcx_status set_segments(bcx_tb_op *op, const bcx_tb_opspec *s, bcx_diag *d)
 {
-	const bcx_tileir_opinfo *info = op->info;
+	const bcx_tileir_opinfo *info = op->op.info;
 	uint32_t g = 0, fixed = 0, varying = 0, vg = 0, sum = 0;
 	for (uint32_t k = 0; k < info->n_fields; k++) {
 		const bcx_tileir_field *f = &info->fields[k];
@@ -166,23 +166,28 @@ static bcx_status check_results(const bcx_tb_module *m, const bcx_tileir_opinfo 
 
 static bcx_status alloc_op(bcx_tb_module *m, bcx_tb_op *op, const bcx_tb_opspec *s, bcx_diag *d)
 {
-	const bcx_tileir_opinfo *info = op->info;
+	const bcx_tileir_opinfo *info = op->op.info;
 	bcx_arena *a = m->arena;
-	op->result_types = bcx_arena_calloc(a, (size_t)s->n_results + 1, sizeof *op->result_types);
-	op->operands = bcx_arena_calloc(a, (size_t)s->n_operands + 1, sizeof *op->operands);
+	uint32_t *rt = bcx_arena_calloc(a, (size_t)s->n_results + 1, sizeof *rt);
+	uint32_t *opd = bcx_arena_calloc(a, (size_t)s->n_operands + 1, sizeof *opd);
 	op->seg = bcx_arena_calloc(a, (size_t)info->n_operands + 1, sizeof *op->seg);
 	op->attrs = bcx_arena_calloc(a, (size_t)info->n_attrs + 1, sizeof *op->attrs);
 	op->regions = bcx_arena_calloc(a, (size_t)info->n_regions + 1, sizeof *op->regions);
-	if (!op->result_types || !op->operands || !op->seg || !op->attrs || !op->regions)
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
+	if (!rt || !opd || !op->seg || !op->attrs || !op->regions)
+		return bcx_nomem(d);
 	if (s->n_results)
-		memcpy(op->result_types, s->result_types, s->n_results * sizeof *op->result_types);
+		memcpy(rt, s->result_types, s->n_results * sizeof *rt);
 	if (s->n_operands)
-		memcpy(op->operands, s->operands, s->n_operands * sizeof *op->operands);
-	op->n_results = s->n_results;
-	op->n_operands = s->n_operands;
-	op->n_regions = info->n_regions;
-	op->loc = s->loc;
+		memcpy(opd, s->operands, s->n_operands * sizeof *opd);
+	op->op.opcode = info->opcode;
+	op->op.result_types = rt;
+	op->op.operands = opd;
+	op->op.segments = op->seg;
+	op->op.attrs = op->attrs;
+	op->op.n_results = s->n_results;
+	op->op.n_operands = s->n_operands;
+	op->op.n_regions = info->n_regions;
+	op->op.loc = s->loc ? s->loc->ref : 0;
 	return BCX_OK;
 }
 
@@ -220,19 +225,18 @@ bcx_status bcx_tb_op_add(bcx_tb_module *m, bcx_tb_block *blk, const bcx_tb_opspe
 		return st;
 	bcx_tb_op *op = bcx_arena_calloc(m->arena, 1, sizeof *op);
 	if (!op)
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	op->info = info;
+		return bcx_nomem(d);
+	op->op.info = info;
 	op->fn = blk->fn;
 	if ((st = alloc_op(m, op, s, d)) || (st = set_segments(op, s, d)) ||
-	    (st = set_attrs(m, op, s, d)))
+	    (st = set_attrs(op, s, d)))
 		return st;
-	if (blk->fn->n_values > UINT32_MAX - s->n_results - 1)
-		return bcx_diag_set(d, BCX_ERR_LIMIT, -1, "too many values in one function");
-	if (!tb_grow(m, (void **)&blk->ops, blk->n_ops, &blk->cap_ops, sizeof *blk->ops))
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	op->first_result = blk->fn->n_values;
-	blk->fn->n_values += s->n_results;
+	if (!BCX_VEC_ROOM(m->arena, blk->ops, blk->n_ops, blk->cap_ops))
+		return bcx_nomem(d);
+	BCX_TRY(tb_new_values(m, blk->fn, op->op.result_types, s->n_results, &op->op.first_result, d));
 	blk->ops[blk->n_ops++] = op;
+	blk->fn->n_ops++;
+	m->sealed = false;
 	if (out)
 		*out = op;
 	return BCX_OK;
@@ -240,7 +244,7 @@ bcx_status bcx_tb_op_add(bcx_tb_module *m, bcx_tb_block *blk, const bcx_tb_opspe
 
 bcx_tb_value bcx_tb_op_result(const bcx_tb_op *op, uint32_t i)
 {
-	return op && i < op->n_results ? op->first_result + i : BCX_TB_NONE;
+	return op && i < op->op.n_results ? op->op.first_result + i : BCX_TB_NONE;
 }
 
 bcx_status bcx_tb_region_add_block(bcx_tb_module *m, bcx_tb_op *op, uint32_t region,
@@ -249,27 +253,26 @@ bcx_status bcx_tb_region_add_block(bcx_tb_module *m, bcx_tb_op *op, uint32_t reg
 {
 	if (!m || !op || (n_args && !arg_types))
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
-	if (region >= op->n_regions)
-		return bad(d, op->info->name, "has no such region", NULL);
+	const char *name = op->op.info->name;
+	if (region >= op->op.n_regions)
+		return bad(d, name, "has no such region", NULL);
 	if (op->regions[region])
-		return bad(d, op->info->name, "regions hold at most one block", NULL);
+		return bad(d, name, "regions hold at most one block", NULL);
 	for (uint32_t i = 0; i < n_args; i++)
 		if (!tb_type_valid(m, arg_types[i]))
-			return bad(d, op->info->name, "block argument type is not a type", NULL);
+			return bad(d, name, "block argument type is not a type", NULL);
 	bcx_tb_block *b = bcx_arena_calloc(m->arena, 1, sizeof *b);
 	uint32_t *types = bcx_arena_calloc(m->arena, (size_t)n_args + 1, sizeof *types);
 	if (!b || !types)
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	if (op->fn->n_values > UINT32_MAX - n_args - 1)
-		return bcx_diag_set(d, BCX_ERR_LIMIT, -1, "too many values in one function");
+		return bcx_nomem(d);
 	if (n_args)
 		memcpy(types, arg_types, n_args * sizeof *types);
+	BCX_TRY(tb_new_values(m, op->fn, types, n_args, &b->first_arg, d));
 	b->fn = op->fn;
 	b->n_args = n_args;
 	b->arg_types = types;
-	b->first_arg = op->fn->n_values;
-	op->fn->n_values += n_args;
 	op->regions[region] = b;
+	m->sealed = false;
 	if (out)
 		*out = b;
 	return BCX_OK;

@@ -11,10 +11,10 @@
 
 #define TB_MAX_TILE_ELEMS (1u << 24)
 
-const tb_typeinfo *tb_type(const bcx_tb_module *m, uint32_t t) { return &m->types[t]; }
-bool tb_type_valid(const bcx_tb_module *m, uint32_t t) { return t < m->n_types; }
+const bcx_tileir_type *tb_type(const bcx_tb_module *m, uint32_t t) { return &m->m->types[t]; }
+bool tb_type_valid(const bcx_tb_module *m, uint32_t t) { return t < m->m->n_types; }
 
-uint64_t tb_tile_count(const tb_typeinfo *ti)
+uint64_t tb_tile_count(const bcx_tileir_type *ti)
 {
 	uint64_t n = 1;
 	for (uint32_t i = 0; i < ti->rank; i++)
@@ -22,52 +22,30 @@ uint64_t tb_tile_count(const tb_typeinfo *ti)
 	return n;
 }
 
-bool tb_grow(bcx_tb_module *m, void **arr, uint32_t n, uint32_t *cap, size_t elem)
-{
-	if (n < *cap)
-		return true;
-	uint32_t nc = *cap ? *cap * 2 : 8;
-	if (nc <= *cap)
-		return false;
-	void *p = bcx_arena_grow(m->arena, *arr, n, nc, elem);
-	if (!p)
-		return false;
-	*arr = p;
-	*cap = nc;
-	return true;
-}
-
 static void key_i64s(bcx_buf *k, const int64_t *v, uint32_t n)
 {
-	for (uint32_t i = 0; v && i < n; i++)
+	wr_uv(k, n);
+	for (uint32_t i = 0; i < n; i++)
 		wr_uv(k, (uint64_t)v[i]);
 }
 
-static void key_i32s(bcx_buf *k, const int32_t *v, uint32_t n)
-{
-	for (uint32_t i = 0; v && i < n; i++)
-		wr_uv(k, (uint32_t)v[i]);
-}
-
-static void type_key(bcx_buf *k, const tb_typeinfo *t)
+/* Everything that tells two types apart. */
+static void type_key(bcx_buf *k, const bcx_tileir_type *t)
 {
 	bcx_buf_put_u8(k, t->tag);
 	wr_uv(k, t->elem);
-	wr_uv(k, t->rank);
 	key_i64s(k, t->shape, t->rank);
-	key_i64s(k, t->strides, t->rank);
-	key_i32s(k, t->tile, t->rank);
-	key_i32s(k, t->dim_map, t->rank);
-	key_i32s(k, t->trav, t->rank);
+	key_i64s(k, t->strides, t->n_strides);
+	wr_uv(k, t->n_dim_map);
+	for (uint32_t i = 0; i < t->n_dim_map; i++)
+		wr_uv(k, (uint32_t)t->dim_map[i]);
 	wr_uv(k, t->sparse_dim);
-	bcx_buf_put_u8(k, t->pad);
-	wr_uv(k, t->n_in);
-	for (uint32_t i = 0; i < t->n_in; i++)
-		wr_uv(k, t->ins[i]);
-	wr_uv(k, t->n_out);
-	for (uint32_t i = 0; i < t->n_out; i++)
-		wr_uv(k, t->outs[i]);
-	wr_uv(k, t->uniq);
+	bcx_buf_put_u8(k, t->has_padding);
+	bcx_buf_put_u8(k, t->padding_value);
+	wr_uv(k, t->n_inputs);
+	wr_uv(k, t->n_outputs);
+	for (uint32_t i = 0; i < t->n_inputs + t->n_outputs; i++)
+		wr_uv(k, t->params[i]);
 }
 
 static void *dup(bcx_tb_module *m, const void *p, size_t n, size_t elem)
@@ -81,8 +59,9 @@ static void *dup(bcx_tb_module *m, const void *p, size_t n, size_t elem)
 }
 
 /* Intern t (its arrays are copied when new). */
-static bcx_status intern(bcx_tb_module *m, const tb_typeinfo *t, bcx_tb_type *out, bcx_diag *d)
+static bcx_status intern(bcx_tb_module *m, const bcx_tileir_type *t, bcx_tb_type *out, bcx_diag *d)
 {
+	bcx_tileir_module *mm = m->m;
 	bcx_buf k;
 	bcx_buf_init(&k, m->alloc);
 	type_key(&k, t);
@@ -91,31 +70,28 @@ static bcx_status intern(bcx_tb_module *m, const tb_typeinfo *t, bcx_tb_type *ou
 	bcx_buf_free(&k);
 	if (st)
 		return bcx_diag_set(d, st, -1, "out of memory while interning a type");
-	if (idx < m->n_types) {
+	if (idx < mm->n_types) {
 		*out = idx;
 		return BCX_OK;
 	}
-	if (!tb_grow(m, (void **)&m->types, m->n_types, &m->cap_types, sizeof *m->types))
-		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	tb_typeinfo c = *t;
+	if (!BCX_VEC_ROOM(m->arena, mm->types, mm->n_types, m->cap_types))
+		return bcx_nomem(d);
+	bcx_tileir_type c = *t;
 	c.shape = dup(m, t->shape, t->rank, sizeof *t->shape);
-	c.strides = dup(m, t->strides, t->rank, sizeof *t->strides);
-	c.tile = dup(m, t->tile, t->rank, sizeof *t->tile);
-	c.dim_map = dup(m, t->dim_map, t->rank, sizeof *t->dim_map);
-	c.trav = dup(m, t->trav, t->rank, sizeof *t->trav);
-	c.ins = dup(m, t->ins, t->n_in, sizeof *t->ins);
-	c.outs = dup(m, t->outs, t->n_out, sizeof *t->outs);
-	m->types[m->n_types++] = c;
+	c.strides = dup(m, t->strides, t->n_strides, sizeof *t->strides);
+	c.dim_map = dup(m, t->dim_map, t->n_dim_map, sizeof *t->dim_map);
+	c.params = dup(m, t->params, (size_t)t->n_inputs + t->n_outputs, sizeof *t->params);
+	mm->types[mm->n_types++] = c;
+	m->sealed = false;
 	*out = idx;
 	return BCX_OK;
 }
-
 
 bcx_status bcx_tb_type_scalar(bcx_tb_module *m, bcx_tb_scalar s, bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out || tir_tag_bits((uint8_t)s) == 0)
 		return bcx_bad_arg(d, "not a scalar type tag");
-	tb_typeinfo t = {.tag = (uint8_t)s, .elem = BCX_TB_NONE, .pad = BCX_TB_PAD_NONE};
+	bcx_tileir_type t = {.tag = (uint8_t)s};
 	return intern(m, &t, out, d);
 }
 
@@ -123,7 +99,7 @@ bcx_status bcx_tb_type_token(bcx_tb_module *m, bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
-	tb_typeinfo t = {.tag = BCX_TILEIR_T_TOKEN, .elem = BCX_TB_NONE, .pad = BCX_TB_PAD_NONE};
+	bcx_tileir_type t = {.tag = BCX_TILEIR_T_TOKEN};
 	return intern(m, &t, out, d);
 }
 
@@ -140,7 +116,7 @@ bcx_status bcx_tb_type_ptr(bcx_tb_module *m, bcx_tb_type pointee, bcx_tb_type *o
 {
 	if (!m || !out || !is_pointee(m, pointee))
 		return bcx_bad_arg(d, "pointer pointee must be an integer or float type other than i4");
-	tb_typeinfo t = {.tag = BCX_TILEIR_T_POINTER, .elem = pointee, .pad = BCX_TB_PAD_NONE};
+	bcx_tileir_type t = {.tag = BCX_TILEIR_T_POINTER, .elem = pointee};
 	return intern(m, &t, out, d);
 }
 
@@ -179,8 +155,7 @@ bcx_status bcx_tb_type_tile(bcx_tb_module *m, bcx_tb_type elem, const int64_t *s
 	bcx_status st = check_tile(m, elem, shape, rank, d);
 	if (st)
 		return st;
-	tb_typeinfo t = {.tag = BCX_TILEIR_T_TILE, .elem = elem, .rank = rank, .shape = shape,
-			 .pad = BCX_TB_PAD_NONE};
+	bcx_tileir_type t = {.tag = BCX_TILEIR_T_TILE, .elem = elem, .rank = rank, .shape = shape};
 	return intern(m, &t, out, d);
 }
 
@@ -196,8 +171,8 @@ bcx_status bcx_tb_type_tensor_view(bcx_tb_module *m, bcx_tb_type elem, const int
 		if ((shape[i] <= 0 && shape[i] != BCX_TB_DYNAMIC) ||
 		    (strides[i] <= 0 && strides[i] != BCX_TB_DYNAMIC))
 			return bcx_bad_arg(d, "tensor_view sizes and strides must be positive or dynamic");
-	tb_typeinfo t = {.tag = BCX_TILEIR_T_TENSOR_VIEW, .elem = elem, .rank = rank, .shape = shape,
-			 .strides = strides, .pad = BCX_TB_PAD_NONE};
+	bcx_tileir_type t = {.tag = BCX_TILEIR_T_TENSOR_VIEW, .elem = elem, .rank = rank,
+			     .shape = shape, .n_strides = rank, .strides = strides};
 	return intern(m, &t, out, d);
 }
 
@@ -207,7 +182,7 @@ static bcx_status check_view(const bcx_tb_module *m, bcx_tb_type tv, const int32
 {
 	if (!tb_type_valid(m, tv) || tb_type(m, tv)->tag != BCX_TILEIR_T_TENSOR_VIEW)
 		return bcx_bad_arg(d, "a view must reference a tensor_view type");
-	const tb_typeinfo *t = tb_type(m, tv);
+	const bcx_tileir_type *t = tb_type(m, tv);
 	if (rank == 0 || rank != t->rank || !tile)
 		return bcx_bad_arg(d, "view tile rank must equal the tensor_view rank and be non-zero");
 	uint64_t seen = 0; /* rank <= TIR_LIMIT_RANK = 64 bits */
@@ -228,17 +203,26 @@ static bcx_status check_view(const bcx_tb_module *m, bcx_tb_type tv, const int32
 	return BCX_OK;
 }
 
-static bcx_status view(bcx_tb_module *m, tb_typeinfo *t, const int32_t *dim_map,
-		       bcx_tb_type *out, bcx_diag *d)
+/* A view type: tile shape and traversal strides widened to the model's
+ * 64 bits, dim_map the identity when not given (gather_scatter has none). */
+static bcx_status view(bcx_tb_module *m, uint8_t tag, bcx_tb_type tv, const int32_t *tile,
+		       const int32_t *trav, uint32_t rank, const int32_t *dim_map,
+		       uint32_t sparse_dim, bcx_tb_padding pad, bcx_tb_type *out, bcx_diag *d)
 {
-	int32_t ident[TIR_LIMIT_RANK];
-	if (t->tag != BCX_TILEIR_T_GATHER_SCATTER_VIEW && !dim_map) {
-		for (uint32_t i = 0; i < t->rank; i++)
-			ident[i] = (int32_t)i;
-		dim_map = ident;
+	int64_t shape[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK];
+	int32_t map[TIR_LIMIT_RANK];
+	for (uint32_t i = 0; i < rank; i++) {
+		shape[i] = tile[i];
+		strides[i] = trav ? trav[i] : 0;
+		map[i] = dim_map ? dim_map[i] : (int32_t)i;
 	}
-	t->dim_map = t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW ? NULL : dim_map;
-	return intern(m, t, out, d);
+	bool gsv = tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW;
+	bcx_tileir_type t = {.tag = tag, .elem = tv, .rank = rank, .shape = shape,
+			     .n_strides = trav ? rank : 0, .strides = trav ? strides : NULL,
+			     .n_dim_map = gsv ? 0 : rank, .dim_map = gsv ? NULL : map,
+			     .sparse_dim = sparse_dim, .has_padding = pad != BCX_TB_PAD_NONE,
+			     .padding_value = pad != BCX_TB_PAD_NONE ? (uint8_t)pad : 0};
+	return intern(m, &t, out, d);
 }
 
 bcx_status bcx_tb_type_partition_view(bcx_tb_module *m, bcx_tb_type tensor_view,
@@ -251,9 +235,8 @@ bcx_status bcx_tb_type_partition_view(bcx_tb_module *m, bcx_tb_type tensor_view,
 	bcx_status st = check_view(m, tensor_view, tile_shape, rank, dim_map, pad, d);
 	if (st)
 		return st;
-	tb_typeinfo t = {.tag = BCX_TILEIR_T_PARTITION_VIEW, .elem = tensor_view, .rank = rank,
-			 .tile = tile_shape, .pad = (uint8_t)pad};
-	return view(m, &t, dim_map, out, d);
+	return view(m, BCX_TILEIR_T_PARTITION_VIEW, tensor_view, tile_shape, NULL, rank, dim_map, 0,
+		    pad, out, d);
 }
 
 bcx_status bcx_tb_type_strided_view(bcx_tb_module *m, bcx_tb_type tensor_view,
@@ -266,10 +249,8 @@ bcx_status bcx_tb_type_strided_view(bcx_tb_module *m, bcx_tb_type tensor_view,
 	bcx_status st = check_view(m, tensor_view, tile_shape, rank, dim_map, pad, d);
 	if (st)
 		return st;
-	tb_typeinfo t = {.tag = BCX_TILEIR_T_STRIDED_VIEW, .elem = tensor_view, .rank = rank,
-			 .tile = tile_shape, .trav = traversal_strides,
-			 .pad = (uint8_t)pad};
-	return view(m, &t, dim_map, out, d);
+	return view(m, BCX_TILEIR_T_STRIDED_VIEW, tensor_view, tile_shape, traversal_strides, rank,
+		    dim_map, 0, pad, out, d);
 }
 
 bcx_status bcx_tb_type_gather_scatter_view(bcx_tb_module *m, bcx_tb_type tensor_view,
@@ -282,10 +263,8 @@ bcx_status bcx_tb_type_gather_scatter_view(bcx_tb_module *m, bcx_tb_type tensor_
 	bcx_status st = check_view(m, tensor_view, tile_shape, rank, NULL, pad, d);
 	if (st)
 		return st;
-	tb_typeinfo t = {.tag = BCX_TILEIR_T_GATHER_SCATTER_VIEW, .elem = tensor_view, .rank = rank,
-			 .tile = tile_shape, .sparse_dim = sparse_dim,
-			 .pad = (uint8_t)pad};
-	return view(m, &t, NULL, out, d);
+	return view(m, BCX_TILEIR_T_GATHER_SCATTER_VIEW, tensor_view, tile_shape, NULL, rank, NULL,
+		    sparse_dim, pad, out, d);
 }
 
 bcx_status bcx_tb_type_func(bcx_tb_module *m, const bcx_tb_type *ins, uint32_t n_in,
@@ -300,17 +279,17 @@ bcx_status bcx_tb_type_func(bcx_tb_module *m, const bcx_tb_type *ins, uint32_t n
 	for (uint32_t i = 0; i < n_out; i++)
 		if (!tb_type_valid(m, outs[i]) || tb_type(m, outs[i])->tag == BCX_TILEIR_T_FUNCTION)
 			return bcx_bad_arg(d, "function result must be a non-function type of this module");
-	tb_typeinfo t = {.tag = BCX_TILEIR_T_FUNCTION, .elem = BCX_TB_NONE, .n_in = n_in, .n_out = n_out,
-			 .ins = ins, .outs = outs, .pad = BCX_TB_PAD_NONE};
+	if ((size_t)n_in + n_out > UINT32_MAX / 2)
+		return bcx_bad_arg(d, "too many function parameters");
+	uint32_t *params = bcx_arena_alloc(m->arena, ((size_t)n_in + n_out + 1) * sizeof *params);
+	if (!params)
+		return bcx_nomem(d);
+	for (uint32_t i = 0; i < n_in; i++)
+		params[i] = ins[i];
+	for (uint32_t i = 0; i < n_out; i++)
+		params[n_in + i] = outs[i];
+	bcx_tileir_type t = {.tag = BCX_TILEIR_T_FUNCTION, .n_inputs = n_in, .n_outputs = n_out,
+			     .params = params};
 	return intern(m, &t, out, d);
 }
 
-bcx_status tb_type_distinct(bcx_tb_module *m, uint32_t base, uint32_t uniq, uint32_t *out,
-			    bcx_diag *d)
-{
-	if (!tb_type_valid(m, base))
-		return bcx_bad_arg(d, "not a type of this module");
-	tb_typeinfo t = *tb_type(m, base);
-	t.uniq = uniq;
-	return intern(m, &t, out, d);
-}

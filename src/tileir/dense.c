@@ -170,3 +170,61 @@ bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type, uint32_t index,
 	*n_out = count;
 	return BCX_OK;
 }
+
+bcx_status tir_dense_raw(const bcx_tileir_module *m, uint32_t type, uint32_t index, bcx_buf *raw,
+			 uint64_t *count, bcx_diag *diag)
+{
+	bcx_cursor c;
+	bcx_cur_init(&c, m->data, m->size, diag);
+	if (tir_dense_check(m, type, index, &c) != BCX_OK)
+		return c.status;
+	uint64_t n = 0;
+	unsigned tag = 0;
+	tile_shape_of(m, type, &n, &tag);
+	const bcx_tileir_str *d = &m->constants[index].data;
+	layout l = buffer_layout(m, tag, n, d);
+	size_t esz = elem_bytes(tag), k_end = l == L_SPLAT ? 1 : (size_t)n;
+	for (size_t k = 0; k < k_end; k++) {
+		uint64_t e = elem_at(tag, l, d, k);
+		for (size_t b = 0; b < esz; b++)
+			bcx_buf_put_u8(raw, (uint8_t)(e >> (8 * b)));
+	}
+	*count = n;
+	return raw->status ? bcx_diag_set(diag, raw->status, -1, "out of memory") : BCX_OK;
+}
+
+/* Splat test over n elements of esz bytes. */
+static bool all_equal(const uint8_t *p, size_t n, size_t esz)
+{
+	for (size_t i = 1; i < n; i++)
+		if (memcmp(p, p + i * esz, esz) != 0)
+			return false;
+	return true;
+}
+
+void tir_dense_encode(bcx_buf *b, unsigned tag, uint64_t count, const uint8_t *raw, size_t n,
+		      bool i1_bytes)
+{
+	size_t esz = elem_bytes(tag);
+	bool splat = n == esz || all_equal(raw, (size_t)count, esz);
+	if (tag != BCX_TILEIR_T_I1) {
+		bcx_buf_put_bytes(b, raw, splat ? esz : n);
+		return;
+	}
+	if (splat) {
+		bool v = raw[0] != 0;
+		bcx_buf_put_u8(b, (uint8_t)(v ? (i1_bytes ? 0x01 : 0xFF) : 0x00));
+		return;
+	}
+	if (i1_bytes) {
+		for (size_t i = 0; i < count; i++)
+			bcx_buf_put_u8(b, raw[i] != 0);
+		return;
+	}
+	for (size_t i = 0; i < count; i += 8) {
+		uint8_t byte = 0;
+		for (size_t k = 0; k < 8 && i + k < count; k++)
+			byte |= (uint8_t)((raw[i + k] != 0) << k);
+		bcx_buf_put_u8(b, byte);
+	}
+}

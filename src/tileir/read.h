@@ -67,6 +67,18 @@ typedef struct tir_dense {
 	bcx_tileir_str data;
 } tir_dense;
 bool tir_dense_open(const bcx_tileir_module *m, uint32_t type, uint32_t index, tir_dense *v);
+/* The elements of constant `index` under tile type `type`, checked, as raw
+ * element bytes appended to raw: one element when the buffer was a splat,
+ * else all; each (bits + 7) / 8 bytes little-endian (i1: 0 or 1). *count
+ * receives the tile's element count. */
+bcx_status tir_dense_raw(const bcx_tileir_module *m, uint32_t type, uint32_t index, bcx_buf *raw,
+			 uint64_t *count, bcx_diag *diag);
+/* MLIR's dense storage (spec §8.2, §8.4) of count elements of scalar `tag`
+ * from raw element bytes (n bytes: one element, a splat, or all of them):
+ * one element when all are equal; i1 as packed bits, or one byte each
+ * with i1_bytes. The one encoder of the builder and the writer. */
+void tir_dense_encode(bcx_buf *b, unsigned tag, uint64_t count, const uint8_t *raw, size_t n,
+		      bool i1_bytes);
 uint64_t tir_dense_get(const tir_dense *v, uint64_t k);
 
 #endif

@@ -70,23 +70,28 @@ void wr_sv(bcx_buf *b, int64_t v);
 
 #endif
 
-/* ---- the writer's state over a builder module (write_*.c) ---- */
+/* ---- the writer's state over a module (write_*.c) ---- */
 #ifndef BCX_TILEIR_WRITE_CTX
 #define BCX_TILEIR_WRITE_CTX
-struct bcx_tb_module;
-struct bcx_tb_loc;
-struct bcx_tb_attr;
-struct bcx_tb_op;
-struct bcx_tb_block;
+#include "tileir/read.h"
 
 typedef struct wctx {
-	const struct bcx_tb_module *m;
-	unsigned minor;           /* target 13.minor */
+	bcx_tileir_module *m;     /* read or built: bodies are decoded on demand */
+	const bcx_allocator *alloc;
+	uint16_t target;          /* BCX_TILEIR_V(13, minor) */
+	unsigned minor;
 	bool i1_bytes;            /* i1 dense data one byte per element (§8.4) */
 	bcx_diag *d;
 	bcx_status st;            /* first failure */
 	wr_table strings, types, consts, debug;
-	uint32_t *type_map;       /* builder type number -> wire index + 1 (0 = none) */
+	uint32_t *type_map;       /* model type index -> wire index + 1 (0 = none) */
+	/* Equal records that the model keeps apart (a file's ui64 next to its
+	 * i64, two call sites of equal fields) stay apart on the wire: the
+	 * first model index of each content is its owner, later ones add
+	 * their own index to the key (§18 byte order). */
+	wr_table type_content, rec_content;
+	uint32_t *type_owner;     /* type_content index -> model index + 1 */
+	uint64_t *rec_owner;      /* rec_content index -> record reference */
 	/* debug lists (§11) */
 	bcx_buf refs;             /* u64 refs of all lists, little-endian */
 	uint32_t *list_start;
@@ -98,7 +103,7 @@ typedef struct wctx {
 	uint32_t sp, n_values;
 	uint8_t *used;            /* value id has users */
 	size_t cap_values;        /* capacity of wire/stack/used, reused per function */
-	bcx_buf key, data, body;  /* scratch buffers reused across calls */
+	bcx_buf key, data, body, raw; /* scratch buffers reused across calls */
 	bcx_limits limits;
 	unsigned depth;           /* region nesting */
 	unsigned nest;            /* attribute or debug record recursion */
@@ -107,15 +112,24 @@ typedef struct wctx {
 
 bool wr_fail(wctx *w, bcx_status code, const char *fmt, ...) BCX_PRINTF(3, 4);
 static inline bool wr_ok(const wctx *w) { return w->st == BCX_OK; }
+/* Is a feature that appeared in version `since` newer than the target? */
+static inline bool wr_later(const wctx *w, uint16_t since) { return since > w->target; }
 uint32_t wr_str(wctx *w, const void *p, size_t n);
+/* String `idx` of the model. */
+uint32_t wr_mstr(wctx *w, uint32_t idx);
+/* Model type t (BCX_TILEIR_TYPE_IMPLICIT_TOKEN: the token type). */
 uint32_t wr_type(wctx *w, uint32_t t);
+/* The scalar or token type of `tag`, whether or not the model has it. */
+uint32_t wr_type_tag(wctx *w, unsigned tag);
 /* Refuse types newer than the target (checked when the type table is
  * written, as the reference does). */
 bool wr_check_types(wctx *w);
-uint32_t wr_const(wctx *w, const struct bcx_tb_attr *dense);
-uint32_t wr_loc(wctx *w, const struct bcx_tb_loc *l);
+/* Constant `index` under tile type `type`, in the target's encoding. */
+uint32_t wr_const(wctx *w, uint32_t type, uint32_t index);
+/* 1-based wire index of debug record reference ref (0: unknown). */
+uint32_t wr_loc(wctx *w, uint64_t ref);
 void wr_debug_payload(wctx *w, bcx_buf *p);
-void wr_attr_sc(wctx *w, bcx_buf *b, const struct bcx_tb_attr *a);
-void wr_dict_body(wctx *w, bcx_buf *b, const struct bcx_tb_attr *dict);
-void wr_block_ops(wctx *w, bcx_buf *b, const struct bcx_tb_block *blk, bool header);
+void wr_attr_sc(wctx *w, bcx_buf *b, const bcx_tileir_attr *a);
+void wr_dict_body(wctx *w, bcx_buf *b, const bcx_tileir_attr *dict);
+void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tileir_block *blk, bool header);
 #endif

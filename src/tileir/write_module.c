@@ -1,7 +1,7 @@
 /* The Tile IR writer: one module in the reference writer's order (spec
  * §18.2): function pre-pass, globals, function bodies, then the constant,
  * debug, type, producer and string sections and the end marker. */
-#include "tileir/build_internal.h"
+#include "tileir/write_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,60 +23,84 @@ bool wr_fail(wctx *w, bcx_status code, const char *fmt, ...)
 	return false;
 }
 
-static bcx_status ctx_init(wctx *w, const bcx_tb_module *m, const bcx_tb_write_options *o,
+static bcx_status ctx_init(wctx *w, bcx_tileir_module *m, const bcx_tileir_write_options *o,
 			   bcx_diag *d)
 {
 	memset(w, 0, sizeof *w);
 	w->m = m;
+	w->alloc = m->opts.alloc;
 	w->d = d;
 	w->minor = o && o->minor ? o->minor : 3;
+	w->target = BCX_TILEIR_V(13, w->minor);
 	w->i1_bytes = o && o->i1_byte_per_element;
 	w->limits = bcx_limits_resolve(o ? &o->limits : NULL);
-	wr_table_init(&w->strings, m->alloc);
-	wr_table_init(&w->types, m->alloc);
-	wr_table_init(&w->consts, m->alloc);
-	wr_table_init(&w->debug, m->alloc);
-	bcx_buf_init(&w->refs, m->alloc);
-	bcx_buf_init(&w->key, m->alloc);
-	bcx_buf_init(&w->data, m->alloc);
-	bcx_buf_init(&w->body, m->alloc);
-	w->type_map = bcx_alloc(m->alloc, ((size_t)m->n_types + 1) * sizeof *w->type_map);
-	if (!w->type_map)
+	wr_table *tables[] = {&w->strings, &w->types, &w->consts, &w->debug, &w->type_content,
+			      &w->rec_content};
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+		wr_table_init(tables[i], w->alloc);
+	bcx_buf *bufs[] = {&w->refs, &w->key, &w->data, &w->body, &w->raw};
+	for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+		bcx_buf_init(bufs[i], w->alloc);
+	size_t nt = m->n_types + 1, nr = m->n_debug_records + 1;
+	w->type_map = bcx_alloc(w->alloc, nt * sizeof *w->type_map);
+	w->type_owner = bcx_alloc(w->alloc, nt * sizeof *w->type_owner);
+	w->rec_owner = bcx_alloc(w->alloc, nr * sizeof *w->rec_owner);
+	if (!w->type_map || !w->type_owner || !w->rec_owner)
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	memset(w->type_map, 0, ((size_t)m->n_types + 1) * sizeof *w->type_map);
+	memset(w->type_map, 0, nt * sizeof *w->type_map);
+	memset(w->type_owner, 0, nt * sizeof *w->type_owner);
+	memset(w->rec_owner, 0, nr * sizeof *w->rec_owner);
 	return BCX_OK;
 }
 
 static void ctx_free(wctx *w)
 {
-	const bcx_allocator *a = w->m->alloc;
-	wr_table_free(&w->strings);
-	wr_table_free(&w->types);
-	wr_table_free(&w->consts);
-	wr_table_free(&w->debug);
-	bcx_buf_free(&w->refs);
-	bcx_buf_free(&w->key);
-	bcx_buf_free(&w->data);
-	bcx_buf_free(&w->body);
+	const bcx_allocator *a = w->alloc;
+	wr_table *tables[] = {&w->strings, &w->types, &w->consts, &w->debug, &w->type_content,
+			      &w->rec_content};
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+		wr_table_free(tables[i]);
+	bcx_buf *bufs[] = {&w->refs, &w->key, &w->data, &w->body, &w->raw};
+	for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+		bcx_buf_free(bufs[i]);
+	size_t nt = w->m->n_types + 1, nr = w->m->n_debug_records + 1;
 	bcx_free(a, w->wire, w->cap_values * sizeof *w->wire);
 	bcx_free(a, w->stack, w->cap_values * sizeof *w->stack);
 	bcx_free(a, w->used, w->cap_values);
-	bcx_free(a, w->type_map, ((size_t)w->m->n_types + 1) * sizeof *w->type_map);
+	bcx_free(a, w->type_map, w->type_map ? nt * sizeof *w->type_map : 0);
+	bcx_free(a, w->type_owner, w->type_owner ? nt * sizeof *w->type_owner : 0);
+	bcx_free(a, w->rec_owner, w->rec_owner ? nr * sizeof *w->rec_owner : 0);
 	bcx_free(a, w->list_start, (size_t)w->cap_lists * sizeof *w->list_start);
+}
+
+/* The record reference of function f's location (0: none). */
+static uint64_t fn_loc(wctx *w, const bcx_tileir_function *f)
+{
+	if (!f->loc_list)
+		return 0;
+	const bcx_tileir_debug_list *l = bcx_tileir_debug_list_at(w->m, f->loc_list - 1);
+	if (!l || l->n == 0)
+		return wr_fail(w, BCX_ERR_MALFORMED, "bad debug list"), 0;
+	return l->refs[0];
 }
 
 /* §18.2 step 1: names, signatures, debug list numbers. */
 static void prepass(wctx *w, uint32_t *lists)
 {
-	for (uint32_t i = 0; i < w->m->n_funcs && wr_ok(w); i++) {
-		const bcx_tb_func *f = w->m->funcs[i];
-		wr_str(w, f->name, f->name_len);
-		wr_type(w, f->type);
-		lists[i] = 0;
-		if (f->loc) {
-			lists[i] = ++w->n_lists;
-			wr_loc(w, f->loc);
+	size_t n = bcx_tileir_function_count(w->m);
+	for (size_t i = 0; i < n && wr_ok(w); i++) {
+		const bcx_tileir_function *f = bcx_tileir_function_at(w->m, i);
+		const bcx_tileir_type *sig = bcx_tileir_type_at(w->m, f->signature);
+		if (!sig || sig->tag != BCX_TILEIR_T_FUNCTION || sig->n_outputs) {
+			wr_fail(w, BCX_ERR_MALFORMED, "function %zu: an entry's signature must be a "
+				"function type without results", i);
+			return;
 		}
+		wr_mstr(w, f->name);
+		wr_type(w, f->signature);
+		lists[i] = 0;
+		if (wr_loc(w, fn_loc(w, f)))
+			lists[i] = ++w->n_lists;
 	}
 }
 
@@ -84,53 +108,57 @@ static void prepass(wctx *w, uint32_t *lists)
 static void globals(wctx *w, bcx_buf *out)
 {
 	bcx_buf p;
-	bcx_buf_init(&p, w->m->alloc);
-	wr_uv(&p, w->m->n_globals);
-	for (uint32_t i = 0; i < w->m->n_globals && wr_ok(w); i++) {
-		const tb_global *g = &w->m->globals[i];
-		if (w->minor < 3 && g->is_private)
+	size_t n = bcx_tileir_global_count(w->m);
+	bcx_buf_init(&p, w->alloc);
+	wr_uv(&p, n);
+	for (size_t i = 0; i < n && wr_ok(w); i++) {
+		const bcx_tileir_global *g = bcx_tileir_global_at(w->m, i);
+		bcx_tileir_str name = bcx_tileir_string(w->m, g->name);
+		bool is_private = g->visibility == 1;
+		if (w->minor < 3 && is_private)
 			wr_fail(w, BCX_ERR_UNSUPPORTED, "global `%.*s` uses non-public symbol "
 				"visibility, which cannot be encoded in bytecode version 13.%u "
-				"(requires bytecode 13.3+)", (int)g->name_len, g->name, w->minor);
+				"(requires bytecode 13.3+)", (int)name.len, (const char *)name.ptr,
+				w->minor);
 		else if (w->minor < 3 && g->is_constant)
 			wr_fail(w, BCX_ERR_UNSUPPORTED, "constant global `%.*s` cannot be encoded "
 				"in bytecode version 13.%u (the `constant` attribute requires "
-				"bytecode 13.3+)", (int)g->name_len, g->name, w->minor);
-		wr_uv(&p, wr_str(w, g->name, g->name_len));
-		wr_uv(&p, wr_type(w, g->value->type));
-		wr_uv(&p, wr_const(w, g->value));
+				"bytecode 13.3+)", (int)name.len, (const char *)name.ptr, w->minor);
+		wr_uv(&p, wr_mstr(w, g->name));
+		wr_uv(&p, wr_type(w, g->type));
+		wr_uv(&p, wr_const(w, g->type, g->value));
 		wr_uv(&p, g->alignment);
 		if (w->minor >= 3) {
-			wr_uv(&p, g->is_private);
+			wr_uv(&p, is_private);
 			wr_uv(&p, g->is_constant);
 		}
 	}
-	if (w->m->n_globals && wr_ok(w))
+	if (n && wr_ok(w))
 		wr_section(out, BCX_TILEIR_SEC_GLOBAL, &p);
 	bcx_buf_free(&p);
 }
 
 /* Mark every value that some operand uses (§14.2: later results must be
  * unused for older targets). */
-static void mark_used(wctx *w, const bcx_tb_block *blk)
+static void mark_used(wctx *w, const bcx_tileir_block *blk)
 {
 	for (uint32_t i = 0; i < blk->n_ops; i++) {
-		const bcx_tb_op *op = blk->ops[i];
+		const bcx_tileir_op *op = &blk->ops[i];
 		for (uint32_t k = 0; k < op->n_operands; k++)
 			if (op->operands[k] < w->n_values)
 				w->used[op->operands[k]] = 1;
 		for (uint32_t r = 0; r < op->n_regions; r++)
-			if (op->regions[r])
-				mark_used(w, op->regions[r]);
+			for (uint32_t k = 0; k < op->regions[r].n_blocks; k++)
+				mark_used(w, &op->regions[r].blocks[k]);
 	}
 }
 
 /* Value scope arrays for f, grown when a function needs more (§15.1). */
-static bool fn_scope(wctx *w, const bcx_tb_func *f)
+static bool fn_scope(wctx *w, const bcx_tileir_body *f)
 {
 	size_t n = (size_t)f->n_values + 1;
 	if (n > w->cap_values) {
-		const bcx_allocator *a = w->m->alloc;
+		const bcx_allocator *a = w->alloc;
 		bcx_free(a, w->wire, w->cap_values * sizeof *w->wire);
 		bcx_free(a, w->stack, w->cap_values * sizeof *w->stack);
 		bcx_free(a, w->used, w->cap_values);
@@ -152,7 +180,7 @@ static bool fn_scope(wctx *w, const bcx_tb_func *f)
 	w->sp = 0;
 	memset(w->wire, 0, n * sizeof *w->wire);
 	memset(w->used, 0, n);
-	mark_used(w, &f->body);
+	mark_used(w, &f->block);
 	return true;
 }
 
@@ -160,7 +188,7 @@ static void start_list(wctx *w)
 {
 	if (w->n_lists >= w->cap_lists) {
 		uint32_t nc = w->cap_lists ? w->cap_lists * 2 : 16;
-		uint32_t *p = bcx_realloc(w->m->alloc, w->list_start,
+		uint32_t *p = bcx_realloc(w->alloc, w->list_start,
 					  (size_t)w->cap_lists * sizeof *p, (size_t)nc * sizeof *p);
 		if (!p) {
 			wr_fail(w, BCX_ERR_NOMEM, "out of memory");
@@ -172,26 +200,33 @@ static void start_list(wctx *w)
 	w->list_start[w->n_lists++] = (uint32_t)(w->refs.len / 8);
 }
 
-/* §12: one function entry with its body. */
-static void function(wctx *w, bcx_buf *p, const bcx_tb_func *f, uint32_t list)
+/* §12: one function entry with its body, decoded now when it was not. */
+static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
 {
-	wr_uv(p, wr_str(w, f->name, f->name_len));
-	wr_uv(p, wr_type(w, f->type));
-	bcx_buf_put_u8(p, (uint8_t)(BCX_TILEIR_FN_KERNEL | (f->hints ? BCX_TILEIR_FN_HINTS : 0)));
+	const bcx_tileir_function *f = bcx_tileir_function_at(w->m, i);
+	const bcx_tileir_body *body_model = NULL;
+	bcx_status st = bcx_tileir_body_get(w->m, i, &body_model, w->d);
+	if (st) {
+		w->st = st;
+		return;
+	}
+	wr_uv(p, wr_mstr(w, f->name));
+	wr_uv(p, wr_type(w, f->signature));
+	bcx_buf_put_u8(p, (uint8_t)(BCX_TILEIR_FN_KERNEL | (f->has_hints ? BCX_TILEIR_FN_HINTS : 0)));
 	wr_uv(p, list);
-	if (f->hints) {
+	if (f->has_hints) {
 		bcx_buf_put_u8(p, BCX_TILEIR_A_HINTS);
-		wr_dict_body(w, p, f->hints->elems[0]);
+		wr_dict_body(w, p, &f->hints);
 	}
 	w->fn_has_list = list != 0;
 	if (list) {
 		start_list(w);
-		bcx_buf_put_u64le(&w->refs, wr_loc(w, f->loc));
+		bcx_buf_put_u64le(&w->refs, wr_loc(w, fn_loc(w, f)));
 	}
 	bcx_buf *body = &w->body;
 	body->len = 0;
-	if (fn_scope(w, f))
-		wr_block_ops(w, body, &f->body, false);
+	if (fn_scope(w, body_model))
+		wr_block_ops(w, body, &body_model->block, false);
 	wr_uv(p, body->len);
 	bcx_buf_put_bytes(p, body->data, body->len);
 	if (body->status && !p->status)
@@ -201,12 +236,13 @@ static void function(wctx *w, bcx_buf *p, const bcx_tb_func *f, uint32_t list)
 static void functions(wctx *w, bcx_buf *out, const uint32_t *lists)
 {
 	bcx_buf p;
-	bcx_buf_init(&p, w->m->alloc);
-	wr_uv(&p, w->m->n_funcs);
+	size_t n = bcx_tileir_function_count(w->m);
+	bcx_buf_init(&p, w->alloc);
+	wr_uv(&p, n);
 	uint32_t saved = w->n_lists;
 	w->n_lists = 0; /* renumbered as the lists are filled, in the same order */
-	for (uint32_t i = 0; i < w->m->n_funcs && wr_ok(w); i++)
-		function(w, &p, w->m->funcs[i], lists[i]);
+	for (size_t i = 0; i < n && wr_ok(w); i++)
+		function(w, &p, i, lists[i]);
 	if (w->n_lists != saved && wr_ok(w))
 		wr_fail(w, BCX_ERR_INVALID_ARG, "debug list numbering mismatch");
 	bcx_buf_pad_to(&p, 8, WR_PAD);
@@ -219,7 +255,8 @@ static void functions(wctx *w, bcx_buf *out, const uint32_t *lists)
 static void tail_sections(wctx *w, bcx_buf *out)
 {
 	bcx_buf p;
-	bcx_buf_init(&p, w->m->alloc);
+	bcx_tileir_str prod;
+	bcx_buf_init(&p, w->alloc);
 	if (w->consts.n) {
 		wr_prefixed_payload(&p, &w->consts, 8);
 		wr_section(out, BCX_TILEIR_SEC_CONSTANT, &p);
@@ -236,9 +273,9 @@ static void tail_sections(wctx *w, bcx_buf *out)
 	p.len = 0;
 	wr_prefixed_payload(&p, &w->types, 4);
 	wr_section(out, BCX_TILEIR_SEC_TYPE, &p);
-	if (w->minor >= 3 && w->m->has_producer) {
+	if (w->minor >= 3 && bcx_tileir_producer(w->m, &prod)) {
 		p.len = 0;
-		wr_uv(&p, wr_str(w, w->m->producer, w->m->producer_len));
+		wr_uv(&p, wr_str(w, prod.ptr, prod.len));
 		wr_section(out, BCX_TILEIR_SEC_PRODUCER, &p);
 	}
 	p.len = 0;
@@ -248,7 +285,7 @@ static void tail_sections(wctx *w, bcx_buf *out)
 	bcx_buf_free(&p);
 }
 
-static bcx_status check_opts(const bcx_tb_write_options *o, bcx_diag *d)
+static bcx_status check_opts(const bcx_tileir_write_options *o, bcx_diag *d)
 {
 	if (o && o->major == 0 && o->minor == 0)
 		return BCX_OK; /* zero-initialised options: the default target */
@@ -259,36 +296,45 @@ static bcx_status check_opts(const bcx_tb_write_options *o, bcx_diag *d)
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_write(const bcx_tb_module *m, const bcx_tb_write_options *o, uint8_t **out,
-			size_t *out_len, bcx_diag *d)
+/* The module as a file: header, then the sections in the reference's order. */
+static void write_all(wctx *w, const bcx_tileir_write_options *o, bcx_buf *file)
+{
+	size_t n = bcx_tileir_function_count(w->m);
+	uint32_t *lists = bcx_alloc(w->alloc, (n + 1) * sizeof *lists);
+	bcx_buf_put_bytes(file, magic, sizeof magic);
+	bcx_buf_put_u8(file, 13);
+	bcx_buf_put_u8(file, (uint8_t)w->minor);
+	bcx_buf_put_u16le(file, o ? o->tag : 0);
+	if (!lists)
+		wr_fail(w, BCX_ERR_NOMEM, "out of memory");
+	else
+		prepass(w, lists);
+	if (wr_ok(w))
+		globals(w, file);
+	if (wr_ok(w))
+		functions(w, file, lists);
+	if (wr_ok(w))
+		tail_sections(w, file);
+	if (wr_ok(w) && file->status)
+		wr_fail(w, file->status, "out of memory while writing the module");
+	bcx_free(w->alloc, lists, lists ? (n + 1) * sizeof *lists : 0);
+}
+
+bcx_status bcx_tileir_write(bcx_tileir_module *m, const bcx_tileir_write_options *o,
+			    uint8_t **out, size_t *out_len, bcx_diag *d)
 {
 	if (!m || !out || !out_len)
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
 	bcx_status st = check_opts(o, d);
 	wctx w;
-	if (st || (st = ctx_init(&w, m, o, d)))
+	if (st)
 		return st;
-	uint32_t *lists = bcx_alloc(m->alloc, ((size_t)m->n_funcs + 1) * sizeof *lists);
 	bcx_buf file;
-	bcx_buf_init(&file, m->alloc);
-	bcx_buf_put_bytes(&file, magic, sizeof magic);
-	bcx_buf_put_u8(&file, 13);
-	bcx_buf_put_u8(&file, (uint8_t)w.minor);
-	bcx_buf_put_u16le(&file, o ? o->tag : 0);
-	if (!lists)
-		wr_fail(&w, BCX_ERR_NOMEM, "out of memory");
-	else
-		prepass(&w, lists);
-	if (wr_ok(&w))
-		globals(&w, &file);
-	if (wr_ok(&w))
-		functions(&w, &file, lists);
-	if (wr_ok(&w))
-		tail_sections(&w, &file);
-	if (wr_ok(&w) && file.status)
-		wr_fail(&w, file.status, "out of memory while writing the module");
-	st = w.st;
-	bcx_free(m->alloc, lists, ((size_t)m->n_funcs + 1) * sizeof *lists);
+	bcx_buf_init(&file, m->opts.alloc);
+	if ((st = ctx_init(&w, m, o, d)) == BCX_OK) {
+		write_all(&w, o, &file);
+		st = w.st;
+	}
 	ctx_free(&w);
 	if (st) {
 		bcx_buf_free(&file);
@@ -298,30 +344,30 @@ bcx_status bcx_tb_write(const bcx_tb_module *m, const bcx_tb_write_options *o, u
 	 * bcx_free(a, *out, *out_len) matches the allocation. */
 	size_t cap = file.cap;
 	uint8_t *p = bcx_buf_take(&file, out_len);
-	uint8_t *q = bcx_realloc(m->alloc, p, cap, *out_len);
+	uint8_t *q = bcx_realloc(m->opts.alloc, p, cap, *out_len);
 	if (!q) {
-		bcx_free(m->alloc, p, cap);
+		bcx_free(m->opts.alloc, p, cap);
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
 	}
 	*out = q;
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_write_file(const bcx_tb_module *m, const bcx_tb_write_options *o,
-			     const char *path, bcx_diag *d)
+bcx_status bcx_tileir_write_file(bcx_tileir_module *m, const bcx_tileir_write_options *o,
+				 const char *path, bcx_diag *d)
 {
 	uint8_t *bytes = NULL;
 	size_t n = 0;
-	bcx_status st = bcx_tb_write(m, o, &bytes, &n, d);
+	bcx_status st = bcx_tileir_write(m, o, &bytes, &n, d);
 	if (st)
 		return st;
 	st = bcx_file_write_atomic(path, bytes, n, d);
-	bcx_free(m->alloc, bytes, n);
+	bcx_tileir_free_bytes(m, bytes, n);
 	return st;
 }
 
-void bcx_tb_free_bytes(const bcx_tb_module *m, uint8_t *bytes, size_t len)
+void bcx_tileir_free_bytes(const bcx_tileir_module *m, uint8_t *bytes, size_t len)
 {
 	if (m)
-		bcx_free(m->alloc, bytes, len);
+		bcx_free(m->opts.alloc, bytes, len);
 }

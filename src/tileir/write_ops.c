@@ -1,7 +1,7 @@
 /* Operations, regions and blocks of the Tile IR writer, driven by the
  * operation table (spec §14, §15): result-count prefix, result types,
  * flags, attributes, operands and regions, with the version gates of §17. */
-#include "tileir/build_internal.h"
+#include "tileir/write_internal.h"
 
 static bool is_terminator(uint16_t opcode)
 {
@@ -9,19 +9,18 @@ static bool is_terminator(uint16_t opcode)
 	return info && info->terminator;
 }
 
-static bool later(const wctx *w, uint16_t since) { return (since & 0xFF) > w->minor; }
 
 /* Is flag-carrying field f of op present? */
-static bool field_present(const bcx_tb_op *op, uint32_t k, uint32_t slot, uint32_t group)
+static bool field_present(const bcx_tileir_op *op, uint32_t k, uint32_t slot, uint32_t group)
 {
 	const bcx_tileir_field *f = &op->info->fields[k];
 	if (f->kind == BCX_TILEIR_F_OPERAND)
-		return op->seg[group] > 0;
-	return op->attrs[slot] != NULL;
+		return op->segments[group] > 0;
+	return op->attrs[slot].kind != BCX_TILEIR_A_NONE;
 }
 
 /* Flags value, refusing present fields that are newer than the target. */
-static uint64_t op_flags(wctx *w, const bcx_tb_op *op)
+static uint64_t op_flags(wctx *w, const bcx_tileir_op *op)
 {
 	uint64_t flags = 0;
 	uint32_t slot = 0, group = 0;
@@ -29,7 +28,7 @@ static uint64_t op_flags(wctx *w, const bcx_tb_op *op)
 		const bcx_tileir_field *f = &op->info->fields[k];
 		bool is_attr = f->kind == BCX_TILEIR_F_ATTR || f->kind == BCX_TILEIR_F_UNIT;
 		if (f->flag_bit >= 0 && field_present(op, k, slot, group)) {
-			if (later(w, f->since))
+			if (wr_later(w, f->since))
 				wr_fail(w, BCX_ERR_UNSUPPORTED,
 					"optional %s '%s' is provided but requires bytecode "
 					"version 13.%u, targeting 13.%u",
@@ -43,8 +42,8 @@ static uint64_t op_flags(wctx *w, const bcx_tb_op *op)
 	return flags;
 }
 
-static void put_inline(wctx *w, bcx_buf *b, const bcx_tb_op *op, const bcx_tileir_field *f,
-		       const bcx_tb_attr *a)
+static void put_inline(wctx *w, bcx_buf *b, const bcx_tileir_op *op, const bcx_tileir_field *f,
+		       const bcx_tileir_attr *a)
 {
 	switch (f->enc) {
 	case BCX_TILEIR_E_ENUM:
@@ -57,23 +56,23 @@ static void put_inline(wctx *w, bcx_buf *b, const bcx_tb_op *op, const bcx_tilei
 		break;
 	case BCX_TILEIR_E_STR:
 	case BCX_TILEIR_E_SYM:
-		wr_uv(b, wr_str(w, a->bytes, a->n));
+		wr_uv(b, wr_mstr(w, a->index));
 		break;
 	case BCX_TILEIR_E_I32ARR:
 		wr_uv(b, a->n);
 		for (uint32_t i = 0; i < a->n; i++)
-			bcx_buf_put_u32le(b, (uint32_t)a->i32[i]);
+			bcx_buf_put_u32le(b, (uint32_t)a->ints[i]);
 		break;
 	case BCX_TILEIR_E_ARRAY:
 		wr_uv(b, a->n);
 		for (uint32_t i = 0; i < a->n; i++)
-			wr_attr_sc(w, b, a->elems[i]);
+			wr_attr_sc(w, b, &a->elems[i]);
 		break;
 	case BCX_TILEIR_E_CONST:
-		wr_uv(b, wr_const(w, a));
+		wr_uv(b, wr_const(w, a->type, a->index));
 		break;
 	case BCX_TILEIR_E_HINTS:
-		wr_dict_body(w, b, a->elems[0]);
+		wr_dict_body(w, b, a);
 		break;
 	case BCX_TILEIR_E_PRED:
 		wr_attr_sc(w, b, a);
@@ -88,17 +87,18 @@ static void put_inline(wctx *w, bcx_buf *b, const bcx_tb_op *op, const bcx_tilei
 }
 
 /* Attribute payloads in declaration order (§14.4). */
-static void op_attrs(wctx *w, bcx_buf *b, const bcx_tb_op *op)
+static void op_attrs(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 {
 	uint32_t slot = 0;
 	for (uint32_t k = 0; k < op->info->n_fields && wr_ok(w); k++) {
 		const bcx_tileir_field *f = &op->info->fields[k];
 		if (f->kind != BCX_TILEIR_F_ATTR && f->kind != BCX_TILEIR_F_UNIT)
 			continue;
-		const bcx_tb_attr *a = op->attrs[slot++];
-		if (f->kind == BCX_TILEIR_F_UNIT || !a || (f->optional && later(w, f->since)))
+		const bcx_tileir_attr *a = &op->attrs[slot++];
+		if (f->kind == BCX_TILEIR_F_UNIT || a->kind == BCX_TILEIR_A_NONE ||
+		    (f->optional && wr_later(w, f->since)))
 			continue;
-		if (!f->optional && later(w, f->since)) {
+		if (!f->optional && wr_later(w, f->since)) {
 			if (a->u != f->dflt)
 				wr_fail(w, BCX_ERR_UNSUPPORTED,
 					"attribute '%s' requires bytecode version 13.%u+, but "
@@ -109,7 +109,7 @@ static void op_attrs(wctx *w, bcx_buf *b, const bcx_tb_op *op)
 	}
 }
 
-static void put_value(wctx *w, bcx_buf *b, const bcx_tb_op *op, bcx_tb_value v)
+static void put_value(wctx *w, bcx_buf *b, const bcx_tileir_op *op, uint32_t v)
 {
 	if (v >= w->n_values || !w->wire[v]) {
 		wr_fail(w, BCX_ERR_INVALID_ARG, "cuda_tile.%s: operand %%%u is not in scope",
@@ -119,7 +119,7 @@ static void put_value(wctx *w, bcx_buf *b, const bcx_tb_op *op, bcx_tb_value v)
 	wr_uv(b, w->wire[v] - 1);
 }
 
-static void op_operands(wctx *w, bcx_buf *b, const bcx_tb_op *op)
+static void op_operands(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 {
 	const bcx_tileir_opinfo *info = op->info;
 	if (info->opd_mode == BCX_TILEIR_OPD_COUNTED)
@@ -134,7 +134,7 @@ static void op_operands(wctx *w, bcx_buf *b, const bcx_tb_op *op)
 		const bcx_tileir_field *f = &info->fields[k];
 		if (f->kind != BCX_TILEIR_F_OPERAND)
 			continue;
-		uint32_t n = op->seg[g++];
+		uint32_t n = op->segments[g++];
 		if (f->mult == BCX_TILEIR_VARIADIC)
 			wr_uv(b, n);
 		for (uint32_t i = 0; i < n; i++)
@@ -145,7 +145,7 @@ static void op_operands(wctx *w, bcx_buf *b, const bcx_tb_op *op)
 
 /* Which results go on the wire (results newer than the target are left
  * out and must be unused, §14.2). Returns the count; marks skip[]. */
-static uint32_t wire_results(wctx *w, const bcx_tb_op *op, bool *skip)
+static uint32_t wire_results(wctx *w, const bcx_tileir_op *op, bool *skip)
 {
 	uint32_t fixed = 0, r = 0, n = 0;
 	for (uint32_t k = 0; k < op->info->n_fields; k++)
@@ -157,7 +157,7 @@ static uint32_t wire_results(wctx *w, const bcx_tb_op *op, bool *skip)
 			continue;
 		uint32_t cnt = f->mult == BCX_TILEIR_VARIADIC ? op->n_results - fixed : 1;
 		for (uint32_t i = 0; i < cnt && r < op->n_results; i++, r++) {
-			skip[r] = later(w, f->since);
+			skip[r] = wr_later(w, f->since);
 			n += !skip[r];
 			if (skip[r] && w->used[op->first_result + r])
 				wr_fail(w, BCX_ERR_UNSUPPORTED,
@@ -170,7 +170,7 @@ static uint32_t wire_results(wctx *w, const bcx_tb_op *op, bool *skip)
 	return n;
 }
 
-static void push_value(wctx *w, bcx_tb_value v)
+static void push_value(wctx *w, uint32_t v)
 {
 	w->wire[v] = w->sp + 1;
 	w->stack[w->sp++] = v;
@@ -182,25 +182,27 @@ static void pop_to(wctx *w, uint32_t sp)
 		w->wire[w->stack[--w->sp]] = 0;
 }
 
-static void op_regions(wctx *w, bcx_buf *b, const bcx_tb_op *op)
+static void op_regions(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 {
 	if (op->info->n_regions == 0)
 		return;
 	wr_uv(b, op->n_regions);
 	for (uint32_t i = 0; i < op->n_regions && wr_ok(w); i++) {
-		if (!op->regions[i]) {
-			wr_uv(b, 0);
-			continue;
+		const bcx_tileir_region *r = &op->regions[i];
+		if (r->n_blocks > 1) {
+			wr_fail(w, BCX_ERR_UNSUPPORTED, "regions with several blocks");
+			return;
 		}
-		wr_uv(b, 1);
-		wr_block_ops(w, b, op->regions[i], true);
+		wr_uv(b, r->n_blocks);
+		if (r->n_blocks)
+			wr_block_ops(w, b, &r->blocks[0], true);
 	}
 }
 
-static void write_op(wctx *w, bcx_buf *b, const bcx_tb_op *op)
+static void write_op(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 {
 	const bcx_tileir_opinfo *info = op->info;
-	if (later(w, info->since)) {
+	if (wr_later(w, info->since)) {
 		wr_fail(w, BCX_ERR_UNSUPPORTED,
 			"operation 'cuda_tile.%s' is not available in bytecode version 13.%u",
 			info->name, w->minor);
@@ -211,7 +213,7 @@ static void write_op(wctx *w, bcx_buf *b, const bcx_tb_op *op)
 		bcx_buf_put_u64le(&w->refs, wr_loc(w, op->loc));
 	bool small[32], *skip = small;
 	if (op->n_results > 32 &&
-	    !(skip = bcx_alloc(w->m->alloc, op->n_results * sizeof *skip))) {
+	    !(skip = bcx_alloc(w->alloc, op->n_results * sizeof *skip))) {
 		wr_fail(w, BCX_ERR_NOMEM, "out of memory");
 		return;
 	}
@@ -221,7 +223,7 @@ static void write_op(wctx *w, bcx_buf *b, const bcx_tb_op *op)
 	for (uint32_t r = 0; r < op->n_results; r++)
 		if (!skip[r])
 			wr_uv(b, wr_type(w, op->result_types[r]));
-	if (info->flags_since && !later(w, info->flags_since))
+	if (info->flags_since && !wr_later(w, info->flags_since))
 		wr_uv(b, op_flags(w, op));
 	else if (info->flags_since)
 		(void)op_flags(w, op);
@@ -232,10 +234,10 @@ static void write_op(wctx *w, bcx_buf *b, const bcx_tb_op *op)
 		if (!skip[r])
 			push_value(w, op->first_result + r);
 	if (skip != small)
-		bcx_free(w->m->alloc, skip, op->n_results * sizeof *skip);
+		bcx_free(w->alloc, skip, op->n_results * sizeof *skip);
 }
 
-void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tb_block *blk, bool header)
+void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tileir_block *blk, bool header)
 {
 	if (++w->depth > w->limits.max_depth) {
 		wr_fail(w, BCX_ERR_LIMIT, "regions nested too deeply");
@@ -250,14 +252,14 @@ void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tb_block *blk, bool header)
 	}
 	for (uint32_t i = 0; i < blk->n_args; i++)
 		push_value(w, blk->first_arg + i);
-	uint16_t last = blk->n_ops ? blk->ops[blk->n_ops - 1]->info->opcode : 0xFFFF;
+	uint16_t last = blk->n_ops ? blk->ops[blk->n_ops - 1].opcode : 0xFFFF;
 	if (!header && last != BCX_TILEIR_OP_return) /* the function body (§12, module verifier) */
 		wr_fail(w, BCX_ERR_INVALID_ARG, "entry body must end with cuda_tile.return");
 	else if (!is_terminator(last))
 		wr_fail(w, BCX_ERR_INVALID_ARG, "block must end with a terminator "
 			"(return, yield, continue or break)");
 	for (uint32_t i = 0; i < blk->n_ops && wr_ok(w); i++)
-		write_op(w, b, blk->ops[i]);
+		write_op(w, b, &blk->ops[i]);
 	pop_to(w, sp);
 	w->depth--;
 }

@@ -311,12 +311,10 @@ static void round_trip(gen *g, unsigned iter)
 			compare_block(&body->block, g, &at, &ok);
 	}
 	T_CHECKF(ok && at == g->n, "iter %u: op sequence differs after reading back", iter);
-	if (ok && T_CHECK(bcx_tb_import(r, NULL, &m2, &g->d) == BCX_OK) &&
-	    T_CHECK(bcx_tb_write(m2, &o, &again, &n2, &g->d) == BCX_OK))
+	if (ok && T_CHECK(bcx_tileir_write(r, &o, &again, &n2, &g->d) == BCX_OK))
 		T_CHECKF(n == n2 && memcmp(bytes, again, n) == 0, "iter %u: not a fixed point", iter);
-	bcx_tb_free_bytes(m2, again, n2);
-	bcx_tb_module_free(m2);
-	m2 = NULL;
+	if (r)
+		bcx_tileir_free_bytes(r, again, n2);
 	again = NULL;
 	bcx_buf text;
 	bcx_buf_init(&text, NULL);

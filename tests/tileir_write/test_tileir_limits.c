@@ -66,20 +66,15 @@ static void test_rank(unsigned rank, bool want_ok)
 	bcx_tileir_module *r = NULL;
 	T_CHECKF(bytes && bcx_tileir_read(bytes, n, NULL, &r, &d) == BCX_OK, "read: %s", d.message);
 	for (uint8_t minor = 1; r && minor <= 3; minor++) {
-		bcx_tb_module *c = NULL;
 		bcx_diag_clear(&d);
-		T_CHECKF(bcx_tb_import(r, NULL, &c, &d) == BCX_OK, "rank %u import: %s", rank,
-			 d.message);
 		bcx_tb_write_options o2 = {.major = 13, .minor = minor};
 		uint8_t *b2 = NULL;
 		size_t n2 = 0;
-		T_CHECKF(c && bcx_tb_write(c, &o2, &b2, &n2, &d) == BCX_OK,
+		T_CHECKF(bcx_tileir_write(r, &o2, &b2, &n2, &d) == BCX_OK,
 			 "rank %u write 13.%u: %s", rank, minor, d.message);
 		if (minor == 3)
 			T_EQ_MEM(b2, n2, bytes, n);
-		if (c)
-			bcx_tb_free_bytes(c, b2, n2);
-		bcx_tb_module_free(c);
+		bcx_tileir_free_bytes(r, b2, n2);
 	}
 	bcx_tileir_close(r);
 	bcx_tb_free_bytes(m, bytes, n);

@@ -32,27 +32,24 @@ static char *vec_path(char *buf, size_t cap, const char *name, const char *ver, 
 	return buf;
 }
 
-/* Read `path`, import it and write it for `o`. Returns the status; on
- * success *out holds the bytes (malloc'd copy). */
+/* Read `path` and write it for `o`. Returns the status; on success *out
+ * holds the bytes (malloc'd copy). */
 static bcx_status rewrite(const uint8_t *data, size_t size, const bcx_tb_write_options *o,
 			  uint8_t **out, size_t *out_len, bcx_diag *d)
 {
 	bcx_tileir_module *src = NULL;
-	bcx_tb_module *m = NULL;
 	uint8_t *bytes = NULL;
 	size_t n = 0;
 	bcx_status st = bcx_tileir_read(data, size, NULL, &src, d);
 	if (!st)
-		st = bcx_tb_import(src, NULL, &m, d);
-	if (!st)
-		st = bcx_tb_write(m, o, &bytes, &n, d);
+		st = bcx_tileir_write(src, o, &bytes, &n, d);
 	if (!st) {
 		*out = malloc(n ? n : 1);
 		memcpy(*out, bytes, n);
 		*out_len = n;
 	}
-	bcx_tb_free_bytes(m, bytes, n);
-	bcx_tb_module_free(m);
+	if (src)
+		bcx_tileir_free_bytes(src, bytes, n);
 	bcx_tileir_close(src);
 	return st;
 }
