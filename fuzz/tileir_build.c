@@ -120,8 +120,9 @@ static void make_op(fz *f)
 	bcx_tb_named_attr na[3];
 	unsigned n_na = byte(f) % 4;
 	for (unsigned i = 0; i < n_na; i++) {
-		unsigned fi = info && info->n_fields ? byte(f) % info->n_fields : 0;
-		na[i].name = info && info->n_fields ? info->fields[fi].name : "x";
+		unsigned nf = info ? bcx_tileir_opinfo_field_count(info) : 0;
+		unsigned fi = nf ? byte(f) % nf : 0;
+		na[i].name = nf ? bcx_tileir_field_name(bcx_tileir_opinfo_field(info, fi)) : "x";
 		na[i].value = f->n_attrs ? f->attrs[byte(f) % f->n_attrs] : NULL;
 	}
 	bcx_tb_opspec s = {opcode, rt, byte(f) % 4, v, byte(f) % 5, byte(f) & 1 ? seg : NULL,

@@ -228,43 +228,43 @@ typedef enum bcx_tileir_enum_id {
 	BCX_TILEIR_ENUM_COUNT
 } bcx_tileir_enum_id;
 
-/* One field of an operation, in table (declaration) order. */
-typedef struct bcx_tileir_field {
-	const char *name;
-	uint8_t kind;     /* bcx_tileir_field_kind */
-	uint8_t mult;     /* bcx_tileir_mult (results, operands) */
-	uint8_t enc;      /* bcx_tileir_enc (attributes) */
-	uint8_t enum_id;  /* bcx_tileir_enum_id for E_ENUM */
-	bool optional;    /* attribute: written only when its flag bit is set */
-	int8_t flag_bit;  /* bit in the op's flags field, or -1 */
-	uint16_t since;   /* BCX_TILEIR_V(...) the field appeared in */
-	uint64_t dflt;    /* value a reader supplies when the file predates it */
-} bcx_tileir_field;
-
-/* One operation row. */
-typedef struct bcx_tileir_opinfo {
-	uint16_t opcode;
-	const char *name;           /* without the "cuda_tile." prefix */
-	uint16_t since;
-	bool result_count;          /* a varint result count precedes the types */
-	uint8_t opd_mode;           /* bcx_tileir_opd_mode */
-	uint8_t n_regions;
-	uint16_t flags_since;       /* flags field present from this version; 0 = never */
-	bool structural;            /* entry/global/module: never inside a body */
-	bool terminator;            /* ends a block: break, continue, return, yield */
-	const bcx_tileir_field *fields;
-	uint8_t n_fields;
-	uint8_t n_results;          /* declared result fields */
-	uint8_t n_operands;         /* declared operand groups */
-	uint8_t n_attrs;            /* ATTR and UNIT fields */
-} bcx_tileir_opinfo;
+/* One field of an operation and one operation row of the table. Opaque:
+ * read them through the accessors below, so that a new column of the table
+ * changes no layout a program depends on. */
+typedef struct bcx_tileir_field bcx_tileir_field;
+typedef struct bcx_tileir_opinfo bcx_tileir_opinfo;
 
 /* The row for an opcode, or NULL when the opcode is unassigned. */
 const bcx_tileir_opinfo *bcx_tileir_op_info(uint32_t opcode);
 /* Look an op up by name ("addf" or "cuda_tile.addf"); NULL if unknown. */
 const bcx_tileir_opinfo *bcx_tileir_op_by_name(const char *name);
-/* All rows, in opcode order (*n receives the count, 100). */
-const bcx_tileir_opinfo *bcx_tileir_op_table(size_t *n);
+/* The number of rows (100) and row i of them, in opcode order (NULL past
+ * the end). */
+size_t bcx_tileir_op_count(void);
+const bcx_tileir_opinfo *bcx_tileir_op_at(size_t i);
+
+/* The columns of a row. */
+uint16_t bcx_tileir_opinfo_opcode(const bcx_tileir_opinfo *op);
+const char *bcx_tileir_opinfo_name(const bcx_tileir_opinfo *op); /* without "cuda_tile." */
+uint16_t bcx_tileir_opinfo_since(const bcx_tileir_opinfo *op);   /* BCX_TILEIR_V(...) */
+/* The version from which the op has a flags field; 0 = never. */
+uint16_t bcx_tileir_opinfo_flags_since(const bcx_tileir_opinfo *op);
+unsigned bcx_tileir_opinfo_region_count(const bcx_tileir_opinfo *op);
+bool bcx_tileir_opinfo_is_terminator(const bcx_tileir_opinfo *op);
+bool bcx_tileir_opinfo_is_structural(const bcx_tileir_opinfo *op); /* module, entry, global */
+unsigned bcx_tileir_opinfo_field_count(const bcx_tileir_opinfo *op);
+/* Field i in declaration order (NULL past the end). */
+const bcx_tileir_field *bcx_tileir_opinfo_field(const bcx_tileir_opinfo *op, unsigned i);
+
+/* The columns of a field. */
+const char *bcx_tileir_field_name(const bcx_tileir_field *f);
+bcx_tileir_field_kind bcx_tileir_field_get_kind(const bcx_tileir_field *f);
+bcx_tileir_mult bcx_tileir_field_mult(const bcx_tileir_field *f);
+bcx_tileir_enc bcx_tileir_field_enc(const bcx_tileir_field *f);
+unsigned bcx_tileir_field_enum(const bcx_tileir_field *f); /* bcx_tileir_enum_id */
+bool bcx_tileir_field_optional(const bcx_tileir_field *f);
+int bcx_tileir_field_flag_bit(const bcx_tileir_field *f);   /* -1: none */
+uint16_t bcx_tileir_field_since(const bcx_tileir_field *f);
 /* The largest opcode a file version may use (13.1: 0x6D, ...). */
 uint32_t bcx_tileir_max_opcode(uint16_t vkey);
 

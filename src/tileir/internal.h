@@ -5,6 +5,7 @@
 
 #include "bcx/tileir.h"
 #include "tileir/opcodes.h"
+#include "tileir/opinfo.h"
 
 /* Limits that keep hostile input from costing unbounded time or memory. */
 #define TIR_MAX_COUNT 0xFFFFFFFEu /* spec §3.2: counts must be <= 2^32 - 2 */

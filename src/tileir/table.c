@@ -1,6 +1,6 @@
 /* The operation, enum and type-tag tables, built from ops.def,
  * bcx/tileir_enums.def and bcx/tileir_types.def (spec §7.2, §13.4, §16). */
-#include "bcx/tileir.h"
+#include "tileir/opinfo.h"
 #include "tileir/tables.h"
 
 #include <string.h>
@@ -119,12 +119,35 @@ const bcx_tileir_opinfo *bcx_tileir_op_by_name(const char *name)
 	return NULL;
 }
 
-const bcx_tileir_opinfo *bcx_tileir_op_table(size_t *n)
+size_t bcx_tileir_op_count(void) { return N_OPS; }
+
+const bcx_tileir_opinfo *bcx_tileir_op_at(size_t i) { return i < N_OPS ? &op_rows[i] : NULL; }
+
+uint16_t bcx_tileir_opinfo_opcode(const bcx_tileir_opinfo *op) { return op->opcode; }
+const char *bcx_tileir_opinfo_name(const bcx_tileir_opinfo *op) { return op->name; }
+uint16_t bcx_tileir_opinfo_since(const bcx_tileir_opinfo *op) { return op->since; }
+uint16_t bcx_tileir_opinfo_flags_since(const bcx_tileir_opinfo *op) { return op->flags_since; }
+unsigned bcx_tileir_opinfo_region_count(const bcx_tileir_opinfo *op) { return op->n_regions; }
+bool bcx_tileir_opinfo_is_terminator(const bcx_tileir_opinfo *op) { return op->terminator; }
+bool bcx_tileir_opinfo_is_structural(const bcx_tileir_opinfo *op) { return op->structural; }
+unsigned bcx_tileir_opinfo_field_count(const bcx_tileir_opinfo *op) { return op->n_fields; }
+
+const bcx_tileir_field *bcx_tileir_opinfo_field(const bcx_tileir_opinfo *op, unsigned i)
 {
-	if (n)
-		*n = N_OPS;
-	return op_rows;
+	return i < op->n_fields ? &op->fields[i] : NULL;
 }
+
+const char *bcx_tileir_field_name(const bcx_tileir_field *f) { return f->name; }
+bcx_tileir_field_kind bcx_tileir_field_get_kind(const bcx_tileir_field *f)
+{
+	return (bcx_tileir_field_kind)f->kind;
+}
+bcx_tileir_mult bcx_tileir_field_mult(const bcx_tileir_field *f) { return (bcx_tileir_mult)f->mult; }
+bcx_tileir_enc bcx_tileir_field_enc(const bcx_tileir_field *f) { return (bcx_tileir_enc)f->enc; }
+unsigned bcx_tileir_field_enum(const bcx_tileir_field *f) { return f->enum_id; }
+bool bcx_tileir_field_optional(const bcx_tileir_field *f) { return f->optional; }
+int bcx_tileir_field_flag_bit(const bcx_tileir_field *f) { return f->flag_bit; }
+uint16_t bcx_tileir_field_since(const bcx_tileir_field *f) { return f->since; }
 
 /* Spec §14.2: a numeric bound per file version, checked before dispatch:
  * the largest opcode of an op that the version has (the `since` column). */

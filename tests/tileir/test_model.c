@@ -8,23 +8,26 @@
 
 static void test_table(void)
 {
-	size_t n;
-	const bcx_tileir_opinfo *t = bcx_tileir_op_table(&n);
+	size_t n = bcx_tileir_op_count();
 	T_EQ_U(n, 100);
+	T_CHECK(bcx_tileir_op_at(n) == NULL);
 	unsigned per_version[4] = {0};
 	for (size_t i = 0; i < n; i++) {
-		T_CHECK(bcx_tileir_op_info(t[i].opcode) == &t[i]);
-		T_CHECK(bcx_tileir_op_by_name(t[i].name) == &t[i]);
-		per_version[(t[i].since & 0xff) & 3]++;
+		const bcx_tileir_opinfo *t = bcx_tileir_op_at(i);
+		const char *name = bcx_tileir_opinfo_name(t);
+		T_CHECK(bcx_tileir_op_info(bcx_tileir_opinfo_opcode(t)) == t);
+		T_CHECK(bcx_tileir_op_by_name(name) == t);
+		per_version[(bcx_tileir_opinfo_since(t) & 0xff) & 3]++;
 		uint32_t bits = 0;
-		for (unsigned f = 0; f < t[i].n_fields; f++) {
-			int b = t[i].fields[f].flag_bit;
+		for (unsigned f = 0; f < bcx_tileir_opinfo_field_count(t); f++) {
+			int b = bcx_tileir_field_flag_bit(bcx_tileir_opinfo_field(t, f));
 			if (b < 0)
 				continue;
-			T_CHECKF(!(bits >> b & 1), "%s: flag bit %d used twice", t[i].name, b);
+			T_CHECKF(!(bits >> b & 1), "%s: flag bit %d used twice", name, b);
 			bits |= 1u << b;
 		}
-		T_CHECKF(!bits || t[i].flags_since, "%s: flag bits but no flags field", t[i].name);
+		T_CHECKF(!bits || bcx_tileir_opinfo_flags_since(t), "%s: flag bits but no flags field",
+			 name);
 	}
 	T_EQ_U(per_version[1], 92);
 	T_EQ_U(per_version[2], 1);
@@ -32,7 +35,8 @@ static void test_table(void)
 	for (uint32_t op = 0x19; op <= 0x24; op++)
 		T_CHECK(bcx_tileir_op_info(op) == NULL);
 	T_CHECK(bcx_tileir_op_info(0x76) == NULL);
-	T_CHECK(strcmp(bcx_tileir_op_by_name("cuda_tile.print_tko")->name, "print_tko") == 0);
+	T_CHECK(strcmp(bcx_tileir_opinfo_name(bcx_tileir_op_by_name("cuda_tile.print_tko")),
+		       "print_tko") == 0);
 	T_EQ_U(bcx_tileir_max_opcode(BCX_TILEIR_V13_1), 0x6D);
 	T_EQ_U(bcx_tileir_max_opcode(BCX_TILEIR_V13_2), 0x6E);
 	T_EQ_U(bcx_tileir_max_opcode(BCX_TILEIR_V13_3), 0x75);
