@@ -28,11 +28,11 @@ static void check(bool ok)
 
 static void analyze(const uint8_t *data, size_t size)
 {
-	static const bcx_bs_analyze_opts modes[] = {
-		{.filename = "f", .dump = true, .dump_blockinfo = true, .non_symbolic = true,
+	static const bcx_bs_analyze_options modes[] = {
+		{.size = sizeof(bcx_bs_analyze_options), .filename = "f", .dump = true, .dump_blockinfo = true, .non_symbolic = true,
 		 .show_binary_blobs = true},
-		{.filename = "f", .dump = true, .json = true},
-		{.filename = "f"},
+		{.size = sizeof(bcx_bs_analyze_options), .filename = "f", .dump = true, .json = true},
+		{.size = sizeof(bcx_bs_analyze_options), .filename = "f"},
 	};
 	bcx_sink sink = {drop, NULL};
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
@@ -52,7 +52,7 @@ static void analyze(const uint8_t *data, size_t size)
 static void copy_analyzes(const uint8_t *orig, size_t n_orig, const uint8_t *copy,
 			  size_t n_copy)
 {
-	static const bcx_bs_analyze_opts o = {.filename = "f", .dump = true};
+	static const bcx_bs_analyze_options o = {.size = sizeof(bcx_bs_analyze_options), .filename = "f", .dump = true};
 	bcx_sink sink = {drop, NULL};
 	bcx_diag d;
 	if (bcx_bs_analyze(orig, n_orig, &o, &sink, NULL, &d) == BCX_OK)

@@ -14,7 +14,7 @@ static bcx_status rewrite(const uint8_t *data, size_t size, uint8_t minor, uint8
 			  size_t *n)
 {
 	bcx_tileir_module *src = NULL;
-	bcx_tileir_write_options o = {.major = 13, .minor = minor};
+	bcx_tileir_write_options o = {.size = sizeof(bcx_tileir_write_options), .major = 13, .minor = minor};
 	uint8_t *bytes = NULL;
 	bcx_status st = bcx_tileir_read(data, size, NULL, &src, NULL);
 	if (!st)

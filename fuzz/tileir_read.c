@@ -112,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool lazy_ok = false;
 	peak_alloc pa;
 	peak_init(&pa);
-	bcx_tileir_read_opts opts = {.alloc = &pa.a};
+	bcx_tileir_read_options opts = {.size = sizeof(bcx_tileir_read_options), .alloc = &pa.a};
 	bcx_status s = bcx_tileir_open(data, size, &opts, &lazy, &d);
 	if (s == BCX_OK)
 		lazy_ok = bodies(lazy, size && (data[0] & 1));

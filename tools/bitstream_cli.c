@@ -50,8 +50,7 @@ static bcx_status stream_write(void *ctx, const void *p, size_t n)
 
 static int analyze(const cli_input *in, const cli_args *a, bool dump)
 {
-	bcx_bs_analyze_opts o;
-	memset(&o, 0, sizeof o);
+	bcx_bs_analyze_options o = BCX_OPTIONS_INIT(bcx_bs_analyze_options);
 	o.dump = dump;
 	o.filename = in->path;
 	o.json = a->json;

@@ -40,7 +40,7 @@ static bool parse_target(const char *s, bcx_tb_write_options *o)
 
 static int write_options(const cli_args *a, bcx_tb_write_options *o)
 {
-	memset(o, 0, sizeof *o);
+	*o = (bcx_tb_write_options)BCX_OPTIONS_INIT(bcx_tb_write_options);
 	o->major = 13;
 	o->minor = 3;
 	o->i1_byte_per_element = a->i1_bytes;

@@ -166,7 +166,9 @@ bcx_bs_name bcx_bs_record_name(const bcx_bs_reader *r, uint32_t block_id, uint32
 
 /* ---- Analyzer: llvm-bcanalyzer's output (spec sections 9 and 10) ---- */
 
-typedef struct bcx_bs_analyze_opts {
+/* Start from BCX_OPTIONS_INIT(bcx_bs_analyze_options) (core.h). */
+typedef struct bcx_bs_analyze_options {
+	size_t size;            /* sizeof(bcx_bs_analyze_options) */
 	const char *filename;   /* printed in "Summary of X:" as given */
 	bool dump;              /* -dump: blocks and records, then statistics */
 	bool dump_blockinfo;    /* -dump-blockinfo */
@@ -174,7 +176,7 @@ typedef struct bcx_bs_analyze_opts {
 	bool show_binary_blobs; /* -show-binary-blobs */
 	bool no_histogram;      /* -disable-histogram */
 	bool json;              /* the same information as one JSON document */
-} bcx_bs_analyze_opts;
+} bcx_bs_analyze_options;
 
 /*
  * Analyze a whole file (wrapper allowed) and write the report to sink, in
@@ -184,7 +186,7 @@ typedef struct bcx_bs_analyze_opts {
  * returned.
  */
 BCX_NODISCARD bcx_status bcx_bs_analyze(const void *data, size_t size,
-					 const bcx_bs_analyze_opts *opts, const bcx_sink *sink,
+					 const bcx_bs_analyze_options *opts, const bcx_sink *sink,
 					 const bcx_allocator *a, bcx_diag *diag);
 
 /* ---- Tree: decode everything, keep every encoding choice ---- */

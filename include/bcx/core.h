@@ -93,6 +93,20 @@ typedef struct bcx_diag {
 } bcx_diag;
 
 /*
+ * Options structs (bcx_*_options) begin with `size_t size`: the caller sets
+ * it to the size of the struct it was compiled with (BCX_OPTIONS_INIT does),
+ * and the library reads only that many bytes, taking any later field as
+ * zero, which is its default. A program built against an older header thus
+ * keeps working with a newer library. size 0 (or a NULL pointer) means every
+ * default.
+ */
+#define BCX_OPTIONS_INIT(type) {.size = sizeof(type)}
+
+/* Copy the options at src (NULL: none) into dst, a struct of dst_size
+ * bytes that begins with its size field, as described above. */
+void bcx_options_copy(void *dst, size_t dst_size, const void *src);
+
+/*
  * Limits that keep hostile input from costing unbounded time or memory. A
  * zero field takes the default. A format's reader, builder and writer apply
  * the same values, so that whatever bcx reads it can write again and whatever

@@ -395,13 +395,15 @@ typedef struct bcx_tileir_debug_list {
 
 typedef struct bcx_tileir_module bcx_tileir_module;
 
-/* Reader options. Zero-initialise and set what you need. */
-typedef struct bcx_tileir_read_opts {
+/* Reader options: start from BCX_OPTIONS_INIT(bcx_tileir_read_options)
+ * and set what you need (core.h says how the size field works). */
+typedef struct bcx_tileir_read_options {
+	size_t size;                /* sizeof(bcx_tileir_read_options) */
 	const bcx_allocator *alloc; /* NULL = default */
 	bool i1_byte_splat;         /* read a 1-byte i1 buffer `01` as splat
 				       true (newest NVIDIA tools), spec §8.4 */
 	bcx_limits limits;          /* nesting limits (zero: the defaults) */
-} bcx_tileir_read_opts;
+} bcx_tileir_read_options;
 
 /* A quick magic check. */
 bool bcx_tileir_is_tileir(const void *data, size_t size);
@@ -412,11 +414,11 @@ bool bcx_tileir_is_tileir(const void *data, size_t size);
  * data must stay valid and unchanged while the module lives.
  */
 BCX_NODISCARD bcx_status bcx_tileir_open(const void *data, size_t size,
-					 const bcx_tileir_read_opts *opts,
+					 const bcx_tileir_read_options *opts,
 					 bcx_tileir_module **out, bcx_diag *diag);
 /* Open and decode every body (what a full validation needs). */
 BCX_NODISCARD bcx_status bcx_tileir_read(const void *data, size_t size,
-					 const bcx_tileir_read_opts *opts,
+					 const bcx_tileir_read_options *opts,
 					 bcx_tileir_module **out, bcx_diag *diag);
 void bcx_tileir_close(bcx_tileir_module *m); /* NULL is a no-op */
 
@@ -477,6 +479,7 @@ BCX_NODISCARD bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type,
 /* ------------------------------------------------------------------ */
 
 typedef struct bcx_tileir_write_options {
+	size_t size;            /* sizeof(bcx_tileir_write_options) (core.h) */
 	uint8_t major, minor;   /* target version: 13.1, 13.2 or 13.3; 0.0 (or a NULL
 				   options pointer) = 13.3 */
 	uint16_t tag;           /* header tag, normally 0 */

@@ -168,7 +168,7 @@ static bcx_status nomem(an_state *s)
  * and then walked like any block, as the reference does. */
 static bcx_status open_block(an_state *s, const bcx_bs_entry *e)
 {
-	const bcx_bs_analyze_opts *o = s->opts;
+	const bcx_bs_analyze_options *o = s->opts;
 	bcx_bs_reader *r = s->r;
 	uint64_t start = r->pending_pos;
 	bool dump = o->dump;
@@ -284,16 +284,19 @@ static void print_wrapper(an_state *s)
 		  w.magic, w.version, w.offset, w.size, w.cputype);
 }
 
-bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_opts *opts,
+bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_options *options,
 			  const bcx_sink *sink, const bcx_allocator *a, bcx_diag *diag)
 {
 	struct an_output {
 		bcx_out out;
 		an_optext optext;
+		bcx_bs_analyze_options opts;
 	} *ao = bcx_alloc(a, sizeof *ao);
 	if (!ao)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	bcx_out *out = &ao->out;
+	const bcx_bs_analyze_options *opts = &ao->opts;
+	bcx_options_copy(&ao->opts, sizeof ao->opts, options);
 	bcx_out_init(out, sink);
 	an_optext_init(&ao->optext);
 	an_state s;

@@ -51,7 +51,7 @@ typedef struct an_frame {
 } an_frame;
 
 typedef struct an_state {
-	const bcx_bs_analyze_opts *opts;
+	const bcx_bs_analyze_options *opts;
 	bcx_bs_reader *r;
 	const bcx_allocator *alloc;
 	bcx_out *out;

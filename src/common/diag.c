@@ -86,3 +86,17 @@ bcx_limits bcx_limits_resolve(const bcx_limits *l)
 		r.max_depth = BCX_LIMIT_DEPTH;
 	return r;
 }
+
+void bcx_options_copy(void *dst, size_t dst_size, const void *src)
+{
+	size_t n = 0;
+	memset(dst, 0, dst_size);
+	if (src)
+		memcpy(&n, src, sizeof n);
+	if (n > dst_size)
+		n = dst_size;
+	if (n > sizeof n)
+		memcpy((unsigned char *)dst + sizeof n, (const unsigned char *)src + sizeof n,
+		       n - sizeof n);
+	memcpy(dst, &dst_size, sizeof dst_size);
+}

@@ -17,7 +17,7 @@ enum { TIR_TYPE_UNREADABLE = 1, TIR_TYPE_UNVERIFIED = 2, TIR_TYPE_LEADS_TO_BAD =
 
 struct bcx_tileir_module {
 	bcx_arena *arena;
-	bcx_tileir_read_opts opts;
+	bcx_tileir_read_options opts;
 	const uint8_t *data;   /* the input (NULL for a built module) */
 	size_t size;
 	bcx_tileir_version version;

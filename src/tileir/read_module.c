@@ -159,17 +159,18 @@ static bcx_status read_framing(bcx_tileir_module *m, bcx_diag *diag)
 	return BCX_OK;
 }
 
-bcx_status bcx_tileir_open(const void *data, size_t size, const bcx_tileir_read_opts *opts,
+bcx_status bcx_tileir_open(const void *data, size_t size, const bcx_tileir_read_options *opts,
 			   bcx_tileir_module **out, bcx_diag *diag)
 {
 	*out = NULL;
 	if (!data && size)
 		return bcx_diag_set(diag, BCX_ERR_INVALID_ARG, -1, "no input");
-	bcx_tileir_module *m = bcx_tileir_module_new(opts ? opts->alloc : NULL);
+	bcx_tileir_read_options o;
+	bcx_options_copy(&o, sizeof o, opts);
+	bcx_tileir_module *m = bcx_tileir_module_new(o.alloc);
 	if (!m)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-	if (opts)
-		m->opts = *opts;
+	m->opts = o;
 	m->opts.limits = bcx_limits_resolve(&m->opts.limits);
 	m->data = data;
 	m->size = size;
@@ -198,7 +199,7 @@ bcx_status bcx_tileir_open(const void *data, size_t size, const bcx_tileir_read_
 	return BCX_OK;
 }
 
-bcx_status bcx_tileir_read(const void *data, size_t size, const bcx_tileir_read_opts *opts,
+bcx_status bcx_tileir_read(const void *data, size_t size, const bcx_tileir_read_options *opts,
 			   bcx_tileir_module **out, bcx_diag *diag)
 {
 	bcx_status s = bcx_tileir_open(data, size, opts, out, diag);

@@ -30,10 +30,10 @@ static bcx_status ctx_init(wctx *w, bcx_tileir_module *m, const bcx_tileir_write
 	w->m = m;
 	w->alloc = m->opts.alloc;
 	w->d = d;
-	w->minor = o && o->minor ? o->minor : 3;
+	w->minor = o->minor ? o->minor : 3;
 	w->target = BCX_TILEIR_V(13, w->minor);
-	w->i1_bytes = o && o->i1_byte_per_element;
-	w->limits = bcx_limits_resolve(o ? &o->limits : NULL);
+	w->i1_bytes = o->i1_byte_per_element;
+	w->limits = bcx_limits_resolve(&o->limits);
 	wr_table *tables[] = {&w->strings, &w->types, &w->consts, &w->debug, &w->type_content,
 			      &w->rec_content};
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
@@ -287,9 +287,9 @@ static void tail_sections(wctx *w, bcx_buf *out)
 
 static bcx_status check_opts(const bcx_tileir_write_options *o, bcx_diag *d)
 {
-	if (o && o->major == 0 && o->minor == 0)
+	if (o->major == 0 && o->minor == 0)
 		return BCX_OK; /* zero-initialised options: the default target */
-	if (o && (o->major != 13 || o->minor < 1 || o->minor > 3))
+	if (o->major != 13 || o->minor < 1 || o->minor > 3)
 		return bcx_diag_set(d, BCX_ERR_UNSUPPORTED, -1,
 				    "unsupported target version %u.%u, the supported versions are "
 				    "[13.1 - 13.3]", o->major, o->minor);
@@ -304,7 +304,7 @@ static void write_all(wctx *w, const bcx_tileir_write_options *o, bcx_buf *file)
 	bcx_buf_put_bytes(file, magic, sizeof magic);
 	bcx_buf_put_u8(file, 13);
 	bcx_buf_put_u8(file, (uint8_t)w->minor);
-	bcx_buf_put_u16le(file, o ? o->tag : 0);
+	bcx_buf_put_u16le(file, o->tag);
 	if (!lists)
 		wr_fail(w, BCX_ERR_NOMEM, "out of memory");
 	else
@@ -320,11 +320,13 @@ static void write_all(wctx *w, const bcx_tileir_write_options *o, bcx_buf *file)
 	bcx_free(w->alloc, lists, lists ? (n + 1) * sizeof *lists : 0);
 }
 
-bcx_status bcx_tileir_write(bcx_tileir_module *m, const bcx_tileir_write_options *o,
+bcx_status bcx_tileir_write(bcx_tileir_module *m, const bcx_tileir_write_options *opt,
 			    uint8_t **out, size_t *out_len, bcx_diag *d)
 {
 	if (!m || !out || !out_len)
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
+	bcx_tileir_write_options copy, *o = &copy;
+	bcx_options_copy(&copy, sizeof copy, opt);
 	bcx_status st = check_opts(o, d);
 	wctx w;
 	if (st)

@@ -9,7 +9,7 @@ bcx_status bs_sink_write(void *ctx, const void *p, size_t n)
 	return bcx_buf_sink_write(ctx, p, n);
 }
 
-bcx_status bs_analyze_buf(const uint8_t *data, size_t size, const bcx_bs_analyze_opts *o,
+bcx_status bs_analyze_buf(const uint8_t *data, size_t size, const bcx_bs_analyze_options *o,
 			  bcx_buf *buf, bcx_diag *d)
 {
 	bcx_sink sink = {bs_sink_write, buf};
@@ -27,12 +27,12 @@ void bs_check_clean_error(bcx_status s, const bcx_diag *d, const char *what)
 
 static void stress_analyze(const uint8_t *data, size_t size)
 {
-	static const bcx_bs_analyze_opts modes[] = {
-		{.filename = "f.bc", .dump = true},
-		{.filename = "f.bc", .dump = true, .dump_blockinfo = true, .non_symbolic = true,
+	static const bcx_bs_analyze_options modes[] = {
+		{.size = sizeof(bcx_bs_analyze_options), .filename = "f.bc", .dump = true},
+		{.size = sizeof(bcx_bs_analyze_options), .filename = "f.bc", .dump = true, .dump_blockinfo = true, .non_symbolic = true,
 		 .show_binary_blobs = true},
-		{.filename = "f.bc", .dump = true, .json = true},
-		{.filename = "f.bc", .no_histogram = true},
+		{.size = sizeof(bcx_bs_analyze_options), .filename = "f.bc", .dump = true, .json = true},
+		{.size = sizeof(bcx_bs_analyze_options), .filename = "f.bc", .no_histogram = true},
 	};
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
 		bcx_diag d;

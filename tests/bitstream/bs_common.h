@@ -9,7 +9,7 @@
 bcx_status bs_sink_write(void *ctx, const void *p, size_t n);
 
 /* Analyze into buf; returns the status. */
-bcx_status bs_analyze_buf(const uint8_t *data, size_t size, const bcx_bs_analyze_opts *o,
+bcx_status bs_analyze_buf(const uint8_t *data, size_t size, const bcx_bs_analyze_options *o,
 			  bcx_buf *buf, bcx_diag *d);
 
 /* A failure must be clean: the diag holds the same code, a message and a

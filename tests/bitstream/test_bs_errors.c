@@ -33,7 +33,7 @@ static bcx_status analyze_raw(bcx_bitbuf *b, bcx_diag *d)
 {
 	bcx_bitbuf_align32(b);
 	bcx_diag_clear(d);
-	bcx_bs_analyze_opts o = {.filename = "t.bc", .dump = true};
+	bcx_bs_analyze_options o = {.size = sizeof(bcx_bs_analyze_options), .filename = "t.bc", .dump = true};
 	bcx_sink sink = {bs_sink_write, NULL};
 	return bcx_bs_analyze(b->bytes.data, b->bytes.len, &o, &sink, NULL, d);
 }
@@ -317,7 +317,7 @@ static void test_writer(void)
 	bcx_buf_init(&text, NULL);
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	bcx_bs_analyze_opts o = {.filename = "w.bc", .dump = true};
+	bcx_bs_analyze_options o = {.size = sizeof(bcx_bs_analyze_options), .filename = "w.bc", .dump = true};
 	T_CHECKF(bs_analyze_buf(out.data, out.len, &o, &text, &d) == BCX_OK, "%s", d.message);
 	T_CHECKF(text.len > sizeof sample_dump - 1 &&
 			 memcmp(text.data, sample_dump, sizeof sample_dump - 1) == 0,
@@ -388,7 +388,7 @@ static void rec(bcx_bs_writer *w, uint32_t code, const uint64_t *ops, size_t n)
 	bcx_bsw_record(w, 3, code, ops, n, NULL, 0);
 }
 
-static void check_dump(bcx_bs_writer *w, const bcx_bs_analyze_opts *o, const char *want)
+static void check_dump(bcx_bs_writer *w, const bcx_bs_analyze_options *o, const char *want)
 {
 	bcx_buf out, text;
 	bcx_buf_init(&out, NULL);
@@ -430,7 +430,7 @@ static void test_names_are_c_strings(void)
 	bcx_bsw_end_block(w);
 	bcx_bsw_enter_block(w, 101, 3);
 	bcx_bsw_end_block(w);
-	bcx_bs_analyze_opts o = {.filename = "n.bc", .dump = true, .non_symbolic = true};
+	bcx_bs_analyze_options o = {.size = sizeof(bcx_bs_analyze_options), .filename = "n.bc", .dump = true, .non_symbolic = true};
 	check_dump(w, &o,
 		   "<BLOCKINFO_BLOCK/>\n"
 		   "< BlockID=100 NumWords=2 BlockCodeSize=3>\n"
@@ -459,7 +459,7 @@ static void test_blockname_cleared(void)
 	bcx_bsw_enter_block(w, 100, 3);
 	rec(w, 5, NULL, 0);
 	bcx_bsw_end_block(w);
-	bcx_bs_analyze_opts o = {.filename = "b.bc", .dump = true, .dump_blockinfo = true};
+	bcx_bs_analyze_options o = {.size = sizeof(bcx_bs_analyze_options), .filename = "b.bc", .dump = true, .dump_blockinfo = true};
 	check_dump(w, &o,
 		   "<BLOCKINFO_BLOCK NumWords=5 BlockCodeSize=2>\n"
 		   "  <SETBID op0=100/>\n"

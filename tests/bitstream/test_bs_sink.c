@@ -23,7 +23,7 @@ static bcx_status failing_write(void *ctx, const void *p, size_t n)
 
 static void test_failing_sink(const uint8_t *data, size_t size)
 {
-	bcx_bs_analyze_opts o = {.dump = true, .filename = "hello.bc"};
+	bcx_bs_analyze_options o = {.size = sizeof(bcx_bs_analyze_options), .dump = true, .filename = "hello.bc"};
 	bcx_buf whole;
 	bcx_buf_init(&whole, NULL);
 	bcx_diag d;

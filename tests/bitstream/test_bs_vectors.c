@@ -12,14 +12,14 @@
 /* Saved outputs: <name>.<suffix>.txt made with these options. */
 static const struct {
 	const char *suffix;
-	bcx_bs_analyze_opts opts;
+	bcx_bs_analyze_options opts;
 } variants[] = {
-	{"dump", {.dump = true}},
-	{"stats", {.dump = false}},
-	{"dump-blockinfo", {.dump = true, .dump_blockinfo = true}},
-	{"dump-non-symbolic", {.dump = true, .non_symbolic = true}},
-	{"dump-show-binary-blobs", {.dump = true, .show_binary_blobs = true}},
-	{"stats-disable-histogram", {.no_histogram = true}},
+	{"dump", {.size = sizeof(bcx_bs_analyze_options), .dump = true}},
+	{"stats", {.size = sizeof(bcx_bs_analyze_options), .dump = false}},
+	{"dump-blockinfo", {.size = sizeof(bcx_bs_analyze_options), .dump = true, .dump_blockinfo = true}},
+	{"dump-non-symbolic", {.size = sizeof(bcx_bs_analyze_options), .dump = true, .non_symbolic = true}},
+	{"dump-show-binary-blobs", {.size = sizeof(bcx_bs_analyze_options), .dump = true, .show_binary_blobs = true}},
+	{"stats-disable-histogram", {.size = sizeof(bcx_bs_analyze_options), .no_histogram = true}},
 };
 
 static unsigned compared;
@@ -35,7 +35,7 @@ static void check_variants(const char *dir, const char *file, const uint8_t *dat
 		uint8_t *want = tu_read_file(path, &want_len);
 		if (!want)
 			continue;
-		bcx_bs_analyze_opts o = variants[i].opts;
+		bcx_bs_analyze_options o = variants[i].opts;
 		o.filename = file; /* as typed inside the vector folder */
 		bcx_buf got;
 		bcx_buf_init(&got, NULL);

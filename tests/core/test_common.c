@@ -1,6 +1,7 @@
 /* The internal pieces every format shares: the growable-array step, the
  * streaming output buffer (pieces reach the sink in order, a failed write
- * is sticky, printf never cuts text short) and JSON escaping. */
+ * is sticky, printf never cuts text short), JSON escaping and the options
+ * size rule. */
 #include "testutil.h"
 #include "common/internal.h"
 #include "common/out.h"
@@ -142,6 +143,40 @@ static void test_json_escape(void)
 	bcx_buf_free(&got);
 }
 
+/* An options struct as a program built against an older header had it:
+ * fewer fields. The library takes the fields it has and zeroes the rest. */
+typedef struct old_opts {
+	size_t size;
+	uint32_t a;
+} old_opts;
+typedef struct new_opts {
+	size_t size;
+	uint32_t a;
+	uint64_t b; /* added later; zero is its default */
+} new_opts;
+
+static void test_options_copy(void)
+{
+	new_opts got;
+	memset(&got, 0xAB, sizeof got);
+	old_opts old = {sizeof old, 7};
+	bcx_options_copy(&got, sizeof got, &old);
+	T_EQ_U(got.size, sizeof got);
+	T_EQ_U(got.a, 7);
+	T_EQ_U(got.b, 0);
+	new_opts full = {sizeof full, 1, 2};
+	bcx_options_copy(&got, sizeof got, &full);
+	T_CHECK(got.a == 1 && got.b == 2);
+	new_opts unset = {0, 5, 6}; /* size 0: every default */
+	bcx_options_copy(&got, sizeof got, &unset);
+	T_CHECK(got.a == 0 && got.b == 0);
+	bcx_options_copy(&got, sizeof got, NULL);
+	T_CHECK(got.size == sizeof got && got.a == 0 && got.b == 0);
+	struct { size_t size; uint32_t a; uint64_t b; uint64_t c; } newer = {sizeof newer, 3, 4, 5};
+	bcx_options_copy(&got, sizeof got, &newer); /* a newer program: extra fields unread */
+	T_CHECK(got.a == 3 && got.b == 4);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -150,5 +185,6 @@ int main(int argc, char **argv)
 	test_out_failure_is_sticky();
 	test_out_printf_long();
 	test_json_escape();
+	test_options_copy();
 	return tu_finish();
 }

@@ -54,7 +54,7 @@ static void build(bcx_buf *o, const uint8_t *const *blobs, const size_t *sizes, 
 
 static void expect(const bcx_buf *b, bool byte_splat, const char *const *want, size_t n)
 {
-	bcx_tileir_read_opts opts = {.i1_byte_splat = byte_splat};
+	bcx_tileir_read_options opts = {.size = sizeof(bcx_tileir_read_options), .i1_byte_splat = byte_splat};
 	bcx_tileir_module *m = NULL;
 	bcx_diag d = {0};
 	bcx_buf out;

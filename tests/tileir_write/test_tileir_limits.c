@@ -67,7 +67,7 @@ static void test_rank(unsigned rank, bool want_ok)
 	T_CHECKF(bytes && bcx_tileir_read(bytes, n, NULL, &r, &d) == BCX_OK, "read: %s", d.message);
 	for (uint8_t minor = 1; r && minor <= 3; minor++) {
 		bcx_diag_clear(&d);
-		bcx_tb_write_options o2 = {.major = 13, .minor = minor};
+		bcx_tb_write_options o2 = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = minor};
 		uint8_t *b2 = NULL;
 		size_t n2 = 0;
 		T_CHECKF(bcx_tileir_write(r, &o2, &b2, &n2, &d) == BCX_OK,
