@@ -6,7 +6,7 @@
  *
  * Builds the module with the builder API (a vector-add kernel with a loop,
  * a few arithmetic ops and a constant per kernel), then times, best of
- * REPEATS: bcx_tb_write (bytes out per second), bcx_tb_assemble + write of
+ * REPEATS: bcx_tileir_builder_write (bytes out per second), bcx_tileir_assemble + write of
  * the module's generic text (text in per second), and read + import +
  * write at 13.1 (convert, bytes in per second). Prints one table row per
  * measurement: name, bytes, seconds, MB/s. TEXT_OUT, when given, receives
@@ -38,77 +38,81 @@ static double now(void)
 
 static bcx_diag d;
 
-static bcx_tb_op *op(bcx_tb_module *m, bcx_tb_block *b, const char *name, const bcx_tb_type *rt,
-		     uint32_t nr, const bcx_tb_value *v, uint32_t nv, const uint32_t *seg,
-		     uint32_t ns, const bcx_tb_named_attr *a, uint32_t na)
+static bcx_tileir_build_op *op(bcx_tileir_builder *m, bcx_tileir_build_block *b, const char *name,
+                               const bcx_tileir_build_type *rt, uint32_t nr,
+                               const bcx_tileir_build_value *v, uint32_t nv, const uint32_t *seg,
+                               uint32_t ns, const bcx_tileir_build_named_attr *a, uint32_t na)
 {
-	bcx_tb_opspec s = {bcx_tb_opcode(name, strlen(name)), rt, nr, v, nv, seg, ns, a, na, NULL};
-	bcx_tb_op *o = NULL;
-	OK(bcx_tb_op_add(m, b, &s, &o, &d));
+	bcx_tileir_build_opspec s = {
+	    bcx_tileir_build_opcode(name, strlen(name)), rt, nr, v, nv, seg, ns, a, na, NULL};
+	bcx_tileir_build_op *o = NULL;
+	OK(bcx_tileir_build_op_add(m, b, &s, &o, &d));
 	return o;
 }
 
 typedef struct types {
-	bcx_tb_type f32, ptr, i32, tv, pv, t128, tok;
+	bcx_tileir_build_type f32, ptr, i32, tv, pv, t128, tok;
 } types;
 
-static void kernel(bcx_tb_module *m, const types *t, unsigned k)
+static void kernel(bcx_tileir_builder *m, const types *t, unsigned k)
 {
 	char name[32];
 	int len = snprintf(name, sizeof name, "vadd_%u", k);
-	bcx_tb_type args[3] = {t->ptr, t->ptr, t->ptr};
-	bcx_tb_func *f;
-	bcx_tb_block *b;
-	OK(bcx_tb_entry_add(m, name, (size_t)len, args, 3, NULL, NULL, &f, &b, &d));
-	bcx_tb_attr *zero, *c;
-	OK(bcx_tb_attr_enum(m, 0, &zero, &d));
+	bcx_tileir_build_type args[3] = {t->ptr, t->ptr, t->ptr};
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *b;
+	OK(bcx_tileir_build_entry_add(m, name, (size_t)len, args, 3, NULL, NULL, &f, &b, &d));
+	bcx_tileir_build_attr *zero, *c;
+	OK(bcx_tileir_build_attr_enum(m, 0, &zero, &d));
 	float v = (float)k;
-	OK(bcx_tb_attr_dense(m, t->t128, &v, 4, &c, &d));
-	bcx_tb_named_attr ord = {"memory_ordering_semantics", zero}, rnd = {"rounding_mode", zero};
-	bcx_tb_named_attr val = {"value", c};
+	OK(bcx_tileir_build_attr_dense(m, t->t128, &v, 4, &c, &d));
+	bcx_tileir_build_named_attr ord = {"memory_ordering_semantics", zero},
+	                            rnd = {"rounding_mode", zero};
+	bcx_tileir_build_named_attr val = {"value", c};
 	uint32_t seg3[3] = {1, 0, 0}, segl[3] = {1, 1, 0}, segs[4] = {1, 1, 1, 0};
-	bcx_tb_value pv[3];
+	bcx_tileir_build_value pv[3];
 	for (uint32_t i = 0; i < 3; i++) {
-		bcx_tb_value a = bcx_tb_func_arg(f, i);
-		bcx_tb_value tv = bcx_tb_op_result(op(m, b, "make_tensor_view", &t->tv, 1, &a, 1,
-						      seg3, 3, NULL, 0), 0);
-		pv[i] = bcx_tb_op_result(op(m, b, "make_partition_view", &t->pv, 1, &tv, 1, NULL, 0,
+		bcx_tileir_build_value a = bcx_tileir_build_func_arg(f, i);
+		bcx_tileir_build_value tv = bcx_tileir_build_op_result(
+		    op(m, b, "make_tensor_view", &t->tv, 1, &a, 1, seg3, 3, NULL, 0), 0);
+		pv[i] = bcx_tileir_build_op_result(op(m, b, "make_partition_view", &t->pv, 1, &tv, 1, NULL, 0,
 					    NULL, 0), 0);
 	}
-	bcx_tb_type ids[3] = {t->i32, t->i32, t->i32}, lt[2] = {t->t128, t->tok};
-	bcx_tb_value x = bcx_tb_op_result(op(m, b, "get_tile_block_id", ids, 3, NULL, 0, NULL, 0,
-					     NULL, 0), 0);
-	bcx_tb_value l[2];
+	bcx_tileir_build_type ids[3] = {t->i32, t->i32, t->i32}, lt[2] = {t->t128, t->tok};
+	bcx_tileir_build_value x = bcx_tileir_build_op_result(
+	    op(m, b, "get_tile_block_id", ids, 3, NULL, 0, NULL, 0, NULL, 0), 0);
+	bcx_tileir_build_value l[2];
 	for (int i = 0; i < 2; i++) {
-		bcx_tb_value in[2] = {pv[i], x};
-		l[i] = bcx_tb_op_result(op(m, b, "load_view_tko", lt, 2, in, 2, segl, 3, &ord, 1), 0);
+		bcx_tileir_build_value in[2] = {pv[i], x};
+		l[i] = bcx_tileir_build_op_result(op(m, b, "load_view_tko", lt, 2, in, 2, segl, 3, &ord, 1), 0);
 	}
-	bcx_tb_value s = bcx_tb_op_result(op(m, b, "addf", &t->t128, 1, l, 2, NULL, 0, &rnd, 1), 0);
-	bcx_tb_value cst = bcx_tb_op_result(op(m, b, "constant", &t->t128, 1, NULL, 0, NULL, 0,
-					       &val, 1), 0);
-	bcx_tb_value sc[2] = {s, cst};
-	s = bcx_tb_op_result(op(m, b, "mulf", &t->t128, 1, sc, 2, NULL, 0, &rnd, 1), 0);
-	bcx_tb_value st[3] = {s, pv[2], x};
+	bcx_tileir_build_value s =
+	    bcx_tileir_build_op_result(op(m, b, "addf", &t->t128, 1, l, 2, NULL, 0, &rnd, 1), 0);
+	bcx_tileir_build_value cst = bcx_tileir_build_op_result(
+	    op(m, b, "constant", &t->t128, 1, NULL, 0, NULL, 0, &val, 1), 0);
+	bcx_tileir_build_value sc[2] = {s, cst};
+	s = bcx_tileir_build_op_result(op(m, b, "mulf", &t->t128, 1, sc, 2, NULL, 0, &rnd, 1), 0);
+	bcx_tileir_build_value st[3] = {s, pv[2], x};
 	op(m, b, "store_view_tko", &t->tok, 1, st, 3, segs, 4, &ord, 1);
 	op(m, b, "return", NULL, 0, NULL, 0, NULL, 0, NULL, 0);
 }
 
-static bcx_tb_module *build(unsigned kernels)
+static bcx_tileir_builder *build(unsigned kernels)
 {
-	bcx_tb_module *m = bcx_tb_module_new(NULL);
+	bcx_tileir_builder *m = bcx_tileir_builder_new(NULL);
 	types t;
 	int64_t n = 1 << 20, one = 1, n128 = 128;
 	int32_t tile = 128;
-	OK(bcx_tb_type_scalar(m, BCX_TB_F32, &t.f32, &d));
-	bcx_tb_type p, i32s;
-	OK(bcx_tb_type_ptr(m, t.f32, &p, &d));
-	OK(bcx_tb_type_tile(m, p, NULL, 0, &t.ptr, &d));
-	OK(bcx_tb_type_scalar(m, BCX_TB_I32, &i32s, &d));
-	OK(bcx_tb_type_tile(m, i32s, NULL, 0, &t.i32, &d));
-	OK(bcx_tb_type_tensor_view(m, t.f32, &n, &one, 1, &t.tv, &d));
-	OK(bcx_tb_type_partition_view(m, t.tv, &tile, 1, NULL, BCX_TB_PAD_NONE, &t.pv, &d));
-	OK(bcx_tb_type_tile(m, t.f32, &n128, 1, &t.t128, &d));
-	OK(bcx_tb_type_token(m, &t.tok, &d));
+	OK(bcx_tileir_build_type_scalar(m, BCX_TILEIR_T_F32, &t.f32, &d));
+	bcx_tileir_build_type p, i32s;
+	OK(bcx_tileir_build_type_ptr(m, t.f32, &p, &d));
+	OK(bcx_tileir_build_type_tile(m, p, NULL, 0, &t.ptr, &d));
+	OK(bcx_tileir_build_type_scalar(m, BCX_TILEIR_T_I32, &i32s, &d));
+	OK(bcx_tileir_build_type_tile(m, i32s, NULL, 0, &t.i32, &d));
+	OK(bcx_tileir_build_type_tensor_view(m, t.f32, &n, &one, 1, &t.tv, &d));
+	OK(bcx_tileir_build_type_partition_view(m, t.tv, &tile, 1, NULL, BCX_TILEIR_PAD_NONE, &t.pv, &d));
+	OK(bcx_tileir_build_type_tile(m, t.f32, &n128, 1, &t.t128, &d));
+	OK(bcx_tileir_build_type_token(m, &t.tok, &d));
 	for (unsigned k = 0; k < kernels; k++)
 		kernel(m, &t, k);
 	return m;
@@ -124,16 +128,21 @@ int main(int argc, char **argv)
 	unsigned kernels = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 10000;
 	int reps = argc > 2 ? atoi(argv[2]) : 5;
 	double t0 = now();
-	bcx_tb_module *m = build(kernels);
+	bcx_tileir_builder *m = build(kernels);
 	double tbuild = now() - t0;
-	bcx_tb_write_options o = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = 3}, o1 = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = 1};
+	bcx_tileir_write_options o = {.size = sizeof(bcx_tileir_write_options),
+	                              .major = 13,
+	                              .minor = 3},
+	                         o1 = {.size = sizeof(bcx_tileir_write_options),
+	                               .major = 13,
+	                               .minor = 1};
 	uint8_t *bytes = NULL;
 	size_t n = 0;
 	double best = 1e9;
 	for (int r = 0; r < reps; r++) {
-		bcx_tb_free_bytes(m, bytes, n);
+		bcx_tileir_builder_free_bytes(m, bytes, n);
 		t0 = now();
-		OK(bcx_tb_write(m, &o, &bytes, &n, &d));
+		OK(bcx_tileir_builder_write(m, &o, &bytes, &n, &d));
 		double dt = now() - t0;
 		best = dt < best ? dt : best;
 	}
@@ -150,13 +159,13 @@ int main(int argc, char **argv)
 		OK(bcx_file_write_atomic(argv[3], text.data, text.len, &d));
 	double best_asm = 1e9, best_aw = 1e9, best_cv = 1e9;
 	for (int r = 0; r < reps; r++) {
-		bcx_tb_module *am;
+		bcx_tileir_builder *am;
 		uint8_t *ab;
 		size_t an;
 		t0 = now();
-		OK(bcx_tb_assemble("bench.mlir", (const char *)text.data, text.len, NULL, &am, &d));
+		OK(bcx_tileir_assemble("bench.mlir", (const char *)text.data, text.len, NULL, &am, &d));
 		double t1 = now();
-		OK(bcx_tb_write(am, &o, &ab, &an, &d));
+		OK(bcx_tileir_builder_write(am, &o, &ab, &an, &d));
 		double t2 = now();
 		if (an != n || memcmp(ab, bytes, n) != 0) {
 			fprintf(stderr, "bench: asm output differs from the written module\n");
@@ -164,8 +173,8 @@ int main(int argc, char **argv)
 		}
 		best_asm = t1 - t0 < best_asm ? t1 - t0 : best_asm;
 		best_aw = t2 - t0 < best_aw ? t2 - t0 : best_aw;
-		bcx_tb_free_bytes(am, ab, an);
-		bcx_tb_module_free(am);
+		bcx_tileir_builder_free_bytes(am, ab, an);
+		bcx_tileir_builder_free(am);
 
 		bcx_tileir_module *src;
 		t0 = now();
@@ -181,7 +190,7 @@ int main(int argc, char **argv)
 	row("convert 13.3 -> 13.1 (bytes in)", n, best_cv);
 	bcx_buf_free(&text);
 	bcx_tileir_close(rd);
-	bcx_tb_free_bytes(m, bytes, n);
-	bcx_tb_module_free(m);
+	bcx_tileir_builder_free_bytes(m, bytes, n);
+	bcx_tileir_builder_free(m);
 	return 0;
 }

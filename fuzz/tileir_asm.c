@@ -10,21 +10,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	bcx_tb_module *m = NULL;
+	bcx_tileir_builder *m = NULL;
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	if (bcx_tb_assemble("f.mlir", (const char *)data, size, NULL, &m, &d) != BCX_OK) {
+	if (bcx_tileir_assemble("f.mlir", (const char *)data, size, NULL, &m, &d) != BCX_OK) {
 		if (strncmp(d.message, "f.mlir:", 7) != 0)
 			__builtin_trap();
 		return 0;
 	}
 	for (uint8_t minor = 1; minor <= 3; minor++) {
-		bcx_tb_write_options o = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = minor, .i1_byte_per_element = minor == 2};
+		bcx_tileir_write_options o = {.size = sizeof(bcx_tileir_write_options),
+		                              .major = 13,
+		                              .minor = minor,
+		                              .i1_byte_per_element = minor == 2};
 		uint8_t *out = NULL;
 		size_t n = 0;
-		if (bcx_tb_write(m, &o, &out, &n, &d) == BCX_OK)
-			bcx_tb_free_bytes(m, out, n);
+		if (bcx_tileir_builder_write(m, &o, &out, &n, &d) == BCX_OK)
+			bcx_tileir_builder_free_bytes(m, out, n);
 	}
-	bcx_tb_module_free(m);
+	bcx_tileir_builder_free(m);
 	return 0;
 }

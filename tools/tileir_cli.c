@@ -13,7 +13,7 @@ static bool tileir_sniff(const uint8_t *data, size_t size)
 }
 
 /* Accepts M.m or M.m.t with M.m in 13.1..13.3 and t <= 65535. */
-static bool parse_target(const char *s, bcx_tb_write_options *o)
+static bool parse_target(const char *s, bcx_tileir_write_options *o)
 {
 	unsigned long v[3] = {0, 0, 0};
 	int n = 0;
@@ -38,9 +38,9 @@ static bool parse_target(const char *s, bcx_tb_write_options *o)
 	return true;
 }
 
-static int write_options(const cli_args *a, bcx_tb_write_options *o)
+static int write_options(const cli_args *a, bcx_tileir_write_options *o)
 {
-	*o = (bcx_tb_write_options)BCX_OPTIONS_INIT(bcx_tb_write_options);
+	*o = (bcx_tileir_write_options)BCX_OPTIONS_INIT(bcx_tileir_write_options);
 	o->major = 13;
 	o->minor = 3;
 	o->i1_byte_per_element = a->i1_bytes;
@@ -107,7 +107,7 @@ static int write_module(bcx_tileir_module *m, const bcx_tileir_write_options *op
 
 static int tileir_convert(const cli_input *in, const cli_args *a)
 {
-	bcx_tb_write_options opt;
+	bcx_tileir_write_options opt;
 	int rc = write_options(a, &opt);
 	if (rc != EXIT_OK)
 		return rc;
@@ -146,16 +146,16 @@ static bool split_position(const char *msg, const char *file, unsigned long *lin
 
 static int tileir_asm(const cli_input *in, const cli_args *a)
 {
-	bcx_tb_write_options opt;
+	bcx_tileir_write_options opt;
 	int rc = write_options(a, &opt);
 	if (rc != EXIT_OK)
 		return rc;
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	bcx_tb_module *m = NULL;
+	bcx_tileir_builder *m = NULL;
 	rc = -1;
-	if (bcx_tb_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d) == BCX_OK)
-		rc = write_module(bcx_tb_model(m, &d), &opt, a, &d);
+	if (bcx_tileir_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d) == BCX_OK)
+		rc = write_module(bcx_tileir_builder_model(m, &d), &opt, a, &d);
 	if (rc < 0) {
 		unsigned long line, col;
 		const char *rest;
@@ -165,7 +165,7 @@ static int tileir_asm(const cli_input *in, const cli_args *a)
 			cli_message("error", in->name, -1, "%s", d.message);
 		rc = EXIT_INPUT;
 	}
-	bcx_tb_module_free(m);
+	bcx_tileir_builder_free(m);
 	return rc;
 }
 

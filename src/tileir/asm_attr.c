@@ -75,17 +75,18 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, uint64_t *bits)
 }
 
 /* "N : type", "1.5 : f32", or a bare number (i64 / f64). */
-static bool typed_number(asm_parser *p, bcx_tb_attr **out)
+static bool typed_number(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	num n;
 	bcx_diag bd = {0};
 	if (!number(p, &n))
 		return false;
-	bcx_tb_type t;
+	bcx_tileir_build_type t;
 	if (mlir_accept(&p->lx, ':')) {
 		if (!ap_type(p, &t))
 			return false;
-	} else if (!BUILT(bcx_tb_type_scalar(p->m, n.is_float ? BCX_TB_F64 : BCX_TB_I64, &t, &bd))) {
+	} else if (!BUILT(bcx_tileir_build_type_scalar(
+	               p->m, n.is_float ? BCX_TILEIR_T_F64 : BCX_TILEIR_T_I64, &t, &bd))) {
 		return false;
 	}
 	uint8_t tag = tb_type(p->m, t)->tag;
@@ -93,12 +94,12 @@ static bool typed_number(asm_parser *p, bcx_tb_attr **out)
 	if (!num_bits(p, &n, tag, &bits))
 		return false;
 	if (tir_tag_is_float(tag))
-		return BUILT(bcx_tb_attr_float(p->m, t, bits, out, &bd));
-	return BUILT(bcx_tb_attr_int(p->m, t, bits, out, &bd));
+		return BUILT(bcx_tileir_build_attr_float(p->m, t, bits, out, &bd));
+	return BUILT(bcx_tileir_build_attr_int(p->m, t, bits, out, &bd));
 }
 
 /* #cuda_tile.<mnemonic><value> of an enum of the table. */
-static bool enum_attr(asm_parser *p, const char *mn, size_t n, bcx_tb_attr **out)
+static bool enum_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr **out)
 {
 	for (unsigned id = 1; id < BCX_TILEIR_ENUM_COUNT; id++) {
 		const char *m = bcx_tileir_enum_mnemonic(id);
@@ -110,7 +111,7 @@ static bool enum_attr(asm_parser *p, const char *mn, size_t n, bcx_tb_attr **out
 			if (mlir_is_id(&p->lx, bcx_tileir_enum_value(id, v))) {
 				bcx_diag bd = {0};
 				return mlir_next(&p->lx) && mlir_expect(&p->lx, '>') &&
-				       BUILT(bcx_tb_attr_enum(p->m, v, out, &bd));
+				       BUILT(bcx_tileir_build_attr_enum(p->m, v, out, &bd));
 			}
 		return mlir_fail(&p->lx, "unknown value for #cuda_tile.%.*s", (int)n, mn);
 	}
@@ -129,7 +130,7 @@ static bool signed_int(asm_parser *p, int64_t *v)
 }
 
 /* div_by<D[, every E along A]> */
-static bool div_by(asm_parser *p, bcx_tb_attr **out)
+static bool div_by(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	int64_t dv, every = 0, along = 0;
 	bool he = false, ha = false;
@@ -149,7 +150,7 @@ static bool div_by(asm_parser *p, bcx_tb_attr **out)
 	}
 	bcx_diag bd = {0};
 	return mlir_expect(&p->lx, '>') &&
-	       BUILT(bcx_tb_attr_div_by(p->m, (uint64_t)dv, he, every, ha, along, out, &bd));
+	       BUILT(bcx_tileir_build_attr_div_by(p->m, (uint64_t)dv, he, every, ha, along, out, &bd));
 }
 
 static bool bound(asm_parser *p, bool *has, int64_t *v)
@@ -158,17 +159,17 @@ static bool bound(asm_parser *p, bool *has, int64_t *v)
 	return *has ? signed_int(p, v) : mlir_next(&p->lx);
 }
 
-static bool bounded(asm_parser *p, bcx_tb_attr **out)
+static bool bounded(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	bool hl, hu;
 	int64_t lb = 0, ub = 0;
 	bcx_diag bd = {0};
 	return mlir_expect(&p->lx, '<') && bound(p, &hl, &lb) && mlir_expect(&p->lx, ',') &&
 	       bound(p, &hu, &ub) && mlir_expect(&p->lx, '>') &&
-	       BUILT(bcx_tb_attr_bounded(p->m, hl, lb, hu, ub, out, &bd));
+	       BUILT(bcx_tileir_build_attr_bounded(p->m, hl, lb, hu, ub, out, &bd));
 }
 
-static bool same_elements(asm_parser *p, bcx_tb_attr **out)
+static bool same_elements(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	int64_t v[256];
 	uint32_t n = 0;
@@ -180,15 +181,15 @@ static bool same_elements(asm_parser *p, bcx_tb_attr **out)
 	}
 	bcx_diag bd = {0};
 	return mlir_next(&p->lx) && mlir_expect(&p->lx, '>') &&
-	       BUILT(bcx_tb_attr_same_elements(p->m, v, n, out, &bd));
+	       BUILT(bcx_tileir_build_attr_same_elements(p->m, v, n, out, &bd));
 }
 
 /* key = value, ... up to the closing character. */
-static bool dict_entries(asm_parser *p, char close, bcx_tb_attr **out)
+static bool dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out)
 {
 	const char *keys[64];
 	size_t lens[64];
-	bcx_tb_attr *vals[64];
+	bcx_tileir_build_attr *vals[64];
 	uint32_t n = 0;
 	while (!mlir_is_punct(&p->lx, close)) {
 		if (n && !mlir_expect(&p->lx, ','))
@@ -203,7 +204,7 @@ static bool dict_entries(asm_parser *p, char close, bcx_tb_attr **out)
 			return false;
 		if (!mlir_accept(&p->lx, '=')) {
 			bcx_diag bd = {0};
-			if (!BUILT(bcx_tb_attr_unit(p->m, &vals[n++], &bd)))
+			if (!BUILT(bcx_tileir_build_attr_unit(p->m, &vals[n++], &bd)))
 				return false;
 			continue;
 		}
@@ -211,18 +212,18 @@ static bool dict_entries(asm_parser *p, char close, bcx_tb_attr **out)
 			return false;
 	}
 	bcx_diag bd = {0};
-	return mlir_next(&p->lx) && BUILT(bcx_tb_attr_dict(p->m, keys, lens, vals, n, out, &bd));
+	return mlir_next(&p->lx) && BUILT(bcx_tileir_build_attr_dict(p->m, keys, lens, vals, n, out, &bd));
 }
 
-static bool hints(asm_parser *p, bcx_tb_attr **out)
+static bool hints(asm_parser *p, bcx_tileir_build_attr **out)
 {
-	bcx_tb_attr *dict;
+	bcx_tileir_build_attr *dict;
 	bcx_diag bd = {0};
 	return mlir_expect(&p->lx, '<') && dict_entries(p, '>', &dict) &&
-	       BUILT(bcx_tb_attr_hints(p->m, dict, out, &bd));
+	       BUILT(bcx_tileir_build_attr_hints(p->m, dict, out, &bd));
 }
 
-static bool cuda_attr(asm_parser *p, bcx_tb_attr **out)
+static bool cuda_attr(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	mlir_tok t = p->lx.t;
 	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0)
@@ -244,7 +245,7 @@ static bool cuda_attr(asm_parser *p, bcx_tb_attr **out)
 	return enum_attr(p, mn, n, out);
 }
 
-static bool i32_array(asm_parser *p, bcx_tb_attr **out)
+static bool i32_array(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	int32_t v[256];
 	uint32_t n = 0;
@@ -261,12 +262,12 @@ static bool i32_array(asm_parser *p, bcx_tb_attr **out)
 		} while (mlir_accept(&p->lx, ','));
 	}
 	bcx_diag bd = {0};
-	return mlir_expect(&p->lx, '>') && BUILT(bcx_tb_attr_i32_array(p->m, v, n, out, &bd));
+	return mlir_expect(&p->lx, '>') && BUILT(bcx_tileir_build_attr_i32_array(p->m, v, n, out, &bd));
 }
 
-static bool array(asm_parser *p, bcx_tb_attr **out)
+static bool array(asm_parser *p, bcx_tileir_build_attr **out)
 {
-	bcx_tb_attr *v[256];
+	bcx_tileir_build_attr *v[256];
 	uint32_t n = 0, seen = 0;
 	if (!mlir_next(&p->lx))
 		return false;
@@ -274,7 +275,7 @@ static bool array(asm_parser *p, bcx_tb_attr **out)
 		if ((seen++ && !mlir_expect(&p->lx, ',')) || n >= 256)
 			return n >= 256 ? mlir_fail(&p->lx, "too many array elements") : false;
 		if (mlir_is_punct(&p->lx, '{')) { /* arg_attrs entries: ignored dictionaries */
-			bcx_tb_attr *d;
+			bcx_tileir_build_attr *d;
 			if (!mlir_next(&p->lx) || !dict_entries(p, '}', &d))
 				return false;
 			continue;
@@ -283,12 +284,12 @@ static bool array(asm_parser *p, bcx_tb_attr **out)
 			return false;
 	}
 	bcx_diag bd = {0};
-	return mlir_next(&p->lx) && BUILT(bcx_tb_attr_array(p->m, v, n, out, &bd));
+	return mlir_next(&p->lx) && BUILT(bcx_tileir_build_attr_array(p->m, v, n, out, &bd));
 }
 
-bool ap_dense(asm_parser *p, bcx_tb_attr **out);
+bool ap_dense(asm_parser *p, bcx_tileir_build_attr **out);
 
-bool ap_attr(asm_parser *p, bcx_tb_attr **out)
+bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	mlir_lex *lx = &p->lx;
 	bcx_diag bd = {0};
@@ -300,15 +301,15 @@ bool ap_attr(asm_parser *p, bcx_tb_attr **out)
 	else if (lx->t.k == MLIR_TK_STR) {
 		char *buf = bcx_arena_alloc(p->arena, lx->t.n + 1);
 		long n = buf ? mlir_str_value(&lx->t, buf, lx->t.n + 1) : -1;
-		ok = n >= 0 ? BUILT(bcx_tb_attr_string(p->m, buf, (size_t)n, out, &bd)) && mlir_next(lx)
+		ok = n >= 0 ? BUILT(bcx_tileir_build_attr_string(p->m, buf, (size_t)n, out, &bd)) && mlir_next(lx)
 			    : mlir_fail(lx, "bad escape in string literal");
 	} else if (lx->t.k == MLIR_TK_SYM) {
 		char *buf = bcx_arena_alloc(p->arena, lx->t.n + 1);
 		long n = buf ? mlir_str_value(&lx->t, buf, lx->t.n + 1) : -1;
-		ok = n >= 0 && BUILT(bcx_tb_attr_symbol(p->m, buf, (size_t)n, out, &bd)) &&
+		ok = n >= 0 && BUILT(bcx_tileir_build_attr_symbol(p->m, buf, (size_t)n, out, &bd)) &&
 		     mlir_next(lx);
 	} else if (mlir_is_id(lx, "true") || mlir_is_id(lx, "false")) {
-		ok = BUILT(bcx_tb_attr_bool(p->m, mlir_is_id(lx, "true"), out, &bd)) && mlir_next(lx);
+		ok = BUILT(bcx_tileir_build_attr_bool(p->m, mlir_is_id(lx, "true"), out, &bd)) && mlir_next(lx);
 	} else if (mlir_is_id(lx, "dense")) {
 		ok = ap_dense(p, out);
 	} else if (mlir_is_id(lx, "array")) {
@@ -318,16 +319,16 @@ bool ap_attr(asm_parser *p, bcx_tb_attr **out)
 	} else if (mlir_is_punct(lx, '{')) {
 		ok = mlir_next(lx) && dict_entries(p, '}', out);
 	} else if (mlir_is_punct(lx, '(')) {
-		bcx_tb_type *ins, *outs, f;
+		bcx_tileir_build_type *ins, *outs, f;
 		uint32_t ni, no;
 		ok = ap_func_type(p, &ins, &ni, &outs, &no) &&
-		     BUILT(bcx_tb_type_func(p->m, ins, ni, outs, no, &f, &bd)) &&
-		     BUILT(bcx_tb_attr_type(p->m, f, out, &bd));
+		     BUILT(bcx_tileir_build_type_func(p->m, ins, ni, outs, no, &f, &bd)) &&
+		     BUILT(bcx_tileir_build_attr_type(p->m, f, out, &bd));
 	} else if (lx->t.k == MLIR_TK_INT || lx->t.k == MLIR_TK_FLOAT || mlir_is_punct(lx, '-')) {
 		ok = typed_number(p, out);
 	} else {
-		bcx_tb_type t;
-		ok = ap_type(p, &t) && BUILT(bcx_tb_attr_type(p->m, t, out, &bd));
+		bcx_tileir_build_type t;
+		ok = ap_type(p, &t) && BUILT(bcx_tileir_build_attr_type(p->m, t, out, &bd));
 	}
 	lx->depth--;
 	return ok;
@@ -381,8 +382,8 @@ static bool dense_list(asm_parser *p, dense_acc *a)
 }
 
 /* Build the attribute from the hex form (MLIR's raw storage). */
-static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tb_type t, size_t esz,
-		      size_t count, bcx_tb_attr **out)
+static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tileir_build_type t, size_t esz,
+		      size_t count, bcx_tileir_build_attr **out)
 {
 	if (a->str.n < 2 || a->str.p[0] != '0' || a->str.p[1] != 'x' || a->str.n % 2)
 		return mlir_fail(&p->lx, "bad hex dense literal");
@@ -408,13 +409,13 @@ static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tb_type t, size_t e
 	}
 	(void)esz;
 	bcx_diag bd = {0};
-	return BUILT(bcx_tb_attr_dense(p->m, t, raw, nb, out, &bd));
+	return BUILT(bcx_tileir_build_attr_dense(p->m, t, raw, nb, out, &bd));
 }
 
-bool ap_dense(asm_parser *p, bcx_tb_attr **out)
+bool ap_dense(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	dense_acc a = {0};
-	bcx_tb_type t;
+	bcx_tileir_build_type t;
 	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '<'))
 		return false;
 	if (p->lx.t.k == MLIR_TK_STR) {
@@ -449,5 +450,5 @@ bool ap_dense(asm_parser *p, bcx_tb_attr **out)
 			raw[i * esz + k] = (uint8_t)(bits >> (8 * k));
 	}
 	bcx_diag bd = {0};
-	return BUILT(bcx_tb_attr_dense(p->m, t, raw, a.n * esz, out, &bd));
+	return BUILT(bcx_tileir_build_attr_dense(p->m, t, raw, a.n * esz, out, &bd));
 }

@@ -21,19 +21,19 @@ typedef struct ap_op {
 	const bcx_tileir_opinfo *info;
 	ap_ref *results, *operands;
 	uint32_t n_results, n_operands;
-	bcx_tb_named_attr *attrs;
+	bcx_tileir_build_named_attr *attrs;
 	uint32_t n_attrs, n_segments;
 	uint32_t *segments;     /* operandSegmentSizes, or NULL */
 	ap_block **regions;
 	uint32_t n_regions;
-	bcx_tb_type *res_types;
+	bcx_tileir_build_type *res_types;
 	uint32_t n_res_types;
 	unsigned line, col;
 } ap_op;
 
 struct ap_block {
 	ap_ref *args;
-	bcx_tb_type *arg_types;
+	bcx_tileir_build_type *arg_types;
 	uint32_t n_args;
 	ap_op **ops;
 	uint32_t n_ops;
@@ -102,7 +102,7 @@ static bool operand_list(asm_parser *p, ap_op *op)
 
 static bool segments(asm_parser *p, ap_op *op)
 {
-	bcx_tb_attr *a;
+	bcx_tileir_build_attr *a;
 	if (!ap_attr(p, &a))
 		return false;
 	if (a->a.kind != BCX_TILEIR_A_I32_ARRAY)
@@ -143,11 +143,11 @@ static bool properties(asm_parser *p, ap_op *op)
 		}
 		if (!grow(p, (void **)&op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
 			return false;
-		bcx_tb_named_attr *na = &op->attrs[op->n_attrs++];
+		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
 		na->name = name;
 		bcx_diag bd = {0};
 		if (mlir_accept(&p->lx, '=') ? !ap_attr(p, &na->value)
-					    : !ap_built(p, bcx_tb_attr_unit(p->m, &na->value, &bd), &bd))
+					    : !ap_built(p, bcx_tileir_build_attr_unit(p->m, &na->value, &bd), &bd))
 			return false;
 	}
 	return mlir_next(&p->lx) && mlir_expect(&p->lx, '>');
@@ -268,7 +268,7 @@ static bool parse_op(asm_parser *p, ap_op **out)
 		return false;
 	if (mlir_is_punct(&p->lx, '{'))
 		return mlir_fail(&p->lx, "discardable attributes are not supported");
-	bcx_tb_type *ins;
+	bcx_tileir_build_type *ins;
 	uint32_t n_in;
 	if (!mlir_expect(&p->lx, ':') ||
 	    !ap_func_type(p, &ins, &n_in, &op->res_types, &op->n_res_types) || !skip_loc(p))
@@ -283,7 +283,7 @@ static bool parse_op(asm_parser *p, ap_op **out)
 
 /* ---- building ---- */
 
-static bool bind(asm_parser *p, const char *name, size_t n, bcx_tb_value v)
+static bool bind(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v)
 {
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
@@ -293,7 +293,7 @@ static bool bind(asm_parser *p, const char *name, size_t n, bcx_tb_value v)
 	return true;
 }
 
-static bool bind_results(asm_parser *p, const ap_op *op, bcx_tb_value first)
+static bool bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value first)
 {
 	uint32_t at = 0;
 	for (uint32_t i = 0; i < op->n_results; i++) {
@@ -312,7 +312,7 @@ static bool bind_results(asm_parser *p, const ap_op *op, bcx_tb_value first)
 	return true;
 }
 
-static bool lookup(asm_parser *p, const ap_ref *r, bcx_tb_value *v)
+static bool lookup(asm_parser *p, const ap_ref *r, bcx_tileir_build_value *v)
 {
 	uint32_t idx;
 	if (!wr_table_find(&p->names, r->name, r->n, &idx))
@@ -322,11 +322,12 @@ static bool lookup(asm_parser *p, const ap_ref *r, bcx_tb_value *v)
 	return true;
 }
 
-bool ap_build_block(asm_parser *p, bcx_tb_block *blk, const ap_block *b);
+bool ap_build_block(asm_parser *p, bcx_tileir_build_block *blk, const ap_block *b);
 
-static bool build_op(asm_parser *p, bcx_tb_block *blk, const ap_op *op)
+static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op)
 {
-	bcx_tb_value *opds = bcx_arena_calloc(p->arena, (size_t)op->n_operands + 1, sizeof *opds);
+	bcx_tileir_build_value *opds =
+	    bcx_arena_calloc(p->arena, (size_t)op->n_operands + 1, sizeof *opds);
 	if (!opds)
 		return mlir_fail(&p->lx, "out of memory");
 	for (uint32_t i = 0; i < op->n_operands; i++)
@@ -338,33 +339,33 @@ static bool build_op(asm_parser *p, bcx_tb_block *blk, const ap_op *op)
 	if (named != op->n_res_types)
 		return mlir_fail_at(&p->lx, op->line, op->col, "%u result names but %u result types",
 				   named, op->n_res_types);
-	bcx_tb_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
+	bcx_tileir_build_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
 			   op->n_operands, op->segments, op->n_segments, op->attrs, op->n_attrs,
 			   NULL};
-	bcx_tb_op *built;
+	bcx_tileir_build_op *built;
 	bcx_diag bd = {0};
-	if (bcx_tb_op_add(p->m, blk, &s, &built, &bd))
+	if (bcx_tileir_build_op_add(p->m, blk, &s, &built, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	if (op->n_regions != op->info->n_regions)
 		return mlir_fail_at(&p->lx, op->line, op->col, "cuda_tile.%s expects %u regions, got %u",
 				   op->info->name, op->info->n_regions, op->n_regions);
 	for (uint32_t r = 0; r < op->n_regions; r++) {
 		const ap_block *b = op->regions[r];
-		bcx_tb_block *nb;
+		bcx_tileir_build_block *nb;
 		if (!b)
 			continue;
-		if (bcx_tb_region_add_block(p->m, built, r, b->arg_types, b->n_args, &nb, &bd))
+		if (bcx_tileir_build_region_add_block(p->m, built, r, b->arg_types, b->n_args, &nb, &bd))
 			return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 		for (uint32_t i = 0; i < b->n_args; i++)
-			if (!bind(p, b->args[i].name, b->args[i].n, bcx_tb_block_arg(nb, i)))
+			if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_block_arg(nb, i)))
 				return false;
 		if (!ap_build_block(p, nb, b))
 			return false;
 	}
-	return bind_results(p, op, bcx_tb_op_result(built, 0));
+	return bind_results(p, op, bcx_tileir_build_op_result(built, 0));
 }
 
-bool ap_build_block(asm_parser *p, bcx_tb_block *blk, const ap_block *b)
+bool ap_build_block(asm_parser *p, bcx_tileir_build_block *blk, const ap_block *b)
 {
 	for (uint32_t i = 0; i < b->n_ops; i++)
 		if (!build_op(p, blk, b->ops[i]))
@@ -373,7 +374,7 @@ bool ap_build_block(asm_parser *p, bcx_tb_block *blk, const ap_block *b)
 }
 
 /* The attribute named `name` of op, or NULL. */
-static bcx_tb_attr *prop(const ap_op *op, const char *name)
+static bcx_tileir_build_attr *prop(const ap_op *op, const char *name)
 {
 	for (uint32_t i = 0; i < op->n_attrs; i++)
 		if (strcmp(op->attrs[i].name, name) == 0)
@@ -382,30 +383,30 @@ static bcx_tb_attr *prop(const ap_op *op, const char *name)
 }
 
 /* The text of a string attribute built into the module. */
-static bcx_tileir_str attr_str(const asm_parser *p, const bcx_tb_attr *a)
+static bcx_tileir_str attr_str(const asm_parser *p, const bcx_tileir_build_attr *a)
 {
 	return bcx_tileir_string(p->m->m, a->a.index);
 }
 
 static bool build_global(asm_parser *p, const ap_op *op)
 {
-	bcx_tb_attr *name = prop(op, "sym_name"), *val = prop(op, "value");
-	bcx_tb_attr *al = prop(op, "alignment"), *vis = prop(op, "symbol_visibility");
+	bcx_tileir_build_attr *name = prop(op, "sym_name"), *val = prop(op, "value");
+	bcx_tileir_build_attr *al = prop(op, "alignment"), *vis = prop(op, "symbol_visibility");
 	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !val)
 		return mlir_fail_at(&p->lx, op->line, op->col, "global needs sym_name and value");
 	bcx_tileir_str nm = attr_str(p, name);
-	bcx_tb_global_spec g = {(const char *)nm.ptr, nm.len, val, al ? al->a.u : 0,
+	bcx_tileir_build_global_spec g = {(const char *)nm.ptr, nm.len, val, al ? al->a.u : 0,
 				vis && vis->a.u == 1, prop(op, "constant") != NULL};
 	bcx_diag bd = {0};
-	if (bcx_tb_global_add(p->m, &g, &bd))
+	if (bcx_tileir_build_global_add(p->m, &g, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	return true;
 }
 
 static bool build_entry(asm_parser *p, const ap_op *op)
 {
-	bcx_tb_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
-	bcx_tb_attr *hints = prop(op, "optimization_hints");
+	bcx_tileir_build_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
+	bcx_tileir_build_attr *hints = prop(op, "optimization_hints");
 	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !ft || ft->a.kind != BCX_TILEIR_A_TYPE ||
 	    tb_type(p->m, ft->a.type)->tag != BCX_TILEIR_T_FUNCTION)
 		return mlir_fail_at(&p->lx, op->line, op->col, "entry needs sym_name and function_type");
@@ -416,12 +417,12 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
 	if (fti->n_outputs)
 		return mlir_fail_at(&p->lx, op->line, op->col, "entry op must not return values");
-	bcx_tb_func *f;
-	bcx_tb_block *body;
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *body;
 	bcx_diag bd = {0};
 	bcx_tileir_str nm = attr_str(p, name);
-	if (bcx_tb_entry_add(p->m, (const char *)nm.ptr, nm.len, fti->params, fti->n_inputs, hints,
-			     NULL, &f, &body, &bd))
+	if (bcx_tileir_build_entry_add(p->m, (const char *)nm.ptr, nm.len, fti->params,
+	                               fti->n_inputs, hints, NULL, &f, &body, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
 	if (!b || b->n_args != fti->n_inputs)
@@ -430,7 +431,7 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	wr_table_free(&p->names);
 	wr_table_init(&p->names, p->m->alloc);
 	for (uint32_t i = 0; i < b->n_args; i++)
-		if (!bind(p, b->args[i].name, b->args[i].n, bcx_tb_func_arg(f, i)))
+		if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i)))
 			return false;
 	return ap_build_block(p, body, b);
 }
@@ -439,11 +440,11 @@ static bool build_module(asm_parser *p, const ap_op *mod)
 {
 	if (strcmp(mod->info->name, "module") != 0)
 		return mlir_fail_at(&p->lx, mod->line, mod->col, "expected \"cuda_tile.module\"");
-	bcx_tb_attr *prod = prop(mod, "producer");
+	bcx_tileir_build_attr *prod = prop(mod, "producer");
 	bcx_diag bd = {0};
 	bcx_tileir_str ps = prod ? attr_str(p, prod) : (bcx_tileir_str){0};
 	if (prod && prod->a.kind == BCX_TILEIR_A_STRING &&
-	    bcx_tb_set_producer(p->m, (const char *)ps.ptr, ps.len, &bd))
+	    bcx_tileir_build_set_producer(p->m, (const char *)ps.ptr, ps.len, &bd))
 		return mlir_fail_at(&p->lx, mod->line, mod->col, "%s", bd.message);
 	const ap_block *b = mod->n_regions ? mod->regions[0] : NULL;
 	for (uint32_t i = 0; b && i < b->n_ops; i++) {
@@ -458,18 +459,18 @@ static bool build_module(asm_parser *p, const ap_op *mod)
 	return true;
 }
 
-bcx_status bcx_tb_assemble(const char *file, const char *text, size_t n,
-			   const bcx_allocator *a, bcx_tb_module **out, bcx_diag *d)
+bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
+			   const bcx_allocator *a, bcx_tileir_builder **out, bcx_diag *d)
 {
 	if (!out || (!text && n))
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
 	asm_parser p;
 	memset(&p, 0, sizeof p);
 	mlir_lex_init(&p.lx, file, text ? text : "", n, d);
-	p.m = bcx_tb_module_new(a);
+	p.m = bcx_tileir_builder_new(a);
 	p.arena = bcx_arena_new(a);
 	if (!p.m || !p.arena) {
-		bcx_tb_module_free(p.m);
+		bcx_tileir_builder_free(p.m);
 		bcx_arena_free(p.arena);
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
 	}
@@ -481,7 +482,7 @@ bcx_status bcx_tb_assemble(const char *file, const char *text, size_t n,
 	wr_table_free(&p.names);
 	bcx_arena_free(p.arena);
 	if (!ok) {
-		bcx_tb_module_free(p.m);
+		bcx_tileir_builder_free(p.m);
 		return p.lx.status ? p.lx.status : BCX_ERR_MALFORMED;
 	}
 	*out = p.m;

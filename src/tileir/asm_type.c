@@ -19,13 +19,13 @@ char *ap_tok_dup(asm_parser *p)
 	return bcx_arena_memdup(p->arena, p->lx.t.p, p->lx.t.n);
 }
 
-static bool scalar(asm_parser *p, bcx_tb_type *out)
+static bool scalar(asm_parser *p, bcx_tileir_build_type *out)
 {
 	/* The scalar names are the number tags' texts in types.def. */
 	for (unsigned tag = 0; tag < BCX_TILEIR_T_COUNT; tag++)
 		if (tir_tag_bits(tag) && mlir_is_id(&p->lx, bcx_tileir_type_tag_name(tag))) {
 			bcx_diag bd = {0};
-			if (!ap_built(p, bcx_tb_type_scalar(p->m, (bcx_tb_scalar)tag, out, &bd), &bd))
+			if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, (bcx_tileir_type_tag)tag, out, &bd), &bd))
 				return false;
 			return mlir_next(&p->lx);
 		}
@@ -47,7 +47,7 @@ static int int_list(asm_parser *p, int64_t *v, int max, bool dyn)
 		bool neg = mlir_accept(&p->lx, '-');
 		uint64_t u = 0;
 		if (dyn && mlir_is_punct(&p->lx, '?')) {
-			v[n] = BCX_TB_DYNAMIC;
+			v[n] = BCX_TILEIR_DYNAMIC;
 		} else if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, &u) || u > INT64_MAX) {
 			return mlir_fail(&p->lx, "expected an integer"), -1;
 		} else {
@@ -62,21 +62,21 @@ static int int_list(asm_parser *p, int64_t *v, int max, bool dyn)
 	return mlir_expect(&p->lx, ']') ? n : -1;
 }
 
-static bool tile_type(asm_parser *p, bcx_tb_type *out)
+static bool tile_type(asm_parser *p, bcx_tileir_build_type *out)
 {
 	int64_t dims[TIR_LIMIT_RANK];
-	bcx_tb_type elem;
+	bcx_tileir_build_type elem;
 	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, false);
 	if (n < 0 || !ap_type(p, &elem) || !mlir_expect(&p->lx, '>'))
 		return false;
 	bcx_diag bd = {0};
-	return ap_built(p, bcx_tb_type_tile(p->m, elem, dims, (uint32_t)n, out, &bd), &bd);
+	return ap_built(p, bcx_tileir_build_type_tile(p->m, elem, dims, (uint32_t)n, out, &bd), &bd);
 }
 
-static bool tensor_view(asm_parser *p, bcx_tb_type *out)
+static bool tensor_view(asm_parser *p, bcx_tileir_build_type *out)
 {
 	int64_t dims[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK];
-	bcx_tb_type elem;
+	bcx_tileir_build_type elem;
 	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
 	if (n < 0 || !ap_type(p, &elem))
 		return false;
@@ -91,18 +91,19 @@ static bool tensor_view(asm_parser *p, bcx_tb_type *out)
 	if (ns != n)
 		return mlir_fail(&p->lx, "tensor_view needs as many strides as dimensions");
 	bcx_diag bd = {0};
-	return ap_built(p, bcx_tb_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd),
-			&bd);
+	return ap_built(
+	    p, bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd),
+	    &bd);
 }
 
-static bool padding_value(asm_parser *p, bcx_tb_padding *pad)
+static bool padding_value(asm_parser *p, bcx_tileir_padding *pad)
 {
 	static const char *const names[] = {"zero", "neg_zero", "nan", "pos_inf", "neg_inf"};
 	if (!mlir_expect(&p->lx, '='))
 		return false;
 	for (unsigned i = 0; i < 5; i++)
 		if (mlir_is_id(&p->lx, names[i])) {
-			*pad = (bcx_tb_padding)i;
+			*pad = (bcx_tileir_padding)i;
 			return mlir_next(&p->lx) && mlir_expect(&p->lx, ',');
 		}
 	return mlir_fail(&p->lx, "unknown padding value");
@@ -111,8 +112,8 @@ static bool padding_value(asm_parser *p, bcx_tb_padding *pad)
 typedef struct view_parts {
 	int64_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], dim_map[TIR_LIMIT_RANK];
 	int rank, n_trav, n_map;
-	bcx_tb_padding pad;
-	bcx_tb_type tv;
+	bcx_tileir_padding pad;
+	bcx_tileir_build_type tv;
 	uint64_t sparse;
 } view_parts;
 
@@ -120,7 +121,7 @@ typedef struct view_parts {
  * [, dim_map=[..]] [, sparse_dim=N] > */
 static bool view_body(asm_parser *p, view_parts *v)
 {
-	v->pad = BCX_TB_PAD_NONE;
+	v->pad = BCX_TILEIR_PAD_NONE;
 	v->n_trav = v->n_map = -1;
 	if (!mlir_expect_id(&p->lx, "tile") || !mlir_expect(&p->lx, '=') ||
 	    !mlir_expect(&p->lx, '(') ||
@@ -165,7 +166,7 @@ static bool narrow(asm_parser *p, const int64_t *in, int n, int32_t *out)
 	return true;
 }
 
-static bool view_type(asm_parser *p, uint8_t tag, bcx_tb_type *out)
+static bool view_type(asm_parser *p, uint8_t tag, bcx_tileir_build_type *out)
 {
 	view_parts v;
 	int32_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], map[TIR_LIMIT_RANK];
@@ -178,14 +179,15 @@ static bool view_type(asm_parser *p, uint8_t tag, bcx_tb_type *out)
 	bcx_status st;
 	const int32_t *dm = v.n_map >= 0 ? map : NULL;
 	if (tag == BCX_TILEIR_T_PARTITION_VIEW)
-		st = bcx_tb_type_partition_view(p->m, v.tv, tile, (uint32_t)v.rank, dm, v.pad, out, &bd);
+		st = bcx_tileir_build_type_partition_view(p->m, v.tv, tile, (uint32_t)v.rank, dm,
+		                                          v.pad, out, &bd);
 	else if (tag == BCX_TILEIR_T_STRIDED_VIEW)
 		st = v.n_trav < 0 ? bcx_diag_set(&bd, BCX_ERR_INVALID_ARG, -1,
 						 "strided_view needs traversal_strides")
-				  : bcx_tb_type_strided_view(p->m, v.tv, tile, trav, (uint32_t)v.rank,
+				  : bcx_tileir_build_type_strided_view(p->m, v.tv, tile, trav, (uint32_t)v.rank,
 							     dm, v.pad, out, &bd);
 	else
-		st = bcx_tb_type_gather_scatter_view(p->m, v.tv, tile, (uint32_t)v.rank,
+		st = bcx_tileir_build_type_gather_scatter_view(p->m, v.tv, tile, (uint32_t)v.rank,
 						     (uint32_t)v.sparse, v.pad, out, &bd);
 	return ap_built(p, st, &bd);
 }
@@ -202,13 +204,13 @@ static unsigned keyword_tag(const char *kw, size_t n)
 }
 
 /* The dialect keyword after an optional "!cuda_tile." prefix. */
-static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tb_type *out)
+static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_build_type *out)
 {
 	bcx_diag bd = {0};
 	unsigned tag = keyword_tag(kw, n);
 	if (tag == BCX_TILEIR_T_TOKEN)
 		return mlir_next(&p->lx) &&
-		       ap_built(p, bcx_tb_type_token(p->m, out, &bd), &bd);
+		       ap_built(p, bcx_tileir_build_type_token(p->m, out, &bd), &bd);
 	if (tag == BCX_TILEIR_T_COUNT || tag == BCX_TILEIR_T_FUNCTION)
 		return mlir_fail(&p->lx, "unknown type '%.*s'", (int)n, kw);
 	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '<'))
@@ -219,16 +221,16 @@ static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tb_type *o
 	case BCX_TILEIR_T_TENSOR_VIEW:
 		return tensor_view(p, out);
 	case BCX_TILEIR_T_POINTER: {
-		bcx_tb_type e;
+		bcx_tileir_build_type e;
 		return ap_type(p, &e) && mlir_expect(&p->lx, '>') &&
-		       ap_built(p, bcx_tb_type_ptr(p->m, e, out, &bd), &bd);
+		       ap_built(p, bcx_tileir_build_type_ptr(p->m, e, out, &bd), &bd);
 	}
 	default: /* the three views */
 		return view_type(p, (uint8_t)tag, out);
 	}
 }
 
-bool ap_type(asm_parser *p, bcx_tb_type *out)
+bool ap_type(asm_parser *p, bcx_tileir_build_type *out)
 {
 	mlir_tok t = p->lx.t;
 	if (t.k == MLIR_TK_BANG) {
@@ -245,7 +247,7 @@ bool ap_type(asm_parser *p, bcx_tb_type *out)
 	return scalar(p, out);
 }
 
-static bool type_list(asm_parser *p, bcx_tb_type **v, uint32_t *n, char close)
+static bool type_list(asm_parser *p, bcx_tileir_build_type **v, uint32_t *n, char close)
 {
 	uint32_t cap = 0;
 	*n = 0;
@@ -255,7 +257,7 @@ static bool type_list(asm_parser *p, bcx_tb_type **v, uint32_t *n, char close)
 			return false;
 		if (*n == cap) {
 			uint32_t nc = cap ? cap * 2 : 8;
-			bcx_tb_type *g = bcx_arena_grow(p->arena, *v, cap, nc, sizeof **v);
+			bcx_tileir_build_type *g = bcx_arena_grow(p->arena, *v, cap, nc, sizeof **v);
 			if (!g)
 				return mlir_fail(&p->lx, "out of memory");
 			*v = g;
@@ -267,8 +269,8 @@ static bool type_list(asm_parser *p, bcx_tb_type **v, uint32_t *n, char close)
 	return mlir_next(&p->lx);
 }
 
-bool ap_func_type(asm_parser *p, bcx_tb_type **ins, uint32_t *n_in, bcx_tb_type **outs,
-		  uint32_t *n_out)
+bool ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
+                  bcx_tileir_build_type **outs, uint32_t *n_out)
 {
 	if (!mlir_expect(&p->lx, '(') || !type_list(p, ins, n_in, ')') || !mlir_expect(&p->lx, 'A'))
 		return false;

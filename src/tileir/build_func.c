@@ -10,8 +10,8 @@
 
 /* The record of tag k with fields f (wire order, bcx/tileir_debug.def): an
  * equal record already in the model is reused, as the writer merges them. */
-static bcx_status new_loc(bcx_tb_module *m, bcx_tileir_debug_tag k, const uint64_t *f,
-			  bcx_tb_loc **out, bcx_diag *d)
+static bcx_status new_loc(bcx_tileir_builder *m, bcx_tileir_debug_tag k, const uint64_t *f,
+			  bcx_tileir_build_loc **out, bcx_diag *d)
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
@@ -40,7 +40,7 @@ static bcx_status new_loc(bcx_tb_module *m, bcx_tileir_debug_tag k, const uint64
 }
 
 /* A string field: the index of s (NULL: the empty string). */
-static bcx_status str_field(bcx_tb_module *m, const char *s, uint64_t *f, bcx_diag *d)
+static bcx_status str_field(bcx_tileir_builder *m, const char *s, uint64_t *f, bcx_diag *d)
 {
 	uint32_t idx = 0;
 	BCX_TRY(tb_string(m, s ? s : "", s ? strlen(s) : 0, &idx, d));
@@ -48,11 +48,11 @@ static bcx_status str_field(bcx_tb_module *m, const char *s, uint64_t *f, bcx_di
 	return BCX_OK;
 }
 
-static bool is(const bcx_tb_loc *l, bcx_tileir_debug_tag k) { return l && l->kind == k; }
-static uint64_t ref(const bcx_tb_loc *l) { return l ? l->ref : 0; }
+static bool is(const bcx_tileir_build_loc *l, bcx_tileir_debug_tag k) { return l && l->kind == k; }
+static uint64_t ref(const bcx_tileir_build_loc *l) { return l ? l->ref : 0; }
 
-bcx_status bcx_tb_di_file(bcx_tb_module *m, const char *name, const char *dir,
-			  bcx_tb_loc **out, bcx_diag *d)
+bcx_status bcx_tileir_build_di_file(bcx_tileir_builder *m, const char *name, const char *dir,
+			  bcx_tileir_build_loc **out, bcx_diag *d)
 {
 	uint64_t f[2];
 	if (!m)
@@ -62,8 +62,8 @@ bcx_status bcx_tb_di_file(bcx_tb_module *m, const char *name, const char *dir,
 	return new_loc(m, BCX_TILEIR_DI_FILE, f, out, d);
 }
 
-bcx_status bcx_tb_di_compile_unit(bcx_tb_module *m, bcx_tb_loc *file, bcx_tb_loc **out,
-				  bcx_diag *d)
+bcx_status bcx_tileir_build_di_compile_unit(bcx_tileir_builder *m, bcx_tileir_build_loc *file,
+                                            bcx_tileir_build_loc **out, bcx_diag *d)
 {
 	if (!is(file, BCX_TILEIR_DI_FILE))
 		return bcx_bad_arg(d, "compile unit needs a DIFile");
@@ -71,9 +71,10 @@ bcx_status bcx_tb_di_compile_unit(bcx_tb_module *m, bcx_tb_loc *file, bcx_tb_loc
 	return new_loc(m, BCX_TILEIR_DI_COMPILE_UNIT, f, out, d);
 }
 
-bcx_status bcx_tb_di_subprogram(bcx_tb_module *m, bcx_tb_loc *file, uint64_t line,
-				const char *name, const char *linkage_name, bcx_tb_loc *unit,
-				uint64_t scope_line, bcx_tb_loc **out, bcx_diag *d)
+bcx_status bcx_tileir_build_di_subprogram(bcx_tileir_builder *m, bcx_tileir_build_loc *file,
+                                          uint64_t line, const char *name, const char *linkage_name,
+                                          bcx_tileir_build_loc *unit, uint64_t scope_line,
+                                          bcx_tileir_build_loc **out, bcx_diag *d)
 {
 	if (!is(file, BCX_TILEIR_DI_FILE) || !is(unit, BCX_TILEIR_DI_COMPILE_UNIT))
 		return bcx_bad_arg(d, "subprogram needs a DIFile and a DICompileUnit");
@@ -85,9 +86,10 @@ bcx_status bcx_tb_di_subprogram(bcx_tb_module *m, bcx_tb_loc *file, uint64_t lin
 	return new_loc(m, BCX_TILEIR_DI_SUBPROGRAM, f, out, d);
 }
 
-bcx_status bcx_tb_di_lexical_block(bcx_tb_module *m, bcx_tb_loc *scope, bcx_tb_loc *file,
-				   uint64_t line, uint64_t column, bcx_tb_loc **out,
-				   bcx_diag *d)
+bcx_status bcx_tileir_build_di_lexical_block(bcx_tileir_builder *m, bcx_tileir_build_loc *scope,
+                                             bcx_tileir_build_loc *file, uint64_t line,
+                                             uint64_t column, bcx_tileir_build_loc **out,
+                                             bcx_diag *d)
 {
 	if (!(is(scope, BCX_TILEIR_DI_SUBPROGRAM) || is(scope, BCX_TILEIR_DI_LEXICAL_BLOCK)) ||
 	    !is(file, BCX_TILEIR_DI_FILE))
@@ -96,8 +98,9 @@ bcx_status bcx_tb_di_lexical_block(bcx_tb_module *m, bcx_tb_loc *scope, bcx_tb_l
 	return new_loc(m, BCX_TILEIR_DI_LEXICAL_BLOCK, f, out, d);
 }
 
-bcx_status bcx_tb_di_loc(bcx_tb_module *m, bcx_tb_loc *scope, const char *file_name,
-			 uint64_t line, uint64_t column, bcx_tb_loc **out, bcx_diag *d)
+bcx_status bcx_tileir_build_di_loc(bcx_tileir_builder *m, bcx_tileir_build_loc *scope,
+                                   const char *file_name, uint64_t line, uint64_t column,
+                                   bcx_tileir_build_loc **out, bcx_diag *d)
 {
 	if (!(is(scope, BCX_TILEIR_DI_SUBPROGRAM) || is(scope, BCX_TILEIR_DI_LEXICAL_BLOCK)))
 		return bcx_bad_arg(d, "DILoc needs a subprogram or lexical block scope");
@@ -108,8 +111,9 @@ bcx_status bcx_tb_di_loc(bcx_tb_module *m, bcx_tb_loc *scope, const char *file_n
 	return new_loc(m, BCX_TILEIR_DI_LOC, f, out, d);
 }
 
-bcx_status bcx_tb_di_callsite(bcx_tb_module *m, bcx_tb_loc *callee, bcx_tb_loc *caller,
-			      bcx_tb_loc **out, bcx_diag *d)
+bcx_status bcx_tileir_build_di_callsite(bcx_tileir_builder *m, bcx_tileir_build_loc *callee,
+                                        bcx_tileir_build_loc *caller, bcx_tileir_build_loc **out,
+                                        bcx_diag *d)
 {
 	bool ok1 = !callee || is(callee, BCX_TILEIR_DI_LOC) || is(callee, BCX_TILEIR_DI_CALL_SITE);
 	bool ok2 = !caller || is(caller, BCX_TILEIR_DI_LOC) || is(caller, BCX_TILEIR_DI_CALL_SITE);
@@ -119,7 +123,8 @@ bcx_status bcx_tb_di_callsite(bcx_tb_module *m, bcx_tb_loc *callee, bcx_tb_loc *
 	return new_loc(m, BCX_TILEIR_DI_CALL_SITE, f, out, d);
 }
 
-bcx_status bcx_tb_global_add(bcx_tb_module *m, const bcx_tb_global_spec *g, bcx_diag *d)
+bcx_status bcx_tileir_build_global_add(bcx_tileir_builder *m, const bcx_tileir_build_global_spec *g,
+                                       bcx_diag *d)
 {
 	if (!m || !g || !g->name || g->name_len == 0)
 		return bcx_bad_arg(d, "a global needs a non-empty name");
@@ -137,7 +142,8 @@ bcx_status bcx_tb_global_add(bcx_tb_module *m, const bcx_tb_global_spec *g, bcx_
 }
 
 /* The function's debug list: its location first (§11.3); ops carry theirs. */
-static bcx_status fn_list(bcx_tb_module *m, const bcx_tb_loc *loc, uint32_t *list, bcx_diag *d)
+static bcx_status fn_list(bcx_tileir_builder *m, const bcx_tileir_build_loc *loc, uint32_t *list,
+                          bcx_diag *d)
 {
 	bcx_tileir_module *mm = m->m;
 	*list = 0;
@@ -152,9 +158,10 @@ static bcx_status fn_list(bcx_tb_module *m, const bcx_tb_loc *loc, uint32_t *lis
 	return BCX_OK;
 }
 
-static bcx_status check_entry(bcx_tb_module *m, const char *name, size_t name_len,
-			      const bcx_tb_type *arg_types, uint32_t n_args, const bcx_tb_attr *hints,
-			      const bcx_tb_loc *loc, bcx_diag *d)
+static bcx_status check_entry(bcx_tileir_builder *m, const char *name, size_t name_len,
+                              const bcx_tileir_build_type *arg_types, uint32_t n_args,
+                              const bcx_tileir_build_attr *hints, const bcx_tileir_build_loc *loc,
+                              bcx_diag *d)
 {
 	if (!m || !name || name_len == 0)
 		return bcx_bad_arg(d, "an entry needs a non-empty name");
@@ -170,14 +177,14 @@ static bcx_status check_entry(bcx_tb_module *m, const char *name, size_t name_le
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_entry_add(bcx_tb_module *m, const char *name, size_t name_len,
-			    const bcx_tb_type *arg_types, uint32_t n_args, bcx_tb_attr *hints,
-			    bcx_tb_loc *loc, bcx_tb_func **out, bcx_tb_block **body,
+bcx_status bcx_tileir_build_entry_add(bcx_tileir_builder *m, const char *name, size_t name_len,
+			    const bcx_tileir_build_type *arg_types, uint32_t n_args, bcx_tileir_build_attr *hints,
+			    bcx_tileir_build_loc *loc, bcx_tileir_build_func **out, bcx_tileir_build_block **body,
 			    bcx_diag *d)
 {
 	BCX_TRY(check_entry(m, name, name_len, arg_types, n_args, hints, loc, d));
-	bcx_tb_type fty;
-	BCX_TRY(bcx_tb_type_func(m, arg_types, n_args, NULL, 0, &fty, d));
+	bcx_tileir_build_type fty;
+	BCX_TRY(bcx_tileir_build_type_func(m, arg_types, n_args, NULL, 0, &fty, d));
 	bcx_tileir_module *mm = m->m;
 	bcx_tileir_function fn = {.signature = fty, .flags = BCX_TILEIR_FN_KERNEL};
 	BCX_TRY(tb_string(m, name, name_len, &fn.name, d));
@@ -187,7 +194,7 @@ bcx_status bcx_tb_entry_add(bcx_tb_module *m, const char *name, size_t name_len,
 		fn.hints = hints->a;
 		fn.flags |= BCX_TILEIR_FN_HINTS;
 	}
-	bcx_tb_func *f = bcx_arena_calloc(m->arena, 1, sizeof *f);
+	bcx_tileir_build_func *f = bcx_arena_calloc(m->arena, 1, sizeof *f);
 	if (!f || !BCX_VEC_ROOM(m->arena, mm->functions, mm->n_functions, m->cap_funcs) ||
 	    !BCX_VEC_ROOM(m->arena, m->funcs, mm->n_functions, m->cap_nodes))
 		return bcx_nomem(d);
@@ -206,8 +213,8 @@ bcx_status bcx_tb_entry_add(bcx_tb_module *m, const char *name, size_t name_len,
 	return BCX_OK;
 }
 
-bcx_status tb_new_values(bcx_tb_module *m, bcx_tb_func *f, const uint32_t *types, uint32_t n,
-			 uint32_t *first, bcx_diag *d)
+bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
+                         uint32_t n, uint32_t *first, bcx_diag *d)
 {
 	if (f->n_values > UINT32_MAX - n - 1)
 		return bcx_diag_set(d, BCX_ERR_LIMIT, -1, "too many values in one function");
@@ -221,12 +228,12 @@ bcx_status tb_new_values(bcx_tb_module *m, bcx_tb_func *f, const uint32_t *types
 	return BCX_OK;
 }
 
-bcx_tb_value bcx_tb_func_arg(const bcx_tb_func *f, uint32_t i)
+bcx_tileir_build_value bcx_tileir_build_func_arg(const bcx_tileir_build_func *f, uint32_t i)
 {
-	return f && i < f->body.n_args ? i : BCX_TB_NONE;
+	return f && i < f->body.n_args ? i : BCX_TILEIR_NONE;
 }
 
-bcx_tb_value bcx_tb_block_arg(const bcx_tb_block *b, uint32_t i)
+bcx_tileir_build_value bcx_tileir_build_block_arg(const bcx_tileir_build_block *b, uint32_t i)
 {
-	return b && i < b->n_args ? b->first_arg + i : BCX_TB_NONE;
+	return b && i < b->n_args ? b->first_arg + i : BCX_TILEIR_NONE;
 }

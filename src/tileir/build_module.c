@@ -6,10 +6,10 @@
 
 #include <string.h>
 
-bcx_tb_module *bcx_tb_module_new(const bcx_allocator *a)
+bcx_tileir_builder *bcx_tileir_builder_new(const bcx_allocator *a)
 {
 	bcx_tileir_module *mm = bcx_tileir_module_new(a);
-	bcx_tb_module *m = mm ? bcx_arena_calloc(mm->arena, 1, sizeof *m) : NULL;
+	bcx_tileir_builder *m = mm ? bcx_arena_calloc(mm->arena, 1, sizeof *m) : NULL;
 	if (!m) {
 		bcx_tileir_close(mm);
 		return NULL;
@@ -23,7 +23,7 @@ bcx_tb_module *bcx_tb_module_new(const bcx_allocator *a)
 	return m;
 }
 
-void bcx_tb_module_free(bcx_tb_module *m)
+void bcx_tileir_builder_free(bcx_tileir_builder *m)
 {
 	if (!m)
 		return;
@@ -33,7 +33,7 @@ void bcx_tb_module_free(bcx_tb_module *m)
 	bcx_tileir_close(m->m);
 }
 
-bcx_status tb_string(bcx_tb_module *m, const void *s, size_t n, uint32_t *out, bcx_diag *d)
+bcx_status tb_string(bcx_tileir_builder *m, const void *s, size_t n, uint32_t *out, bcx_diag *d)
 {
 	bcx_tileir_module *mm = m->m;
 	if ((!s && n) || n > UINT32_MAX)
@@ -51,7 +51,8 @@ bcx_status tb_string(bcx_tb_module *m, const void *s, size_t n, uint32_t *out, b
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_set_producer(bcx_tb_module *m, const char *s, size_t n, bcx_diag *d)
+bcx_status bcx_tileir_build_set_producer(bcx_tileir_builder *m, const char *s, size_t n,
+                                         bcx_diag *d)
 {
 	if (!m || (!s && n))
 		return bcx_bad_arg(d, "null argument");
@@ -62,18 +63,18 @@ bcx_status bcx_tb_set_producer(bcx_tb_module *m, const char *s, size_t n, bcx_di
 
 /* ---- attributes ---- */
 
-static bcx_tileir_attr *new_attr(bcx_tb_module *m, bcx_tileir_attr_kind k)
+static bcx_tileir_attr *new_attr(bcx_tileir_builder *m, bcx_tileir_attr_kind k)
 {
-	bcx_tb_attr *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
+	bcx_tileir_build_attr *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
 	if (h)
 		h->a.kind = k;
 	return h ? &h->a : NULL;
 }
 
 /* The handle of a model attribute made by new_attr(). */
-static bcx_tb_attr *handle(bcx_tileir_attr *a)
+static bcx_tileir_build_attr *handle(bcx_tileir_attr *a)
 {
-	return (bcx_tb_attr *)(void *)a; /* the attribute is the handle's first member */
+	return (bcx_tileir_build_attr *)(void *)a; /* the attribute is the handle's first member */
 }
 
 #define NEW_ATTR(kind)                                    \
@@ -83,13 +84,13 @@ static bcx_tb_attr *handle(bcx_tileir_attr *a)
 	if (!a)                                           \
 		return bcx_nomem(d)
 
-static bool type_is(const bcx_tb_module *m, uint32_t t, bool (*pred)(unsigned))
+static bool type_is(const bcx_tileir_builder *m, uint32_t t, bool (*pred)(unsigned))
 {
 	return tb_type_valid(m, t) && pred(tb_type(m, t)->tag);
 }
 
-bcx_status bcx_tb_attr_int(bcx_tb_module *m, bcx_tb_type int_type, uint64_t value,
-			   bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_int(bcx_tileir_builder *m, bcx_tileir_build_type int_type,
+                                     uint64_t value, bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_INTEGER);
 	if (!type_is(m, int_type, tir_tag_is_int))
@@ -104,8 +105,8 @@ bcx_status bcx_tb_attr_int(bcx_tb_module *m, bcx_tb_type int_type, uint64_t valu
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_float(bcx_tb_module *m, bcx_tb_type float_type, uint64_t bits,
-			     bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_float(bcx_tileir_builder *m, bcx_tileir_build_type float_type,
+                                       uint64_t bits, bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_FLOAT);
 	if (!type_is(m, float_type, tir_tag_is_float))
@@ -119,11 +120,12 @@ bcx_status bcx_tb_attr_float(bcx_tb_module *m, bcx_tb_type float_type, uint64_t 
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_bool(bcx_tb_module *m, bool v, bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_bool(bcx_tileir_builder *m, bool v, bcx_tileir_build_attr **out,
+                                      bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_BOOL);
 	/* Written as an i1 Integer, like the reference (spec §13.2). */
-	bcx_status st = bcx_tb_type_scalar(m, BCX_TB_I1, &a->type, d);
+	bcx_status st = bcx_tileir_build_type_scalar(m, BCX_TILEIR_T_I1, &a->type, d);
 	if (st)
 		return st;
 	a->u = v;
@@ -131,8 +133,8 @@ bcx_status bcx_tb_attr_bool(bcx_tb_module *m, bool v, bcx_tb_attr **out, bcx_dia
 	return BCX_OK;
 }
 
-static bcx_status str_attr(bcx_tb_module *m, bcx_tileir_attr_kind k, const void *s, size_t n,
-			   bcx_tb_attr **out, bcx_diag *d)
+static bcx_status str_attr(bcx_tileir_builder *m, bcx_tileir_attr_kind k, const void *s, size_t n,
+			   bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(k);
 	BCX_TRY(tb_string(m, s, n, &a->index, d));
@@ -140,21 +142,22 @@ static bcx_status str_attr(bcx_tb_module *m, bcx_tileir_attr_kind k, const void 
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_string(bcx_tb_module *m, const char *s, size_t n, bcx_tb_attr **out,
-			      bcx_diag *d)
+bcx_status bcx_tileir_build_attr_string(bcx_tileir_builder *m, const char *s, size_t n,
+                                        bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	return str_attr(m, BCX_TILEIR_A_STRING, s, n, out, d);
 }
 
-bcx_status bcx_tb_attr_symbol(bcx_tb_module *m, const char *s, size_t n, bcx_tb_attr **out,
-			      bcx_diag *d)
+bcx_status bcx_tileir_build_attr_symbol(bcx_tileir_builder *m, const char *s, size_t n,
+                                        bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	if (n == 0)
 		return bcx_bad_arg(d, "empty symbol reference is invalid");
 	return str_attr(m, BCX_TILEIR_A_SYMBOL, s, n, out, d);
 }
 
-bcx_status bcx_tb_attr_type(bcx_tb_module *m, bcx_tb_type t, bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_type(bcx_tileir_builder *m, bcx_tileir_build_type t,
+                                      bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_TYPE);
 	if (!tb_type_valid(m, t))
@@ -165,7 +168,8 @@ bcx_status bcx_tb_attr_type(bcx_tb_module *m, bcx_tb_type t, bcx_tb_attr **out, 
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_enum(bcx_tb_module *m, uint64_t value, bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_enum(bcx_tileir_builder *m, uint64_t value,
+                                      bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_ENUM);
 	a->u = value;
@@ -173,7 +177,8 @@ bcx_status bcx_tb_attr_enum(bcx_tb_module *m, uint64_t value, bcx_tb_attr **out,
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_unit(bcx_tb_module *m, bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_unit(bcx_tileir_builder *m, bcx_tileir_build_attr **out,
+                                      bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_UNIT);
 	*out = handle(a);
@@ -181,7 +186,7 @@ bcx_status bcx_tb_attr_unit(bcx_tb_module *m, bcx_tb_attr **out, bcx_diag *d)
 }
 
 /* n 64-bit integers in the arena, each checked against [lo, hi]. */
-static bcx_status ints(bcx_tb_module *m, bcx_tileir_attr *a, const void *v, bool wide,
+static bcx_status ints(bcx_tileir_builder *m, bcx_tileir_attr *a, const void *v, bool wide,
 		       uint32_t n, bcx_diag *d)
 {
 	if (n && !v)
@@ -202,8 +207,8 @@ static bcx_status ints(bcx_tb_module *m, bcx_tileir_attr *a, const void *v, bool
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_i32_array(bcx_tb_module *m, const int32_t *v, uint32_t n,
-				 bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_i32_array(bcx_tileir_builder *m, const int32_t *v, uint32_t n,
+				 bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_I32_ARRAY);
 	BCX_TRY(ints(m, a, v, false, n, d));
@@ -212,7 +217,7 @@ bcx_status bcx_tb_attr_i32_array(bcx_tb_module *m, const int32_t *v, uint32_t n,
 }
 
 /* Array elements must be typed attributes (spec §13.2, tag 6). */
-static bool typed_attr(const bcx_tb_attr *e)
+static bool typed_attr(const bcx_tileir_build_attr *e)
 {
 	return e && (e->a.kind == BCX_TILEIR_A_INTEGER || e->a.kind == BCX_TILEIR_A_FLOAT ||
 		     e->a.kind == BCX_TILEIR_A_BOOL || e->a.kind == BCX_TILEIR_A_STRING ||
@@ -220,7 +225,8 @@ static bool typed_attr(const bcx_tb_attr *e)
 }
 
 /* The model keeps an aggregate's elements side by side: copy them. */
-static bcx_tileir_attr *copy_elems(bcx_tb_module *m, bcx_tb_attr *const *v, uint32_t n)
+static bcx_tileir_attr *copy_elems(bcx_tileir_builder *m, bcx_tileir_build_attr *const *v,
+                                   uint32_t n)
 {
 	bcx_tileir_attr *e = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *e);
 	for (uint32_t i = 0; e && i < n; i++)
@@ -228,8 +234,8 @@ static bcx_tileir_attr *copy_elems(bcx_tb_module *m, bcx_tb_attr *const *v, uint
 	return e;
 }
 
-bcx_status bcx_tb_attr_array(bcx_tb_module *m, bcx_tb_attr *const *elems, uint32_t n,
-			     bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_array(bcx_tileir_builder *m, bcx_tileir_build_attr *const *elems,
+                                       uint32_t n, bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_ARRAY);
 	if (n && !elems)
@@ -245,14 +251,15 @@ bcx_status bcx_tb_attr_array(bcx_tb_module *m, bcx_tb_attr *const *elems, uint32
 	return BCX_OK;
 }
 
-static bool valid_dict_value(const bcx_tb_attr *v)
+static bool valid_dict_value(const bcx_tileir_build_attr *v)
 {
 	return v && v->a.kind != BCX_TILEIR_A_ENUM && v->a.kind != BCX_TILEIR_A_UNIT &&
 	       v->a.kind != BCX_TILEIR_A_I32_ARRAY && v->a.kind != BCX_TILEIR_A_SYMBOL;
 }
 
-bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const size_t *key_lens,
-			    bcx_tb_attr *const *vals, uint32_t n, bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_dict(bcx_tileir_builder *m, const char *const *keys,
+                                      const size_t *key_lens, bcx_tileir_build_attr *const *vals,
+                                      uint32_t n, bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_DICT);
 	if (n && (!keys || !vals))
@@ -279,8 +286,8 @@ bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const siz
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_hints(bcx_tb_module *m, bcx_tb_attr *dict, bcx_tb_attr **out,
-			     bcx_diag *d)
+bcx_status bcx_tileir_build_attr_hints(bcx_tileir_builder *m, bcx_tileir_build_attr *dict,
+                                       bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_HINTS);
 	if (!dict || dict->a.kind != BCX_TILEIR_A_DICT)
@@ -296,8 +303,9 @@ bcx_status bcx_tb_attr_hints(bcx_tb_module *m, bcx_tb_attr *dict, bcx_tb_attr **
 
 /* A constant of the model in MLIR's dense storage, as the reference's
  * default writer stores it (the writer re-encodes it for its target). */
-static bcx_status new_constant(bcx_tb_module *m, unsigned tag, uint64_t count, const void *data,
-			       size_t n, uint32_t type, uint32_t *out, bcx_diag *d)
+static bcx_status new_constant(bcx_tileir_builder *m, unsigned tag, uint64_t count,
+                               const void *data, size_t n, uint32_t type, uint32_t *out,
+                               bcx_diag *d)
 {
 	bcx_tileir_module *mm = m->m;
 	bcx_buf blob, key;
@@ -310,8 +318,8 @@ static bcx_status new_constant(bcx_tb_module *m, unsigned tag, uint64_t count, c
 	if (!st && wr_table_intern(&m->const_keys, key.data, key.len, out))
 		st = BCX_ERR_NOMEM;
 	if (!st && *out == mm->n_constants) {
-		const uint8_t *p = (const uint8_t *)bcx_arena_memdup(m->arena, blob.data ? blob.data : (const uint8_t *)"",
-						    blob.len);
+		const uint8_t *p = (const uint8_t *)bcx_arena_memdup(
+		    m->arena, blob.data ? blob.data : (const uint8_t *)"", blob.len);
 		if (!p || !BCX_VEC_ROOM(m->arena, mm->constants, mm->n_constants, m->cap_consts))
 			st = BCX_ERR_NOMEM;
 		else
@@ -322,8 +330,9 @@ static bcx_status new_constant(bcx_tb_module *m, unsigned tag, uint64_t count, c
 	return st ? bcx_nomem(d) : BCX_OK;
 }
 
-bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *data, size_t n,
-			     bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_dense(bcx_tileir_builder *m, bcx_tileir_build_type tile,
+                                       const void *data, size_t n, bcx_tileir_build_attr **out,
+                                       bcx_diag *d)
 {
 	if (!m || !tb_type_valid(m, tile) || tb_type(m, tile)->tag != BCX_TILEIR_T_TILE)
 		return bcx_bad_arg(d, "dense elements need a tile type");
@@ -343,8 +352,9 @@ bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *dat
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every, int64_t every,
-			      bool has_along, int64_t along, bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_div_by(bcx_tileir_builder *m, uint64_t divisor, bool has_every,
+                                        int64_t every, bool has_along, int64_t along,
+                                        bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_DIV_BY);
 	if (has_every != has_along) /* the reference verifier's rule */
@@ -357,8 +367,8 @@ bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_same_elements(bcx_tb_module *m, const int64_t *v, uint32_t n,
-				     bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_same_elements(bcx_tileir_builder *m, const int64_t *v, uint32_t n,
+				     bcx_tileir_build_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_SAME_ELEMENTS);
 	BCX_TRY(ints(m, a, v, true, n, d));
@@ -366,8 +376,9 @@ bcx_status bcx_tb_attr_same_elements(bcx_tb_module *m, const int64_t *v, uint32_
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_attr_bounded(bcx_tb_module *m, bool has_lb, int64_t lb, bool has_ub,
-			       int64_t ub, bcx_tb_attr **out, bcx_diag *d)
+bcx_status bcx_tileir_build_attr_bounded(bcx_tileir_builder *m, bool has_lb, int64_t lb,
+                                         bool has_ub, int64_t ub, bcx_tileir_build_attr **out,
+                                         bcx_diag *d)
 {
 	NEW_ATTR(BCX_TILEIR_A_BOUNDED);
 	a->flags = (uint8_t)((has_lb ? 1 : 0) | (has_ub ? 2 : 0));

@@ -13,15 +13,15 @@ static bcx_status bad(bcx_diag *d, const char *op, const char *msg, const char *
 			    what ? " '" : "", what ? what : "", what ? "'" : "");
 }
 
-uint32_t bcx_tb_opcode(const char *name, size_t n)
+uint32_t bcx_tileir_build_opcode(const char *name, size_t n)
 {
 	char buf[64];
 	if (!name || n >= sizeof buf)
-		return BCX_TB_NONE;
+		return BCX_TILEIR_NONE;
 	memcpy(buf, name, n);
 	buf[n] = 0;
 	const bcx_tileir_opinfo *info = bcx_tileir_op_by_name(buf);
-	return info ? info->opcode : BCX_TB_NONE;
+	return info ? info->opcode : BCX_TILEIR_NONE;
 }
 
 /* Does attribute a fit the inline encoding of field f (spec §13.3)? */
@@ -52,7 +52,8 @@ static bool attr_fits(const bcx_tileir_field *f, const bcx_tileir_attr *a)
 	case BCX_TILEIR_E_HINTS:
 		return a->kind == BCX_TILEIR_A_HINTS;
 	case BCX_TILEIR_E_PRED:
-		return a->kind == BCX_TILEIR_A_DIV_BY || a->kind == BCX_TILEIR_A_SAME_ELEMENTS || a->kind == BCX_TILEIR_A_BOUNDED;
+		return a->kind == BCX_TILEIR_A_DIV_BY || a->kind == BCX_TILEIR_A_SAME_ELEMENTS ||
+		       a->kind == BCX_TILEIR_A_BOUNDED;
 	case BCX_TILEIR_E_TYPE:
 		return a->kind == BCX_TILEIR_A_TYPE;
 	default:
@@ -61,7 +62,7 @@ static bool attr_fits(const bcx_tileir_field *f, const bcx_tileir_attr *a)
 }
 
 /* Place the named attributes into the op's per-field slots. */
-static bcx_status set_attrs(bcx_tb_op *op, const bcx_tb_opspec *s, bcx_diag *d)
+static bcx_status set_attrs(bcx_tileir_build_op *op, const bcx_tileir_build_opspec *s, bcx_diag *d)
 {
 	const bcx_tileir_opinfo *info = op->op.info;
 	for (uint32_t i = 0; i < s->n_attrs; i++) {
@@ -101,7 +102,8 @@ static bcx_status set_attrs(bcx_tb_op *op, const bcx_tb_opspec *s, bcx_diag *d)
 }
 
 /* Operand group sizes: given, or derived when only one group can vary. */
-static bcx_status set_segments(bcx_tb_op *op, const bcx_tb_opspec *s, bcx_diag *d)
+static bcx_status set_segments(bcx_tileir_build_op *op, const bcx_tileir_build_opspec *s,
+                               bcx_diag *d)
 {
 	const bcx_tileir_opinfo *info = op->op.info;
 	uint32_t g = 0, fixed = 0, varying = 0, vg = 0, sum = 0;
@@ -142,8 +144,8 @@ static bcx_status set_segments(bcx_tb_op *op, const bcx_tb_opspec *s, bcx_diag *
 	return BCX_OK;
 }
 
-static bcx_status check_results(const bcx_tb_module *m, const bcx_tileir_opinfo *info,
-				const bcx_tb_opspec *s, bcx_diag *d)
+static bcx_status check_results(const bcx_tileir_builder *m, const bcx_tileir_opinfo *info,
+				const bcx_tileir_build_opspec *s, bcx_diag *d)
 {
 	bool var = false;
 	uint32_t fixed = 0;
@@ -164,7 +166,8 @@ static bcx_status check_results(const bcx_tb_module *m, const bcx_tileir_opinfo 
 	return BCX_OK;
 }
 
-static bcx_status alloc_op(bcx_tb_module *m, bcx_tb_op *op, const bcx_tb_opspec *s, bcx_diag *d)
+static bcx_status alloc_op(bcx_tileir_builder *m, bcx_tileir_build_op *op,
+                           const bcx_tileir_build_opspec *s, bcx_diag *d)
 {
 	const bcx_tileir_opinfo *info = op->op.info;
 	bcx_arena *a = m->arena;
@@ -191,7 +194,7 @@ static bcx_status alloc_op(bcx_tb_module *m, bcx_tb_op *op, const bcx_tb_opspec 
 	return BCX_OK;
 }
 
-static bcx_status check_spec(bcx_tb_block *blk, const bcx_tb_opspec *s,
+static bcx_status check_spec(bcx_tileir_build_block *blk, const bcx_tileir_build_opspec *s,
 			     const bcx_tileir_opinfo *info, bcx_diag *d)
 {
 	if (!info)
@@ -212,8 +215,9 @@ static bcx_status check_spec(bcx_tb_block *blk, const bcx_tb_opspec *s,
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_op_add(bcx_tb_module *m, bcx_tb_block *blk, const bcx_tb_opspec *s,
-			 bcx_tb_op **out, bcx_diag *d)
+bcx_status bcx_tileir_build_op_add(bcx_tileir_builder *m, bcx_tileir_build_block *blk,
+                                   const bcx_tileir_build_opspec *s, bcx_tileir_build_op **out,
+                                   bcx_diag *d)
 {
 	if (!m || !blk || !s)
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
@@ -223,7 +227,7 @@ bcx_status bcx_tb_op_add(bcx_tb_module *m, bcx_tb_block *blk, const bcx_tb_opspe
 		st = check_results(m, info, s, d);
 	if (st)
 		return st;
-	bcx_tb_op *op = bcx_arena_calloc(m->arena, 1, sizeof *op);
+	bcx_tileir_build_op *op = bcx_arena_calloc(m->arena, 1, sizeof *op);
 	if (!op)
 		return bcx_nomem(d);
 	op->op.info = info;
@@ -242,14 +246,16 @@ bcx_status bcx_tb_op_add(bcx_tb_module *m, bcx_tb_block *blk, const bcx_tb_opspe
 	return BCX_OK;
 }
 
-bcx_tb_value bcx_tb_op_result(const bcx_tb_op *op, uint32_t i)
+bcx_tileir_build_value bcx_tileir_build_op_result(const bcx_tileir_build_op *op, uint32_t i)
 {
-	return op && i < op->op.n_results ? op->op.first_result + i : BCX_TB_NONE;
+	return op && i < op->op.n_results ? op->op.first_result + i : BCX_TILEIR_NONE;
 }
 
-bcx_status bcx_tb_region_add_block(bcx_tb_module *m, bcx_tb_op *op, uint32_t region,
-				   const bcx_tb_type *arg_types, uint32_t n_args,
-				   bcx_tb_block **out, bcx_diag *d)
+bcx_status bcx_tileir_build_region_add_block(bcx_tileir_builder *m, bcx_tileir_build_op *op,
+                                             uint32_t region,
+                                             const bcx_tileir_build_type *arg_types,
+                                             uint32_t n_args, bcx_tileir_build_block **out,
+                                             bcx_diag *d)
 {
 	if (!m || !op || (n_args && !arg_types))
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
@@ -261,7 +267,7 @@ bcx_status bcx_tb_region_add_block(bcx_tb_module *m, bcx_tb_op *op, uint32_t reg
 	for (uint32_t i = 0; i < n_args; i++)
 		if (!tb_type_valid(m, arg_types[i]))
 			return bad(d, name, "block argument type is not a type", NULL);
-	bcx_tb_block *b = bcx_arena_calloc(m->arena, 1, sizeof *b);
+	bcx_tileir_build_block *b = bcx_arena_calloc(m->arena, 1, sizeof *b);
 	uint32_t *types = bcx_arena_calloc(m->arena, (size_t)n_args + 1, sizeof *types);
 	if (!b || !types)
 		return bcx_nomem(d);

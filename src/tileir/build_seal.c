@@ -7,9 +7,10 @@
 #include "tileir/build_internal.h"
 #include "common/internal.h"
 
-static bool seal_block(bcx_tb_module *m, const bcx_tb_block *b, bcx_tileir_block *out);
+static bool seal_block(bcx_tileir_builder *m, const bcx_tileir_build_block *b,
+                       bcx_tileir_block *out);
 
-static bool seal_regions(bcx_tb_module *m, const bcx_tb_op *node, bcx_tileir_op *op)
+static bool seal_regions(bcx_tileir_builder *m, const bcx_tileir_build_op *node, bcx_tileir_op *op)
 {
 	uint32_t n = node->op.n_regions;
 	bcx_tileir_region *r = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *r);
@@ -27,7 +28,8 @@ static bool seal_regions(bcx_tb_module *m, const bcx_tb_op *node, bcx_tileir_op 
 	return true;
 }
 
-static bool seal_block(bcx_tb_module *m, const bcx_tb_block *b, bcx_tileir_block *out)
+static bool seal_block(bcx_tileir_builder *m, const bcx_tileir_build_block *b,
+                       bcx_tileir_block *out)
 {
 	bcx_tileir_op *ops = bcx_arena_calloc(m->arena, b->n_ops ? b->n_ops : 1, sizeof *ops);
 	if (!ops)
@@ -43,13 +45,13 @@ static bool seal_block(bcx_tb_module *m, const bcx_tb_block *b, bcx_tileir_block
 	return true;
 }
 
-bcx_status tb_seal(bcx_tb_module *m, bcx_diag *d)
+bcx_status tb_seal(bcx_tileir_builder *m, bcx_diag *d)
 {
 	if (m->sealed)
 		return BCX_OK;
 	bcx_tileir_module *mm = m->m;
 	for (size_t i = 0; i < mm->n_functions; i++) {
-		const bcx_tb_func *f = m->funcs[i];
+		const bcx_tileir_build_func *f = m->funcs[i];
 		bcx_tileir_body *body = bcx_arena_calloc(m->arena, 1, sizeof *body);
 		if (!body || !seal_block(m, &f->body, &body->block))
 			return bcx_nomem(d);
@@ -63,7 +65,7 @@ bcx_status tb_seal(bcx_tb_module *m, bcx_diag *d)
 	return BCX_OK;
 }
 
-bcx_tileir_module *bcx_tb_model(bcx_tb_module *m, bcx_diag *d)
+bcx_tileir_module *bcx_tileir_builder_model(bcx_tileir_builder *m, bcx_diag *d)
 {
 	if (!m) {
 		bcx_bad_arg(d, "null argument");
@@ -72,8 +74,8 @@ bcx_tileir_module *bcx_tb_model(bcx_tb_module *m, bcx_diag *d)
 	return tb_seal(m, d) == BCX_OK ? m->m : NULL;
 }
 
-bcx_status bcx_tb_write(bcx_tb_module *m, const bcx_tb_write_options *o, uint8_t **out,
-			size_t *out_len, bcx_diag *d)
+bcx_status bcx_tileir_builder_write(bcx_tileir_builder *m, const bcx_tileir_write_options *o,
+                                    uint8_t **out, size_t *out_len, bcx_diag *d)
 {
 	if (!m)
 		return bcx_bad_arg(d, "null argument");
@@ -81,8 +83,8 @@ bcx_status bcx_tb_write(bcx_tb_module *m, const bcx_tb_write_options *o, uint8_t
 	return bcx_tileir_write(m->m, o, out, out_len, d);
 }
 
-bcx_status bcx_tb_write_file(bcx_tb_module *m, const bcx_tb_write_options *o, const char *path,
-			     bcx_diag *d)
+bcx_status bcx_tileir_builder_write_file(bcx_tileir_builder *m, const bcx_tileir_write_options *o,
+                                         const char *path, bcx_diag *d)
 {
 	if (!m)
 		return bcx_bad_arg(d, "null argument");
@@ -90,7 +92,7 @@ bcx_status bcx_tb_write_file(bcx_tb_module *m, const bcx_tb_write_options *o, co
 	return bcx_tileir_write_file(m->m, o, path, d);
 }
 
-void bcx_tb_free_bytes(const bcx_tb_module *m, uint8_t *bytes, size_t len)
+void bcx_tileir_builder_free_bytes(const bcx_tileir_builder *m, uint8_t *bytes, size_t len)
 {
 	if (m)
 		bcx_tileir_free_bytes(m->m, bytes, len);

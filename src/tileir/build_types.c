@@ -11,8 +11,8 @@
 
 #define TB_MAX_TILE_ELEMS (1u << 24)
 
-const bcx_tileir_type *tb_type(const bcx_tb_module *m, uint32_t t) { return &m->m->types[t]; }
-bool tb_type_valid(const bcx_tb_module *m, uint32_t t) { return t < m->m->n_types; }
+const bcx_tileir_type *tb_type(const bcx_tileir_builder *m, uint32_t t) { return &m->m->types[t]; }
+bool tb_type_valid(const bcx_tileir_builder *m, uint32_t t) { return t < m->m->n_types; }
 
 uint64_t tb_tile_count(const bcx_tileir_type *ti)
 {
@@ -48,7 +48,7 @@ static void type_key(bcx_buf *k, const bcx_tileir_type *t)
 		wr_uv(k, t->params[i]);
 }
 
-static void *dup(bcx_tb_module *m, const void *p, size_t n, size_t elem)
+static void *dup(bcx_tileir_builder *m, const void *p, size_t n, size_t elem)
 {
 	if (!p || n == 0)
 		return NULL;
@@ -59,7 +59,8 @@ static void *dup(bcx_tb_module *m, const void *p, size_t n, size_t elem)
 }
 
 /* Intern t (its arrays are copied when new). */
-static bcx_status intern(bcx_tb_module *m, const bcx_tileir_type *t, bcx_tb_type *out, bcx_diag *d)
+static bcx_status intern(bcx_tileir_builder *m, const bcx_tileir_type *t,
+                         bcx_tileir_build_type *out, bcx_diag *d)
 {
 	bcx_tileir_module *mm = m->m;
 	bcx_buf k;
@@ -87,7 +88,8 @@ static bcx_status intern(bcx_tb_module *m, const bcx_tileir_type *t, bcx_tb_type
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_type_scalar(bcx_tb_module *m, bcx_tb_scalar s, bcx_tb_type *out, bcx_diag *d)
+bcx_status bcx_tileir_build_type_scalar(bcx_tileir_builder *m, bcx_tileir_type_tag s,
+                                        bcx_tileir_build_type *out, bcx_diag *d)
 {
 	if (!m || !out || tir_tag_bits((uint8_t)s) == 0)
 		return bcx_bad_arg(d, "not a scalar type tag");
@@ -95,7 +97,8 @@ bcx_status bcx_tb_type_scalar(bcx_tb_module *m, bcx_tb_scalar s, bcx_tb_type *ou
 	return intern(m, &t, out, d);
 }
 
-bcx_status bcx_tb_type_token(bcx_tb_module *m, bcx_tb_type *out, bcx_diag *d)
+bcx_status bcx_tileir_build_type_token(bcx_tileir_builder *m, bcx_tileir_build_type *out,
+                                       bcx_diag *d)
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
@@ -104,7 +107,7 @@ bcx_status bcx_tb_type_token(bcx_tb_module *m, bcx_tb_type *out, bcx_diag *d)
 }
 
 /* Pointee and tensor_view element set of §7.2 (numbers, not i4). */
-static bool is_pointee(const bcx_tb_module *m, uint32_t t)
+static bool is_pointee(const bcx_tileir_builder *m, uint32_t t)
 {
 	if (!tb_type_valid(m, t))
 		return false;
@@ -112,7 +115,8 @@ static bool is_pointee(const bcx_tb_module *m, uint32_t t)
 	return tir_tag_bits(g) != 0 && g != BCX_TILEIR_T_I4;
 }
 
-bcx_status bcx_tb_type_ptr(bcx_tb_module *m, bcx_tb_type pointee, bcx_tb_type *out, bcx_diag *d)
+bcx_status bcx_tileir_build_type_ptr(bcx_tileir_builder *m, bcx_tileir_build_type pointee,
+                                     bcx_tileir_build_type *out, bcx_diag *d)
 {
 	if (!m || !out || !is_pointee(m, pointee))
 		return bcx_bad_arg(d, "pointer pointee must be an integer or float type other than i4");
@@ -122,8 +126,8 @@ bcx_status bcx_tb_type_ptr(bcx_tb_module *m, bcx_tb_type pointee, bcx_tb_type *o
 
 static bool pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
-static bcx_status check_tile(const bcx_tb_module *m, bcx_tb_type elem, const int64_t *shape,
-			     uint32_t rank, bcx_diag *d)
+static bcx_status check_tile(const bcx_tileir_builder *m, bcx_tileir_build_type elem,
+                             const int64_t *shape, uint32_t rank, bcx_diag *d)
 {
 	bool ok = is_pointee(m, elem) ||
 		  (tb_type_valid(m, elem) && (tb_type(m, elem)->tag == BCX_TILEIR_T_POINTER ||
@@ -147,8 +151,9 @@ static bcx_status check_tile(const bcx_tb_module *m, bcx_tb_type elem, const int
 	return BCX_OK;
 }
 
-bcx_status bcx_tb_type_tile(bcx_tb_module *m, bcx_tb_type elem, const int64_t *shape,
-			    uint32_t rank, bcx_tb_type *out, bcx_diag *d)
+bcx_status bcx_tileir_build_type_tile(bcx_tileir_builder *m, bcx_tileir_build_type elem,
+                                      const int64_t *shape, uint32_t rank,
+                                      bcx_tileir_build_type *out, bcx_diag *d)
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
@@ -159,17 +164,17 @@ bcx_status bcx_tb_type_tile(bcx_tb_module *m, bcx_tb_type elem, const int64_t *s
 	return intern(m, &t, out, d);
 }
 
-bcx_status bcx_tb_type_tensor_view(bcx_tb_module *m, bcx_tb_type elem, const int64_t *shape,
-				   const int64_t *strides, uint32_t rank, bcx_tb_type *out,
-				   bcx_diag *d)
+bcx_status bcx_tileir_build_type_tensor_view(bcx_tileir_builder *m, bcx_tileir_build_type elem,
+                                             const int64_t *shape, const int64_t *strides,
+                                             uint32_t rank, bcx_tileir_build_type *out, bcx_diag *d)
 {
 	if (!m || !out || !is_pointee(m, elem))
 		return bcx_bad_arg(d, "tensor_view element must be an integer or float type other than i4");
 	if (rank > TIR_LIMIT_RANK || (rank && (!shape || !strides)))
 		return bcx_bad_arg(d, "tensor_view rank too large or shape/strides missing");
 	for (uint32_t i = 0; i < rank; i++)
-		if ((shape[i] <= 0 && shape[i] != BCX_TB_DYNAMIC) ||
-		    (strides[i] <= 0 && strides[i] != BCX_TB_DYNAMIC))
+		if ((shape[i] <= 0 && shape[i] != BCX_TILEIR_DYNAMIC) ||
+		    (strides[i] <= 0 && strides[i] != BCX_TILEIR_DYNAMIC))
 			return bcx_bad_arg(d, "tensor_view sizes and strides must be positive or dynamic");
 	bcx_tileir_type t = {.tag = BCX_TILEIR_T_TENSOR_VIEW, .elem = elem, .rank = rank,
 			     .shape = shape, .n_strides = rank, .strides = strides};
@@ -177,8 +182,9 @@ bcx_status bcx_tb_type_tensor_view(bcx_tb_module *m, bcx_tb_type elem, const int
 }
 
 /* Shared checks of the three view types (§7.2). */
-static bcx_status check_view(const bcx_tb_module *m, bcx_tb_type tv, const int32_t *tile,
-			     uint32_t rank, const int32_t *dim_map, bcx_tb_padding pad, bcx_diag *d)
+static bcx_status check_view(const bcx_tileir_builder *m, bcx_tileir_build_type tv,
+                             const int32_t *tile, uint32_t rank, const int32_t *dim_map,
+                             bcx_tileir_padding pad, bcx_diag *d)
 {
 	if (!tb_type_valid(m, tv) || tb_type(m, tv)->tag != BCX_TILEIR_T_TENSOR_VIEW)
 		return bcx_bad_arg(d, "a view must reference a tensor_view type");
@@ -195,9 +201,9 @@ static bcx_status check_view(const bcx_tb_module *m, bcx_tb_type tv, const int32
 		if (dim_map)
 			seen |= 1ull << dim_map[i];
 	}
-	if (pad != BCX_TB_PAD_NONE && pad > BCX_TB_PAD_NEG_INF)
+	if (pad != BCX_TILEIR_PAD_NONE && pad > BCX_TILEIR_PAD_NEG_INF)
 		return bcx_bad_arg(d, "unknown padding value");
-	if (pad != BCX_TB_PAD_NONE && pad != BCX_TB_PAD_ZERO &&
+	if (pad != BCX_TILEIR_PAD_NONE && pad != BCX_TILEIR_PAD_ZERO &&
 	    !tir_tag_is_float(tb_type(m, t->elem)->tag))
 		return bcx_bad_arg(d, "padding values other than zero need a float element type");
 	return BCX_OK;
@@ -205,9 +211,10 @@ static bcx_status check_view(const bcx_tb_module *m, bcx_tb_type tv, const int32
 
 /* A view type: tile shape and traversal strides widened to the model's
  * 64 bits, dim_map the identity when not given (gather_scatter has none). */
-static bcx_status view(bcx_tb_module *m, uint8_t tag, bcx_tb_type tv, const int32_t *tile,
-		       const int32_t *trav, uint32_t rank, const int32_t *dim_map,
-		       uint32_t sparse_dim, bcx_tb_padding pad, bcx_tb_type *out, bcx_diag *d)
+static bcx_status view(bcx_tileir_builder *m, uint8_t tag, bcx_tileir_build_type tv,
+                       const int32_t *tile, const int32_t *trav, uint32_t rank,
+                       const int32_t *dim_map, uint32_t sparse_dim, bcx_tileir_padding pad,
+                       bcx_tileir_build_type *out, bcx_diag *d)
 {
 	int64_t shape[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK];
 	int32_t map[TIR_LIMIT_RANK];
@@ -220,15 +227,16 @@ static bcx_status view(bcx_tb_module *m, uint8_t tag, bcx_tb_type tv, const int3
 	bcx_tileir_type t = {.tag = tag, .elem = tv, .rank = rank, .shape = shape,
 			     .n_strides = trav ? rank : 0, .strides = trav ? strides : NULL,
 			     .n_dim_map = gsv ? 0 : rank, .dim_map = gsv ? NULL : map,
-			     .sparse_dim = sparse_dim, .has_padding = pad != BCX_TB_PAD_NONE,
-			     .padding_value = pad != BCX_TB_PAD_NONE ? (uint8_t)pad : 0};
+			     .sparse_dim = sparse_dim, .has_padding = pad != BCX_TILEIR_PAD_NONE,
+			     .padding_value = pad != BCX_TILEIR_PAD_NONE ? (uint8_t)pad : 0};
 	return intern(m, &t, out, d);
 }
 
-bcx_status bcx_tb_type_partition_view(bcx_tb_module *m, bcx_tb_type tensor_view,
-				      const int32_t *tile_shape, uint32_t rank,
-				      const int32_t *dim_map, bcx_tb_padding pad,
-				      bcx_tb_type *out, bcx_diag *d)
+bcx_status bcx_tileir_build_type_partition_view(bcx_tileir_builder *m,
+                                                bcx_tileir_build_type tensor_view,
+                                                const int32_t *tile_shape, uint32_t rank,
+                                                const int32_t *dim_map, bcx_tileir_padding pad,
+                                                bcx_tileir_build_type *out, bcx_diag *d)
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
@@ -239,10 +247,12 @@ bcx_status bcx_tb_type_partition_view(bcx_tb_module *m, bcx_tb_type tensor_view,
 		    pad, out, d);
 }
 
-bcx_status bcx_tb_type_strided_view(bcx_tb_module *m, bcx_tb_type tensor_view,
-				    const int32_t *tile_shape, const int32_t *traversal_strides,
-				    uint32_t rank, const int32_t *dim_map, bcx_tb_padding pad,
-				    bcx_tb_type *out, bcx_diag *d)
+bcx_status bcx_tileir_build_type_strided_view(bcx_tileir_builder *m,
+                                              bcx_tileir_build_type tensor_view,
+                                              const int32_t *tile_shape,
+                                              const int32_t *traversal_strides, uint32_t rank,
+                                              const int32_t *dim_map, bcx_tileir_padding pad,
+                                              bcx_tileir_build_type *out, bcx_diag *d)
 {
 	if (!m || !out || !traversal_strides)
 		return bcx_bad_arg(d, "null argument");
@@ -253,10 +263,11 @@ bcx_status bcx_tb_type_strided_view(bcx_tb_module *m, bcx_tb_type tensor_view,
 		    dim_map, 0, pad, out, d);
 }
 
-bcx_status bcx_tb_type_gather_scatter_view(bcx_tb_module *m, bcx_tb_type tensor_view,
-					   const int32_t *tile_shape, uint32_t rank,
-					   uint32_t sparse_dim, bcx_tb_padding pad,
-					   bcx_tb_type *out, bcx_diag *d)
+bcx_status bcx_tileir_build_type_gather_scatter_view(bcx_tileir_builder *m,
+                                                     bcx_tileir_build_type tensor_view,
+                                                     const int32_t *tile_shape, uint32_t rank,
+                                                     uint32_t sparse_dim, bcx_tileir_padding pad,
+                                                     bcx_tileir_build_type *out, bcx_diag *d)
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
@@ -267,9 +278,9 @@ bcx_status bcx_tb_type_gather_scatter_view(bcx_tb_module *m, bcx_tb_type tensor_
 		    sparse_dim, pad, out, d);
 }
 
-bcx_status bcx_tb_type_func(bcx_tb_module *m, const bcx_tb_type *ins, uint32_t n_in,
-			    const bcx_tb_type *outs, uint32_t n_out, bcx_tb_type *out,
-			    bcx_diag *d)
+bcx_status bcx_tileir_build_type_func(bcx_tileir_builder *m, const bcx_tileir_build_type *ins,
+                                      uint32_t n_in, const bcx_tileir_build_type *outs,
+                                      uint32_t n_out, bcx_tileir_build_type *out, bcx_diag *d)
 {
 	if (!m || !out || (n_in && !ins) || (n_out && !outs))
 		return bcx_bad_arg(d, "null argument");

@@ -10,30 +10,31 @@
 #include <string.h>
 #include <unistd.h>
 
-static bcx_tb_module *m;
+static bcx_tileir_builder *m;
 static bcx_diag d;
 
-static bcx_tb_type scalar(bcx_tb_scalar s)
+static bcx_tileir_build_type scalar(bcx_tileir_type_tag s)
 {
-	bcx_tb_type t = 0;
-	T_CHECK(bcx_tb_type_scalar(m, s, &t, &d) == BCX_OK);
+	bcx_tileir_build_type t = 0;
+	T_CHECK(bcx_tileir_build_type_scalar(m, s, &t, &d) == BCX_OK);
 	return t;
 }
 
-static bcx_tb_type tile(bcx_tb_type e, int64_t n)
+static bcx_tileir_build_type tile(bcx_tileir_build_type e, int64_t n)
 {
-	bcx_tb_type t = 0;
-	T_CHECK(bcx_tb_type_tile(m, e, n ? &n : NULL, n ? 1 : 0, &t, &d) == BCX_OK);
+	bcx_tileir_build_type t = 0;
+	T_CHECK(bcx_tileir_build_type_tile(m, e, n ? &n : NULL, n ? 1 : 0, &t, &d) == BCX_OK);
 	return t;
 }
 
-static bcx_status add(bcx_tb_block *b, const char *name, const bcx_tb_type *rt, uint32_t nr,
-		      const bcx_tb_value *v, uint32_t nv, const bcx_tb_named_attr *a,
-		      uint32_t na, bcx_tb_op **out)
+static bcx_status add(bcx_tileir_build_block *b, const char *name, const bcx_tileir_build_type *rt,
+                      uint32_t nr, const bcx_tileir_build_value *v, uint32_t nv,
+                      const bcx_tileir_build_named_attr *a, uint32_t na, bcx_tileir_build_op **out)
 {
-	bcx_tb_opspec s = {bcx_tb_opcode(name, strlen(name)), rt, nr, v, nv, NULL, 0, a, na, NULL};
+	bcx_tileir_build_opspec s = {
+	    bcx_tileir_build_opcode(name, strlen(name)), rt, nr, v, nv, NULL, 0, a, na, NULL};
 	bcx_diag_clear(&d);
-	return bcx_tb_op_add(m, b, &s, out, &d);
+	return bcx_tileir_build_op_add(m, b, &s, out, &d);
 }
 
 /* Check the last failure's message, then forget it (first failure wins). */
@@ -46,40 +47,40 @@ static bool msg_has(const char *s)
 
 static void t_types(void)
 {
-	bcx_tb_type t, i32 = scalar(BCX_TB_I32), f32 = scalar(BCX_TB_F32);
+	bcx_tileir_build_type t, i32 = scalar(BCX_TILEIR_T_I32), f32 = scalar(BCX_TILEIR_T_F32);
 	int64_t bad = 3, big[2] = {8192, 4096};
 	bcx_diag_clear(&d);
-	T_CHECK(bcx_tb_type_tile(m, f32, &bad, 1, &t, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tileir_build_type_tile(m, f32, &bad, 1, &t, &d) == BCX_ERR_INVALID_ARG);
 	msg_has("powers of two");
-	T_CHECK(bcx_tb_type_tile(m, f32, big, 2, &t, &d) == BCX_ERR_INVALID_ARG);
-	T_CHECK(bcx_tb_type_ptr(m, tile(f32, 4), &t, &d) == BCX_ERR_INVALID_ARG);
-	T_CHECK(bcx_tb_type_tile(m, 9999, NULL, 0, &t, &d) == BCX_ERR_INVALID_ARG);
-	T_CHECK(bcx_tb_type_scalar(m, (bcx_tb_scalar)12, &t, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tileir_build_type_tile(m, f32, big, 2, &t, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tileir_build_type_ptr(m, tile(f32, 4), &t, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tileir_build_type_tile(m, 9999, NULL, 0, &t, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tileir_build_type_scalar(m, (bcx_tileir_type_tag)12, &t, &d) == BCX_ERR_INVALID_ARG);
 	int32_t ts = 8, map_bad = 1;
 	int64_t sz = 64, st = 1;
-	bcx_tb_type tv;
-	T_CHECK(bcx_tb_type_tensor_view(m, i32, &sz, &st, 1, &tv, &d) == BCX_OK);
+	bcx_tileir_build_type tv;
+	T_CHECK(bcx_tileir_build_type_tensor_view(m, i32, &sz, &st, 1, &tv, &d) == BCX_OK);
 	bcx_diag_clear(&d);
-	T_CHECK(bcx_tb_type_partition_view(m, tv, &ts, 1, &map_bad, BCX_TB_PAD_NONE, &t, &d) ==
-		BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tileir_build_type_partition_view(m, tv, &ts, 1, &map_bad, BCX_TILEIR_PAD_NONE,
+	                                             &t, &d) == BCX_ERR_INVALID_ARG);
 	msg_has("permutation");
-	T_CHECK(bcx_tb_type_partition_view(m, tv, &ts, 1, NULL, BCX_TB_PAD_NAN, &t, &d) ==
+	T_CHECK(bcx_tileir_build_type_partition_view(m, tv, &ts, 1, NULL, BCX_TILEIR_PAD_NAN, &t, &d) ==
 		BCX_ERR_INVALID_ARG);
 	msg_has("float element");
 	/* Interning: equal types are one number. */
 	T_EQ_U(tile(f32, 4), tile(f32, 4));
 }
 
-static void t_ops_misuse(bcx_tb_block *b, bcx_tb_value x)
+static void t_ops_misuse(bcx_tileir_build_block *b, bcx_tileir_build_value x)
 {
-	bcx_tb_type ti = tile(scalar(BCX_TB_I32), 0);
-	bcx_tb_attr *e, *s;
-	T_CHECK(bcx_tb_attr_enum(m, 0, &e, &d) == BCX_OK);
-	T_CHECK(bcx_tb_attr_string(m, "x", 1, &s, &d) == BCX_OK);
-	bcx_tb_named_attr ovf = {"overflow", e}, wrong = {"overflow", s}, unknown = {"nope", e};
-	bcx_tb_value two[2] = {x, x};
-	bcx_tb_opspec bad = {0x19, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL};
-	T_CHECK(bcx_tb_op_add(m, b, &bad, NULL, &d) == BCX_ERR_INVALID_ARG);
+	bcx_tileir_build_type ti = tile(scalar(BCX_TILEIR_T_I32), 0);
+	bcx_tileir_build_attr *e, *s;
+	T_CHECK(bcx_tileir_build_attr_enum(m, 0, &e, &d) == BCX_OK);
+	T_CHECK(bcx_tileir_build_attr_string(m, "x", 1, &s, &d) == BCX_OK);
+	bcx_tileir_build_named_attr ovf = {"overflow", e}, wrong = {"overflow", s}, unknown = {"nope", e};
+	bcx_tileir_build_value two[2] = {x, x};
+	bcx_tileir_build_opspec bad = {0x19, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL};
+	T_CHECK(bcx_tileir_build_op_add(m, b, &bad, NULL, &d) == BCX_ERR_INVALID_ARG);
 	msg_has("unknown opcode");
 	T_CHECK(add(b, "addi", &ti, 1, two, 1, &ovf, 1, NULL) == BCX_ERR_INVALID_ARG);
 	msg_has("operands");
@@ -91,27 +92,30 @@ static void t_ops_misuse(bcx_tb_block *b, bcx_tb_value x)
 	msg_has("unknown attribute 'nope'");
 	T_CHECK(add(b, "addi", NULL, 0, two, 2, &ovf, 1, NULL) == BCX_ERR_INVALID_ARG);
 	msg_has("results");
-	bcx_tb_value far = 1000;
+	bcx_tileir_build_value far = 1000;
 	T_CHECK(add(b, "negi", &ti, 1, &far, 1, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
 	T_CHECK(add(b, "entry", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
 	msg_has("inside a function body");
 	T_CHECK(add(b, "return", NULL, 0, &x, 1, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
 	msg_has("entries return nothing");
-	T_CHECK(bcx_tb_op_add(NULL, b, NULL, NULL, &d) == BCX_ERR_INVALID_ARG);
-	bcx_tb_attr *dv;
+	T_CHECK(bcx_tileir_build_op_add(NULL, b, NULL, NULL, &d) == BCX_ERR_INVALID_ARG);
+	bcx_tileir_build_attr *dv;
 	bcx_diag_clear(&d);
-	T_CHECK(bcx_tb_attr_div_by(m, 16, true, 4, false, 0, &dv, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tileir_build_attr_div_by(m, 16, true, 4, false, 0, &dv, &d) == BCX_ERR_INVALID_ARG);
 	msg_has("in combination");
-	T_CHECK(bcx_tb_opcode("cuda_tile.addi", 14) == 0x03);
-	T_CHECK(bcx_tb_opcode("nothing", 7) == UINT32_MAX);
+	T_CHECK(bcx_tileir_build_opcode("cuda_tile.addi", 14) == 0x03);
+	T_CHECK(bcx_tileir_build_opcode("nothing", 7) == UINT32_MAX);
 }
 
 static uint8_t *write_mod(unsigned minor, bool i1_bytes, size_t *n, bcx_status *st)
 {
-	bcx_tb_write_options o = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = (uint8_t)minor, .i1_byte_per_element = i1_bytes};
+	bcx_tileir_write_options o = {.size = sizeof(bcx_tileir_write_options),
+	                              .major = 13,
+	                              .minor = (uint8_t)minor,
+	                              .i1_byte_per_element = i1_bytes};
 	uint8_t *out = NULL;
 	bcx_diag_clear(&d);
-	*st = bcx_tb_write(m, &o, &out, n, &d);
+	*st = bcx_tileir_builder_write(m, &o, &out, n, &d);
 	return out;
 }
 
@@ -126,16 +130,16 @@ static const uint8_t *first_blob(const uint8_t *f, size_t n)
 
 static void t_i1(void)
 {
-	bcx_tb_module_free(m);
-	m = bcx_tb_module_new(NULL);
-	bcx_tb_type i1t = tile(scalar(BCX_TB_I1), 8);
-	bcx_tb_func *f;
-	bcx_tb_block *b;
-	T_CHECK(bcx_tb_entry_add(m, "k", 1, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tileir_builder_free(m);
+	m = bcx_tileir_builder_new(NULL);
+	bcx_tileir_build_type i1t = tile(scalar(BCX_TILEIR_T_I1), 8);
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *b;
+	T_CHECK(bcx_tileir_build_entry_add(m, "k", 1, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_OK);
 	uint8_t bits[8] = {1, 0, 1, 1, 0, 0, 0, 1};
-	bcx_tb_attr *c;
-	T_CHECK(bcx_tb_attr_dense(m, i1t, bits, 8, &c, &d) == BCX_OK);
-	bcx_tb_named_attr v = {"value", c};
+	bcx_tileir_build_attr *c;
+	T_CHECK(bcx_tileir_build_attr_dense(m, i1t, bits, 8, &c, &d) == BCX_OK);
+	bcx_tileir_build_named_attr v = {"value", c};
 	T_CHECK(add(b, "constant", &i1t, 1, NULL, 0, &v, 1, NULL) == BCX_OK);
 	T_CHECK(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_OK);
 	size_t n;
@@ -144,28 +148,28 @@ static void t_i1(void)
 	const uint8_t *blob = out ? first_blob(out, n) : NULL;
 	if (T_CHECK(st == BCX_OK && blob))
 		T_CHECK(blob[0] == 1 && blob[1] == 0x8D); /* packed, element k in bit k */
-	bcx_tb_free_bytes(m, out, n);
+	bcx_tileir_builder_free_bytes(m, out, n);
 	out = write_mod(3, true, &n, &st);
 	blob = out ? first_blob(out, n) : NULL;
 	if (T_CHECK(st == BCX_OK && blob))
 		T_EQ_MEM(blob, 9, "\x08\x01\x00\x01\x01\x00\x00\x00\x01", 9);
-	bcx_tb_free_bytes(m, out, n);
+	bcx_tileir_builder_free_bytes(m, out, n);
 }
 
 static void t_gates(void)
 {
-	bcx_tb_module_free(m);
-	m = bcx_tb_module_new(NULL);
-	bcx_tb_type ti = tile(scalar(BCX_TB_I32), 4), f8 = scalar(BCX_TB_F8E8M0FNU);
-	bcx_tb_type t8 = tile(f8, 4);
-	bcx_tb_func *f;
-	bcx_tb_block *b;
-	bcx_tb_type args[2] = {tile(scalar(BCX_TB_I32), 0), tile(f8, 0)};
-	T_CHECK(bcx_tb_entry_add(m, "k", 1, args, 2, NULL, NULL, &f, &b, &d) == BCX_OK);
-	bcx_tb_attr *nsw;
-	T_CHECK(bcx_tb_attr_enum(m, 1, &nsw, &d) == BCX_OK);
-	bcx_tb_named_attr ovf = {"overflow", nsw};
-	bcx_tb_value a0 = bcx_tb_func_arg(f, 0);
+	bcx_tileir_builder_free(m);
+	m = bcx_tileir_builder_new(NULL);
+	bcx_tileir_build_type ti = tile(scalar(BCX_TILEIR_T_I32), 4), f8 = scalar(BCX_TILEIR_T_F8E8M0FNU);
+	bcx_tileir_build_type t8 = tile(f8, 4);
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *b;
+	bcx_tileir_build_type args[2] = {tile(scalar(BCX_TILEIR_T_I32), 0), tile(f8, 0)};
+	T_CHECK(bcx_tileir_build_entry_add(m, "k", 1, args, 2, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tileir_build_attr *nsw;
+	T_CHECK(bcx_tileir_build_attr_enum(m, 1, &nsw, &d) == BCX_OK);
+	bcx_tileir_build_named_attr ovf = {"overflow", nsw};
+	bcx_tileir_build_value a0 = bcx_tileir_build_func_arg(f, 0);
 	(void)ti;
 	(void)t8;
 	T_CHECK(add(b, "negi", &args[0], 1, &a0, 1, &ovf, 1, NULL) == BCX_OK);
@@ -177,14 +181,14 @@ static void t_gates(void)
 	msg_has("attribute 'overflow' requires bytecode version 13.2+, but targeting 13.1");
 	out = write_mod(2, false, &n, &st);
 	T_CHECK(st == BCX_OK);
-	bcx_tb_free_bytes(m, out, n);
-	bcx_tb_write_options bad = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = 4};
-	T_CHECK(bcx_tb_write(m, &bad, &out, &n, &d) == BCX_ERR_UNSUPPORTED);
+	bcx_tileir_builder_free_bytes(m, out, n);
+	bcx_tileir_write_options bad = {.size = sizeof(bcx_tileir_write_options), .major = 13, .minor = 4};
+	T_CHECK(bcx_tileir_builder_write(m, &bad, &out, &n, &d) == BCX_ERR_UNSUPPORTED);
 	/* The f8E8M0FNU argument type needs 13.2 too: drop negi to see it. */
-	bcx_tb_module_free(m);
-	m = bcx_tb_module_new(NULL);
-	args[0] = tile(scalar(BCX_TB_F8E8M0FNU), 0);
-	T_CHECK(bcx_tb_entry_add(m, "k", 1, args, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tileir_builder_free(m);
+	m = bcx_tileir_builder_new(NULL);
+	args[0] = tile(scalar(BCX_TILEIR_T_F8E8M0FNU), 0);
+	T_CHECK(bcx_tileir_build_entry_add(m, "k", 1, args, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
 	T_CHECK(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_OK);
 	out = write_mod(1, false, &n, &st);
 	T_CHECK(st == BCX_ERR_UNSUPPORTED);
@@ -195,24 +199,32 @@ static void t_gates(void)
  * gets an f32 result, or a token result with a "str" attribute (print_tko). */
 static void gate_case(const char *name, bool print, unsigned minor, const char *want)
 {
-	bcx_tb_module_free(m);
-	m = bcx_tb_module_new(NULL);
-	bcx_tb_type f32 = tile(scalar(BCX_TB_F32), 0), tok;
-	T_CHECK(bcx_tb_type_token(m, &tok, &d) == BCX_OK);
-	bcx_tb_type args[2] = {f32, tok};
-	bcx_tb_func *f;
-	bcx_tb_block *b;
-	T_CHECK(bcx_tb_entry_add(m, "k", 1, args, 2, NULL, NULL, &f, &b, &d) == BCX_OK);
-	bcx_tb_value v[2] = {bcx_tb_func_arg(f, 0), bcx_tb_func_arg(f, 0)};
-	bcx_tb_attr *s = NULL;
-	T_CHECK(bcx_tb_attr_string(m, "x", 1, &s, &d) == BCX_OK);
-	bcx_tb_named_attr str = {"str", s};
+	bcx_tileir_builder_free(m);
+	m = bcx_tileir_builder_new(NULL);
+	bcx_tileir_build_type f32 = tile(scalar(BCX_TILEIR_T_F32), 0), tok;
+	T_CHECK(bcx_tileir_build_type_token(m, &tok, &d) == BCX_OK);
+	bcx_tileir_build_type args[2] = {f32, tok};
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *b;
+	T_CHECK(bcx_tileir_build_entry_add(m, "k", 1, args, 2, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tileir_build_value v[2] = {bcx_tileir_build_func_arg(f, 0), bcx_tileir_build_func_arg(f, 0)};
+	bcx_tileir_build_attr *s = NULL;
+	T_CHECK(bcx_tileir_build_attr_string(m, "x", 1, &s, &d) == BCX_OK);
+	bcx_tileir_build_named_attr str = {"str", s};
 	uint32_t seg[2] = {1, 0};
-	bcx_tb_opspec sp = {bcx_tb_opcode(name, strlen(name)), print ? &tok : &f32, 1, v,
-			    print ? 1 : 2, print ? seg : NULL, print ? 2 : 0, &str, print, NULL};
-	bcx_tb_op *op = NULL;
-	T_CHECKF(bcx_tb_op_add(m, b, &sp, &op, &d) == BCX_OK, "%s", d.message);
-	bcx_tb_value r = bcx_tb_op_result(op, 0);
+	bcx_tileir_build_opspec sp = {bcx_tileir_build_opcode(name, strlen(name)),
+	                              print ? &tok : &f32,
+	                              1,
+	                              v,
+	                              print ? 1 : 2,
+	                              print ? seg : NULL,
+	                              print ? 2 : 0,
+	                              &str,
+	                              print,
+	                              NULL};
+	bcx_tileir_build_op *op = NULL;
+	T_CHECKF(bcx_tileir_build_op_add(m, b, &sp, &op, &d) == BCX_OK, "%s", d.message);
+	bcx_tileir_build_value r = bcx_tileir_build_op_result(op, 0);
 	if (print)
 		T_CHECK(add(b, "join_tokens", &tok, 1, &r, 1, NULL, 0, NULL) == BCX_OK);
 	T_CHECK(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_OK);
@@ -221,7 +233,7 @@ static void gate_case(const char *name, bool print, unsigned minor, const char *
 	uint8_t *out = write_mod(minor, false, &n, &st);
 	T_CHECKF(st == BCX_ERR_UNSUPPORTED, "%s at 13.%u: status %d", name, minor, st);
 	msg_has(want);
-	bcx_tb_free_bytes(m, out, n);
+	bcx_tileir_builder_free_bytes(m, out, n);
 }
 
 static void t_op_gates(void)
@@ -237,28 +249,36 @@ static void t_op_gates(void)
  * compare the decoded fields, and check the text form assembles again. */
 static void t_views(void)
 {
-	bcx_tb_module_free(m);
-	m = bcx_tb_module_new(NULL);
-	bcx_tb_type f32 = scalar(BCX_TB_F32), p, tp, tv, sv, gv;
+	bcx_tileir_builder_free(m);
+	m = bcx_tileir_builder_new(NULL);
+	bcx_tileir_build_type f32 = scalar(BCX_TILEIR_T_F32), p, tp, tv, sv, gv;
 	int64_t shape[2] = {64, 32}, strides[2] = {32, 1};
 	int32_t tile[2] = {8, 16}, trav[2] = {4, 8}, map[2] = {1, 0};
-	T_CHECK(bcx_tb_type_ptr(m, f32, &p, &d) == BCX_OK);
-	T_CHECK(bcx_tb_type_tile(m, p, NULL, 0, &tp, &d) == BCX_OK);
-	T_CHECK(bcx_tb_type_tensor_view(m, f32, shape, strides, 2, &tv, &d) == BCX_OK);
-	T_CHECK(bcx_tb_type_strided_view(m, tv, tile, trav, 2, map, BCX_TB_PAD_NAN, &sv, &d) ==
-		BCX_OK);
-	T_CHECK(bcx_tb_type_gather_scatter_view(m, tv, tile, 2, 1, BCX_TB_PAD_NONE, &gv, &d) ==
-		BCX_OK);
-	bcx_tb_func *f;
-	bcx_tb_block *b;
-	T_CHECK(bcx_tb_entry_add(m, "v", 1, &tp, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
-	bcx_tb_value base = bcx_tb_func_arg(f, 0);
+	T_CHECK(bcx_tileir_build_type_ptr(m, f32, &p, &d) == BCX_OK);
+	T_CHECK(bcx_tileir_build_type_tile(m, p, NULL, 0, &tp, &d) == BCX_OK);
+	T_CHECK(bcx_tileir_build_type_tensor_view(m, f32, shape, strides, 2, &tv, &d) == BCX_OK);
+	T_CHECK(bcx_tileir_build_type_strided_view(m, tv, tile, trav, 2, map, BCX_TILEIR_PAD_NAN,
+	                                           &sv, &d) == BCX_OK);
+	T_CHECK(bcx_tileir_build_type_gather_scatter_view(m, tv, tile, 2, 1, BCX_TILEIR_PAD_NONE,
+	                                                  &gv, &d) == BCX_OK);
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *b;
+	T_CHECK(bcx_tileir_build_entry_add(m, "v", 1, &tp, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tileir_build_value base = bcx_tileir_build_func_arg(f, 0);
 	uint32_t seg[3] = {1, 0, 0};
-	bcx_tb_opspec mtv = {bcx_tb_opcode("make_tensor_view", 16), &tv, 1, &base, 1, seg, 3,
-			     NULL, 0, NULL};
-	bcx_tb_op *o;
-	T_CHECK(bcx_tb_op_add(m, b, &mtv, &o, &d) == BCX_OK);
-	bcx_tb_value t = bcx_tb_op_result(o, 0);
+	bcx_tileir_build_opspec mtv = {bcx_tileir_build_opcode("make_tensor_view", 16),
+	                               &tv,
+	                               1,
+	                               &base,
+	                               1,
+	                               seg,
+	                               3,
+	                               NULL,
+	                               0,
+	                               NULL};
+	bcx_tileir_build_op *o;
+	T_CHECK(bcx_tileir_build_op_add(m, b, &mtv, &o, &d) == BCX_OK);
+	bcx_tileir_build_value t = bcx_tileir_build_op_result(o, 0);
 	T_CHECK(add(b, "make_strided_view", &sv, 1, &t, 1, NULL, 0, NULL) == BCX_OK);
 	T_CHECK(add(b, "make_gather_scatter_view", &gv, 1, &t, 1, NULL, 0, NULL) == BCX_OK);
 	T_CHECK(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL) == BCX_OK);
@@ -266,7 +286,7 @@ static void t_views(void)
 	bcx_status st;
 	uint8_t *out = write_mod(3, false, &n, &st), *again = NULL;
 	bcx_tileir_module *r = NULL;
-	bcx_tb_module *m2 = NULL;
+	bcx_tileir_builder *m2 = NULL;
 	bcx_buf text;
 	bcx_buf_init(&text, NULL);
 	if (T_CHECK(st == BCX_OK) && T_CHECK(bcx_tileir_read(out, n, NULL, &r, &d) == BCX_OK)) {
@@ -278,21 +298,21 @@ static void t_views(void)
 				T_CHECK(ty->rank == 2 && ty->shape[0] == 8 && ty->shape[1] == 16);
 				T_CHECK(ty->n_strides == 2 && ty->strides[0] == 4 && ty->strides[1] == 8);
 				T_CHECK(ty->n_dim_map == 2 && ty->dim_map[0] == 1 && ty->dim_map[1] == 0);
-				T_CHECK(ty->has_padding && ty->padding_value == BCX_TB_PAD_NAN);
+				T_CHECK(ty->has_padding && ty->padding_value == BCX_TILEIR_PAD_NAN);
 			} else if (ty->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW) {
 				seen++;
 				T_CHECK(ty->sparse_dim == 1 && !ty->has_padding && ty->rank == 2);
 			}
 		}
 		T_EQ_U(seen, 2);
-		bcx_tb_write_options o3 = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = 3};
+		bcx_tileir_write_options o3 = {.size = sizeof(bcx_tileir_write_options), .major = 13, .minor = 3};
 		if (T_CHECK(bcx_tileir_print_generic(r, -1, &text, &d) == BCX_OK) &&
-		    T_CHECKF(bcx_tb_assemble("v.mlir", (const char *)text.data, text.len, NULL, &m2,
+		    T_CHECKF(bcx_tileir_assemble("v.mlir", (const char *)text.data, text.len, NULL, &m2,
 					     &d) == BCX_OK, "%s", d.message) &&
-		    T_CHECK(bcx_tb_write(m2, &o3, &again, &n2, &d) == BCX_OK))
+		    T_CHECK(bcx_tileir_builder_write(m2, &o3, &again, &n2, &d) == BCX_OK))
 			T_EQ_MEM(again, n2, out, n);
 	}
-	bcx_tb_free_bytes(m2, again, n2);
+	bcx_tileir_builder_free_bytes(m2, again, n2);
 	again = NULL;
 	n2 = 0;
 	size_t n3;
@@ -300,74 +320,76 @@ static void t_views(void)
 	T_CHECK(st == BCX_ERR_UNSUPPORTED);
 	msg_has("operation 'cuda_tile.make_strided_view' is not available in bytecode version 13.2");
 	bcx_buf_free(&text);
-	bcx_tb_free_bytes(m2, again, n2);
-	bcx_tb_module_free(m2);
+	bcx_tileir_builder_free_bytes(m2, again, n2);
+	bcx_tileir_builder_free(m2);
 	bcx_tileir_close(r);
-	bcx_tb_free_bytes(m, out, n);
+	bcx_tileir_builder_free_bytes(m, out, n);
 }
 
 static void t_atomic_file(void)
 {
-	char path[] = "/tmp/bcx_tb_testXXXXXX";
+	char path[] = "/tmp/bcx_tileir_build_testXXXXXX";
 	int fd = mkstemp(path);
 	T_CHECK(fd >= 0);
 	close(fd);
 	unlink(path);
-	bcx_tb_write_options o13_1 = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = 1};
+	bcx_tileir_write_options o13_1 = {
+	    .size = sizeof(bcx_tileir_write_options), .major = 13, .minor = 1};
 	/* A refused target leaves nothing behind. */
-	T_CHECK(bcx_tb_write_file(m, &o13_1, path, &d) == BCX_ERR_UNSUPPORTED);
+	T_CHECK(bcx_tileir_builder_write_file(m, &o13_1, path, &d) == BCX_ERR_UNSUPPORTED);
 	T_CHECK(access(path, F_OK) != 0);
-	bcx_tb_write_options o = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = 3};
-	T_CHECK(bcx_tb_write_file(m, &o, path, &d) == BCX_OK);
+	bcx_tileir_write_options o = {.size = sizeof(bcx_tileir_write_options), .major = 13, .minor = 3};
+	T_CHECK(bcx_tileir_builder_write_file(m, &o, path, &d) == BCX_OK);
 	T_CHECK(access(path, F_OK) == 0);
 	unlink(path);
-	T_CHECK(bcx_tb_write_file(m, &o, "/nonexistent-dir/x.tileirbc", &d) != BCX_OK);
+	T_CHECK(bcx_tileir_builder_write_file(m, &o, "/nonexistent-dir/x.tileirbc", &d) != BCX_OK);
 }
 
 static void t_no_terminator(void)
 {
-	bcx_tb_module_free(m);
-	m = bcx_tb_module_new(NULL);
-	bcx_tb_func *f;
-	bcx_tb_block *b;
-	T_CHECK(bcx_tb_entry_add(m, "k", 1, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tileir_builder_free(m);
+	m = bcx_tileir_builder_new(NULL);
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *b;
+	T_CHECK(bcx_tileir_build_entry_add(m, "k", 1, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_OK);
 	size_t n;
 	bcx_status st;
 	uint8_t *out = write_mod(3, false, &n, &st);
 	T_CHECK(st == BCX_ERR_INVALID_ARG && out == NULL);
 	msg_has("entry body must end with cuda_tile.return");
-	T_CHECK(bcx_tb_entry_add(m, "", 0, NULL, 0, NULL, NULL, &f, &b, &d) == BCX_ERR_INVALID_ARG);
+	T_CHECK(bcx_tileir_build_entry_add(m, "", 0, NULL, 0, NULL, NULL, &f, &b, &d) ==
+	        BCX_ERR_INVALID_ARG);
 	bcx_diag_clear(&d);
-	bcx_tb_type shaped = tile(scalar(BCX_TB_F32), 4);
-	T_CHECK(bcx_tb_entry_add(m, "s", 1, &shaped, 1, NULL, NULL, &f, &b, &d) ==
+	bcx_tileir_build_type shaped = tile(scalar(BCX_TILEIR_T_F32), 4);
+	T_CHECK(bcx_tileir_build_entry_add(m, "s", 1, &shaped, 1, NULL, NULL, &f, &b, &d) ==
 		BCX_ERR_INVALID_ARG);
 	msg_has("scalar types");
 	/* Zero-initialised options mean the default target, 13.3. */
-	bcx_tb_module *e = bcx_tb_module_new(NULL);
-	bcx_tb_write_options zero = {0};
+	bcx_tileir_builder *e = bcx_tileir_builder_new(NULL);
+	bcx_tileir_write_options zero = {0};
 	uint8_t *eb = NULL;
 	size_t en = 0;
-	T_CHECK(bcx_tb_write(e, &zero, &eb, &en, &d) == BCX_OK && en == 41 && eb[9] == 3);
-	bcx_tb_free_bytes(e, eb, en);
-	bcx_tb_module_free(e);
+	T_CHECK(bcx_tileir_builder_write(e, &zero, &eb, &en, &d) == BCX_OK && en == 41 && eb[9] == 3);
+	bcx_tileir_builder_free_bytes(e, eb, en);
+	bcx_tileir_builder_free(e);
 }
 
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
-	m = bcx_tb_module_new(NULL);
+	m = bcx_tileir_builder_new(NULL);
 	t_types();
-	bcx_tb_type ti = tile(scalar(BCX_TB_I32), 0);
-	bcx_tb_func *f;
-	bcx_tb_block *b;
-	T_CHECK(bcx_tb_entry_add(m, "k", 1, &ti, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
-	t_ops_misuse(b, bcx_tb_func_arg(f, 0));
+	bcx_tileir_build_type ti = tile(scalar(BCX_TILEIR_T_I32), 0);
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *b;
+	T_CHECK(bcx_tileir_build_entry_add(m, "k", 1, &ti, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
+	t_ops_misuse(b, bcx_tileir_build_func_arg(f, 0));
 	t_i1();
 	t_gates();
 	t_op_gates();
 	t_views();
 	t_atomic_file();
 	t_no_terminator();
-	bcx_tb_module_free(m);
+	bcx_tileir_builder_free(m);
 	return tu_finish();
 }

@@ -15,7 +15,7 @@ static void test_rank(unsigned rank, bool want_ok)
 {
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	bcx_tb_module *m = bcx_tb_module_new(NULL);
+	bcx_tileir_builder *m = bcx_tileir_builder_new(NULL);
 	T_CHECK(m != NULL);
 	if (!m)
 		return;
@@ -26,48 +26,69 @@ static void test_rank(unsigned rank, bool want_ok)
 		strides[i] = 1;
 		tile[i] = 1;
 	}
-	bcx_tb_type f32, t, tv, pv;
-	T_EQ_U(bcx_tb_type_scalar(m, BCX_TB_F32, &f32, &d), BCX_OK);
-	bcx_status st = bcx_tb_type_tile(m, f32, dims, rank, &t, &d);
+	bcx_tileir_build_type f32, t, tv, pv;
+	T_EQ_U(bcx_tileir_build_type_scalar(m, BCX_TILEIR_T_F32, &f32, &d), BCX_OK);
+	bcx_status st = bcx_tileir_build_type_tile(m, f32, dims, rank, &t, &d);
 	if (!want_ok) {
 		T_CHECKF(st != BCX_OK, "rank %u tile accepted", rank);
-		bcx_tb_module_free(m);
+		bcx_tileir_builder_free(m);
 		return;
 	}
 	T_EQ_U(st, BCX_OK);
-	T_EQ_U(bcx_tb_type_tensor_view(m, f32, dims, strides, rank, &tv, &d), BCX_OK);
-	T_EQ_U(bcx_tb_type_partition_view(m, tv, tile, rank, NULL, BCX_TB_PAD_NONE, &pv, &d), BCX_OK);
+	T_EQ_U(bcx_tileir_build_type_tensor_view(m, f32, dims, strides, rank, &tv, &d), BCX_OK);
+	T_EQ_U(bcx_tileir_build_type_partition_view(m, tv, tile, rank, NULL, BCX_TILEIR_PAD_NONE,
+	                                            &pv, &d),
+	       BCX_OK);
 	/* The views reach the file through ops: entry arguments are 0-D tiles. */
-	bcx_tb_type ptr, tptr;
-	T_EQ_U(bcx_tb_type_ptr(m, f32, &ptr, &d), BCX_OK);
-	T_EQ_U(bcx_tb_type_tile(m, ptr, NULL, 0, &tptr, &d), BCX_OK);
-	bcx_tb_func *fn;
-	bcx_tb_block *body;
-	T_CHECKF(bcx_tb_entry_add(m, "k", 1, &tptr, 1, NULL, NULL, &fn, &body, &d) == BCX_OK,
+	bcx_tileir_build_type ptr, tptr;
+	T_EQ_U(bcx_tileir_build_type_ptr(m, f32, &ptr, &d), BCX_OK);
+	T_EQ_U(bcx_tileir_build_type_tile(m, ptr, NULL, 0, &tptr, &d), BCX_OK);
+	bcx_tileir_build_func *fn;
+	bcx_tileir_build_block *body;
+	T_CHECKF(bcx_tileir_build_entry_add(m, "k", 1, &tptr, 1, NULL, NULL, &fn, &body, &d) == BCX_OK,
 		 "entry: %s", d.message);
-	bcx_tb_value base = bcx_tb_func_arg(fn, 0);
+	bcx_tileir_build_value base = bcx_tileir_build_func_arg(fn, 0);
 	uint32_t seg[3] = {1, 0, 0};
-	bcx_tb_opspec mtv = {bcx_tb_opcode("make_tensor_view", 16), &tv, 1, &base, 1, seg, 3,
-			     NULL, 0, NULL};
-	bcx_tb_op *o;
-	T_CHECKF(bcx_tb_op_add(m, body, &mtv, &o, &d) == BCX_OK, "make_tensor_view: %s", d.message);
-	bcx_tb_value view = bcx_tb_op_result(o, 0);
-	bcx_tb_opspec mpv = {bcx_tb_opcode("make_partition_view", 19), &pv, 1, &view, 1, NULL, 0,
-			     NULL, 0, NULL};
-	T_CHECKF(bcx_tb_op_add(m, body, &mpv, &o, &d) == BCX_OK, "make_partition_view: %s",
+	bcx_tileir_build_opspec mtv = {bcx_tileir_build_opcode("make_tensor_view", 16),
+	                               &tv,
+	                               1,
+	                               &base,
+	                               1,
+	                               seg,
+	                               3,
+	                               NULL,
+	                               0,
+	                               NULL};
+	bcx_tileir_build_op *o;
+	T_CHECKF(bcx_tileir_build_op_add(m, body, &mtv, &o, &d) == BCX_OK, "make_tensor_view: %s",
+	         d.message);
+	bcx_tileir_build_value view = bcx_tileir_build_op_result(o, 0);
+	bcx_tileir_build_opspec mpv = {bcx_tileir_build_opcode("make_partition_view", 19),
+	                               &pv,
+	                               1,
+	                               &view,
+	                               1,
+	                               NULL,
+	                               0,
+	                               NULL,
+	                               0,
+	                               NULL};
+	T_CHECKF(bcx_tileir_build_op_add(m, body, &mpv, &o, &d) == BCX_OK, "make_partition_view: %s",
 		 d.message);
 	(void)t;
-	bcx_tb_opspec ret = {bcx_tb_opcode("return", 6), NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL};
-	T_EQ_U(bcx_tb_op_add(m, body, &ret, &o, &d), BCX_OK);
+	bcx_tileir_build_opspec ret = {
+	    bcx_tileir_build_opcode("return", 6), NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL};
+	T_EQ_U(bcx_tileir_build_op_add(m, body, &ret, &o, &d), BCX_OK);
 	uint8_t *bytes = NULL;
 	size_t n = 0;
-	T_CHECKF(bcx_tb_write(m, NULL, &bytes, &n, &d) == BCX_OK, "write: %s", d.message);
+	T_CHECKF(bcx_tileir_builder_write(m, NULL, &bytes, &n, &d) == BCX_OK, "write: %s", d.message);
 	/* Read back, then write again at every version through convert. */
 	bcx_tileir_module *r = NULL;
 	T_CHECKF(bytes && bcx_tileir_read(bytes, n, NULL, &r, &d) == BCX_OK, "read: %s", d.message);
 	for (uint8_t minor = 1; r && minor <= 3; minor++) {
 		bcx_diag_clear(&d);
-		bcx_tb_write_options o2 = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = minor};
+		bcx_tileir_write_options o2 = {
+		    .size = sizeof(bcx_tileir_write_options), .major = 13, .minor = minor};
 		uint8_t *b2 = NULL;
 		size_t n2 = 0;
 		T_CHECKF(bcx_tileir_write(r, &o2, &b2, &n2, &d) == BCX_OK,
@@ -77,8 +98,8 @@ static void test_rank(unsigned rank, bool want_ok)
 		bcx_tileir_free_bytes(r, b2, n2);
 	}
 	bcx_tileir_close(r);
-	bcx_tb_free_bytes(m, bytes, n);
-	bcx_tb_module_free(m);
+	bcx_tileir_builder_free_bytes(m, bytes, n);
+	bcx_tileir_builder_free(m);
 }
 
 int main(int argc, char **argv)

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bcx_tb_write_options opts_for(const char *version)
+static bcx_tileir_write_options opts_for(const char *version)
 {
-	bcx_tb_write_options o = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = 3};
+	bcx_tileir_write_options o = {.size = sizeof(bcx_tileir_write_options), .major = 13, .minor = 3};
 	unsigned maj = 0, min = 0, tag = 0;
 	sscanf(version, "%u.%u.%u", &maj, &min, &tag);
 	o.minor = (uint8_t)min;
@@ -34,7 +34,7 @@ static char *vec_path(char *buf, size_t cap, const char *name, const char *ver, 
 
 /* Read `path` and write it for `o`. Returns the status; on success *out
  * holds the bytes (malloc'd copy). */
-static bcx_status rewrite(const uint8_t *data, size_t size, const bcx_tb_write_options *o,
+static bcx_status rewrite(const uint8_t *data, size_t size, const bcx_tileir_write_options *o,
 			  uint8_t **out, size_t *out_len, bcx_diag *d)
 {
 	bcx_tileir_module *src = NULL;
@@ -68,7 +68,7 @@ static void t_read_write(const tv_row *rows, size_t n, unsigned want)
 		uint8_t *out = NULL;
 		bcx_diag d;
 		bcx_diag_clear(&d);
-		bcx_tb_write_options o = opts_for(rows[i].version);
+		bcx_tileir_write_options o = opts_for(rows[i].version);
 		total++;
 		if (T_CHECKF(in != NULL, "missing %s", rel) &&
 		    T_CHECKF(rewrite(in, size, &o, &out, &len, &d) == BCX_OK, "%s: %s", rel,
@@ -92,7 +92,7 @@ static bool convert_one(const tv_row *rows, size_t n, const tv_row *src, const c
 	uint8_t *out = NULL;
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	bcx_tb_write_options o = opts_for(target);
+	bcx_tileir_write_options o = opts_for(target);
 	const tv_row *ref = tv_find(rows, n, src->name, target);
 	bcx_status st = in ? rewrite(in, size, &o, &out, &len, &d) : BCX_ERR_IO;
 	bool ok = false;
@@ -154,21 +154,21 @@ static void t_asm(const tv_row *rows, size_t n, unsigned want)
 			rel, sizeof rel, rows[i].name, rows[i].version, ".generic.mlir")), &tsize);
 		uint8_t *ref = tu_read_file(tu_shared_path(vec_path(
 			rel2, sizeof rel2, rows[i].name, rows[i].version, ".tileirbc")), &bsize);
-		bcx_tb_module *m = NULL;
+		bcx_tileir_builder *m = NULL;
 		uint8_t *out = NULL;
 		bcx_diag d;
 		bcx_diag_clear(&d);
-		bcx_tb_write_options o = opts_for(rows[i].version);
+		bcx_tileir_write_options o = opts_for(rows[i].version);
 		total++;
 		if (T_CHECKF(text && ref, "missing %s", rel) &&
-		    T_CHECKF(bcx_tb_assemble(rel, text, tsize, NULL, &m, &d) == BCX_OK, "%s",
+		    T_CHECKF(bcx_tileir_assemble(rel, text, tsize, NULL, &m, &d) == BCX_OK, "%s",
 			     d.message) &&
-		    T_CHECKF(bcx_tb_write(m, &o, &out, &len, &d) == BCX_OK, "%s: %s", rel,
+		    T_CHECKF(bcx_tileir_builder_write(m, &o, &out, &len, &d) == BCX_OK, "%s: %s", rel,
 			     d.message) &&
 		    T_CHECKF(len == bsize && memcmp(out, ref, len) == 0, "%s: bytes differ", rel))
 			same++;
-		bcx_tb_free_bytes(m, out, len);
-		bcx_tb_module_free(m);
+		bcx_tileir_builder_free_bytes(m, out, len);
+		bcx_tileir_builder_free(m);
 		free(text);
 		free(ref);
 	}
@@ -190,23 +190,23 @@ static void t_dis_asm(const tv_row *rows, size_t n, unsigned want)
 								   rows[i].version, ".tileirbc")),
 					   &size), *out = NULL;
 		bcx_tileir_module *r = NULL;
-		bcx_tb_module *m = NULL;
+		bcx_tileir_builder *m = NULL;
 		bcx_buf text;
 		bcx_buf_init(&text, NULL);
 		bcx_diag d;
 		bcx_diag_clear(&d);
-		bcx_tb_write_options o = opts_for(rows[i].version);
+		bcx_tileir_write_options o = opts_for(rows[i].version);
 		total++;
 		if (T_CHECK(in != NULL) &&
 		    T_CHECKF(bcx_tileir_read(in, size, NULL, &r, &d) == BCX_OK, "%s", d.message) &&
 		    T_CHECKF(bcx_tileir_print_generic(r, -1, &text, &d) == BCX_OK, "%s", d.message) &&
-		    T_CHECKF(bcx_tb_assemble(rel, (const char *)text.data, text.len, NULL, &m, &d) ==
+		    T_CHECKF(bcx_tileir_assemble(rel, (const char *)text.data, text.len, NULL, &m, &d) ==
 				     BCX_OK, "%s", d.message) &&
-		    T_CHECKF(bcx_tb_write(m, &o, &out, &len, &d) == BCX_OK, "%s", d.message) &&
+		    T_CHECKF(bcx_tileir_builder_write(m, &o, &out, &len, &d) == BCX_OK, "%s", d.message) &&
 		    T_CHECKF(len == size && memcmp(out, in, len) == 0, "%s: bytes differ", rel))
 			same++;
-		bcx_tb_free_bytes(m, out, len);
-		bcx_tb_module_free(m);
+		bcx_tileir_builder_free_bytes(m, out, len);
+		bcx_tileir_builder_free(m);
 		bcx_tileir_close(r);
 		bcx_buf_free(&text);
 		free(in);
@@ -227,12 +227,12 @@ static void t_asm_truncations(void)
 		return;
 	unsigned bad = 0;
 	for (size_t cut = 0; cut < size; cut += 1 + cut / 64) {
-		bcx_tb_module *m = NULL;
+		bcx_tileir_builder *m = NULL;
 		bcx_diag d;
 		bcx_diag_clear(&d);
-		bcx_status st = bcx_tb_assemble("t.mlir", text, cut, NULL, &m, &d);
+		bcx_status st = bcx_tileir_assemble("t.mlir", text, cut, NULL, &m, &d);
 		if (st == BCX_OK)
-			bcx_tb_module_free(m);
+			bcx_tileir_builder_free(m);
 		else if (strncmp(d.message, "t.mlir:", 7) != 0)
 			bad++;
 	}
@@ -251,7 +251,7 @@ static void t_convert_mutations(const char *rel)
 		return;
 	uint8_t *buf = malloc(size);
 	unsigned written = 0, bad = 0;
-	bcx_tb_write_options o = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = 3};
+	bcx_tileir_write_options o = {.size = sizeof(bcx_tileir_write_options), .major = 13, .minor = 3};
 	for (size_t k = 0; k < 3 * size + size; k++) {
 		size_t len = size;
 		memcpy(buf, in, size);
@@ -283,7 +283,7 @@ static void t_convert_mutations(const char *rel)
 static void t_legacy(void)
 {
 	static const char *const files[] = {"negi-op-13.1", "print-op-13.1"};
-	bcx_tb_write_options o = {.size = sizeof(bcx_tb_write_options), .major = 13, .minor = 1};
+	bcx_tileir_write_options o = {.size = sizeof(bcx_tileir_write_options), .major = 13, .minor = 1};
 	for (int i = 0; i < 2; i++) {
 		char rel[128];
 		size_t size, len = 0;
