@@ -195,45 +195,46 @@ bcx_status bcx_tileir_build_entry_add(bcx_tileir_builder *m, const char *name, s
 		fn.flags |= BCX_TILEIR_FN_HINTS;
 	}
 	bcx_tileir_build_func *f = bcx_arena_calloc(m->arena, 1, sizeof *f);
-	if (!f || !BCX_VEC_ROOM(m->arena, mm->functions, mm->n_functions, m->cap_funcs) ||
-	    !BCX_VEC_ROOM(m->arena, m->funcs, mm->n_functions, m->cap_nodes))
+	if (!f || !BCX_VEC_ROOM(m->arena, mm->functions, mm->n_functions, m->cap_funcs))
 		return bcx_nomem(d);
 	f->index = (uint32_t)mm->n_functions;
-	f->body.fn = f;
-	f->body.n_args = n_args;
-	f->body.arg_types = tb_type(m, fty)->params;
-	BCX_TRY(tb_new_values(m, f, f->body.arg_types, n_args, &f->body.first_arg, d));
-	mm->functions[mm->n_functions] = fn;
-	m->funcs[mm->n_functions++] = f;
-	m->sealed = false;
+	f->top = (bcx_tileir_build_block){.mb = &f->body.block, .fn = f};
+	f->body.block.n_args = n_args;
+	f->body.block.arg_types = tb_type(m, fty)->params;
+	BCX_TRY(tb_new_values(m, f, f->body.block.arg_types, n_args, &f->body.block.first_arg, d));
+	fn.body = &f->body; /* built bodies are there from the start */
+	mm->functions[mm->n_functions++] = fn;
+	mm->bodies_decoded = mm->n_functions;
 	if (out)
 		*out = f;
 	if (body)
-		*body = &f->body;
+		*body = &f->top;
 	return BCX_OK;
 }
 
 bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
                          uint32_t n, uint32_t *first, bcx_diag *d)
 {
-	if (f->n_values > UINT32_MAX - n - 1)
+	uint32_t nv = f->body.n_values;
+	if (nv > UINT32_MAX - n - 1)
 		return bcx_diag_set(d, BCX_ERR_LIMIT, -1, "too many values in one function");
-	while (f->cap_values < (size_t)f->n_values + n)
+	while (f->cap_values < (size_t)nv + n)
 		if (!BCX_VEC_ROOM(m->arena, f->value_types, f->cap_values, f->cap_values))
 			return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++)
-		f->value_types[f->n_values + i] = types[i];
-	*first = f->n_values;
-	f->n_values += n;
+		f->value_types[nv + i] = types[i];
+	f->body.value_types = f->value_types;
+	*first = nv;
+	f->body.n_values = nv + n;
 	return BCX_OK;
 }
 
 bcx_tileir_build_value bcx_tileir_build_func_arg(const bcx_tileir_build_func *f, uint32_t i)
 {
-	return f && i < f->body.n_args ? i : BCX_TILEIR_NONE;
+	return f && i < f->body.block.n_args ? i : BCX_TILEIR_NONE;
 }
 
 bcx_tileir_build_value bcx_tileir_build_block_arg(const bcx_tileir_build_block *b, uint32_t i)
 {
-	return b && i < b->n_args ? b->first_arg + i : BCX_TILEIR_NONE;
+	return b && i < b->mb->n_args ? b->mb->first_arg + i : BCX_TILEIR_NONE;
 }

@@ -2,8 +2,8 @@
  * the one model of bcx/tileir.h (struct bcx_tileir_module, internal.h):
  * types, strings, constants, debug records, globals and functions go
  * straight into the model's tables, interned as the writer will intern
- * them. Bodies are built as op nodes that can still grow; sealing
- * (build_seal.c) lays them out as the model's contiguous blocks. */
+ * them. Bodies are the model's blocks, grown in place as ops are added;
+ * op handles name a block and a position, so they stay valid as it grows. */
 #ifndef BCX_TILEIR_BUILD_INTERNAL_H
 #define BCX_TILEIR_BUILD_INTERNAL_H
 
@@ -22,30 +22,28 @@ struct bcx_tileir_build_loc {
 	uint8_t kind;           /* its tag (bcx_tileir_debug_tag) */
 };
 
+/* A block being built: the model block itself, grown in place. */
 struct bcx_tileir_build_block {
+	bcx_tileir_block *mb;       /* the model's block */
+	bcx_tileir_op *ops;         /* mb->ops, writable; grows by doubling */
+	size_t cap_ops;
 	bcx_tileir_build_func *fn;
-	uint32_t n_args;
-	const uint32_t *arg_types;
-	bcx_tileir_build_value first_arg;
-	bcx_tileir_build_op **ops;
-	size_t n_ops, cap_ops;
 };
 
+/* An op handle: where the op sits, which stays true as its block grows. */
 struct bcx_tileir_build_op {
-	bcx_tileir_op op;       /* the model op; its regions are laid out when sealed */
-	bcx_tileir_build_func *fn;
-	uint32_t *seg;          /* op.segments, writable */
-	bcx_tileir_attr *attrs; /* op.attrs, writable: kind NONE when absent */
-	bcx_tileir_build_block **regions; /* NULL = region without blocks */
+	bcx_tileir_build_block *blk;
+	uint32_t index;             /* in blk->ops */
+	bcx_tileir_region *regions; /* the op's model regions, writable */
+	bcx_tileir_build_block **blocks; /* per region: its block, or NULL */
 };
 
 struct bcx_tileir_build_func {
-	uint32_t index;         /* in the model's function table */
-	bcx_tileir_build_block body;
-	uint32_t n_values;      /* values allocated so far */
-	uint32_t *value_types;  /* type per value id */
+	uint32_t index;             /* in the model's function table */
+	bcx_tileir_body body;       /* the model's body; body.block is the top block */
+	bcx_tileir_build_block top;
+	uint32_t *value_types;      /* body.value_types, writable */
 	size_t cap_values;
-	uint32_t n_ops;         /* all ops, nested ones included */
 };
 
 struct bcx_tileir_builder {
@@ -57,9 +55,7 @@ struct bcx_tileir_builder {
 	wr_table rec_keys;      /* tag and fields -> record index */
 	wr_table const_keys;    /* type and blob -> constant index */
 	size_t cap_types, cap_strings, cap_consts, cap_records, cap_globals, cap_funcs,
-		cap_lists, cap_nodes;
-	bcx_tileir_build_func **funcs;    /* per model function */
-	bool sealed;            /* the model's bodies show every op added */
+		cap_lists;
 };
 
 /* The model type t (the builder's types are always valid). */
@@ -72,7 +68,5 @@ bcx_status tb_string(bcx_tileir_builder *m, const void *s, size_t n, uint32_t *o
 /* A value id of function f with type t (the model's value_types). */
 bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
                          uint32_t n, uint32_t *first, bcx_diag *d);
-/* Lay the bodies out as the model's blocks (build_seal.c). */
-bcx_status tb_seal(bcx_tileir_builder *m, bcx_diag *d);
 
 #endif

@@ -62,9 +62,9 @@ static bool attr_fits(const bcx_tileir_field *f, const bcx_tileir_attr *a)
 }
 
 /* Place the named attributes into the op's per-field slots. */
-static bcx_status set_attrs(bcx_tileir_build_op *op, const bcx_tileir_build_opspec *s, bcx_diag *d)
+static bcx_status set_attrs(const bcx_tileir_opinfo *info, bcx_tileir_attr *attrs,
+			    const bcx_tileir_build_opspec *s, bcx_diag *d)
 {
-	const bcx_tileir_opinfo *info = op->op.info;
 	for (uint32_t i = 0; i < s->n_attrs; i++) {
 		const char *nm = s->attrs[i].name;
 		uint32_t slot = 0, k;
@@ -80,21 +80,21 @@ static bcx_status set_attrs(bcx_tileir_build_op *op, const bcx_tileir_build_opsp
 			return bad(d, info->name, "unknown attribute", nm ? nm : "(null)");
 		if (!s->attrs[i].value || !attr_fits(&info->fields[k], &s->attrs[i].value->a))
 			return bad(d, info->name, "wrong kind of value for attribute", nm);
-		if (op->attrs[slot].kind != BCX_TILEIR_A_NONE)
+		if (attrs[slot].kind != BCX_TILEIR_A_NONE)
 			return bad(d, info->name, "attribute given twice:", nm);
-		op->attrs[slot] = s->attrs[i].value->a;
+		attrs[slot] = s->attrs[i].value->a;
 	}
 	uint32_t slot = 0;
 	for (uint32_t k = 0; k < info->n_fields; k++) {
 		const bcx_tileir_field *f = &info->fields[k];
 		if (f->kind != BCX_TILEIR_F_ATTR && f->kind != BCX_TILEIR_F_UNIT)
 			continue;
-		if (op->attrs[slot].kind == BCX_TILEIR_A_NONE && !f->optional &&
+		if (attrs[slot].kind == BCX_TILEIR_A_NONE && !f->optional &&
 		    f->kind == BCX_TILEIR_F_ATTR) {
 			if (f->since == info->since)
 				return bad(d, info->name, "missing required attribute", f->name);
 			/* A later required attribute takes its declared default. */
-			op->attrs[slot] = (bcx_tileir_attr){.kind = BCX_TILEIR_A_ENUM, .u = f->dflt};
+			attrs[slot] = (bcx_tileir_attr){.kind = BCX_TILEIR_A_ENUM, .u = f->dflt};
 		}
 		slot++;
 	}
@@ -102,10 +102,9 @@ static bcx_status set_attrs(bcx_tileir_build_op *op, const bcx_tileir_build_opsp
 }
 
 /* Operand group sizes: given, or derived when only one group can vary. */
-static bcx_status set_segments(bcx_tileir_build_op *op, const bcx_tileir_build_opspec *s,
-                               bcx_diag *d)
+static bcx_status set_segments(const bcx_tileir_opinfo *info, uint32_t *seg,
+			       const bcx_tileir_build_opspec *s, bcx_diag *d)
 {
-	const bcx_tileir_opinfo *info = op->op.info;
 	uint32_t g = 0, fixed = 0, varying = 0, vg = 0, sum = 0;
 	for (uint32_t k = 0; k < info->n_fields; k++) {
 		const bcx_tileir_field *f = &info->fields[k];
@@ -118,10 +117,10 @@ static bcx_status set_segments(bcx_tileir_build_op *op, const bcx_tileir_build_o
 			if ((f->mult == BCX_TILEIR_ONE && n != 1) ||
 			    (f->mult == BCX_TILEIR_OPTIONAL && n > 1))
 				return bad(d, info->name, "bad size for operand group", f->name);
-			op->seg[g] = n;
+			seg[g] = n;
 			sum += n;
 		} else if (f->mult == BCX_TILEIR_ONE) {
-			op->seg[g] = 1;
+			seg[g] = 1;
 			fixed++;
 		} else {
 			varying++;
@@ -140,7 +139,7 @@ static bcx_status set_segments(bcx_tileir_build_op *op, const bcx_tileir_build_o
 	if (varying > 1 && s->n_operands != fixed)
 		return bad(d, info->name, "operand segment sizes needed", NULL);
 	if (varying == 1)
-		op->seg[vg] = s->n_operands - fixed;
+		seg[vg] = s->n_operands - fixed;
 	return BCX_OK;
 }
 
@@ -166,32 +165,34 @@ static bcx_status check_results(const bcx_tileir_builder *m, const bcx_tileir_op
 	return BCX_OK;
 }
 
-static bcx_status alloc_op(bcx_tileir_builder *m, bcx_tileir_build_op *op,
-                           const bcx_tileir_build_opspec *s, bcx_diag *d)
+/* The model op of spec, its arrays in the arena, and its handle. */
+static bcx_status make_op(bcx_tileir_builder *m, const bcx_tileir_opinfo *info,
+			  const bcx_tileir_build_opspec *s, bcx_tileir_op *op,
+			  bcx_tileir_build_op *h, bcx_diag *d)
 {
-	const bcx_tileir_opinfo *info = op->op.info;
 	bcx_arena *a = m->arena;
-	uint32_t *rt = bcx_arena_calloc(a, (size_t)s->n_results + 1, sizeof *rt);
-	uint32_t *opd = bcx_arena_calloc(a, (size_t)s->n_operands + 1, sizeof *opd);
-	op->seg = bcx_arena_calloc(a, (size_t)info->n_operands + 1, sizeof *op->seg);
-	op->attrs = bcx_arena_calloc(a, (size_t)info->n_attrs + 1, sizeof *op->attrs);
-	op->regions = bcx_arena_calloc(a, (size_t)info->n_regions + 1, sizeof *op->regions);
-	if (!rt || !opd || !op->seg || !op->attrs || !op->regions)
+	/* Nothing for an empty array: the model's readers never look. */
+#define ARR(n, p) ((n) ? bcx_arena_calloc(a, (n), sizeof *(p)) : NULL)
+	uint32_t *rt = ARR(s->n_results, rt);
+	uint32_t *opd = ARR(s->n_operands, opd);
+	uint32_t *seg = ARR(info->n_operands, seg);
+	bcx_tileir_attr *attrs = ARR(info->n_attrs, attrs);
+	h->regions = ARR(info->n_regions, h->regions);
+	h->blocks = ARR(info->n_regions, h->blocks);
+#undef ARR
+	if ((s->n_results && !rt) || (s->n_operands && !opd) || (info->n_operands && !seg) ||
+	    (info->n_attrs && !attrs) || (info->n_regions && (!h->regions || !h->blocks)))
 		return bcx_nomem(d);
 	if (s->n_results)
 		memcpy(rt, s->result_types, s->n_results * sizeof *rt);
 	if (s->n_operands)
 		memcpy(opd, s->operands, s->n_operands * sizeof *opd);
-	op->op.opcode = info->opcode;
-	op->op.result_types = rt;
-	op->op.operands = opd;
-	op->op.segments = op->seg;
-	op->op.attrs = op->attrs;
-	op->op.n_results = s->n_results;
-	op->op.n_operands = s->n_operands;
-	op->op.n_regions = info->n_regions;
-	op->op.loc = s->loc ? s->loc->ref : 0;
-	return BCX_OK;
+	*op = (bcx_tileir_op){.opcode = info->opcode, .info = info, .n_results = s->n_results,
+			      .result_types = rt, .n_operands = s->n_operands, .operands = opd,
+			      .segments = seg, .attrs = attrs, .n_regions = info->n_regions,
+			      .regions = h->regions, .loc = s->loc ? s->loc->ref : 0};
+	BCX_TRY(set_segments(info, seg, s, d));
+	return set_attrs(info, attrs, s, d);
 }
 
 static bcx_status check_spec(bcx_tileir_build_block *blk, const bcx_tileir_build_opspec *s,
@@ -210,7 +211,7 @@ static bcx_status check_spec(bcx_tileir_build_block *blk, const bcx_tileir_build
 	if (s->loc && s->loc->kind != BCX_TILEIR_DI_LOC && s->loc->kind != BCX_TILEIR_DI_CALL_SITE)
 		return bad(d, info->name, "op location must be a DILoc or a call site", NULL);
 	for (uint32_t i = 0; i < s->n_operands; i++)
-		if (s->operands[i] >= blk->fn->n_values)
+		if (s->operands[i] >= blk->fn->body.n_values)
 			return bad(d, info->name, "operand is not a value of this function", NULL);
 	return BCX_OK;
 }
@@ -227,28 +228,28 @@ bcx_status bcx_tileir_build_op_add(bcx_tileir_builder *m, bcx_tileir_build_block
 		st = check_results(m, info, s, d);
 	if (st)
 		return st;
-	bcx_tileir_build_op *op = bcx_arena_calloc(m->arena, 1, sizeof *op);
-	if (!op)
+	bcx_tileir_build_op *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
+	bcx_tileir_op op;
+	if (!h)
 		return bcx_nomem(d);
-	op->op.info = info;
-	op->fn = blk->fn;
-	if ((st = alloc_op(m, op, s, d)) || (st = set_segments(op, s, d)) ||
-	    (st = set_attrs(op, s, d)))
-		return st;
-	if (!BCX_VEC_ROOM(m->arena, blk->ops, blk->n_ops, blk->cap_ops))
+	BCX_TRY(make_op(m, info, s, &op, h, d));
+	bcx_tileir_block *mb = blk->mb;
+	if (!BCX_VEC_ROOM(m->arena, blk->ops, mb->n_ops, blk->cap_ops))
 		return bcx_nomem(d);
-	BCX_TRY(tb_new_values(m, blk->fn, op->op.result_types, s->n_results, &op->op.first_result, d));
-	blk->ops[blk->n_ops++] = op;
-	blk->fn->n_ops++;
-	m->sealed = false;
+	BCX_TRY(tb_new_values(m, blk->fn, op.result_types, s->n_results, &op.first_result, d));
+	h->blk = blk;
+	h->index = mb->n_ops;
+	blk->ops[mb->n_ops++] = op;
+	mb->ops = blk->ops; /* the array may have moved */
+	blk->fn->body.n_ops_total++;
 	if (out)
-		*out = op;
+		*out = h;
 	return BCX_OK;
 }
-
 bcx_tileir_build_value bcx_tileir_build_op_result(const bcx_tileir_build_op *op, uint32_t i)
 {
-	return op && i < op->op.n_results ? op->op.first_result + i : BCX_TILEIR_NONE;
+	const bcx_tileir_op *o = op ? &op->blk->ops[op->index] : NULL;
+	return o && i < o->n_results ? o->first_result + i : BCX_TILEIR_NONE;
 }
 
 bcx_status bcx_tileir_build_region_add_block(bcx_tileir_builder *m, bcx_tileir_build_op *op,
@@ -259,26 +260,29 @@ bcx_status bcx_tileir_build_region_add_block(bcx_tileir_builder *m, bcx_tileir_b
 {
 	if (!m || !op || (n_args && !arg_types))
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
-	const char *name = op->op.info->name;
-	if (region >= op->op.n_regions)
+	const bcx_tileir_op *o = &op->blk->ops[op->index];
+	const char *name = o->info->name;
+	if (region >= o->n_regions)
 		return bad(d, name, "has no such region", NULL);
-	if (op->regions[region])
+	if (op->blocks[region])
 		return bad(d, name, "regions hold at most one block", NULL);
 	for (uint32_t i = 0; i < n_args; i++)
 		if (!tb_type_valid(m, arg_types[i]))
 			return bad(d, name, "block argument type is not a type", NULL);
 	bcx_tileir_build_block *b = bcx_arena_calloc(m->arena, 1, sizeof *b);
+	bcx_tileir_block *mb = bcx_arena_calloc(m->arena, 1, sizeof *mb);
 	uint32_t *types = bcx_arena_calloc(m->arena, (size_t)n_args + 1, sizeof *types);
-	if (!b || !types)
+	if (!b || !mb || !types)
 		return bcx_nomem(d);
 	if (n_args)
 		memcpy(types, arg_types, n_args * sizeof *types);
-	BCX_TRY(tb_new_values(m, op->fn, types, n_args, &b->first_arg, d));
-	b->fn = op->fn;
-	b->n_args = n_args;
-	b->arg_types = types;
-	op->regions[region] = b;
-	m->sealed = false;
+	BCX_TRY(tb_new_values(m, op->blk->fn, types, n_args, &mb->first_arg, d));
+	mb->n_args = n_args;
+	mb->arg_types = types;
+	b->mb = mb;
+	b->fn = op->blk->fn;
+	op->blocks[region] = b;
+	op->regions[region] = (bcx_tileir_region){1, mb};
 	if (out)
 		*out = b;
 	return BCX_OK;

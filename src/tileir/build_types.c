@@ -83,7 +83,6 @@ static bcx_status intern(bcx_tileir_builder *m, const bcx_tileir_type *t,
 	c.dim_map = dup(m, t->dim_map, t->n_dim_map, sizeof *t->dim_map);
 	c.params = dup(m, t->params, (size_t)t->n_inputs + t->n_outputs, sizeof *t->params);
 	mm->types[mm->n_types++] = c;
-	m->sealed = false;
 	*out = idx;
 	return BCX_OK;
 }

@@ -26,6 +26,9 @@ uint32_t wr_mstr(wctx *w, uint32_t idx)
 
 uint32_t wr_const(wctx *w, uint32_t type, uint32_t index)
 {
+	/* A constant is used by many ops: encode it once per type. */
+	if (index < w->m->n_constants && w->const_map[index] && w->const_type[index] == type)
+		return w->const_map[index] - 1;
 	uint32_t t = wr_type(w, type), idx = 0;
 	bcx_buf *data = &w->data, *key = &w->key, *raw = &w->raw;
 	uint64_t count = 0;
@@ -46,7 +49,9 @@ uint32_t wr_const(wctx *w, uint32_t type, uint32_t index)
 	if (!st)
 		st = wr_table_intern(&w->consts, key->data, key->len, &idx);
 	if (st)
-		wr_fail(w, st, "out of memory while writing constants");
+		return wr_fail(w, st, "out of memory while writing constants"), 0;
+	w->const_map[index] = idx + 1; /* index < n_constants: tir_dense_raw checked it */
+	w->const_type[index] = type;
 	return idx;
 }
 

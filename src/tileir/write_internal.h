@@ -85,6 +85,8 @@ typedef struct wctx {
 	bcx_status st;            /* first failure */
 	wr_table strings, types, consts, debug;
 	uint32_t *type_map;       /* model type index -> wire index + 1 (0 = none) */
+	uint32_t *const_map;      /* model constant -> wire index + 1, when written */
+	uint32_t *const_type;     /* ... under this model type */
 	/* Equal records that the model keeps apart (a file's ui64 next to its
 	 * i64, two call sites of equal fields) stay apart on the wire: the
 	 * first model index of each content is its owner, later ones add
@@ -101,7 +103,9 @@ typedef struct wctx {
 	uint32_t *wire;           /* value id -> wire index + 1 (0 = not in scope) */
 	uint32_t *stack;          /* value ids in push order */
 	uint32_t sp, n_values;
-	uint8_t *used;            /* value id has users */
+	uint8_t *used;            /* value id has users (filled on first need) */
+	bool used_ready;          /* used[] describes the current function */
+	const bcx_tileir_block *fn_block; /* the current function's body */
 	size_t cap_values;        /* capacity of wire/stack/used, reused per function */
 	bcx_buf key, data, body, raw; /* scratch buffers reused across calls */
 	bcx_limits limits;
@@ -132,4 +136,6 @@ void wr_debug_payload(wctx *w, bcx_buf *p);
 void wr_attr_sc(wctx *w, bcx_buf *b, const bcx_tileir_attr *a);
 void wr_dict_body(wctx *w, bcx_buf *b, const bcx_tileir_attr *dict);
 void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tileir_block *blk, bool header);
+/* Does value v of the current function have users? */
+bool wr_used(wctx *w, uint32_t v);
 #endif

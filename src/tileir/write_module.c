@@ -45,11 +45,15 @@ static bcx_status ctx_init(wctx *w, bcx_tileir_module *m, const bcx_tileir_write
 	w->type_map = bcx_alloc(w->alloc, nt * sizeof *w->type_map);
 	w->type_owner = bcx_alloc(w->alloc, nt * sizeof *w->type_owner);
 	w->rec_owner = bcx_alloc(w->alloc, nr * sizeof *w->rec_owner);
-	if (!w->type_map || !w->type_owner || !w->rec_owner)
+	size_t nc = m->n_constants + 1;
+	w->const_map = bcx_alloc(w->alloc, nc * sizeof *w->const_map);
+	w->const_type = bcx_alloc(w->alloc, nc * sizeof *w->const_type);
+	if (!w->type_map || !w->type_owner || !w->rec_owner || !w->const_map || !w->const_type)
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
 	memset(w->type_map, 0, nt * sizeof *w->type_map);
 	memset(w->type_owner, 0, nt * sizeof *w->type_owner);
 	memset(w->rec_owner, 0, nr * sizeof *w->rec_owner);
+	memset(w->const_map, 0, nc * sizeof *w->const_map);
 	return BCX_OK;
 }
 
@@ -64,6 +68,9 @@ static void ctx_free(wctx *w)
 	for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
 		bcx_buf_free(bufs[i]);
 	size_t nt = w->m->n_types + 1, nr = w->m->n_debug_records + 1;
+	size_t nc = w->m->n_constants + 1;
+	bcx_free(a, w->const_map, w->const_map ? nc * sizeof *w->const_map : 0);
+	bcx_free(a, w->const_type, w->const_type ? nc * sizeof *w->const_type : 0);
 	bcx_free(a, w->wire, w->cap_values * sizeof *w->wire);
 	bcx_free(a, w->stack, w->cap_values * sizeof *w->stack);
 	bcx_free(a, w->used, w->cap_values);
@@ -179,9 +186,19 @@ static bool fn_scope(wctx *w, const bcx_tileir_body *f)
 	w->n_values = f->n_values;
 	w->sp = 0;
 	memset(w->wire, 0, n * sizeof *w->wire);
-	memset(w->used, 0, n);
-	mark_used(w, &f->block);
+	w->used_ready = false; /* only an older target's skipped results ask */
+	w->fn_block = &f->block;
 	return true;
+}
+
+bool wr_used(wctx *w, uint32_t v)
+{
+	if (!w->used_ready) {
+		memset(w->used, 0, (size_t)w->n_values + 1);
+		mark_used(w, w->fn_block);
+		w->used_ready = true;
+	}
+	return v < w->n_values && w->used[v];
 }
 
 static void start_list(wctx *w)

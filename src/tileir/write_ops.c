@@ -159,7 +159,7 @@ static uint32_t wire_results(wctx *w, const bcx_tileir_op *op, bool *skip)
 		for (uint32_t i = 0; i < cnt && r < op->n_results; i++, r++) {
 			skip[r] = wr_later(w, f->since);
 			n += !skip[r];
-			if (skip[r] && w->used[op->first_result + r])
+			if (skip[r] && wr_used(w, op->first_result + r))
 				wr_fail(w, BCX_ERR_UNSUPPORTED,
 					"result '%s' requires bytecode version 13.%u but is being "
 					"used and targeting 13.%u. Cannot serialize to older "

@@ -131,11 +131,11 @@ uint32_t wr_type(wctx *w, uint32_t t)
 		return 0;
 	if (t == BCX_TILEIR_TYPE_IMPLICIT_TOKEN)
 		return wr_type_tag(w, BCX_TILEIR_T_TOKEN);
+	if (t < w->m->n_types && w->type_map[t]) /* the common case: seen before */
+		return w->type_map[t] - 1;
 	const bcx_tileir_type *ty = bcx_tileir_type_at(w->m, t);
 	if (!ty)
 		return wr_fail(w, BCX_ERR_MALFORMED, "type index %u out of range", t), 0;
-	if (w->type_map[t])
-		return w->type_map[t] - 1;
 	if (++w->tnest > w->limits.max_depth)
 		return wr_fail(w, BCX_ERR_LIMIT, "types nested too deeply"), 0;
 	bcx_buf b;
