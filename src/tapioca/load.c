@@ -168,6 +168,9 @@ bcx_status bcx_tapioca_load(const uint8_t *data, size_t size, const bcx_tapioca_
 			s = load_fn(m, &m->syms[i], &m->fns[m->syms[i].fn], diag);
 	for (uint32_t i = 0; s == BCX_OK && i < m->nfns; i++)
 		s = bcx_tap_verify(m, &m->fns[i], diag);
+	/* Only after every function verified: fusion reads callees' params. */
+	for (uint32_t i = 0; s == BCX_OK && i < m->nfns; i++)
+		s = bcx_tap_decode(m, &m->fns[i], diag);
 	if (s != BCX_OK) {
 		bcx_arena_free(a);
 		return s;
