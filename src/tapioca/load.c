@@ -90,7 +90,13 @@ bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag
 static bcx_status load_fn(bcx_tapioca_module *m, const tap_sym *s, tap_fn *f, bcx_diag *d)
 {
 	const bcx_tbon_value *map = s->value;
-	f->name = s->name;
+	/* A NUL-terminated copy: the trace hook hands it out as a C string. */
+	char *name = bcx_arena_calloc(m->arena, s->name_len + 1, 1);
+	if (!name)
+		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
+	if (s->name_len)
+		memcpy(name, s->name, s->name_len);
+	f->name = name;
 	f->name_len = s->name_len;
 	const bcx_tbon_value *code = bcx_tbon_map_get(map, "bytecode");
 	const bcx_tbon_value *k = bcx_tbon_map_get(map, "constpool");

@@ -548,22 +548,14 @@ typedef struct run_state {
 	uint64_t value;
 } run_state;
 
-/* An invoke that is not a plain call of a function with the right arity:
- * built-ins run here (*nf = UINT32_MAX), closures give their function and
- * *clo, anything else is a type error. False on a trap. */
-static bool call_slow(vm *v, uint64_t *regs, uint32_t w, uint32_t *nf, const obj **clo)
+/* An invoke of something other than a function of the right arity or a
+ * built-in (those two take the handler's fast paths): a closure gives its
+ * function and *clo, anything else is a type error. False on a trap. */
+static bool call_slow(vm *v, const uint64_t *regs, uint32_t w, uint32_t *nf, const obj **clo)
 {
-	unsigned rf = (w >> 16) & 0xFF, ra = (w >> 8) & 0xFF, n = w & 0xFF;
+	unsigned rf = (w >> 16) & 0xFF, n = w & 0xFF;
 	const obj *o = deref(v, regs[rf]);
 	*clo = NULL;
-	if (o && o->type == O_HOST) {
-		uint64_t res;
-		if (!host_call(v, o->fn, regs + ra, n, &res))
-			return false;
-		regs[rf] = res;
-		*nf = UINT32_MAX;
-		return true;
-	}
 	if (!o || (o->type != O_FN && o->type != O_CLO))
 		return type_err(v, "invoke: r%u is not a function", rf);
 	const tap_fn *f = &v->m->fns[o->fn];
@@ -665,6 +657,7 @@ static bool execute(vm *v, run_state *st)
 	frame *fp = frames;
 	uint64_t *regs = v->stack;
 	uint32_t fn = st->fn, nf = 0;
+	unsigned host = 0;
 	const tap_insn *ip = rf[fn].code;
 	const uint64_t *kv = rf[fn].kv;
 	const obj *clo;
@@ -770,18 +763,19 @@ dispatch_op:
 	CASE(LDC) RA = kv[ip->k.u]; NEXT();
 	CASE(LDG) RA = globals[ip->k.u]; NEXT();
 	CASE(INVOKE) {
-		/* A function handle is fn0 + index: one compare types it. */
+		/* Functions, then built-ins, are consecutive handles from fn0, so
+		 * one compare each types the callee. */
 		uint64_t d = RA - fn0;
 		if (d < nfns && rf[d].nparams == OP_C) {
 			nf = (uint32_t)d;
 			goto call;
 		}
+		if (d - nfns < TAP_HOST_COUNT) {
+			host = (unsigned)(d - nfns);
+			goto call_host;
+		}
 		if (!call_slow(v, regs, ip->w, &nf, &clo))
 			goto trap;
-		if (nf == UINT32_MAX) { /* a built-in ran */
-			ip++;
-			ENTER();
-		}
 		if (!clo)
 			goto call;
 		if (fp >= flimit)
@@ -845,23 +839,28 @@ dispatch_op:
 		ip++;
 		nf = (uint32_t)ip->k.u;
 		goto call;
-	XCASE(HOST) {
-		uint64_t r;
+	XCASE(HOST)
 		RA = globals[ip->k.u];
 		ip++;
-		if (!array_fast(v, (unsigned)ip->k.u, regs + OP_B, OP_C, &r) &&
-		    !host_call(v, (unsigned)ip->k.u, regs + OP_B, OP_C, &r))
-			goto trap;
-		RA = r;
-		ip++;
-		ENTER();
-	}
+		host = (unsigned)ip->k.u;
+		goto call_host;
 #ifndef TAP_USE_GOTO
 	default:
 		type_err(v, "illegal opcode");
 		goto trap;
 	}
 #endif
+
+call_host: {
+		/* ip is the invoke, host the built-in. */
+		uint64_t r;
+		if (!array_fast(v, host, regs + OP_B, OP_C, &r) &&
+		    !host_call(v, host, regs + OP_B, OP_C, &r))
+			goto trap;
+		RA = r;
+		ip++;
+		ENTER();
+	}
 
 call:
 	/* ip is the invoke; nf the callee, whose arity matches. */
@@ -971,14 +970,13 @@ static bool setup(vm *v)
 	    !(v->stack = vm_calloc(v, (size_t)v->o.max_call_depth * NREGS, 8)) ||
 	    !(v->frames = vm_calloc(v, v->o.max_call_depth, sizeof(frame))))
 		return false;
-	/* Functions first and consecutive: invoke types a handle with one
-	 * compare against fnobj0. */
+	/* The functions, then the built-ins, as consecutive handles from
+	 * fnobj0: invoke types a callee with one compare. */
+	v->fnobj0 = TAG_REF | v->nobjs;
 	for (uint32_t i = 0; i < m->nfns; i++) {
 		if (!new_obj(v, O_FN, &h, &o))
 			return false;
 		o->fn = i;
-		if (i == 0)
-			v->fnobj0 = h;
 	}
 	for (unsigned i = 0; i < TAP_HOST_COUNT; i++) {
 		if (!new_obj(v, O_HOST, &v->globals[m->nsyms + i], &o))
