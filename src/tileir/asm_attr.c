@@ -2,6 +2,7 @@
  * numbers, strings, symbols, arrays, dictionaries, array<i32: ...>,
  * dense<...> constants and the cuda_tile predicate and hint attributes. */
 #include "tileir/asm_internal.h"
+#include "tileir/tables.h"
 #include "tileir/build_internal.h"
 
 #include <stdlib.h>
@@ -9,7 +10,7 @@
 
 #define BUILT(call) ap_built(p, (call), &bd)
 
-/* A literal number: sign, then TK_INT or TK_FLOAT. */
+/* A literal number: sign, then MLIR_TK_INT or MLIR_TK_FLOAT. */
 typedef struct num {
 	bool neg, is_float, is_hex;
 	uint64_t u;
@@ -22,53 +23,53 @@ static bool number(asm_parser *p, num *n)
 	memset(n, 0, sizeof *n);
 	n->line = p->lx.t.line;
 	n->col = p->lx.t.col;
-	n->neg = asm_accept(&p->lx, '-');
-	asm_tok t = p->lx.t;
-	if (t.k == TK_INT) {
+	n->neg = mlir_accept(&p->lx, '-');
+	mlir_tok t = p->lx.t;
+	if (t.k == MLIR_TK_INT) {
 		n->is_hex = t.n > 2 && t.p[1] == 'x';
-		if (!asm_tok_u64(&t, &n->u))
-			return asm_fail(&p->lx, "integer literal too large");
+		if (!mlir_tok_u64(&t, &n->u))
+			return mlir_fail(&p->lx, "integer literal too large");
 		n->f = (double)n->u;
-	} else if (t.k == TK_FLOAT) {
+	} else if (t.k == MLIR_TK_FLOAT) {
 		char buf[64];
 		if (t.n >= sizeof buf)
-			return asm_fail(&p->lx, "float literal too long");
+			return mlir_fail(&p->lx, "float literal too long");
 		memcpy(buf, t.p, t.n);
 		buf[t.n] = 0;
 		n->f = strtod(buf, NULL);
 		n->is_float = true;
 	} else {
-		return asm_fail(&p->lx, "expected a number");
+		return mlir_fail(&p->lx, "expected a number");
 	}
 	if (n->neg)
 		n->f = -n->f;
-	return asm_next(&p->lx);
+	return mlir_next(&p->lx);
 }
 
 /* Element bits of value n under scalar type tag (integers truncated to the
  * width two's-complement, floats converted, hex floats taken as bits). */
 static bool num_bits(asm_parser *p, const num *n, uint8_t tag, uint64_t *bits)
 {
-	unsigned w = tb_scalar_bits(tag);
+	unsigned w = tir_tag_bits(tag);
 	uint64_t mask = w >= 64 ? UINT64_MAX : (1ull << w) - 1;
-	if (tb_is_float_tag(tag)) {
+	if (tir_tag_is_float(tag)) {
 		if (n->is_hex && !n->neg) {
 			*bits = n->u;
 			return (n->u & ~mask) == 0 ||
-			       asm_fail_at(&p->lx, n->line, n->col, "bit pattern wider than the type");
+			       mlir_fail_at(&p->lx, n->line, n->col, "bit pattern wider than the type");
 		}
-		if (!ap_float_bits(n->f, tag, bits))
-			return asm_fail_at(&p->lx, n->line, n->col,
+		if (!mlir_float_bits(n->f, tir_float_kind(tag), bits))
+			return mlir_fail_at(&p->lx, n->line, n->col,
 					   "value not representable in this float type");
 		return true;
 	}
 	if (n->is_float)
-		return asm_fail_at(&p->lx, n->line, n->col, "expected an integer value");
+		return mlir_fail_at(&p->lx, n->line, n->col, "expected an integer value");
 	uint64_t v = n->neg ? (uint64_t)0 - n->u : n->u;
 	if (w < 64 && n->neg && n->u > (1ull << (w - 1)))
-		return asm_fail_at(&p->lx, n->line, n->col, "value does not fit in %u bits", w);
+		return mlir_fail_at(&p->lx, n->line, n->col, "value does not fit in %u bits", w);
 	if (w < 64 && !n->neg && n->u > mask)
-		return asm_fail_at(&p->lx, n->line, n->col, "value does not fit in %u bits", w);
+		return mlir_fail_at(&p->lx, n->line, n->col, "value does not fit in %u bits", w);
 	*bits = v & mask;
 	return true;
 }
@@ -81,7 +82,7 @@ static bool typed_number(asm_parser *p, bcx_tb_attr **out)
 	if (!number(p, &n))
 		return false;
 	bcx_tb_type t;
-	if (asm_accept(&p->lx, ':')) {
+	if (mlir_accept(&p->lx, ':')) {
 		if (!ap_type(p, &t))
 			return false;
 	} else if (!BUILT(bcx_tb_type_scalar(p->m, n.is_float ? BCX_TB_F64 : BCX_TB_I64, &t, &bd))) {
@@ -91,7 +92,7 @@ static bool typed_number(asm_parser *p, bcx_tb_attr **out)
 	uint64_t bits;
 	if (!num_bits(p, &n, tag, &bits))
 		return false;
-	if (tb_is_float_tag(tag))
+	if (tir_tag_is_float(tag))
 		return BUILT(bcx_tb_attr_float(p->m, t, bits, out, &bd));
 	return BUILT(bcx_tb_attr_int(p->m, t, bits, out, &bd));
 }
@@ -103,17 +104,17 @@ static bool enum_attr(asm_parser *p, const char *mn, size_t n, bcx_tb_attr **out
 		const char *m = bcx_tileir_enum_mnemonic(id);
 		if (!m || strlen(m) != n || memcmp(m, mn, n) != 0)
 			continue;
-		if (!asm_expect(&p->lx, '<'))
+		if (!mlir_expect(&p->lx, '<'))
 			return false;
 		for (unsigned v = 0; v < bcx_tileir_enum_count(id); v++)
-			if (asm_is_id(&p->lx, bcx_tileir_enum_value(id, v))) {
+			if (mlir_is_id(&p->lx, bcx_tileir_enum_value(id, v))) {
 				bcx_diag bd = {0};
-				return asm_next(&p->lx) && asm_expect(&p->lx, '>') &&
+				return mlir_next(&p->lx) && mlir_expect(&p->lx, '>') &&
 				       BUILT(bcx_tb_attr_enum(p->m, v, out, &bd));
 			}
-		return asm_fail(&p->lx, "unknown value for #cuda_tile.%.*s", (int)n, mn);
+		return mlir_fail(&p->lx, "unknown value for #cuda_tile.%.*s", (int)n, mn);
 	}
-	return asm_fail(&p->lx, "unknown attribute #cuda_tile.%.*s", (int)n, mn);
+	return mlir_fail(&p->lx, "unknown attribute #cuda_tile.%.*s", (int)n, mn);
 }
 
 static bool signed_int(asm_parser *p, int64_t *v)
@@ -122,7 +123,7 @@ static bool signed_int(asm_parser *p, int64_t *v)
 	if (!number(p, &n))
 		return false;
 	if (n.is_float || n.u > (uint64_t)INT64_MAX + n.neg)
-		return asm_fail_at(&p->lx, n.line, n.col, "expected a 64-bit integer");
+		return mlir_fail_at(&p->lx, n.line, n.col, "expected a 64-bit integer");
 	*v = n.neg ? (int64_t)(0 - n.u) : (int64_t)n.u;
 	return true;
 }
@@ -132,29 +133,29 @@ static bool div_by(asm_parser *p, bcx_tb_attr **out)
 {
 	int64_t dv, every = 0, along = 0;
 	bool he = false, ha = false;
-	if (!asm_expect(&p->lx, '<') || !signed_int(p, &dv))
+	if (!mlir_expect(&p->lx, '<') || !signed_int(p, &dv))
 		return false;
-	if (asm_accept(&p->lx, ',')) {
-		if (asm_is_id(&p->lx, "every")) {
+	if (mlir_accept(&p->lx, ',')) {
+		if (mlir_is_id(&p->lx, "every")) {
 			he = true;
-			if (!asm_next(&p->lx) || !signed_int(p, &every))
+			if (!mlir_next(&p->lx) || !signed_int(p, &every))
 				return false;
 		}
-		if (asm_is_id(&p->lx, "along")) {
+		if (mlir_is_id(&p->lx, "along")) {
 			ha = true;
-			if (!asm_next(&p->lx) || !signed_int(p, &along))
+			if (!mlir_next(&p->lx) || !signed_int(p, &along))
 				return false;
 		}
 	}
 	bcx_diag bd = {0};
-	return asm_expect(&p->lx, '>') &&
+	return mlir_expect(&p->lx, '>') &&
 	       BUILT(bcx_tb_attr_div_by(p->m, (uint64_t)dv, he, every, ha, along, out, &bd));
 }
 
 static bool bound(asm_parser *p, bool *has, int64_t *v)
 {
-	*has = !asm_is_punct(&p->lx, '?');
-	return *has ? signed_int(p, v) : asm_next(&p->lx);
+	*has = !mlir_is_punct(&p->lx, '?');
+	return *has ? signed_int(p, v) : mlir_next(&p->lx);
 }
 
 static bool bounded(asm_parser *p, bcx_tb_attr **out)
@@ -162,8 +163,8 @@ static bool bounded(asm_parser *p, bcx_tb_attr **out)
 	bool hl, hu;
 	int64_t lb = 0, ub = 0;
 	bcx_diag bd = {0};
-	return asm_expect(&p->lx, '<') && bound(p, &hl, &lb) && asm_expect(&p->lx, ',') &&
-	       bound(p, &hu, &ub) && asm_expect(&p->lx, '>') &&
+	return mlir_expect(&p->lx, '<') && bound(p, &hl, &lb) && mlir_expect(&p->lx, ',') &&
+	       bound(p, &hu, &ub) && mlir_expect(&p->lx, '>') &&
 	       BUILT(bcx_tb_attr_bounded(p->m, hl, lb, hu, ub, out, &bd));
 }
 
@@ -171,14 +172,14 @@ static bool same_elements(asm_parser *p, bcx_tb_attr **out)
 {
 	int64_t v[256];
 	uint32_t n = 0;
-	if (!asm_expect(&p->lx, '<') || !asm_expect(&p->lx, '['))
+	if (!mlir_expect(&p->lx, '<') || !mlir_expect(&p->lx, '['))
 		return false;
-	while (!asm_is_punct(&p->lx, ']')) {
-		if ((n && !asm_expect(&p->lx, ',')) || n >= 256 || !signed_int(p, &v[n++]))
-			return n >= 256 ? asm_fail(&p->lx, "too many values") : false;
+	while (!mlir_is_punct(&p->lx, ']')) {
+		if ((n && !mlir_expect(&p->lx, ',')) || n >= 256 || !signed_int(p, &v[n++]))
+			return n >= 256 ? mlir_fail(&p->lx, "too many values") : false;
 	}
 	bcx_diag bd = {0};
-	return asm_next(&p->lx) && asm_expect(&p->lx, '>') &&
+	return mlir_next(&p->lx) && mlir_expect(&p->lx, '>') &&
 	       BUILT(bcx_tb_attr_same_elements(p->m, v, n, out, &bd));
 }
 
@@ -189,18 +190,18 @@ static bool dict_entries(asm_parser *p, char close, bcx_tb_attr **out)
 	size_t lens[64];
 	bcx_tb_attr *vals[64];
 	uint32_t n = 0;
-	while (!asm_is_punct(&p->lx, close)) {
-		if (n && !asm_expect(&p->lx, ','))
+	while (!mlir_is_punct(&p->lx, close)) {
+		if (n && !mlir_expect(&p->lx, ','))
 			return false;
 		if (n >= 64)
-			return asm_fail(&p->lx, "too many dictionary entries");
-		if (p->lx.t.k != TK_ID && p->lx.t.k != TK_STR)
-			return asm_fail(&p->lx, "expected a dictionary key");
+			return mlir_fail(&p->lx, "too many dictionary entries");
+		if (p->lx.t.k != MLIR_TK_ID && p->lx.t.k != MLIR_TK_STR)
+			return mlir_fail(&p->lx, "expected a dictionary key");
 		keys[n] = ap_tok_dup(p);
 		lens[n] = p->lx.t.n;
-		if (!keys[n] || !asm_next(&p->lx))
+		if (!keys[n] || !mlir_next(&p->lx))
 			return false;
-		if (!asm_accept(&p->lx, '=')) {
+		if (!mlir_accept(&p->lx, '=')) {
 			bcx_diag bd = {0};
 			if (!BUILT(bcx_tb_attr_unit(p->m, &vals[n++], &bd)))
 				return false;
@@ -210,25 +211,25 @@ static bool dict_entries(asm_parser *p, char close, bcx_tb_attr **out)
 			return false;
 	}
 	bcx_diag bd = {0};
-	return asm_next(&p->lx) && BUILT(bcx_tb_attr_dict(p->m, keys, lens, vals, n, out, &bd));
+	return mlir_next(&p->lx) && BUILT(bcx_tb_attr_dict(p->m, keys, lens, vals, n, out, &bd));
 }
 
 static bool hints(asm_parser *p, bcx_tb_attr **out)
 {
 	bcx_tb_attr *dict;
 	bcx_diag bd = {0};
-	return asm_expect(&p->lx, '<') && dict_entries(p, '>', &dict) &&
+	return mlir_expect(&p->lx, '<') && dict_entries(p, '>', &dict) &&
 	       BUILT(bcx_tb_attr_hints(p->m, dict, out, &bd));
 }
 
 static bool cuda_attr(asm_parser *p, bcx_tb_attr **out)
 {
-	asm_tok t = p->lx.t;
+	mlir_tok t = p->lx.t;
 	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0)
-		return asm_fail(&p->lx, "unknown attribute '#%.*s'", (int)t.n, t.p);
+		return mlir_fail(&p->lx, "unknown attribute '#%.*s'", (int)t.n, t.p);
 	const char *mn = t.p + 10;
 	size_t n = t.n - 10;
-	if (!asm_next(&p->lx))
+	if (!mlir_next(&p->lx))
 		return false;
 #define MN(s) (n == sizeof(s) - 1 && memcmp(mn, s, n) == 0)
 	if (MN("div_by"))
@@ -247,34 +248,34 @@ static bool i32_array(asm_parser *p, bcx_tb_attr **out)
 {
 	int32_t v[256];
 	uint32_t n = 0;
-	if (!asm_next(&p->lx) || !asm_expect(&p->lx, '<') || !asm_expect_id(&p->lx, "i32"))
+	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '<') || !mlir_expect_id(&p->lx, "i32"))
 		return false;
-	if (asm_accept(&p->lx, ':')) {
+	if (mlir_accept(&p->lx, ':')) {
 		do {
 			int64_t x;
 			if (n >= 256 || !signed_int(p, &x))
-				return n >= 256 ? asm_fail(&p->lx, "too many values") : false;
+				return n >= 256 ? mlir_fail(&p->lx, "too many values") : false;
 			if (x < INT32_MIN || x > INT32_MAX)
-				return asm_fail(&p->lx, "value out of range for i32");
+				return mlir_fail(&p->lx, "value out of range for i32");
 			v[n++] = (int32_t)x;
-		} while (asm_accept(&p->lx, ','));
+		} while (mlir_accept(&p->lx, ','));
 	}
 	bcx_diag bd = {0};
-	return asm_expect(&p->lx, '>') && BUILT(bcx_tb_attr_i32_array(p->m, v, n, out, &bd));
+	return mlir_expect(&p->lx, '>') && BUILT(bcx_tb_attr_i32_array(p->m, v, n, out, &bd));
 }
 
 static bool array(asm_parser *p, bcx_tb_attr **out)
 {
 	bcx_tb_attr *v[256];
 	uint32_t n = 0, seen = 0;
-	if (!asm_next(&p->lx))
+	if (!mlir_next(&p->lx))
 		return false;
-	while (!asm_is_punct(&p->lx, ']')) {
-		if ((seen++ && !asm_expect(&p->lx, ',')) || n >= 256)
-			return n >= 256 ? asm_fail(&p->lx, "too many array elements") : false;
-		if (asm_is_punct(&p->lx, '{')) { /* arg_attrs entries: ignored dictionaries */
+	while (!mlir_is_punct(&p->lx, ']')) {
+		if ((seen++ && !mlir_expect(&p->lx, ',')) || n >= 256)
+			return n >= 256 ? mlir_fail(&p->lx, "too many array elements") : false;
+		if (mlir_is_punct(&p->lx, '{')) { /* arg_attrs entries: ignored dictionaries */
 			bcx_tb_attr *d;
-			if (!asm_next(&p->lx) || !dict_entries(p, '}', &d))
+			if (!mlir_next(&p->lx) || !dict_entries(p, '}', &d))
 				return false;
 			continue;
 		}
@@ -282,47 +283,47 @@ static bool array(asm_parser *p, bcx_tb_attr **out)
 			return false;
 	}
 	bcx_diag bd = {0};
-	return asm_next(&p->lx) && BUILT(bcx_tb_attr_array(p->m, v, n, out, &bd));
+	return mlir_next(&p->lx) && BUILT(bcx_tb_attr_array(p->m, v, n, out, &bd));
 }
 
 bool ap_dense(asm_parser *p, bcx_tb_attr **out);
 
 bool ap_attr(asm_parser *p, bcx_tb_attr **out)
 {
-	asm_lex *lx = &p->lx;
+	mlir_lex *lx = &p->lx;
 	bcx_diag bd = {0};
-	if (++lx->depth > ASM_MAX_DEPTH)
-		return asm_fail(lx, "attributes nested too deeply");
+	if (++lx->depth > MLIR_MAX_DEPTH)
+		return mlir_fail(lx, "attributes nested too deeply");
 	bool ok;
-	if (lx->t.k == TK_HASH)
+	if (lx->t.k == MLIR_TK_HASH)
 		ok = cuda_attr(p, out);
-	else if (lx->t.k == TK_STR) {
+	else if (lx->t.k == MLIR_TK_STR) {
 		char *buf = bcx_arena_alloc(p->arena, lx->t.n + 1);
-		long n = buf ? asm_str_value(&lx->t, buf, lx->t.n + 1) : -1;
-		ok = n >= 0 ? BUILT(bcx_tb_attr_string(p->m, buf, (size_t)n, out, &bd)) && asm_next(lx)
-			    : asm_fail(lx, "bad escape in string literal");
-	} else if (lx->t.k == TK_SYM) {
+		long n = buf ? mlir_str_value(&lx->t, buf, lx->t.n + 1) : -1;
+		ok = n >= 0 ? BUILT(bcx_tb_attr_string(p->m, buf, (size_t)n, out, &bd)) && mlir_next(lx)
+			    : mlir_fail(lx, "bad escape in string literal");
+	} else if (lx->t.k == MLIR_TK_SYM) {
 		char *buf = bcx_arena_alloc(p->arena, lx->t.n + 1);
-		long n = buf ? asm_str_value(&lx->t, buf, lx->t.n + 1) : -1;
+		long n = buf ? mlir_str_value(&lx->t, buf, lx->t.n + 1) : -1;
 		ok = n >= 0 && BUILT(bcx_tb_attr_symbol(p->m, buf, (size_t)n, out, &bd)) &&
-		     asm_next(lx);
-	} else if (asm_is_id(lx, "true") || asm_is_id(lx, "false")) {
-		ok = BUILT(bcx_tb_attr_bool(p->m, asm_is_id(lx, "true"), out, &bd)) && asm_next(lx);
-	} else if (asm_is_id(lx, "dense")) {
+		     mlir_next(lx);
+	} else if (mlir_is_id(lx, "true") || mlir_is_id(lx, "false")) {
+		ok = BUILT(bcx_tb_attr_bool(p->m, mlir_is_id(lx, "true"), out, &bd)) && mlir_next(lx);
+	} else if (mlir_is_id(lx, "dense")) {
 		ok = ap_dense(p, out);
-	} else if (asm_is_id(lx, "array")) {
+	} else if (mlir_is_id(lx, "array")) {
 		ok = i32_array(p, out);
-	} else if (asm_is_punct(lx, '[')) {
+	} else if (mlir_is_punct(lx, '[')) {
 		ok = array(p, out);
-	} else if (asm_is_punct(lx, '{')) {
-		ok = asm_next(lx) && dict_entries(p, '}', out);
-	} else if (asm_is_punct(lx, '(')) {
+	} else if (mlir_is_punct(lx, '{')) {
+		ok = mlir_next(lx) && dict_entries(p, '}', out);
+	} else if (mlir_is_punct(lx, '(')) {
 		bcx_tb_type *ins, *outs, f;
 		uint32_t ni, no;
 		ok = ap_func_type(p, &ins, &ni, &outs, &no) &&
 		     BUILT(bcx_tb_type_func(p->m, ins, ni, outs, no, &f, &bd)) &&
 		     BUILT(bcx_tb_attr_type(p->m, f, out, &bd));
-	} else if (lx->t.k == TK_INT || lx->t.k == TK_FLOAT || asm_is_punct(lx, '-')) {
+	} else if (lx->t.k == MLIR_TK_INT || lx->t.k == MLIR_TK_FLOAT || mlir_is_punct(lx, '-')) {
 		ok = typed_number(p, out);
 	} else {
 		bcx_tb_type t;
@@ -338,7 +339,7 @@ typedef struct dense_acc {
 	num *v;
 	uint32_t n, cap;
 	bool is_str;
-	asm_tok str;
+	mlir_tok str;
 } dense_acc;
 
 static bool dense_elem(asm_parser *p, dense_acc *a)
@@ -346,37 +347,37 @@ static bool dense_elem(asm_parser *p, dense_acc *a)
 	if (a->n == a->cap) {
 		uint32_t nc = a->cap ? a->cap * 2 : 16;
 		if (nc > (1u << 24) + 16)
-			return asm_fail(&p->lx, "too many dense elements");
+			return mlir_fail(&p->lx, "too many dense elements");
 		num *g = bcx_arena_grow(p->arena, a->v, a->cap, nc, sizeof *g);
 		if (!g)
-			return asm_fail(&p->lx, "out of memory");
+			return mlir_fail(&p->lx, "out of memory");
 		a->v = g;
 		a->cap = nc;
 	}
 	num *n = &a->v[a->n++];
-	if (asm_is_id(&p->lx, "true") || asm_is_id(&p->lx, "false")) {
+	if (mlir_is_id(&p->lx, "true") || mlir_is_id(&p->lx, "false")) {
 		memset(n, 0, sizeof *n);
-		n->u = asm_is_id(&p->lx, "true");
+		n->u = mlir_is_id(&p->lx, "true");
 		n->f = (double)n->u;
-		return asm_next(&p->lx);
+		return mlir_next(&p->lx);
 	}
 	return number(p, n);
 }
 
 static bool dense_list(asm_parser *p, dense_acc *a)
 {
-	if (!asm_accept(&p->lx, '['))
+	if (!mlir_accept(&p->lx, '['))
 		return dense_elem(p, a);
-	if (++p->lx.depth > ASM_MAX_DEPTH)
-		return asm_fail(&p->lx, "dense literal nested too deeply");
+	if (++p->lx.depth > MLIR_MAX_DEPTH)
+		return mlir_fail(&p->lx, "dense literal nested too deeply");
 	bool first = true;
-	while (!asm_is_punct(&p->lx, ']')) {
-		if ((!first && !asm_expect(&p->lx, ',')) || !dense_list(p, a))
+	while (!mlir_is_punct(&p->lx, ']')) {
+		if ((!first && !mlir_expect(&p->lx, ',')) || !dense_list(p, a))
 			return false;
 		first = false;
 	}
 	p->lx.depth--;
-	return asm_next(&p->lx);
+	return mlir_next(&p->lx);
 }
 
 /* Build the attribute from the hex form (MLIR's raw storage). */
@@ -384,22 +385,22 @@ static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tb_type t, size_t e
 		      size_t count, bcx_tb_attr **out)
 {
 	if (a->str.n < 2 || a->str.p[0] != '0' || a->str.p[1] != 'x' || a->str.n % 2)
-		return asm_fail(&p->lx, "bad hex dense literal");
+		return mlir_fail(&p->lx, "bad hex dense literal");
 	size_t nb = (a->str.n - 2) / 2;
 	uint8_t *raw = bcx_arena_alloc(p->arena, nb + 1);
 	if (!raw)
-		return asm_fail(&p->lx, "out of memory");
+		return mlir_fail(&p->lx, "out of memory");
 	for (size_t i = 0; i < nb; i++) {
-		int h = asm_hexval(a->str.p[2 + 2 * i]), l = asm_hexval(a->str.p[3 + 2 * i]);
+		int h = mlir_hexval(a->str.p[2 + 2 * i]), l = mlir_hexval(a->str.p[3 + 2 * i]);
 		if (h < 0 || l < 0)
-			return asm_fail(&p->lx, "bad hex dense literal");
+			return mlir_fail(&p->lx, "bad hex dense literal");
 		raw[i] = (uint8_t)(h * 16 + l);
 	}
-	bool i1 = tb_scalar_bits(tb_type(p->m, tb_type(p->m, t)->elem)->tag) == 1;
+	bool i1 = tir_tag_bits(tb_type(p->m, tb_type(p->m, t)->elem)->tag) == 1;
 	if (i1 && nb == (count + 7) / 8 && nb != count) {
 		uint8_t *full = bcx_arena_alloc(p->arena, count + 1);
 		if (!full)
-			return asm_fail(&p->lx, "out of memory");
+			return mlir_fail(&p->lx, "out of memory");
 		for (size_t i = 0; i < count; i++)
 			full[i] = (raw[i / 8] >> (i % 8)) & 1;
 		raw = full;
@@ -414,32 +415,32 @@ bool ap_dense(asm_parser *p, bcx_tb_attr **out)
 {
 	dense_acc a = {0};
 	bcx_tb_type t;
-	if (!asm_next(&p->lx) || !asm_expect(&p->lx, '<'))
+	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '<'))
 		return false;
-	if (p->lx.t.k == TK_STR) {
+	if (p->lx.t.k == MLIR_TK_STR) {
 		a.is_str = true;
 		a.str = p->lx.t;
-		if (!asm_next(&p->lx))
+		if (!mlir_next(&p->lx))
 			return false;
 	} else if (!dense_list(p, &a)) {
 		return false;
 	}
-	if (!asm_expect(&p->lx, '>') || !asm_expect(&p->lx, ':') || !ap_type(p, &t))
+	if (!mlir_expect(&p->lx, '>') || !mlir_expect(&p->lx, ':') || !ap_type(p, &t))
 		return false;
 	const tb_typeinfo *ti = tb_type(p->m, t);
-	if (ti->tag != TT_TILE)
-		return asm_fail(&p->lx, "dense elements need a tile type");
+	if (ti->tag != BCX_TILEIR_T_TILE)
+		return mlir_fail(&p->lx, "dense elements need a tile type");
 	uint8_t et = tb_type(p->m, ti->elem)->tag;
-	size_t esz = (tb_scalar_bits(et) + 7) / 8, count = (size_t)tb_tile_count(ti);
+	size_t esz = (tir_tag_bits(et) + 7) / 8, count = (size_t)tb_tile_count(ti);
 	if (esz == 0)
-		return asm_fail(&p->lx, "dense elements need a number element type");
+		return mlir_fail(&p->lx, "dense elements need a number element type");
 	if (a.is_str)
 		return dense_hex(p, &a, t, esz, count, out);
 	if (a.n != 1 && a.n != count)
-		return asm_fail(&p->lx, "dense literal has %u elements, the type has %zu", a.n, count);
+		return mlir_fail(&p->lx, "dense literal has %u elements, the type has %zu", a.n, count);
 	uint8_t *raw = bcx_arena_alloc(p->arena, a.n * esz + 1);
 	if (!raw)
-		return asm_fail(&p->lx, "out of memory");
+		return mlir_fail(&p->lx, "out of memory");
 	for (uint32_t i = 0; i < a.n; i++) {
 		uint64_t bits;
 		if (!num_bits(p, &a.v[i], et, &bits))

@@ -46,7 +46,7 @@ static bool grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t el
 	uint32_t nc = *cap ? *cap * 2 : 4;
 	void *g = nc > *cap ? bcx_arena_grow(p->arena, *arr, n, nc, elem) : NULL;
 	if (!g)
-		return asm_fail(&p->lx, "out of memory");
+		return mlir_fail(&p->lx, "out of memory");
 	*arr = g;
 	*cap = nc;
 	return true;
@@ -61,43 +61,43 @@ static bool result_names(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
 	do {
-		if (p->lx.t.k != TK_VALUE)
-			return asm_fail(&p->lx, "expected a result name");
+		if (p->lx.t.k != MLIR_TK_VALUE)
+			return mlir_fail(&p->lx, "expected a result name");
 		if (!grow(p, (void **)&op->results, op->n_results, &cap, sizeof *op->results))
 			return false;
 		ap_ref *r = &op->results[op->n_results++];
 		*r = ref_here(p);
-		if (!asm_next(&p->lx))
+		if (!mlir_next(&p->lx))
 			return false;
-		if (asm_accept(&p->lx, ':')) {
+		if (mlir_accept(&p->lx, ':')) {
 			uint64_t c;
-			if (p->lx.t.k != TK_INT || !asm_tok_u64(&p->lx.t, &c) || c == 0 || c > 65536)
-				return asm_fail(&p->lx, "expected a result count");
+			if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, &c) || c == 0 || c > 65536)
+				return mlir_fail(&p->lx, "expected a result count");
 			r->count = (uint32_t)c;
-			if (!asm_next(&p->lx))
+			if (!mlir_next(&p->lx))
 				return false;
 		}
-	} while (asm_accept(&p->lx, ','));
-	return asm_expect(&p->lx, '=');
+	} while (mlir_accept(&p->lx, ','));
+	return mlir_expect(&p->lx, '=');
 }
 
 static bool operand_list(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
-	if (!asm_expect(&p->lx, '('))
+	if (!mlir_expect(&p->lx, '('))
 		return false;
-	while (!asm_is_punct(&p->lx, ')')) {
-		if (op->n_operands && !asm_expect(&p->lx, ','))
+	while (!mlir_is_punct(&p->lx, ')')) {
+		if (op->n_operands && !mlir_expect(&p->lx, ','))
 			return false;
-		if (p->lx.t.k != TK_VALUE)
-			return asm_fail(&p->lx, "expected an operand");
+		if (p->lx.t.k != MLIR_TK_VALUE)
+			return mlir_fail(&p->lx, "expected an operand");
 		if (!grow(p, (void **)&op->operands, op->n_operands, &cap, sizeof *op->operands))
 			return false;
 		op->operands[op->n_operands++] = ref_here(p);
-		if (!asm_next(&p->lx))
+		if (!mlir_next(&p->lx))
 			return false;
 	}
-	return asm_next(&p->lx);
+	return mlir_next(&p->lx);
 }
 
 static bool segments(asm_parser *p, ap_op *op)
@@ -105,14 +105,14 @@ static bool segments(asm_parser *p, ap_op *op)
 	bcx_tb_attr *a;
 	if (!ap_attr(p, &a))
 		return false;
-	if (a->kind != TA_I32ARR)
-		return asm_fail(&p->lx, "operandSegmentSizes must be array<i32: ...>");
+	if (a->kind != BCX_TILEIR_A_I32_ARRAY)
+		return mlir_fail(&p->lx, "operandSegmentSizes must be array<i32: ...>");
 	op->segments = bcx_arena_calloc(p->arena, (size_t)a->n + 1, sizeof *op->segments);
 	if (!op->segments)
-		return asm_fail(&p->lx, "out of memory");
+		return mlir_fail(&p->lx, "out of memory");
 	for (uint32_t i = 0; i < a->n; i++) {
 		if (a->i32[i] < 0)
-			return asm_fail(&p->lx, "negative operand segment size");
+			return mlir_fail(&p->lx, "negative operand segment size");
 		op->segments[i] = (uint32_t)a->i32[i];
 	}
 	op->n_segments = a->n;
@@ -124,20 +124,20 @@ static bool properties(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
 	bool first = true;
-	if (!asm_expect(&p->lx, '{'))
+	if (!mlir_expect(&p->lx, '{'))
 		return false;
-	while (!asm_is_punct(&p->lx, '}')) {
-		if (!first && !asm_expect(&p->lx, ','))
+	while (!mlir_is_punct(&p->lx, '}')) {
+		if (!first && !mlir_expect(&p->lx, ','))
 			return false;
 		first = false;
-		if (p->lx.t.k != TK_ID)
-			return asm_fail(&p->lx, "expected an attribute name");
+		if (p->lx.t.k != MLIR_TK_ID)
+			return mlir_fail(&p->lx, "expected an attribute name");
 		char *name = ap_tok_dup(p);
-		bool is_seg = asm_is_id(&p->lx, "operandSegmentSizes");
-		if (!name || !asm_next(&p->lx))
+		bool is_seg = mlir_is_id(&p->lx, "operandSegmentSizes");
+		if (!name || !mlir_next(&p->lx))
 			return false;
 		if (is_seg) {
-			if (!asm_expect(&p->lx, '=') || !segments(p, op))
+			if (!mlir_expect(&p->lx, '=') || !segments(p, op))
 				return false;
 			continue;
 		}
@@ -146,11 +146,11 @@ static bool properties(asm_parser *p, ap_op *op)
 		bcx_tb_named_attr *na = &op->attrs[op->n_attrs++];
 		na->name = name;
 		bcx_diag bd = {0};
-		if (asm_accept(&p->lx, '=') ? !ap_attr(p, &na->value)
+		if (mlir_accept(&p->lx, '=') ? !ap_attr(p, &na->value)
 					    : !ap_built(p, bcx_tb_attr_unit(p->m, &na->value, &bd), &bd))
 			return false;
 	}
-	return asm_next(&p->lx) && asm_expect(&p->lx, '>');
+	return mlir_next(&p->lx) && mlir_expect(&p->lx, '>');
 }
 
 static bool parse_op(asm_parser *p, ap_op **out);
@@ -158,25 +158,25 @@ static bool parse_op(asm_parser *p, ap_op **out);
 static bool block_args(asm_parser *p, ap_block *b)
 {
 	uint32_t cap = 0, tcap = 0;
-	if (!asm_next(&p->lx))
+	if (!mlir_next(&p->lx))
 		return false;
-	if (!asm_accept(&p->lx, '('))
-		return asm_expect(&p->lx, ':');
-	while (!asm_is_punct(&p->lx, ')')) {
-		if (b->n_args && !asm_expect(&p->lx, ','))
+	if (!mlir_accept(&p->lx, '('))
+		return mlir_expect(&p->lx, ':');
+	while (!mlir_is_punct(&p->lx, ')')) {
+		if (b->n_args && !mlir_expect(&p->lx, ','))
 			return false;
-		if (p->lx.t.k != TK_VALUE)
-			return asm_fail(&p->lx, "expected a block argument");
+		if (p->lx.t.k != MLIR_TK_VALUE)
+			return mlir_fail(&p->lx, "expected a block argument");
 		if (!grow(p, (void **)&b->args, b->n_args, &cap, sizeof *b->args) ||
 		    !grow(p, (void **)&b->arg_types, b->n_args, &tcap, sizeof *b->arg_types))
 			return false;
 		b->args[b->n_args] = ref_here(p);
-		if (!asm_next(&p->lx) || !asm_expect(&p->lx, ':') ||
+		if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, ':') ||
 		    !ap_type(p, &b->arg_types[b->n_args]))
 			return false;
 		b->n_args++;
 	}
-	return asm_next(&p->lx) && asm_expect(&p->lx, ':');
+	return mlir_next(&p->lx) && mlir_expect(&p->lx, ':');
 }
 
 /* '{' [^bb(args):] op* '}'; *out is NULL for an empty region. */
@@ -185,51 +185,51 @@ static bool region(asm_parser *p, ap_block **out)
 	ap_block *b = bcx_arena_calloc(p->arena, 1, sizeof *b);
 	uint32_t cap = 0;
 	bool label = false;
-	if (!b || !asm_expect(&p->lx, '{'))
-		return b ? false : asm_fail(&p->lx, "out of memory");
-	if (p->lx.t.k == TK_BLOCK) {
+	if (!b || !mlir_expect(&p->lx, '{'))
+		return b ? false : mlir_fail(&p->lx, "out of memory");
+	if (p->lx.t.k == MLIR_TK_BLOCK) {
 		label = true;
 		if (!block_args(p, b))
 			return false;
 	}
-	while (!asm_is_punct(&p->lx, '}')) {
-		if (p->lx.t.k == TK_EOF)
-			return asm_fail(&p->lx, "expected '}' at the end of a region");
+	while (!mlir_is_punct(&p->lx, '}')) {
+		if (p->lx.t.k == MLIR_TK_EOF)
+			return mlir_fail(&p->lx, "expected '}' at the end of a region");
 		if (!grow(p, (void **)&b->ops, b->n_ops, &cap, sizeof *b->ops) ||
 		    !parse_op(p, &b->ops[b->n_ops++]))
 			return false;
 	}
 	*out = (label || b->n_ops) ? b : NULL;
-	return asm_next(&p->lx);
+	return mlir_next(&p->lx);
 }
 
 static bool regions(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
-	if (++p->lx.depth > ASM_MAX_DEPTH)
-		return asm_fail(&p->lx, "regions nested too deeply");
+	if (++p->lx.depth > MLIR_MAX_DEPTH)
+		return mlir_fail(&p->lx, "regions nested too deeply");
 	do {
 		if (!grow(p, (void **)&op->regions, op->n_regions, &cap, sizeof *op->regions) ||
 		    !region(p, &op->regions[op->n_regions++]))
 			return false;
-	} while (asm_accept(&p->lx, ','));
+	} while (mlir_accept(&p->lx, ','));
 	p->lx.depth--;
-	return asm_expect(&p->lx, ')');
+	return mlir_expect(&p->lx, ')');
 }
 
 /* Skip a trailing loc(...) (locations are not part of the generic form
  * we assemble). */
 static bool skip_loc(asm_parser *p)
 {
-	if (!asm_is_id(&p->lx, "loc"))
+	if (!mlir_is_id(&p->lx, "loc"))
 		return true;
-	if (!asm_next(&p->lx) || !asm_expect(&p->lx, '('))
+	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '('))
 		return false;
 	for (int depth = 1; depth > 0;) {
-		if (p->lx.t.k == TK_EOF)
-			return asm_fail(&p->lx, "unterminated loc(...)");
-		depth += asm_is_punct(&p->lx, '(') - asm_is_punct(&p->lx, ')');
-		if (!asm_next(&p->lx))
+		if (p->lx.t.k == MLIR_TK_EOF)
+			return mlir_fail(&p->lx, "unterminated loc(...)");
+		depth += mlir_is_punct(&p->lx, '(') - mlir_is_punct(&p->lx, ')');
+		if (!mlir_next(&p->lx))
 			return false;
 	}
 	return true;
@@ -237,44 +237,44 @@ static bool skip_loc(asm_parser *p)
 
 static bool op_name(asm_parser *p, ap_op *op)
 {
-	asm_tok t = p->lx.t;
-	if (t.k != TK_STR)
-		return asm_fail(&p->lx, "expected an operation name in quotes");
+	mlir_tok t = p->lx.t;
+	if (t.k != MLIR_TK_STR)
+		return mlir_fail(&p->lx, "expected an operation name in quotes");
 	char buf[64];
 	if (t.n < 10 || t.n >= sizeof buf || memcmp(t.p, "cuda_tile.", 10) != 0)
-		return asm_fail(&p->lx, "unknown operation \"%.*s\"", (int)(t.n > 60 ? 60 : t.n), t.p);
+		return mlir_fail(&p->lx, "unknown operation \"%.*s\"", (int)(t.n > 60 ? 60 : t.n), t.p);
 	memcpy(buf, t.p + 10, t.n - 10);
 	buf[t.n - 10] = 0;
 	op->info = bcx_tileir_op_by_name(buf);
 	if (!op->info)
-		return asm_fail(&p->lx, "unknown operation \"%.*s\"", (int)t.n, t.p);
-	return asm_next(&p->lx);
+		return mlir_fail(&p->lx, "unknown operation \"%.*s\"", (int)t.n, t.p);
+	return mlir_next(&p->lx);
 }
 
 static bool parse_op(asm_parser *p, ap_op **out)
 {
 	ap_op *op = bcx_arena_calloc(p->arena, 1, sizeof *op);
 	if (!op)
-		return asm_fail(&p->lx, "out of memory");
+		return mlir_fail(&p->lx, "out of memory");
 	op->line = p->lx.t.line;
 	op->col = p->lx.t.col;
-	if (p->lx.t.k == TK_VALUE && !result_names(p, op))
+	if (p->lx.t.k == MLIR_TK_VALUE && !result_names(p, op))
 		return false;
 	if (!op_name(p, op) || !operand_list(p, op))
 		return false;
-	if (asm_accept(&p->lx, '<') && !properties(p, op))
+	if (mlir_accept(&p->lx, '<') && !properties(p, op))
 		return false;
-	if (asm_accept(&p->lx, '(') && !regions(p, op))
+	if (mlir_accept(&p->lx, '(') && !regions(p, op))
 		return false;
-	if (asm_is_punct(&p->lx, '{'))
-		return asm_fail(&p->lx, "discardable attributes are not supported");
+	if (mlir_is_punct(&p->lx, '{'))
+		return mlir_fail(&p->lx, "discardable attributes are not supported");
 	bcx_tb_type *ins;
 	uint32_t n_in;
-	if (!asm_expect(&p->lx, ':') ||
+	if (!mlir_expect(&p->lx, ':') ||
 	    !ap_func_type(p, &ins, &n_in, &op->res_types, &op->n_res_types) || !skip_loc(p))
 		return false;
 	if (n_in != op->n_operands)
-		return asm_fail_at(&p->lx, op->line, op->col,
+		return mlir_fail_at(&p->lx, op->line, op->col,
 				   "operation has %u operands but %u operand types", op->n_operands,
 				   n_in);
 	*out = op;
@@ -288,7 +288,7 @@ static bool bind(asm_parser *p, const char *name, size_t n, bcx_tb_value v)
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
 	    !grow(p, (void **)&p->name_val, idx, &p->cap_names, sizeof *p->name_val))
-		return asm_fail(&p->lx, "out of memory");
+		return mlir_fail(&p->lx, "out of memory");
 	p->name_val[idx] = v;
 	return true;
 }
@@ -316,7 +316,7 @@ static bool lookup(asm_parser *p, const ap_ref *r, bcx_tb_value *v)
 {
 	uint32_t idx;
 	if (!wr_table_find(&p->names, r->name, r->n, &idx))
-		return asm_fail_at(&p->lx, r->line, r->col, "use of undefined value '%%%.*s'",
+		return mlir_fail_at(&p->lx, r->line, r->col, "use of undefined value '%%%.*s'",
 				   (int)(r->n > 60 ? 60 : r->n), r->name);
 	*v = p->name_val[idx];
 	return true;
@@ -328,7 +328,7 @@ static bool build_op(asm_parser *p, bcx_tb_block *blk, const ap_op *op)
 {
 	bcx_tb_value *opds = bcx_arena_calloc(p->arena, (size_t)op->n_operands + 1, sizeof *opds);
 	if (!opds)
-		return asm_fail(&p->lx, "out of memory");
+		return mlir_fail(&p->lx, "out of memory");
 	for (uint32_t i = 0; i < op->n_operands; i++)
 		if (!lookup(p, &op->operands[i], &opds[i]))
 			return false;
@@ -336,7 +336,7 @@ static bool build_op(asm_parser *p, bcx_tb_block *blk, const ap_op *op)
 	for (uint32_t i = 0; i < op->n_results; i++)
 		named += op->results[i].count;
 	if (named != op->n_res_types)
-		return asm_fail_at(&p->lx, op->line, op->col, "%u result names but %u result types",
+		return mlir_fail_at(&p->lx, op->line, op->col, "%u result names but %u result types",
 				   named, op->n_res_types);
 	bcx_tb_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
 			   op->n_operands, op->segments, op->n_segments, op->attrs, op->n_attrs,
@@ -344,9 +344,9 @@ static bool build_op(asm_parser *p, bcx_tb_block *blk, const ap_op *op)
 	bcx_tb_op *built;
 	bcx_diag bd = {0};
 	if (bcx_tb_op_add(p->m, blk, &s, &built, &bd))
-		return asm_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	if (op->n_regions != op->info->n_regions)
-		return asm_fail_at(&p->lx, op->line, op->col, "cuda_tile.%s expects %u regions, got %u",
+		return mlir_fail_at(&p->lx, op->line, op->col, "cuda_tile.%s expects %u regions, got %u",
 				   op->info->name, op->info->n_regions, op->n_regions);
 	for (uint32_t r = 0; r < op->n_regions; r++) {
 		const ap_block *b = op->regions[r];
@@ -354,7 +354,7 @@ static bool build_op(asm_parser *p, bcx_tb_block *blk, const ap_op *op)
 		if (!b)
 			continue;
 		if (bcx_tb_region_add_block(p->m, built, r, b->arg_types, b->n_args, &nb, &bd))
-			return asm_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+			return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 		for (uint32_t i = 0; i < b->n_args; i++)
 			if (!bind(p, b->args[i].name, b->args[i].n, bcx_tb_block_arg(nb, i)))
 				return false;
@@ -385,13 +385,13 @@ static bool build_global(asm_parser *p, const ap_op *op)
 {
 	bcx_tb_attr *name = prop(op, "sym_name"), *val = prop(op, "value");
 	bcx_tb_attr *al = prop(op, "alignment"), *vis = prop(op, "symbol_visibility");
-	if (!name || name->kind != TA_STRING || !val)
-		return asm_fail_at(&p->lx, op->line, op->col, "global needs sym_name and value");
+	if (!name || name->kind != BCX_TILEIR_A_STRING || !val)
+		return mlir_fail_at(&p->lx, op->line, op->col, "global needs sym_name and value");
 	bcx_tb_global_spec g = {(const char *)name->bytes, name->n, val, al ? al->u : 0,
 				vis && vis->u == 1, prop(op, "constant") != NULL};
 	bcx_diag bd = {0};
 	if (bcx_tb_global_add(p->m, &g, &bd))
-		return asm_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	return true;
 }
 
@@ -399,25 +399,25 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 {
 	bcx_tb_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
 	bcx_tb_attr *hints = prop(op, "optimization_hints");
-	if (!name || name->kind != TA_STRING || !ft || ft->kind != TA_TYPE ||
-	    tb_type(p->m, ft->type)->tag != TT_FUNC)
-		return asm_fail_at(&p->lx, op->line, op->col, "entry needs sym_name and function_type");
+	if (!name || name->kind != BCX_TILEIR_A_STRING || !ft || ft->kind != BCX_TILEIR_A_TYPE ||
+	    tb_type(p->m, ft->type)->tag != BCX_TILEIR_T_FUNCTION)
+		return mlir_fail_at(&p->lx, op->line, op->col, "entry needs sym_name and function_type");
 	/* An empty hints attribute is written as absent, so that disassembled
 	 * reference files assemble back to their bytes. */
-	if (hints && (hints->kind != TA_HINTS || hints->elems[0]->n == 0))
-		hints = hints->kind == TA_HINTS ? NULL : hints;
+	if (hints && (hints->kind != BCX_TILEIR_A_HINTS || hints->elems[0]->n == 0))
+		hints = hints->kind == BCX_TILEIR_A_HINTS ? NULL : hints;
 	const tb_typeinfo *fti = tb_type(p->m, ft->type);
 	if (fti->n_out)
-		return asm_fail_at(&p->lx, op->line, op->col, "entry op must not return values");
+		return mlir_fail_at(&p->lx, op->line, op->col, "entry op must not return values");
 	bcx_tb_func *f;
 	bcx_tb_block *body;
 	bcx_diag bd = {0};
 	if (bcx_tb_entry_add(p->m, (const char *)name->bytes, name->n, fti->ins, fti->n_in, hints,
 			     NULL, &f, &body, &bd))
-		return asm_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
 	if (!b || b->n_args != fti->n_in)
-		return asm_fail_at(&p->lx, op->line, op->col,
+		return mlir_fail_at(&p->lx, op->line, op->col,
 				   "entry body must have one argument per function input");
 	wr_table_free(&p->names);
 	wr_table_init(&p->names, p->m->alloc);
@@ -430,18 +430,18 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 static bool build_module(asm_parser *p, const ap_op *mod)
 {
 	if (strcmp(mod->info->name, "module") != 0)
-		return asm_fail_at(&p->lx, mod->line, mod->col, "expected \"cuda_tile.module\"");
+		return mlir_fail_at(&p->lx, mod->line, mod->col, "expected \"cuda_tile.module\"");
 	bcx_tb_attr *prod = prop(mod, "producer");
 	bcx_diag bd = {0};
-	if (prod && prod->kind == TA_STRING &&
+	if (prod && prod->kind == BCX_TILEIR_A_STRING &&
 	    bcx_tb_set_producer(p->m, (const char *)prod->bytes, prod->n, &bd))
-		return asm_fail_at(&p->lx, mod->line, mod->col, "%s", bd.message);
+		return mlir_fail_at(&p->lx, mod->line, mod->col, "%s", bd.message);
 	const ap_block *b = mod->n_regions ? mod->regions[0] : NULL;
 	for (uint32_t i = 0; b && i < b->n_ops; i++) {
 		const ap_op *op = b->ops[i];
 		bool ok = strcmp(op->info->name, "global") == 0 ? build_global(p, op)
 			: strcmp(op->info->name, "entry") == 0  ? build_entry(p, op)
-			: asm_fail_at(&p->lx, op->line, op->col,
+			: mlir_fail_at(&p->lx, op->line, op->col,
 				      "only entry and global ops are allowed in the module body");
 		if (!ok)
 			return false;
@@ -456,7 +456,7 @@ bcx_status bcx_tb_assemble(const char *file, const char *text, size_t n,
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
 	asm_parser p;
 	memset(&p, 0, sizeof p);
-	asm_lex_init(&p.lx, file, text ? text : "", n, d);
+	mlir_lex_init(&p.lx, file, text ? text : "", n, d);
 	p.m = bcx_tb_module_new(a);
 	p.arena = bcx_arena_new(a);
 	if (!p.m || !p.arena) {
@@ -466,8 +466,8 @@ bcx_status bcx_tb_assemble(const char *file, const char *text, size_t n,
 	}
 	wr_table_init(&p.names, p.m->alloc);
 	ap_op *mod = NULL;
-	bool ok = asm_next(&p.lx) && parse_op(&p, &mod) &&
-		  (p.lx.t.k == TK_EOF || asm_fail(&p.lx, "unexpected text after the module")) &&
+	bool ok = mlir_next(&p.lx) && parse_op(&p, &mod) &&
+		  (p.lx.t.k == MLIR_TK_EOF || mlir_fail(&p.lx, "unexpected text after the module")) &&
 		  build_module(&p, mod);
 	wr_table_free(&p.names);
 	bcx_arena_free(p.arena);

@@ -3,14 +3,19 @@
 #define BCX_TILEIR_PRINT_H
 
 #include "read.h"
+#include "tables.h"
 
-/* MLIR's float text for a bit pattern of format `tag`; returns true when it
- * printed hex (the caller then keeps an elidable type). */
-bool tir_print_float(bcx_buf *o, unsigned tag, uint64_t bits);
-/* "..." with MLIR's escapes (\\ and \XX for anything not printable). */
-void tir_print_string(bcx_buf *o, bcx_tileir_str s);
-/* A dictionary key or symbol: bare when it is an identifier, else quoted. */
-void tir_print_ident(bcx_buf *o, bcx_tileir_str s);
+/* Strings and identifiers of the model, escaped as MLIR escapes them. */
+static inline void tir_print_string(bcx_buf *o, bcx_tileir_str s)
+{
+	mlir_print_string(o, s.ptr, s.len);
+}
+static inline void tir_print_ident(bcx_buf *o, bcx_tileir_str s)
+{
+	mlir_print_ident(o, s.ptr, s.len);
+}
+
+
 /* A type; `prefix` adds "!cuda_tile." to dialect types (outermost only). */
 void tir_print_type(bcx_buf *o, const bcx_tileir_module *m, uint32_t type, bool prefix);
 

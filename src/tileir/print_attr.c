@@ -1,5 +1,6 @@
 /* Attributes and dense constants in MLIR's text syntax (spec §21.3). */
 #include "print.h"
+#include "tileir/tables.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static unsigned tag_of(const bcx_tileir_module *m, uint32_t type)
 
 static void print_int_value(bcx_buf *o, unsigned tag, uint64_t v)
 {
-	unsigned bits = tir_scalar_bits(tag);
+	unsigned bits = tir_tag_bits(tag);
 	if (bits == 1)
 		bcx_buf_puts(o, v & 1 ? "true" : "false");
 	else
@@ -120,7 +121,7 @@ static void print_typed_number(bcx_buf *o, bcx_tileir_module *m, const bcx_tilei
 		if (tag == BCX_TILEIR_T_I1 || e == ELIDE_MUST || (e == ELIDE_MAY && tag == BCX_TILEIR_T_I64))
 			return;
 	} else {
-		bool hex = tir_print_float(o, tag, a->u);
+		bool hex = mlir_print_float(o, tir_float_kind(tag), a->u);
 		if (e == ELIDE_MUST || (e == ELIDE_MAY && tag == BCX_TILEIR_T_F64 && !hex))
 			return;
 	}
@@ -173,7 +174,7 @@ static void print_elems(bcx_buf *o, const bcx_tileir_type *t, const tir_dense *v
 	if (dim == t->rank) {
 		uint64_t e = tir_dense_get(v, v->splat ? 0 : (*k)++);
 		if (v->tag > BCX_TILEIR_T_I64 && v->tag != BCX_TILEIR_T_I4)
-			tir_print_float(o, v->tag, e);
+			mlir_print_float(o, tir_float_kind(v->tag), e);
 		else
 			print_int_value(o, v->tag, e);
 		return;

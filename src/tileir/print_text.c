@@ -1,46 +1,6 @@
 /* Strings, identifiers and types in MLIR's text syntax (spec §21.2). */
 #include "print.h"
-
-void tir_print_string(bcx_buf *o, bcx_tileir_str s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	bcx_buf_put_u8(o, '"');
-	for (size_t i = 0; i < s.len; i++) {
-		uint8_t c = s.ptr[i];
-		if (c == '\\') {
-			bcx_buf_puts(o, "\\\\");
-		} else if (c >= 0x20 && c < 0x7f && c != '"') {
-			bcx_buf_put_u8(o, c);
-		} else {
-			bcx_buf_put_u8(o, '\\');
-			bcx_buf_put_u8(o, (uint8_t)hex[c >> 4]);
-			bcx_buf_put_u8(o, (uint8_t)hex[c & 15]);
-		}
-	}
-	bcx_buf_put_u8(o, '"');
-}
-
-static bool is_ident(bcx_tileir_str s)
-{
-	if (!s.len)
-		return false;
-	for (size_t i = 0; i < s.len; i++) {
-		uint8_t c = s.ptr[i];
-		bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-		bool digit = c >= '0' && c <= '9';
-		if (!(alpha || (i && (digit || c == '$' || c == '.'))))
-			return false;
-	}
-	return true;
-}
-
-void tir_print_ident(bcx_buf *o, bcx_tileir_str s)
-{
-	if (is_ident(s))
-		bcx_buf_put_bytes(o, s.ptr, s.len);
-	else
-		tir_print_string(o, s);
-}
+#include "mlir/text.h"
 
 static void print_dims(bcx_buf *o, const int64_t *d, uint32_t n, const char *sep)
 {

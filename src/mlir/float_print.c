@@ -6,7 +6,7 @@
  * the exact value significand * 2^exp, then cut in two stages), so the
  * digits agree with the reference for every value and format.
  */
-#include "print.h"
+#include "mlir/text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -256,37 +256,7 @@ static bool neg_bit(double d)
 	return b >> 63;
 }
 
-/* Float formats by type tag (§7.2): precision (with the implicit bit),
- * exponent bits, bias and special-value conventions. */
-typedef struct fsem {
-	unsigned bits, prec, ebits;
-	int bias;
-	bool ieee;    /* all-ones exponent = inf/nan */
-	bool fn;      /* E4M3FN: only S.1111.111 is NaN, no inf */
-	bool nonan;   /* f4E2M1FN: no inf, no nan */
-	bool e8m0;    /* exponent only, unsigned, 0xFF = NaN */
-} fsem;
-
-static bool sem_of(unsigned tag, fsem *s)
-{
-	static const struct { uint8_t tag; fsem s; } t[] = {
-		{BCX_TILEIR_T_F16, {16, 11, 5, 15, true, false, false, false}},
-		{BCX_TILEIR_T_BF16, {16, 8, 8, 127, true, false, false, false}},
-		{BCX_TILEIR_T_F32, {32, 24, 8, 127, true, false, false, false}},
-		{BCX_TILEIR_T_TF32, {19, 11, 8, 127, true, false, false, false}},
-		{BCX_TILEIR_T_F64, {64, 53, 11, 1023, true, false, false, false}},
-		{BCX_TILEIR_T_F8E5M2, {8, 3, 5, 15, true, false, false, false}},
-		{BCX_TILEIR_T_F8E4M3FN, {8, 4, 4, 7, false, true, false, false}},
-		{BCX_TILEIR_T_F8E8M0FNU, {8, 1, 8, 127, false, false, false, true}},
-		{BCX_TILEIR_T_F4E2M1FN, {4, 2, 2, 1, false, false, true, false}},
-	};
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (t[i].tag == tag) {
-			*s = t[i].s;
-			return true;
-		}
-	return false;
-}
+typedef mlir_float_sem fsem;
 
 typedef enum { FC_ZERO, FC_FINITE, FC_SPECIAL } fclass;
 
@@ -335,10 +305,10 @@ static double max_finite(const fsem *s)
 }
 
 /* Does text read back (round to nearest even) as exactly `v`? */
-static bool reads_back(const fsem *s, unsigned tag, const char *text, double v)
+static bool reads_back(const fsem *s, mlir_float tag, const char *text, double v)
 {
-	double d = tag == BCX_TILEIR_T_F32 ? (double)strtof(text, NULL) : strtod(text, NULL);
-	if (tag != BCX_TILEIR_T_F32 && tag != BCX_TILEIR_T_F64) {
+	double d = tag == MLIR_FLT_F32 ? (double)strtof(text, NULL) : strtod(text, NULL);
+	if (tag != MLIR_FLT_F32 && tag != MLIR_FLT_F64) {
 		double a = neg_bit(d) ? -d : d;
 		if (a != 0) {
 			int e = exponent_of(a);
@@ -358,16 +328,17 @@ static void put_hex(bcx_buf *o, uint64_t bits)
 	bcx_buf_printf(o, "0x%llX", (unsigned long long)bits);
 }
 
-bool tir_print_float(bcx_buf *o, unsigned tag, uint64_t bits)
+bool mlir_print_float(bcx_buf *o, mlir_float tag, uint64_t bits)
 {
-	fsem s;
+	const fsem *sp = mlir_float_semantics(tag);
 	bool neg = false;
 	uint64_t sig = 0;
 	int exp = 0;
-	if (!sem_of(tag, &s)) {
+	if (!sp) {
 		put_hex(o, bits);
 		return true;
 	}
+	fsem s = *sp;
 	fclass c = decompose(&s, bits, &neg, &sig, &exp);
 	if (c == FC_SPECIAL) {
 		put_hex(o, bits);

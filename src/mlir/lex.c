@@ -1,13 +1,13 @@
-/* Tokenizer for the generic MLIR op syntax of Tile IR modules (spec §21).
+/* Tokenizer for MLIR's op syntax (Tile IR spec §21).
  * Positions are 1-based line and column; every error message starts with
  * "FILE:LINE:COL: " so that editors can jump to it. */
-#include "tileir/asm_internal.h"
+#include "mlir/lex.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-void asm_lex_init(asm_lex *lx, const char *file, const char *src, size_t n, bcx_diag *diag)
+void mlir_lex_init(mlir_lex *lx, const char *file, const char *src, size_t n, bcx_diag *diag)
 {
 	memset(lx, 0, sizeof *lx);
 	lx->file = file ? file : "<input>";
@@ -17,10 +17,10 @@ void asm_lex_init(asm_lex *lx, const char *file, const char *src, size_t n, bcx_
 	lx->diag = diag;
 }
 
-static bool vfail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
+static bool vfail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
 	BCX_PRINTF(4, 0);
 
-static bool vfail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
+static bool vfail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
 {
 	if (lx->status != BCX_OK)
 		return false;
@@ -28,11 +28,11 @@ static bool vfail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, va_
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	lx->status = BCX_ERR_MALFORMED;
 	bcx_diag_set(lx->diag, BCX_ERR_MALFORMED, -1, "%s:%u:%u: %s", lx->file, line, col, msg);
-	lx->t.k = TK_EOF;
+	lx->t.k = MLIR_TK_EOF;
 	return false;
 }
 
-bool asm_fail(asm_lex *lx, const char *fmt, ...)
+bool mlir_fail(mlir_lex *lx, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -41,7 +41,7 @@ bool asm_fail(asm_lex *lx, const char *fmt, ...)
 	return false;
 }
 
-bool asm_fail_at(asm_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
+bool mlir_fail_at(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -50,12 +50,12 @@ bool asm_fail_at(asm_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
 	return false;
 }
 
-static int peekc(const asm_lex *lx, size_t k)
+static int peekc(const mlir_lex *lx, size_t k)
 {
 	return (size_t)(lx->end - lx->p) > k ? (unsigned char)lx->p[k] : -1;
 }
 
-static void adv(asm_lex *lx)
+static void adv(mlir_lex *lx)
 {
 	if (*lx->p == '\n') {
 		lx->line++;
@@ -67,7 +67,7 @@ static void adv(asm_lex *lx)
 }
 
 /* Skip blanks and // comments. */
-static void skip_space(asm_lex *lx)
+static void skip_space(mlir_lex *lx)
 {
 	while (lx->p < lx->end) {
 		int c = peekc(lx, 0);
@@ -88,25 +88,25 @@ static bool is_idc(int c, bool first)
 	return !first && ((c >= '0' && c <= '9') || c == '$' || c == '.');
 }
 
-static void lex_ident(asm_lex *lx)
+static void lex_ident(mlir_lex *lx)
 {
 	while (lx->p < lx->end && is_idc(peekc(lx, 0), false))
 		adv(lx);
 }
 
-static bool lex_string(asm_lex *lx)
+static bool lex_string(mlir_lex *lx)
 {
 	adv(lx); /* opening quote */
 	lx->t.p = lx->p;
 	while (lx->p < lx->end && *lx->p != '"') {
 		if (*lx->p == '\n')
-			return asm_fail(lx, "newline in string literal");
+			return mlir_fail(lx, "newline in string literal");
 		if (*lx->p == '\\' && lx->p + 1 < lx->end)
 			adv(lx);
 		adv(lx);
 	}
 	if (lx->p >= lx->end)
-		return asm_fail(lx, "unterminated string literal");
+		return mlir_fail(lx, "unterminated string literal");
 	lx->t.n = (size_t)(lx->p - lx->t.p);
 	adv(lx);
 	return true;
@@ -118,9 +118,9 @@ static bool is_hex(int c)
 	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-static void lex_number(asm_lex *lx)
+static void lex_number(mlir_lex *lx)
 {
-	lx->t.k = TK_INT;
+	lx->t.k = MLIR_TK_INT;
 	if (peekc(lx, 0) == '0' && peekc(lx, 1) == 'x' && is_hex(peekc(lx, 2))) {
 		adv(lx);
 		adv(lx);
@@ -131,7 +131,7 @@ static void lex_number(asm_lex *lx)
 	while (is_digit(peekc(lx, 0)))
 		adv(lx);
 	if (peekc(lx, 0) == '.' && is_digit(peekc(lx, 1))) {
-		lx->t.k = TK_FLOAT;
+		lx->t.k = MLIR_TK_FLOAT;
 		adv(lx);
 		while (is_digit(peekc(lx, 0)))
 			adv(lx);
@@ -140,7 +140,7 @@ static void lex_number(asm_lex *lx)
 	if ((c == 'e' || c == 'E') &&
 	    (is_digit(peekc(lx, 1)) ||
 	     ((peekc(lx, 1) == '+' || peekc(lx, 1) == '-') && is_digit(peekc(lx, 2))))) {
-		lx->t.k = TK_FLOAT;
+		lx->t.k = MLIR_TK_FLOAT;
 		adv(lx);
 		adv(lx);
 		while (is_digit(peekc(lx, 0)))
@@ -149,10 +149,10 @@ static void lex_number(asm_lex *lx)
 }
 
 /* Sigil tokens: %value, ^block, @sym, #attr, !type. */
-static bool lex_sigil(asm_lex *lx, int c)
+static bool lex_sigil(mlir_lex *lx, int c)
 {
-	static const struct { char c; asm_tk k; } map[] = {
-		{'%', TK_VALUE}, {'^', TK_BLOCK}, {'@', TK_SYM}, {'#', TK_HASH}, {'!', TK_BANG}};
+	static const struct { char c; mlir_tk k; } map[] = {
+		{'%', MLIR_TK_VALUE}, {'^', MLIR_TK_BLOCK}, {'@', MLIR_TK_SYM}, {'#', MLIR_TK_HASH}, {'!', MLIR_TK_BANG}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (map[i].c == c)
 			lx->t.k = map[i].k;
@@ -161,7 +161,7 @@ static bool lex_sigil(asm_lex *lx, int c)
 		return lex_string(lx);
 	lx->t.p = lx->p;
 	if (!is_idc(peekc(lx, 0), c != '%' && c != '^'))
-		return asm_fail(lx, "expected a name after '%c'", c);
+		return mlir_fail(lx, "expected a name after '%c'", c);
 	lex_ident(lx);
 	if (c == '%' && peekc(lx, 0) == '#' && is_digit(peekc(lx, 1))) {
 		adv(lx);
@@ -172,17 +172,17 @@ static bool lex_sigil(asm_lex *lx, int c)
 	return true;
 }
 
-bool asm_next(asm_lex *lx)
+bool mlir_next(mlir_lex *lx)
 {
 	if (lx->status != BCX_OK)
 		return false;
 	skip_space(lx);
-	lx->t = (asm_tok){TK_EOF, lx->p, 0, lx->line, lx->col, 0};
+	lx->t = (mlir_tok){MLIR_TK_EOF, lx->p, 0, lx->line, lx->col, 0};
 	if (lx->p >= lx->end)
 		return true;
 	int c = peekc(lx, 0);
 	if (c == '"') {
-		lx->t.k = TK_STR;
+		lx->t.k = MLIR_TK_STR;
 		return lex_string(lx);
 	}
 	if (c && strchr("%^@#!", c))
@@ -190,65 +190,65 @@ bool asm_next(asm_lex *lx)
 	if (is_digit(c)) {
 		lex_number(lx);
 	} else if (is_idc(c, true)) {
-		lx->t.k = TK_ID;
+		lx->t.k = MLIR_TK_ID;
 		lex_ident(lx);
 	} else if (c == '-' && peekc(lx, 1) == '>') {
-		lx->t.k = TK_PUNCT;
+		lx->t.k = MLIR_TK_PUNCT;
 		lx->t.ch = 'A';
 		adv(lx);
 		adv(lx);
 	} else if (c && strchr("(){}[]<>,:=?*-+", c)) {
-		lx->t.k = TK_PUNCT;
+		lx->t.k = MLIR_TK_PUNCT;
 		lx->t.ch = (char)c;
 		adv(lx);
 	} else {
-		return asm_fail(lx, "unexpected character '%c'", c >= 32 && c < 127 ? c : '?');
+		return mlir_fail(lx, "unexpected character '%c'", c >= 32 && c < 127 ? c : '?');
 	}
 	lx->t.n = (size_t)(lx->p - lx->t.p);
 	return true;
 }
 
-bool asm_is_punct(const asm_lex *lx, char c)
+bool mlir_is_punct(const mlir_lex *lx, char c)
 {
-	return lx->t.k == TK_PUNCT && lx->t.ch == c;
+	return lx->t.k == MLIR_TK_PUNCT && lx->t.ch == c;
 }
 
-bool asm_is_id(const asm_lex *lx, const char *word)
+bool mlir_is_id(const mlir_lex *lx, const char *word)
 {
-	return lx->t.k == TK_ID && strlen(word) == lx->t.n && memcmp(lx->t.p, word, lx->t.n) == 0;
+	return lx->t.k == MLIR_TK_ID && strlen(word) == lx->t.n && memcmp(lx->t.p, word, lx->t.n) == 0;
 }
 
-bool asm_accept(asm_lex *lx, char c)
+bool mlir_accept(mlir_lex *lx, char c)
 {
-	if (!asm_is_punct(lx, c))
+	if (!mlir_is_punct(lx, c))
 		return false;
-	return asm_next(lx);
+	return mlir_next(lx);
 }
 
-bool asm_expect(asm_lex *lx, char c)
+bool mlir_expect(mlir_lex *lx, char c)
 {
-	if (asm_is_punct(lx, c))
-		return asm_next(lx);
-	if (lx->t.k == TK_EOF && lx->status == BCX_OK)
-		return asm_fail(lx, "expected '%s' but reached the end of the input",
+	if (mlir_is_punct(lx, c))
+		return mlir_next(lx);
+	if (lx->t.k == MLIR_TK_EOF && lx->status == BCX_OK)
+		return mlir_fail(lx, "expected '%s' but reached the end of the input",
 				c == 'A' ? "->" : (char[2]){c, 0});
-	return asm_fail(lx, "expected '%s' but found '%.*s'", c == 'A' ? "->" : (char[2]){c, 0},
+	return mlir_fail(lx, "expected '%s' but found '%.*s'", c == 'A' ? "->" : (char[2]){c, 0},
 			(int)(lx->t.n > 40 ? 40 : lx->t.n), lx->t.p);
 }
 
-bool asm_expect_id(asm_lex *lx, const char *word)
+bool mlir_expect_id(mlir_lex *lx, const char *word)
 {
-	if (asm_is_id(lx, word))
-		return asm_next(lx);
-	return asm_fail(lx, "expected '%s' but found '%.*s'", word,
+	if (mlir_is_id(lx, word))
+		return mlir_next(lx);
+	return mlir_fail(lx, "expected '%s' but found '%.*s'", word,
 			(int)(lx->t.n > 40 ? 40 : lx->t.n), lx->t.p);
 }
 
-/* asm_fail_at for the int-returning dimension readers. */
-static int dims_fail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
+/* mlir_fail_at for the int-returning dimension readers. */
+static int dims_fail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
 	BCX_PRINTF(4, 5);
 
-static int dims_fail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
+static int dims_fail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -258,17 +258,17 @@ static int dims_fail(asm_lex *lx, unsigned line, unsigned col, const char *fmt, 
 }
 
 /* Reposition the lexer at the start of the current token. */
-static void rewind_tok(asm_lex *lx)
+static void rewind_tok(mlir_lex *lx)
 {
 	lx->p = lx->t.p;
-	if (lx->t.k == TK_STR || lx->t.k == TK_VALUE || lx->t.k == TK_SYM ||
-	    lx->t.k == TK_HASH || lx->t.k == TK_BANG || lx->t.k == TK_BLOCK)
+	if (lx->t.k == MLIR_TK_STR || lx->t.k == MLIR_TK_VALUE || lx->t.k == MLIR_TK_SYM ||
+	    lx->t.k == MLIR_TK_HASH || lx->t.k == MLIR_TK_BANG || lx->t.k == MLIR_TK_BLOCK)
 		lx->p--;
 	lx->line = lx->t.line;
 	lx->col = lx->t.col;
 }
 
-int asm_dims(asm_lex *lx, int64_t *dims, int max, bool allow_dynamic)
+int mlir_dims(mlir_lex *lx, int64_t *dims, int max, bool allow_dynamic)
 {
 	rewind_tok(lx);
 	int n = 0;
@@ -298,12 +298,12 @@ int asm_dims(asm_lex *lx, int64_t *dims, int max, bool allow_dynamic)
 			return dims_fail(lx, line, col, "too many dimensions (at most %d)", max);
 		dims[n++] = v;
 	}
-	if (!asm_next(lx))
+	if (!mlir_next(lx))
 		return -1;
 	return n;
 }
 
-bool asm_tok_u64(const asm_tok *t, uint64_t *v)
+bool mlir_tok_u64(const mlir_tok *t, uint64_t *v)
 {
 	uint64_t r = 0;
 	bool hex = t->n > 2 && t->p[1] == 'x';
@@ -320,14 +320,14 @@ bool asm_tok_u64(const asm_tok *t, uint64_t *v)
 	return true;
 }
 
-int asm_hexval(char c)
+int mlir_hexval(char c)
 {
 	if (is_digit(c))
 		return c - '0';
 	return (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
 }
 
-long asm_str_value(const asm_tok *t, char *buf, size_t cap)
+long mlir_str_value(const mlir_tok *t, char *buf, size_t cap)
 {
 	size_t o = 0;
 	for (size_t i = 0; i < t->n; i++) {
@@ -340,8 +340,8 @@ long asm_str_value(const asm_tok *t, char *buf, size_t cap)
 				c = '\t';
 			else if (e == '"' || e == '\\')
 				c = e;
-			else if (i + 1 < t->n && asm_hexval(e) >= 0 && asm_hexval(t->p[i + 1]) >= 0)
-				c = (char)(asm_hexval(e) * 16 + asm_hexval(t->p[++i]));
+			else if (i + 1 < t->n && mlir_hexval(e) >= 0 && mlir_hexval(t->p[i + 1]) >= 0)
+				c = (char)(mlir_hexval(e) * 16 + mlir_hexval(t->p[++i]));
 			else
 				return -1;
 		}
@@ -352,7 +352,7 @@ long asm_str_value(const asm_tok *t, char *buf, size_t cap)
 	return (long)o;
 }
 
-int asm_dims_list(asm_lex *lx, int64_t *dims, int max)
+int mlir_dims_list(mlir_lex *lx, int64_t *dims, int max)
 {
 	rewind_tok(lx);
 	int n = 0;
@@ -371,7 +371,7 @@ int asm_dims_list(asm_lex *lx, int64_t *dims, int max)
 			return dims_fail(lx, line, col, "too many dimensions (at most %d)", max);
 		dims[n++] = v;
 	} while (peekc(lx, 0) == 'x' && is_digit(peekc(lx, 1)) && (adv(lx), true));
-	if (!asm_next(lx))
+	if (!mlir_next(lx))
 		return -1;
 	return n;
 }

@@ -1,0 +1,53 @@
+/* Decimal values to the bit patterns of MLIR's float formats, rounded to
+ * nearest-even the way MLIR's parser converts a literal (spec §21.3). */
+#include "mlir/text.h"
+
+#include <string.h>
+
+/* Round the significand sig (with the implicit bit) right by shift bits,
+ * to nearest, ties to even. */
+static uint64_t rne_shift(uint64_t sig, unsigned shift)
+{
+	if (shift == 0)
+		return sig;
+	if (shift > 63)
+		return 0;
+	uint64_t r = sig >> shift, rem = sig & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+	return r + (rem > half || (rem == half && (r & 1)));
+}
+
+bool mlir_float_bits(double v, mlir_float k, uint64_t *bits)
+{
+	uint64_t d;
+	memcpy(&d, &v, sizeof d);
+	unsigned dexp = (unsigned)(d >> 52) & 0x7FF;
+	if (dexp == 0x7FF)
+		return false; /* inf and NaN are written as hex bit patterns */
+	if (k == MLIR_FLT_F64 || k == MLIR_FLT_F32) {
+		float f = (float)v;
+		uint32_t u;
+		memcpy(&u, &f, sizeof u);
+		*bits = k == MLIR_FLT_F64 ? d : u;
+		return k == MLIR_FLT_F64 || ((u >> 23) & 0xFF) != 0xFF;
+	}
+	const mlir_float_sem *fs = mlir_float_semantics(k);
+	bool neg = d >> 63;
+	if (!fs || (fs->e8m0 && neg))
+		return false;
+	int eb = (int)fs->ebits, mb = (int)fs->prec - 1;
+	uint64_t s = neg ? 1ull << (eb + mb) : 0, mant = d & ((1ull << 52) - 1);
+	if (dexp == 0) { /* zero or a double subnormal: rounds to zero here */
+		*bits = s;
+		return !fs->e8m0;
+	}
+	int bias = (1 << (eb - 1)) - 1, biased = (int)dexp - 1023 + bias;
+	uint64_t sig = mant | (1ull << 52), r;
+	if (biased >= 1)
+		r = ((uint64_t)(biased - 1) << mb) + rne_shift(sig, (unsigned)(52 - mb));
+	else
+		r = rne_shift(sig, (unsigned)(52 - mb + 1 - biased));
+	if (r >> (eb + mb))
+		return false; /* overflow: not representable as a finite value */
+	*bits = s | r;
+	return true;
+}
