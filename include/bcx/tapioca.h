@@ -28,7 +28,8 @@ typedef struct bcx_tapioca_opts {
 	uint64_t max_heap;        /* bytes of objects and frames [256 MiB] */
 	/* Host output (print and friends); NULL discards it. */
 	void (*write)(void *ctx, const char *s, size_t n);
-	/* Called before each instruction when non-NULL (slow). */
+	/* Called before each instruction when non-NULL (slow: the run goes one
+	 * instruction at a time). function is the NUL-terminated name. */
 	void (*trace)(void *ctx, const char *function, uint32_t index, uint32_t word);
 	void *ctx;
 } bcx_tapioca_opts;
@@ -49,7 +50,9 @@ void bcx_tapioca_free(bcx_tapioca_module *m); /* NULL is a no-op */
 typedef struct bcx_tapioca_result {
 	bcx_tapioca_trap trap;
 	uint64_t value;         /* raw register bits returned by the entry function */
-	uint64_t steps;         /* instructions executed */
+	uint64_t steps;         /* instructions executed, the final return and a
+				 * trapping instruction included (at the step
+				 * limit: max_steps) */
 	char function[64];      /* where a trap happened */
 	uint32_t index;         /* instruction index in that function */
 } bcx_tapioca_result;

@@ -34,10 +34,42 @@ extern const tap_opinfo bcx_tap_ops[256];
 extern const char *const bcx_tap_conds[TAP_NCOND];
 extern const char *const bcx_tap_hosts[TAP_HOST_COUNT];
 
+/* One instruction as the interpreter reads it (decode.c), built once at
+ * load time from verified code: jump targets, immediates and global slots
+ * are resolved, and each instruction knows how many instructions run from
+ * it to the next control transfer, so the step limit is charged once per
+ * straight run instead of once per instruction. */
+typedef struct tap_insn {
+	uint32_t w;   /* the word with its top byte replaced by the handler (op or TAPX_) */
+	uint32_t len; /* instructions from here to the end of the straight run, inclusive */
+	union {
+		uint64_t u; /* load_*: the register value; load_global: slot (symbols, then
+			     * built-ins); invoke fused with load_global: callee index */
+		int64_t rel; /* jumps: target index minus this index */
+	} k;
+} tap_insn;
+
+/* Handlers for two instructions run as one dispatch (decode.c fuses them
+ * where the second one's operands allow it). The values are bytes that are
+ * not opcodes. The first instruction keeps its own operands; the second
+ * keeps its plain entry at the next index (it may be a jump target). */
+enum tap_fused {
+	TAPX_LDI_ADD = 0x50, /* load_imm_int rT, K; add.i rD, rS, rT  (S != T) */
+	TAPX_LDI_SUB,        /* load_imm_int rT, K; sub.i rD, rS, rT  (S != T) */
+	TAPX_LDI_JL,         /* load_imm_int rT, K; jl.i L, rS, rT    (S != T) */
+	TAPX_LDI_JG,         /* load_imm_int rT, K; jg.i L, rS, rT    (S != T) */
+	TAPX_LDI_JE,         /* load_imm_int rT, K; je L, rS, rT      (S != T) */
+	TAPX_CALL,           /* load_global rF, FN; invoke rF, rA, params(FN) */
+	TAPX_HOST,           /* load_global rF, @builtin; invoke rF, rA, N */
+	TAPX_ADD_SUB,        /* add.i; sub.i (the copy idiom: there is no move) */
+	TAPX_ADDF_SUBF       /* add.f; sub.f */
+};
+
 typedef struct tap_fn {
 	const char *name;
 	size_t name_len;
 	uint32_t *code; /* decoded words, opcode in bits 24..31 */
+	tap_insn *ins;  /* the same code pre-decoded for the interpreter */
 	uint32_t ncode;
 	const bcx_tbon_value *consts; /* function const pool */
 	uint32_t nconsts;
@@ -62,5 +94,12 @@ struct bcx_tapioca_module {
 
 /* Verify one function's code against the tables (load.c). */
 bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag *d);
+/* Pre-decode one verified function into f->ins (decode.c). */
+bcx_status bcx_tap_decode(bcx_tapioca_module *m, tap_fn *f, bcx_diag *d);
+/* True for the opcodes that end a straight run (jumps, invoke, return). */
+static inline bool bcx_tap_ends_run(unsigned op)
+{
+	return (op >= TAP_JMP && op <= TAP_JMP_IF) || op == TAP_INVOKE || op == TAP_RETURN;
+}
 
 #endif

@@ -90,7 +90,13 @@ bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag
 static bcx_status load_fn(bcx_tapioca_module *m, const tap_sym *s, tap_fn *f, bcx_diag *d)
 {
 	const bcx_tbon_value *map = s->value;
-	f->name = s->name;
+	/* A NUL-terminated copy: the trace hook hands it out as a C string. */
+	char *name = bcx_arena_calloc(m->arena, s->name_len + 1, 1);
+	if (!name)
+		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
+	if (s->name_len)
+		memcpy(name, s->name, s->name_len);
+	f->name = name;
 	f->name_len = s->name_len;
 	const bcx_tbon_value *code = bcx_tbon_map_get(map, "bytecode");
 	const bcx_tbon_value *k = bcx_tbon_map_get(map, "constpool");
@@ -168,6 +174,9 @@ bcx_status bcx_tapioca_load(const uint8_t *data, size_t size, const bcx_tapioca_
 			s = load_fn(m, &m->syms[i], &m->fns[m->syms[i].fn], diag);
 	for (uint32_t i = 0; s == BCX_OK && i < m->nfns; i++)
 		s = bcx_tap_verify(m, &m->fns[i], diag);
+	/* Only after every function verified: fusion reads callees' params. */
+	for (uint32_t i = 0; s == BCX_OK && i < m->nfns; i++)
+		s = bcx_tap_decode(m, &m->fns[i], diag);
 	if (s != BCX_OK) {
 		bcx_arena_free(a);
 		return s;

@@ -38,11 +38,21 @@ typedef struct obj {
 	uint64_t *a;    /* items; maps: key, value, ... */
 } obj;
 
+/* A caller's state saved by invoke: everything return needs, so a return
+ * reloads nothing from the module. */
 typedef struct frame {
-	uint32_t fn;
-	uint32_t ret_pc;
-	uint8_t dest;
+	const tap_insn *ret; /* the instruction after the invoke */
+	const uint64_t *kv;  /* the caller's constants */
+	uint32_t fn;         /* the caller, for error messages and tracing */
+	uint8_t dest;        /* the invoke's function register, which gets the result */
 } frame;
+
+/* Per function, what a call needs, in one place. */
+typedef struct run_fn {
+	const tap_insn *code;
+	const uint64_t *kv;
+	uint32_t nparams;
+} run_fn;
 
 typedef struct vm {
 	const bcx_tapioca_module *m;
@@ -51,11 +61,11 @@ typedef struct vm {
 	obj **objs;
 	size_t nobjs, capobjs;
 	uint64_t heap;
-	uint64_t *globals;    /* per symbol */
+	uint64_t *globals;    /* per symbol, then the built-ins (decode.c's slots) */
 	uint64_t *pool;       /* file const pool, materialized lazily */
 	bool *pool_done;
 	uint64_t **kvals;     /* per function const pool */
-	uint64_t hosts[TAP_HOST_COUNT];
+	run_fn *fns;
 	uint64_t fnobj0;      /* handle of function 0; functions are consecutive */
 	bcx_tapioca_trap trap;
 	char why[160];
@@ -534,25 +544,18 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 typedef struct run_state {
 	uint32_t fn;
 	uint32_t pc;
-	uint32_t depth;
 	uint64_t steps;
 	uint64_t value;
 } run_state;
 
-/* INVOKE: set up the callee's fresh frame. Returns false on a trap. */
-static bool do_call(vm *v, run_state *st, uint64_t *regs, unsigned rf, unsigned ra, unsigned n,
-		    uint32_t *new_fn)
+/* An invoke of something other than a function of the right arity or a
+ * built-in (those two take the handler's fast paths): a closure gives its
+ * function and *clo, anything else is a type error. False on a trap. */
+static bool call_slow(vm *v, const uint64_t *regs, uint32_t w, uint32_t *nf, const obj **clo)
 {
-	uint64_t callee = regs[rf];
-	const obj *o = deref(v, callee);
-	if (o && o->type == O_HOST) {
-		uint64_t res;
-		if (!host_call(v, o->fn, regs + ra, n, &res))
-			return false;
-		regs[rf] = res;
-		*new_fn = UINT32_MAX; /* stay in the caller */
-		return true;
-	}
+	unsigned rf = (w >> 16) & 0xFF, n = w & 0xFF;
+	const obj *o = deref(v, regs[rf]);
+	*clo = NULL;
 	if (!o || (o->type != O_FN && o->type != O_CLO))
 		return type_err(v, "invoke: r%u is not a function", rf);
 	const tap_fn *f = &v->m->fns[o->fn];
@@ -560,37 +563,30 @@ static bool do_call(vm *v, run_state *st, uint64_t *regs, unsigned rf, unsigned 
 	if (n != f->nparams || n + ncap > NREGS)
 		return type_err(v, "invoke: '%.*s' takes %u arguments, got %u",
 				(int)(f->name_len > 40 ? 40 : f->name_len), f->name, f->nparams, n);
-	if (st->depth + 1 >= v->o.max_call_depth) {
-		v->trap = BCX_TAPIOCA_STACK_OVERFLOW;
-		snprintf(v->why, sizeof v->why, "call depth above %u", v->o.max_call_depth);
-		return false;
-	}
-	uint64_t *callee_regs = regs + NREGS;
-	memmove(callee_regs, regs + ra, n * 8);
-	if (ncap)
-		memcpy(callee_regs + n, o->a, ncap * 8);
-	v->frames[st->depth].fn = st->fn;
-	v->frames[st->depth].ret_pc = st->pc + 1;
-	v->frames[st->depth].dest = (uint8_t)rf;
-	st->depth++;
-	*new_fn = o->fn;
+	*nf = o->fn;
+	*clo = ncap ? o : NULL;
 	return true;
 }
 
-#if defined(__GNUC__) && !defined(BCX_TAPIOCA_SWITCH)
-#define TAP_USE_GOTO 1
-/* Computed goto is a GNU extension; -Wpedantic is silenced for the loop
- * only. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpedantic"
-#endif
-
-#define REG_A regs[(w >> 16) & 0xFF]
-#define REG_B regs[(w >> 8) & 0xFF]
-#define REG_C regs[w & 0xFF]
-#define JUMP_REL() (ip += (int8_t)(uint8_t)(w >> 16))
-#define JREG_B regs[(w >> 8) & 0xFF]
-#define JREG_C regs[w & 0xFF]
+/* aget/aset without the generic built-in call when the operands are
+ * right; false sends the call to host_call, which reports the error. */
+static inline bool array_fast(const vm *v, unsigned h, const uint64_t *a, unsigned n,
+			      uint64_t *res)
+{
+	const obj *o = deref(v, a[0]);
+	if (!o || o->type != O_ARR || a[1] >= o->len)
+		return false;
+	if (h == TAP_HOST_AGET && n == 2) {
+		*res = o->a[a[1]];
+		return true;
+	}
+	if (h == TAP_HOST_ASET && n == 3) {
+		o->a[a[1]] = a[2];
+		*res = V_NIL;
+		return true;
+	}
+	return false;
+}
 
 static inline double as_f(uint64_t x)
 {
@@ -606,220 +602,346 @@ static inline uint64_t as_u(double d)
 	return x;
 }
 
+#if defined(__GNUC__) && !defined(BCX_TAPIOCA_SWITCH)
+#define TAP_USE_GOTO 1
+/* Computed goto and a range designator are GNU extensions; -Wpedantic is
+ * silenced for this one function only. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+#endif
+
+/* Operands of the instruction at ip (decode.c kept the original bytes). */
+#define OP_A ((ip->w >> 16) & 0xFF)
+#define OP_B ((ip->w >> 8) & 0xFF)
+#define OP_C (ip->w & 0xFF)
+#define RA regs[OP_A]
+#define RB regs[OP_B]
+#define RC regs[OP_C]
+
+/* Arrive at the start of a straight run: charge all of it to the step
+ * budget at once. The run ends at the next jump, invoke or return, and only
+ * a trap leaves it early (the trap path gives back what did not run). When
+ * the budget cannot cover the whole run, or when tracing, execution goes on
+ * one counted instruction at a time (the "exact" mode, L_step). */
+#define ENTER()                                                                                \
+	do {                                                                                   \
+		if (ip->len > left)                                                            \
+			goto enter_slow;                                                       \
+		left -= ip->len;                                                               \
+		DISPATCH();                                                                    \
+	} while (0)
+#define NEXT()                                                                                 \
+	do {                                                                                   \
+		ip++;                                                                          \
+		DISPATCH();                                                                    \
+	} while (0)
+/* Conditional jumps: the target or the next instruction, both run starts. */
+#define BRANCH(cond)                                                                           \
+	do {                                                                                   \
+		ip += (cond) ? ip->k.rel : 1;                                                  \
+		ENTER();                                                                       \
+	} while (0)
+
 static bool execute(vm *v, run_state *st)
 {
 	const bcx_tapioca_module *m = v->m;
-	const tap_fn *f = &m->fns[st->fn];
-	const uint32_t *code = f->code;
-	const uint32_t *ip = code;
+	const run_fn *const rf = v->fns;
+	const uint64_t *const globals = v->globals;
+	frame *const frames = v->frames;
+	/* Depth d + 1 >= max_call_depth is an overflow (max_call_depth >= 1). */
+	const frame *const flimit = frames + (v->o.max_call_depth - 1);
+	const uint64_t fn0 = v->fnobj0, nfns = m->nfns;
+	const uint64_t max = v->o.max_steps ? v->o.max_steps : UINT64_MAX;
+	uint64_t left = max, eleft = 0; /* budget: per run (fast) and per insn (exact) */
+	bool exact = false, ok = true;
+	frame *fp = frames;
 	uint64_t *regs = v->stack;
-	const uint64_t *kv = v->kvals[st->fn];
-	uint64_t left = v->o.max_steps ? v->o.max_steps : UINT64_MAX;
-	uint64_t chunk = 0, taken = 0;
-	uint32_t w = 0;
-	uint32_t new_fn = 0;
+	uint32_t fn = st->fn, nf = 0;
+	unsigned host = 0;
+	const tap_insn *ip = rf[fn].code;
+	const uint64_t *kv = rf[fn].kv;
+	const obj *clo;
 
 #ifdef TAP_USE_GOTO
 	static const void *const labels[256] = {
 #define OP(mn, cname, code, form) [code] = &&L_##cname,
 #include "tapioca.def"
 #undef OP
+		[TAPX_LDI_ADD] = &&L_X_LDI_ADD, [TAPX_LDI_SUB] = &&L_X_LDI_SUB,
+		[TAPX_LDI_JL] = &&L_X_LDI_JL, [TAPX_LDI_JG] = &&L_X_LDI_JG,
+		[TAPX_LDI_JE] = &&L_X_LDI_JE, [TAPX_CALL] = &&L_X_CALL, [TAPX_HOST] = &&L_X_HOST,
+		[TAPX_ADD_SUB] = &&L_X_ADD_SUB, [TAPX_ADDF_SUBF] = &&L_X_ADDF_SUBF,
 	};
-#define CASE(x) L_##x:
+	static const void *const step_labels[256] = {[0 ... 255] = &&L_step};
+	const void *const *disp = labels;
 /* Each handler ends in its own indirect jump (threaded code), which the
- * branch predictor tracks per opcode. */
-#define GOTO_TOP                                                                               \
-	do {                                                                                   \
-		if (chunk-- == 0)                                                              \
-			goto refill;                                                           \
-		w = *ip;                                                                       \
-		goto *labels[w >> 24];                                                         \
-	} while (0)
-#define NEXT_INSN                                                                              \
-	do {                                                                                   \
-		ip++;                                                                          \
-		GOTO_TOP;                                                                      \
-	} while (0)
-	/* Verified code only holds known opcodes, so every label is set. */
-	GOTO_TOP;
+ * branch predictor tracks per handler. Decoded code only holds opcodes and
+ * fused handlers, so every entry it reaches is set. */
+#define DISPATCH() goto *disp[ip->w >> 24]
+#define CASE(x) L_##x:
+#define XCASE(x) L_X_##x:
 #else
+	unsigned op;
+#define DISPATCH() goto top
 #define CASE(x) case TAP_##x:
-#define NEXT_INSN                                                                              \
-	{                                                                                      \
-		ip++;                                                                          \
-		continue;                                                                      \
-	}
-#define GOTO_TOP continue
-	for (;;) {
-	if (chunk-- == 0)
-		goto refill;
-	dispatched:
-	w = *ip;
-	switch (w >> 24) {
+#define XCASE(x) case TAPX_##x:
 #endif
-	CASE(NOP) NEXT_INSN;
-	CASE(ADD_I) CASE(ADD_U) REG_A = REG_B + REG_C; NEXT_INSN;
-	CASE(SUB_I) CASE(SUB_U) REG_A = REG_B - REG_C; NEXT_INSN;
-	CASE(MUL_I) CASE(MUL_U) REG_A = REG_B * REG_C; NEXT_INSN;
+
+	if (v->o.trace)
+		goto enter_slow; /* straight into exact mode */
+	ENTER();
+
+#ifndef TAP_USE_GOTO
+top:
+	if (exact)
+		goto L_step;
+	op = ip->w >> 24;
+dispatch_op:
+	switch (op) {
+#endif
+	CASE(NOP) NEXT();
+	CASE(ADD_I) CASE(ADD_U) RA = RB + RC; NEXT();
+	CASE(SUB_I) CASE(SUB_U) B_SUB: RA = RB - RC; NEXT();
+	CASE(MUL_I) CASE(MUL_U) RA = RB * RC; NEXT();
 	CASE(DIV_I) {
-		uint64_t b = REG_B, c = REG_C;
+		uint64_t b = RB, c = RC;
 		if (c == 0)
 			goto div_zero;
 		/* INT64_MIN / -1 wraps to INT64_MIN (notes B.3.8). */
-		REG_A = (c == UINT64_MAX) ? 0 - b : (uint64_t)((int64_t)b / (int64_t)c);
-		NEXT_INSN;
+		RA = c == UINT64_MAX ? 0 - b : (uint64_t)((int64_t)b / (int64_t)c);
+		NEXT();
 	}
 	CASE(DIV_U) {
-		uint64_t c = REG_C;
+		uint64_t c = RC;
 		if (c == 0)
 			goto div_zero;
-		REG_A = REG_B / c;
-		NEXT_INSN;
+		RA = RB / c;
+		NEXT();
 	}
-	CASE(ADD_F) REG_A = as_u(as_f(REG_B) + as_f(REG_C)); NEXT_INSN;
-	CASE(SUB_F) REG_A = as_u(as_f(REG_B) - as_f(REG_C)); NEXT_INSN;
-	CASE(MUL_F) REG_A = as_u(as_f(REG_B) * as_f(REG_C)); NEXT_INSN;
-	CASE(DIV_F) REG_A = as_u(as_f(REG_B) / as_f(REG_C)); NEXT_INSN;
+	CASE(ADD_F) RA = as_u(as_f(RB) + as_f(RC)); NEXT();
+	CASE(SUB_F) B_SUB_F: RA = as_u(as_f(RB) - as_f(RC)); NEXT();
+	CASE(MUL_F) RA = as_u(as_f(RB) * as_f(RC)); NEXT();
+	CASE(DIV_F) RA = as_u(as_f(RB) / as_f(RC)); NEXT();
 	CASE(ADD_R) CASE(SUB_R) CASE(MUL_R) CASE(DIV_R) {
+		/* Never fused, so the top byte is the opcode. */
 		uint64_t r;
-		if (!obj_arith(v, w >> 24, REG_B, REG_C, &r))
+		if (!obj_arith(v, ip->w >> 24, RB, RC, &r))
 			goto trap;
-		REG_A = r;
-		NEXT_INSN;
+		RA = r;
+		NEXT();
 	}
-	CASE(JMP) ip = code + (w & 0xFFFFFF); GOTO_TOP;
-	CASE(JE) if (JREG_B == JREG_C) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
-	CASE(JG_I) if ((int64_t)JREG_B > (int64_t)JREG_C) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
-	CASE(JL_I) if ((int64_t)JREG_B < (int64_t)JREG_C) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
-	CASE(JG_U) if (JREG_B > JREG_C) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
-	CASE(JL_U) if (JREG_B < JREG_C) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
-	CASE(JE_F) if (as_f(JREG_B) == as_f(JREG_C)) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
-	CASE(JG_F) if (as_f(JREG_B) > as_f(JREG_C)) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
-	CASE(JL_F) if (as_f(JREG_B) < as_f(JREG_C)) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
+	CASE(JMP) ip += ip->k.rel; ENTER();
+	CASE(JE) BRANCH(RB == RC);
+	CASE(JG_I) BRANCH((int64_t)RB > (int64_t)RC);
+	CASE(JL_I) BRANCH((int64_t)RB < (int64_t)RC);
+	CASE(JG_U) BRANCH(RB > RC);
+	CASE(JL_U) BRANCH(RB < RC);
+	CASE(JE_F) BRANCH(as_f(RB) == as_f(RC));
+	CASE(JG_F) BRANCH(as_f(RB) > as_f(RC));
+	CASE(JL_F) BRANCH(as_f(RB) < as_f(RC));
 	CASE(JE_R) CASE(JG_R) CASE(JL_R) {
-		uint64_t b = JREG_B, c = JREG_C;
+		uint64_t b = RB, c = RC;
+		unsigned o = ip->w >> 24; /* never fused */
 		bool t;
 		if (!is_tagged(b) || !is_tagged(c)) {
-			type_err(v, "%s on a value that is not an object", bcx_tap_ops[w >> 24].name);
+			type_err(v, "%s on a value that is not an object", bcx_tap_ops[o].name);
 			goto trap;
 		}
-		if ((w >> 24) == TAP_JE_R) {
+		if (o == TAP_JE_R) {
 			t = val_eq(v, b, c);
 		} else {
 			int cmp = 0;
 			if (!str_cmp(v, b, c, &cmp))
 				goto trap;
-			t = (w >> 24) == TAP_JG_R ? cmp > 0 : cmp < 0;
+			t = o == TAP_JG_R ? cmp > 0 : cmp < 0;
 		}
-		if (t) {
-			JUMP_REL();
-			GOTO_TOP;
-		}
-		NEXT_INSN;
+		BRANCH(t);
 	}
-	CASE(JT_R) if (type_code(v, JREG_B) == JREG_C) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
-	CASE(JMP_IF) if (cond_holds(v, JREG_B, w & 0xFF)) { JUMP_REL(); GOTO_TOP; } NEXT_INSN;
-	CASE(LDI) REG_A = (uint64_t)(int64_t)(int16_t)(uint16_t)(w & 0xFFFF); NEXT_INSN;
-	CASE(LDU) REG_A = w & 0xFFFF; NEXT_INSN;
-	CASE(LDF) REG_A = as_u(bcx_f16_to_f64((uint16_t)(w & 0xFFFF))); NEXT_INSN;
-	CASE(LDC) REG_A = kv[w & 0xFFFF]; NEXT_INSN;
-	CASE(LDG) {
-		uint32_t i = w & 0xFFFF;
-		REG_A = i < m->nsyms ? v->globals[i] : v->hosts[i - TAP_HOST_BASE];
-		NEXT_INSN;
-	}
+	CASE(JT_R) BRANCH(type_code(v, RB) == RC);
+	CASE(JMP_IF) BRANCH(cond_holds(v, RB, OP_C));
+	CASE(LDI) CASE(LDU) CASE(LDF) RA = ip->k.u; NEXT();
+	CASE(LDC) RA = kv[ip->k.u]; NEXT();
+	CASE(LDG) RA = globals[ip->k.u]; NEXT();
 	CASE(INVOKE) {
-		st->pc = (uint32_t)(ip - code);
-		{
-			/* Fast path: a plain function with the right arity. */
-			uint64_t callee = REG_A, idx = callee & 0xFFFFFFFFFFFFull;
-			unsigned nargs = w & 0xFF;
-			if (TAG(callee) == (TAG_REF >> 48) && idx < v->nobjs &&
-			    v->objs[idx]->type == O_FN && st->depth + 1 < v->o.max_call_depth &&
-			    m->fns[v->objs[idx]->fn].nparams == nargs) {
-				uint32_t nf = v->objs[idx]->fn;
-				const uint64_t *src = regs + ((w >> 8) & 0xFF);
-				for (unsigned k = 0; k < nargs; k++)
-					regs[NREGS + k] = src[k];
-				frame *fr = &v->frames[st->depth++];
-				fr->fn = st->fn;
-				fr->ret_pc = st->pc + 1;
-				fr->dest = (uint8_t)(w >> 16);
-				st->fn = nf;
-				f = &m->fns[nf];
-				code = ip = f->code;
-				kv = v->kvals[nf];
-				regs += NREGS;
-				GOTO_TOP;
-			}
+		/* Functions, then built-ins, are consecutive handles from fn0, so
+		 * one compare each types the callee. */
+		uint64_t d = RA - fn0;
+		if (d < nfns && rf[d].nparams == OP_C) {
+			nf = (uint32_t)d;
+			goto call;
 		}
-		if (!do_call(v, st, regs, (w >> 16) & 0xFF, (w >> 8) & 0xFF, w & 0xFF, &new_fn))
+		if (d - nfns < TAP_HOST_COUNT) {
+			host = (unsigned)(d - nfns);
+			goto call_host;
+		}
+		if (!call_slow(v, regs, ip->w, &nf, &clo))
 			goto trap;
-		if (new_fn == UINT32_MAX)
-			NEXT_INSN;
-		st->fn = new_fn;
-		f = &m->fns[new_fn];
-		code = ip = f->code;
-		kv = v->kvals[new_fn];
-		regs += NREGS;
-		GOTO_TOP;
+		if (!clo)
+			goto call;
+		if (fp >= flimit)
+			goto stack_overflow;
+		memcpy(regs + NREGS + OP_C, clo->a, clo->len * 8);
+		goto call_checked;
 	}
 	CASE(RETURN) {
-		uint64_t r = REG_A;
-		if (st->depth == 0) {
+		uint64_t r = RA;
+		if (fp == frames) {
 			st->value = r;
-			taken += 0;
-			st->steps = (v->o.max_steps ? v->o.max_steps : UINT64_MAX) - left - chunk - 1;
-			return true;
+			goto done;
 		}
-		const frame *fr = &v->frames[--st->depth];
+		fp--;
 		regs -= NREGS;
-		regs[fr->dest] = r;
-		st->fn = fr->fn;
-		f = &m->fns[fr->fn];
-		code = f->code;
-		ip = code + fr->ret_pc;
-		kv = v->kvals[fr->fn];
-		GOTO_TOP;
+		regs[fp->dest] = r;
+		ip = fp->ret;
+		kv = fp->kv;
+		fn = fp->fn;
+		ENTER();
 	}
+
+	/* Fused pairs (decode.c): the first instruction's work, then the second
+	 * one's at ip + 1 without a dispatch in between. */
+	XCASE(LDI_ADD) {
+		uint64_t k = ip->k.u;
+		RA = k;
+		ip++;
+		RA = RB + k;
+		NEXT();
+	}
+	XCASE(LDI_SUB) {
+		uint64_t k = ip->k.u;
+		RA = k;
+		ip++;
+		RA = RB - k;
+		NEXT();
+	}
+	XCASE(LDI_JL) {
+		uint64_t k = ip->k.u;
+		RA = k;
+		ip++;
+		BRANCH((int64_t)RB < (int64_t)k);
+	}
+	XCASE(LDI_JG) {
+		uint64_t k = ip->k.u;
+		RA = k;
+		ip++;
+		BRANCH((int64_t)RB > (int64_t)k);
+	}
+	XCASE(LDI_JE) {
+		uint64_t k = ip->k.u;
+		RA = k;
+		ip++;
+		BRANCH(RB == k);
+	}
+	XCASE(ADD_SUB) RA = RB + RC; ip++; goto B_SUB;
+	XCASE(ADDF_SUBF) RA = as_u(as_f(RB) + as_f(RC)); ip++; goto B_SUB_F;
+	XCASE(CALL) /* the callee is known and takes this many arguments */
+		RA = globals[ip->k.u];
+		ip++;
+		nf = (uint32_t)ip->k.u;
+		goto call;
+	XCASE(HOST)
+		RA = globals[ip->k.u];
+		ip++;
+		host = (unsigned)ip->k.u;
+		goto call_host;
 #ifndef TAP_USE_GOTO
 	default:
 		type_err(v, "illegal opcode");
 		goto trap;
 	}
-	}
 #endif
-refill:
-	/* Every CHUNK instructions (every one when tracing): step limit, trace. */
-	if (left == 0) {
-		v->trap = BCX_TAPIOCA_STEP_LIMIT;
-		snprintf(v->why, sizeof v->why, "more than %" PRIu64 " steps", v->o.max_steps);
-		goto trap;
+
+call_host: {
+		/* ip is the invoke, host the built-in. */
+		uint64_t r;
+		if (!array_fast(v, host, regs + OP_B, OP_C, &r) &&
+		    !host_call(v, host, regs + OP_B, OP_C, &r))
+			goto trap;
+		RA = r;
+		ip++;
+		ENTER();
 	}
-	chunk = v->o.trace ? 1 : (left < CHUNK ? left : CHUNK);
-	left -= chunk;
-	chunk--;
-	if (v->o.trace)
-		v->o.trace(v->o.ctx, f->name, (uint32_t)(ip - code), *ip);
+
+call:
+	/* ip is the invoke; nf the callee, whose arity matches. */
+	if (fp >= flimit)
+		goto stack_overflow;
+call_checked: {
+		const uint64_t *src = regs + OP_B;
+		unsigned n = OP_C;
+		for (unsigned k = 0; k < n; k++)
+			regs[NREGS + k] = src[k];
+		fp->ret = ip + 1;
+		fp->kv = kv;
+		fp->fn = fn;
+		fp->dest = (uint8_t)OP_A;
+		fp++;
+		regs += NREGS;
+		fn = nf;
+		ip = rf[nf].code;
+		kv = rf[nf].kv;
+		ENTER();
+	}
+
+enter_slow:
+	/* The budget does not cover the next run (or tracing is on): count
+	 * single instructions from here on. Nothing of this run was charged. */
+	if (!exact) {
+		exact = true;
+		eleft = left;
+		left = 0; /* every later ENTER comes back here */
 #ifdef TAP_USE_GOTO
-	w = *ip;
-	goto *labels[w >> 24];
-#else
-	goto dispatched;
+		disp = step_labels;
 #endif
+	}
+	DISPATCH();
+
+L_step: {
+		/* Exact mode: one step, the trace hook, then the instruction's own
+		 * handler (never a fused one, so each counts and traces alone). */
+		const tap_fn *f = &m->fns[fn];
+		uint32_t pc = (uint32_t)(ip - f->ins), word = f->code[pc];
+		if (eleft == 0) {
+			v->trap = BCX_TAPIOCA_STEP_LIMIT;
+			snprintf(v->why, sizeof v->why, "more than %" PRIu64 " steps", v->o.max_steps);
+			goto trap;
+		}
+		eleft--;
+		if (v->o.trace)
+			v->o.trace(v->o.ctx, f->name, pc, word);
+#ifdef TAP_USE_GOTO
+		goto *labels[word >> 24];
+#else
+		op = word >> 24;
+		goto dispatch_op;
+#endif
+	}
+
+stack_overflow:
+	v->trap = BCX_TAPIOCA_STACK_OVERFLOW;
+	snprintf(v->why, sizeof v->why, "call depth above %u", v->o.max_call_depth);
+	goto trap;
 div_zero:
 	v->trap = BCX_TAPIOCA_DIV_ZERO;
-	snprintf(v->why, sizeof v->why, "%s by zero", bcx_tap_ops[w >> 24].name);
+	snprintf(v->why, sizeof v->why, "%s by zero", bcx_tap_ops[ip->w >> 24].name);
 trap:
-	st->pc = (uint32_t)(ip - code);
-	st->steps = (v->o.max_steps ? v->o.max_steps : UINT64_MAX) - left - chunk;
-	(void)taken;
-	return false;
+	ok = false;
+done:
+	/* ip is the last instruction that ran (the return, or the one that
+	 * trapped) or, at the step limit, the one that did not. In fast mode
+	 * the rest of its run was charged but did not run. */
+	st->fn = fn;
+	st->pc = (uint32_t)(ip - m->fns[fn].ins);
+	st->steps = exact ? max - eleft : max - left - (ip->len - 1);
+	return ok;
 }
 
 #ifdef TAP_USE_GOTO
 #pragma GCC diagnostic pop
 #endif
+#undef CASE
+#undef XCASE
+#undef DISPATCH
 
 /* ---- setup and teardown ---- */
 
@@ -841,21 +963,23 @@ static bool setup(vm *v)
 	const bcx_tapioca_module *m = v->m;
 	obj *o;
 	uint64_t h;
-	if (!(v->globals = vm_calloc(v, m->nsyms, 8)) || !(v->kvals = vm_calloc(v, m->nfns, 8)) ||
+	if (!(v->globals = vm_calloc(v, (size_t)m->nsyms + TAP_HOST_COUNT, 8)) ||
+	    !(v->kvals = vm_calloc(v, m->nfns, 8)) || !(v->fns = vm_calloc(v, m->nfns, sizeof *v->fns)) ||
 	    !(v->pool = vm_calloc(v, m->file.pool_count, 8)) ||
 	    !(v->pool_done = vm_calloc(v, m->file.pool_count, 1)) ||
 	    !(v->stack = vm_calloc(v, (size_t)v->o.max_call_depth * NREGS, 8)) ||
 	    !(v->frames = vm_calloc(v, v->o.max_call_depth, sizeof(frame))))
 		return false;
+	/* The functions, then the built-ins, as consecutive handles from
+	 * fnobj0: invoke types a callee with one compare. */
+	v->fnobj0 = TAG_REF | v->nobjs;
 	for (uint32_t i = 0; i < m->nfns; i++) {
 		if (!new_obj(v, O_FN, &h, &o))
 			return false;
 		o->fn = i;
-		if (i == 0)
-			v->fnobj0 = h;
 	}
 	for (unsigned i = 0; i < TAP_HOST_COUNT; i++) {
-		if (!new_obj(v, O_HOST, &v->hosts[i], &o))
+		if (!new_obj(v, O_HOST, &v->globals[m->nsyms + i], &o))
 			return false;
 		o->fn = i;
 	}
@@ -873,6 +997,9 @@ static bool setup(vm *v)
 		for (uint32_t k = 0; k < f->nconsts; k++)
 			if (!from_tbon(v, &f->consts[k], &v->kvals[i][k]))
 				return false;
+		v->fns[i].code = f->ins;
+		v->fns[i].kv = v->kvals[i];
+		v->fns[i].nparams = f->nparams;
 	}
 	return true;
 }
@@ -893,7 +1020,8 @@ static void teardown(vm *v)
 			if (v->kvals[i])
 				bcx_free(v->al, v->kvals[i], (m->fns[i].nconsts ? m->fns[i].nconsts : 1) * 8u);
 	bcx_free(v->al, v->kvals, (m->nfns ? m->nfns : 1) * 8u);
-	bcx_free(v->al, v->globals, (m->nsyms ? m->nsyms : 1) * 8u);
+	bcx_free(v->al, v->fns, (m->nfns ? m->nfns : 1) * sizeof *v->fns);
+	bcx_free(v->al, v->globals, ((size_t)m->nsyms + TAP_HOST_COUNT) * 8u);
 	bcx_free(v->al, v->pool, (m->file.pool_count ? m->file.pool_count : 1) * 8u);
 	bcx_free(v->al, v->pool_done, m->file.pool_count ? m->file.pool_count : 1);
 	bcx_free(v->al, v->stack, (size_t)v->o.max_call_depth * NREGS * 8);
