@@ -6,7 +6,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	bcx_tapioca_opts o = BCX_TAPIOCA_OPTS_INIT;
+	bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
 	o.max_steps = 100000;
 	o.max_heap = 8u << 20;
 	o.max_call_depth = 200;

@@ -111,7 +111,7 @@ static bool count_opt(const char *verb, const char *name, const char *s, uint64_
 
 static int tapioca_run(const cli_input *in, const cli_args *a)
 {
-	bcx_tapioca_opts o = BCX_TAPIOCA_OPTS_INIT;
+	bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
 	uint64_t steps = 0, heap = 0, depth = 0;
 	if (!count_opt(a->verb, "--max-steps", a->max_steps, 1, UINT64_MAX, &steps) ||
 	    !count_opt(a->verb, "--max-heap", a->max_heap, 1, UINT64_MAX, &heap) ||

@@ -18,9 +18,9 @@ typedef enum bcx_tapioca_trap {
 	BCX_TAPIOCA_OUT_OF_MEMORY   /* heap above max_heap bytes */
 } bcx_tapioca_trap;
 
-/* Options and limits. size must be sizeof(bcx_tapioca_opts) (set it
- * with BCX_TAPIOCA_OPTS_INIT); zero fields take the defaults in brackets. */
-typedef struct bcx_tapioca_opts {
+/* Options and limits. size must be sizeof(bcx_tapioca_options) (set it
+ * with BCX_TAPIOCA_OPTIONS_INIT); zero fields take the defaults in brackets. */
+typedef struct bcx_tapioca_options {
 	size_t size;
 	bcx_tbon_limits tbon;     /* reading the object file */
 	uint32_t max_call_depth;  /* frames [1000] */
@@ -32,9 +32,9 @@ typedef struct bcx_tapioca_opts {
 	 * instruction at a time). function is the NUL-terminated name. */
 	void (*trace)(void *ctx, const char *function, uint32_t index, uint32_t word);
 	void *ctx;
-} bcx_tapioca_opts;
+} bcx_tapioca_options;
 
-#define BCX_TAPIOCA_OPTS_INIT {sizeof(bcx_tapioca_opts), {sizeof(bcx_tbon_limits), 0, 0, 0}, \
+#define BCX_TAPIOCA_OPTIONS_INIT {sizeof(bcx_tapioca_options), {sizeof(bcx_tbon_limits), 0, 0, 0}, \
 			       0, 0, 0, NULL, NULL, NULL}
 
 typedef struct bcx_tapioca_module bcx_tapioca_module;
@@ -42,7 +42,7 @@ typedef struct bcx_tapioca_module bcx_tapioca_module;
 /* Read and verify every function (notes: "as wasm validation does").
  * On success *out owns all memory; free it with bcx_tapioca_free. */
 BCX_NODISCARD bcx_status bcx_tapioca_load(const uint8_t *data, size_t size,
-					  const bcx_tapioca_opts *opts,
+					  const bcx_tapioca_options *opts,
 					  bcx_tapioca_module **out, bcx_diag *diag);
 void bcx_tapioca_free(bcx_tapioca_module *m); /* NULL is a no-op */
 
@@ -61,7 +61,7 @@ typedef struct bcx_tapioca_result {
  * steps, heap) or BCX_ERR_MALFORMED (division, type) with diag saying
  * "function 'f' instruction 12: ..."; result says which. */
 BCX_NODISCARD bcx_status bcx_tapioca_run(const bcx_tapioca_module *m, const char *entry,
-					 const bcx_tapioca_opts *opts,
+					 const bcx_tapioca_options *opts,
 					 bcx_tapioca_result *result, bcx_diag *diag);
 
 /* Assemble text into a TBON object file appended to out. Errors carry

@@ -154,7 +154,7 @@ static bcx_status load_symbols(bcx_tapioca_module *m, bcx_diag *d)
 	return BCX_OK;
 }
 
-bcx_status bcx_tapioca_load(const uint8_t *data, size_t size, const bcx_tapioca_opts *opts,
+bcx_status bcx_tapioca_load(const uint8_t *data, size_t size, const bcx_tapioca_options *opts,
 			    bcx_tapioca_module **out, bcx_diag *diag)
 {
 	*out = NULL;

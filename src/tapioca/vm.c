@@ -56,7 +56,7 @@ typedef struct run_fn {
 
 typedef struct vm {
 	const bcx_tapioca_module *m;
-	bcx_tapioca_opts o;
+	bcx_tapioca_options o;
 	const bcx_allocator *al;
 	obj **objs;
 	size_t nobjs, capobjs;
@@ -1028,7 +1028,7 @@ static void teardown(vm *v)
 	bcx_free(v->al, v->frames, v->o.max_call_depth * sizeof(frame));
 }
 
-static void set_opts(bcx_tapioca_opts *o, const bcx_tapioca_opts *in)
+static void set_opts(bcx_tapioca_options *o, const bcx_tapioca_options *in)
 {
 	memset(o, 0, sizeof *o);
 	if (in)
@@ -1043,7 +1043,7 @@ static void set_opts(bcx_tapioca_opts *o, const bcx_tapioca_opts *in)
 }
 
 bcx_status bcx_tapioca_run(const bcx_tapioca_module *m, const char *entry,
-			   const bcx_tapioca_opts *opts, bcx_tapioca_result *res, bcx_diag *diag)
+			   const bcx_tapioca_options *opts, bcx_tapioca_result *res, bcx_diag *diag)
 {
 	vm v;
 	run_state st;

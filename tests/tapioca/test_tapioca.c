@@ -170,7 +170,7 @@ static bcx_tapioca_trap run_text(const char *src, uint64_t *value)
 	if (!assemble(src, &b))
 		return (bcx_tapioca_trap)-1;
 	bcx_tapioca_module *m = NULL;
-	bcx_tapioca_opts o = BCX_TAPIOCA_OPTS_INIT;
+	bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
 	o.max_steps = 1000000;
 	bcx_diag d;
 	bcx_diag_clear(&d);
@@ -381,7 +381,7 @@ static void test_robustness(void)
 		free(src);
 		if (!ok)
 			continue;
-		bcx_tapioca_opts o = BCX_TAPIOCA_OPTS_INIT;
+		bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
 		o.max_steps = 20000;
 		o.max_heap = 4u << 20;
 		o.max_call_depth = 100;

@@ -52,7 +52,7 @@ static bcx_tapioca_module *load_text(const char *src)
 static bcx_tapioca_result run(const bcx_tapioca_module *m, uint64_t max_steps, trace_log *t,
 			      uint32_t depth, char *why, size_t why_size)
 {
-	bcx_tapioca_opts o = BCX_TAPIOCA_OPTS_INIT;
+	bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
 	o.max_steps = max_steps;
 	o.max_call_depth = depth;
 	if (t) {
