@@ -67,7 +67,7 @@ static bcx_tileir_attr *new_attr(bcx_tileir_builder *m, bcx_tileir_attr_kind k)
 {
 	bcx_tileir_build_attr *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
 	if (h)
-		h->a.kind = k;
+		h->a.kind = (uint8_t)k;
 	return h ? &h->a : NULL;
 }
 
