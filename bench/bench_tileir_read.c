@@ -141,7 +141,7 @@ static bool run_once(const uint8_t *data, size_t size, bool lazy, timing *t)
 	bcx_buf_init(&out, NULL);
 	double t4 = now();
 	ok = ok && (lazy || (bcx_tileir_open(data, size, NULL, &m, &d) == BCX_OK &&
-			     bcx_tileir_print_generic(m, -1, &out, &d) == BCX_OK));
+			     bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, &out}, &d) == BCX_OK));
 	double t5 = now();
 	*t = (timing){t1 - t0, t2 - t1, (t3 - t2) + (t2 - t1), t5 - t4, out.len};
 	bcx_buf_free(&out);

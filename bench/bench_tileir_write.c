@@ -154,7 +154,7 @@ int main(int argc, char **argv)
 	bcx_buf text;
 	bcx_buf_init(&text, NULL);
 	OK(bcx_tileir_read(bytes, n, NULL, &rd, &d));
-	OK(bcx_tileir_print_generic(rd, -1, &text, &d));
+	OK(bcx_tileir_print_generic(rd, -1, &(bcx_sink){bcx_buf_sink_write, &text}, &d));
 	if (argc > 3)
 		OK(bcx_file_write_atomic(argv[3], text.data, text.len, &d));
 	double best_asm = 1e9, best_aw = 1e9, best_cv = 1e9;

@@ -70,7 +70,7 @@ int main(int argc, char **argv)
 		if (i < 0) {
 			fprintf(stderr, "%s: no function named '%s'\n", argv[1], argv[2]);
 			rc = 1;
-		} else if (bcx_tileir_print_generic(m, i, &text, &d) != BCX_OK) {
+		} else if (bcx_tileir_print_generic(m, i, &(bcx_sink){bcx_buf_sink_write, &text}, &d) != BCX_OK) {
 			rc = fail(argv[1], &d);
 		} else {
 			fwrite(text.data, 1, text.len, stdout);

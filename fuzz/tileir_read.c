@@ -93,14 +93,14 @@ static void outputs(bcx_tileir_module *m)
 	bcx_buf out;
 	bcx_buf_init(&out, NULL);
 	bcx_diag d = {0};
-	print_ok(bcx_tileir_print_generic(m, -1, &out, &d), &d);
+	print_ok(bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
 	for (size_t i = 0; i < bcx_tileir_function_count(m); i++) {
 		out.len = 0;
-		print_ok(bcx_tileir_print_generic(m, (long)i, &out, &d), &d);
+		print_ok(bcx_tileir_print_generic(m, (long)i, &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
 	}
 	for (int json = 0; json < 2; json++) {
 		out.len = 0;
-		check(bcx_tileir_dump(m, json != 0, &out, &d) == BCX_OK && out.len > 0);
+		check(bcx_tileir_dump(m, json != 0, &(bcx_sink){bcx_buf_sink_write, &out}, &d) == BCX_OK && out.len > 0);
 	}
 	bcx_buf_free(&out);
 }

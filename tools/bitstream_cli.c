@@ -4,7 +4,6 @@
 #include "formats.h"
 #include "bcx/bitstream.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,57 +32,31 @@ static const char *bitstream_describe(const uint8_t *p, size_t n)
 	return "an LLVM bitstream";
 }
 
-/* Streaming to stdout keeps memory flat for big dumps; every fwrite is
- * checked and the first failure is kept. */
-typedef struct out_stream {
-	FILE *f;
-	int err;
-} out_stream;
+typedef struct analyze_job {
+	const cli_input *in;
+	bcx_bs_analyze_options o;
+} analyze_job;
 
-static bcx_status stream_write(void *ctx, const void *p, size_t n)
+static bcx_status produce_analysis(void *ctx, const bcx_sink *out, bcx_diag *d)
 {
-	out_stream *o = ctx;
-	if (!o->err && fwrite(p, 1, n, o->f) != n)
-		o->err = errno ? errno : EIO;
-	return o->err ? BCX_ERR_IO : BCX_OK;
+	const analyze_job *j = ctx;
+	return bcx_bs_analyze(j->in->data, j->in->size, &j->o, out, NULL, d);
 }
 
+/* The analyzer writes its report in 64 KiB pieces as it goes; on malformed
+ * input the text so far stays on stdout (as llvm-bcanalyzer leaves it), and
+ * a file named by -o is left as it was. */
 static int analyze(const cli_input *in, const cli_args *a, bool dump)
 {
-	bcx_bs_analyze_options o = BCX_OPTIONS_INIT(bcx_bs_analyze_options);
-	o.dump = dump;
-	o.filename = in->path;
-	o.json = a->json;
-	o.no_histogram = a->no_histogram;
-	o.dump_blockinfo = a->dump_blockinfo;
-	o.non_symbolic = a->non_symbolic;
-	o.show_binary_blobs = a->show_binary_blobs;
-	bcx_diag d;
-	bcx_diag_clear(&d);
-	bcx_buf buf;
-	bcx_buf_init(&buf, NULL);
-	out_stream os = {stdout, 0};
-	bool to_stdout = !a->out || strcmp(a->out, "-") == 0;
-	bcx_sink sink = to_stdout ? (bcx_sink){stream_write, &os} : (bcx_sink){bcx_buf_sink_write, &buf};
-	if (to_stdout)
-		setvbuf(stdout, NULL, _IONBF, 0); /* the analyzer writes 64 KiB blocks */
-	bcx_status s = bcx_bs_analyze(in->data, in->size, &o, &sink, NULL, &d);
-	int rc = EXIT_OK;
-	if (to_stdout && !os.err && fflush(stdout) != 0)
-		os.err = errno ? errno : EIO;
-	if (os.err) {
-		cli_message("error", "<stdout>", -1, "write failed: %s", strerror(os.err));
-		clearerr(stdout); /* reported once, here */
-		rc = EXIT_INPUT;
-	} else if (s != BCX_OK) {
-		cli_report(in->name, &d);
-		rc = EXIT_INPUT;
-	} else if (!to_stdout) {
-		rc = buf.status == BCX_OK ? cli_write_output(a, buf.data, buf.len, false)
-					  : (cli_message("error", NULL, -1, "out of memory"), EXIT_INPUT);
-	}
-	bcx_buf_free(&buf);
-	return rc;
+	analyze_job j = {in, BCX_OPTIONS_INIT(bcx_bs_analyze_options)};
+	j.o.dump = dump;
+	j.o.filename = in->path;
+	j.o.json = a->json;
+	j.o.no_histogram = a->no_histogram;
+	j.o.dump_blockinfo = a->dump_blockinfo;
+	j.o.non_symbolic = a->non_symbolic;
+	j.o.show_binary_blobs = a->show_binary_blobs;
+	return cli_stream_run(a, in->name, produce_analysis, &j);
 }
 
 static int bitstream_dump(const cli_input *in, const cli_args *a) { return analyze(in, a, true); }

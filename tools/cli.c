@@ -112,6 +112,84 @@ void cli_input_close(cli_input *in)
 /* Output                                                              */
 /* ------------------------------------------------------------------ */
 
+/* The library's message starts with "PATH: "; print the path once, in the
+ * file position of the one shape. */
+static void report_output(const char *shown, const bcx_diag *d)
+{
+	size_t n = strlen(shown);
+	const char *msg = d->message;
+	if (strncmp(msg, shown, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
+		msg += n + 2;
+	cli_message("error", shown, -1, "%s", msg);
+}
+
+static bcx_status stream_write(void *ctx, const void *p, size_t n)
+{
+	cli_stream *o = ctx;
+	bcx_status s = bcx_file_out_write(o->f, p, n);
+	o->failed |= s != BCX_OK;
+	return s;
+}
+
+int cli_stream_open(const cli_args *a, cli_stream *o)
+{
+	const char *path = a->out ? a->out : "-";
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	o->shown = strcmp(path, "-") == 0 ? "<stdout>" : path;
+	if (bcx_file_out_open(path, &o->f, &d) != BCX_OK) {
+		report_output(o->shown, &d);
+		return EXIT_INPUT;
+	}
+	o->failed = false;
+	o->sink = (bcx_sink){stream_write, o};
+	return EXIT_OK;
+}
+
+int cli_stream_run(const cli_args *a, const char *input, cli_producer produce, void *ctx)
+{
+	cli_stream out;
+	int rc = cli_stream_open(a, &out);
+	if (rc != EXIT_OK)
+		return rc;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_status s = produce(ctx, &out.sink, &d);
+	if (out.failed) /* the output's error: the commit reports it */
+		return cli_stream_close(&out, true);
+	rc = cli_stream_close(&out, s == BCX_OK);
+	if (s != BCX_OK) {
+		cli_report(input, &d);
+		return EXIT_INPUT;
+	}
+	return rc;
+}
+
+int cli_stream_close(cli_stream *o, bool ok)
+{
+	if (!ok) {
+		bcx_file_out_abort(o->f);
+		return EXIT_INPUT;
+	}
+	/* SIGINT, SIGTERM and SIGHUP wait while a replacement is put in
+	 * place, so that it is either there whole or not at all. */
+	sigset_t block, old;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_status s = bcx_file_out_commit(o->f, &d);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (s != BCX_OK) {
+		report_output(o->shown, &d);
+		return EXIT_INPUT;
+	}
+	return EXIT_OK;
+}
+
 int cli_write_output(const cli_args *a, const void *data, size_t size, bool binary)
 {
 	const char *path = a->out ? a->out : "-";
@@ -140,14 +218,7 @@ int cli_write_output(const cli_args *a, const void *data, size_t size, bool bina
 	bcx_status s = bcx_file_write_atomic(path, data, size, &d);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (s != BCX_OK) {
-		/* The library's message starts with "PATH: "; print the path
-		 * once, in the file position of the one shape. */
-		const char *shown = strcmp(path, "-") == 0 ? "<stdout>" : path;
-		size_t n = strlen(shown);
-		const char *msg = d.message;
-		if (strncmp(msg, shown, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
-			msg += n + 2;
-		cli_message("error", shown, -1, "%s", msg);
+		report_output(strcmp(path, "-") == 0 ? "<stdout>" : path, &d);
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;

@@ -82,6 +82,24 @@ void cli_input_close(cli_input *in);
  * Reports failures; returns the exit code. */
 int cli_write_output(const cli_args *a, const void *data, size_t size, bool binary);
 
+/* Text written as it is produced: open the output of -o (or stdout), write
+ * through .sink, then close it: committed when ok (a replaced file appears
+ * whole, at once), else left as it was. Both return an exit code and
+ * report failures in the one shape. */
+typedef struct cli_stream {
+	bcx_file_out *f;
+	bcx_sink sink;
+	const char *shown;
+	bool failed;            /* a write to the output failed */
+} cli_stream;
+int cli_stream_open(const cli_args *a, cli_stream *o);
+int cli_stream_close(cli_stream *o, bool ok);
+
+/* Open the output, run produce into it, close it. A failure of produce is
+ * reported against `input`; a failed write against the output. */
+typedef bcx_status (*cli_producer)(void *ctx, const bcx_sink *out, bcx_diag *d);
+int cli_stream_run(const cli_args *a, const char *input, cli_producer produce, void *ctx);
+
 /* ------------------------------------------------------------------ */
 /* Messages: "bcx: FILE:OFFSET: error: message"                        */
 /* ------------------------------------------------------------------ */

@@ -66,25 +66,34 @@ static bcx_status open_module(const cli_input *in, const cli_args *a, bcx_tileir
 	return s;
 }
 
+typedef struct text_job {
+	bcx_tileir_module *m;
+	long fn;
+	bool dump, json;
+} text_job;
+
+static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
+{
+	const text_job *j = ctx;
+	return j->dump ? bcx_tileir_dump_function(j->m, j->fn, j->json, out, d)
+		       : bcx_tileir_print_generic(j->m, j->fn, out, d);
+}
+
+/* The text streams to the output as it is made: memory stays a multiple
+ * of the input, whatever the size of the text. */
 static int print_text(const cli_input *in, const cli_args *a, bool dump)
 {
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	bcx_tileir_module *m = NULL;
-	bcx_buf out;
-	bcx_buf_init(&out, NULL);
-	long fn;
-	bcx_status s = open_module(in, a, &m, &fn, &d);
-	if (s == BCX_OK)
-		s = dump ? bcx_tileir_dump_function(m, fn, a->json, &out, &d)
-			 : bcx_tileir_print_generic(m, fn, &out, &d);
-	int rc = EXIT_INPUT;
-	if (s == BCX_OK)
-		rc = cli_write_output(a, out.data, out.len, false);
-	else
+	text_job j = {NULL, -1, dump, a->json};
+	int rc;
+	if (open_module(in, a, &j.m, &j.fn, &d) != BCX_OK) {
 		cli_report(in->name, &d);
-	bcx_buf_free(&out);
-	bcx_tileir_close(m);
+		rc = EXIT_INPUT;
+	} else {
+		rc = cli_stream_run(a, in->name, produce_text, &j);
+	}
+	bcx_tileir_close(j.m);
 	return rc;
 }
 

@@ -349,6 +349,10 @@ void bcx_buf_patch_u32le(bcx_buf *w, size_t pos, uint32_t v);
 /* A bcx_sink write function that appends to the bcx_buf given as ctx (or
  * drops the bytes when ctx is NULL); returns the buffer's status. */
 bcx_status bcx_buf_sink_write(void *ctx, const void *p, size_t n);
+/* Pass what w holds on to sink once it holds at least `at` bytes (0: pass
+ * anything), and empty it for more: a buffer that stages text for a sink.
+ * A failed write is kept in w->status, which stops later writes to w. */
+void bcx_buf_spill(bcx_buf *w, const bcx_sink *sink, size_t at);
 /* Hand the buffer over: returns data (owned by the caller, free with the
  * buffer's allocator) and resets w. */
 uint8_t *bcx_buf_take(bcx_buf *w, size_t *len);
@@ -408,6 +412,22 @@ void bcx_file_unmap(bcx_file_view *v); /* a zeroed or unmapped view is a no-op *
  */
 bcx_status bcx_file_write_atomic(const char *path, const void *data, size_t size,
 				 bcx_diag *diag);
+
+/*
+ * The same, streamed: open the output, write it piece by piece (through
+ * bcx_file_out_write, a bcx_sink write function whose ctx is the
+ * bcx_file_out), then commit, which renames a replacement into place, or
+ * abort, which leaves path as it was. A write error is kept and reported by
+ * the commit. Where the kernel has O_TMPFILE, a replacement has no name
+ * until the commit, so a process killed while writing leaves nothing.
+ */
+typedef struct bcx_file_out bcx_file_out;
+BCX_NODISCARD bcx_status bcx_file_out_open(const char *path, bcx_file_out **out,
+					   bcx_diag *diag);
+bcx_status bcx_file_out_write(void *ctx, const void *p, size_t n);
+/* Finish and free f; the first error of the whole output is returned. */
+BCX_NODISCARD bcx_status bcx_file_out_commit(bcx_file_out *f, bcx_diag *diag);
+void bcx_file_out_abort(bcx_file_out *f); /* NULL is a no-op */
 
 BCX_END_DECLS
 #endif /* BCX_CORE_H */

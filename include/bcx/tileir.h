@@ -508,17 +508,22 @@ BCX_NODISCARD bcx_status bcx_tileir_write_file(bcx_tileir_module *m,
 /* Printing                                                            */
 /* ------------------------------------------------------------------ */
 
+/* The printers write to a sink as they go, in pieces of about 64 KiB, so
+ * memory does not grow with the output; a failed write stops them and is
+ * returned (BCX_ERR_IO). To collect the text, pass
+ * {bcx_buf_sink_write, &buf}. */
+
 /* Print the module (function < 0) or one function in MLIR generic op form,
  * as NVIDIA's reader prints it with --mlir-print-op-generic. */
 BCX_NODISCARD bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function,
-						  bcx_buf *out, bcx_diag *diag);
+						  const bcx_sink *out, bcx_diag *diag);
 
 /* Structural dump (bcx dump); json selects JSON output. */
-BCX_NODISCARD bcx_status bcx_tileir_dump(bcx_tileir_module *m, bool json, bcx_buf *out,
+BCX_NODISCARD bcx_status bcx_tileir_dump(bcx_tileir_module *m, bool json, const bcx_sink *out,
 					 bcx_diag *diag);
 /* The same with only function `function` (< 0: all) in the function list. */
 BCX_NODISCARD bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function,
-						  bool json, bcx_buf *out, bcx_diag *diag);
+						  bool json, const bcx_sink *out, bcx_diag *diag);
 
 BCX_END_DECLS
 #endif /* BCX_TILEIR_H */

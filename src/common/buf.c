@@ -215,3 +215,13 @@ bcx_status bcx_buf_sink_write(void *ctx, const void *p, size_t n)
 	bcx_buf_put_bytes(w, p, n);
 	return w->status;
 }
+
+void bcx_buf_spill(bcx_buf *w, const bcx_sink *sink, size_t at)
+{
+	if (w->status != BCX_OK || w->len == 0 || w->len < at)
+		return;
+	bcx_status s = sink->write(sink->ctx, w->data, w->len);
+	if (s != BCX_OK)
+		w->status = s;
+	w->len = 0;
+}

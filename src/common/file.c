@@ -267,121 +267,177 @@ static bcx_status io_fail(bcx_diag *diag, const char *path, const char *what, in
 	return bcx_diag_set(diag, BCX_ERR_IO, -1, "%s: %s%s", path, what, strerror(e));
 }
 
-/* Replace the regular file (or new name) target with data. */
-static bcx_status replace_file(const char *shown, const char *target, const struct stat *old,
-			       const void *data, size_t size, bool try_anonymous, bcx_diag *diag)
+/* An output being written: in place (our own descriptor, a device, FIFO or
+ * socket, a file reached through /proc), or into a temporary file that
+ * replaces the target when it is complete. */
+struct bcx_file_out {
+	int fd;
+	bool close_fd;      /* not for our own descriptors (stdout, /dev/fd/N) */
+	bool replace;       /* a temporary file, renamed over target at the end */
+	bool anonymous;     /* O_TMPFILE: it has no name until the end */
+	bool had_old;       /* target existed: keep its mode */
+	mode_t old_mode;
+	int err;            /* first write error (errno), sticky */
+	char *shown;        /* the name in messages */
+	char *target;       /* the name finally written (symlinks followed) */
+	char *dir;
+	char tmp[PATH_MAX + 16];
+};
+
+static bool has_proc_fd(void)
 {
-	char *dir = dir_of(target);
-	size_t cap = dir ? strlen(dir) + 16 : 0;
-	char *tmp = dir ? malloc(cap) : NULL;
-	if (!tmp) {
-		free(dir);
-		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-	}
-	tmp[0] = 0;
-	bool anonymous = false;
-	int fd = -1;
-#ifdef O_TMPFILE
-	/* An unnamed file: nothing is left behind whenever the process dies
-	 * before the link below. */
-	if (try_anonymous) {
-		fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
-		anonymous = fd >= 0;
-	}
-#else
-	(void)try_anonymous;
-#endif
-	if (fd < 0)
-		fd = open_named_temp(dir, tmp, cap);
-	if (fd < 0) {
-		int e = errno;
-		free(dir);
-		free(tmp);
-		return io_fail(diag, shown, "cannot create a file here: ", e);
-	}
-	bool ok = write_all(fd, data, size), link_failed = false;
-	int e = errno;
-	/* A new file keeps the creation mode (0666 less the umask); a
-	 * replaced one keeps its own. */
-	if (ok && ((old && fchmod(fd, old->st_mode & 07777) != 0) || fsync(fd) != 0)) {
-		e = errno;
-		ok = false;
-	}
-	if (ok && anonymous) {
-		char proc[64];
-		snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-		/* Give the finished file a short name for the rename; it
-		 * exists only for that moment. */
-		e = EEXIST;
-		ok = false;
-		for (int i = 0; i < 100 && !ok && e == EEXIST; i++) {
-			temp_name(dir, tmp, cap, i);
-			ok = linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0;
-			e = errno;
-		}
-		if (!ok) {
-			tmp[0] = 0;
-			link_failed = e != EEXIST; /* no /proc, say: use a named file */
-		}
-	}
-	if (close(fd) != 0 && ok) {
-		e = errno;
-		ok = false;
-	}
-	if (ok && rename(tmp, target) != 0) {
-		e = errno;
-		ok = false;
-	}
-	if (!ok && tmp[0])
-		unlink(tmp);
-	free(dir);
-	free(tmp);
-	if (link_failed)
-		return replace_file(shown, target, old, data, size, false, diag);
-	return ok ? BCX_OK : io_fail(diag, shown, "", e);
+	struct stat st;
+	return stat("/proc/self/fd", &st) == 0;
 }
 
-/* Write into what is already there: a device, FIFO or socket, or a file
- * reached through /proc or /dev/fd (the caller's own descriptor). */
-static bcx_status write_in_place(const char *shown, const char *target, bool truncate,
-				 const void *data, size_t size, bcx_diag *diag)
+/* The temporary file next to f->target. */
+static bcx_status open_temp(bcx_file_out *f, bcx_diag *diag)
 {
-	int fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY | (truncate ? O_TRUNC : 0));
-	if (fd < 0)
-		return io_fail(diag, shown, "", errno);
-	bool ok = write_all(fd, data, size);
-	int e = errno;
-	if (close(fd) != 0 && ok) {
-		e = errno;
-		ok = false;
+	f->dir = dir_of(f->target);
+	if (!f->dir || strlen(f->dir) > PATH_MAX)
+		return f->dir ? io_fail(diag, f->shown, "", ENAMETOOLONG)
+			      : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	f->tmp[0] = 0;
+	f->fd = -1;
+#ifdef O_TMPFILE
+	/* An unnamed file: nothing is left behind whenever the process dies
+	 * before it is linked in at the end (which needs /proc). */
+	if (has_proc_fd()) {
+		f->fd = open(f->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+		f->anonymous = f->fd >= 0;
 	}
-	return ok ? BCX_OK : io_fail(diag, shown, "", e);
+#endif
+	if (f->fd < 0)
+		f->fd = open_named_temp(f->dir, f->tmp, sizeof f->tmp);
+	if (f->fd < 0)
+		return io_fail(diag, f->shown, "cannot create a file here: ", errno);
+	f->replace = f->close_fd = true;
+	return BCX_OK;
+}
+
+static void file_out_free(bcx_file_out *f)
+{
+	free(f->shown);
+	free(f->target);
+	free(f->dir);
+	free(f);
+}
+
+bcx_status bcx_file_out_open(const char *path, bcx_file_out **out, bcx_diag *diag)
+{
+	*out = NULL;
+	bcx_file_out *f = calloc(1, sizeof *f);
+	bool std = strcmp(path, "-") == 0;
+	if (!f || !(f->shown = strdup(std ? "<stdout>" : path))) {
+		free(f);
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	}
+	f->fd = std ? 1 : -1;
+	if (!std && !(f->target = resolve_links(path, &f->fd)) && f->fd < 0) {
+		bcx_status s = io_fail(diag, f->shown, "", errno);
+		file_out_free(f);
+		return s;
+	}
+	bcx_status s = BCX_OK;
+	struct stat st;
+	if (f->fd >= 0) {
+		/* Our own descriptor (/dev/stdout -> /proc/self/fd/1): write
+		 * to it, so a ">>" or a pipe is honoured. */
+	} else if (stat(f->target, &st) == 0 && !S_ISREG(st.st_mode)) {
+		f->fd = open(f->target, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+		f->close_fd = true;
+	} else if (strncmp(f->target, "/proc/", 6) == 0) { /* another process's fd */
+		f->fd = open(f->target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC);
+		f->close_fd = true;
+	} else {
+		f->had_old = stat(f->target, &st) == 0;
+		f->old_mode = f->had_old ? st.st_mode & 07777 : 0;
+		s = open_temp(f, diag);
+	}
+	if (s == BCX_OK && f->fd < 0)
+		s = io_fail(diag, f->shown, "", errno);
+	if (s != BCX_OK) {
+		file_out_free(f);
+		return s;
+	}
+	*out = f;
+	return BCX_OK;
+}
+
+bcx_status bcx_file_out_write(void *ctx, const void *p, size_t n)
+{
+	bcx_file_out *f = ctx;
+	if (!f->err && !write_all(f->fd, p, n))
+		f->err = errno ? errno : EIO;
+	return f->err ? BCX_ERR_IO : BCX_OK;
+}
+
+/* Give the anonymous file a short name for the rename; it exists only for
+ * that moment. Returns false with errno set. */
+static bool name_anonymous(bcx_file_out *f)
+{
+	char proc[64];
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", f->fd);
+	for (int i = 0; i < 100; i++) {
+		temp_name(f->dir, f->tmp, sizeof f->tmp, i);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, f->tmp, AT_SYMLINK_FOLLOW) == 0)
+			return true;
+		if (errno != EEXIST)
+			break;
+	}
+	f->tmp[0] = 0;
+	return false;
+}
+
+/* Finish a replacement: the old mode, on disk, named, renamed over. */
+static int finish_replace(bcx_file_out *f)
+{
+	if (f->had_old && fchmod(f->fd, f->old_mode) != 0)
+		return errno;
+	if (fsync(f->fd) != 0)
+		return errno;
+	if (f->anonymous && !name_anonymous(f))
+		return errno;
+	int fd = f->fd;
+	f->fd = -1;
+	if (close(fd) != 0)
+		return errno;
+	return rename(f->tmp, f->target) != 0 ? errno : 0;
+}
+
+bcx_status bcx_file_out_commit(bcx_file_out *f, bcx_diag *diag)
+{
+	int e = f->err;
+	if (!e && f->replace)
+		e = finish_replace(f);
+	if (f->close_fd && f->fd >= 0 && close(f->fd) != 0 && !e)
+		e = errno;
+	f->fd = -1;
+	if (e && f->tmp[0])
+		unlink(f->tmp);
+	bcx_status s = e ? io_fail(diag, f->shown, "", e) : BCX_OK;
+	file_out_free(f);
+	return s;
+}
+
+void bcx_file_out_abort(bcx_file_out *f)
+{
+	if (!f)
+		return;
+	if (f->close_fd && f->fd >= 0)
+		close(f->fd);
+	if (f->tmp[0])
+		unlink(f->tmp);
+	file_out_free(f);
 }
 
 bcx_status bcx_file_write_atomic(const char *path, const void *data, size_t size,
 				 bcx_diag *diag)
 {
-	int fd = strcmp(path, "-") == 0 ? 1 : -1;
-	char *target = fd < 0 ? resolve_links(path, &fd) : NULL;
-	if (fd >= 0) {
-		/* Our own descriptor (/dev/stdout -> /proc/self/fd/1): write to
-		 * it, so a ">>" or a pipe is honoured. */
-		free(target);
-		if (!write_all(fd, data, size))
-			return io_fail(diag, strcmp(path, "-") ? path : "<stdout>", "", errno);
-		return BCX_OK;
-	}
-	if (!target)
-		return io_fail(diag, path, "", errno);
-	struct stat st;
-	bool exists = stat(target, &st) == 0;
-	bcx_status s;
-	if (exists && !S_ISREG(st.st_mode))
-		s = write_in_place(path, target, false, data, size, diag);
-	else if (strncmp(target, "/proc/", 6) == 0)
-		s = write_in_place(path, target, true, data, size, diag); /* another process's fd */
-	else
-		s = replace_file(path, target, exists ? &st : NULL, data, size, true, diag);
-	free(target);
-	return s;
+	bcx_file_out *f;
+	bcx_status s = bcx_file_out_open(path, &f, diag);
+	if (s != BCX_OK)
+		return s;
+	bcx_file_out_write(f, data, size);
+	return bcx_file_out_commit(f, diag);
 }

@@ -12,7 +12,8 @@
 
 typedef struct dumper {
 	bcx_tileir_module *m;
-	bcx_buf *o;
+	bcx_buf *o;           /* stages text for sink, passed on in 64 KiB pieces */
+	const bcx_sink *sink;
 	bool json;
 	bcx_buf tmp; /* scratch for text that JSON needs escaped */
 	bcx_diag *diag;
@@ -135,8 +136,15 @@ static void close_list(dumper *d)
 		bcx_buf_puts(d->o, "],\n");
 }
 
+/* Pass the staged text on once there is enough of it. */
+static void spill(dumper *d)
+{
+	bcx_buf_spill(d->o, d->sink, 1u << 16);
+}
+
 static void item_start(dumper *d, bool first, size_t i)
 {
+	spill(d);
 	if (d->json)
 		bcx_buf_printf(d->o, "%s\n  {\"index\": %zu, ", first ? "" : ",", i);
 	else
@@ -311,6 +319,7 @@ static void dump_attrs(dumper *d, const bcx_tileir_op *op)
 
 static void dump_op(dumper *d, const bcx_tileir_op *op, unsigned depth, bool first)
 {
+	spill(d);
 	indent(d, depth);
 	if (d->json)
 		bcx_buf_printf(d->o, "%s{\"offset\": %u, \"opcode\": %u, \"name\": \"cuda_tile.%s\", \"flags\": %u, \"loc\": %u",
@@ -411,9 +420,12 @@ static bcx_status dump_functions(dumper *d, long only)
 }
 
 bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function, bool json,
-				    bcx_buf *out, bcx_diag *diag)
+				    const bcx_sink *sink, bcx_diag *diag)
 {
-	dumper d = {.m = m, .o = out, .json = json, .diag = diag};
+	bcx_buf stage;
+	bcx_buf_init(&stage, m->opts.alloc);
+	bcx_buf *out = &stage;
+	dumper d = {.m = m, .o = out, .sink = sink, .json = json, .diag = diag};
 	bcx_buf_init(&d.tmp, bcx_arena_allocator(m->arena));
 	dump_header(&d);
 	dump_strings(&d);
@@ -435,13 +447,17 @@ bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function, bool js
 	dump_debug(&d);
 	bcx_status s = dump_functions(&d, function);
 	bcx_buf_puts(out, json ? "\n}\n" : "\n");
-	bcx_buf_free(&d.tmp);
+	bcx_buf_spill(out, sink, 0);
 	if (s == BCX_OK && (out->status != BCX_OK || d.tmp.status != BCX_OK))
-		s = bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory while dumping");
+		s = out->status == BCX_ERR_IO
+			? bcx_diag_set(diag, BCX_ERR_IO, -1, "writing the output failed")
+			: bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory while dumping");
+	bcx_buf_free(&d.tmp);
+	bcx_buf_free(&stage);
 	return s;
 }
 
-bcx_status bcx_tileir_dump(bcx_tileir_module *m, bool json, bcx_buf *out, bcx_diag *diag)
+bcx_status bcx_tileir_dump(bcx_tileir_module *m, bool json, const bcx_sink *sink, bcx_diag *diag)
 {
-	return bcx_tileir_dump_function(m, -1, json, out, diag);
+	return bcx_tileir_dump_function(m, -1, json, sink, diag);
 }

@@ -24,7 +24,8 @@ typedef struct counters {
 
 typedef struct gen {
 	bcx_tileir_module *m;
-	bcx_buf *o;
+	bcx_buf *o;                /* stages text for sink, passed on in 64 KiB pieces */
+	const bcx_sink *sink;
 	bcx_tileir_str *type_text; /* per type index: its "!cuda_tile." text */
 	const bcx_tileir_body *body;
 	names nm;
@@ -266,6 +267,7 @@ static void print_props(gen *g, const bcx_tileir_op *op)
 
 static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 {
+	bcx_buf_spill(g->o, g->sink, 1u << 16);
 	bcx_buf *o = g->o;
 	indent(o, ind);
 	if (op->n_results) {
@@ -325,6 +327,7 @@ static void print_entry(gen *g, const bcx_tileir_function *f, unsigned ind)
 
 static bcx_status print_global(gen *g, const bcx_tileir_global *gl)
 {
+	bcx_buf_spill(g->o, g->sink, 1u << 16);
 	bcx_buf *o = g->o;
 	bcx_buf_printf(o, "  \"cuda_tile.global\"() <{alignment = %lld : i64, %ssym_name = ",
 		       (long long)gl->alignment, gl->is_constant ? "constant, " : "");
@@ -375,10 +378,12 @@ static bcx_status print_module(gen *g)
 	return BCX_OK;
 }
 
-bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function, bcx_buf *out,
+bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function, const bcx_sink *sink,
 				    bcx_diag *diag)
 {
-	gen g = {.m = m, .o = out, .diag = diag};
+	bcx_buf stage;
+	bcx_buf_init(&stage, m->opts.alloc);
+	gen g = {.m = m, .o = &stage, .sink = sink, .diag = diag};
 	g.type_text = bcx_arena_calloc(m->arena, m->n_types + 1, sizeof *g.type_text);
 	bcx_status s;
 	if (function < 0) {
@@ -392,7 +397,11 @@ bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function, bcx_buf
 		if (s == BCX_OK)
 			print_entry(&g, &m->functions[function], 0);
 	}
-	if (s == BCX_OK && out->status != BCX_OK)
-		s = bcx_diag_set(diag, out->status, -1, "output buffer: %s", bcx_status_str(out->status));
+	bcx_buf_spill(&stage, sink, 0);
+	if (s == BCX_OK && stage.status != BCX_OK)
+		s = bcx_diag_set(diag, stage.status, -1, "%s",
+				 stage.status == BCX_ERR_IO ? "writing the output failed"
+							    : bcx_status_str(stage.status));
+	bcx_buf_free(&stage);
 	return s;
 }

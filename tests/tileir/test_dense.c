@@ -61,7 +61,7 @@ static void expect(const bcx_buf *b, bool byte_splat, const char *const *want, s
 	bcx_buf_init(&out, NULL);
 	bcx_status s = bcx_tileir_open(b->data, b->len, &opts, &m, &d);
 	if (s == BCX_OK)
-		s = bcx_tileir_print_generic(m, -1, &out, &d);
+		s = bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, &out}, &d);
 	T_CHECKF(s == BCX_OK, "module refused: %s", d.message);
 	bcx_buf_put_u8(&out, 0);
 	for (size_t i = 0; s == BCX_OK && i < n; i++)

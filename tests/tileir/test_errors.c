@@ -49,7 +49,7 @@ static bcx_status try_read(const bcx_buf *b, bcx_diag *d)
 	bcx_buf out;
 	bcx_buf_init(&out, NULL);
 	if (s == BCX_OK)
-		s = bcx_tileir_print_generic(m, -1, &out, d);
+		s = bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, &out}, d);
 	bcx_buf_free(&out);
 	bcx_tileir_close(m);
 	return s;

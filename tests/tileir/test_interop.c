@@ -39,7 +39,7 @@ static bool print_text(const uint8_t *data, size_t size, bcx_buf *out, bcx_diag 
 	out->len = 0;
 	bcx_status s = bcx_tileir_read(data, size, NULL, &m, d);
 	if (s == BCX_OK)
-		s = bcx_tileir_print_generic(m, -1, out, d);
+		s = bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, out}, d);
 	bcx_tileir_close(m);
 	bcx_buf_put_u8(out, 0);
 	out->len--;
@@ -54,7 +54,7 @@ static bool dump_text(const uint8_t *data, size_t size, bcx_buf *out)
 	out->len = 0;
 	bcx_status s = bcx_tileir_read(data, size, NULL, &m, &d);
 	if (s == BCX_OK)
-		s = bcx_tileir_dump(m, false, out, &d);
+		s = bcx_tileir_dump(m, false, &(bcx_sink){bcx_buf_sink_write, out}, &d);
 	bcx_tileir_close(m);
 	bcx_buf_put_u8(out, 0);
 	out->len--;
@@ -234,7 +234,7 @@ static void test_kernel_locations(void)
 		for (uint32_t i = 0; i < body->block.n_ops && i < 3; i++)
 			T_EQ_U(body->block.ops[i].loc, list[i + 1]);
 		T_EQ_U(bcx_tileir_debug_record_at(m, 4)->tag, BCX_TILEIR_DI_CALL_SITE);
-		T_CHECK(bcx_tileir_dump(m, false, &dump, &d) == BCX_OK);
+		T_CHECK(bcx_tileir_dump(m, false, &(bcx_sink){bcx_buf_sink_write, &dump}, &d) == BCX_OK);
 		bcx_buf_put_u8(&dump, 0);
 		T_CHECK(strstr((const char *)dump.data, "call_site 4 0") != NULL);
 	}

@@ -27,10 +27,10 @@ static bool exercise(const uint8_t *data, size_t size)
 	}
 	bcx_buf out;
 	bcx_buf_init(&out, NULL);
-	s = bcx_tileir_print_generic(m, -1, &out, &d);
+	s = bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, &out}, &d);
 	T_CHECKF(s == BCX_OK || d.message[0], "print failed without a message");
 	out.len = 0;
-	s = bcx_tileir_dump(m, (size & 1) != 0, &out, &d);
+	s = bcx_tileir_dump(m, (size & 1) != 0, &(bcx_sink){bcx_buf_sink_write, &out}, &d);
 	T_CHECKF(s == BCX_OK || d.message[0], "dump failed without a message");
 	size_t foot = bcx_arena_footprint(bcx_tileir_arena(m));
 	if (foot > 65536 && (double)(foot - 65536) / (double)size > worst_ratio)

@@ -12,7 +12,7 @@ static bool print_file(const uint8_t *data, size_t size, bcx_buf *out, bcx_diag 
 	bcx_tileir_module *m = NULL;
 	bcx_status s = bcx_tileir_open(data, size, NULL, &m, d);
 	if (s == BCX_OK)
-		s = bcx_tileir_print_generic(m, -1, out, d);
+		s = bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, out}, d);
 	bcx_tileir_close(m);
 	return s == BCX_OK;
 }

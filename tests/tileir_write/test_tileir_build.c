@@ -306,7 +306,7 @@ static void t_views(void)
 		}
 		T_EQ_U(seen, 2);
 		bcx_tileir_write_options o3 = {.size = sizeof(bcx_tileir_write_options), .major = 13, .minor = 3};
-		if (T_CHECK(bcx_tileir_print_generic(r, -1, &text, &d) == BCX_OK) &&
+		if (T_CHECK(bcx_tileir_print_generic(r, -1, &(bcx_sink){bcx_buf_sink_write, &text}, &d) == BCX_OK) &&
 		    T_CHECKF(bcx_tileir_assemble("v.mlir", (const char *)text.data, text.len, NULL, &m2,
 					     &d) == BCX_OK, "%s", d.message) &&
 		    T_CHECK(bcx_tileir_builder_write(m2, &o3, &again, &n2, &d) == BCX_OK))

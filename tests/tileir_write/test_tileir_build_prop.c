@@ -320,7 +320,7 @@ static void round_trip(gen *g, unsigned iter)
 	again = NULL;
 	bcx_buf text;
 	bcx_buf_init(&text, NULL);
-	if (ok && T_CHECK(bcx_tileir_print_generic(r, -1, &text, &g->d) == BCX_OK) &&
+	if (ok && T_CHECK(bcx_tileir_print_generic(r, -1, &(bcx_sink){bcx_buf_sink_write, &text}, &g->d) == BCX_OK) &&
 	    T_CHECKF(bcx_tileir_assemble("p.mlir", (const char *)text.data, text.len, NULL, &m2,
 				     &g->d) == BCX_OK, "iter %u: %s", iter, g->d.message) &&
 	    T_CHECK(bcx_tileir_builder_write(m2, &o, &again, &n2, &g->d) == BCX_OK))

@@ -199,7 +199,7 @@ static void t_dis_asm(const tv_row *rows, size_t n, unsigned want)
 		total++;
 		if (T_CHECK(in != NULL) &&
 		    T_CHECKF(bcx_tileir_read(in, size, NULL, &r, &d) == BCX_OK, "%s", d.message) &&
-		    T_CHECKF(bcx_tileir_print_generic(r, -1, &text, &d) == BCX_OK, "%s", d.message) &&
+		    T_CHECKF(bcx_tileir_print_generic(r, -1, &(bcx_sink){bcx_buf_sink_write, &text}, &d) == BCX_OK, "%s", d.message) &&
 		    T_CHECKF(bcx_tileir_assemble(rel, (const char *)text.data, text.len, NULL, &m, &d) ==
 				     BCX_OK, "%s", d.message) &&
 		    T_CHECKF(bcx_tileir_builder_write(m, &o, &out, &len, &d) == BCX_OK, "%s", d.message) &&
