@@ -10,6 +10,7 @@
 static const cli_opt dis_opts[] = {
 	CLI_FLAG("--generic", generic, "tileir", "MLIR's generic op form (the default; the only form so far)"),
 	CLI_VALUE("--function", "NAME", function, "tileir", "only the entry NAME; only its body is decoded"),
+	CLI_FLAG("--debuginfo", debuginfo, "mlirbc", "(MLIR bytecode) every location inline, as mlir-opt's --mlir-print-debuginfo --mlir-print-local-scope"),
 	OPT_OUT(OUT_HELP),
 };
 
