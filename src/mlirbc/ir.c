@@ -289,8 +289,15 @@ static bool parse_op(irctx *x, mbc_op *op, region_state *rs)
 	op->loc = attr_ref(x, "op location", 1);
 	if (op->mask & 0x01)
 		op->attrs = attr_ref(x, "op attributes", 2);
-	if (op->mask & 0x40)
+	if (op->mask & 0x40) {
 		op->props = mbc_index(c, m->nprops, "op properties");
+		/* decoded now, as MLIR's reader does: a bad entry fails the read */
+		mbc_named pr[MBC_MAX_PROPS];
+		uint32_t np;
+		bool opaque;
+		if (ok(x) && mbc_op_props(m, op, pr, &np, MBC_MAX_PROPS, &opaque, x->diag) != BCX_OK)
+			x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
+	}
 	if (ok(x) && (op->mask & 0x02)) {
 		op->res_types = items(x, &op->nres, "result count");
 		for (uint32_t i = 0; i < op->nres && ok(x); i++)

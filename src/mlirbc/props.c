@@ -156,13 +156,14 @@ bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_
 	if (!on->registered) {
 		/* the properties DictionaryAttr of an unregistered op */
 		uint32_t a = mbc_index(&c, m->nattrs, "properties attribute");
-		const mbc_ent *e;
-		if (bcx_cur_ok(&c) && mbc_attr(m, a, &e, diag) == BCX_OK && e->code != MBC_A_DICT)
+		const mbc_ent *e = NULL;
+		if (bcx_cur_ok(&c) && mbc_attr(m, a, &e, diag) != BCX_OK)
+			c.status = diag && diag->code ? diag->code : BCX_ERR_MALFORMED;
+		if (bcx_cur_ok(&c) && e->code != MBC_A_DICT)
 			bcx_cur_fail(&c, BCX_ERR_MALFORMED, "properties of an unregistered op are not a dictionary");
-		if (bcx_cur_ok(&c) && mbc_attr(m, a, &e, diag) == BCX_OK) {
+		if (bcx_cur_ok(&c)) {
 			out[0] = (mbc_named){"", 0, a, NULL, 0};
 			*n = 1;
-			*opaque = false;
 		}
 		goto end;
 	}

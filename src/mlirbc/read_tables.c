@@ -304,7 +304,7 @@ static bcx_status read_resources(mbc_module *m, bcx_diag *diag)
 	if (!m->res || !m->dialect_res)
 		return nomem(diag);
 	uint32_t next = mbc_count(&c, 2, "external resource group count");
-	for (uint32_t i = 0; i < next && bcx_cur_ok(&c); i++) {
+	for (uint32_t i = 0; i < next && bcx_cur_ok(&c) && bcx_cur_ok(&rc); i++) {
 		uint32_t name = mbc_index(&c, m->nstrings, "resource group name");
 		resource_entries(m, &c, &rc, true, name);
 	}
@@ -312,10 +312,13 @@ static bcx_status read_resources(mbc_module *m, bcx_diag *diag)
 		uint32_t dia = mbc_index(&c, m->ndialects, "resource dialect");
 		resource_entries(m, &c, &rc, false, dia);
 	}
+	/* the two cursors stop at the first failure of either */
 	if (!bcx_cur_ok(&rc)) {
 		bcx_diag_context(diag, "section %s", NAME(MBC_SEC_RESOURCE));
 		return rc.status;
 	}
+	if (!bcx_cur_ok(&c))
+		return done(&c, MBC_SEC_RESOURCE_OFFSET);
 	if (!bcx_cur_at_end(&rc))
 		mbc_fail(&rc, NAME(MBC_SEC_RESOURCE), "unexpected trailing data in the Resource section");
 	if (!bcx_cur_ok(&rc))
