@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 	double t0 = now();
 	bcx_tb_module *m = build(kernels);
 	double tbuild = now() - t0;
-	bcx_tb_write_options o = {13, 3, 0, false}, o1 = {13, 1, 0, false};
+	bcx_tb_write_options o = {.major = 13, .minor = 3}, o1 = {.major = 13, .minor = 1};
 	uint8_t *bytes = NULL;
 	size_t n = 0;
 	double best = 1e9;

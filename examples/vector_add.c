@@ -102,7 +102,7 @@ int main(int argc, char **argv)
 	CHECK(op(m, body, "store_view_tko", &tok, 1, sv, 3, seg_store, 4, &ord, 1, NULL, &d));
 	CHECK(op(m, body, "return", NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, &d));
 
-	bcx_tb_write_options o = {13, 3, 0, false};
+	bcx_tb_write_options o = {.major = 13, .minor = 3};
 	if (argc > 2 && (strlen(argv[2]) != 4 || strncmp(argv[2], "13.", 3) != 0 ||
 			 argv[2][3] < '1' || argv[2][3] > '3')) {
 		fprintf(stderr, "vector_add: unsupported version '%s'\n", argv[2]);

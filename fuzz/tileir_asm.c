@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	for (uint8_t minor = 1; minor <= 3; minor++) {
-		bcx_tb_write_options o = {13, minor, 0, minor == 2};
+		bcx_tb_write_options o = {.major = 13, .minor = minor, .i1_byte_per_element = minor == 2};
 		uint8_t *out = NULL;
 		size_t n = 0;
 		if (bcx_tb_write(m, &o, &out, &n, &d) == BCX_OK)

@@ -170,7 +170,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			make_block(&f);
 	}
 	for (uint8_t minor = 1; minor <= 3; minor++) {
-		bcx_tb_write_options o = {13, minor, 0, false};
+		bcx_tb_write_options o = {.major = 13, .minor = minor};
 		uint8_t *out = NULL;
 		size_t n = 0;
 		if (bcx_tb_write(f.m, &o, &out, &n, NULL) == BCX_OK) {

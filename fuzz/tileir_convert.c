@@ -14,7 +14,7 @@ static bcx_status rewrite(const uint8_t *data, size_t size, uint8_t minor, bcx_t
 			  uint8_t **out, size_t *n)
 {
 	bcx_tileir_module *src = NULL;
-	bcx_tb_write_options o = {13, minor, 0, false};
+	bcx_tb_write_options o = {.major = 13, .minor = minor};
 	bcx_status st = bcx_tileir_read(data, size, NULL, &src, NULL);
 	if (!st)
 		st = bcx_tb_import(src, NULL, m, NULL);

@@ -92,6 +92,23 @@ typedef struct bcx_diag {
 	char message[BCX_DIAG_MSG_MAX];
 } bcx_diag;
 
+/*
+ * Limits that keep hostile input from costing unbounded time or memory. A
+ * zero field takes the default. A format's reader, builder and writer apply
+ * the same values, so that whatever bcx reads it can write again and whatever
+ * it writes it can read back. Each nesting kind counts on its own: an
+ * attribute's depth does not include the depth of the region it sits in.
+ */
+typedef struct bcx_limits {
+	uint32_t max_depth; /* nesting of regions, of attributes, of types and of
+			       debug records, each [BCX_LIMIT_DEPTH] */
+} bcx_limits;
+
+#define BCX_LIMIT_DEPTH 64u
+
+/* l with every zero field replaced by its default (l may be NULL). */
+bcx_limits bcx_limits_resolve(const bcx_limits *l);
+
 /* Reset a diagnostic to "no error". NULL is allowed. */
 void bcx_diag_clear(bcx_diag *d);
 

@@ -88,16 +88,14 @@ typedef struct bcx_tileir_section {
 /* ------------------------------------------------------------------ */
 
 typedef enum bcx_tileir_type_tag {
-	BCX_TILEIR_T_I1 = 0, BCX_TILEIR_T_I8 = 1, BCX_TILEIR_T_I16 = 2,
-	BCX_TILEIR_T_I32 = 3, BCX_TILEIR_T_I64 = 4, BCX_TILEIR_T_F16 = 5,
-	BCX_TILEIR_T_BF16 = 6, BCX_TILEIR_T_F32 = 7, BCX_TILEIR_T_TF32 = 8,
-	BCX_TILEIR_T_F64 = 9, BCX_TILEIR_T_F8E4M3FN = 10, BCX_TILEIR_T_F8E5M2 = 11,
-	BCX_TILEIR_T_POINTER = 12, BCX_TILEIR_T_TILE = 13, BCX_TILEIR_T_TENSOR_VIEW = 14,
-	BCX_TILEIR_T_PARTITION_VIEW = 15, BCX_TILEIR_T_FUNCTION = 16, BCX_TILEIR_T_TOKEN = 17,
-	BCX_TILEIR_T_F8E8M0FNU = 18, BCX_TILEIR_T_F4E2M1FN = 19,
-	BCX_TILEIR_T_GATHER_SCATTER_VIEW = 20, BCX_TILEIR_T_STRIDED_VIEW = 21,
-	BCX_TILEIR_T_I4 = 22,
-	BCX_TILEIR_T_COUNT = 23
+#define TIR_TYPE(ID, tag, ...) BCX_TILEIR_T_##ID = (tag),
+#include "bcx/tileir_types.def"
+#undef TIR_TYPE
+	/* the tags are dense from 0: one more than the last */
+	BCX_TILEIR_T_COUNT = 0
+#define TIR_TYPE(...) + 1
+#include "bcx/tileir_types.def"
+#undef TIR_TYPE
 } bcx_tileir_type_tag;
 
 /* Type index used for a result that exists in the model but has no type
@@ -276,6 +274,11 @@ const char *bcx_tileir_enum_value(unsigned enum_id, uint64_t value);
 const char *bcx_tileir_enum_mnemonic(unsigned enum_id);
 unsigned bcx_tileir_enum_count(unsigned enum_id);
 
+/* Debug record tags: the fields of a tag in wire order, one letter each
+ * ("r" record reference, "s" string, "n" number; bcx/tileir_debug.def),
+ * NULL for an unknown tag. */
+const char *bcx_tileir_debug_fields(unsigned tag);
+
 /* Type tags: text name of a scalar/keyword ("f32", "tile"), version. */
 const char *bcx_tileir_type_tag_name(unsigned tag);
 uint16_t bcx_tileir_type_tag_since(unsigned tag);
@@ -363,9 +366,14 @@ typedef struct bcx_tileir_constant {
 } bcx_tileir_constant;
 
 typedef enum bcx_tileir_debug_tag {
-	BCX_TILEIR_DI_UNKNOWN = 0, BCX_TILEIR_DI_COMPILE_UNIT = 1, BCX_TILEIR_DI_FILE = 2,
-	BCX_TILEIR_DI_LEXICAL_BLOCK = 3, BCX_TILEIR_DI_LOC = 4, BCX_TILEIR_DI_SUBPROGRAM = 5,
-	BCX_TILEIR_DI_CALL_SITE = 6
+#define TIR_DEBUG(ID, tag, fields) BCX_TILEIR_DI_##ID = (tag),
+#include "bcx/tileir_debug.def"
+#undef TIR_DEBUG
+	/* the tags are dense from 0: one more than the last */
+	BCX_TILEIR_DI_COUNT = 0
+#define TIR_DEBUG(ID, tag, fields) + 1
+#include "bcx/tileir_debug.def"
+#undef TIR_DEBUG
 } bcx_tileir_debug_tag;
 
 /* One debug record; f[] holds the fields in wire order (spec §11.4). */
@@ -392,7 +400,7 @@ typedef struct bcx_tileir_read_opts {
 	const bcx_allocator *alloc; /* NULL = default */
 	bool i1_byte_splat;         /* read a 1-byte i1 buffer `01` as splat
 				       true (newest NVIDIA tools), spec §8.4 */
-	uint32_t max_depth;         /* region nesting limit; 0 = 64 */
+	bcx_limits limits;          /* nesting limits (zero: the defaults) */
 } bcx_tileir_read_opts;
 
 /* A quick magic check. */

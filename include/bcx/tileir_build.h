@@ -24,6 +24,7 @@
 #define BCX_TILEIR_BUILD_H
 
 #include "bcx/core.h"
+#include "bcx/tileir.h"
 
 BCX_BEGIN_DECLS
 
@@ -49,11 +50,15 @@ bcx_status bcx_tb_set_producer(bcx_tb_module *m, const char *s, size_t n, bcx_di
 
 /* ---- types (spec §7). Element/pointee kinds are checked. ---- */
 
+/* Scalar types by their wire tags (bcx/tileir_types.def). */
 typedef enum bcx_tb_scalar {
-	BCX_TB_I1 = 0, BCX_TB_I8 = 1, BCX_TB_I16 = 2, BCX_TB_I32 = 3, BCX_TB_I64 = 4,
-	BCX_TB_F16 = 5, BCX_TB_BF16 = 6, BCX_TB_F32 = 7, BCX_TB_TF32 = 8, BCX_TB_F64 = 9,
-	BCX_TB_F8E4M3FN = 10, BCX_TB_F8E5M2 = 11, BCX_TB_F8E8M0FNU = 18,
-	BCX_TB_F4E2M1FN = 19, BCX_TB_I4 = 22
+	BCX_TB_I1 = BCX_TILEIR_T_I1, BCX_TB_I8 = BCX_TILEIR_T_I8, BCX_TB_I16 = BCX_TILEIR_T_I16,
+	BCX_TB_I32 = BCX_TILEIR_T_I32, BCX_TB_I64 = BCX_TILEIR_T_I64,
+	BCX_TB_F16 = BCX_TILEIR_T_F16, BCX_TB_BF16 = BCX_TILEIR_T_BF16,
+	BCX_TB_F32 = BCX_TILEIR_T_F32, BCX_TB_TF32 = BCX_TILEIR_T_TF32,
+	BCX_TB_F64 = BCX_TILEIR_T_F64, BCX_TB_F8E4M3FN = BCX_TILEIR_T_F8E4M3FN,
+	BCX_TB_F8E5M2 = BCX_TILEIR_T_F8E5M2, BCX_TB_F8E8M0FNU = BCX_TILEIR_T_F8E8M0FNU,
+	BCX_TB_F4E2M1FN = BCX_TILEIR_T_F4E2M1FN, BCX_TB_I4 = BCX_TILEIR_T_I4
 } bcx_tb_scalar;
 
 /* Padding value of view types; BCX_TB_PAD_NONE = absent. */
@@ -212,6 +217,7 @@ typedef struct bcx_tb_write_options {
 				   options pointer) = 13.3 */
 	uint16_t tag;           /* header tag, normally 0 */
 	bool i1_byte_per_element; /* spec §8.4: default packed bits */
+	bcx_limits limits;      /* nesting limits (zero: the defaults, as when reading) */
 } bcx_tb_write_options;
 
 /* Encode the module. On success out and out_len receive the bytes; free
@@ -229,7 +235,6 @@ bcx_status bcx_tb_write_file(const bcx_tb_module *m, const bcx_tb_write_options 
  * entries with their hints and bodies, debug locations and the producer.
  * Writing the result at the file's version reproduces the reference
  * writer's bytes; at another version it converts the module. */
-typedef struct bcx_tileir_module bcx_tileir_module;
 bcx_status bcx_tb_import(bcx_tileir_module *src, const bcx_allocator *a, bcx_tb_module **out,
 			 bcx_diag *d);
 

@@ -78,3 +78,11 @@ void bcx_diag_context(bcx_diag *d, const char *fmt, ...)
 	vsnprintf(d->context, sizeof d->context, fmt, ap);
 	va_end(ap);
 }
+
+bcx_limits bcx_limits_resolve(const bcx_limits *l)
+{
+	bcx_limits r = l ? *l : (bcx_limits){0};
+	if (!r.max_depth)
+		r.max_depth = BCX_LIMIT_DEPTH;
+	return r;
+}

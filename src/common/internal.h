@@ -1,5 +1,6 @@
 /* Idioms every format's code shares (internal, never exported):
  *  - BCX_TRY / BCX_FAIL_IF: the one early-return style over bcx_diag;
+ *  - bcx_bad_arg / bcx_nomem: the two failures every constructor reports;
  *  - bcx_vec_room: the one growable-array step for arena arrays. */
 #ifndef BCX_COMMON_INTERNAL_H
 #define BCX_COMMON_INTERNAL_H
@@ -29,6 +30,17 @@
 		if (cond)                                                  \
 			return bcx_diag_set((diag), (code), (offset), __VA_ARGS__); \
 	} while (0)
+
+/* The two failures every constructor reports: a bad argument (a message
+ * for the caller) and an exhausted allocator. Both return the status. */
+static inline bcx_status bcx_bad_arg(bcx_diag *d, const char *msg)
+{
+	return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "%s", msg);
+}
+static inline bcx_status bcx_nomem(bcx_diag *d)
+{
+	return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
+}
 
 /*
  * Make room for one more element in an arena array: *arrp (a pointer to the

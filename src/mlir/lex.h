@@ -39,7 +39,8 @@ typedef struct mlir_lex {
 	bcx_status status;
 } mlir_lex;
 
-#define MLIR_MAX_DEPTH 64
+/* Nesting of regions and attributes in text: the library-wide default. */
+#define MLIR_MAX_DEPTH BCX_LIMIT_DEPTH
 
 void mlir_lex_init(mlir_lex *lx, const char *file, const char *src, size_t n, bcx_diag *diag);
 /* Advance to the next token; false after an error. */

@@ -50,9 +50,9 @@ static bool number(asm_parser *p, num *n)
  * width two's-complement, floats converted, hex floats taken as bits). */
 static bool num_bits(asm_parser *p, const num *n, uint8_t tag, uint64_t *bits)
 {
-	unsigned w = tb_scalar_bits(tag);
+	unsigned w = tir_tag_bits(tag);
 	uint64_t mask = w >= 64 ? UINT64_MAX : (1ull << w) - 1;
-	if (tb_is_float_tag(tag)) {
+	if (tir_tag_is_float(tag)) {
 		if (n->is_hex && !n->neg) {
 			*bits = n->u;
 			return (n->u & ~mask) == 0 ||
@@ -92,7 +92,7 @@ static bool typed_number(asm_parser *p, bcx_tb_attr **out)
 	uint64_t bits;
 	if (!num_bits(p, &n, tag, &bits))
 		return false;
-	if (tb_is_float_tag(tag))
+	if (tir_tag_is_float(tag))
 		return BUILT(bcx_tb_attr_float(p->m, t, bits, out, &bd));
 	return BUILT(bcx_tb_attr_int(p->m, t, bits, out, &bd));
 }
@@ -396,7 +396,7 @@ static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tb_type t, size_t e
 			return mlir_fail(&p->lx, "bad hex dense literal");
 		raw[i] = (uint8_t)(h * 16 + l);
 	}
-	bool i1 = tb_scalar_bits(tb_type(p->m, tb_type(p->m, t)->elem)->tag) == 1;
+	bool i1 = tir_tag_bits(tb_type(p->m, tb_type(p->m, t)->elem)->tag) == 1;
 	if (i1 && nb == (count + 7) / 8 && nb != count) {
 		uint8_t *full = bcx_arena_alloc(p->arena, count + 1);
 		if (!full)
@@ -428,10 +428,10 @@ bool ap_dense(asm_parser *p, bcx_tb_attr **out)
 	if (!mlir_expect(&p->lx, '>') || !mlir_expect(&p->lx, ':') || !ap_type(p, &t))
 		return false;
 	const tb_typeinfo *ti = tb_type(p->m, t);
-	if (ti->tag != TT_TILE)
+	if (ti->tag != BCX_TILEIR_T_TILE)
 		return mlir_fail(&p->lx, "dense elements need a tile type");
 	uint8_t et = tb_type(p->m, ti->elem)->tag;
-	size_t esz = (tb_scalar_bits(et) + 7) / 8, count = (size_t)tb_tile_count(ti);
+	size_t esz = (tir_tag_bits(et) + 7) / 8, count = (size_t)tb_tile_count(ti);
 	if (esz == 0)
 		return mlir_fail(&p->lx, "dense elements need a number element type");
 	if (a.is_str)

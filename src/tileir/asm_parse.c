@@ -105,7 +105,7 @@ static bool segments(asm_parser *p, ap_op *op)
 	bcx_tb_attr *a;
 	if (!ap_attr(p, &a))
 		return false;
-	if (a->kind != TA_I32ARR)
+	if (a->kind != BCX_TILEIR_A_I32_ARRAY)
 		return mlir_fail(&p->lx, "operandSegmentSizes must be array<i32: ...>");
 	op->segments = bcx_arena_calloc(p->arena, (size_t)a->n + 1, sizeof *op->segments);
 	if (!op->segments)
@@ -385,7 +385,7 @@ static bool build_global(asm_parser *p, const ap_op *op)
 {
 	bcx_tb_attr *name = prop(op, "sym_name"), *val = prop(op, "value");
 	bcx_tb_attr *al = prop(op, "alignment"), *vis = prop(op, "symbol_visibility");
-	if (!name || name->kind != TA_STRING || !val)
+	if (!name || name->kind != BCX_TILEIR_A_STRING || !val)
 		return mlir_fail_at(&p->lx, op->line, op->col, "global needs sym_name and value");
 	bcx_tb_global_spec g = {(const char *)name->bytes, name->n, val, al ? al->u : 0,
 				vis && vis->u == 1, prop(op, "constant") != NULL};
@@ -399,13 +399,13 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 {
 	bcx_tb_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
 	bcx_tb_attr *hints = prop(op, "optimization_hints");
-	if (!name || name->kind != TA_STRING || !ft || ft->kind != TA_TYPE ||
-	    tb_type(p->m, ft->type)->tag != TT_FUNC)
+	if (!name || name->kind != BCX_TILEIR_A_STRING || !ft || ft->kind != BCX_TILEIR_A_TYPE ||
+	    tb_type(p->m, ft->type)->tag != BCX_TILEIR_T_FUNCTION)
 		return mlir_fail_at(&p->lx, op->line, op->col, "entry needs sym_name and function_type");
 	/* An empty hints attribute is written as absent, so that disassembled
 	 * reference files assemble back to their bytes. */
-	if (hints && (hints->kind != TA_HINTS || hints->elems[0]->n == 0))
-		hints = hints->kind == TA_HINTS ? NULL : hints;
+	if (hints && (hints->kind != BCX_TILEIR_A_HINTS || hints->elems[0]->n == 0))
+		hints = hints->kind == BCX_TILEIR_A_HINTS ? NULL : hints;
 	const tb_typeinfo *fti = tb_type(p->m, ft->type);
 	if (fti->n_out)
 		return mlir_fail_at(&p->lx, op->line, op->col, "entry op must not return values");
@@ -433,7 +433,7 @@ static bool build_module(asm_parser *p, const ap_op *mod)
 		return mlir_fail_at(&p->lx, mod->line, mod->col, "expected \"cuda_tile.module\"");
 	bcx_tb_attr *prod = prop(mod, "producer");
 	bcx_diag bd = {0};
-	if (prod && prod->kind == TA_STRING &&
+	if (prod && prod->kind == BCX_TILEIR_A_STRING &&
 	    bcx_tb_set_producer(p->m, (const char *)prod->bytes, prod->n, &bd))
 		return mlir_fail_at(&p->lx, mod->line, mod->col, "%s", bd.message);
 	const ap_block *b = mod->n_regions ? mod->regions[0] : NULL;

@@ -1,8 +1,8 @@
-/* Types of the generic MLIR form (spec §21.2) and decimal-to-float
- * conversion for every float type of Tile IR (round to nearest even). */
+/* Types of the generic MLIR form (spec §21.2). */
 #include "tileir/limits.h"
 #include "tileir/asm_internal.h"
 #include "tileir/build_internal.h"
+#include "tileir/tables.h"
 
 #include <string.h>
 
@@ -19,21 +19,13 @@ char *ap_tok_dup(asm_parser *p)
 	return bcx_arena_memdup(p->arena, p->lx.t.p, p->lx.t.n);
 }
 
-static const struct { const char *name; bcx_tb_scalar s; } scalars[] = {
-	{"i1", BCX_TB_I1},     {"i4", BCX_TB_I4},       {"i8", BCX_TB_I8},
-	{"i16", BCX_TB_I16},   {"i32", BCX_TB_I32},     {"i64", BCX_TB_I64},
-	{"f16", BCX_TB_F16},   {"bf16", BCX_TB_BF16},   {"f32", BCX_TB_F32},
-	{"tf32", BCX_TB_TF32}, {"f64", BCX_TB_F64},     {"f8E4M3FN", BCX_TB_F8E4M3FN},
-	{"f8E5M2", BCX_TB_F8E5M2}, {"f8E8M0FNU", BCX_TB_F8E8M0FNU},
-	{"f4E2M1FN", BCX_TB_F4E2M1FN},
-};
-
 static bool scalar(asm_parser *p, bcx_tb_type *out)
 {
-	for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
-		if (mlir_is_id(&p->lx, scalars[i].name)) {
+	/* The scalar names are the number tags' texts in types.def. */
+	for (unsigned tag = 0; tag < BCX_TILEIR_T_COUNT; tag++)
+		if (tir_tag_bits(tag) && mlir_is_id(&p->lx, bcx_tileir_type_tag_name(tag))) {
 			bcx_diag bd = {0};
-			if (!ap_built(p, bcx_tb_type_scalar(p->m, scalars[i].s, out, &bd), &bd))
+			if (!ap_built(p, bcx_tb_type_scalar(p->m, (bcx_tb_scalar)tag, out, &bd), &bd))
 				return false;
 			return mlir_next(&p->lx);
 		}
@@ -185,9 +177,9 @@ static bool view_type(asm_parser *p, uint8_t tag, bcx_tb_type *out)
 	bcx_diag bd = {0};
 	bcx_status st;
 	const int32_t *dm = v.n_map >= 0 ? map : NULL;
-	if (tag == TT_PV)
+	if (tag == BCX_TILEIR_T_PARTITION_VIEW)
 		st = bcx_tb_type_partition_view(p->m, v.tv, tile, (uint32_t)v.rank, dm, v.pad, out, &bd);
-	else if (tag == TT_SV)
+	else if (tag == BCX_TILEIR_T_STRIDED_VIEW)
 		st = v.n_trav < 0 ? bcx_diag_set(&bd, BCX_ERR_INVALID_ARG, -1,
 						 "strided_view needs traversal_strides")
 				  : bcx_tb_type_strided_view(p->m, v.tv, tile, trav, (uint32_t)v.rank,
@@ -198,33 +190,42 @@ static bool view_type(asm_parser *p, uint8_t tag, bcx_tb_type *out)
 	return ap_built(p, st, &bd);
 }
 
+/* The tag whose keyword (types.def text) is kw, or BCX_TILEIR_T_COUNT. */
+static unsigned keyword_tag(const char *kw, size_t n)
+{
+	for (unsigned tag = 0; tag < BCX_TILEIR_T_COUNT; tag++) {
+		const char *name = bcx_tileir_type_tag_name(tag);
+		if (!tir_tag_bits(tag) && strlen(name) == n && memcmp(name, kw, n) == 0)
+			return tag;
+	}
+	return BCX_TILEIR_T_COUNT;
+}
+
 /* The dialect keyword after an optional "!cuda_tile." prefix. */
 static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tb_type *out)
 {
 	bcx_diag bd = {0};
-#define KW(s) (n == sizeof(s) - 1 && memcmp(kw, s, n) == 0)
-	if (KW("token"))
+	unsigned tag = keyword_tag(kw, n);
+	if (tag == BCX_TILEIR_T_TOKEN)
 		return mlir_next(&p->lx) &&
 		       ap_built(p, bcx_tb_type_token(p->m, out, &bd), &bd);
+	if (tag == BCX_TILEIR_T_COUNT || tag == BCX_TILEIR_T_FUNCTION)
+		return mlir_fail(&p->lx, "unknown type '%.*s'", (int)n, kw);
 	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '<'))
 		return false;
-	if (KW("tile"))
+	switch (tag) {
+	case BCX_TILEIR_T_TILE:
 		return tile_type(p, out);
-	if (KW("tensor_view"))
+	case BCX_TILEIR_T_TENSOR_VIEW:
 		return tensor_view(p, out);
-	if (KW("partition_view"))
-		return view_type(p, TT_PV, out);
-	if (KW("strided_view"))
-		return view_type(p, TT_SV, out);
-	if (KW("gather_scatter_view"))
-		return view_type(p, TT_GSV, out);
-	if (KW("ptr")) {
+	case BCX_TILEIR_T_POINTER: {
 		bcx_tb_type e;
 		return ap_type(p, &e) && mlir_expect(&p->lx, '>') &&
 		       ap_built(p, bcx_tb_type_ptr(p->m, e, out, &bd), &bd);
 	}
-#undef KW
-	return mlir_fail(&p->lx, "unknown type '%.*s'", (int)n, kw);
+	default: /* the three views */
+		return view_type(p, (uint8_t)tag, out);
+	}
 }
 
 bool ap_type(asm_parser *p, bcx_tb_type *out)

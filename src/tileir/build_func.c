@@ -1,18 +1,15 @@
 /* Debug locations, globals and entry functions of the Tile IR builder
  * (spec §9, §11, §12). */
 #include "tileir/build_internal.h"
+#include "common/internal.h"
 
 #include <string.h>
 
-static bcx_status bad(bcx_diag *d, const char *msg)
-{
-	return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "%s", msg);
-}
 
-static bcx_status new_loc(bcx_tb_module *m, tb_loc_kind k, bcx_tb_loc **out, bcx_diag *d)
+static bcx_status new_loc(bcx_tb_module *m, bcx_tileir_debug_tag k, bcx_tb_loc **out, bcx_diag *d)
 {
 	if (!m || !out)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	*out = bcx_arena_calloc(m->arena, 1, sizeof **out);
 	if (!*out)
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
@@ -25,25 +22,25 @@ static const char *sdup(bcx_tb_module *m, const char *s)
 	return bcx_arena_memdup(m->arena, s ? s : "", s ? strlen(s) : 0);
 }
 
-static bool is(const bcx_tb_loc *l, tb_loc_kind k) { return l && l->kind == k; }
+static bool is(const bcx_tb_loc *l, bcx_tileir_debug_tag k) { return l && l->kind == k; }
 
 bcx_status bcx_tb_di_file(bcx_tb_module *m, const char *name, const char *dir,
 			  bcx_tb_loc **out, bcx_diag *d)
 {
-	bcx_status st = new_loc(m, TL_FILE, out, d);
+	bcx_status st = new_loc(m, BCX_TILEIR_DI_FILE, out, d);
 	if (st)
 		return st;
 	(*out)->s1 = sdup(m, name);
 	(*out)->s2 = sdup(m, dir);
-	return (*out)->s1 && (*out)->s2 ? BCX_OK : bad(d, "out of memory");
+	return (*out)->s1 && (*out)->s2 ? BCX_OK : bcx_bad_arg(d, "out of memory");
 }
 
 bcx_status bcx_tb_di_compile_unit(bcx_tb_module *m, bcx_tb_loc *file, bcx_tb_loc **out,
 				  bcx_diag *d)
 {
-	if (!is(file, TL_FILE))
-		return bad(d, "compile unit needs a DIFile");
-	bcx_status st = new_loc(m, TL_CU, out, d);
+	if (!is(file, BCX_TILEIR_DI_FILE))
+		return bcx_bad_arg(d, "compile unit needs a DIFile");
+	bcx_status st = new_loc(m, BCX_TILEIR_DI_COMPILE_UNIT, out, d);
 	if (st == BCX_OK)
 		(*out)->a = file;
 	return st;
@@ -53,9 +50,9 @@ bcx_status bcx_tb_di_subprogram(bcx_tb_module *m, bcx_tb_loc *file, uint64_t lin
 				const char *name, const char *linkage_name, bcx_tb_loc *unit,
 				uint64_t scope_line, bcx_tb_loc **out, bcx_diag *d)
 {
-	if (!is(file, TL_FILE) || !is(unit, TL_CU))
-		return bad(d, "subprogram needs a DIFile and a DICompileUnit");
-	bcx_status st = new_loc(m, TL_SUB, out, d);
+	if (!is(file, BCX_TILEIR_DI_FILE) || !is(unit, BCX_TILEIR_DI_COMPILE_UNIT))
+		return bcx_bad_arg(d, "subprogram needs a DIFile and a DICompileUnit");
+	bcx_status st = new_loc(m, BCX_TILEIR_DI_SUBPROGRAM, out, d);
 	if (st)
 		return st;
 	bcx_tb_loc *l = *out;
@@ -65,16 +62,16 @@ bcx_status bcx_tb_di_subprogram(bcx_tb_module *m, bcx_tb_loc *file, uint64_t lin
 	l->col = scope_line;
 	l->s1 = sdup(m, name);
 	l->s2 = sdup(m, linkage_name);
-	return l->s1 && l->s2 ? BCX_OK : bad(d, "out of memory");
+	return l->s1 && l->s2 ? BCX_OK : bcx_bad_arg(d, "out of memory");
 }
 
 bcx_status bcx_tb_di_lexical_block(bcx_tb_module *m, bcx_tb_loc *scope, bcx_tb_loc *file,
 				   uint64_t line, uint64_t column, bcx_tb_loc **out,
 				   bcx_diag *d)
 {
-	if (!(is(scope, TL_SUB) || is(scope, TL_LEX)) || !is(file, TL_FILE))
-		return bad(d, "lexical block needs a subprogram or block scope and a DIFile");
-	bcx_status st = new_loc(m, TL_LEX, out, d);
+	if (!(is(scope, BCX_TILEIR_DI_SUBPROGRAM) || is(scope, BCX_TILEIR_DI_LEXICAL_BLOCK)) || !is(file, BCX_TILEIR_DI_FILE))
+		return bcx_bad_arg(d, "lexical block needs a subprogram or block scope and a DIFile");
+	bcx_status st = new_loc(m, BCX_TILEIR_DI_LEXICAL_BLOCK, out, d);
 	if (st == BCX_OK) {
 		(*out)->a = scope;
 		(*out)->b = file;
@@ -87,26 +84,26 @@ bcx_status bcx_tb_di_lexical_block(bcx_tb_module *m, bcx_tb_loc *scope, bcx_tb_l
 bcx_status bcx_tb_di_loc(bcx_tb_module *m, bcx_tb_loc *scope, const char *file_name,
 			 uint64_t line, uint64_t column, bcx_tb_loc **out, bcx_diag *d)
 {
-	if (!(is(scope, TL_SUB) || is(scope, TL_LEX)))
-		return bad(d, "DILoc needs a subprogram or lexical block scope");
-	bcx_status st = new_loc(m, TL_LOC, out, d);
+	if (!(is(scope, BCX_TILEIR_DI_SUBPROGRAM) || is(scope, BCX_TILEIR_DI_LEXICAL_BLOCK)))
+		return bcx_bad_arg(d, "DILoc needs a subprogram or lexical block scope");
+	bcx_status st = new_loc(m, BCX_TILEIR_DI_LOC, out, d);
 	if (st)
 		return st;
 	(*out)->a = scope;
 	(*out)->s1 = sdup(m, file_name);
 	(*out)->line = line;
 	(*out)->col = column;
-	return (*out)->s1 ? BCX_OK : bad(d, "out of memory");
+	return (*out)->s1 ? BCX_OK : bcx_bad_arg(d, "out of memory");
 }
 
 bcx_status bcx_tb_di_callsite(bcx_tb_module *m, bcx_tb_loc *callee, bcx_tb_loc *caller,
 			      bcx_tb_loc **out, bcx_diag *d)
 {
-	bool ok1 = !callee || is(callee, TL_LOC) || is(callee, TL_CALL);
-	bool ok2 = !caller || is(caller, TL_LOC) || is(caller, TL_CALL);
+	bool ok1 = !callee || is(callee, BCX_TILEIR_DI_LOC) || is(callee, BCX_TILEIR_DI_CALL_SITE);
+	bool ok2 = !caller || is(caller, BCX_TILEIR_DI_LOC) || is(caller, BCX_TILEIR_DI_CALL_SITE);
 	if (!ok1 || !ok2)
-		return bad(d, "call site parts must be DILoc or call site locations");
-	bcx_status st = new_loc(m, TL_CALL, out, d);
+		return bcx_bad_arg(d, "call site parts must be DILoc or call site locations");
+	bcx_status st = new_loc(m, BCX_TILEIR_DI_CALL_SITE, out, d);
 	if (st == BCX_OK) {
 		(*out)->a = callee;
 		(*out)->b = caller;
@@ -117,9 +114,9 @@ bcx_status bcx_tb_di_callsite(bcx_tb_module *m, bcx_tb_loc *callee, bcx_tb_loc *
 bcx_status bcx_tb_global_add(bcx_tb_module *m, const bcx_tb_global_spec *g, bcx_diag *d)
 {
 	if (!m || !g || !g->name || g->name_len == 0)
-		return bad(d, "a global needs a non-empty name");
-	if (!g->value || g->value->kind != TA_DENSE)
-		return bad(d, "a global's value must be a dense elements attribute");
+		return bcx_bad_arg(d, "a global needs a non-empty name");
+	if (!g->value || g->value->kind != BCX_TILEIR_A_DENSE)
+		return bcx_bad_arg(d, "a global's value must be a dense elements attribute");
 	if (!tb_grow(m, (void **)&m->globals, m->n_globals, &m->cap_globals, sizeof *m->globals))
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
 	tb_global *n = &m->globals[m->n_globals];
@@ -141,15 +138,15 @@ bcx_status bcx_tb_entry_add(bcx_tb_module *m, const char *name, size_t name_len,
 			    bcx_diag *d)
 {
 	if (!m || !name || name_len == 0)
-		return bad(d, "an entry needs a non-empty name");
-	if (hints && hints->kind != TA_HINTS)
-		return bad(d, "entry hints must be an optimization hints attribute");
-	if (loc && !is(loc, TL_LOC) && !is(loc, TL_CALL))
-		return bad(d, "a function location must be a DILoc or a call site");
+		return bcx_bad_arg(d, "an entry needs a non-empty name");
+	if (hints && hints->kind != BCX_TILEIR_A_HINTS)
+		return bcx_bad_arg(d, "entry hints must be an optimization hints attribute");
+	if (loc && !is(loc, BCX_TILEIR_DI_LOC) && !is(loc, BCX_TILEIR_DI_CALL_SITE))
+		return bcx_bad_arg(d, "a function location must be a DILoc or a call site");
 	for (uint32_t i = 0; i < n_args && arg_types; i++)
-		if (tb_type_valid(m, arg_types[i]) && tb_type(m, arg_types[i])->tag == TT_TILE &&
+		if (tb_type_valid(m, arg_types[i]) && tb_type(m, arg_types[i])->tag == BCX_TILEIR_T_TILE &&
 		    tb_type(m, arg_types[i])->rank != 0)
-			return bad(d, "entry op must have scalar types (0-D tiles) as arguments");
+			return bcx_bad_arg(d, "entry op must have scalar types (0-D tiles) as arguments");
 	bcx_tb_type fty;
 	bcx_status st = bcx_tb_type_func(m, arg_types, n_args, NULL, 0, &fty, d);
 	if (st)

@@ -8,10 +8,6 @@
 #include "bcx/tileir.h"
 #include "tileir/opcodes.h"
 
-/* Type kinds are the wire tags (spec §7.2). */
-enum { TT_PTR = 12, TT_TILE = 13, TT_TV = 14, TT_PV = 15, TT_FUNC = 16, TT_TOKEN = 17,
-       TT_GSV = 20, TT_SV = 21 };
-
 typedef struct tb_typeinfo {
 	uint8_t tag;
 	uint8_t pad;            /* bcx_tb_padding */
@@ -28,13 +24,10 @@ typedef struct tb_typeinfo {
 	uint32_t uniq;          /* 0, or keeps an otherwise equal type apart (below) */
 } tb_typeinfo;
 
-typedef enum tb_attr_kind {
-	TA_INT, TA_FLOAT, TA_BOOL, TA_STRING, TA_SYMBOL, TA_TYPE, TA_ENUM, TA_UNIT,
-	TA_I32ARR, TA_ARRAY, TA_DICT, TA_HINTS, TA_DENSE, TA_DIVBY, TA_SAME, TA_BOUNDED
-} tb_attr_kind;
-
+/* A built attribute: kind is the model's (bcx_tileir_attr_kind; the
+ * self-contained kinds are their wire tags, spec §13). */
 struct bcx_tb_attr {
-	tb_attr_kind kind;
+	uint8_t kind;
 	uint32_t type;          /* INT, FLOAT, DENSE */
 	uint64_t u;             /* INT value, FLOAT bits, BOOL, ENUM, TYPE, DIVBY divisor */
 	bool has_a, has_b;      /* DIVBY every/along, BOUNDED lb/ub */
@@ -48,11 +41,9 @@ struct bcx_tb_attr {
 	size_t *key_lens;
 };
 
-typedef enum tb_loc_kind { TL_FILE = 2, TL_CU = 1, TL_LEX = 3, TL_LOC = 4, TL_SUB = 5,
-			   TL_CALL = 6 } tb_loc_kind;
-
+/* A built debug record; kind is its wire tag (bcx_tileir_debug_tag, §11.4). */
 struct bcx_tb_loc {
-	tb_loc_kind kind;
+	uint8_t kind;
 	bcx_tb_loc *a, *b, *c;  /* referenced records (see spec §11.4 per kind) */
 	const char *s1, *s2;    /* strings: file name / dir, sub name / linkage */
 	uint64_t line, col;
@@ -128,10 +119,6 @@ const tb_typeinfo *tb_type(const bcx_tb_module *m, uint32_t t);
 bcx_status tb_type_distinct(bcx_tb_module *m, uint32_t base, uint32_t uniq, uint32_t *out,
 			    bcx_diag *d);
 bool tb_type_valid(const bcx_tb_module *m, uint32_t t);
-/* Element bit width of a scalar tag, 0 when not a number type. */
-unsigned tb_scalar_bits(uint8_t tag);
-bool tb_is_float_tag(uint8_t tag);
-bool tb_is_int_tag(uint8_t tag);
 /* Element count of a tile type (product of the shape). */
 uint64_t tb_tile_count(const tb_typeinfo *ti);
 

@@ -1,6 +1,8 @@
 /* The Tile IR builder: module, attributes, debug locations, globals and
  * entry functions (bcx/tileir_build.h). Operations are in build_ops.c. */
 #include "tileir/build_internal.h"
+#include "common/internal.h"
+#include "tileir/tables.h"
 
 #include <string.h>
 
@@ -28,23 +30,15 @@ void bcx_tb_module_free(bcx_tb_module *m)
 	bcx_arena_free(m->arena);
 }
 
-static bcx_status nomem(bcx_diag *d)
-{
-	return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-}
 
-static bcx_status bad(bcx_diag *d, const char *msg)
-{
-	return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "%s", msg);
-}
 
 bcx_status bcx_tb_set_producer(bcx_tb_module *m, const char *s, size_t n, bcx_diag *d)
 {
 	if (!m || (!s && n))
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	m->producer = bcx_arena_memdup(m->arena, s ? s : "", n);
 	if (!m->producer)
-		return nomem(d);
+		return bcx_nomem(d);
 	m->producer_len = n;
 	m->has_producer = true;
 	return BCX_OK;
@@ -52,7 +46,7 @@ bcx_status bcx_tb_set_producer(bcx_tb_module *m, const char *s, size_t n, bcx_di
 
 /* ---- attributes ---- */
 
-static bcx_tb_attr *new_attr(bcx_tb_module *m, tb_attr_kind k)
+static bcx_tb_attr *new_attr(bcx_tb_module *m, bcx_tileir_attr_kind k)
 {
 	bcx_tb_attr *a = bcx_arena_calloc(m->arena, 1, sizeof *a);
 	if (a)
@@ -62,12 +56,12 @@ static bcx_tb_attr *new_attr(bcx_tb_module *m, tb_attr_kind k)
 
 #define NEW_ATTR(kind)                                    \
 	if (!m || !out)                                   \
-		return bad(d, "null argument");          \
+		return bcx_bad_arg(d, "null argument");          \
 	bcx_tb_attr *a = new_attr(m, kind);               \
 	if (!a)                                           \
-		return nomem(d)
+		return bcx_nomem(d)
 
-static bool type_is(const bcx_tb_module *m, uint32_t t, bool (*pred)(uint8_t))
+static bool type_is(const bcx_tb_module *m, uint32_t t, bool (*pred)(unsigned))
 {
 	return tb_type_valid(m, t) && pred(tb_type(m, t)->tag);
 }
@@ -75,10 +69,10 @@ static bool type_is(const bcx_tb_module *m, uint32_t t, bool (*pred)(uint8_t))
 bcx_status bcx_tb_attr_int(bcx_tb_module *m, bcx_tb_type int_type, uint64_t value,
 			   bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_INT);
-	if (!type_is(m, int_type, tb_is_int_tag))
-		return bad(d, "integer attribute needs an integer type");
-	unsigned w = tb_scalar_bits(tb_type(m, int_type)->tag);
+	NEW_ATTR(BCX_TILEIR_A_INTEGER);
+	if (!type_is(m, int_type, tir_tag_is_int))
+		return bcx_bad_arg(d, "integer attribute needs an integer type");
+	unsigned w = tir_tag_bits(tb_type(m, int_type)->tag);
 	if (w < 64 && (value >> w) != 0)
 		return bcx_diag_set(d, BCX_ERR_OVERFLOW, -1, "value %llu does not fit in %u bits",
 				    (unsigned long long)value, w);
@@ -91,12 +85,12 @@ bcx_status bcx_tb_attr_int(bcx_tb_module *m, bcx_tb_type int_type, uint64_t valu
 bcx_status bcx_tb_attr_float(bcx_tb_module *m, bcx_tb_type float_type, uint64_t bits,
 			     bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_FLOAT);
-	if (!type_is(m, float_type, tb_is_float_tag))
-		return bad(d, "float attribute needs a float type");
-	unsigned w = tb_scalar_bits(tb_type(m, float_type)->tag);
+	NEW_ATTR(BCX_TILEIR_A_FLOAT);
+	if (!type_is(m, float_type, tir_tag_is_float))
+		return bcx_bad_arg(d, "float attribute needs a float type");
+	unsigned w = tir_tag_bits(tb_type(m, float_type)->tag);
 	if (w < 64 && (bits >> w) != 0)
-		return bad(d, "float bit pattern wider than its type");
+		return bcx_bad_arg(d, "float bit pattern wider than its type");
 	a->type = float_type;
 	a->u = bits;
 	*out = a;
@@ -105,7 +99,7 @@ bcx_status bcx_tb_attr_float(bcx_tb_module *m, bcx_tb_type float_type, uint64_t 
 
 bcx_status bcx_tb_attr_bool(bcx_tb_module *m, bool v, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_BOOL);
+	NEW_ATTR(BCX_TILEIR_A_BOOL);
 	/* Written as an i1 Integer, like the reference (spec §13.2). */
 	bcx_status st = bcx_tb_type_scalar(m, BCX_TB_I1, &a->type, d);
 	if (st)
@@ -115,15 +109,15 @@ bcx_status bcx_tb_attr_bool(bcx_tb_module *m, bool v, bcx_tb_attr **out, bcx_dia
 	return BCX_OK;
 }
 
-static bcx_status bytes_attr(bcx_tb_module *m, tb_attr_kind k, const void *s, size_t n,
+static bcx_status bytes_attr(bcx_tb_module *m, bcx_tileir_attr_kind k, const void *s, size_t n,
 			     bcx_tb_attr **out, bcx_diag *d)
 {
 	NEW_ATTR(k);
 	if ((!s && n) || n > UINT32_MAX)
-		return bad(d, "bad string argument");
+		return bcx_bad_arg(d, "bad string argument");
 	a->bytes = (const uint8_t *)bcx_arena_memdup(m->arena, s ? s : "", n);
 	if (!a->bytes)
-		return nomem(d);
+		return bcx_nomem(d);
 	a->n = (uint32_t)n;
 	*out = a;
 	return BCX_OK;
@@ -132,22 +126,22 @@ static bcx_status bytes_attr(bcx_tb_module *m, tb_attr_kind k, const void *s, si
 bcx_status bcx_tb_attr_string(bcx_tb_module *m, const char *s, size_t n, bcx_tb_attr **out,
 			      bcx_diag *d)
 {
-	return bytes_attr(m, TA_STRING, s, n, out, d);
+	return bytes_attr(m, BCX_TILEIR_A_STRING, s, n, out, d);
 }
 
 bcx_status bcx_tb_attr_symbol(bcx_tb_module *m, const char *s, size_t n, bcx_tb_attr **out,
 			      bcx_diag *d)
 {
 	if (n == 0)
-		return bad(d, "empty symbol reference is invalid");
-	return bytes_attr(m, TA_SYMBOL, s, n, out, d);
+		return bcx_bad_arg(d, "empty symbol reference is invalid");
+	return bytes_attr(m, BCX_TILEIR_A_SYMBOL, s, n, out, d);
 }
 
 bcx_status bcx_tb_attr_type(bcx_tb_module *m, bcx_tb_type t, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_TYPE);
+	NEW_ATTR(BCX_TILEIR_A_TYPE);
 	if (!tb_type_valid(m, t))
-		return bad(d, "not a type of this module");
+		return bcx_bad_arg(d, "not a type of this module");
 	a->type = t;
 	a->u = t;
 	*out = a;
@@ -156,7 +150,7 @@ bcx_status bcx_tb_attr_type(bcx_tb_module *m, bcx_tb_type t, bcx_tb_attr **out, 
 
 bcx_status bcx_tb_attr_enum(bcx_tb_module *m, uint64_t value, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_ENUM);
+	NEW_ATTR(BCX_TILEIR_A_ENUM);
 	a->u = value;
 	*out = a;
 	return BCX_OK;
@@ -164,7 +158,7 @@ bcx_status bcx_tb_attr_enum(bcx_tb_module *m, uint64_t value, bcx_tb_attr **out,
 
 bcx_status bcx_tb_attr_unit(bcx_tb_module *m, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_UNIT);
+	NEW_ATTR(BCX_TILEIR_A_UNIT);
 	*out = a;
 	return BCX_OK;
 }
@@ -172,15 +166,15 @@ bcx_status bcx_tb_attr_unit(bcx_tb_module *m, bcx_tb_attr **out, bcx_diag *d)
 bcx_status bcx_tb_attr_i32_array(bcx_tb_module *m, const int32_t *v, uint32_t n,
 				 bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_I32ARR);
+	NEW_ATTR(BCX_TILEIR_A_I32_ARRAY);
 	if (n && !v)
-		return bad(d, "null array");
+		return bcx_bad_arg(d, "null array");
 	a->i32 = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->i32);
 	if (!a->i32)
-		return nomem(d);
+		return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++) {
 		if (v[i] == INT32_MAX || v[i] == INT32_MIN)
-			return bad(d, "array contains an unsupported value (INT32_MIN/INT32_MAX)");
+			return bcx_bad_arg(d, "array contains an unsupported value (INT32_MIN/INT32_MAX)");
 		a->i32[i] = v[i];
 	}
 	a->n = n;
@@ -191,22 +185,22 @@ bcx_status bcx_tb_attr_i32_array(bcx_tb_module *m, const int32_t *v, uint32_t n,
 /* Array elements must be typed attributes (spec §13.2, tag 6). */
 static bool typed_attr(const bcx_tb_attr *e)
 {
-	return e && (e->kind == TA_INT || e->kind == TA_FLOAT || e->kind == TA_BOOL ||
-		     e->kind == TA_STRING || e->kind == TA_DENSE);
+	return e && (e->kind == BCX_TILEIR_A_INTEGER || e->kind == BCX_TILEIR_A_FLOAT || e->kind == BCX_TILEIR_A_BOOL ||
+		     e->kind == BCX_TILEIR_A_STRING || e->kind == BCX_TILEIR_A_DENSE);
 }
 
 bcx_status bcx_tb_attr_array(bcx_tb_module *m, bcx_tb_attr *const *elems, uint32_t n,
 			     bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_ARRAY);
+	NEW_ATTR(BCX_TILEIR_A_ARRAY);
 	if (n && !elems)
-		return bad(d, "null array");
+		return bcx_bad_arg(d, "null array");
 	a->elems = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->elems);
 	if (!a->elems)
-		return nomem(d);
+		return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++) {
 		if (!typed_attr(elems[i]))
-			return bad(d, "array elements must be integer, float, bool, string or "
+			return bcx_bad_arg(d, "array elements must be integer, float, bool, string or "
 				      "dense attributes");
 		a->elems[i] = elems[i];
 	}
@@ -217,33 +211,33 @@ bcx_status bcx_tb_attr_array(bcx_tb_module *m, bcx_tb_attr *const *elems, uint32
 
 static bool valid_dict_value(const bcx_tb_attr *v)
 {
-	return v && v->kind != TA_ENUM && v->kind != TA_UNIT && v->kind != TA_I32ARR &&
-	       v->kind != TA_SYMBOL;
+	return v && v->kind != BCX_TILEIR_A_ENUM && v->kind != BCX_TILEIR_A_UNIT && v->kind != BCX_TILEIR_A_I32_ARRAY &&
+	       v->kind != BCX_TILEIR_A_SYMBOL;
 }
 
 bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const size_t *key_lens,
 			    bcx_tb_attr *const *vals, uint32_t n, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_DICT);
+	NEW_ATTR(BCX_TILEIR_A_DICT);
 	if (n && (!keys || !vals))
-		return bad(d, "null dictionary arrays");
+		return bcx_bad_arg(d, "null dictionary arrays");
 	a->elems = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->elems);
 	a->keys = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->keys);
 	a->key_lens = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->key_lens);
 	if (!a->elems || !a->keys || !a->key_lens)
-		return nomem(d);
+		return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++) {
 		size_t kl = key_lens ? key_lens[i] : (keys[i] ? strlen(keys[i]) : 0);
 		if (!keys[i] || kl == 0)
-			return bad(d, "dictionary keys must be non-empty");
+			return bcx_bad_arg(d, "dictionary keys must be non-empty");
 		if (!valid_dict_value(vals[i]))
-			return bad(d, "dictionary value kind cannot be encoded");
+			return bcx_bad_arg(d, "dictionary value kind cannot be encoded");
 		for (uint32_t j = 0; j < i; j++)
 			if (a->key_lens[j] == kl && memcmp(a->keys[j], keys[i], kl) == 0)
-				return bad(d, "duplicate dictionary key");
+				return bcx_bad_arg(d, "duplicate dictionary key");
 		a->keys[i] = bcx_arena_memdup(m->arena, keys[i], kl);
 		if (!a->keys[i])
-			return nomem(d);
+			return bcx_nomem(d);
 		a->key_lens[i] = kl;
 		a->elems[i] = vals[i];
 	}
@@ -255,15 +249,15 @@ bcx_status bcx_tb_attr_dict(bcx_tb_module *m, const char *const *keys, const siz
 bcx_status bcx_tb_attr_hints(bcx_tb_module *m, bcx_tb_attr *dict, bcx_tb_attr **out,
 			     bcx_diag *d)
 {
-	NEW_ATTR(TA_HINTS);
-	if (!dict || dict->kind != TA_DICT)
-		return bad(d, "optimization hints need a dictionary");
+	NEW_ATTR(BCX_TILEIR_A_HINTS);
+	if (!dict || dict->kind != BCX_TILEIR_A_DICT)
+		return bcx_bad_arg(d, "optimization hints need a dictionary");
 	for (uint32_t i = 0; i < dict->n; i++)
-		if (dict->elems[i]->kind != TA_DICT)
-			return bad(d, "optimization hint values must be dictionaries");
+		if (dict->elems[i]->kind != BCX_TILEIR_A_DICT)
+			return bcx_bad_arg(d, "optimization hint values must be dictionaries");
 	a->elems = bcx_arena_calloc(m->arena, 1, sizeof *a->elems);
 	if (!a->elems)
-		return nomem(d);
+		return bcx_nomem(d);
 	a->elems[0] = dict;
 	a->n = 1;
 	*out = a;
@@ -273,16 +267,16 @@ bcx_status bcx_tb_attr_hints(bcx_tb_module *m, bcx_tb_attr *dict, bcx_tb_attr **
 bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *data, size_t n,
 			     bcx_tb_attr **out, bcx_diag *d)
 {
-	if (!m || !tb_type_valid(m, tile) || tb_type(m, tile)->tag != TT_TILE)
-		return bad(d, "dense elements need a tile type");
+	if (!m || !tb_type_valid(m, tile) || tb_type(m, tile)->tag != BCX_TILEIR_T_TILE)
+		return bcx_bad_arg(d, "dense elements need a tile type");
 	const tb_typeinfo *ti = tb_type(m, tile);
-	unsigned bits = tb_scalar_bits(tb_type(m, ti->elem)->tag);
+	unsigned bits = tir_tag_bits(tb_type(m, ti->elem)->tag);
 	if (bits == 0)
-		return bad(d, "dense elements need a tile of a number type");
+		return bcx_bad_arg(d, "dense elements need a tile of a number type");
 	size_t esz = (bits + 7) / 8, total;
 	if (!bcx_mul_ok(esz, (size_t)tb_tile_count(ti), &total) || (n != esz && n != total))
-		return bad(d, "dense data must hold one element or every element");
-	bcx_status st = bytes_attr(m, TA_DENSE, data, n, out, d);
+		return bcx_bad_arg(d, "dense data must hold one element or every element");
+	bcx_status st = bytes_attr(m, BCX_TILEIR_A_DENSE, data, n, out, d);
 	if (st == BCX_OK)
 		(*out)->type = tile;
 	return st;
@@ -291,9 +285,9 @@ bcx_status bcx_tb_attr_dense(bcx_tb_module *m, bcx_tb_type tile, const void *dat
 bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every, int64_t every,
 			      bool has_along, int64_t along, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_DIVBY);
+	NEW_ATTR(BCX_TILEIR_A_DIV_BY);
 	if (has_every != has_along) /* the reference verifier's rule */
-		return bad(d, "'div_by' 'every'/'along' must be used in combination");
+		return bcx_bad_arg(d, "'div_by' 'every'/'along' must be used in combination");
 	a->u = divisor;
 	a->has_a = has_every;
 	a->a = every;
@@ -306,15 +300,15 @@ bcx_status bcx_tb_attr_div_by(bcx_tb_module *m, uint64_t divisor, bool has_every
 bcx_status bcx_tb_attr_same_elements(bcx_tb_module *m, const int64_t *v, uint32_t n,
 				     bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_SAME);
+	NEW_ATTR(BCX_TILEIR_A_SAME_ELEMENTS);
 	if (n && !v)
-		return bad(d, "null array");
+		return bcx_bad_arg(d, "null array");
 	a->i64 = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *a->i64);
 	if (!a->i64)
-		return nomem(d);
+		return bcx_nomem(d);
 	for (uint32_t i = 0; i < n; i++) {
 		if (v[i] == INT64_MAX || v[i] == INT64_MIN)
-			return bad(d, "same_elements cannot hold INT64_MIN or INT64_MAX");
+			return bcx_bad_arg(d, "same_elements cannot hold INT64_MIN or INT64_MAX");
 		a->i64[i] = v[i];
 	}
 	a->n = n;
@@ -325,7 +319,7 @@ bcx_status bcx_tb_attr_same_elements(bcx_tb_module *m, const int64_t *v, uint32_
 bcx_status bcx_tb_attr_bounded(bcx_tb_module *m, bool has_lb, int64_t lb, bool has_ub,
 			       int64_t ub, bcx_tb_attr **out, bcx_diag *d)
 {
-	NEW_ATTR(TA_BOUNDED);
+	NEW_ATTR(BCX_TILEIR_A_BOUNDED);
 	a->has_a = has_lb;
 	a->a = lb;
 	a->has_b = has_ub;

@@ -27,33 +27,33 @@ uint32_t bcx_tb_opcode(const char *name, size_t n)
 static bool attr_fits(const bcx_tileir_field *f, const bcx_tb_attr *a)
 {
 	if (f->kind == BCX_TILEIR_F_UNIT)
-		return a->kind == TA_UNIT;
+		return a->kind == BCX_TILEIR_A_UNIT;
 	switch (f->enc) {
 	case BCX_TILEIR_E_ENUM: /* integer-backed enums print as "N : i32" */
-		return (a->kind == TA_ENUM || a->kind == TA_INT) &&
+		return (a->kind == BCX_TILEIR_A_ENUM || a->kind == BCX_TILEIR_A_INTEGER) &&
 		       a->u < bcx_tileir_enum_count(f->enum_id);
 	case BCX_TILEIR_E_U32:
-		return (a->kind == TA_ENUM || a->kind == TA_INT) && a->u <= UINT32_MAX;
+		return (a->kind == BCX_TILEIR_A_ENUM || a->kind == BCX_TILEIR_A_INTEGER) && a->u <= UINT32_MAX;
 	case BCX_TILEIR_E_U64:
-		return a->kind == TA_ENUM || a->kind == TA_INT;
+		return a->kind == BCX_TILEIR_A_ENUM || a->kind == BCX_TILEIR_A_INTEGER;
 	case BCX_TILEIR_E_BOOL:
-		return a->kind == TA_BOOL;
+		return a->kind == BCX_TILEIR_A_BOOL;
 	case BCX_TILEIR_E_STR:
-		return a->kind == TA_STRING;
+		return a->kind == BCX_TILEIR_A_STRING;
 	case BCX_TILEIR_E_SYM:
-		return a->kind == TA_SYMBOL;
+		return a->kind == BCX_TILEIR_A_SYMBOL;
 	case BCX_TILEIR_E_I32ARR:
-		return a->kind == TA_I32ARR;
+		return a->kind == BCX_TILEIR_A_I32_ARRAY;
 	case BCX_TILEIR_E_ARRAY:
-		return a->kind == TA_ARRAY;
+		return a->kind == BCX_TILEIR_A_ARRAY;
 	case BCX_TILEIR_E_CONST:
-		return a->kind == TA_DENSE;
+		return a->kind == BCX_TILEIR_A_DENSE;
 	case BCX_TILEIR_E_HINTS:
-		return a->kind == TA_HINTS;
+		return a->kind == BCX_TILEIR_A_HINTS;
 	case BCX_TILEIR_E_PRED:
-		return a->kind == TA_DIVBY || a->kind == TA_SAME || a->kind == TA_BOUNDED;
+		return a->kind == BCX_TILEIR_A_DIV_BY || a->kind == BCX_TILEIR_A_SAME_ELEMENTS || a->kind == BCX_TILEIR_A_BOUNDED;
 	case BCX_TILEIR_E_TYPE:
-		return a->kind == TA_TYPE;
+		return a->kind == BCX_TILEIR_A_TYPE;
 	default:
 		return false;
 	}
@@ -199,7 +199,7 @@ static bcx_status check_spec(bcx_tb_block *blk, const bcx_tb_opspec *s,
 		return bad(d, info->name, "attributes missing", NULL);
 	if (info->opcode == BCX_TILEIR_OP_return && s->n_operands) /* every function is an entry */
 		return bad(d, info->name, "takes no operands: entries return nothing", NULL);
-	if (s->loc && s->loc->kind != TL_LOC && s->loc->kind != TL_CALL)
+	if (s->loc && s->loc->kind != BCX_TILEIR_DI_LOC && s->loc->kind != BCX_TILEIR_DI_CALL_SITE)
 		return bad(d, info->name, "op location must be a DILoc or a call site", NULL);
 	for (uint32_t i = 0; i < s->n_operands; i++)
 		if (s->operands[i] >= blk->fn->n_values)

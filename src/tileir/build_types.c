@@ -3,6 +3,8 @@
  * the constructors check the verifier rules of §7.2 so that the writer
  * only ever sees types the reference reader accepts. */
 #include "tileir/limits.h"
+#include "common/internal.h"
+#include "tileir/tables.h"
 #include "tileir/build_internal.h"
 
 #include <string.h>
@@ -11,20 +13,6 @@
 
 const tb_typeinfo *tb_type(const bcx_tb_module *m, uint32_t t) { return &m->types[t]; }
 bool tb_type_valid(const bcx_tb_module *m, uint32_t t) { return t < m->n_types; }
-
-unsigned tb_scalar_bits(uint8_t tag)
-{
-	static const uint8_t bits[23] = {1, 8, 16, 32, 64, 16, 16, 32, 19, 64, 8, 8, 0, 0,
-					 0, 0, 0, 0, 8, 4, 0, 0, 4};
-	return tag < 23 ? bits[tag] : 0;
-}
-
-bool tb_is_float_tag(uint8_t tag)
-{
-	return (tag >= 5 && tag <= 11) || tag == 18 || tag == 19;
-}
-
-bool tb_is_int_tag(uint8_t tag) { return tag <= 4 || tag == 22; }
 
 uint64_t tb_tile_count(const tb_typeinfo *ti)
 {
@@ -122,15 +110,11 @@ static bcx_status intern(bcx_tb_module *m, const tb_typeinfo *t, bcx_tb_type *ou
 	return BCX_OK;
 }
 
-static bcx_status bad(bcx_diag *d, const char *msg)
-{
-	return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "%s", msg);
-}
 
 bcx_status bcx_tb_type_scalar(bcx_tb_module *m, bcx_tb_scalar s, bcx_tb_type *out, bcx_diag *d)
 {
-	if (!m || !out || tb_scalar_bits((uint8_t)s) == 0)
-		return bad(d, "not a scalar type tag");
+	if (!m || !out || tir_tag_bits((uint8_t)s) == 0)
+		return bcx_bad_arg(d, "not a scalar type tag");
 	tb_typeinfo t = {.tag = (uint8_t)s, .elem = BCX_TB_NONE, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
 }
@@ -138,8 +122,8 @@ bcx_status bcx_tb_type_scalar(bcx_tb_module *m, bcx_tb_scalar s, bcx_tb_type *ou
 bcx_status bcx_tb_type_token(bcx_tb_module *m, bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out)
-		return bad(d, "null argument");
-	tb_typeinfo t = {.tag = TT_TOKEN, .elem = BCX_TB_NONE, .pad = BCX_TB_PAD_NONE};
+		return bcx_bad_arg(d, "null argument");
+	tb_typeinfo t = {.tag = BCX_TILEIR_T_TOKEN, .elem = BCX_TB_NONE, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
 }
 
@@ -149,14 +133,14 @@ static bool is_pointee(const bcx_tb_module *m, uint32_t t)
 	if (!tb_type_valid(m, t))
 		return false;
 	uint8_t g = tb_type(m, t)->tag;
-	return tb_scalar_bits(g) != 0 && g != 22;
+	return tir_tag_bits(g) != 0 && g != BCX_TILEIR_T_I4;
 }
 
 bcx_status bcx_tb_type_ptr(bcx_tb_module *m, bcx_tb_type pointee, bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out || !is_pointee(m, pointee))
-		return bad(d, "pointer pointee must be an integer or float type other than i4");
-	tb_typeinfo t = {.tag = TT_PTR, .elem = pointee, .pad = BCX_TB_PAD_NONE};
+		return bcx_bad_arg(d, "pointer pointee must be an integer or float type other than i4");
+	tb_typeinfo t = {.tag = BCX_TILEIR_T_POINTER, .elem = pointee, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
 }
 
@@ -166,24 +150,24 @@ static bcx_status check_tile(const bcx_tb_module *m, bcx_tb_type elem, const int
 			     uint32_t rank, bcx_diag *d)
 {
 	bool ok = is_pointee(m, elem) ||
-		  (tb_type_valid(m, elem) && (tb_type(m, elem)->tag == TT_PTR ||
-					      tb_type(m, elem)->tag == 22));
+		  (tb_type_valid(m, elem) && (tb_type(m, elem)->tag == BCX_TILEIR_T_POINTER ||
+					      tb_type(m, elem)->tag == BCX_TILEIR_T_I4));
 	if (!ok)
-		return bad(d, "tile element must be a number or pointer type");
+		return bcx_bad_arg(d, "tile element must be a number or pointer type");
 	if (rank > TIR_LIMIT_RANK || (rank && !shape))
-		return bad(d, "tile rank too large or shape missing");
+		return bcx_bad_arg(d, "tile rank too large or shape missing");
 	uint64_t n = 1;
 	bool even = false;
 	for (uint32_t i = 0; i < rank; i++) {
 		if (!pow2(shape[i]) || shape[i] > (int64_t)TB_MAX_TILE_ELEMS)
-			return bad(d, "tile dimensions must be positive powers of two");
+			return bcx_bad_arg(d, "tile dimensions must be positive powers of two");
 		n *= (uint64_t)shape[i];
 		even |= shape[i] % 2 == 0;
 		if (n > TB_MAX_TILE_ELEMS)
-			return bad(d, "tile has more than 16777216 elements");
+			return bcx_bad_arg(d, "tile has more than 16777216 elements");
 	}
-	if (tb_type(m, elem)->tag == 19 && (rank == 0 || !even))
-		return bad(d, "f4E2M1FN tile needs rank >= 1 and an even dimension");
+	if (tb_type(m, elem)->tag == BCX_TILEIR_T_F4E2M1FN && (rank == 0 || !even))
+		return bcx_bad_arg(d, "f4E2M1FN tile needs rank >= 1 and an even dimension");
 	return BCX_OK;
 }
 
@@ -191,11 +175,11 @@ bcx_status bcx_tb_type_tile(bcx_tb_module *m, bcx_tb_type elem, const int64_t *s
 			    uint32_t rank, bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	bcx_status st = check_tile(m, elem, shape, rank, d);
 	if (st)
 		return st;
-	tb_typeinfo t = {.tag = TT_TILE, .elem = elem, .rank = rank, .shape = shape,
+	tb_typeinfo t = {.tag = BCX_TILEIR_T_TILE, .elem = elem, .rank = rank, .shape = shape,
 			 .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
 }
@@ -205,14 +189,14 @@ bcx_status bcx_tb_type_tensor_view(bcx_tb_module *m, bcx_tb_type elem, const int
 				   bcx_diag *d)
 {
 	if (!m || !out || !is_pointee(m, elem))
-		return bad(d, "tensor_view element must be an integer or float type other than i4");
+		return bcx_bad_arg(d, "tensor_view element must be an integer or float type other than i4");
 	if (rank > TIR_LIMIT_RANK || (rank && (!shape || !strides)))
-		return bad(d, "tensor_view rank too large or shape/strides missing");
+		return bcx_bad_arg(d, "tensor_view rank too large or shape/strides missing");
 	for (uint32_t i = 0; i < rank; i++)
 		if ((shape[i] <= 0 && shape[i] != BCX_TB_DYNAMIC) ||
 		    (strides[i] <= 0 && strides[i] != BCX_TB_DYNAMIC))
-			return bad(d, "tensor_view sizes and strides must be positive or dynamic");
-	tb_typeinfo t = {.tag = TT_TV, .elem = elem, .rank = rank, .shape = shape,
+			return bcx_bad_arg(d, "tensor_view sizes and strides must be positive or dynamic");
+	tb_typeinfo t = {.tag = BCX_TILEIR_T_TENSOR_VIEW, .elem = elem, .rank = rank, .shape = shape,
 			 .strides = strides, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
 }
@@ -221,26 +205,26 @@ bcx_status bcx_tb_type_tensor_view(bcx_tb_module *m, bcx_tb_type elem, const int
 static bcx_status check_view(const bcx_tb_module *m, bcx_tb_type tv, const int32_t *tile,
 			     uint32_t rank, const int32_t *dim_map, bcx_tb_padding pad, bcx_diag *d)
 {
-	if (!tb_type_valid(m, tv) || tb_type(m, tv)->tag != TT_TV)
-		return bad(d, "a view must reference a tensor_view type");
+	if (!tb_type_valid(m, tv) || tb_type(m, tv)->tag != BCX_TILEIR_T_TENSOR_VIEW)
+		return bcx_bad_arg(d, "a view must reference a tensor_view type");
 	const tb_typeinfo *t = tb_type(m, tv);
 	if (rank == 0 || rank != t->rank || !tile)
-		return bad(d, "view tile rank must equal the tensor_view rank and be non-zero");
+		return bcx_bad_arg(d, "view tile rank must equal the tensor_view rank and be non-zero");
 	uint64_t seen = 0; /* rank <= TIR_LIMIT_RANK = 64 bits */
 	for (uint32_t i = 0; i < rank; i++) {
 		if (!pow2(tile[i]))
-			return bad(d, "view tile dimensions must be positive powers of two");
+			return bcx_bad_arg(d, "view tile dimensions must be positive powers of two");
 		if (dim_map && (dim_map[i] < 0 || (uint32_t)dim_map[i] >= rank ||
 				((seen >> dim_map[i]) & 1)))
-			return bad(d, "dim_map must be a permutation of 0..rank-1");
+			return bcx_bad_arg(d, "dim_map must be a permutation of 0..rank-1");
 		if (dim_map)
 			seen |= 1ull << dim_map[i];
 	}
 	if (pad != BCX_TB_PAD_NONE && pad > BCX_TB_PAD_NEG_INF)
-		return bad(d, "unknown padding value");
+		return bcx_bad_arg(d, "unknown padding value");
 	if (pad != BCX_TB_PAD_NONE && pad != BCX_TB_PAD_ZERO &&
-	    !tb_is_float_tag(tb_type(m, t->elem)->tag))
-		return bad(d, "padding values other than zero need a float element type");
+	    !tir_tag_is_float(tb_type(m, t->elem)->tag))
+		return bcx_bad_arg(d, "padding values other than zero need a float element type");
 	return BCX_OK;
 }
 
@@ -248,12 +232,12 @@ static bcx_status view(bcx_tb_module *m, tb_typeinfo *t, const int32_t *dim_map,
 		       bcx_tb_type *out, bcx_diag *d)
 {
 	int32_t ident[TIR_LIMIT_RANK];
-	if (t->tag != TT_GSV && !dim_map) {
+	if (t->tag != BCX_TILEIR_T_GATHER_SCATTER_VIEW && !dim_map) {
 		for (uint32_t i = 0; i < t->rank; i++)
 			ident[i] = (int32_t)i;
 		dim_map = ident;
 	}
-	t->dim_map = t->tag == TT_GSV ? NULL : dim_map;
+	t->dim_map = t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW ? NULL : dim_map;
 	return intern(m, t, out, d);
 }
 
@@ -263,11 +247,11 @@ bcx_status bcx_tb_type_partition_view(bcx_tb_module *m, bcx_tb_type tensor_view,
 				      bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	bcx_status st = check_view(m, tensor_view, tile_shape, rank, dim_map, pad, d);
 	if (st)
 		return st;
-	tb_typeinfo t = {.tag = TT_PV, .elem = tensor_view, .rank = rank,
+	tb_typeinfo t = {.tag = BCX_TILEIR_T_PARTITION_VIEW, .elem = tensor_view, .rank = rank,
 			 .tile = tile_shape, .pad = (uint8_t)pad};
 	return view(m, &t, dim_map, out, d);
 }
@@ -278,11 +262,11 @@ bcx_status bcx_tb_type_strided_view(bcx_tb_module *m, bcx_tb_type tensor_view,
 				    bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out || !traversal_strides)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	bcx_status st = check_view(m, tensor_view, tile_shape, rank, dim_map, pad, d);
 	if (st)
 		return st;
-	tb_typeinfo t = {.tag = TT_SV, .elem = tensor_view, .rank = rank,
+	tb_typeinfo t = {.tag = BCX_TILEIR_T_STRIDED_VIEW, .elem = tensor_view, .rank = rank,
 			 .tile = tile_shape, .trav = traversal_strides,
 			 .pad = (uint8_t)pad};
 	return view(m, &t, dim_map, out, d);
@@ -294,11 +278,11 @@ bcx_status bcx_tb_type_gather_scatter_view(bcx_tb_module *m, bcx_tb_type tensor_
 					   bcx_tb_type *out, bcx_diag *d)
 {
 	if (!m || !out)
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	bcx_status st = check_view(m, tensor_view, tile_shape, rank, NULL, pad, d);
 	if (st)
 		return st;
-	tb_typeinfo t = {.tag = TT_GSV, .elem = tensor_view, .rank = rank,
+	tb_typeinfo t = {.tag = BCX_TILEIR_T_GATHER_SCATTER_VIEW, .elem = tensor_view, .rank = rank,
 			 .tile = tile_shape, .sparse_dim = sparse_dim,
 			 .pad = (uint8_t)pad};
 	return view(m, &t, NULL, out, d);
@@ -309,14 +293,14 @@ bcx_status bcx_tb_type_func(bcx_tb_module *m, const bcx_tb_type *ins, uint32_t n
 			    bcx_diag *d)
 {
 	if (!m || !out || (n_in && !ins) || (n_out && !outs))
-		return bad(d, "null argument");
+		return bcx_bad_arg(d, "null argument");
 	for (uint32_t i = 0; i < n_in; i++)
-		if (!tb_type_valid(m, ins[i]) || tb_type(m, ins[i])->tag == TT_FUNC)
-			return bad(d, "function input must be a non-function type of this module");
+		if (!tb_type_valid(m, ins[i]) || tb_type(m, ins[i])->tag == BCX_TILEIR_T_FUNCTION)
+			return bcx_bad_arg(d, "function input must be a non-function type of this module");
 	for (uint32_t i = 0; i < n_out; i++)
-		if (!tb_type_valid(m, outs[i]) || tb_type(m, outs[i])->tag == TT_FUNC)
-			return bad(d, "function result must be a non-function type of this module");
-	tb_typeinfo t = {.tag = TT_FUNC, .elem = BCX_TB_NONE, .n_in = n_in, .n_out = n_out,
+		if (!tb_type_valid(m, outs[i]) || tb_type(m, outs[i])->tag == BCX_TILEIR_T_FUNCTION)
+			return bcx_bad_arg(d, "function result must be a non-function type of this module");
+	tb_typeinfo t = {.tag = BCX_TILEIR_T_FUNCTION, .elem = BCX_TB_NONE, .n_in = n_in, .n_out = n_out,
 			 .ins = ins, .outs = outs, .pad = BCX_TB_PAD_NONE};
 	return intern(m, &t, out, d);
 }
@@ -325,7 +309,7 @@ bcx_status tb_type_distinct(bcx_tb_module *m, uint32_t base, uint32_t uniq, uint
 			    bcx_diag *d)
 {
 	if (!tb_type_valid(m, base))
-		return bad(d, "not a type of this module");
+		return bcx_bad_arg(d, "not a type of this module");
 	tb_typeinfo t = *tb_type(m, base);
 	t.uniq = uniq;
 	return intern(m, &t, out, d);

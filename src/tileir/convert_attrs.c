@@ -1,5 +1,6 @@
 /* Attribute import from a read module into the builder (spec §13). */
 #include "tileir/convert_internal.h"
+#include "tileir/tables.h"
 
 #include <string.h>
 
@@ -23,9 +24,9 @@ static bool dense(cv_ctx *c, uint32_t type, uint32_t idx, bcx_tb_attr **out)
 	if (!ok(c, bcx_tileir_dense(c->src, type, idx, &el, &n, &splat, c->d)))
 		return false;
 	const tb_typeinfo *ti = tb_type(c->b, t);
-	if (ti->tag != TT_TILE)
+	if (ti->tag != BCX_TILEIR_T_TILE)
 		return cv_fail(c, BCX_ERR_MALFORMED, "dense constant of a non-tile type");
-	size_t esz = (tb_scalar_bits(tb_type(c->b, ti->elem)->tag) + 7) / 8;
+	size_t esz = (tir_tag_bits(tb_type(c->b, ti->elem)->tag) + 7) / 8;
 	size_t cnt = splat ? 1 : n, bytes;
 	if (!bcx_mul_ok(cnt, esz, &bytes))
 		return cv_fail(c, BCX_ERR_LIMIT, "constant too large");

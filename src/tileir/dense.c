@@ -1,6 +1,7 @@
 /* Dense element data (spec §8.2, §8.4): buffer validation and decoding to
  * one 64-bit pattern per element. */
 #include "read.h"
+#include "tileir/tables.h"
 
 #include <string.h>
 
@@ -12,7 +13,7 @@ static bool tile_shape_of(const bcx_tileir_module *m, uint32_t type, uint64_t *n
 		return false;
 	const bcx_tileir_type *t = &m->types[type];
 	*etag = m->types[t->elem].tag;
-	if (!tir_scalar_bits(*etag))
+	if (!tir_tag_bits(*etag))
 		return false;
 	*n = 1;
 	for (uint32_t i = 0; i < t->rank; i++)
@@ -22,7 +23,7 @@ static bool tile_shape_of(const bcx_tileir_module *m, uint32_t type, uint64_t *n
 
 static size_t elem_bytes(unsigned tag)
 {
-	return (tir_scalar_bits(tag) + 7) / 8;
+	return (tir_tag_bits(tag) + 7) / 8;
 }
 
 typedef enum { L_BAD, L_SPLAT, L_FULL, L_PACKED } layout;
@@ -82,7 +83,7 @@ static uint64_t elem_at(unsigned tag, layout l, const bcx_tileir_str *d, uint64_
 	}
 	size_t eb = elem_bytes(tag);
 	uint64_t v = load_le(d->ptr + (l == L_SPLAT ? 0 : k * eb), eb);
-	unsigned bits = tir_scalar_bits(tag);
+	unsigned bits = tir_tag_bits(tag);
 	return bits < 64 ? v & ((1ull << bits) - 1) : v;
 }
 

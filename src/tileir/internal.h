@@ -7,7 +7,6 @@
 #include "tileir/opcodes.h"
 
 /* Limits that keep hostile input from costing unbounded time or memory. */
-#define TIR_DEFAULT_MAX_DEPTH 64u
 #define TIR_MAX_COUNT 0xFFFFFFFEu /* spec §3.2: counts must be <= 2^32 - 2 */
 #define TIR_FN_UNKNOWN 0xf8u      /* function flag bits 3-7 (§12.2) */
 #define TIR_MAX_IGNORED 16u      /* replaced sections remembered for the dump */

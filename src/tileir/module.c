@@ -15,6 +15,7 @@ bcx_tileir_module *bcx_tileir_module_new(const bcx_allocator *alloc)
 	}
 	m->arena = arena;
 	m->opts.alloc = alloc;
+	m->opts.limits = bcx_limits_resolve(NULL);
 	m->version = (bcx_tileir_version){13, 3, 0};
 	return m;
 }

@@ -1,5 +1,6 @@
 /* Attributes and dense constants in MLIR's text syntax (spec §21.3). */
 #include "print.h"
+#include "tileir/tables.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static unsigned tag_of(const bcx_tileir_module *m, uint32_t type)
 
 static void print_int_value(bcx_buf *o, unsigned tag, uint64_t v)
 {
-	unsigned bits = tir_scalar_bits(tag);
+	unsigned bits = tir_tag_bits(tag);
 	if (bits == 1)
 		bcx_buf_puts(o, v & 1 ? "true" : "false");
 	else

@@ -57,7 +57,6 @@ bcx_status tir_dense_check(const bcx_tileir_module *m, uint32_t type, uint32_t i
 			   bcx_cursor *c);
 bool tir_is_int_type(const bcx_tileir_module *m, uint32_t type);
 bool tir_is_float_type(const bcx_tileir_module *m, uint32_t type);
-unsigned tir_scalar_bits(unsigned tag);
 
 /* A validated dense buffer read element by element, without copying. */
 typedef struct tir_dense {

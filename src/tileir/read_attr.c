@@ -1,12 +1,12 @@
 /* Attributes (spec §13): self-contained (tagged) payloads and the inline
  * encodings of operation attributes. */
 #include "read.h"
+#include "tileir/tables.h"
 
 #include "bcx/varint.h"
 
 #include <string.h>
 
-#define TIR_MAX_ATTR_DEPTH 32u
 
 static void *alloc_n(bcx_tileir_module *m, bcx_cursor *c, size_t n, size_t size)
 {
@@ -26,7 +26,7 @@ static bool read_integer(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a
 	if (!tir_is_int_type(m, a->type))
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "failed to read valid IntegerType for IntegerAttr") == BCX_OK;
-	unsigned bits = tir_scalar_bits(m->types[a->type].tag);
+	unsigned bits = tir_tag_bits(m->types[a->type].tag);
 	if (bits == 1) {
 		a->u = bcx_cur_u8(c, "i1 IntegerAttr value") != 0;
 		return bcx_cur_ok(c);
@@ -72,7 +72,7 @@ static bool read_float(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *a)
 	if (!tir_is_float_type(m, a->type))
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 				       "failed to read valid FloatType for FloatAttr") == BCX_OK;
-	unsigned bits = tir_scalar_bits(m->types[a->type].tag);
+	unsigned bits = tir_tag_bits(m->types[a->type].tag);
 	at = bcx_cur_offset(c);
 	if (bits <= 8) {
 		a->u = bcx_cur_u8(c, "FloatAttr value");
@@ -232,9 +232,9 @@ bool tir_read_attr_tagged(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_attr *
 {
 	size_t at = bcx_cur_offset(c);
 	memset(a, 0, sizeof *a);
-	if (depth > TIR_MAX_ATTR_DEPTH)
+	if (depth >= m->opts.limits.max_depth) /* depth counts from 0 */
 		return bcx_cur_fail(c, BCX_ERR_LIMIT, "attributes nested deeper than %u",
-				    TIR_MAX_ATTR_DEPTH) == BCX_OK;
+				    m->opts.limits.max_depth) == BCX_OK;
 	uint64_t tag = bcx_cur_uleb128(c, 64, "attribute tag");
 	if (!bcx_cur_ok(c))
 		return false;

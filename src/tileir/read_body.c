@@ -296,7 +296,7 @@ static bool read_regions(body_ctx *x, bcx_tileir_op *op)
 		return bcx_cur_fail_at(&x->c, at, BCX_ERR_MALFORMED,
 				       "cuda_tile.%s op expected %u regions, got %llu", op->info->name,
 				       op->info->n_regions, (unsigned long long)n) == BCX_OK;
-	if (++x->depth > x->m->opts.max_depth)
+	if (++x->depth > x->m->opts.limits.max_depth)
 		return fail(x, at, BCX_ERR_LIMIT, "regions nested too deeply", NULL);
 	bcx_tileir_region *r = ctx_alloc(x, (size_t)n, sizeof *r);
 	for (uint32_t i = 0; i < n && bcx_cur_ok(&x->c); i++)

@@ -1,9 +1,8 @@
 /* The debug section (spec §11): per-function location lists and records. */
 #include "read.h"
 
+#include <string.h>
 
-/* Fields per record tag (§11.4); tags >= 7 are refused. */
-static const uint8_t n_fields_of[7] = {0, 1, 2, 4, 4, 6, 2};
 
 static bool read_lists(bcx_tileir_module *m, bcx_cursor *c)
 {
@@ -42,12 +41,12 @@ static bool read_record(bcx_cursor *c, uint32_t i, bcx_tileir_debug_record *d)
 {
 	d->offset = (uint32_t)bcx_cur_offset(c);
 	uint64_t tag = bcx_cur_uleb128(c, 64, "debug record tag");
-	if (bcx_cur_ok(c) && tag >= 7)
+	if (bcx_cur_ok(c) && tag >= BCX_TILEIR_DI_COUNT)
 		return bcx_cur_fail_at(c, d->offset, BCX_ERR_MALFORMED,
 				       "unknown debug record tag %llu (record %u)",
 				       (unsigned long long)tag, i) == BCX_OK;
 	d->tag = (uint8_t)tag;
-	d->n = bcx_cur_ok(c) ? n_fields_of[tag] : 0;
+	d->n = bcx_cur_ok(c) ? (uint8_t)strlen(bcx_tileir_debug_fields((unsigned)tag)) : 0;
 	for (unsigned k = 0; k < d->n; k++)
 		d->f[k] = bcx_cur_uleb128(c, 64, "debug record field");
 	return bcx_cur_ok(c);

@@ -170,8 +170,7 @@ bcx_status bcx_tileir_open(const void *data, size_t size, const bcx_tileir_read_
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	if (opts)
 		m->opts = *opts;
-	if (!m->opts.max_depth)
-		m->opts.max_depth = TIR_DEFAULT_MAX_DEPTH;
+	m->opts.limits = bcx_limits_resolve(&m->opts.limits);
 	m->data = data;
 	m->size = size;
 	bcx_status s = read_framing(m, diag);

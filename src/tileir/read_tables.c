@@ -1,12 +1,9 @@
 /* The string (§6), constant (§8), global (§9) and producer (§10) tables. */
 #include "read.h"
+#include "common/internal.h"
 
 #include <string.h>
 
-static bcx_status nomem(bcx_diag *diag)
-{
-	return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-}
 
 /* Offsets table of u32 (strings, types) or u64 (constants) relative to the
  * data that follows it; each range must be ordered and inside the data,
@@ -70,7 +67,7 @@ bcx_status tir_read_strings(bcx_tileir_module *m, bcx_diag *diag)
 	m->strings = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *m->strings);
 	m->string_bad = bcx_arena_calloc(m->arena, n ? n : 1, 1);
 	if (!m->strings || !m->string_bad)
-		return nomem(diag);
+		return bcx_nomem(diag);
 	/* A bad range is an error only when the string is used: the reference
 	 * reads strings lazily, and its invalid_attribute_name vector relies on
 	 * that to reach its real error. */
@@ -130,7 +127,7 @@ bcx_status tir_read_constants(bcx_tileir_module *m, bcx_diag *diag)
 		return c.status;
 	m->constants = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *m->constants);
 	if (!m->constants)
-		return nomem(diag);
+		return bcx_nomem(diag);
 	const uint8_t *base = c.p;
 	size_t len = bcx_cur_remaining(&c);
 	for (uint32_t i = 0; i < n; i++) {
@@ -191,7 +188,7 @@ bcx_status tir_read_globals(bcx_tileir_module *m, bcx_diag *diag)
 		return c.status;
 	m->globals = bcx_arena_calloc(m->arena, n ? (size_t)n : 1, sizeof *m->globals);
 	if (!m->globals)
-		return nomem(diag);
+		return bcx_nomem(diag);
 	for (uint32_t i = 0; i < n; i++)
 		if (!read_global(m, &c, i, &m->globals[i]))
 			return c.status;

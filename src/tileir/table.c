@@ -1,5 +1,5 @@
 /* The operation, enum and type-tag tables, built from ops.def,
- * bcx/tileir_enums.def and types.def (spec §7.2, §13.4, §16). */
+ * bcx/tileir_enums.def and bcx/tileir_types.def (spec §7.2, §13.4, §16). */
 #include "bcx/tileir.h"
 #include "tileir/tables.h"
 
@@ -201,11 +201,12 @@ typedef struct type_row {
 	uint16_t since;
 	const char *class_name;
 	mlir_float flt;
+	uint8_t bits;
 } type_row;
 
-#define TIR_TYPE(tag, text, since, cls, flt) [tag] = {text, since, cls, MLIR_FLT_##flt},
+#define TIR_TYPE(ID, tag, text, since, cls, flt, bits) [tag] = {text, since, cls, MLIR_FLT_##flt, bits},
 static const type_row type_rows[BCX_TILEIR_T_COUNT] = {
-#include "types.def"
+#include "bcx/tileir_types.def"
 };
 #undef TIR_TYPE
 
@@ -223,6 +224,31 @@ const char *tir_type_class_name(unsigned tag)
 mlir_float tir_float_kind(unsigned tag)
 {
 	return tag < BCX_TILEIR_T_COUNT ? type_rows[tag].flt : MLIR_FLT_NONE;
+}
+
+unsigned tir_tag_bits(unsigned tag)
+{
+	return tag < BCX_TILEIR_T_COUNT ? type_rows[tag].bits : 0;
+}
+
+bool tir_tag_is_float(unsigned tag)
+{
+	return tir_float_kind(tag) != MLIR_FLT_NONE;
+}
+
+bool tir_tag_is_int(unsigned tag)
+{
+	return tir_tag_bits(tag) != 0 && !tir_tag_is_float(tag);
+}
+
+const char *bcx_tileir_debug_fields(unsigned tag)
+{
+	static const char *const fields[BCX_TILEIR_DI_COUNT] = {
+#define TIR_DEBUG(ID, tag, f) [tag] = f,
+#include "bcx/tileir_debug.def"
+#undef TIR_DEBUG
+	};
+	return tag < BCX_TILEIR_DI_COUNT ? fields[tag] : NULL;
 }
 
 uint16_t bcx_tileir_type_tag_since(unsigned tag)

@@ -10,5 +10,10 @@
 const char *tir_type_class_name(unsigned tag);
 /* The MLIR float format of a float scalar tag, MLIR_FLT_NONE otherwise. */
 mlir_float tir_float_kind(unsigned tag);
+/* A scalar tag's bit width (types.def), 0 for the other tags. */
+unsigned tir_tag_bits(unsigned tag);
+/* Number classes of a tag: integers (i1..i64, i4) and floats. */
+bool tir_tag_is_int(unsigned tag);
+bool tir_tag_is_float(unsigned tag);
 
 #endif

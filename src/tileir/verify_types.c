@@ -2,44 +2,22 @@
  * the rules the reference's type constructors check. */
 #include "tileir/limits.h"
 #include "read.h"
-
-unsigned tir_scalar_bits(unsigned tag)
-{
-	static const uint8_t bits[BCX_TILEIR_T_COUNT] = {
-		[BCX_TILEIR_T_I1] = 1, [BCX_TILEIR_T_I8] = 8, [BCX_TILEIR_T_I16] = 16,
-		[BCX_TILEIR_T_I32] = 32, [BCX_TILEIR_T_I64] = 64, [BCX_TILEIR_T_F16] = 16,
-		[BCX_TILEIR_T_BF16] = 16, [BCX_TILEIR_T_F32] = 32, [BCX_TILEIR_T_TF32] = 19,
-		[BCX_TILEIR_T_F64] = 64, [BCX_TILEIR_T_F8E4M3FN] = 8, [BCX_TILEIR_T_F8E5M2] = 8,
-		[BCX_TILEIR_T_F8E8M0FNU] = 8, [BCX_TILEIR_T_F4E2M1FN] = 4, [BCX_TILEIR_T_I4] = 4,
-	};
-	return tag < BCX_TILEIR_T_COUNT ? bits[tag] : 0;
-}
-
-static bool tag_is_int(unsigned tag)
-{
-	return tag <= BCX_TILEIR_T_I64 || tag == BCX_TILEIR_T_I4;
-}
-
-static bool tag_is_float(unsigned tag)
-{
-	return (tag >= BCX_TILEIR_T_F16 && tag <= BCX_TILEIR_T_F8E5M2) ||
-	       tag == BCX_TILEIR_T_F8E8M0FNU || tag == BCX_TILEIR_T_F4E2M1FN;
-}
+#include "tables.h"
 
 bool tir_is_int_type(const bcx_tileir_module *m, uint32_t type)
 {
-	return type < m->n_types && tag_is_int(m->types[type].tag);
+	return type < m->n_types && tir_tag_is_int(m->types[type].tag);
 }
 
 bool tir_is_float_type(const bcx_tileir_module *m, uint32_t type)
 {
-	return type < m->n_types && tag_is_float(m->types[type].tag);
+	return type < m->n_types && tir_tag_is_float(m->types[type].tag);
 }
 
 /* Pointee / tensor_view element set: every number type except i4. */
 static bool tag_is_pointee(unsigned tag)
 {
-	return tag != BCX_TILEIR_T_I4 && (tag_is_int(tag) || tag_is_float(tag));
+	return tag != BCX_TILEIR_T_I4 && (tir_tag_is_int(tag) || tir_tag_is_float(tag));
 }
 
 static bool pow2_dims(const int64_t *d, uint32_t n, uint64_t *total)
@@ -59,7 +37,7 @@ static bool verify_tile(const bcx_tileir_module *m, const bcx_tileir_type *t)
 {
 	unsigned et = m->types[t->elem].tag;
 	uint64_t total;
-	if (!(tag_is_int(et) || tag_is_float(et) || et == BCX_TILEIR_T_POINTER))
+	if (!(tir_tag_is_int(et) || tir_tag_is_float(et) || et == BCX_TILEIR_T_POINTER))
 		return false;
 	if (!pow2_dims(t->shape, t->rank, &total))
 		return false;
@@ -85,8 +63,8 @@ static bool verify_tensor_view(const bcx_tileir_module *m, const bcx_tileir_type
 
 static bool is_permutation(const int32_t *d, uint32_t n)
 {
-	uint64_t seen = 0;
-	if (n > 64)
+	uint64_t seen = 0; /* n <= TIR_LIMIT_RANK, checked before */
+	if (n > TIR_LIMIT_RANK)
 		return false;
 	for (uint32_t i = 0; i < n; i++) {
 		if (d[i] < 0 || (uint32_t)d[i] >= n || (seen >> d[i]) & 1)
@@ -104,7 +82,7 @@ static bool verify_view(const bcx_tileir_module *m, const bcx_tileir_type *t)
 		return false;
 	if (!pow2_dims(t->shape, t->rank, &total))
 		return false;
-	if (t->has_padding && t->padding_value != 0 && !tag_is_float(m->types[tv->elem].tag))
+	if (t->has_padding && t->padding_value != 0 && !tir_tag_is_float(m->types[tv->elem].tag))
 		return false;
 	if (t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW)
 		return true;

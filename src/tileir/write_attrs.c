@@ -2,6 +2,7 @@
  * Self-contained attributes carry a tag; the writer never emits the Bool
  * tag (3): like the reference it writes booleans as i1 Integers (§18.4). */
 #include "tileir/build_internal.h"
+#include "tileir/tables.h"
 
 #include <string.h>
 
@@ -29,7 +30,7 @@ static bool all_equal(const uint8_t *p, size_t n, size_t esz)
 static void dense_bytes(wctx *w, bcx_buf *b, const bcx_tb_attr *a)
 {
 	const tb_typeinfo *ti = tb_type(w->m, a->type);
-	unsigned bits = tb_scalar_bits(tb_type(w->m, ti->elem)->tag);
+	unsigned bits = tir_tag_bits(tb_type(w->m, ti->elem)->tag);
 	size_t esz = (bits + 7) / 8, count = (size_t)tb_tile_count(ti);
 	bool splat = a->n == esz || all_equal(a->bytes, count, esz);
 	if (bits != 1) {
@@ -80,25 +81,26 @@ static void put_float_bits(bcx_buf *b, unsigned width, uint64_t bits)
 		wr_sv(b, (int64_t)bits);
 }
 
-/* Dictionary body: count, then key/value pairs sorted by key bytes. */
+static bool key_before(const bcx_tb_attr *d, uint32_t p, uint32_t i)
+{
+	size_t l = d->key_lens[p] < d->key_lens[i] ? d->key_lens[p] : d->key_lens[i];
+	int c = memcmp(d->keys[p], d->keys[i], l);
+	return c < 0 || (c == 0 && d->key_lens[p] < d->key_lens[i]);
+}
+
+/* Dictionary body: count, then key/value pairs sorted by key bytes (an
+ * insertion sort: dictionaries are small, and it keeps equal keys in order). */
 void wr_dict_body(wctx *w, bcx_buf *b, const bcx_tb_attr *dict)
 {
-	uint32_t n = dict->n, order[64];
-	if (n > 64) {
-		wr_fail(w, BCX_ERR_LIMIT, "dictionary with more than 64 entries");
+	uint32_t n = dict->n, small[64], *order = small;
+	if (n > 64 && !(order = bcx_alloc(w->m->alloc, (size_t)n * sizeof *order))) {
+		wr_fail(w, BCX_ERR_NOMEM, "out of memory");
 		return;
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t j = i;
-		for (; j > 0; j--) {
-			const bcx_tb_attr *d = dict;
-			uint32_t p = order[j - 1];
-			size_t l = d->key_lens[p] < d->key_lens[i] ? d->key_lens[p] : d->key_lens[i];
-			int c = memcmp(d->keys[p], d->keys[i], l);
-			if (c < 0 || (c == 0 && d->key_lens[p] < d->key_lens[i]))
-				break;
-			order[j] = p;
-		}
+		for (; j > 0 && !key_before(dict, order[j - 1], i); j--)
+			order[j] = order[j - 1];
 		order[j] = i;
 	}
 	wr_uv(b, n);
@@ -107,15 +109,17 @@ void wr_dict_body(wctx *w, bcx_buf *b, const bcx_tb_attr *dict)
 		wr_uv(b, wr_str(w, dict->keys[k], dict->key_lens[k]));
 		wr_attr_sc(w, b, dict->elems[k]);
 	}
+	if (order != small)
+		bcx_free(w->m->alloc, order, (size_t)n * sizeof *order);
 }
 
 static void put_pred(bcx_buf *b, const bcx_tb_attr *a)
 {
-	if (a->kind == TA_DIVBY) {
-		bcx_buf_put_u8(b, 8);
+	if (a->kind == BCX_TILEIR_A_DIV_BY) {
+		bcx_buf_put_u8(b, BCX_TILEIR_A_DIV_BY);
 		wr_uv(b, a->u);
 	} else {
-		bcx_buf_put_u8(b, 12);
+		bcx_buf_put_u8(b, BCX_TILEIR_A_BOUNDED);
 	}
 	bcx_buf_put_u8(b, (uint8_t)((a->has_a ? 1 : 0) | (a->has_b ? 2 : 0)));
 	if (a->has_a)
@@ -126,16 +130,16 @@ static void put_pred(bcx_buf *b, const bcx_tb_attr *a)
 
 void wr_attr_sc(wctx *w, bcx_buf *b, const bcx_tb_attr *a)
 {
-	if (!wr_ok(w) || ++w->depth > 64) {
+	if (!wr_ok(w) || ++w->nest > w->limits.max_depth) {
 		wr_fail(w, BCX_ERR_LIMIT, "attributes nested too deeply");
 		return;
 	}
 	switch (a->kind) {
-	case TA_INT:
-	case TA_BOOL: {
-		bool is_bool = a->kind == TA_BOOL || tb_type(w->m, a->type)->tag == 0;
+	case BCX_TILEIR_A_INTEGER:
+	case BCX_TILEIR_A_BOOL: {
+		bool is_bool = a->kind == BCX_TILEIR_A_BOOL || tb_type(w->m, a->type)->tag == BCX_TILEIR_T_I1;
 		uint32_t t = wr_type(w, a->type);
-		bcx_buf_put_u8(b, 1);
+		bcx_buf_put_u8(b, BCX_TILEIR_A_INTEGER);
 		wr_uv(b, t);
 		if (is_bool)
 			bcx_buf_put_u8(b, (uint8_t)(a->u != 0));
@@ -143,52 +147,52 @@ void wr_attr_sc(wctx *w, bcx_buf *b, const bcx_tb_attr *a)
 			wr_uv(b, a->u);
 		break;
 	}
-	case TA_FLOAT:
-		bcx_buf_put_u8(b, 2);
+	case BCX_TILEIR_A_FLOAT:
+		bcx_buf_put_u8(b, BCX_TILEIR_A_FLOAT);
 		wr_uv(b, wr_type(w, a->type));
-		put_float_bits(b, tb_scalar_bits(tb_type(w->m, a->type)->tag), a->u);
+		put_float_bits(b, tir_tag_bits(tb_type(w->m, a->type)->tag), a->u);
 		break;
-	case TA_TYPE:
-		bcx_buf_put_u8(b, 4);
+	case BCX_TILEIR_A_TYPE:
+		bcx_buf_put_u8(b, BCX_TILEIR_A_TYPE);
 		wr_uv(b, wr_type(w, a->type));
 		break;
-	case TA_STRING:
-		bcx_buf_put_u8(b, 5);
+	case BCX_TILEIR_A_STRING:
+		bcx_buf_put_u8(b, BCX_TILEIR_A_STRING);
 		wr_uv(b, wr_str(w, a->bytes, a->n));
 		break;
-	case TA_ARRAY:
-		bcx_buf_put_u8(b, 6);
+	case BCX_TILEIR_A_ARRAY:
+		bcx_buf_put_u8(b, BCX_TILEIR_A_ARRAY);
 		wr_uv(b, a->n);
 		for (uint32_t i = 0; i < a->n; i++)
 			wr_attr_sc(w, b, a->elems[i]);
 		break;
-	case TA_DENSE: {
-		bcx_buf_put_u8(b, 7);
+	case BCX_TILEIR_A_DENSE: {
+		bcx_buf_put_u8(b, BCX_TILEIR_A_DENSE);
 		wr_uv(b, wr_type(w, a->type));
 		wr_uv(b, wr_const(w, a));
 		break;
 	}
-	case TA_DIVBY:
-	case TA_BOUNDED:
+	case BCX_TILEIR_A_DIV_BY:
+	case BCX_TILEIR_A_BOUNDED:
 		put_pred(b, a);
 		break;
-	case TA_SAME:
-		bcx_buf_put_u8(b, 9);
+	case BCX_TILEIR_A_SAME_ELEMENTS:
+		bcx_buf_put_u8(b, BCX_TILEIR_A_SAME_ELEMENTS);
 		wr_uv(b, a->n);
 		for (uint32_t i = 0; i < a->n; i++)
 			bcx_buf_put_u64le(b, (uint64_t)a->i64[i]);
 		break;
-	case TA_DICT:
-		bcx_buf_put_u8(b, 10);
+	case BCX_TILEIR_A_DICT:
+		bcx_buf_put_u8(b, BCX_TILEIR_A_DICT);
 		wr_dict_body(w, b, a);
 		break;
-	case TA_HINTS:
-		bcx_buf_put_u8(b, 11);
+	case BCX_TILEIR_A_HINTS:
+		bcx_buf_put_u8(b, BCX_TILEIR_A_HINTS);
 		wr_dict_body(w, b, a->elems[0]);
 		break;
 	default:
 		wr_fail(w, BCX_ERR_INVALID_ARG, "attribute kind cannot be self-contained");
 		break;
 	}
-	w->depth--;
+	w->nest--;
 }

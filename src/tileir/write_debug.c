@@ -6,14 +6,6 @@
 
 #include <string.h>
 
-/* Field layout per record tag: r = record index, s = string, n = number
- * (wire order of §11.4). */
-static const char *layout(unsigned tag)
-{
-	static const char *const l[7] = {"", "r", "ss", "rrnn", "rsnn", "rnssrn", "rr"};
-	return tag < 7 ? l[tag] : "";
-}
-
 static void key_str(bcx_buf *k, const char *s)
 {
 	size_t n = strlen(s);
@@ -26,26 +18,26 @@ static void loc_key(bcx_buf *k, const bcx_tb_loc *l, uint32_t a, uint32_t b)
 {
 	bcx_buf_put_u8(k, (uint8_t)l->kind);
 	switch (l->kind) {
-	case TL_CU:
+	case BCX_TILEIR_DI_COMPILE_UNIT:
 		wr_uv(k, a);
 		break;
-	case TL_FILE:
+	case BCX_TILEIR_DI_FILE:
 		key_str(k, l->s1);
 		key_str(k, l->s2);
 		break;
-	case TL_LEX:
+	case BCX_TILEIR_DI_LEXICAL_BLOCK:
 		wr_uv(k, a);
 		wr_uv(k, b);
 		wr_uv(k, l->line);
 		wr_uv(k, l->col);
 		break;
-	case TL_LOC:
+	case BCX_TILEIR_DI_LOC:
 		wr_uv(k, a);
 		key_str(k, l->s1);
 		wr_uv(k, l->line);
 		wr_uv(k, l->col);
 		break;
-	case TL_SUB:
+	case BCX_TILEIR_DI_SUBPROGRAM:
 		wr_uv(k, a);
 		wr_uv(k, l->line);
 		key_str(k, l->s1);
@@ -53,7 +45,7 @@ static void loc_key(bcx_buf *k, const bcx_tb_loc *l, uint32_t a, uint32_t b)
 		wr_uv(k, b);
 		wr_uv(k, l->col);
 		break;
-	case TL_CALL:
+	case BCX_TILEIR_DI_CALL_SITE:
 		wr_uv(k, a);
 		wr_uv(k, b);
 		break;
@@ -66,7 +58,7 @@ uint32_t wr_loc(wctx *w, const bcx_tb_loc *l)
 {
 	if (!l || !wr_ok(w))
 		return 0;
-	if (++w->depth > 64) {
+	if (++w->nest > w->limits.max_depth) {
 		wr_fail(w, BCX_ERR_LIMIT, "debug locations nested too deeply");
 		return 0;
 	}
@@ -74,7 +66,7 @@ uint32_t wr_loc(wctx *w, const bcx_tb_loc *l)
 	 * scope then file, callee then caller (§11.4). */
 	uint32_t a = wr_loc(w, l->a);
 	uint32_t b = wr_loc(w, l->b);
-	w->depth--;
+	w->nest--;
 	bcx_buf *k = &w->key; /* free again: the recursive calls above are done */
 	k->len = 0;
 	loc_key(k, l, a, b);
@@ -92,7 +84,8 @@ static void put_record(wctx *w, bcx_buf *out, const uint8_t *k, size_t n)
 	bcx_cur_init(&c, k, n, NULL);
 	unsigned tag = bcx_cur_u8(&c, NULL);
 	wr_uv(out, tag);
-	for (const char *f = layout(tag); *f; f++) {
+	const char *f = bcx_tileir_debug_fields(tag);
+	for (; f && *f; f++) {
 		uint64_t v = bcx_cur_uleb128(&c, 64, NULL);
 		if (*f == 's') {
 			const uint8_t *s = bcx_cur_bytes(&c, (size_t)v, NULL);

@@ -99,7 +99,10 @@ typedef struct wctx {
 	uint8_t *used;            /* value id has users */
 	size_t cap_values;        /* capacity of wire/stack/used, reused per function */
 	bcx_buf key, data, body;  /* scratch buffers reused across calls */
-	unsigned depth;
+	bcx_limits limits;
+	unsigned depth;           /* region nesting */
+	unsigned nest;            /* attribute or debug record recursion */
+	unsigned tnest;           /* type recursion (inside attributes too) */
 } wctx;
 
 bool wr_fail(wctx *w, bcx_status code, const char *fmt, ...) BCX_PRINTF(3, 4);

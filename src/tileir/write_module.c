@@ -31,6 +31,7 @@ static bcx_status ctx_init(wctx *w, const bcx_tb_module *m, const bcx_tb_write_o
 	w->d = d;
 	w->minor = o && o->minor ? o->minor : 3;
 	w->i1_bytes = o && o->i1_byte_per_element;
+	w->limits = bcx_limits_resolve(o ? &o->limits : NULL);
 	wr_table_init(&w->strings, m->alloc);
 	wr_table_init(&w->types, m->alloc);
 	wr_table_init(&w->consts, m->alloc);
@@ -176,10 +177,10 @@ static void function(wctx *w, bcx_buf *p, const bcx_tb_func *f, uint32_t list)
 {
 	wr_uv(p, wr_str(w, f->name, f->name_len));
 	wr_uv(p, wr_type(w, f->type));
-	bcx_buf_put_u8(p, (uint8_t)(0x02 | (f->hints ? 0x04 : 0)));
+	bcx_buf_put_u8(p, (uint8_t)(BCX_TILEIR_FN_KERNEL | (f->hints ? BCX_TILEIR_FN_HINTS : 0)));
 	wr_uv(p, list);
 	if (f->hints) {
-		bcx_buf_put_u8(p, 11);
+		bcx_buf_put_u8(p, BCX_TILEIR_A_HINTS);
 		wr_dict_body(w, p, f->hints->elems[0]);
 	}
 	w->fn_has_list = list != 0;

@@ -237,7 +237,7 @@ static void write_op(wctx *w, bcx_buf *b, const bcx_tb_op *op)
 
 void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tb_block *blk, bool header)
 {
-	if (++w->depth > 64) {
+	if (++w->depth > w->limits.max_depth) {
 		wr_fail(w, BCX_ERR_LIMIT, "regions nested too deeply");
 		return;
 	}

@@ -32,7 +32,7 @@ static void view_pad(bcx_buf *b, const tb_typeinfo *t)
 
 static void encode_view(wctx *w, bcx_buf *b, const tb_typeinfo *t, uint32_t tv)
 {
-	if (t->tag == TT_PV && w->minor < 3) {
+	if (t->tag == BCX_TILEIR_T_PARTITION_VIEW && w->minor < 3) {
 		put_i32s(b, t->tile, t->rank);
 		wr_uv(b, tv);
 		put_i32s(b, t->dim_map, t->rank);
@@ -42,10 +42,10 @@ static void encode_view(wctx *w, bcx_buf *b, const tb_typeinfo *t, uint32_t tv)
 	}
 	view_flags(b, t);
 	put_i32s(b, t->tile, t->rank);
-	if (t->tag == TT_SV)
+	if (t->tag == BCX_TILEIR_T_STRIDED_VIEW)
 		put_i32s(b, t->trav, t->rank);
 	wr_uv(b, tv);
-	if (t->tag == TT_GSV)
+	if (t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW)
 		wr_uv(b, t->sparse_dim);
 	else
 		put_i32s(b, t->dim_map, t->rank);
@@ -56,7 +56,7 @@ static void encode_view(wctx *w, bcx_buf *b, const tb_typeinfo *t, uint32_t tv)
 static void encode_type(wctx *w, bcx_buf *b, const tb_typeinfo *t)
 {
 	uint32_t dep = 0;
-	if (t->tag == TT_FUNC) {
+	if (t->tag == BCX_TILEIR_T_FUNCTION) {
 		/* Inputs, then results, each with its dependencies (§7.2);
 		 * the second calls below only look the indices up. */
 		for (uint32_t i = 0; i < t->n_in; i++)
@@ -76,21 +76,21 @@ static void encode_type(wctx *w, bcx_buf *b, const tb_typeinfo *t)
 		dep = wr_type(w, t->elem);
 	wr_uv(b, t->tag);
 	switch (t->tag) {
-	case TT_PTR:
+	case BCX_TILEIR_T_POINTER:
 		wr_uv(b, dep);
 		break;
-	case TT_TILE:
+	case BCX_TILEIR_T_TILE:
 		wr_uv(b, dep);
 		put_i64s(b, t->shape, t->rank);
 		break;
-	case TT_TV:
+	case BCX_TILEIR_T_TENSOR_VIEW:
 		wr_uv(b, dep);
 		put_i64s(b, t->shape, t->rank);
 		put_i64s(b, t->strides, t->rank);
 		break;
-	case TT_PV:
-	case TT_SV:
-	case TT_GSV:
+	case BCX_TILEIR_T_PARTITION_VIEW:
+	case BCX_TILEIR_T_STRIDED_VIEW:
+	case BCX_TILEIR_T_GATHER_SCATTER_VIEW:
 		encode_view(w, b, t, dep);
 		break;
 	default:
@@ -104,7 +104,7 @@ uint32_t wr_type(wctx *w, uint32_t t)
 		return 0;
 	if (w->type_map[t])
 		return w->type_map[t] - 1;
-	if (++w->depth > 64) {
+	if (++w->tnest > w->limits.max_depth) {
 		wr_fail(w, BCX_ERR_LIMIT, "types nested too deeply");
 		return 0;
 	}
@@ -113,7 +113,7 @@ uint32_t wr_type(wctx *w, uint32_t t)
 	/* Key: varint uniq (0 for ordinary types), then the record (§7.4). */
 	wr_uv(&b, tb_type(w->m, t)->uniq);
 	encode_type(w, &b, tb_type(w->m, t));
-	w->depth--;
+	w->tnest--;
 	uint32_t idx = 0;
 	bcx_status st = b.status ? b.status : wr_table_intern(&w->types, b.data, b.len, &idx);
 	bcx_buf_free(&b);

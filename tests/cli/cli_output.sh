@@ -102,6 +102,51 @@ echo first > "$tmp/append"
 "$bcx" dis "$T.tileirbc" -o "$stdoutname" >> "$tmp/append" && [ "$(head -1 "$tmp/append")" = first ] &&
 	ok || bad "-o $stdoutname with >> did not append"
 
+# 2b. Every verb and format that writes: -o into a device node, a FIFO and a
+# symlink gives the same bytes as -o into a regular file, and leaves each
+# what it was.
+"$bcx" asm --format tapioca "$tasm" -o "$tmp/t.tbon" 2> /dev/null || bad "asm tapioca for 2b"
+every_writer() { # one line per command that writes to -o
+	cat <<-EOT
+	dis $T.tileirbc
+	dump $T.tileirbc
+	dump --json $T.tileirbc
+	info $T.tileirbc
+	info --json $L/hello.bc
+	convert $T.tileirbc --target 13.1
+	asm $T.generic.mlir
+	dump $L/hello.bc
+	dump --json $L/hello.bc
+	stat $L/hello.bc
+	stat --json $L/hello.bc
+	copy $L/hello.bc
+	asm --format tapioca $tasm
+	dis $tmp/t.tbon
+	dump $tmp/t.tbon
+	dump --json $tmp/t.tbon
+	EOT
+}
+while read -r line; do
+	# shellcheck disable=SC2086 # the words of $line are the arguments
+	set -- $line
+	rm -f "$tmp/w.ref" "$tmp/w.target" "$tmp/w.link" "$tmp/w.fifo" "$tmp/w.got"
+	"$bcx" "$@" -o "$tmp/w.ref" 2> "$tmp/err" || { bad "bcx $line -o FILE: $(cat "$tmp/err")"; continue; }
+	ln -s w.target "$tmp/w.link"
+	"$bcx" "$@" -o "$tmp/w.link" 2> "$tmp/err" && [ -L "$tmp/w.link" ] &&
+		cmp -s "$tmp/w.target" "$tmp/w.ref" && ok || bad "bcx $line -o SYMLINK"
+	mkfifo "$tmp/w.fifo"
+	timeout 20 cat "$tmp/w.fifo" > "$tmp/w.got" &
+	"$bcx" "$@" -o "$tmp/w.fifo" 2> "$tmp/err"; rc=$?
+	wait
+	[ $rc -eq 0 ] && [ -p "$tmp/w.fifo" ] && cmp -s "$tmp/w.got" "$tmp/w.ref" && ok ||
+		bad "bcx $line -o FIFO (status $rc)"
+	if [ -c "$tmp/null" ]; then
+		"$bcx" "$@" -o "$tmp/null" 2> "$tmp/err" && [ -c "$tmp/null" ] && ok ||
+			bad "bcx $line -o NODE"
+	fi
+done < <(every_writer)
+no_temp "$tmp"
+
 # 3. A regular file keeps its mode; long names work; a failure changes nothing.
 echo old > "$tmp/mode.mlir"
 chmod 600 "$tmp/mode.mlir"

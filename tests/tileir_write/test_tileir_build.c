@@ -108,7 +108,7 @@ static void t_ops_misuse(bcx_tb_block *b, bcx_tb_value x)
 
 static uint8_t *write_mod(unsigned minor, bool i1_bytes, size_t *n, bcx_status *st)
 {
-	bcx_tb_write_options o = {13, (uint8_t)minor, 0, i1_bytes};
+	bcx_tb_write_options o = {.major = 13, .minor = (uint8_t)minor, .i1_byte_per_element = i1_bytes};
 	uint8_t *out = NULL;
 	bcx_diag_clear(&d);
 	*st = bcx_tb_write(m, &o, &out, n, &d);
@@ -178,7 +178,7 @@ static void t_gates(void)
 	out = write_mod(2, false, &n, &st);
 	T_CHECK(st == BCX_OK);
 	bcx_tb_free_bytes(m, out, n);
-	bcx_tb_write_options bad = {13, 4, 0, false};
+	bcx_tb_write_options bad = {.major = 13, .minor = 4};
 	T_CHECK(bcx_tb_write(m, &bad, &out, &n, &d) == BCX_ERR_UNSUPPORTED);
 	/* The f8E8M0FNU argument type needs 13.2 too: drop negi to see it. */
 	bcx_tb_module_free(m);
@@ -285,7 +285,7 @@ static void t_views(void)
 			}
 		}
 		T_EQ_U(seen, 2);
-		bcx_tb_write_options o3 = {13, 3, 0, false};
+		bcx_tb_write_options o3 = {.major = 13, .minor = 3};
 		if (T_CHECK(bcx_tileir_print_generic(r, -1, &text, &d) == BCX_OK) &&
 		    T_CHECKF(bcx_tb_assemble("v.mlir", (const char *)text.data, text.len, NULL, &m2,
 					     &d) == BCX_OK, "%s", d.message) &&
@@ -313,11 +313,11 @@ static void t_atomic_file(void)
 	T_CHECK(fd >= 0);
 	close(fd);
 	unlink(path);
-	bcx_tb_write_options o13_1 = {13, 1, 0, false};
+	bcx_tb_write_options o13_1 = {.major = 13, .minor = 1};
 	/* A refused target leaves nothing behind. */
 	T_CHECK(bcx_tb_write_file(m, &o13_1, path, &d) == BCX_ERR_UNSUPPORTED);
 	T_CHECK(access(path, F_OK) != 0);
-	bcx_tb_write_options o = {13, 3, 0, false};
+	bcx_tb_write_options o = {.major = 13, .minor = 3};
 	T_CHECK(bcx_tb_write_file(m, &o, path, &d) == BCX_OK);
 	T_CHECK(access(path, F_OK) == 0);
 	unlink(path);

@@ -291,7 +291,7 @@ static void compare_block(const bcx_tileir_block *b, const gen *g, uint32_t *at,
 
 static void round_trip(gen *g, unsigned iter)
 {
-	bcx_tb_write_options o = {13, 3, 0, false};
+	bcx_tb_write_options o = {.major = 13, .minor = 3};
 	uint8_t *bytes = NULL, *again = NULL;
 	size_t n = 0, n2 = 0;
 	bcx_tileir_module *r = NULL;

@@ -70,7 +70,7 @@ static void test_rank(unsigned rank, bool want_ok)
 		bcx_diag_clear(&d);
 		T_CHECKF(bcx_tb_import(r, NULL, &c, &d) == BCX_OK, "rank %u import: %s", rank,
 			 d.message);
-		bcx_tb_write_options o2 = {13, minor, 0, false};
+		bcx_tb_write_options o2 = {.major = 13, .minor = minor};
 		uint8_t *b2 = NULL;
 		size_t n2 = 0;
 		T_CHECKF(c && bcx_tb_write(c, &o2, &b2, &n2, &d) == BCX_OK,

@@ -15,7 +15,7 @@
 
 static bcx_tb_write_options opts_for(const char *version)
 {
-	bcx_tb_write_options o = {13, 3, 0, false};
+	bcx_tb_write_options o = {.major = 13, .minor = 3};
 	unsigned maj = 0, min = 0, tag = 0;
 	sscanf(version, "%u.%u.%u", &maj, &min, &tag);
 	o.minor = (uint8_t)min;
@@ -254,7 +254,7 @@ static void t_convert_mutations(const char *rel)
 		return;
 	uint8_t *buf = malloc(size);
 	unsigned written = 0, bad = 0;
-	bcx_tb_write_options o = {13, 3, 0, false};
+	bcx_tb_write_options o = {.major = 13, .minor = 3};
 	for (size_t k = 0; k < 3 * size + size; k++) {
 		size_t len = size;
 		memcpy(buf, in, size);
@@ -286,7 +286,7 @@ static void t_convert_mutations(const char *rel)
 static void t_legacy(void)
 {
 	static const char *const files[] = {"negi-op-13.1", "print-op-13.1"};
-	bcx_tb_write_options o = {13, 1, 0, false};
+	bcx_tb_write_options o = {.major = 13, .minor = 1};
 	for (int i = 0; i < 2; i++) {
 		char rel[128];
 		size_t size, len = 0;
