@@ -73,14 +73,8 @@ void cli_hex_bytes(const uint8_t *data, size_t size, char *out, size_t cap)
 }
 
 /* ------------------------------------------------------------------ */
-/* Detected, no verbs yet                                              */
+/* Text                                                                */
 /* ------------------------------------------------------------------ */
-
-static bool mlirbc_sniff(const uint8_t *p, size_t n)
-{
-	return n >= 4 && memcmp(p, "ML\xefR", 4) == 0;
-}
-
 
 /* Text: the first 4 KiB hold no NUL and no control byte other than tab,
  * newline, carriage return and form feed. Bytes >= 0x80 (UTF-8) pass. */
@@ -93,9 +87,6 @@ static bool text_sniff(const uint8_t *p, size_t n)
 			return false;
 	return true;
 }
-
-/* Replaced by tools/mlirbc_cli.c when the MLIR bytecode reader lands. */
-const cli_format cli_format_mlirbc = {"mlirbc", "MLIR bytecode", mlirbc_sniff, NULL, {0}};
 
 int cli_text_asm(const cli_input *in, const cli_args *a);
 

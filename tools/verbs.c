@@ -10,6 +10,7 @@
 static const cli_opt dis_opts[] = {
 	CLI_FLAG("--generic", generic, "tileir", "MLIR's generic op form (the default; the only form so far)"),
 	CLI_VALUE("--function", "NAME", function, "tileir", "only the entry NAME; only its body is decoded"),
+	CLI_FLAG("--debuginfo", debuginfo, "mlirbc", "(MLIR bytecode) every location inline, as mlir-opt's --mlir-print-debuginfo --mlir-print-local-scope"),
 	OPT_OUT(OUT_HELP),
 };
 
@@ -83,12 +84,13 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		     "generic op form, byte for byte as NVIDIA's cuda-tile-translate prints it\n"
 		     "with -cudatilebc-to-mlir --mlir-print-op-generic. FILE may be '-' (stdin).\n"
 		     "A TBON object file (Tapioca VM) is printed as Tapioca assembly, which\n"
-		     "bcx asm --format tapioca turns back into the same bytes.\n",
+		     "bcx asm --format tapioca turns back into the same bytes. MLIR bytecode\n"
+		     "(versions 0-6) is printed as mlir-opt-22 --mlir-print-op-generic prints it.\n",
 		     OPTS(dis_opts), false, NULL},
 	[CLI_DUMP] = {"[OPTIONS] FILE",
 		      "Print the structure of FILE ('-' for stdin). The format is detected from\n"
 		      "its first bytes: CUDA Tile IR bytecode, or any LLVM bitstream (bitcode,\n"
-		      "wrapped bitcode, other bitstream files), or TBON; for a bitstream the text\n"
+		      "wrapped bitcode, other bitstream files), TBON or MLIR bytecode; for a bitstream the text\n"
 		      "is that of llvm-bcanalyzer -dump FILE.\n",
 		      OPTS(dump_opts), false,
 		      "Options marked (Tile IR) or (bitstream) are refused for other formats.\n"},

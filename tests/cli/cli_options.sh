@@ -77,7 +77,7 @@ has "bcx copy: not supported for CUDA Tile IR bytecode"; shape
 run 1 convert "$L/hello.darwin.bc" --target 13.1 -o "$tmp/x"
 has "not supported for wrapped LLVM bitcode (magic de c0 17 0b"; shape
 if [ -f "$shared/vectors/mlir/cfg.mlirbc" ]; then
-	run 1 dump "$shared/vectors/mlir/cfg.mlirbc"
+	run 1 stat "$shared/vectors/mlir/cfg.mlirbc"
 	has "not supported for MLIR bytecode (magic 4d 4c ef 52"; shape
 fi
 printf 'TBON\005' > "$tmp/t.tbon"

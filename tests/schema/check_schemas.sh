@@ -38,6 +38,9 @@ for f in "$shared"/vectors/tileir/*.tileirbc "$shared"/vectors/tileir/coverage/*
 	run "$f" tileir dump --json "$f"
 	run "$f" tileir info --json "$f"
 done
+for f in "$shared"/vectors/mlir/*.mlirbc "$shared"/vectors/mlir/versions/*.mlirbc; do
+	run "$f" mlirbc dump --json "$f"
+done
 # TBON: every Tapioca example, assembled here.
 for f in "$src"/examples/tapioca/*.tasm; do
 	stem=$(basename "$f" .tasm)

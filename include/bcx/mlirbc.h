@@ -1,0 +1,62 @@
+/*
+ * bcx/mlirbc.h - MLIR bytecode (versions 0-6, as written by MLIR 22): reader,
+ * structural dump and generic-form printer.
+ *
+ * bcx_mlirbc_open() reads the header, every section's framing and every
+ * table (strings, dialects, op names, attribute/type offsets, resources,
+ * properties) and the IR down to the first isolated region; the regions of
+ * isolated ops (their own nested IR section, v >= 2) are decoded when first
+ * needed, and attribute/type entries on first reference. Every failure is a
+ * status plus a bcx_diag with the byte offset and the section being read.
+ * The input bytes must stay valid while the module is open.
+ */
+#ifndef BCX_MLIRBC_H
+#define BCX_MLIRBC_H
+
+#include "bcx/core.h"
+
+BCX_BEGIN_DECLS
+
+typedef struct bcx_mlirbc_module bcx_mlirbc_module;
+
+/* True when data starts with the MLIR bytecode magic "ML\xEFR". */
+bool bcx_mlirbc_is_mlirbc(const void *data, size_t size);
+
+/* Open a module (lazily, see above). a may be NULL (libc allocator). */
+BCX_NODISCARD bcx_status bcx_mlirbc_open(const void *data, size_t size, const bcx_allocator *a,
+					 bcx_mlirbc_module **out, bcx_diag *diag);
+void bcx_mlirbc_close(bcx_mlirbc_module *m); /* NULL is a no-op */
+
+/* Decode every isolated region and every attribute and type entry now, so
+ * that any error in the file surfaces. */
+BCX_NODISCARD bcx_status bcx_mlirbc_load_all(bcx_mlirbc_module *m, bcx_diag *diag);
+
+typedef struct bcx_mlirbc_info {
+	uint64_t version;           /* 0..6 */
+	const uint8_t *producer;    /* not NUL-terminated */
+	size_t producer_len;
+	size_t strings, dialects, op_names, attrs, types, resources, properties;
+	size_t ops;                 /* ops decoded so far */
+	size_t lazy_regions;        /* isolated ops with a nested IR section */
+	size_t lazy_loaded;         /* of which decoded so far */
+} bcx_mlirbc_info;
+
+void bcx_mlirbc_get_info(const bcx_mlirbc_module *m, bcx_mlirbc_info *info);
+
+/* Structural dump: sections with offsets, tables, properties, resources
+ * and the IR with value ids. flags: BCX_MLIRBC_JSON for one JSON document
+ * ("format": "mlirbc", "schema_version": 1). Decodes everything. */
+#define BCX_MLIRBC_JSON 1u
+BCX_NODISCARD bcx_status bcx_mlirbc_dump(bcx_mlirbc_module *m, unsigned flags,
+					 const bcx_sink *sink, bcx_diag *diag);
+
+/* The module in MLIR's generic op form, as mlir-opt-22
+ * --mlir-print-op-generic prints it. flags: BCX_MLIRBC_DEBUGINFO adds
+ * locations inline (--mlir-print-debuginfo --mlir-print-local-scope). */
+#define BCX_MLIRBC_DEBUGINFO 1u
+BCX_NODISCARD bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags,
+						  const bcx_sink *sink, bcx_diag *diag);
+
+BCX_END_DECLS
+
+#endif /* BCX_MLIRBC_H */

@@ -1,0 +1,234 @@
+/* MLIR bytecode reader internals: the module's tables and IR tree. Every
+ * offset is absolute in the input. Not installed. */
+#ifndef BCX_MLIRBC_INTERNAL_H
+#define BCX_MLIRBC_INTERNAL_H
+
+#include "bcx/mlirbc.h"
+#include "common/internal.h"
+
+#define MBC_MAX_VERSION 6
+#define MBC_MAX_DEPTH 64       /* region nesting and attribute nesting */
+#define MBC_NONE UINT32_MAX    /* "no index" */
+
+enum {
+#define MBC_SECTION(id, NAME, text) MBC_SEC_##NAME = id,
+#include "mlirbc.def"
+	MBC_SEC_COUNT = 9
+};
+enum {
+#define MBC_ATTR(code, NAME, text) MBC_A_##NAME = code,
+#include "mlirbc.def"
+	MBC_A_COUNT,
+	MBC_TEXT = 0xfe, /* text fallback (any dialect) */
+	MBC_RAW = 0xff   /* custom encoding of a dialect other than builtin */
+};
+enum {
+#define MBC_TYPE(code, NAME, text) MBC_T_##NAME = code,
+#include "mlirbc.def"
+	MBC_T_COUNT
+};
+enum {
+#define MBC_RESKIND(code, NAME, text) MBC_RES_##NAME = code,
+#include "mlirbc.def"
+	MBC_RES_COUNT
+};
+
+typedef struct mbc_section {
+	bool present;
+	uint64_t hdr, off, len, align;
+} mbc_section;
+
+typedef struct mbc_str {
+	const uint8_t *p;
+	uint32_t n;
+} mbc_str;
+
+typedef struct mbc_dialect {
+	uint32_t name;        /* string index */
+	bool has_version;
+	uint64_t ver_off, ver_len;
+} mbc_dialect;
+
+typedef struct mbc_oplayout mbc_oplayout;
+
+typedef struct mbc_opname {
+	uint32_t dialect, name; /* dialect index, string index */
+	int8_t registered;      /* 1/0 for v >= 5, -1 not recorded */
+	const mbc_oplayout *layout;
+	char *full;             /* "dialect.name", NUL-terminated */
+	uint32_t full_len;
+} mbc_opname;
+
+/* An attribute or type table entry, decoded on first use. */
+typedef struct mbc_ent {
+	uint64_t off;
+	uint32_t len, dialect;
+	bool custom, is_type;
+	uint8_t state;        /* 0 not yet, 1 decoding, 2 done */
+	uint8_t code;         /* builtin code, MBC_TEXT or MBC_RAW */
+	uint32_t r[3];        /* fixed references (attr/type/string indices) */
+	uint64_t u[2];        /* small values: width, signedness, line, col, ... */
+	uint32_t n;           /* list length */
+	uint32_t *list;       /* references or string indices */
+	int64_t *dims;        /* shape */
+	uint32_t ndims;
+	uint8_t *flags;       /* scalable dims */
+	uint64_t *words;      /* APInt words (least first) or location values */
+	uint32_t nwords;
+	const uint8_t *blob;  /* blob or text (without the NUL) */
+	uint64_t nblob;
+} mbc_ent;
+
+typedef struct mbc_resource {
+	bool external;
+	uint32_t group;       /* string index (external) or dialect index */
+	uint32_t key;         /* string index */
+	uint8_t kind;
+	uint64_t off, size;   /* the entry's bytes in the Resource section */
+	uint64_t align;       /* blob */
+	const uint8_t *data;  /* blob data */
+	uint64_t ndata;
+	uint64_t value;       /* bool, or string index */
+} mbc_resource;
+
+typedef struct mbc_prop {
+	uint64_t off, len;
+} mbc_prop;
+
+typedef struct mbc_region mbc_region;
+
+typedef struct mbc_uselist {
+	uint32_t value;       /* result or argument number */
+	bool pairs;
+	uint32_t n;
+	uint64_t *idx;
+} mbc_uselist;
+
+typedef struct mbc_op {
+	uint64_t off;
+	uint32_t name, loc, attrs, props; /* MBC_NONE when absent */
+	uint8_t mask;
+	uint32_t nres, nopr, nsucc, nregions, nuse;
+	uint32_t *res_types;
+	uint32_t *operands;   /* global value numbers */
+	uint32_t *succ;       /* block positions in the parent region */
+	mbc_uselist *uses;
+	uint32_t *res;        /* global value numbers of the results */
+	bool isolated;
+	bool lazy;            /* regions in a nested IR section not decoded yet */
+	uint64_t lazy_off, lazy_len;
+	uint32_t depth;
+	mbc_region *regions;
+} mbc_op;
+
+typedef struct mbc_block {
+	uint32_t nargs, nops, nuse;
+	uint32_t *arg_types, *arg_locs; /* arg_locs[i] MBC_NONE = unknown */
+	uint32_t *args;       /* global value numbers */
+	mbc_uselist *uses;
+	mbc_op *ops;
+} mbc_block;
+
+struct mbc_region {
+	uint32_t nblocks, nvalues;
+	mbc_block *blocks;
+};
+
+/* A value: op result or block argument, for the printer's names. */
+typedef struct mbc_value {
+	uint32_t type;
+	uint32_t name;        /* printer's number */
+	uint32_t res_no;      /* result number */
+	uint8_t kind;         /* 0 undefined, 1 result, 2 argument */
+	bool multi;           /* result of an op with several results */
+	bool entry_arg;       /* printed %argN */
+	bool pending;         /* referenced before defined */
+} mbc_value;
+
+struct bcx_mlirbc_module {
+	bcx_arena *arena;
+	const uint8_t *data;
+	size_t size;
+	uint64_t version;
+	mbc_str producer;
+	uint64_t producer_off;
+	mbc_section sec[MBC_SEC_COUNT];
+	uint8_t sec_order[MBC_SEC_COUNT];
+	unsigned nsec;
+	mbc_str *strings;
+	uint32_t nstrings;
+	mbc_dialect *dialects;
+	uint32_t ndialects;
+	mbc_opname *opnames;
+	uint32_t nopnames;
+	mbc_ent *attrs, *types;
+	uint32_t nattrs, ntypes;
+	mbc_resource *res;
+	uint32_t nres, ndialect_res;
+	uint32_t *dialect_res; /* handle -> index in res */
+	mbc_prop *props;
+	uint32_t nprops;
+	mbc_op root;
+	mbc_value *values;
+	size_t nvalues, cvalues;
+	size_t pending;       /* values referenced before their definition */
+	size_t nops, nlazy, nlazy_loaded;
+};
+
+typedef bcx_mlirbc_module mbc_module;
+
+/* Varint readers on the cursor (spec §2). */
+uint64_t mbc_varint(bcx_cursor *c, const char *what);
+int64_t mbc_svarint(bcx_cursor *c, const char *what);
+/* A varint that must be < limit (a table index or count bounded by the
+ * remaining bytes); fails naming `what`. */
+uint32_t mbc_index(bcx_cursor *c, uint64_t limit, const char *what);
+/* A count of items each taking at least `min_bytes`, checked against what
+ * remains so allocation stays bounded by the input. */
+uint32_t mbc_count(bcx_cursor *c, size_t min_bytes, const char *what);
+/* Read one section header at c: id, length, alignment; sub covers data. */
+bool mbc_section_hdr(bcx_cursor *c, unsigned *id, bcx_cursor *sub, uint64_t *align);
+/* Fail the cursor naming the section being read. */
+bcx_status mbc_fail(bcx_cursor *c, const char *section, const char *fmt, ...) BCX_PRINTF(3, 4);
+
+/* read_tables.c */
+bcx_status mbc_read_tables(mbc_module *m, bcx_diag *diag);
+/* attr.c: decode entry i on first use. */
+bcx_status mbc_attr(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag);
+bcx_status mbc_type(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag);
+/* Name of a builtin attribute/type kind code. */
+const char *mbc_attr_kind_name(const mbc_ent *e);
+/* ir.c */
+bcx_status mbc_read_ir(mbc_module *m, bcx_diag *diag);
+bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag);
+/* Walk: materialize every lazy region below op. */
+bcx_status mbc_materialize_all(mbc_module *m, mbc_op *op, bcx_diag *diag);
+/* props.c */
+const mbc_oplayout *mbc_find_layout(const char *name, size_t n);
+/* One inherent property of an op. */
+typedef struct mbc_named {
+	const char *name;     /* not NUL-terminated */
+	uint32_t len;
+	uint32_t attr;        /* MBC_NONE with seg set: segment sizes */
+	int32_t *seg;
+	uint32_t nseg;
+} mbc_named;
+/* Decode op's properties into its inherent attributes (sorted by name), or
+ * fail; *opaque set when the layout is unknown. */
+bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+			uint32_t cap, bool *opaque, bcx_diag *diag);
+/* Whether an attribute name is inherent to the op (v < 5 splitting). */
+bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name);
+#define MBC_MAX_PROPS 32
+
+static inline mbc_str mbc_string(const mbc_module *m, uint32_t i)
+{
+	mbc_str s = {NULL, 0};
+	if (i < m->nstrings)
+		s = m->strings[i];
+	return s;
+}
+
+extern const char *const mbc_section_names[MBC_SEC_COUNT];
+
+#endif

@@ -1,0 +1,491 @@
+/* The IR section (spec §10): ops, regions, blocks, value ids, use-list
+ * orders. The regions of an isolated op in a v >= 2 file sit in their own
+ * nested IR section; they are skipped on the first pass and decoded by
+ * mbc_materialize() with a fresh value scope. */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* One value scope (the root, or an isolated op's regions). */
+typedef struct scope {
+	uint32_t *map;        /* scope id -> global value, MBC_NONE when not yet seen */
+	size_t reserved, cap; /* ids reserved by the open regions */
+	size_t limit;         /* the bytes of the section: no scope holds more values */
+	size_t pending_at;    /* m->pending when the scope began */
+} scope;
+
+typedef struct region_state {
+	uint32_t base, nv, next, nblocks;
+} region_state;
+
+typedef struct irctx {
+	mbc_module *m;
+	bcx_diag *diag;
+	bcx_cursor *c;
+	scope *sc;
+	unsigned depth;
+} irctx;
+
+static bool parse_region(irctx *x, mbc_region *r, mbc_op *owner);
+
+static bool fail(irctx *x, bcx_status code, size_t at, const char *fmt, ...) BCX_PRINTF(4, 5);
+static bool fail(irctx *x, bcx_status code, size_t at, const char *fmt, ...)
+{
+	char msg[BCX_DIAG_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	bcx_cur_fail_at(x->c, at, code, "%s", msg);
+	return false;
+}
+
+static bool ok(irctx *x) { return bcx_cur_ok(x->c); }
+
+static void *alloc(irctx *x, size_t n, size_t size)
+{
+	void *p = bcx_arena_calloc(x->m->arena, n ? n : 1, size);
+	if (!p)
+		bcx_cur_fail(x->c, BCX_ERR_NOMEM, "out of memory");
+	return p;
+}
+
+/* A new global value (zeroed), or MBC_NONE. */
+static uint32_t new_value(irctx *x)
+{
+	mbc_module *m = x->m;
+	if (m->nvalues >= MBC_NONE - 1 || !BCX_VEC_ROOM(m->arena, m->values, m->nvalues, m->cvalues)) {
+		bcx_cur_fail(x->c, BCX_ERR_NOMEM, "out of memory");
+		return MBC_NONE;
+	}
+	memset(&m->values[m->nvalues], 0, sizeof *m->values);
+	return (uint32_t)m->nvalues++;
+}
+
+static bool reserve(irctx *x, uint32_t nv, size_t at)
+{
+	scope *s = x->sc;
+	if (nv > s->limit - s->reserved)
+		return fail(x, BCX_ERR_MALFORMED, at, "%s", "region value count exceeds the section");
+	size_t need = s->reserved + nv;
+	if (need > s->cap) {
+		size_t cap = s->cap ? s->cap : 16;
+		while (cap < need)
+			cap *= 2;
+		const bcx_allocator *a = bcx_arena_allocator(x->m->arena);
+		uint32_t *p = bcx_realloc(a, s->map, s->cap * sizeof *p, cap * sizeof *p);
+		if (!p)
+			return fail(x, BCX_ERR_NOMEM, at, "%s", "out of memory");
+		s->map = p;
+		s->cap = cap;
+	}
+	for (size_t i = s->reserved; i < need; i++)
+		s->map[i] = MBC_NONE;
+	s->reserved = need;
+	return true;
+}
+
+/* Define the next value of region rs: returns its global number. */
+static uint32_t define(irctx *x, region_state *rs, size_t at)
+{
+	if (rs->next >= rs->base + rs->nv) {
+		fail(x, BCX_ERR_MALFORMED, at, "%s",
+		     "value index range was outside of the expected range for the parent region");
+		return MBC_NONE;
+	}
+	uint32_t id = rs->next++;
+	uint32_t g = x->sc->map[id];
+	if (g == MBC_NONE) {
+		g = new_value(x);
+		if (g == MBC_NONE)
+			return g;
+		x->sc->map[id] = g;
+	} else {
+		x->m->values[g].pending = false;
+		x->m->pending--;
+	}
+	return g;
+}
+
+/* Operand: a value id of the current scope, maybe not defined yet. */
+static uint32_t use(irctx *x)
+{
+	size_t at = bcx_cur_offset(x->c);
+	uint64_t id = mbc_varint(x->c, "operand");
+	if (!ok(x))
+		return 0;
+	if (id >= x->sc->reserved) {
+		fail(x, BCX_ERR_MALFORMED, at, "%s", "invalid value reference (out of range)");
+		return 0;
+	}
+	uint32_t g = x->sc->map[id];
+	if (g == MBC_NONE) {
+		g = new_value(x);
+		if (g == MBC_NONE)
+			return 0;
+		x->m->values[g].pending = true;
+		x->m->pending++;
+		x->sc->map[id] = g;
+	}
+	return g;
+}
+
+static bool uselists(irctx *x, uint32_t n, mbc_uselist **out, uint32_t *count)
+{
+	bcx_cursor *c = x->c;
+	uint32_t ne = 1;
+	if (n > 1) {
+		size_t at = bcx_cur_offset(c);
+		ne = mbc_count(c, 2, "use-list count");
+		if (ok(x) && ne > n)
+			return fail(x, BCX_ERR_MALFORMED, at, "%s", "more use-list orders than values");
+	}
+	mbc_uselist *u = alloc(x, ne, sizeof *u);
+	if (!u)
+		return false;
+	for (uint32_t i = 0; i < ne && ok(x); i++) {
+		u[i].value = n > 1 ? mbc_index(c, n, "use-list value") : 0;
+		uint64_t v = mbc_varint(c, "use-list size");
+		u[i].pairs = v & 1;
+		size_t at = bcx_cur_offset(c);
+		if (ok(x) && (v >> 1) > bcx_cur_remaining(c))
+			return fail(x, BCX_ERR_TRUNCATED, at, "%s", "use-list longer than the section");
+		u[i].n = (uint32_t)(v >> 1);
+		u[i].idx = alloc(x, u[i].n, sizeof *u[i].idx);
+		for (uint32_t k = 0; k < u[i].n && ok(x); k++)
+			u[i].idx[k] = mbc_varint(c, "use-list index");
+	}
+	*out = u;
+	*count = ne;
+	return ok(x);
+}
+
+static bool is_location(const mbc_ent *e)
+{
+	switch (e->code) {
+	case MBC_A_CALLSITE_LOC: case MBC_A_FILE_LOC: case MBC_A_FUSED_LOC:
+	case MBC_A_FUSED_LOC_MD: case MBC_A_NAME_LOC: case MBC_A_UNKNOWN_LOC:
+	case MBC_A_FILE_RANGE: case MBC_TEXT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* An attribute reference that must decode (and be a location or a
+ * dictionary when asked). */
+static uint32_t attr_ref(irctx *x, const char *what, int want)
+{
+	size_t at = bcx_cur_offset(x->c);
+	uint32_t i = mbc_index(x->c, x->m->nattrs, what);
+	const mbc_ent *e;
+	if (!ok(x))
+		return MBC_NONE;
+	if (mbc_attr(x->m, i, &e, x->diag) != BCX_OK) {
+		x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
+		return MBC_NONE;
+	}
+	if (want == 1 && !is_location(e))
+		fail(x, BCX_ERR_MALFORMED, at, "%s is not a location", what);
+	if (want == 2 && e->code != MBC_A_DICT)
+		fail(x, BCX_ERR_MALFORMED, at, "%s is not a DictionaryAttr", what);
+	return i;
+}
+
+static uint32_t type_ref(irctx *x, const char *what)
+{
+	uint32_t i = mbc_index(x->c, x->m->ntypes, what);
+	const mbc_ent *e;
+	if (ok(x) && mbc_type(x->m, i, &e, x->diag) != BCX_OK)
+		x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
+	return i;
+}
+
+/* Results, operands, successors: "count, then count items". */
+static uint32_t *items(irctx *x, uint32_t *n, const char *what)
+{
+	*n = mbc_count(x->c, 1, what);
+	return ok(x) ? alloc(x, *n, sizeof(uint32_t)) : NULL;
+}
+
+static bool parse_regions(irctx *x, mbc_op *op)
+{
+	bool ok2 = true;
+	for (uint32_t i = 0; i < op->nregions && ok2; i++)
+		ok2 = parse_region(x, &op->regions[i], op);
+	return ok2;
+}
+
+/* An isolated op's regions in a scope of their own. */
+static bool isolated_regions(irctx *x, mbc_op *op)
+{
+	scope s = {0};
+	s.limit = x->sc->limit;
+	s.pending_at = x->m->pending;
+	scope *outer = x->sc;
+	x->sc = &s;
+	bool r = parse_regions(x, op);
+	if (r && x->m->pending != s.pending_at)
+		r = fail(x, BCX_ERR_MALFORMED, bcx_cur_offset(x->c), "%s",
+			 "not all forward unresolved forward operand references");
+	bcx_free(bcx_arena_allocator(x->m->arena), s.map, s.cap * sizeof *s.map);
+	x->sc = outer;
+	return r;
+}
+
+static bool op_regions(irctx *x, mbc_op *op)
+{
+	mbc_module *m = x->m;
+	uint64_t v = mbc_varint(x->c, "region count");
+	op->isolated = v & 1;
+	if (ok(x) && (v >> 1) > bcx_cur_remaining(x->c) + 1)
+		return fail(x, BCX_ERR_TRUNCATED, bcx_cur_offset(x->c), "%s",
+			    "more regions than bytes left");
+	op->nregions = (uint32_t)(v >> 1);
+	op->regions = alloc(x, op->nregions, sizeof *op->regions);
+	if (!ok(x))
+		return false;
+	if (op->nregions == 0)
+		return true;
+	if (op->isolated && m->version >= 2) {
+		unsigned id;
+		uint64_t align;
+		bcx_cursor sub;
+		size_t at = bcx_cur_offset(x->c);
+		if (mbc_section_hdr(x->c, &id, &sub, &align) && id != MBC_SEC_IR)
+			return fail(x, BCX_ERR_MALFORMED, at, "%s",
+				    "expected an IR section for the isolated regions");
+		bcx_cur_join(x->c, &sub);
+		op->lazy = true;
+		op->lazy_off = (uint64_t)(sub.p - m->data);
+		op->lazy_len = bcx_cur_remaining(&sub);
+		m->nlazy++;
+		return ok(x);
+	}
+	if (x->depth >= MBC_MAX_DEPTH)
+		return fail(x, BCX_ERR_LIMIT, bcx_cur_offset(x->c), "%s", "regions nest deeper than 64");
+	x->depth++;
+	bool r = op->isolated ? isolated_regions(x, op) : parse_regions(x, op);
+	x->depth--;
+	return r;
+}
+
+static bool parse_op(irctx *x, mbc_op *op, region_state *rs)
+{
+	mbc_module *m = x->m;
+	bcx_cursor *c = x->c;
+	op->off = bcx_cur_offset(c);
+	op->depth = x->depth;
+	op->name = mbc_index(c, m->nopnames, "op name");
+	size_t mat = bcx_cur_offset(c);
+	op->mask = bcx_cur_u8(c, "op mask");
+	op->attrs = op->props = MBC_NONE;
+	if (ok(x) && (op->mask & 0x40) && m->version < 5)
+		return fail(x, BCX_ERR_MALFORMED, mat, "%s", "op properties in a file older than version 5");
+	if (ok(x) && (op->mask & 0x20) && m->version < 3)
+		return fail(x, BCX_ERR_MALFORMED, mat, "%s", "use-list orders in a file older than version 3");
+	op->loc = attr_ref(x, "op location", 1);
+	if (op->mask & 0x01)
+		op->attrs = attr_ref(x, "op attributes", 2);
+	if (op->mask & 0x40) {
+		op->props = mbc_index(c, m->nprops, "op properties");
+		/* decoded now, as MLIR's reader does: a bad entry fails the read */
+		mbc_named pr[MBC_MAX_PROPS];
+		uint32_t np;
+		bool opaque;
+		if (ok(x) && mbc_op_props(m, op, pr, &np, MBC_MAX_PROPS, &opaque, x->diag) != BCX_OK)
+			x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
+	}
+	if (ok(x) && (op->mask & 0x02)) {
+		op->res_types = items(x, &op->nres, "result count");
+		for (uint32_t i = 0; i < op->nres && ok(x); i++)
+			op->res_types[i] = type_ref(x, "result type");
+	}
+	if (ok(x) && (op->mask & 0x04)) {
+		op->operands = items(x, &op->nopr, "operand count");
+		for (uint32_t i = 0; i < op->nopr && ok(x); i++)
+			op->operands[i] = use(x);
+	}
+	if (ok(x) && (op->mask & 0x08)) {
+		op->succ = items(x, &op->nsucc, "successor count");
+		for (uint32_t i = 0; i < op->nsucc && ok(x); i++)
+			op->succ[i] = rs ? mbc_index(c, rs->nblocks, "successor")
+					 : mbc_index(c, 0, "successor");
+	}
+	if (ok(x) && (op->mask & 0x20))
+		uselists(x, op->nres, &op->uses, &op->nuse);
+	/* results are defined before the op's regions are read */
+	op->res = ok(x) && rs ? alloc(x, op->nres, sizeof *op->res) : NULL; /* root: no values */
+	for (uint32_t i = 0; i < op->nres && ok(x) && op->res; i++) {
+		uint32_t g = define(x, rs, op->off);
+		if (g == MBC_NONE)
+			break;
+		op->res[i] = g;
+		mbc_value *v = &m->values[g];
+		v->kind = 1;
+		v->type = op->res_types[i];
+		v->res_no = i;
+		v->multi = op->nres > 1;
+	}
+	m->nops++;
+	if (ok(x) && (op->mask & 0x10))
+		op_regions(x, op);
+	return ok(x);
+}
+
+static bool parse_block(irctx *x, mbc_block *b, region_state *rs)
+{
+	mbc_module *m = x->m;
+	bcx_cursor *c = x->c;
+	uint64_t v = mbc_varint(c, "block header");
+	if (ok(x) && (v >> 1) > bcx_cur_remaining(c) / 3)
+		return fail(x, BCX_ERR_TRUNCATED, bcx_cur_offset(c), "%s", "more ops than bytes left");
+	b->nops = (uint32_t)(v >> 1);
+	if (ok(x) && (v & 1)) {
+		b->nargs = mbc_count(c, 1, "argument count");
+		b->arg_types = alloc(x, b->nargs, sizeof(uint32_t));
+		b->arg_locs = alloc(x, b->nargs, sizeof(uint32_t));
+		b->args = alloc(x, b->nargs, sizeof(uint32_t));
+		for (uint32_t i = 0; i < b->nargs && ok(x); i++) {
+			size_t at = bcx_cur_offset(c);
+			bool has_loc = true;
+			if (m->version >= 4) {
+				uint64_t t = mbc_varint(c, "argument type");
+				has_loc = t & 1;
+				if (ok(x) && (t >> 1) >= m->ntypes)
+					return fail(x, BCX_ERR_MALFORMED, at, "%s", "argument type out of range");
+				const mbc_ent *e;
+				if (ok(x) && mbc_type(m, (uint32_t)(t >> 1), &e, x->diag) != BCX_OK) {
+					x->c->status = x->diag && x->diag->code ? x->diag->code
+										: BCX_ERR_MALFORMED;
+					return false;
+				}
+				b->arg_types[i] = (uint32_t)(t >> 1);
+			} else {
+				b->arg_types[i] = type_ref(x, "argument type");
+			}
+			b->arg_locs[i] = has_loc ? attr_ref(x, "argument location", 1) : MBC_NONE;
+			uint32_t g = ok(x) ? define(x, rs, at) : MBC_NONE;
+			if (g == MBC_NONE)
+				return false;
+			b->args[i] = g;
+			m->values[g].kind = 2;
+			m->values[g].type = b->arg_types[i];
+		}
+		if (ok(x) && m->version >= 3) {
+			uint8_t f = bcx_cur_u8(c, "use-list flag");
+			if (ok(x) && f)
+				uselists(x, b->nargs, &b->uses, &b->nuse);
+		}
+	}
+	b->ops = ok(x) ? alloc(x, b->nops, sizeof *b->ops) : NULL;
+	for (uint32_t i = 0; i < b->nops && ok(x); i++)
+		parse_op(x, &b->ops[i], rs);
+	return ok(x);
+}
+
+static bool parse_region(irctx *x, mbc_region *r, mbc_op *owner)
+{
+	(void)owner;
+	bcx_cursor *c = x->c;
+	r->nblocks = mbc_count(c, 1, "block count");
+	if (!ok(x) || r->nblocks == 0)
+		return ok(x);
+	size_t at = bcx_cur_offset(c);
+	r->nvalues = mbc_count(c, 1, "value count");
+	r->blocks = ok(x) ? alloc(x, r->nblocks, sizeof *r->blocks) : NULL;
+	if (!ok(x) || !reserve(x, r->nvalues, at))
+		return false;
+	region_state rs = {(uint32_t)(x->sc->reserved - r->nvalues), r->nvalues, 0, r->nblocks};
+	rs.next = rs.base;
+	for (uint32_t i = 0; i < r->nblocks && ok(x); i++)
+		parse_block(x, &r->blocks[i], &rs);
+	x->sc->reserved = rs.base; /* siblings reuse the ids */
+	return ok(x);
+}
+
+static bcx_status finish(irctx *x, const char *what)
+{
+	if (!ok(x))
+		bcx_diag_context(x->diag, "section IR%s", what);
+	return x->c->status;
+}
+
+bcx_status mbc_read_ir(mbc_module *m, bcx_diag *diag)
+{
+	bcx_cursor c;
+	bcx_cur_init(&c, m->data, m->size, diag);
+	c.p = m->data + m->sec[MBC_SEC_IR].off;
+	c.end = c.p + m->sec[MBC_SEC_IR].len;
+	scope s = {0};
+	s.limit = bcx_cur_remaining(&c);
+	irctx x = {m, diag, &c, &s, 0};
+	size_t at = bcx_cur_offset(&c);
+	uint64_t v = mbc_varint(&c, "root block header");
+	if (ok(&x) && v != 2)
+		fail(&x, BCX_ERR_MALFORMED, at, "%s", "expected exactly one root op and no arguments");
+	if (ok(&x))
+		parse_op(&x, &m->root, NULL);
+	if (ok(&x) && !bcx_cur_at_end(&c))
+		fail(&x, BCX_ERR_MALFORMED, bcx_cur_offset(&c), "%s", "unexpected trailing data after the root op");
+	if (ok(&x) && m->pending)
+		fail(&x, BCX_ERR_MALFORMED, bcx_cur_offset(&c), "%s",
+		     "not all forward unresolved forward operand references");
+	bcx_free(bcx_arena_allocator(m->arena), s.map, s.cap * sizeof *s.map);
+	return finish(&x, "");
+}
+
+bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag)
+{
+	if (!op->lazy)
+		return BCX_OK;
+	bcx_cursor c;
+	bcx_cur_init(&c, m->data, m->size, diag);
+	c.p = m->data + op->lazy_off;
+	c.end = c.p + op->lazy_len;
+	scope s = {0};
+	s.limit = bcx_cur_remaining(&c);
+	irctx x = {m, diag, &c, &s, op->depth + 1};
+	size_t pending = m->pending;
+	s.pending_at = pending;
+	if (x.depth > MBC_MAX_DEPTH)
+		fail(&x, BCX_ERR_LIMIT, op->lazy_off, "%s", "regions nest deeper than 64");
+	else
+		parse_regions(&x, op);
+	if (ok(&x) && !bcx_cur_at_end(&c))
+		fail(&x, BCX_ERR_MALFORMED, bcx_cur_offset(&c), "%s",
+		     "unexpected trailing data in an isolated region's IR section");
+	if (ok(&x) && m->pending != pending)
+		fail(&x, BCX_ERR_MALFORMED, bcx_cur_offset(&c), "%s",
+		     "not all forward unresolved forward operand references");
+	bcx_free(bcx_arena_allocator(m->arena), s.map, s.cap * sizeof *s.map);
+	if (ok(&x)) {
+		op->lazy = false;
+		m->nlazy_loaded++;
+	} else {
+		/* leave the op lazy with no partial regions */
+		for (uint32_t i = 0; i < op->nregions; i++)
+			memset(&op->regions[i], 0, sizeof op->regions[i]);
+		m->pending = pending;
+	}
+	return finish(&x, " (isolated region)");
+}
+
+static bcx_status walk(mbc_module *m, mbc_op *op, bcx_diag *diag)
+{
+	BCX_TRY(mbc_materialize(m, op, diag));
+	for (uint32_t r = 0; r < op->nregions; r++)
+		for (uint32_t b = 0; b < op->regions[r].nblocks; b++) {
+			mbc_block *blk = &op->regions[r].blocks[b];
+			for (uint32_t i = 0; i < blk->nops; i++)
+				BCX_TRY(walk(m, &blk->ops[i], diag));
+		}
+	return BCX_OK;
+}
+
+bcx_status mbc_materialize_all(mbc_module *m, mbc_op *op, bcx_diag *diag)
+{
+	return walk(m, op, diag);
+}

@@ -1,0 +1,42 @@
+/* Printing attributes, types and locations in MLIR's syntax (as MLIR 22's
+ * AsmPrinter writes them), shared by the generic printer and the dump. */
+#ifndef BCX_MLIRBC_PRINT_H
+#define BCX_MLIRBC_PRINT_H
+
+#include "internal.h"
+
+typedef enum { ELIDE_NEVER, ELIDE_MAY } mbc_elide;
+
+typedef struct mbc_pctx {
+	mbc_module *m;
+	bcx_diag *diag;
+	bcx_buf *b;
+	bool aliases;          /* print #map etc. for aliased attributes */
+	int32_t *attr_alias;   /* per attribute: alias number, -1 none */
+	int32_t *type_alias;
+	uint32_t *distinct_id; /* per attribute: id + 1 once printed */
+	uint32_t next_distinct;
+	bcx_status status;     /* first printing failure */
+	unsigned depth;
+} mbc_pctx;
+
+void mbc_print_attr(mbc_pctx *p, uint32_t attr, mbc_elide e);
+void mbc_print_type(mbc_pctx *p, uint32_t type);
+/* The attribute without its alias (alias definitions). */
+void mbc_print_attr_body(mbc_pctx *p, uint32_t attr, mbc_elide e);
+void mbc_print_type_body(mbc_pctx *p, uint32_t type);
+/* Is the memref layout attribute the identity map of that rank (which
+ * MLIR does not print)? */
+bool mbc_identity_layout(mbc_pctx *p, uint32_t attr, uint32_t rank);
+/* loc(...) of a location attribute. */
+void mbc_print_loc(mbc_pctx *p, uint32_t attr);
+/* The alias stem of an attribute/type ("map", "distinct", ...), or NULL. */
+const char *mbc_alias_stem(mbc_module *m, uint32_t index, bool type);
+/* A dictionary's entries "k = v, k2" (no braces). */
+void mbc_print_dict_entries(mbc_pctx *p, const mbc_ent *dict);
+/* Key of a named attribute: bare when an identifier, else quoted. */
+void mbc_print_key(mbc_pctx *p, mbc_str s);
+/* A failure while printing (first wins); printing continues harmlessly. */
+void mbc_pfail(mbc_pctx *p, bcx_status s, const char *fmt, ...) BCX_PRINTF(3, 4);
+
+#endif

@@ -1,0 +1,652 @@
+/* The generic op form exactly as mlir-opt-22 --mlir-print-op-generic
+ * prints it: value names in the printer's own order (regions taken from a
+ * LIFO stack, unique ids), block labels with predecessor comments,
+ * properties <{...}>, aliases (#map, #distinct) at the top, or every
+ * location inline with BCX_MLIRBC_DEBUGINFO (as with
+ * --mlir-print-debuginfo --mlir-print-local-scope), and the dialect
+ * resources at the end. Each op line is built in a small buffer and
+ * streamed through bcx_out. */
+#include "print.h"
+#include "common/out.h"
+#include "mlir/text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct gctx {
+	mbc_pctx p;
+	bcx_out *out;
+	bool debuginfo;
+	uint32_t next_value, next_arg;
+} gctx;
+
+/* ---- value numbering (SSANameState with unique ids) ---- */
+
+static void number_region(gctx *g, mbc_region *r)
+{
+	mbc_value *v = g->p.m->values;
+	for (uint32_t b = 0; b < r->nblocks; b++) {
+		mbc_block *blk = &r->blocks[b];
+		for (uint32_t i = 0; i < blk->nargs; i++) {
+			mbc_value *a = &v[blk->args[i]];
+			a->entry_arg = b == 0;
+			a->name = b == 0 ? g->next_arg++ : g->next_value++;
+		}
+		for (uint32_t o = 0; o < blk->nops; o++) {
+			mbc_op *op = &blk->ops[o];
+			if (op->nres) {
+				for (uint32_t i = 0; i < op->nres; i++)
+					v[op->res[i]].name = g->next_value;
+				g->next_value++;
+			}
+		}
+	}
+}
+
+static bcx_status number_values(gctx *g)
+{
+	mbc_module *m = g->p.m;
+	const bcx_allocator *a = bcx_arena_allocator(m->arena);
+	size_t cap = 64, n = 0;
+	mbc_region **st = bcx_alloc(a, cap * sizeof *st);
+	if (!st)
+		return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
+	for (uint32_t i = 0; i < m->root.nregions; i++)
+		st[n++] = &m->root.regions[i]; /* at most 64 lazily checked below */
+	while (n) {
+		mbc_region *r = st[--n];
+		number_region(g, r);
+		for (uint32_t b = 0; b < r->nblocks; b++)
+			for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
+				mbc_op *op = &r->blocks[b].ops[o];
+				for (uint32_t k = 0; k < op->nregions; k++) {
+					if (n == cap) {
+						mbc_region **q = bcx_realloc(a, st, cap * sizeof *st,
+									     2 * cap * sizeof *st);
+						if (!q) {
+							bcx_free(a, st, cap * sizeof *st);
+							return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1,
+									    "out of memory");
+						}
+						st = q;
+						cap *= 2;
+					}
+					st[n++] = &op->regions[k];
+				}
+			}
+	}
+	bcx_free(a, st, cap * sizeof *st);
+	return BCX_OK;
+}
+
+static void flush_line(gctx *g);
+
+/* ---- aliases (collected in the order MLIR's alias walk visits them) ---- */
+
+typedef struct alias_walk {
+	gctx *g;
+	uint8_t *seen_a, *seen_t;
+	uint32_t *order;      /* visit order: attr i as i, type j as nattrs + j */
+	size_t n;
+	unsigned depth;
+} alias_walk;
+
+static void visit_type(alias_walk *w, uint32_t t);
+
+static void visit_attr(alias_walk *w, uint32_t i)
+{
+	mbc_module *m = w->g->p.m;
+	const mbc_ent *e;
+	if (i >= m->nattrs || w->seen_a[i] || w->depth > MBC_MAX_DEPTH + 8 ||
+	    mbc_attr(m, i, &e, NULL) != BCX_OK)
+		return;
+	w->seen_a[i] = 1;
+	w->order[w->n++] = i;
+	w->depth++;
+	switch (e->code) {
+	case MBC_A_ARRAY: case MBC_A_DICT: case MBC_A_FUSED_LOC:
+		for (uint32_t k = 0; k < e->n; k++)
+			visit_attr(w, e->list[k]);
+		break;
+	case MBC_A_FUSED_LOC_MD:
+		visit_attr(w, e->r[0]);
+		for (uint32_t k = 0; k < e->n; k++)
+			visit_attr(w, e->list[k]);
+		break;
+	case MBC_A_STRING_TYPED: case MBC_A_TYPE: case MBC_A_INTEGER: case MBC_A_FLOAT:
+	case MBC_A_DENSE_RESOURCE: case MBC_A_DENSE_ARRAY: case MBC_A_DENSE_ELEMENTS:
+	case MBC_A_DENSE_STRINGS:
+		visit_type(w, e->code == MBC_A_STRING_TYPED ? e->r[1] : e->r[0]);
+		break;
+	case MBC_A_SPARSE_ELEMENTS:
+		visit_type(w, e->r[0]);
+		visit_attr(w, e->r[1]);
+		visit_attr(w, e->r[2]);
+		break;
+	case MBC_A_DISTINCT:
+		visit_attr(w, e->r[0]);
+		break;
+	default:
+		break;
+	}
+	w->depth--;
+}
+
+static void visit_type(alias_walk *w, uint32_t i)
+{
+	mbc_module *m = w->g->p.m;
+	const mbc_ent *e;
+	if (i >= m->ntypes || w->seen_t[i] || w->depth > MBC_MAX_DEPTH + 8 ||
+	    mbc_type(m, i, &e, NULL) != BCX_OK)
+		return;
+	w->seen_t[i] = 1;
+	w->order[w->n++] = m->nattrs + i;
+	w->depth++;
+	switch (e->code) {
+	case MBC_T_FUNCTION: case MBC_T_TUPLE:
+		for (uint32_t k = 0; k < e->n; k++)
+			visit_type(w, e->list[k]);
+		break;
+	case MBC_T_MEMREF: case MBC_T_MEMREF_SPACE: case MBC_T_TENSOR: case MBC_T_TENSOR_ENC:
+	case MBC_T_VECTOR: case MBC_T_VECTOR_SCALABLE: case MBC_T_COMPLEX: case MBC_T_UMEMREF:
+	case MBC_T_UMEMREF_SPACE: case MBC_T_UTENSOR:
+		visit_type(w, e->r[0]);
+		if ((e->code == MBC_T_MEMREF || e->code == MBC_T_MEMREF_SPACE) &&
+		    !mbc_identity_layout(&w->g->p, e->r[1], e->ndims))
+			visit_attr(w, e->r[1]);
+		if (e->r[2] != MBC_NONE)
+			visit_attr(w, e->r[2]);
+		break;
+	default:
+		break;
+	}
+	w->depth--;
+}
+
+static bcx_status props_of(gctx *g, const mbc_op *op, mbc_named *pr, uint32_t *n, bool *opaque)
+{
+	return mbc_op_props(g->p.m, op, pr, n, MBC_MAX_PROPS, opaque, g->p.diag);
+}
+
+static void visit_op(alias_walk *w, const mbc_op *op)
+{
+	mbc_module *m = w->g->p.m;
+	for (uint32_t r = 0; r < op->nregions; r++)
+		for (uint32_t b = 0; b < op->regions[r].nblocks; b++) {
+			const mbc_block *blk = &op->regions[r].blocks[b];
+			for (uint32_t i = 0; i < blk->nargs; i++)
+				visit_type(w, blk->arg_types[i]);
+			for (uint32_t i = 0; i < blk->nops; i++)
+				visit_op(w, &blk->ops[i]);
+		}
+	for (uint32_t i = 0; i < op->nopr; i++)
+		visit_type(w, m->values[op->operands[i]].type);
+	for (uint32_t i = 0; i < op->nres; i++)
+		visit_type(w, op->res_types[i]);
+	if (op->attrs != MBC_NONE)
+		visit_attr(w, op->attrs);
+	mbc_named pr[MBC_MAX_PROPS];
+	uint32_t n = 0;
+	bool opaque;
+	if (props_of(w->g, op, pr, &n, &opaque) == BCX_OK)
+		for (uint32_t i = 0; i < n; i++)
+			if (pr[i].attr != MBC_NONE)
+				visit_attr(w, pr[i].attr);
+}
+
+static int cmp_stem(const void *a, const void *b)
+{
+	const char *const *x = a, *const *y = b;
+	return strcmp(*x, *y);
+}
+
+/* Number the aliases per stem in visit order; print their definitions
+ * (attributes first, stems in alphabetical order). */
+static bcx_status aliases(gctx *g)
+{
+	mbc_module *m = g->p.m;
+	bcx_arena *ar = m->arena;
+	alias_walk w = {g, bcx_arena_calloc(ar, m->nattrs + 1, 1), bcx_arena_calloc(ar, m->ntypes + 1, 1),
+			bcx_arena_calloc(ar, (size_t)m->nattrs + m->ntypes + 1, sizeof(uint32_t)), 0, 0};
+	g->p.attr_alias = bcx_arena_calloc(ar, m->nattrs + 1, sizeof(int32_t));
+	g->p.type_alias = bcx_arena_calloc(ar, m->ntypes + 1, sizeof(int32_t));
+	if (!w.seen_a || !w.seen_t || !w.order || !g->p.attr_alias || !g->p.type_alias)
+		return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
+	for (uint32_t i = 0; i < m->nattrs; i++)
+		g->p.attr_alias[i] = -1;
+	for (uint32_t i = 0; i < m->ntypes; i++)
+		g->p.type_alias[i] = -1;
+	visit_op(&w, &m->root);
+	static const char *const stems[] = {"distinct", "map", "set", "tuple"};
+	const char *sorted[4];
+	memcpy(sorted, stems, sizeof stems);
+	qsort(sorted, 4, sizeof *sorted, cmp_stem);
+	for (int pass = 0; pass < 2; pass++) /* attributes, then types */
+		for (size_t s = 0; s < 4; s++) {
+			int32_t count = 0;
+			for (size_t k = 0; k < w.n; k++) {
+				uint32_t id = w.order[k];
+				bool is_type = id >= m->nattrs;
+				if (is_type != (pass == 1))
+					continue;
+				uint32_t idx = is_type ? id - m->nattrs : id;
+				const char *stem = mbc_alias_stem(m, idx, is_type);
+				if (!stem || strcmp(stem, sorted[s]) != 0)
+					continue;
+				(is_type ? g->p.type_alias : g->p.attr_alias)[idx] = count;
+				bcx_buf *b = g->p.b;
+				b->len = 0;
+				bcx_buf_printf(b, "%s%s", is_type ? "!" : "#", stem);
+				if (count)
+					bcx_buf_printf(b, "%d", count);
+				bcx_buf_puts(b, " = ");
+				if (is_type)
+					mbc_print_type_body(&g->p, idx);
+				else
+					mbc_print_attr_body(&g->p, idx, ELIDE_NEVER);
+				bcx_buf_put_u8(b, '\n');
+				flush_line(g);
+				count++;
+			}
+		}
+	return g->p.status;
+}
+
+/* ---- ops ---- */
+
+static void put_value(gctx *g, uint32_t v)
+{
+	const mbc_value *val = &g->p.m->values[v];
+	if (val->kind == 2 && val->entry_arg)
+		bcx_buf_printf(g->p.b, "%%arg%u", val->name);
+	else if (val->multi)
+		bcx_buf_printf(g->p.b, "%%%u#%u", val->name, val->res_no);
+	else
+		bcx_buf_printf(g->p.b, "%%%u", val->name);
+}
+
+static void flush_line(gctx *g)
+{
+	bcx_out_putn(g->out, (const char *)g->p.b->data, g->p.b->len);
+	g->p.b->len = 0;
+}
+
+static void print_region(gctx *g, const mbc_region *r, unsigned indent);
+
+static void put_props(gctx *g, const mbc_op *op)
+{
+	mbc_module *m = g->p.m;
+	mbc_named pr[MBC_MAX_PROPS];
+	uint32_t n = 0;
+	bool opaque = false;
+	bcx_buf *b = g->p.b;
+	if (m->version < 5) {
+		/* inherent attributes live in the dictionary: split them out */
+		const mbc_ent *d;
+		if (op->attrs == MBC_NONE || mbc_attr(m, op->attrs, &d, NULL) != BCX_OK)
+			return;
+		bool any = false;
+		for (uint32_t i = 0; i + 1 < d->n; i += 2) {
+			const mbc_ent *k;
+			if (mbc_attr(m, d->list[i], &k, NULL) != BCX_OK ||
+			    !mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
+				continue;
+			bcx_buf_puts(b, any ? ", " : " <{");
+			any = true;
+			mbc_print_key(&g->p, mbc_string(m, k->r[0]));
+			const mbc_ent *v;
+			if (mbc_attr(m, d->list[i + 1], &v, NULL) == BCX_OK && v->code != MBC_A_UNIT) {
+				bcx_buf_puts(b, " = ");
+				mbc_print_attr(&g->p, d->list[i + 1], ELIDE_NEVER);
+			}
+		}
+		if (any)
+			bcx_buf_puts(b, "}>");
+		return;
+	}
+	if (props_of(g, op, pr, &n, &opaque) != BCX_OK) {
+		g->p.status = g->p.diag && g->p.diag->code ? g->p.diag->code : BCX_ERR_MALFORMED;
+		return;
+	}
+	if (opaque) {
+		const mbc_prop *pp = &m->props[op->props];
+		bcx_buf_puts(b, " <#bcx.opaque_properties<\"0x");
+		for (uint64_t i = 0; i < pp->len; i++)
+			bcx_buf_printf(b, "%02X", m->data[pp->off + i]);
+		bcx_buf_puts(b, "\">>");
+		return;
+	}
+	if (!n)
+		return;
+	if (!m->opnames[op->name].registered) {
+		bcx_buf_puts(b, " <");
+		mbc_print_attr(&g->p, pr[0].attr, ELIDE_NEVER);
+		bcx_buf_put_u8(b, '>');
+		return;
+	}
+	bcx_buf_puts(b, " <{");
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			bcx_buf_puts(b, ", ");
+		mbc_str name = {(const uint8_t *)pr[i].name, pr[i].len};
+		mbc_print_key(&g->p, name);
+		if (pr[i].seg) {
+			bcx_buf_puts(b, " = array<i32");
+			for (uint32_t k = 0; k < pr[i].nseg; k++)
+				bcx_buf_printf(b, "%s%d", k ? ", " : ": ", pr[i].seg[k]);
+			bcx_buf_put_u8(b, '>');
+			continue;
+		}
+		const mbc_ent *v;
+		if (mbc_attr(m, pr[i].attr, &v, NULL) == BCX_OK && v->code == MBC_A_UNIT)
+			continue;
+		bcx_buf_puts(b, " = ");
+		mbc_print_attr(&g->p, pr[i].attr, ELIDE_NEVER);
+	}
+	bcx_buf_puts(b, "}>");
+}
+
+/* The discardable attributes: the whole dictionary, or for v < 5 the
+ * entries that are not inherent. */
+static void put_attr_dict(gctx *g, const mbc_op *op)
+{
+	mbc_module *m = g->p.m;
+	const mbc_ent *d;
+	if (op->attrs == MBC_NONE || mbc_attr(m, op->attrs, &d, NULL) != BCX_OK)
+		return;
+	bcx_buf *b = g->p.b;
+	bool any = false;
+	for (uint32_t i = 0; i + 1 < d->n; i += 2) {
+		const mbc_ent *k, *v;
+		if (mbc_attr(m, d->list[i], &k, NULL) != BCX_OK ||
+		    mbc_attr(m, d->list[i + 1], &v, NULL) != BCX_OK)
+			continue;
+		if (m->version < 5 && mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
+			continue;
+		bcx_buf_puts(b, any ? ", " : " {");
+		any = true;
+		mbc_print_key(&g->p, mbc_string(m, k->r[0]));
+		if (v->code != MBC_A_UNIT) {
+			bcx_buf_puts(b, " = ");
+			mbc_print_attr(&g->p, d->list[i + 1], ELIDE_NEVER);
+		}
+	}
+	if (any)
+		bcx_buf_put_u8(b, '}');
+}
+
+static void put_types(gctx *g, const uint32_t *vals, const uint32_t *types, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			bcx_buf_puts(g->p.b, ", ");
+		mbc_print_type(&g->p, types ? types[i] : g->p.m->values[vals[i]].type);
+	}
+}
+
+static void put_signature(gctx *g, const mbc_op *op)
+{
+	bcx_buf *b = g->p.b;
+	bcx_buf_puts(b, " : (");
+	put_types(g, op->operands, NULL, op->nopr);
+	bcx_buf_puts(b, ") -> ");
+	const mbc_ent *t = NULL;
+	bool bare = op->nres == 1 && mbc_type(g->p.m, op->res_types[0], &t, NULL) == BCX_OK &&
+		    t->code != MBC_T_FUNCTION;
+	if (!bare)
+		bcx_buf_put_u8(b, '(');
+	put_types(g, NULL, op->res_types, op->nres);
+	if (!bare)
+		bcx_buf_put_u8(b, ')');
+}
+
+static void print_op(gctx *g, const mbc_op *op, unsigned indent)
+{
+	mbc_module *m = g->p.m;
+	bcx_buf *b = g->p.b;
+	if (g->p.status != BCX_OK)
+		return;
+	bcx_buf_printf(b, "%*s", (int)indent, "");
+	if (op->nres && op->res) {
+		bcx_buf_printf(b, "%%%u", m->values[op->res[0]].name);
+		if (op->nres > 1)
+			bcx_buf_printf(b, ":%u", op->nres);
+		bcx_buf_puts(b, " = ");
+	}
+	const mbc_opname *on = &m->opnames[op->name];
+	mlir_print_string(b, (const uint8_t *)on->full, on->full_len);
+	bcx_buf_put_u8(b, '(');
+	for (uint32_t i = 0; i < op->nopr; i++) {
+		if (i)
+			bcx_buf_puts(b, ", ");
+		put_value(g, op->operands[i]);
+	}
+	bcx_buf_put_u8(b, ')');
+	if (op->nsucc) {
+		bcx_buf_put_u8(b, '[');
+		for (uint32_t i = 0; i < op->nsucc; i++)
+			bcx_buf_printf(b, "%s^bb%u", i ? ", " : "", op->succ[i]);
+		bcx_buf_put_u8(b, ']');
+	}
+	put_props(g, op);
+	if (op->nregions) {
+		bcx_buf_puts(b, " (");
+		for (uint32_t i = 0; i < op->nregions; i++) {
+			if (i)
+				bcx_buf_puts(b, ", ");
+			print_region(g, &op->regions[i], indent);
+		}
+		bcx_buf_put_u8(b, ')');
+	}
+	put_attr_dict(g, op);
+	put_signature(g, op);
+	if (g->debuginfo) {
+		bcx_buf_put_u8(b, ' ');
+		mbc_print_loc(&g->p, op->loc);
+	}
+	bcx_buf_put_u8(b, '\n');
+	flush_line(g);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* "  // pred: ^bb0" and friends for block k of r. */
+static void put_preds(gctx *g, const mbc_region *r, uint32_t k)
+{
+	size_t n = 0;
+	for (uint32_t b = 0; b < r->nblocks; b++)
+		for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
+			const mbc_op *op = &r->blocks[b].ops[o];
+			for (uint32_t s = 0; s < op->nsucc; s++)
+				n += op->succ[s] == k;
+		}
+	bcx_buf *out = g->p.b;
+	if (n == 0) {
+		if (k)
+			bcx_buf_puts(out, "  // no predecessors");
+		return;
+	}
+	const bcx_allocator *a = bcx_arena_allocator(g->p.m->arena);
+	uint32_t *preds = bcx_alloc(a, n * sizeof *preds);
+	if (!preds) {
+		mbc_pfail(&g->p, BCX_ERR_NOMEM, "out of memory");
+		return;
+	}
+	size_t i = 0;
+	for (uint32_t b = 0; b < r->nblocks; b++)
+		for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
+			const mbc_op *op = &r->blocks[b].ops[o];
+			for (uint32_t s = 0; s < op->nsucc; s++)
+				if (op->succ[s] == k)
+					preds[i++] = b;
+		}
+	qsort(preds, n, sizeof *preds, cmp_u32);
+	if (n == 1)
+		bcx_buf_printf(out, "  // pred: ^bb%u", preds[0]);
+	else {
+		bcx_buf_printf(out, "  // %zu preds: ", n);
+		for (i = 0; i < n; i++)
+			bcx_buf_printf(out, "%s^bb%u", i ? ", " : "", preds[i]);
+	}
+	bcx_free(a, preds, n * sizeof *preds);
+}
+
+static void print_block(gctx *g, const mbc_region *r, uint32_t k, unsigned indent, bool label)
+{
+	const mbc_block *blk = &r->blocks[k];
+	bcx_buf *b = g->p.b;
+	if (label) {
+		bcx_buf_printf(b, "%*s^bb%u", (int)indent, "", k);
+		if (blk->nargs) {
+			bcx_buf_put_u8(b, '(');
+			for (uint32_t i = 0; i < blk->nargs; i++) {
+				if (i)
+					bcx_buf_puts(b, ", ");
+				put_value(g, blk->args[i]);
+				bcx_buf_puts(b, ": ");
+				mbc_print_type(&g->p, blk->arg_types[i]);
+				if (g->debuginfo) {
+					bcx_buf_put_u8(b, ' ');
+					if (blk->arg_locs[i] == MBC_NONE)
+						bcx_buf_puts(b, "loc(unknown)");
+					else
+						mbc_print_loc(&g->p, blk->arg_locs[i]);
+				}
+			}
+			bcx_buf_put_u8(b, ')');
+		}
+		bcx_buf_put_u8(b, ':');
+		put_preds(g, r, k);
+		bcx_buf_put_u8(b, '\n');
+	}
+	flush_line(g);
+	for (uint32_t i = 0; i < blk->nops; i++)
+		print_op(g, &blk->ops[i], indent + 2);
+}
+
+static void print_region(gctx *g, const mbc_region *r, unsigned indent)
+{
+	bcx_buf *b = g->p.b;
+	bcx_buf_puts(b, "{\n");
+	if (r->nblocks) {
+		const mbc_block *e = &r->blocks[0];
+		print_block(g, r, 0, indent, e->nops == 0 || e->nargs != 0);
+		for (uint32_t k = 1; k < r->nblocks; k++)
+			print_block(g, r, k, indent, true);
+	}
+	bcx_buf_printf(b, "%*s}", (int)indent, "");
+}
+
+/* ---- resources ---- */
+
+static void put_resource(gctx *g, const mbc_resource *r)
+{
+	bcx_buf *b = g->p.b;
+	bcx_buf_puts(b, "      ");
+	mbc_print_key(&g->p, mbc_string(g->p.m, r->key));
+	bcx_buf_puts(b, ": ");
+	if (r->kind == MBC_RES_BOOL) {
+		bcx_buf_puts(b, r->value ? "true" : "false");
+	} else if (r->kind == MBC_RES_STRING) {
+		mbc_str s = mbc_string(g->p.m, (uint32_t)r->value);
+		mlir_print_string(b, s.p, s.n);
+	} else {
+		bcx_buf_puts(b, "\"0x");
+		uint32_t al = (uint32_t)r->align;
+		for (int i = 0; i < 4; i++)
+			bcx_buf_printf(b, "%02X", (al >> (8 * i)) & 0xff);
+		for (uint64_t i = 0; i < r->ndata; i++)
+			bcx_buf_printf(b, "%02X", r->data[i]);
+		bcx_buf_put_u8(b, '"');
+	}
+	flush_line(g);
+}
+
+static void resource_group(gctx *g, bool external, bool *first_section)
+{
+	mbc_module *m = g->p.m;
+	bcx_buf *b = g->p.b;
+	bool open = false;
+	uint32_t group = MBC_NONE;
+	for (uint32_t i = 0; i < m->nres; i++) {
+		const mbc_resource *r = &m->res[i];
+		if (r->external != external || r->size == 0)
+			continue;
+		if (!open) {
+			bcx_buf_puts(b, *first_section ? "\n{-#\n" : ",\n");
+			bcx_buf_puts(b, external ? "  external_resources: {\n" : "  dialect_resources: {\n");
+			*first_section = false;
+			open = true;
+		} else if (r->group == group) {
+			bcx_buf_puts(b, ",\n");
+		}
+		if (r->group != group) {
+			if (group != MBC_NONE)
+				bcx_buf_puts(b, "\n    },\n");
+			mbc_str s = mbc_string(m, external ? r->group : m->dialects[r->group].name);
+			bcx_buf_puts(b, "    ");
+			mbc_print_key(&g->p, s);
+			bcx_buf_puts(b, ": {\n");
+			group = r->group;
+		}
+		put_resource(g, r);
+	}
+	if (open)
+		bcx_buf_puts(b, "\n    }\n  }");
+	flush_line(g);
+}
+
+static void resources(gctx *g)
+{
+	bool first = true;
+	resource_group(g, false, &first);
+	resource_group(g, true, &first);
+	if (!first)
+		bcx_buf_puts(g->p.b, "\n#-}\n");
+	flush_line(g);
+}
+
+bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const bcx_sink *sink,
+				    bcx_diag *diag)
+{
+	if (!m || !sink)
+		return bcx_diag_set(diag, BCX_ERR_INVALID_ARG, -1, "no module or no sink");
+	BCX_TRY(mbc_materialize_all(m, &m->root, diag));
+	bcx_out *out = bcx_alloc(bcx_arena_allocator(m->arena), sizeof *out);
+	if (!out)
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	bcx_out_init(out, sink);
+	bcx_buf line;
+	bcx_buf_init(&line, bcx_arena_allocator(m->arena));
+	gctx g = {{m, diag, &line, false, NULL, NULL, NULL, 0, BCX_OK, 0}, out,
+		  (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0};
+	g.p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
+	bcx_status s = g.p.distinct_id ? number_values(&g)
+				       : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	if (s == BCX_OK && !g.debuginfo) {
+		g.p.aliases = true;
+		s = aliases(&g);
+	}
+	if (s == BCX_OK) {
+		print_op(&g, &m->root, 0);
+		/* mlir-opt's layout: local scope prints no resources and no
+		 * closing empty line */
+		if (!g.debuginfo) {
+			resources(&g);
+			bcx_out_putc(out, '\n');
+		}
+		s = g.p.status;
+	}
+	if (s == BCX_OK && line.status != BCX_OK)
+		s = bcx_diag_set(diag, line.status, -1, "out of memory");
+	bcx_out_flush(out);
+	if (s == BCX_OK && bcx_out_status(out) != BCX_OK)
+		s = bcx_diag_set(diag, bcx_out_status(out), -1, "write failed");
+	bcx_buf_free(&line);
+	bcx_free(bcx_arena_allocator(m->arena), out, sizeof *out);
+	return s;
+}

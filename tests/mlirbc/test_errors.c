@@ -1,0 +1,92 @@
+/* Malformed MLIR bytecode: each refusal has the expected status, byte
+ * offset, section context and message. The inputs are the func_arith
+ * vector with one field changed, and committed files nesting 60 and 70
+ * regions deep (the depth cap is 64). */
+#include "testutil.h"
+#include "bcx/mlirbc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint8_t *vec;
+static size_t nvec;
+
+static void expect(const uint8_t *data, size_t n, bcx_status code, long long offset,
+		   const char *ctx, const char *msg)
+{
+	bcx_mlirbc_module *m = NULL;
+	bcx_diag d = {0};
+	bcx_status s = bcx_mlirbc_open(data, n, NULL, &m, &d);
+	if (s == BCX_OK)
+		s = bcx_mlirbc_load_all(m, &d);
+	T_CHECKF(s == code, "status %d, want %d (%s)", s, code, d.message);
+	T_CHECKF(offset < 0 || (d.has_offset && (long long)d.offset == offset),
+		 "offset %llu, want %lld (%s)", (unsigned long long)d.offset, offset, d.message);
+	T_CHECKF(strstr(d.message, msg) != NULL, "message '%s', want '%s'", d.message, msg);
+	T_CHECKF(!ctx || strstr(d.context, ctx) != NULL, "context '%s', want '%s'", d.context, ctx);
+	bcx_mlirbc_close(m);
+}
+
+/* A copy of the vector with byte at `at` set to v. */
+static void patched(size_t at, uint8_t v, bcx_status code, long long off, const char *ctx,
+		    const char *msg)
+{
+	uint8_t *c = malloc(nvec);
+	memcpy(c, vec, nvec);
+	c[at] = v;
+	expect(c, nvec, code, off, ctx, msg);
+	free(c);
+}
+
+static void depth(const char *dir)
+{
+	char path[1024];
+	const char *names[] = {"deep60", "deep70", "deep70iso"};
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/%s.mlirbc", dir, names[i]);
+		size_t n;
+		uint8_t *p = tu_read_file(path, &n);
+		T_CHECKF(p != NULL, "missing %s", path);
+		if (!p)
+			continue;
+		if (i == 0) {
+			bcx_mlirbc_module *m = NULL;
+			bcx_diag d = {0};
+			T_CHECK(bcx_mlirbc_open(p, n, NULL, &m, &d) == BCX_OK &&
+				bcx_mlirbc_load_all(m, &d) == BCX_OK);
+			bcx_mlirbc_close(m);
+		} else {
+			expect(p, n, BCX_ERR_LIMIT, -1, "section IR", "regions nest deeper than 64");
+		}
+		free(p);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	tu_require_shared();
+	vec = tu_read_file(tu_shared_path("vectors/mlir/func_arith.mlirbc"), &nvec);
+	if (!T_CHECK(vec != NULL && nvec > 700))
+		return tu_finish();
+	/* header: magic 0-3, version 4, producer 5-15, Dialect section at 16 */
+	patched(0, 'X', BCX_ERR_MALFORMED, 0, NULL, "invalid magic");
+	patched(4, 0x0F, BCX_ERR_UNSUPPORTED, 4, NULL,
+		"bytecode version 7 is newer than the current version 6");
+	patched(16, 0x09, BCX_ERR_MALFORMED, 16, NULL, "invalid section ID: 9");
+	patched(16, 0x03, BCX_ERR_MALFORMED, 42, NULL, "duplicate top-level section: AttrTypeOffset");
+	patched(16, 0x07, BCX_ERR_MALFORMED, 16, NULL, "DialectVersions section outside");
+	expect(vec, 10, BCX_ERR_TRUNCATED, 5, NULL, "producer string is not NUL-terminated");
+	/* String section: first size (of the last string) too large */
+	patched(636, 0x7f, BCX_ERR_MALFORMED, -1, "section String", "");
+	/* the root op's name index out of range */
+	patched(429, 0x7f, BCX_ERR_MALFORMED, 429, "section IR", "op name 63 out of range");
+	/* a properties entry size past the section */
+	patched(775, 0xff, BCX_ERR_TRUNCATED, -1, "section Properties", "");
+	/* the first attribute/type offset group names dialect 63 */
+	patched(46, 0x7f, BCX_ERR_MALFORMED, 46, "section AttrTypeOffset", "dialect 63 out of range");
+	depth(argc > 2 ? argv[2] : ".");
+	free(vec);
+	return tu_finish();
+}
