@@ -10,26 +10,35 @@ static bool mlirbc_sniff(const uint8_t *data, size_t size)
 	return bcx_mlirbc_is_mlirbc(data, size);
 }
 
+typedef struct text_job {
+	bcx_mlirbc_module *m;
+	bool dump;
+	unsigned flags;
+} text_job;
+
+static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
+{
+	const text_job *j = ctx;
+	return j->dump ? bcx_mlirbc_dump(j->m, j->flags, out, d)
+		       : bcx_mlirbc_print_generic(j->m, j->flags, out, d);
+}
+
+/* The text streams to the output as it is made. */
 static int print_text(const cli_input *in, const cli_args *a, bool dump)
 {
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	bcx_mlirbc_module *m = NULL;
-	bcx_buf out;
-	bcx_buf_init(&out, NULL);
-	bcx_sink sink = {bcx_buf_sink_write, &out};
-	bcx_status s = bcx_mlirbc_open(in->data, in->size, NULL, &m, &d);
-	if (s == BCX_OK)
-		s = dump ? bcx_mlirbc_dump(m, a->json ? BCX_MLIRBC_JSON : 0, &sink, &d)
-			 : bcx_mlirbc_print_generic(m, a->debuginfo ? BCX_MLIRBC_DEBUGINFO : 0, &sink,
-						    &d);
-	int rc = EXIT_INPUT;
-	if (s == BCX_OK)
-		rc = cli_write_output(a, out.data, out.len, false);
-	else
+	text_job j = {NULL, dump,
+		      dump ? (a->json ? BCX_MLIRBC_JSON : 0u)
+			   : (a->debuginfo ? BCX_MLIRBC_DEBUGINFO : 0u)};
+	int rc;
+	if (bcx_mlirbc_open(in->data, in->size, NULL, &j.m, &d) != BCX_OK) {
 		cli_report(in->name, &d);
-	bcx_buf_free(&out);
-	bcx_mlirbc_close(m);
+		rc = EXIT_INPUT;
+	} else {
+		rc = cli_stream_run(a, in->name, produce_text, &j);
+	}
+	bcx_mlirbc_close(j.m);
 	return rc;
 }
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Honest writes: every write is checked (/dev/full exits 1 for every verb
-# and format), -o replaces only regular files (keeping their mode), writes
+# and format, MLIR bytecode too), -o replaces only regular files (keeping their mode), writes
 # through symlinks and into devices and FIFOs, takes names up to NAME_MAX,
 # leaves no temporary file when interrupted, refuses binary output to a
 # terminal; inputs are mapped (a 2 GiB file of zeros is refused at once).
@@ -10,6 +10,7 @@ bcx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute: tests change fol
 shared=$2
 T=$shared/vectors/tileir/operationsTest_000.v13.3
 L=$shared/vectors/llvm
+M=$shared/vectors/mlir/cfg.mlirbc
 [ -f "$T.tileirbc" ] && [ -f "$L/hello.bc" ] || { echo "skipped: no shared vectors"; exit 77; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -50,6 +51,9 @@ full dump --json "$T.tileirbc"
 full dis "$T.tileirbc"
 full info "$T.tileirbc"
 full info --json "$L/hello.bc"
+full dis "$M"
+full dis --debuginfo "$M"
+full dump --json "$M"
 "$bcx" copy "$L/hello.bc" -o "$fullnode" 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "copy -o $fullnode"
 shape "$fullnode"
 "$bcx" convert "$T.tileirbc" --target 13.1 -o "$fullnode" 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "convert -o $fullnode"
@@ -124,6 +128,10 @@ every_writer() { # one line per command that writes to -o
 	dis $tmp/t.tbon
 	dump $tmp/t.tbon
 	dump --json $tmp/t.tbon
+	dis $M
+	dis --debuginfo $M
+	dump $M
+	dump --json $M
 	EOT
 }
 while read -r line; do
