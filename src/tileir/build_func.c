@@ -195,7 +195,8 @@ bcx_status bcx_tileir_build_entry_add(bcx_tileir_builder *m, const char *name, s
 		fn.flags |= BCX_TILEIR_FN_HINTS;
 	}
 	bcx_tileir_build_func *f = bcx_arena_calloc(m->arena, 1, sizeof *f);
-	if (!f || !BCX_VEC_ROOM(m->arena, mm->functions, mm->n_functions, m->cap_funcs))
+	if (!f || !BCX_VEC_ROOM(m->arena, mm->functions, mm->n_functions, m->cap_funcs) ||
+	    !BCX_VEC_ROOM(m->arena, m->funcs, mm->n_functions, m->cap_nodes))
 		return bcx_nomem(d);
 	f->index = (uint32_t)mm->n_functions;
 	f->top = (bcx_tileir_build_block){.mb = &f->body.block, .fn = f};
@@ -203,6 +204,7 @@ bcx_status bcx_tileir_build_entry_add(bcx_tileir_builder *m, const char *name, s
 	f->body.block.arg_types = tb_type(m, fty)->params;
 	BCX_TRY(tb_new_values(m, f, f->body.block.arg_types, n_args, &f->body.block.first_arg, d));
 	fn.body = &f->body; /* built bodies are there from the start */
+	m->funcs[mm->n_functions] = f;
 	mm->functions[mm->n_functions++] = fn;
 	mm->bodies_decoded = mm->n_functions;
 	if (out)

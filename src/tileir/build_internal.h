@@ -56,6 +56,9 @@ struct bcx_tileir_builder {
 	wr_table const_keys;    /* type and blob -> constant index */
 	size_t cap_types, cap_strings, cap_consts, cap_records, cap_globals, cap_funcs,
 		cap_lists;
+	bcx_tileir_build_func **funcs; /* per model function */
+	size_t cap_nodes;
+	bool dirty;             /* ops were added since the bodies were compacted */
 };
 
 /* The model type t (the builder's types are always valid). */
@@ -66,6 +69,9 @@ uint64_t tb_tile_count(const bcx_tileir_type *ti);
 /* The index of string [s, s+n) in the model, added when new. */
 bcx_status tb_string(bcx_tileir_builder *m, const void *s, size_t n, uint32_t *out, bcx_diag *d);
 /* A value id of function f with type t (the model's value_types). */
+/* Lay every body out again in the order the writer and the printers walk
+ * it (build_write.c); done before a built module is handed over. */
+bcx_status tb_compact(bcx_tileir_builder *m, bcx_diag *d);
 bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
                          uint32_t n, uint32_t *first, bcx_diag *d);
 

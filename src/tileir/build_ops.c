@@ -170,19 +170,23 @@ static bcx_status make_op(bcx_tileir_builder *m, const bcx_tileir_opinfo *info,
 			  const bcx_tileir_build_opspec *s, bcx_tileir_op *op,
 			  bcx_tileir_build_op *h, bcx_diag *d)
 {
-	bcx_arena *a = m->arena;
-	/* Nothing for an empty array: the model's readers never look. */
-#define ARR(n, p) ((n) ? bcx_arena_calloc(a, (n), sizeof *(p)) : NULL)
-	uint32_t *rt = ARR(s->n_results, rt);
-	uint32_t *opd = ARR(s->n_operands, opd);
-	uint32_t *seg = ARR(info->n_operands, seg);
-	bcx_tileir_attr *attrs = ARR(info->n_attrs, attrs);
-	h->regions = ARR(info->n_regions, h->regions);
-	h->blocks = ARR(info->n_regions, h->blocks);
-#undef ARR
-	if ((s->n_results && !rt) || (s->n_operands && !opd) || (info->n_operands && !seg) ||
-	    (info->n_attrs && !attrs) || (info->n_regions && (!h->regions || !h->blocks)))
+	/* One block for the op's arrays, attributes first (they need 8-byte
+	 * alignment), then the 32-bit ones: the writer and the printers read
+	 * them together, op after op. */
+	size_t n32 = (size_t)s->n_results + s->n_operands + info->n_operands;
+	size_t bytes = (size_t)info->n_attrs * sizeof(bcx_tileir_attr) + n32 * sizeof(uint32_t);
+	uint8_t *blk = bytes ? bcx_arena_calloc(m->arena, 1, bytes) : NULL;
+	h->regions = info->n_regions
+		? bcx_arena_calloc(m->arena, info->n_regions, sizeof *h->regions) : NULL;
+	h->blocks = info->n_regions
+		? bcx_arena_calloc(m->arena, info->n_regions, sizeof *h->blocks) : NULL;
+	if ((bytes && !blk) || (info->n_regions && (!h->regions || !h->blocks)))
 		return bcx_nomem(d);
+	bcx_tileir_attr *attrs = info->n_attrs ? (bcx_tileir_attr *)(void *)blk : NULL;
+	uint32_t *u32 = blk ? (uint32_t *)(void *)(blk + info->n_attrs * sizeof *attrs) : NULL;
+	uint32_t *rt = s->n_results ? u32 : NULL;
+	uint32_t *opd = s->n_operands ? u32 + s->n_results : NULL;
+	uint32_t *seg = info->n_operands ? u32 + s->n_results + s->n_operands : NULL;
 	if (s->n_results)
 		memcpy(rt, s->result_types, s->n_results * sizeof *rt);
 	if (s->n_operands)
@@ -242,6 +246,7 @@ bcx_status bcx_tileir_build_op_add(bcx_tileir_builder *m, bcx_tileir_build_block
 	blk->ops[mb->n_ops++] = op;
 	mb->ops = blk->ops; /* the array may have moved */
 	blk->fn->body.n_ops_total++;
+	m->dirty = true;
 	if (out)
 		*out = h;
 	return BCX_OK;
@@ -283,6 +288,7 @@ bcx_status bcx_tileir_build_region_add_block(bcx_tileir_builder *m, bcx_tileir_b
 	b->fn = op->blk->fn;
 	op->blocks[region] = b;
 	op->regions[region] = (bcx_tileir_region){1, mb};
+	m->dirty = true;
 	if (out)
 		*out = b;
 	return BCX_OK;

@@ -258,8 +258,12 @@ static void functions(wctx *w, bcx_buf *out, const uint32_t *lists)
 	wr_uv(&p, n);
 	uint32_t saved = w->n_lists;
 	w->n_lists = 0; /* renumbered as the lists are filled, in the same order */
-	for (size_t i = 0; i < n && wr_ok(w); i++)
+	for (size_t i = 0; i < n && wr_ok(w); i++) {
+		const bcx_tileir_body *next = i + 1 < n ? w->m->functions[i + 1].body : NULL;
+		if (next) /* decoded or built: its ops are far from this one's */
+			__builtin_prefetch(next->block.ops);
 		function(w, &p, i, lists[i]);
+	}
 	if (w->n_lists != saved && wr_ok(w))
 		wr_fail(w, BCX_ERR_INVALID_ARG, "debug list numbering mismatch");
 	bcx_buf_pad_to(&p, 8, WR_PAD);

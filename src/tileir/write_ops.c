@@ -258,8 +258,9 @@ void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tileir_block *blk, bool header)
 	else if (!is_terminator(last))
 		wr_fail(w, BCX_ERR_INVALID_ARG, "block must end with a terminator "
 			"(return, yield, continue or break)");
-	for (uint32_t i = 0; i < blk->n_ops && wr_ok(w); i++)
+	for (uint32_t i = 0; i < blk->n_ops && wr_ok(w); i++) {
 		write_op(w, b, &blk->ops[i]);
+	}
 	pop_to(w, sp);
 	w->depth--;
 }

@@ -374,6 +374,49 @@ static void t_no_terminator(void)
 	bcx_tileir_builder_free(e);
 }
 
+/* One entry k(x): negi x, [write half-way when `twice`], negi x, return. */
+static uint8_t *grown(bool twice, size_t *n)
+{
+	bcx_tileir_builder_free(m);
+	m = bcx_tileir_builder_new(NULL);
+	bcx_tileir_build_type ti = tile(scalar(BCX_TILEIR_T_I32), 0);
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *b;
+	T_CHECK(bcx_tileir_build_entry_add(m, "k", 1, &ti, 1, NULL, NULL, &f, &b, &d) == BCX_OK);
+	bcx_tileir_build_value x = bcx_tileir_build_func_arg(f, 0);
+	T_EQ_U(add(b, "negi", &ti, 1, &x, 1, NULL, 0, NULL), BCX_OK);
+	bcx_status st;
+	if (twice) { /* a body without its terminator yet: refused, nothing lost */
+		T_CHECK(write_mod(3, false, n, &st) == NULL && st == BCX_ERR_INVALID_ARG);
+		T_CHECK(bcx_tileir_builder_model(m, &d) != NULL);
+	}
+	T_EQ_U(add(b, "negi", &ti, 1, &x, 1, NULL, 0, NULL), BCX_OK);
+	T_EQ_U(add(b, "return", NULL, 0, NULL, 0, NULL, 0, NULL), BCX_OK);
+	uint8_t *out = write_mod(3, false, n, &st);
+	T_EQ_U(st, BCX_OK);
+	return out;
+}
+
+/* Writing or taking the model lays the bodies out again; building on
+ * afterwards must lose nothing. */
+static void t_build_after_write(void)
+{
+	size_t n1 = 0, n2 = 0;
+	uint8_t *once = grown(false, &n1);
+	uint8_t *copy = once ? malloc(n1) : NULL;
+	if (copy)
+		memcpy(copy, once, n1);
+	bcx_tileir_builder_free_bytes(m, once, n1);
+	uint8_t *twice = grown(true, &n2);
+	T_CHECK(copy && twice && n1 == n2 && memcmp(copy, twice, n1) == 0);
+	bcx_tileir_module *model = bcx_tileir_builder_model(m, &d);
+	const bcx_tileir_body *body = NULL;
+	T_CHECK(model && bcx_tileir_body_get(model, 0, &body, &d) == BCX_OK && body &&
+		body->block.n_ops == 3 && body->n_ops_total == 3);
+	bcx_tileir_builder_free_bytes(m, twice, n2);
+	free(copy);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -390,6 +433,7 @@ int main(int argc, char **argv)
 	t_views();
 	t_atomic_file();
 	t_no_terminator();
+	t_build_after_write();
 	bcx_tileir_builder_free(m);
 	return tu_finish();
 }
