@@ -12,7 +12,7 @@ static bool tileir_sniff(const uint8_t *data, size_t size)
 	return bcx_tileir_is_tileir(data, size);
 }
 
-/* Accepts M.m or M.m.t with M.m in 13.1..13.3 and t <= 65535. */
+/* Accepts M.m or M.m.t with M.m a supported version and t <= 65535. */
 static bool parse_target(const char *s, bcx_tileir_write_options *o)
 {
 	unsigned long v[3] = {0, 0, 0};
@@ -30,9 +30,10 @@ static bool parse_target(const char *s, bcx_tileir_write_options *o)
 			break;
 		p++;
 	}
-	if (*p || n < 2 || v[0] != 13 || v[1] < 1 || v[1] > 3 || v[2] > 65535)
+	if (*p || n < 2 || v[0] > 255 || v[1] > 255 || v[2] > 65535 ||
+	    !bcx_tileir_version_supported((unsigned)v[0], (unsigned)v[1]))
 		return false;
-	o->major = 13;
+	o->major = (uint8_t)v[0];
 	o->minor = (uint8_t)v[1];
 	o->tag = (uint16_t)v[2];
 	return true;
@@ -41,8 +42,8 @@ static bool parse_target(const char *s, bcx_tileir_write_options *o)
 static int write_options(const cli_args *a, bcx_tileir_write_options *o)
 {
 	*o = (bcx_tileir_write_options)BCX_OPTIONS_INIT(bcx_tileir_write_options);
-	o->major = 13;
-	o->minor = 3;
+	o->major = BCX_TILEIR_V_MAX >> 8; /* the newest, unless --target says */
+	o->minor = BCX_TILEIR_V_MAX & 0xFF;
 	o->i1_byte_per_element = a->i1_bytes;
 	if (a->target && !parse_target(a->target, o))
 		return cli_usage(a->verb,

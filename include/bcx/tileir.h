@@ -39,6 +39,9 @@ BCX_BEGIN_DECLS
 #define BCX_TILEIR_V13_1 BCX_TILEIR_V(13, 1)
 #define BCX_TILEIR_V13_2 BCX_TILEIR_V(13, 2)
 #define BCX_TILEIR_V13_3 BCX_TILEIR_V(13, 3)
+/* The versions bcx reads and writes: [BCX_TILEIR_V_MIN, BCX_TILEIR_V_MAX]. */
+#define BCX_TILEIR_V_MIN BCX_TILEIR_V13_1
+#define BCX_TILEIR_V_MAX BCX_TILEIR_V13_3
 
 typedef struct bcx_tileir_version {
 	uint8_t major;
@@ -49,6 +52,13 @@ typedef struct bcx_tileir_version {
 static inline uint16_t bcx_tileir_vkey(bcx_tileir_version v)
 {
 	return BCX_TILEIR_V(v.major, v.minor);
+}
+
+/* Is major.minor a version bcx reads and writes? The one range check. */
+static inline bool bcx_tileir_version_supported(unsigned major, unsigned minor)
+{
+	return major <= 0xFF && minor <= 0xFF && BCX_TILEIR_V(major, minor) >= BCX_TILEIR_V_MIN &&
+	       BCX_TILEIR_V(major, minor) <= BCX_TILEIR_V_MAX;
 }
 
 /* A byte string: a view into the input or arena memory. Not NUL-terminated. */

@@ -25,10 +25,12 @@ static bcx_status read_header(bcx_tileir_module *m, bcx_cursor *c)
 	m->version.major = bcx_cur_u8(c, "major version");
 	m->version.minor = bcx_cur_u8(c, "minor version");
 	m->version.tag = bcx_cur_u16le(c, "version tag");
-	if (m->version.major != 13 || m->version.minor < 1 || m->version.minor > 3)
+	if (!bcx_tileir_version_supported(m->version.major, m->version.minor))
 		return bcx_cur_fail_at(c, 8, BCX_ERR_UNSUPPORTED,
-				       "unsupported Tile version %u.%u.%u, this reader supports versions [13.1 - 13.3]",
-				       m->version.major, m->version.minor, m->version.tag);
+				       "unsupported Tile version %u.%u.%u, this reader supports versions [%u.%u - %u.%u]",
+				       m->version.major, m->version.minor, m->version.tag,
+				       BCX_TILEIR_V_MIN >> 8, BCX_TILEIR_V_MIN & 0xFF,
+				       BCX_TILEIR_V_MAX >> 8, BCX_TILEIR_V_MAX & 0xFF);
 	m->max_opcode = bcx_tileir_max_opcode(bcx_tileir_vkey(m->version));
 	return BCX_OK;
 }

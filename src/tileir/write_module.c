@@ -30,8 +30,8 @@ static bcx_status ctx_init(wctx *w, bcx_tileir_module *m, const bcx_tileir_write
 	w->m = m;
 	w->alloc = m->opts.alloc;
 	w->d = d;
-	w->minor = o->minor ? o->minor : 3;
-	w->target = BCX_TILEIR_V(13, w->minor);
+	w->target = o->major ? BCX_TILEIR_V(o->major, o->minor) : BCX_TILEIR_V_MAX;
+	w->minor = w->target & 0xFF;
 	w->i1_bytes = o->i1_byte_per_element;
 	w->limits = bcx_limits_resolve(&o->limits);
 	wr_table *tables[] = {&w->strings, &w->types, &w->consts, &w->debug, &w->type_content,
@@ -310,10 +310,12 @@ static bcx_status check_opts(const bcx_tileir_write_options *o, bcx_diag *d)
 {
 	if (o->major == 0 && o->minor == 0)
 		return BCX_OK; /* zero-initialised options: the default target */
-	if (o->major != 13 || o->minor < 1 || o->minor > 3)
+	if (!bcx_tileir_version_supported(o->major, o->minor))
 		return bcx_diag_set(d, BCX_ERR_UNSUPPORTED, -1,
 				    "unsupported target version %u.%u, the supported versions are "
-				    "[13.1 - 13.3]", o->major, o->minor);
+				    "[%u.%u - %u.%u]", o->major, o->minor, BCX_TILEIR_V_MIN >> 8,
+				    BCX_TILEIR_V_MIN & 0xFF, BCX_TILEIR_V_MAX >> 8,
+				    BCX_TILEIR_V_MAX & 0xFF);
 	return BCX_OK;
 }
 
