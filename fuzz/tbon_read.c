@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bcx_arena *a = bcx_arena_new(NULL);
 	if (!a)
 		return 0;
-	bcx_tbon_limits lim = {sizeof lim, 32, 1u << 16, 1u << 18};
+	bcx_limits lim = {32, 1u << 16, 1u << 18};
 	bcx_tbon_file f;
 	if (bcx_tbon_read(data, size, a, &lim, &f, NULL) == BCX_OK) {
 		bcx_buf b;

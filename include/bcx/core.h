@@ -115,10 +115,15 @@ void bcx_options_copy(void *dst, size_t dst_size, const void *src);
  */
 typedef struct bcx_limits {
 	uint32_t max_depth; /* nesting of regions, of attributes, of types and of
-			       debug records, each [BCX_LIMIT_DEPTH] */
+			       debug records, of arrays and maps, each [BCX_LIMIT_DEPTH] */
+	uint64_t max_count; /* elements of one array, map or list, bytes of one
+			       name [BCX_LIMIT_COUNT] */
+	uint64_t max_total; /* values in a whole input [BCX_LIMIT_TOTAL] */
 } bcx_limits;
 
 #define BCX_LIMIT_DEPTH 64u
+#define BCX_LIMIT_COUNT (UINT64_C(1) << 24)
+#define BCX_LIMIT_TOTAL (UINT64_C(1) << 26)
 
 /* l with every zero field replaced by its default (l may be NULL). */
 bcx_limits bcx_limits_resolve(const bcx_limits *l);

@@ -22,7 +22,7 @@ typedef enum bcx_tapioca_trap {
  * with BCX_TAPIOCA_OPTIONS_INIT); zero fields take the defaults in brackets. */
 typedef struct bcx_tapioca_options {
 	size_t size;
-	bcx_tbon_limits tbon;     /* reading the object file */
+	bcx_limits limits;        /* reading the object file (core.h; zero: defaults) */
 	uint32_t max_call_depth;  /* frames [1000] */
 	uint64_t max_steps;       /* instructions; 0 = unlimited */
 	uint64_t max_heap;        /* bytes of objects and frames [256 MiB] */
@@ -34,8 +34,7 @@ typedef struct bcx_tapioca_options {
 	void *ctx;
 } bcx_tapioca_options;
 
-#define BCX_TAPIOCA_OPTIONS_INIT {sizeof(bcx_tapioca_options), {sizeof(bcx_tbon_limits), 0, 0, 0}, \
-			       0, 0, 0, NULL, NULL, NULL}
+#define BCX_TAPIOCA_OPTIONS_INIT BCX_OPTIONS_INIT(bcx_tapioca_options)
 
 typedef struct bcx_tapioca_module bcx_tapioca_module;
 

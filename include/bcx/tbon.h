@@ -72,15 +72,6 @@ struct bcx_tbon_value {
 	uint64_t offset;   /* byte offset of the type byte in the input (reader only) */
 };
 
-/* Limits for reading. size must be sizeof(bcx_tbon_limits); zero fields
- * take the defaults in brackets. */
-typedef struct bcx_tbon_limits {
-	size_t size;
-	uint32_t max_depth;   /* nesting of arrays and maps [64] */
-	uint64_t max_count;   /* elements of one array/map, bytes of one name [1 << 24] */
-	uint64_t max_values;  /* values in the whole file [1 << 26] */
-} bcx_tbon_limits;
-
 typedef struct bcx_tbon_file {
 	bcx_tbon_value *pool; /* const pool entries, NULL when the file has none */
 	size_t pool_count;
@@ -88,12 +79,14 @@ typedef struct bcx_tbon_file {
 	bcx_tbon_value root;
 } bcx_tbon_file;
 
-/* Read a whole file. All memory comes from arena; on failure diag holds
+/* Read a whole file within limits (NULL or zero fields: the defaults of
+ * core.h: depth 64, 2^24 items per array/map or bytes per name, 2^26 values
+ * in all). All memory comes from arena; on failure diag holds
  * the byte offset. Errors: TRUNCATED, MALFORMED (bad type byte, bad UTF-8,
  * duplicate map key, bad const ref), UNSUPPORTED (extension bytes 0x80..,
  * XIP wider than 64 bits), LIMIT. */
 BCX_NODISCARD bcx_status bcx_tbon_read(const uint8_t *data, size_t size, bcx_arena *arena,
-				       const bcx_tbon_limits *limits, bcx_tbon_file *out,
+				       const bcx_limits *limits, bcx_tbon_file *out,
 				       bcx_diag *diag);
 
 /* Append the file to out (sticky status in out). Returns out's status or
@@ -106,7 +99,7 @@ BCX_NODISCARD bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *
 
 /* Structured text dump with byte offsets (json=false) or JSON (json=true). */
 BCX_NODISCARD bcx_status bcx_tbon_dump(const uint8_t *data, size_t size, bool json,
-				       const bcx_tbon_limits *limits, bcx_buf *out,
+				       const bcx_limits *limits, bcx_buf *out,
 				       bcx_diag *diag);
 
 /* True when data starts with the magic "TBON". */

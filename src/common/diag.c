@@ -84,6 +84,10 @@ bcx_limits bcx_limits_resolve(const bcx_limits *l)
 	bcx_limits r = l ? *l : (bcx_limits){0};
 	if (!r.max_depth)
 		r.max_depth = BCX_LIMIT_DEPTH;
+	if (!r.max_count)
+		r.max_count = BCX_LIMIT_COUNT;
+	if (!r.max_total)
+		r.max_total = BCX_LIMIT_TOTAL;
 	return r;
 }
 

@@ -165,8 +165,18 @@ bcx_status bcx_tapioca_load(const uint8_t *data, size_t size, const bcx_tapioca_
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	}
 	m->arena = a;
-	bcx_status s = bcx_tbon_read(data, size, a, opts && opts->size >= sizeof *opts
-				     ? &opts->tbon : NULL, &m->file, diag);
+	bcx_tapioca_options o;
+	bcx_options_copy(&o, sizeof o, opts);
+	/* The module owns its bytes: names and constants point into this
+	 * copy, so the caller may free the input once the load returns. */
+	uint8_t *own = size ? bcx_arena_alloc(a, size) : NULL;
+	if (size && !own) {
+		bcx_arena_free(a);
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	}
+	if (size)
+		memcpy(own, data, size);
+	bcx_status s = bcx_tbon_read(own, size, a, &o.limits, &m->file, diag);
 	if (s == BCX_OK)
 		s = load_symbols(m, diag);
 	for (uint32_t i = 0; s == BCX_OK && i < m->nsyms; i++)

@@ -6,15 +6,12 @@
 #include <math.h>
 #include <string.h>
 
-#define DEF_MAX_DEPTH 64u
-#define DEF_MAX_COUNT (1u << 24)
-#define DEF_MAX_VALUES (1u << 26)
 #define VA128_MAX 10u /* 64 bits / 7 per byte, rounded up */
 
 typedef struct reader {
 	bcx_cursor c;
 	bcx_arena *arena;
-	bcx_tbon_limits lim;
+	bcx_limits lim;
 	uint64_t values;
 	size_t pool_count; /* entries usable by const refs so far */
 } reader;
@@ -401,9 +398,9 @@ static bool read_value(reader *r, unsigned depth, bcx_tbon_value *v)
 	if (depth > r->lim.max_depth)
 		return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, "nesting deeper than %u",
 				    r->lim.max_depth) == BCX_OK;
-	if (++r->values > r->lim.max_values)
+	if (++r->values > r->lim.max_total)
 		return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, "more than %llu values",
-				    (unsigned long long)r->lim.max_values) == BCX_OK;
+				    (unsigned long long)r->lim.max_total) == BCX_OK;
 	uint8_t t = bcx_cur_u8(&r->c, "TBON type byte");
 	if (!bcx_cur_ok(&r->c))
 		return false;
@@ -445,19 +442,6 @@ static bool read_value(reader *r, unsigned depth, bcx_tbon_value *v)
 			       "0x%02X is not a TBON value type byte", t) == BCX_OK;
 }
 
-static void set_limits(bcx_tbon_limits *out, const bcx_tbon_limits *in)
-{
-	memset(out, 0, sizeof *out);
-	if (in)
-		memcpy(out, in, in->size < sizeof *out ? in->size : sizeof *out);
-	out->size = sizeof *out;
-	if (!out->max_depth)
-		out->max_depth = DEF_MAX_DEPTH;
-	if (!out->max_count)
-		out->max_count = DEF_MAX_COUNT;
-	if (!out->max_values)
-		out->max_values = DEF_MAX_VALUES;
-}
 
 static bool read_pool(reader *r, bcx_tbon_file *out)
 {
@@ -483,12 +467,12 @@ static bool read_pool(reader *r, bcx_tbon_file *out)
 }
 
 bcx_status bcx_tbon_read(const uint8_t *data, size_t size, bcx_arena *arena,
-			 const bcx_tbon_limits *limits, bcx_tbon_file *out, bcx_diag *diag)
+			 const bcx_limits *limits, bcx_tbon_file *out, bcx_diag *diag)
 {
 	reader r;
 	memset(&r, 0, sizeof r);
 	memset(out, 0, sizeof *out);
-	set_limits(&r.lim, limits);
+	r.lim = bcx_limits_resolve(limits);
 	r.arena = arena;
 	bcx_cur_init(&r.c, data, size, diag);
 	const uint8_t *magic = bcx_cur_bytes(&r.c, 4, "TBON magic");

@@ -99,7 +99,7 @@ static void dump_json(bcx_buf *o, const bcx_tbon_value *v)
 }
 
 bcx_status bcx_tbon_dump(const uint8_t *data, size_t size, bool json,
-			 const bcx_tbon_limits *limits, bcx_buf *out, bcx_diag *diag)
+			 const bcx_limits *limits, bcx_buf *out, bcx_diag *diag)
 {
 	bcx_arena *a = bcx_arena_new(NULL);
 	if (!a)

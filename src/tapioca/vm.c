@@ -1032,7 +1032,7 @@ static void set_opts(bcx_tapioca_options *o, const bcx_tapioca_options *in)
 {
 	memset(o, 0, sizeof *o);
 	if (in)
-		memcpy(o, in, in->size < sizeof *o ? in->size : sizeof *o);
+		bcx_options_copy(o, sizeof *o, in);
 	o->size = sizeof *o;
 	if (!o->max_call_depth)
 		o->max_call_depth = 1000;

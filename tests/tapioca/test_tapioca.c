@@ -178,12 +178,12 @@ static bcx_tapioca_trap run_text(const char *src, uint64_t *value)
 	memset(&r, 0, sizeof r);
 	r.trap = (bcx_tapioca_trap)-1;
 	bcx_status s = bcx_tapioca_load(b.data, b.len, &o, &m, &d);
+	bcx_buf_free(&b); /* the module owns what it needs of the input */
 	T_CHECKF(s == BCX_OK, "load: %s", d.message);
 	if (s == BCX_OK)
 		{ bcx_status rs = bcx_tapioca_run(m, "main", &o, &r, &d); (void)rs; }
 	*value = r.value;
 	bcx_tapioca_free(m);
-	bcx_buf_free(&b);
 	return r.trap;
 }
 
