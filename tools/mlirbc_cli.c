@@ -1,5 +1,5 @@
 /* MLIR bytecode in the bcx tool: dis (generic op form, --debuginfo for
- * inline locations) and dump (structure, --json). */
+ * inline locations), dump (structure, --json) and info (summary, --json). */
 #include "formats.h"
 #include "bcx/mlirbc.h"
 
@@ -45,10 +45,90 @@ static int print_text(const cli_input *in, const cli_args *a, bool dump)
 static int mlirbc_dis(const cli_input *in, const cli_args *a) { return print_text(in, a, false); }
 static int mlirbc_dump(const cli_input *in, const cli_args *a) { return print_text(in, a, true); }
 
+/* Sections in file order. */
+static unsigned sections_by_offset(const bcx_mlirbc_module *m, bcx_mlirbc_section *out)
+{
+	unsigned n = 0;
+	for (unsigned id = 0; id < BCX_MLIRBC_SECTIONS; id++) {
+		bcx_mlirbc_section s = bcx_mlirbc_get_section(m, id);
+		if (!s.present)
+			continue;
+		unsigned i = n++;
+		for (; i > 0 && out[i - 1].header_offset > s.header_offset; i--)
+			out[i] = out[i - 1];
+		out[i] = s;
+	}
+	return n;
+}
+
+static void info_text(const bcx_mlirbc_module *m, size_t size, bcx_buf *b)
+{
+	bcx_mlirbc_info in;
+	bcx_mlirbc_get_info(m, &in);
+	bcx_buf_printf(b, "format:    MLIR bytecode\nversion:   %llu\nsize:      %zu bytes\n",
+		       (unsigned long long)in.version, size);
+	bcx_buf_puts(b, "producer:  ");
+	cli_put_escaped(b, in.producer, in.producer_len);
+	bcx_buf_printf(b, "\ntables:    %zu strings, %zu dialects, %zu op names, %zu attributes, "
+			  "%zu types, %zu resources, %zu properties\n",
+		       in.strings, in.dialects, in.op_names, in.attrs, in.types, in.resources,
+		       in.properties);
+	bcx_buf_printf(b, "regions:   %zu isolated (read when first used)\n", in.lazy_regions);
+	bcx_buf_puts(b, "\nsections:\n  name                offset      size  align\n");
+	bcx_mlirbc_section sec[BCX_MLIRBC_SECTIONS];
+	for (unsigned i = 0, n = sections_by_offset(m, sec); i < n; i++)
+		bcx_buf_printf(b, "  %-15s %10llu %9llu %6llu\n", sec[i].name,
+			       (unsigned long long)sec[i].offset, (unsigned long long)sec[i].length,
+			       (unsigned long long)sec[i].alignment);
+}
+
+static void info_json(const bcx_mlirbc_module *m, size_t size, bcx_buf *b)
+{
+	bcx_mlirbc_info in;
+	bcx_mlirbc_get_info(m, &in);
+	bcx_buf_printf(b, "{\"format\": \"mlirbc\", \"schema_version\": 1, "
+			  "\"version\": %llu, \"size\": %zu,\n \"producer\": ",
+		       (unsigned long long)in.version, size);
+	cli_json_string(b, in.producer, in.producer_len);
+	bcx_buf_printf(b, ",\n \"counts\": {\"strings\": %zu, \"dialects\": %zu, \"op_names\": %zu, "
+			  "\"attributes\": %zu, \"types\": %zu, \"resources\": %zu, "
+			  "\"properties\": %zu, \"isolated_regions\": %zu},\n \"sections\": [",
+		       in.strings, in.dialects, in.op_names, in.attrs, in.types, in.resources,
+		       in.properties, in.lazy_regions);
+	bcx_mlirbc_section sec[BCX_MLIRBC_SECTIONS];
+	for (unsigned i = 0, n = sections_by_offset(m, sec); i < n; i++)
+		bcx_buf_printf(b, "%s\n  {\"name\": \"%s\", \"header_offset\": %llu, \"offset\": %llu, "
+				  "\"length\": %llu, \"alignment\": %llu}",
+			       i ? "," : "", sec[i].name, (unsigned long long)sec[i].header_offset,
+			       (unsigned long long)sec[i].offset, (unsigned long long)sec[i].length,
+			       (unsigned long long)sec[i].alignment);
+	bcx_buf_puts(b, "]}\n");
+}
+
+static int mlirbc_info(const cli_input *in, const cli_args *a)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_mlirbc_module *m = NULL;
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	int rc = EXIT_INPUT;
+	if (bcx_mlirbc_open(in->data, in->size, NULL, &m, &d) != BCX_OK) {
+		cli_report(in->name, &d);
+	} else {
+		(a->json ? info_json : info_text)(m, in->size, &out);
+		rc = out.status == BCX_OK ? cli_write_output(a, out.data, out.len, false)
+					  : (cli_message("error", NULL, -1, "out of memory"), EXIT_INPUT);
+	}
+	bcx_buf_free(&out);
+	bcx_mlirbc_close(m);
+	return rc;
+}
+
 const cli_format cli_format_mlirbc = {
 	"mlirbc",
 	"MLIR bytecode",
 	mlirbc_sniff,
 	NULL,
-	{[CLI_DIS] = mlirbc_dis, [CLI_DUMP] = mlirbc_dump},
+	{[CLI_DIS] = mlirbc_dis, [CLI_DUMP] = mlirbc_dump, [CLI_INFO] = mlirbc_info},
 };

@@ -43,6 +43,17 @@ typedef struct bcx_mlirbc_info {
 
 void bcx_mlirbc_get_info(const bcx_mlirbc_module *m, bcx_mlirbc_info *info);
 
+/* The top-level sections (spec §3), by id 0..BCX_MLIRBC_SECTIONS-1. */
+#define BCX_MLIRBC_SECTIONS 9u
+typedef struct bcx_mlirbc_section {
+	bool present;
+	const char *name;           /* "String", "Dialect", ..., NULL for a bad id */
+	uint64_t header_offset;     /* the id byte */
+	uint64_t offset, length;    /* the payload */
+	uint64_t alignment;         /* 1 when none is declared */
+} bcx_mlirbc_section;
+bcx_mlirbc_section bcx_mlirbc_get_section(const bcx_mlirbc_module *m, unsigned id);
+
 /* Structural dump: sections with offsets, tables, properties, resources
  * and the IR with value ids. flags: BCX_MLIRBC_JSON for one JSON document
  * ("format": "mlirbc", "schema_version": 1). Decodes everything. */

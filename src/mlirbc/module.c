@@ -72,3 +72,20 @@ void bcx_mlirbc_get_info(const bcx_mlirbc_module *m, bcx_mlirbc_info *info)
 	info->lazy_regions = m->nlazy;
 	info->lazy_loaded = m->nlazy_loaded;
 }
+
+_Static_assert(MBC_SEC_COUNT == BCX_MLIRBC_SECTIONS, "bcx/mlirbc.h names every section id");
+
+bcx_mlirbc_section bcx_mlirbc_get_section(const bcx_mlirbc_module *m, unsigned id)
+{
+	bcx_mlirbc_section out = {0};
+	if (!m || id >= MBC_SEC_COUNT)
+		return out;
+	const mbc_section *s = &m->sec[id];
+	out.present = s->present;
+	out.name = mbc_section_names[id];
+	out.header_offset = s->hdr;
+	out.offset = s->off;
+	out.length = s->len;
+	out.alignment = s->align ? s->align : 1;
+	return out;
+}

@@ -30,8 +30,8 @@ static bcx_status ctx_init(wctx *w, bcx_tileir_module *m, const bcx_tileir_write
 	w->m = m;
 	w->alloc = m->opts.alloc;
 	w->d = d;
-	w->target = o->major ? BCX_TILEIR_V(o->major, o->minor) : BCX_TILEIR_V_MAX;
-	w->minor = w->target & 0xFF;
+	w->target = (uint16_t)(o->major ? BCX_TILEIR_V(o->major, o->minor) : BCX_TILEIR_V_MAX);
+	w->minor = (unsigned)(w->target & 0xFF);
 	w->i1_bytes = o->i1_byte_per_element;
 	w->limits = bcx_limits_resolve(&o->limits);
 	wr_table *tables[] = {&w->strings, &w->types, &w->consts, &w->debug, &w->type_content,

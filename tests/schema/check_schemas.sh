@@ -40,6 +40,7 @@ for f in "$shared"/vectors/tileir/*.tileirbc "$shared"/vectors/tileir/coverage/*
 done
 for f in "$shared"/vectors/mlir/*.mlirbc "$shared"/vectors/mlir/versions/*.mlirbc; do
 	run "$f" mlirbc dump --json "$f"
+	run "$f" mlirbc info --json "$f"
 done
 # TBON: every Tapioca example, assembled here.
 for f in "$src"/examples/tapioca/*.tasm; do
