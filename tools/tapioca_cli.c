@@ -109,6 +109,86 @@ static bool count_opt(const char *verb, const char *name, const char *s, uint64_
 	return true;
 }
 
+/* The functions of an object file: Symbols entries whose value is a map
+ * with "bytecode" (docs/tapioca.md). */
+typedef struct fn_info {
+	const bcx_tbon_value *name;
+	size_t words, constants;
+} fn_info;
+
+static size_t count_of(const bcx_tbon_value *v)
+{
+	return v && v->kind == BCX_TBON_K_ARRAY ? v->len : 0;
+}
+
+static void info_report(const bcx_tbon_file *f, size_t size, bool json, bcx_buf *b)
+{
+	const bcx_tbon_value *syms = bcx_tbon_map_get(&f->root, "Symbols");
+	size_t nsyms = syms && syms->kind == BCX_TBON_K_MAP ? syms->len : 0, nfn = 0;
+	for (size_t i = 0; i < nsyms; i++)
+		nfn += bcx_tbon_map_get(&syms->items[2 * i + 1], "bytecode") != NULL;
+	if (json) {
+		bcx_buf_printf(b, "{\"format\": \"tbon\", \"schema_version\": 1, \"size\": %zu, "
+				  "\"constpool\": ", size);
+		if (f->has_pool)
+			bcx_buf_printf(b, "%zu", f->pool_count);
+		else
+			bcx_buf_puts(b, "null");
+		bcx_buf_printf(b, ", \"symbols\": %zu, \"functions\": [", nsyms);
+	} else {
+		bcx_buf_printf(b, "format:    TBON object file (Tapioca VM)\nsize:      %zu bytes\n"
+				  "constpool: ", size);
+		if (f->has_pool)
+			bcx_buf_printf(b, "%zu entries\n", f->pool_count);
+		else
+			bcx_buf_puts(b, "none\n");
+		bcx_buf_printf(b, "symbols:   %zu\n\nfunctions: %zu\n  words  constants  name\n",
+			       nsyms, nfn);
+	}
+	for (size_t i = 0, k = 0; i < nsyms; i++) {
+		const bcx_tbon_value *key = &syms->items[2 * i], *val = &syms->items[2 * i + 1];
+		const bcx_tbon_value *code = bcx_tbon_map_get(val, "bytecode");
+		if (!code)
+			continue;
+		fn_info fi = {key, count_of(code), count_of(bcx_tbon_map_get(val, "constpool"))};
+		const uint8_t *nm = key->kind == BCX_TBON_K_NAME ? (const uint8_t *)key->str : NULL;
+		size_t nl = nm ? key->len : 0;
+		if (json) {
+			bcx_buf_printf(b, "%s\n  {\"name\": ", k++ ? "," : "");
+			cli_json_string(b, nm, nl);
+			bcx_buf_printf(b, ", \"words\": %zu, \"constants\": %zu}", fi.words,
+				       fi.constants);
+		} else {
+			bcx_buf_printf(b, "  %5zu %10zu  ", fi.words, fi.constants);
+			cli_put_escaped(b, nm, nl);
+			bcx_buf_puts(b, "\n");
+		}
+	}
+	bcx_buf_puts(b, json ? "]}\n" : "");
+}
+
+static int tbon_info(const cli_input *in, const cli_args *a)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_arena *arena = bcx_arena_new(NULL);
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	bcx_tbon_file f;
+	int rc = EXIT_INPUT;
+	if (!arena) {
+		cli_message("error", NULL, -1, "out of memory");
+	} else if (bcx_tbon_read(in->data, in->size, arena, NULL, &f, &d) != BCX_OK) {
+		cli_report(in->name, &d);
+	} else {
+		info_report(&f, in->size, a->json, &b);
+		rc = emit(a, &b, false);
+	}
+	bcx_buf_free(&b);
+	bcx_arena_free(arena);
+	return rc;
+}
+
 static int tapioca_run(const cli_input *in, const cli_args *a)
 {
 	bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
@@ -154,4 +234,4 @@ static int tapioca_run(const cli_input *in, const cli_args *a)
 const cli_format cli_format_tbon = {
 	"tapioca", "TBON object file (Tapioca VM)", tbon_sniff, NULL,
 	{[CLI_DIS] = tapioca_dis, [CLI_DUMP] = tbon_dump, [CLI_ASM] = tapioca_asm,
-	 [CLI_RUN] = tapioca_run}};
+	 [CLI_RUN] = tapioca_run, [CLI_INFO] = tbon_info}};

@@ -132,7 +132,10 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "readelf -h -S. CUDA Tile IR: the version, each section with its offset\n"
 		      "and size, the table counts, and each function with its body's offset and\n"
 		      "size (no body is decoded). LLVM bitstream: the kind, the wrapper, and per\n"
-		      "block ID (with its name) the number of blocks, their size and their records.\n",
+		      "block ID (with its name) the number of blocks, their size and their records.\n"
+		      "MLIR bytecode: the version, the producer, the table counts and each section\n"
+		      "with its offset and size (no region is decoded). TBON: the size, the const\n"
+		      "pool, and each function with its instruction words and constants.\n",
 		      OPTS(info_opts), false,
 		      "The JSON carries \"format\" and \"schema_version\" (1) at the top level.\n"},
 	[CLI_RUN] = {"[OPTIONS] FILE.tbon",

@@ -47,6 +47,7 @@ for f in "$src"/examples/tapioca/*.tasm; do
 	stem=$(basename "$f" .tasm)
 	if "$bcx" asm --format tapioca "$f" -o "$work/$stem.tbon" 2>"$work/err"; then
 		run "$f" tbon dump --json "$work/$stem.tbon"
+		run "$f" tbon info --json "$work/$stem.tbon"
 	else
 		echo "FAIL: bcx asm --format tapioca $f ($(head -c 300 "$work/err"))"
 		bad=$((bad + 1))
