@@ -269,7 +269,7 @@ bool bcx_cur_sub(bcx_cursor *c, size_t n, bcx_cursor *sub, const char *what);
 /* After a sub-cursor fails, copy its status into the parent. */
 void bcx_cur_join(bcx_cursor *parent, const bcx_cursor *sub);
 
-/* Varints on the cursor (implemented in src/varint). max_bits limits the
+/* Varints on the cursor (the codecs of bcx/varint.h). max_bits limits the
  * decoded width (1..64); longer or wider encodings are errors. */
 uint64_t bcx_cur_uleb128(bcx_cursor *c, unsigned max_bits, const char *what);
 int64_t bcx_cur_sleb128(bcx_cursor *c, unsigned max_bits, const char *what);

@@ -15,7 +15,7 @@
 
 BCX_BEGIN_DECLS
 
-/* Type bytes (one row each in src/tapioca/tapioca.def). */
+/* Type bytes (the table in docs/tapioca.md). */
 enum {
 	BCX_TBON_ROOT = 0x01,
 	BCX_TBON_POOL = 0x02,

@@ -14,7 +14,7 @@
  *    block's arguments when the block is entered, an op's results after the
  *    op and its regions). Operands refer to these ids, never to the wire's
  *    scope-relative indices, so a writer recomputes the scope indices.
- *  - Operations follow the operation table (src/tileir/ops.def): an op's
+ *  - Operations follow the operation table (docs/formats/tileir.md): an op's
  *    attribute slots and operand groups are in table order, so printers,
  *    writers and verifiers walk the table and the op side by side.
  *  - Reading is lazy: bcx_tileir_open() reads the header, the section
@@ -190,7 +190,7 @@ struct bcx_tileir_attr {
 };
 
 /* ------------------------------------------------------------------ */
-/* The operation table (spec §14, §16), generated from src/tileir/ops.def */
+/* The operation table (spec §14, §16; docs/formats/tileir.md)             */
 /* ------------------------------------------------------------------ */
 
 typedef enum bcx_tileir_field_kind {

@@ -5,7 +5,7 @@
  * The builder owns everything it hands out (one arena per module); handles
  * stay valid until bcx_tileir_builder_free(). Types are interned: equal types
  * get equal bcx_tileir_build_type numbers. Operations are described by opcode and
- * checked against the operation table (src/tileir/ops.def): operand and
+ * checked against the operation table (docs/formats/tileir.md): operand and
  * result counts, attribute names and kinds, required attributes, region
  * counts. Misuse returns a status and fills the diag; nothing aborts.
  *
