@@ -38,7 +38,8 @@ static uint32_t key_hash(const uint8_t *p, size_t n)
 
 static bool key_eq(const wr_table *t, uint32_t i, const void *p, size_t n)
 {
-	return wr_table_len(t, i) == n && memcmp(wr_table_key(t, i), p, n) == 0;
+	/* An empty key may sit in a table that holds no bytes yet (data NULL). */
+	return wr_table_len(t, i) == n && (n == 0 || memcmp(wr_table_key(t, i), p, n) == 0);
 }
 
 /* Double the slot array and re-insert every key. */
