@@ -164,8 +164,7 @@ static int bitstream_info(const cli_input *in, const cli_args *a)
 	} else {
 		count_blocks(bcx_bs_tree_top(t), st, 0);
 		info_report(in, st, a->json, &buf);
-		rc = buf.status == BCX_OK ? cli_write_output(a, buf.data, buf.len, false)
-					  : (cli_message("error", NULL, -1, "out of memory"), EXIT_INPUT);
+		rc = cli_emit(a, &buf, false);
 	}
 	free(st);
 	bcx_buf_free(&buf);

@@ -131,6 +131,15 @@ static bcx_status stream_write(void *ctx, const void *p, size_t n)
 	return s;
 }
 
+int cli_emit(const cli_args *a, const bcx_buf *b, bool binary)
+{
+	if (b->status != BCX_OK) {
+		cli_message("error", NULL, -1, "out of memory");
+		return EXIT_INPUT;
+	}
+	return cli_write_output(a, b->data, b->len, binary);
+}
+
 int cli_stream_open(const cli_args *a, cli_stream *o)
 {
 	const char *path = a->out ? a->out : "-";

@@ -81,6 +81,9 @@ void cli_input_close(cli_input *in);
  * checked writer. Binary output to a terminal needs an explicit "-o -".
  * Reports failures; returns the exit code. */
 int cli_write_output(const cli_args *a, const void *data, size_t size, bool binary);
+/* The same for text or bytes gathered in b, whose failed status (out of
+ * memory) is reported instead. */
+int cli_emit(const cli_args *a, const bcx_buf *b, bool binary);
 
 /* Text written as it is produced: open the output of -o (or stdout), write
  * through .sink, then close it: committed when ok (a replaced file appears

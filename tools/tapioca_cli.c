@@ -10,16 +10,6 @@
 
 static bool tbon_sniff(const uint8_t *data, size_t size) { return bcx_tbon_sniff(data, size); }
 
-/* Text to the output named by -o (stdout by default). */
-static int emit(const cli_args *a, bcx_buf *b, bool binary)
-{
-	if (b->status != BCX_OK) {
-		cli_message("error", NULL, -1, "out of memory");
-		return EXIT_INPUT;
-	}
-	return cli_write_output(a, b->data, b->len, binary);
-}
-
 static int tapioca_asm(const cli_input *in, const cli_args *a)
 {
 	bcx_diag d;
@@ -28,7 +18,7 @@ static int tapioca_asm(const cli_input *in, const cli_args *a)
 	bcx_buf_init(&b, NULL);
 	int rc = EXIT_INPUT;
 	if (bcx_tapioca_asm((const char *)in->data, in->size, &b, &d) == BCX_OK) {
-		rc = emit(a, &b, true);
+		rc = cli_emit(a, &b, true);
 	} else {
 		/* The assembler names the place as "LINE:COL" in the context. */
 		unsigned long line = 0, col = 0;
@@ -49,7 +39,7 @@ static int tapioca_dis(const cli_input *in, const cli_args *a)
 	bcx_buf_init(&b, NULL);
 	int rc = EXIT_INPUT;
 	if (bcx_tapioca_dis(in->data, in->size, &b, &d) == BCX_OK)
-		rc = emit(a, &b, false);
+		rc = cli_emit(a, &b, false);
 	else
 		cli_report(in->name, &d);
 	bcx_buf_free(&b);
@@ -64,7 +54,7 @@ static int tbon_dump(const cli_input *in, const cli_args *a)
 	bcx_buf_init(&b, NULL);
 	int rc = EXIT_INPUT;
 	if (bcx_tbon_dump(in->data, in->size, a->json, NULL, &b, &d) == BCX_OK)
-		rc = emit(a, &b, false);
+		rc = cli_emit(a, &b, false);
 	else
 		cli_report(in->name, &d);
 	bcx_buf_free(&b);
@@ -182,7 +172,7 @@ static int tbon_info(const cli_input *in, const cli_args *a)
 		cli_report(in->name, &d);
 	} else {
 		info_report(&f, in->size, a->json, &b);
-		rc = emit(a, &b, false);
+		rc = cli_emit(a, &b, false);
 	}
 	bcx_buf_free(&b);
 	bcx_arena_free(arena);

@@ -287,8 +287,7 @@ static int tileir_info(const cli_input *in, const cli_args *a)
 		cli_report(in->name, &d);
 	} else {
 		(a->json ? info_json : info_text)(m, in->size, &out);
-		rc = out.status == BCX_OK ? cli_write_output(a, out.data, out.len, false)
-					  : (cli_message("error", NULL, -1, "out of memory"), EXIT_INPUT);
+		rc = cli_emit(a, &out, false);
 	}
 	bcx_buf_free(&out);
 	bcx_tileir_close(m);

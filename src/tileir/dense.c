@@ -2,6 +2,7 @@
  * one 64-bit pattern per element. */
 #include "read.h"
 #include "tileir/tables.h"
+#include "common/internal.h"
 
 #include <string.h>
 
@@ -147,26 +148,36 @@ uint64_t tir_dense_get(const tir_dense *v, uint64_t k)
 	return elem_at(v->tag, (layout)v->layout, &v->data, k);
 }
 
-bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type, uint32_t index,
-			    const uint64_t **elems, size_t *n_out, bool *splat, bcx_diag *diag)
+/* A checked constant opened for reading its elements: the one entry of
+ * bcx_tileir_dense and tir_dense_raw. *stored: elements in the buffer (one
+ * when it is a splat). */
+static bcx_status dense_begin(const bcx_tileir_module *m, uint32_t type, uint32_t index,
+			      tir_dense *v, size_t *stored, bcx_diag *diag)
 {
 	bcx_cursor c;
 	bcx_cur_init(&c, m->data, m->size, diag);
 	if (tir_dense_check(m, type, index, &c) != BCX_OK)
 		return c.status;
-	uint64_t n = 0;
-	unsigned tag = 0;
-	tile_shape_of(m, type, &n, &tag);
-	const bcx_tileir_str *d = &m->constants[index].data;
-	layout l = buffer_layout(m, tag, n, d);
-	*splat = l == L_SPLAT;
-	size_t count = *splat ? 1 : (size_t)n;
-	uint64_t *v = bcx_arena_calloc(m->arena, count, sizeof *v);
-	if (!v)
+	tile_shape_of(m, type, &v->n, &v->tag);
+	v->data = m->constants[index].data;
+	v->layout = (unsigned)buffer_layout(m, v->tag, v->n, &v->data);
+	*stored = v->layout == L_SPLAT ? 1 : (size_t)v->n;
+	return BCX_OK;
+}
+
+bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type, uint32_t index,
+			    const uint64_t **elems, size_t *n_out, bool *splat, bcx_diag *diag)
+{
+	tir_dense v;
+	size_t count;
+	BCX_TRY(dense_begin(m, type, index, &v, &count, diag));
+	*splat = v.layout == L_SPLAT;
+	uint64_t *e = bcx_arena_calloc(m->arena, count, sizeof *e);
+	if (!e)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	for (size_t k = 0; k < count; k++)
-		v[k] = elem_at(tag, l, d, k);
-	*elems = v;
+		e[k] = tir_dense_get(&v, k);
+	*elems = e;
 	*n_out = count;
 	return BCX_OK;
 }
@@ -174,22 +185,16 @@ bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type, uint32_t index,
 bcx_status tir_dense_raw(const bcx_tileir_module *m, uint32_t type, uint32_t index, bcx_buf *raw,
 			 uint64_t *count, bcx_diag *diag)
 {
-	bcx_cursor c;
-	bcx_cur_init(&c, m->data, m->size, diag);
-	if (tir_dense_check(m, type, index, &c) != BCX_OK)
-		return c.status;
-	uint64_t n = 0;
-	unsigned tag = 0;
-	tile_shape_of(m, type, &n, &tag);
-	const bcx_tileir_str *d = &m->constants[index].data;
-	layout l = buffer_layout(m, tag, n, d);
-	size_t esz = elem_bytes(tag), k_end = l == L_SPLAT ? 1 : (size_t)n;
-	for (size_t k = 0; k < k_end; k++) {
-		uint64_t e = elem_at(tag, l, d, k);
+	tir_dense v;
+	size_t stored;
+	BCX_TRY(dense_begin(m, type, index, &v, &stored, diag));
+	size_t esz = elem_bytes(v.tag);
+	for (size_t k = 0; k < stored; k++) {
+		uint64_t e = tir_dense_get(&v, k);
 		for (size_t b = 0; b < esz; b++)
 			bcx_buf_put_u8(raw, (uint8_t)(e >> (8 * b)));
 	}
-	*count = n;
+	*count = v.n;
 	return raw->status ? bcx_diag_set(diag, raw->status, -1, "out of memory") : BCX_OK;
 }
 
