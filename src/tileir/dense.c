@@ -168,8 +168,8 @@ static bcx_status dense_begin(const bcx_tileir_module *m, uint32_t type, uint32_
 bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type, uint32_t index,
 			    const uint64_t **elems, size_t *n_out, bool *splat, bcx_diag *diag)
 {
-	tir_dense v;
-	size_t count;
+	tir_dense v = {0};
+	size_t count = 0;
 	BCX_TRY(dense_begin(m, type, index, &v, &count, diag));
 	*splat = v.layout == L_SPLAT;
 	uint64_t *e = bcx_arena_calloc(m->arena, count, sizeof *e);
@@ -185,8 +185,8 @@ bcx_status bcx_tileir_dense(bcx_tileir_module *m, uint32_t type, uint32_t index,
 bcx_status tir_dense_raw(const bcx_tileir_module *m, uint32_t type, uint32_t index, bcx_buf *raw,
 			 uint64_t *count, bcx_diag *diag)
 {
-	tir_dense v;
-	size_t stored;
+	tir_dense v = {0};
+	size_t stored = 0;
 	BCX_TRY(dense_begin(m, type, index, &v, &stored, diag));
 	size_t esz = elem_bytes(v.tag);
 	for (size_t k = 0; k < stored; k++) {
