@@ -40,6 +40,13 @@ $bcx info examples/hello.bc
 $bcx stat examples/hello.bc
 $bcx dump --json examples/hello.bc -o "$out/hello.json"
 head -c 600 "$out/hello.json"; echo
+# MLIR bytecode (examples/hello.mlirbc, written by mlir-opt-22 from
+# examples/hello.mlir): a summary, then the module in MLIR's generic op form,
+# as mlir-opt-22 --mlir-print-op-generic prints it, with no dialect registered.
+$bcx info examples/hello.mlirbc
+$bcx dis examples/hello.mlirbc
+$bcx dump --json examples/hello.mlirbc -o "$out/hello-mlir.json"
+head -c 400 "$out/hello-mlir.json"; echo
 # A Tapioca VM program: assembled into a TBON object file, verified and run
 # (it prints factorials), then disassembled back to assembly text.
 $bcx asm --format tapioca examples/tapioca/factorial.tasm -o "$out/factorial.tbon"
