@@ -19,16 +19,39 @@ char *ap_tok_dup(asm_parser *p)
 	return bcx_arena_memdup(p->arena, p->lx.t.p, p->lx.t.n);
 }
 
+/* The type names of bcx/tileir_types.def with their lengths: a type is
+ * parsed for nearly every op, so the lookup compares lengths first. */
+static const struct {
+	const char *name;
+	uint8_t len, tag;
+	bool scalar;
+} type_names[] = {
+#define TIR_TYPE(ID, tag, text, since, cls, flt, bits) {text, sizeof text - 1, tag, bits != 0},
+#include "bcx/tileir_types.def"
+#undef TIR_TYPE
+};
+
+/* The tag named [kw, kw+n) among scalars (or among keywords), or COUNT. */
+static unsigned tag_named(const char *kw, size_t n, bool scalar)
+{
+	for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
+		if (type_names[i].scalar == scalar && type_names[i].len == n &&
+		    memcmp(type_names[i].name, kw, n) == 0)
+			return type_names[i].tag;
+	return BCX_TILEIR_T_COUNT;
+}
+
 static bool scalar(asm_parser *p, bcx_tileir_build_type *out)
 {
-	/* The scalar names are the number tags' texts in types.def. */
-	for (unsigned tag = 0; tag < BCX_TILEIR_T_COUNT; tag++)
-		if (tir_tag_bits(tag) && mlir_is_id(&p->lx, bcx_tileir_type_tag_name(tag))) {
-			bcx_diag bd = {0};
-			if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, (bcx_tileir_type_tag)tag, out, &bd), &bd))
-				return false;
-			return mlir_next(&p->lx);
-		}
+	unsigned tag = p->lx.t.k == MLIR_TK_ID ? tag_named(p->lx.t.p, p->lx.t.n, true)
+					       : BCX_TILEIR_T_COUNT;
+	if (tag != BCX_TILEIR_T_COUNT) {
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, (bcx_tileir_type_tag)tag, out, &bd),
+			      &bd))
+			return false;
+		return mlir_next(&p->lx);
+	}
 	if (p->lx.t.k == MLIR_TK_EOF)
 		return mlir_fail(&p->lx, "expected a type but reached the end of the input");
 	return mlir_fail(&p->lx, "expected a type but found '%.*s'",
@@ -195,12 +218,7 @@ static bool view_type(asm_parser *p, uint8_t tag, bcx_tileir_build_type *out)
 /* The tag whose keyword (types.def text) is kw, or BCX_TILEIR_T_COUNT. */
 static unsigned keyword_tag(const char *kw, size_t n)
 {
-	for (unsigned tag = 0; tag < BCX_TILEIR_T_COUNT; tag++) {
-		const char *name = bcx_tileir_type_tag_name(tag);
-		if (!tir_tag_bits(tag) && strlen(name) == n && memcmp(name, kw, n) == 0)
-			return tag;
-	}
-	return BCX_TILEIR_T_COUNT;
+	return tag_named(kw, n, false);
 }
 
 /* The dialect keyword after an optional "!cuda_tile." prefix. */
