@@ -10,9 +10,11 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define BCX_LIKELY(x) __builtin_expect(!!(x), 1)
 #define BCX_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define BCX_PREFETCH(p) __builtin_prefetch(p)
 #else
 #define BCX_LIKELY(x) (x)
 #define BCX_UNLIKELY(x) (x)
+#define BCX_PREFETCH(p) ((void)(p))
 #endif
 
 /* Return the status of expr when it is not BCX_OK. */

@@ -2,6 +2,7 @@
  * §18.2): function pre-pass, globals, function bodies, then the constant,
  * debug, type, producer and string sections and the end marker. */
 #include "tileir/write_internal.h"
+#include "common/internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -122,12 +123,12 @@ static void globals(wctx *w, bcx_buf *out)
 		const bcx_tileir_global *g = bcx_tileir_global_at(w->m, i);
 		bcx_tileir_str name = bcx_tileir_string(w->m, g->name);
 		bool is_private = g->visibility == 1;
-		if (w->minor < 3 && is_private)
+		if (wr_later(w, BCX_TILEIR_V13_3) && is_private)
 			wr_fail(w, BCX_ERR_UNSUPPORTED, "global `%.*s` uses non-public symbol "
 				"visibility, which cannot be encoded in bytecode version 13.%u "
 				"(requires bytecode 13.3+)", (int)name.len, (const char *)name.ptr,
 				w->minor);
-		else if (w->minor < 3 && g->is_constant)
+		else if (wr_later(w, BCX_TILEIR_V13_3) && g->is_constant)
 			wr_fail(w, BCX_ERR_UNSUPPORTED, "constant global `%.*s` cannot be encoded "
 				"in bytecode version 13.%u (the `constant` attribute requires "
 				"bytecode 13.3+)", (int)name.len, (const char *)name.ptr, w->minor);
@@ -135,7 +136,7 @@ static void globals(wctx *w, bcx_buf *out)
 		wr_uv(&p, wr_type(w, g->type));
 		wr_uv(&p, wr_const(w, g->type, g->value));
 		wr_uv(&p, g->alignment);
-		if (w->minor >= 3) {
+		if (!wr_later(w, BCX_TILEIR_V13_3)) { /* visibility, constant (§9) */
 			wr_uv(&p, is_private);
 			wr_uv(&p, g->is_constant);
 		}
@@ -261,7 +262,7 @@ static void functions(wctx *w, bcx_buf *out, const uint32_t *lists)
 	for (size_t i = 0; i < n && wr_ok(w); i++) {
 		const bcx_tileir_body *next = i + 1 < n ? w->m->functions[i + 1].body : NULL;
 		if (next) /* decoded or built: its ops are far from this one's */
-			__builtin_prefetch(next->block.ops);
+			BCX_PREFETCH(next->block.ops);
 		function(w, &p, i, lists[i]);
 	}
 	if (w->n_lists != saved && wr_ok(w))
@@ -294,7 +295,7 @@ static void tail_sections(wctx *w, bcx_buf *out)
 	p.len = 0;
 	wr_prefixed_payload(&p, &w->types, 4);
 	wr_section(out, BCX_TILEIR_SEC_TYPE, &p);
-	if (w->minor >= 3 && bcx_tileir_producer(w->m, &prod)) {
+	if (!wr_later(w, BCX_TILEIR_V13_3) && bcx_tileir_producer(w->m, &prod)) {
 		p.len = 0;
 		wr_uv(&p, wr_str(w, prod.ptr, prod.len));
 		wr_section(out, BCX_TILEIR_SEC_PRODUCER, &p);

@@ -41,7 +41,7 @@ static void view_pad(bcx_buf *b, const bcx_tileir_type *t)
 
 static void encode_view(wctx *w, bcx_buf *b, const bcx_tileir_type *t, uint32_t tv)
 {
-	if (t->tag == BCX_TILEIR_T_PARTITION_VIEW && w->minor < 3) {
+	if (t->tag == BCX_TILEIR_T_PARTITION_VIEW && wr_later(w, BCX_TILEIR_V13_3)) {
 		put_i32s(w, b, t->shape, t->rank);
 		wr_uv(b, tv);
 		put_dim_map(b, t);
