@@ -343,14 +343,13 @@ bcx_status bcx_file_out_open(const char *path, bcx_file_out **out, bcx_diag *dia
 	if (f->fd >= 0) {
 		/* Our own descriptor (/dev/stdout -> /proc/self/fd/1): write
 		 * to it, so a ">>" or a pipe is honoured. */
-	} else if (stat(f->target, &st) == 0 && !S_ISREG(st.st_mode)) {
+	} else if ((f->had_old = stat(f->target, &st) == 0) && !S_ISREG(st.st_mode)) {
 		f->fd = open(f->target, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 		f->close_fd = true;
 	} else if (strncmp(f->target, "/proc/", 6) == 0) { /* another process's fd */
 		f->fd = open(f->target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC);
 		f->close_fd = true;
 	} else {
-		f->had_old = stat(f->target, &st) == 0;
 		f->old_mode = f->had_old ? st.st_mode & 07777 : 0;
 		s = open_temp(f, diag);
 	}
