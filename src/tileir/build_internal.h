@@ -35,7 +35,6 @@ struct bcx_tileir_build_op {
 	bcx_tileir_build_block *blk;
 	uint32_t index;             /* in blk->ops */
 	bcx_tileir_region *regions; /* the op's model regions, writable */
-	bcx_tileir_build_block **blocks; /* per region: its block, or NULL */
 };
 
 struct bcx_tileir_build_func {

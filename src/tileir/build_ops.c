@@ -178,9 +178,7 @@ static bcx_status make_op(bcx_tileir_builder *m, const bcx_tileir_opinfo *info,
 	uint8_t *blk = bytes ? bcx_arena_calloc(m->arena, 1, bytes) : NULL;
 	h->regions = info->n_regions
 		? bcx_arena_calloc(m->arena, info->n_regions, sizeof *h->regions) : NULL;
-	h->blocks = info->n_regions
-		? bcx_arena_calloc(m->arena, info->n_regions, sizeof *h->blocks) : NULL;
-	if ((bytes && !blk) || (info->n_regions && (!h->regions || !h->blocks)))
+	if ((bytes && !blk) || (info->n_regions && !h->regions))
 		return bcx_nomem(d);
 	bcx_tileir_attr *attrs = info->n_attrs ? (bcx_tileir_attr *)(void *)blk : NULL;
 	uint32_t *u32 = blk ? (uint32_t *)(void *)(blk + info->n_attrs * sizeof *attrs) : NULL;
@@ -269,7 +267,7 @@ bcx_status bcx_tileir_build_region_add_block(bcx_tileir_builder *m, bcx_tileir_b
 	const char *name = o->info->name;
 	if (region >= o->n_regions)
 		return bad(d, name, "has no such region", NULL);
-	if (op->blocks[region])
+	if (op->regions[region].n_blocks)
 		return bad(d, name, "regions hold at most one block", NULL);
 	for (uint32_t i = 0; i < n_args; i++)
 		if (!tb_type_valid(m, arg_types[i]))
@@ -286,7 +284,6 @@ bcx_status bcx_tileir_build_region_add_block(bcx_tileir_builder *m, bcx_tileir_b
 	mb->arg_types = types;
 	b->mb = mb;
 	b->fn = op->blk->fn;
-	op->blocks[region] = b;
 	op->regions[region] = (bcx_tileir_region){1, mb};
 	m->dirty = true;
 	if (out)
