@@ -183,10 +183,18 @@ struct bcx_tileir_attr {
 	uint32_t index;
 	uint32_t n;
 	uint64_t u;
-	int64_t a, b;
-	const uint32_t *keys;
-	const bcx_tileir_attr *elems;
-	const int64_t *ints;
+	/* The kinds never use two of these groups at once: a union keeps the
+	 * struct at 40 bytes, and built modules hold one per attribute slot. */
+	union {
+		struct {
+			int64_t a, b;
+		};
+		struct {
+			const uint32_t *keys;
+			const bcx_tileir_attr *elems;
+		};
+		const int64_t *ints;
+	};
 };
 
 /* ------------------------------------------------------------------ */
