@@ -70,14 +70,16 @@ static bcx_status open_module(const cli_input *in, const cli_args *a, bcx_tileir
 typedef struct text_job {
 	bcx_tileir_module *m;
 	long fn;
-	bool dump, json;
+	bool dump, json, generic;
 } text_job;
 
 static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
 {
 	const text_job *j = ctx;
-	return j->dump ? bcx_tileir_dump_function(j->m, j->fn, j->json, out, d)
-		       : bcx_tileir_print_generic(j->m, j->fn, out, d);
+	if (j->dump)
+		return bcx_tileir_dump_function(j->m, j->fn, j->json, out, d);
+	return j->generic ? bcx_tileir_print_generic(j->m, j->fn, out, d)
+			  : bcx_tileir_print_custom(j->m, j->fn, out, d);
 }
 
 /* The text streams to the output as it is made: memory stays a multiple
@@ -86,7 +88,7 @@ static int print_text(const cli_input *in, const cli_args *a, bool dump)
 {
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	text_job j = {NULL, -1, dump, a->json};
+	text_job j = {NULL, -1, dump, a->json, a->generic};
 	int rc;
 	if (open_module(in, a, &j.m, &j.fn, &d) != BCX_OK) {
 		cli_report(in->name, &d);

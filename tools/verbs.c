@@ -8,7 +8,7 @@
 #define OUT_HELP "write to FILE ('-' = stdout) instead of stdout"
 
 static const cli_opt dis_opts[] = {
-	CLI_FLAG("--generic", generic, "tileir", "MLIR's generic op form (the default; the only form so far)"),
+	CLI_FLAG("--generic", generic, "tileir", "MLIR's generic op form instead of the dialect's custom form"),
 	CLI_VALUE("--function", "NAME", function, "tileir", "only the entry NAME; only its body is decoded"),
 	CLI_FLAG("--debuginfo", debuginfo, "mlirbc", "(MLIR bytecode) every location inline, as mlir-opt's --mlir-print-debuginfo --mlir-print-local-scope"),
 	OPT_OUT(OUT_HELP),
@@ -80,9 +80,10 @@ typedef struct verb_def {
 
 static const verb_def verbs[CLI_VERB_COUNT] = {
 	[CLI_DIS] = {"[OPTIONS] FILE",
-		     "Disassemble CUDA Tile IR bytecode (versions 13.1, 13.2, 13.3) in MLIR's\n"
-		     "generic op form, byte for byte as NVIDIA's cuda-tile-translate prints it\n"
-		     "with -cudatilebc-to-mlir --mlir-print-op-generic. FILE may be '-' (stdin).\n"
+		     "Disassemble CUDA Tile IR bytecode (versions 13.1, 13.2, 13.3) in the\n"
+		     "dialect's custom form, byte for byte as NVIDIA's cuda-tile-translate\n"
+		     "-cudatilebc-to-mlir prints it (--generic: MLIR's generic op form, as it\n"
+		     "prints with --mlir-print-op-generic). FILE may be '-' (stdin).\n"
 		     "A TBON object file (Tapioca VM) is printed as Tapioca assembly, which\n"
 		     "bcx asm --format tapioca turns back into the same bytes. MLIR bytecode\n"
 		     "(versions 0-6) is printed as mlir-opt-22 --mlir-print-op-generic prints it.\n",

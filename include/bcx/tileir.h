@@ -536,6 +536,12 @@ BCX_NODISCARD bcx_status bcx_tileir_write_file(bcx_tileir_module *m,
 BCX_NODISCARD bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function,
 						  const bcx_sink *out, bcx_diag *diag);
 
+/* Print the module (function < 0) or one function in the dialect's custom
+ * form, as NVIDIA's reader prints it by default (spec §21). Each function
+ * is named and printed on its own, so memory stays that of one body. */
+BCX_NODISCARD bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
+						 const bcx_sink *out, bcx_diag *diag);
+
 /* Structural dump (bcx dump); json selects JSON output. */
 BCX_NODISCARD bcx_status bcx_tileir_dump(bcx_tileir_module *m, bool json, const bcx_sink *out,
 					 bcx_diag *diag);

@@ -376,3 +376,50 @@ bool mlir_print_float(bcx_buf *o, mlir_float tag, uint64_t bits)
 	bcx_buf_free(&t);
 	return !dot;
 }
+
+/* APFloat::convertToInteger(width 64, unsigned, toward zero) as MLIR uses
+ * it to name constants: 1 with *out set when exact, 0 when inexact, out of
+ * range or negative non-zero, -1 for NaN. */
+int mlir_float_to_u64(mlir_float k, uint64_t bits, uint64_t *out)
+{
+	const mlir_float_sem *s = mlir_float_semantics(k);
+	if (!s)
+		return 0;
+	unsigned mbits = s->e8m0 ? 0 : s->prec - 1;
+	unsigned sign_bits = s->e8m0 ? 0 : 1;
+	uint64_t mant = mbits ? bits & ((1ull << mbits) - 1) : 0;
+	uint64_t emax = (1ull << s->ebits) - 1;
+	uint64_t e = (bits >> mbits) & emax;
+	bool neg = sign_bits && (bits >> (s->bits - 1) & 1);
+	bool nan = s->e8m0 ? e == emax
+		 : s->ieee ? (e == emax && mant)
+		 : s->fn ? (e == emax && mant == (1ull << mbits) - 1) : false;
+	if (nan)
+		return -1;
+	if (s->ieee && e == emax)
+		return 0; /* infinity */
+	if (e == 0 && mant == 0 && !s->e8m0) {
+		*out = 0;
+		return 1;
+	}
+	/* value = m * 2^x with m an integer */
+	uint64_t m = (e || s->e8m0) && mbits ? mant | 1ull << mbits : mant;
+	if (s->e8m0)
+		m = 1;
+	int64_t x = (int64_t)(e ? e : 1) - s->bias - (int64_t)mbits;
+	if (neg)
+		return 0;
+	while (x < 0) {
+		if (m & 1)
+			return 0;
+		m >>= 1;
+		x++;
+	}
+	for (; x > 0; x--) {
+		if (m >> 63)
+			return 0;
+		m <<= 1;
+	}
+	*out = m;
+	return 1;
+}

@@ -34,6 +34,11 @@ bool mlir_print_float(bcx_buf *o, mlir_float k, uint64_t bits);
  * nearest-even as MLIR's parser rounds; false when v is not finite there. */
 bool mlir_float_bits(double v, mlir_float k, uint64_t *bits);
 
+/* Whether bits of format k is a non-negative integer that fits 64 bits,
+ * as APFloat::convertToInteger sees it: 1 (value in *out), 0 (no), or -1
+ * (NaN). Zero, including -0, is the integer 0. */
+int mlir_float_to_u64(mlir_float k, uint64_t bits, uint64_t *out);
+
 /* "..." with MLIR's escapes (\\ and \XX for anything not printable). */
 void mlir_print_string(bcx_buf *o, const uint8_t *p, size_t n);
 /* True when [p, p+n) is a bare identifier ([A-Za-z_][A-Za-z0-9_$.]*). */

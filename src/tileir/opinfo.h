@@ -35,6 +35,7 @@ struct bcx_tileir_opinfo {
 	uint8_t n_results;          /* declared result fields */
 	uint8_t n_operands;         /* declared operand groups */
 	uint8_t n_attrs;            /* ATTR and UNIT fields */
+	const char *fmt;            /* custom text form (fmt.h) */
 };
 
 #endif

@@ -26,4 +26,12 @@ void tir_print_attr(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, 
 bcx_status tir_print_dense(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index,
 			   bcx_diag *diag);
 
+/* The values of constant `index` (what dense<...> holds); false when the
+ * constant does not fit its type. */
+bool tir_print_dense_values(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index);
+/* Optimization hints, as #cuda_tile.optimization_hints<...> or <...>. */
+void tir_print_hints(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, bool prefix);
+/* An assume predicate, with or without its "#cuda_tile." prefix. */
+void tir_print_predicate(bcx_buf *o, const bcx_tileir_attr *a, bool prefix);
+
 #endif

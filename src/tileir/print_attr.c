@@ -151,9 +151,7 @@ void tir_print_attr(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, 
 		bcx_buf_put_u8(o, ']');
 		break;
 	case BCX_TILEIR_A_DICT: print_dict(o, m, a, ELIDE_NEVER, false, "{", "}"); break;
-	case BCX_TILEIR_A_HINTS:
-		print_dict(o, m, a, ELIDE_MUST, true, "#cuda_tile.optimization_hints<", ">");
-		break;
+	case BCX_TILEIR_A_HINTS: tir_print_hints(o, m, a, true); break;
 	case BCX_TILEIR_A_DENSE: tir_print_dense(o, m, a->type, a->index, NULL); break;
 	case BCX_TILEIR_A_U32: bcx_buf_printf(o, "%d : i32", (int)(int32_t)(uint32_t)a->u); break;
 	case BCX_TILEIR_A_U64: bcx_buf_printf(o, "%lld : i64", (long long)a->u); break;
@@ -188,14 +186,11 @@ static void print_elems(bcx_buf *o, const bcx_tileir_type *t, const tir_dense *v
 	bcx_buf_put_u8(o, ']');
 }
 
-bcx_status tir_print_dense(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index,
-			   bcx_diag *diag)
+bool tir_print_dense_values(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index)
 {
 	tir_dense v;
 	if (!tir_dense_open(m, type, index, &v))
-		return bcx_diag_set(diag, BCX_ERR_MALFORMED, -1,
-				    "constant %u does not fit type %u", index, type);
-	bcx_buf_puts(o, "dense<");
+		return false;
 	uint64_t k = 0;
 	if (!v.splat && v.n > 100) {
 		bcx_buf_puts(o, "\"0x");
@@ -208,7 +203,32 @@ bcx_status tir_print_dense(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint
 	} else {
 		print_elems(o, &m->types[type], &v, 0, &k);
 	}
+	return true;
+}
+
+bcx_status tir_print_dense(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index,
+			   bcx_diag *diag)
+{
+	bcx_buf_puts(o, "dense<");
+	if (!tir_print_dense_values(o, m, type, index))
+		return bcx_diag_set(diag, BCX_ERR_MALFORMED, -1,
+				    "constant %u does not fit type %u", index, type);
 	bcx_buf_puts(o, "> : ");
 	tir_print_type(o, m, type, true);
 	return BCX_OK;
+}
+
+void tir_print_hints(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, bool prefix)
+{
+	print_dict(o, m, a, ELIDE_MUST, true, prefix ? "#cuda_tile.optimization_hints<" : "<", ">");
+}
+
+void tir_print_predicate(bcx_buf *o, const bcx_tileir_attr *a, bool prefix)
+{
+	size_t at = o->len;
+	print_predicate(o, a);
+	if (!prefix && o->status == BCX_OK && o->len >= at + 11) {
+		memmove(o->data + at, o->data + at + 11, o->len - at - 11);
+		o->len -= 11;
+	}
 }

@@ -74,15 +74,19 @@ enum { TRAIT_STRUCTURAL = 1, TRAIT_TERMINATOR = 2 };
 
 #define NFIELDS(id) ((uint8_t)(sizeof fields_##id / sizeof fields_##id[0]))
 #define TIR_FIELD(k, n, m, e, en, o, v, b, d)
+#undef TIR_FMT
+#define TIR_FMT(f) f
 #define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...)                  \
 	{(code), #id, (since), (rc) != 0, BCX_TILEIR_OPD_##mode, (nreg), (fsince),        \
 	 ((traits) & TRAIT_STRUCTURAL) != 0, ((traits) & TRAIT_TERMINATOR) != 0, fields_##id,    \
-	 NFIELDS(id), NRES_##id, NOPD_##id, NATTR_##id},
+	 NFIELDS(id), NRES_##id, NOPD_##id, NATTR_##id, "" __VA_ARGS__},
 static const bcx_tileir_opinfo op_rows[] = {
 #include "ops.def"
 };
 #undef TIR_OP
 #undef TIR_FIELD
+#undef TIR_FMT
+#define TIR_FMT(f)
 
 enum { N_OPS = sizeof op_rows / sizeof op_rows[0] };
 

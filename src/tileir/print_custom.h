@@ -1,0 +1,70 @@
+/* The custom text form's printer, shared by its files (print_custom.c,
+ * print_names.c, print_directives.c). Internal. */
+#ifndef BCX_TILEIR_PRINT_CUSTOM_H
+#define BCX_TILEIR_PRINT_CUSTOM_H
+
+#include "print.h"
+#include "fmt.h"
+#include "opinfo.h"
+
+/* One value's spelling: "%name" or "%N" (len bytes at s), and its index
+ * in a multi-result group (printed as #sub), or -1. */
+typedef struct cname {
+	const char *s;
+	uint32_t len;
+	int32_t sub;
+} cname;
+
+typedef struct cprint {
+	bcx_tileir_module *m;
+	bcx_buf *o;               /* staged text, passed to sink in pieces */
+	const bcx_sink *sink;
+	const bcx_tileir_body *body;
+	cname *names;             /* per value id of the current function */
+	bcx_arena *scratch;       /* the current function's names; freed after it */
+	unsigned indent;          /* spaces before an op of the current block */
+	bool debuginfo;
+	bcx_diag *diag;
+	bcx_status status;        /* first failure of a directive */
+} cprint;
+
+/* Name every value of the current body as MLIR's custom printer does. */
+bcx_status cp_name_body(cprint *p);
+
+void cp_value(cprint *p, uint32_t v);
+void cp_values(cprint *p, const uint32_t *v, uint32_t n);
+void cp_type(cprint *p, uint32_t t);
+void cp_types(cprint *p, const uint32_t *t, uint32_t n);
+void cp_newline(cprint *p);
+/* A region as MLIR's printRegion: "{", the ops, "}" at the op's indent. */
+void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators);
+/* The argument list "(%a: type, ...)" of a block. */
+void cp_block_args(cprint *p, const bcx_tileir_block *b);
+
+/* The operand values and types of one declared operand group. */
+typedef struct cgroup {
+	const uint32_t *v;
+	uint32_t n;
+} cgroup;
+
+/* One op being printed, and where its fields are. */
+typedef struct cop {
+	const bcx_tileir_op *op;
+	const bcx_tileir_opinfo *info;
+} cop;
+
+cgroup cp_operands(const cop *c, const char *name, size_t len);
+/* The attribute of field name, or NULL when the op has no such field. */
+const bcx_tileir_attr *cp_attr(const cop *c, const char *name, size_t len);
+/* The result types of result field name. */
+cgroup cp_results(const cop *c, const char *name, size_t len);
+
+/* Directives of the format column: custom<Name>(args) and op<Name>. */
+bool cp_custom(cprint *p, const cop *c, const fmt_tok *t, bool emit);
+bool cp_custom_present(cprint *p, const cop *c, const fmt_tok *t);
+bool cp_whole_op(cprint *p, const cop *c, const fmt_tok *t);
+
+/* Print the op's format from its first element. */
+void cp_format(cprint *p, const cop *c);
+
+#endif

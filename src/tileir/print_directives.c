@@ -1,0 +1,347 @@
+/*
+ * The directives that ops.def's format column names: custom<Name>(args)
+ * for one element, op<Name> for an op printed whole. Each prints what the
+ * dialect's own printer of that name prints (spec §21).
+ */
+#include "print_custom.h"
+
+#include <string.h>
+
+/* The first argument of a directive, as a token for the field lookups. */
+static bool first_arg(const fmt_tok *t, const char **a, size_t *n)
+{
+	const char *s = t->args;
+	if (!fmt_arg(&s, t->args + t->args_len, a, n))
+		return false;
+	if (**a == '$') {
+		(*a)++;
+		(*n)--;
+	}
+	return true;
+}
+
+/* The word after the first argument ("nearest_even" in Rounding). */
+static bool second_arg(const fmt_tok *t, const char **a, size_t *n)
+{
+	const char *s = t->args, *end = t->args + t->args_len;
+	return fmt_arg(&s, end, a, n) && fmt_arg(&s, end, a, n);
+}
+
+static const bcx_tileir_field *field_of(const cop *c, const char *name, size_t n)
+{
+	for (unsigned i = 0; i < c->info->n_fields; i++)
+		if (fmt_is(name, n, c->info->fields[i].name))
+			return &c->info->fields[i];
+	return NULL;
+}
+
+static const bcx_tileir_region *region_arg(const cop *c, const fmt_tok *t)
+{
+	const char *a;
+	size_t n;
+	if (!first_arg(t, &a, &n) || n < 2 || a[0] != '#')
+		return NULL;
+	unsigned r = (unsigned)(a[1] - '0');
+	return r < c->op->n_regions ? &c->op->regions[r] : NULL;
+}
+
+static bool region_nonempty(const bcx_tileir_region *r)
+{
+	return r && r->n_blocks && r->blocks[0].n_ops;
+}
+
+bool cp_custom_present(cprint *p, const cop *c, const fmt_tok *t)
+{
+	(void)p;
+	return region_nonempty(region_arg(c, t));
+}
+
+/* rounding<mode>, unless mode is the op's default given as the 2nd arg. */
+static bool rounding(cprint *p, const cop *c, const fmt_tok *t)
+{
+	const char *a, *d;
+	size_t n, dn;
+	if (!first_arg(t, &a, &n) || !second_arg(t, &d, &dn))
+		return false;
+	const bcx_tileir_attr *v = cp_attr(c, a, n);
+	const bcx_tileir_field *f = field_of(c, a, n);
+	if (!v || !f || v->kind != BCX_TILEIR_A_ENUM)
+		return v != NULL;
+	const char *name = bcx_tileir_enum_value(f->enum_id, v->u);
+	if (name && !fmt_is(d, dn, name))
+		bcx_buf_printf(p->o, "rounding<%s>", name);
+	return true;
+}
+
+/* An enumerator as a bare keyword. */
+static bool keyword(cprint *p, const cop *c, const fmt_tok *t)
+{
+	const char *a;
+	size_t n;
+	if (!first_arg(t, &a, &n))
+		return false;
+	const bcx_tileir_attr *v = cp_attr(c, a, n);
+	const bcx_tileir_field *f = field_of(c, a, n);
+	if (!v || !f)
+		return false;
+	const char *name = bcx_tileir_enum_value(f->enum_id, v->u);
+	bcx_buf_puts(p->o, name ? name : "?");
+	return true;
+}
+
+/* <elem: values> : tile<...> */
+static bool dense(cprint *p, const cop *c, const fmt_tok *t)
+{
+	const char *a;
+	size_t n;
+	if (!first_arg(t, &a, &n))
+		return false;
+	const bcx_tileir_attr *v = cp_attr(c, a, n);
+	if (!v || v->kind != BCX_TILEIR_A_DENSE || v->type >= p->m->n_types)
+		return false;
+	bcx_buf_put_u8(p->o, '<');
+	cp_type(p, p->m->types[v->type].elem);
+	bcx_buf_puts(p->o, ": ");
+	if (!tir_print_dense_values(p->o, p->m, v->type, v->index)) {
+		p->status = bcx_diag_set(p->diag, BCX_ERR_MALFORMED, (long long)c->op->offset,
+					 "constant %u does not fit its type", v->index);
+		return true;
+	}
+	bcx_buf_puts(p->o, "> : ");
+	cp_type(p, v->type);
+	return true;
+}
+
+/* The region of if/else: the yield is left out when it yields nothing. */
+static bool if_region(cprint *p, const cop *c, const fmt_tok *t)
+{
+	const bcx_tileir_region *r = region_arg(c, t);
+	if (!r)
+		return false;
+	bool terms = true;
+	if (r->n_blocks && r->blocks[0].n_ops) {
+		const bcx_tileir_op *last = &r->blocks[0].ops[r->blocks[0].n_ops - 1];
+		terms = last->n_operands != 0 || last->opcode != BCX_TILEIR_OP_yield;
+	}
+	cp_region(p, r, terms);
+	return true;
+}
+
+/* reduce/scan: a new line, the block's arguments, then the region. */
+static bool arg_region(cprint *p, const cop *c, const fmt_tok *t)
+{
+	const bcx_tileir_region *r = region_arg(c, t);
+	if (!r || !r->n_blocks)
+		return false;
+	cp_newline(p);
+	cp_block_args(p, &r->blocks[0]);
+	bcx_buf_put_u8(p->o, ' ');
+	cp_region(p, r, true);
+	return true;
+}
+
+/* ", type" once when every index has the same type, else one per index. */
+static bool index_types(cprint *p, const cop *c, const fmt_tok *t)
+{
+	const char *a;
+	size_t n;
+	if (!first_arg(t, &a, &n))
+		return false;
+	cgroup g = cp_operands(c, a, n);
+	const uint32_t *vt = p->body->value_types;
+	bool same = true;
+	for (uint32_t i = 1; i < g.n; i++)
+		same &= vt[g.v[i]] == vt[g.v[0]];
+	for (uint32_t i = 0; i < (same && g.n ? 1 : g.n); i++) {
+		bcx_buf_puts(p->o, ", ");
+		cp_type(p, vt[g.v[i]]);
+	}
+	return true;
+}
+
+static bool first_type(cprint *p, const cop *c, const fmt_tok *t)
+{
+	const char *a;
+	size_t n;
+	if (!first_arg(t, &a, &n))
+		return false;
+	cgroup g = cp_results(c, a, n);
+	if (g.n)
+		cp_type(p, g.v[0]);
+	return true;
+}
+
+static bool assume(cprint *p, const cop *c, const fmt_tok *t)
+{
+	const char *a;
+	size_t n;
+	if (!first_arg(t, &a, &n))
+		return false;
+	const bcx_tileir_attr *v = cp_attr(c, a, n);
+	if (!v)
+		return false;
+	tir_print_predicate(p->o, v, false);
+	return true;
+}
+
+bool cp_custom(cprint *p, const cop *c, const fmt_tok *t, bool emit)
+{
+	(void)emit;
+	static const struct {
+		const char *name;
+		bool (*fn)(cprint *, const cop *, const fmt_tok *);
+	} dirs[] = {
+		{"Rounding", rounding},     {"Keyword", keyword},         {"Dense", dense},
+		{"IfRegion", if_region},    {"ArgRegion", arg_region},    {"IndexTypes", index_types},
+		{"FirstType", first_type},  {"Assume", assume},
+	};
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (fmt_is(t->text, t->len, dirs[i].name))
+			return dirs[i].fn(p, c, t);
+	return false;
+}
+
+/* ---- whole ops ---- */
+
+static void iter_values(cprint *p, const bcx_tileir_block *b, uint32_t first_arg,
+			cgroup init)
+{
+	bcx_buf_puts(p->o, "iter_values(");
+	for (uint32_t i = 0; i < init.n; i++) {
+		if (i)
+			bcx_buf_puts(p->o, ", ");
+		cp_value(p, b->first_arg + first_arg + i);
+		bcx_buf_puts(p->o, " = ");
+		cp_value(p, init.v[i]);
+	}
+	bcx_buf_put_u8(p->o, ')');
+}
+
+static void operand_types(cprint *p, cgroup g)
+{
+	for (uint32_t i = 0; i < g.n; i++) {
+		if (i)
+			bcx_buf_puts(p->o, ", ");
+		cp_type(p, p->body->value_types[g.v[i]]);
+	}
+}
+
+/* A loop body: its continue is left out when it carries no values. */
+static void loop_region(cprint *p, const bcx_tileir_region *r)
+{
+	bool terms = true;
+	if (r->n_blocks && r->blocks[0].n_ops) {
+		const bcx_tileir_op *last = &r->blocks[0].ops[r->blocks[0].n_ops - 1];
+		terms = last->n_operands != 0 || last->opcode != BCX_TILEIR_OP_continue;
+	}
+	cp_region(p, r, terms);
+}
+
+static bool for_op(cprint *p, const cop *c)
+{
+	const bcx_tileir_op *op = c->op;
+	if (op->n_regions < 1 || !op->regions[0].n_blocks || op->regions[0].blocks[0].n_args < 1)
+		return false;
+	const bcx_tileir_block *b = &op->regions[0].blocks[0];
+	const bcx_tileir_attr *u = cp_attr(c, "unsignedCmp", 11);
+	if (u && u->kind != BCX_TILEIR_A_NONE)
+		bcx_buf_puts(p->o, " unsigned");
+	bcx_buf_put_u8(p->o, ' ');
+	cp_value(p, b->first_arg);
+	bcx_buf_puts(p->o, " in (");
+	cp_value(p, cp_operands(c, "lowerBound", 10).v[0]);
+	bcx_buf_puts(p->o, " to ");
+	cp_value(p, cp_operands(c, "upperBound", 10).v[0]);
+	bcx_buf_puts(p->o, ", step ");
+	cp_value(p, cp_operands(c, "step", 4).v[0]);
+	bcx_buf_puts(p->o, ") : ");
+	cp_type(p, b->arg_types[0]);
+	bcx_buf_put_u8(p->o, ' ');
+	cgroup init = cp_operands(c, "initValues", 10);
+	if (init.n) {
+		iter_values(p, b, 1, init);
+		bcx_buf_puts(p->o, " -> (");
+		operand_types(p, init);
+		bcx_buf_puts(p->o, ") ");
+	}
+	loop_region(p, &op->regions[0]);
+	return true;
+}
+
+static bool loop_op(cprint *p, const cop *c)
+{
+	const bcx_tileir_op *op = c->op;
+	if (op->n_regions < 1 || !op->regions[0].n_blocks)
+		return false;
+	cgroup init = cp_operands(c, "initValues", 10);
+	bool ret = op->n_results != 0;
+	bcx_buf_put_u8(p->o, ' ');
+	if (init.n) {
+		iter_values(p, &op->regions[0].blocks[0], 0, init);
+		bcx_buf_put_u8(p->o, ' ');
+	}
+	if (init.n || ret)
+		bcx_buf_puts(p->o, ": ");
+	if (init.n) {
+		operand_types(p, init);
+		bcx_buf_put_u8(p->o, ' ');
+		if (ret)
+			bcx_buf_puts(p->o, "-> ");
+	}
+	if (ret) {
+		cp_types(p, op->result_types, op->n_results);
+		bcx_buf_put_u8(p->o, ' ');
+	}
+	loop_region(p, &op->regions[0]);
+	return true;
+}
+
+/* shape = [..], strides = [..]: static sizes from the result type, '?'
+ * places from the dynamic operands in order. */
+static void mixed_list(cprint *p, const int64_t *d, uint32_t n, cgroup dyn, uint32_t *k)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			bcx_buf_puts(p->o, ", ");
+		if (d[i] != BCX_TILEIR_DYNAMIC)
+			bcx_buf_printf(p->o, "%lld", (long long)d[i]);
+		else if (*k < dyn.n)
+			cp_value(p, dyn.v[(*k)++]);
+	}
+}
+
+static bool tensor_view_op(cprint *p, const cop *c)
+{
+	const bcx_tileir_op *op = c->op;
+	if (op->n_results != 1 || op->result_types[0] >= p->m->n_types)
+		return false;
+	const bcx_tileir_type *t = &p->m->types[op->result_types[0]];
+	cgroup shape = cp_operands(c, "dynamicShape", 12);
+	cgroup strides = cp_operands(c, "dynamicStrides", 14);
+	uint32_t k = 0;
+	bcx_buf_put_u8(p->o, ' ');
+	cp_value(p, cp_operands(c, "base", 4).v[0]);
+	bcx_buf_puts(p->o, ", shape = [");
+	mixed_list(p, t->shape, t->rank, shape, &k);
+	bcx_buf_puts(p->o, "], strides = [");
+	k = 0;
+	mixed_list(p, t->strides, t->n_strides, strides, &k);
+	bcx_buf_puts(p->o, "] : ");
+	if (shape.n || strides.n) {
+		cp_type(p, p->body->value_types[shape.n ? shape.v[0] : strides.v[0]]);
+		bcx_buf_puts(p->o, " -> ");
+	}
+	cp_type(p, op->result_types[0]);
+	return true;
+}
+
+bool cp_whole_op(cprint *p, const cop *c, const fmt_tok *t)
+{
+	if (fmt_is(t->text, t->len, "For"))
+		return for_op(p, c);
+	if (fmt_is(t->text, t->len, "Loop"))
+		return loop_op(p, c);
+	if (fmt_is(t->text, t->len, "TensorView"))
+		return tensor_view_op(p, c);
+	return false;
+}
