@@ -1,5 +1,6 @@
 /* Every reference vector: `.generic.mlir` byte for byte from the generic
- * printer, and every `.err.txt` refused with the reference's message. */
+ * printer, `.mlir` from the custom-form printer, and every `.err.txt`
+ * refused with the reference's message. */
 #include "testutil.h"
 #include "vectors.h"
 #include "bcx/tileir.h"
@@ -7,21 +8,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool print_file(const uint8_t *data, size_t size, bcx_buf *out, bcx_diag *d)
+typedef bcx_status (*printer)(bcx_tileir_module *, long, const bcx_sink *, bcx_diag *);
+
+static bool print_with(printer pr, const uint8_t *data, size_t size, bcx_buf *out, bcx_diag *d)
 {
 	bcx_tileir_module *m = NULL;
 	bcx_status s = bcx_tileir_open(data, size, NULL, &m, d);
 	if (s == BCX_OK)
-		s = bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, out}, d);
+		s = pr(m, -1, &(bcx_sink){bcx_buf_sink_write, out}, d);
 	bcx_tileir_close(m);
 	return s == BCX_OK;
 }
 
-static void check_generic(const char *expected_path)
+static bool print_file(const uint8_t *data, size_t size, bcx_buf *out, bcx_diag *d)
+{
+	return print_with(bcx_tileir_print_generic, data, size, out, d);
+}
+
+/* The text printed for the bytecode that generic_path describes equals the
+ * file `expected_path`. */
+static void check_text(const char *generic_path, const char *expected_path, printer pr,
+		       const char *form)
 {
 	char bc[4096];
 	size_t n_exp, n_bc;
-	tv_bytecode_for(expected_path, ".generic.mlir", bc, sizeof bc);
+	tv_bytecode_for(generic_path, ".generic.mlir", bc, sizeof bc);
 	uint8_t *exp = tu_read_file(expected_path, &n_exp);
 	uint8_t *data = tu_read_file(bc, &n_bc);
 	T_CHECKF(exp && data, "read %s", bc);
@@ -29,14 +40,23 @@ static void check_generic(const char *expected_path)
 	bcx_buf_init(&out, NULL);
 	bcx_diag d = {0};
 	if (exp && data) {
-		bool ok = print_file(data, n_bc, &out, &d);
+		bool ok = print_with(pr, data, n_bc, &out, &d);
 		T_CHECKF(ok, "%s: %s", bc, d.message);
 		T_CHECKF(ok && out.len == n_exp && memcmp(out.data, exp, n_exp) == 0,
-			 "%s: generic text differs from the reference", bc);
+			 "%s: %s text differs from the reference", bc, form);
 	}
 	bcx_buf_free(&out);
 	free(exp);
 	free(data);
+}
+
+static void check_generic(const char *path)
+{
+	check_text(path, path, bcx_tileir_print_generic, "generic");
+	char custom[4096];
+	size_t n = strlen(path) - strlen(".generic.mlir");
+	snprintf(custom, sizeof custom, "%.*s.mlir", (int)n, path);
+	check_text(path, custom, bcx_tileir_print_custom, "custom");
 }
 
 /* The reference's first diagnostic without "<unknown>:0: error: " and
