@@ -536,10 +536,19 @@ BCX_NODISCARD bcx_status bcx_tileir_write_file(bcx_tileir_module *m,
 BCX_NODISCARD bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function,
 						  const bcx_sink *out, bcx_diag *diag);
 
+typedef struct bcx_tileir_print_options {
+	size_t size;            /* sizeof(bcx_tileir_print_options) (core.h) */
+	bool debuginfo;         /* locations, as --mlir-print-debuginfo shows them */
+} bcx_tileir_print_options;
+
 /* Print the module (function < 0) or one function in the dialect's custom
- * form, as NVIDIA's reader prints it by default (spec §21). Each function
- * is named and printed on its own, so memory stays that of one body. */
+ * form, as NVIDIA's reader prints it by default (spec §21); options may be
+ * NULL. Each function is named and printed on its own. With debuginfo
+ * every op ends in loc(#alias) and the aliases are defined after the
+ * module, numbered as MLIR numbers them, which needs every body decoded
+ * first. */
 BCX_NODISCARD bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
+						 const bcx_tileir_print_options *options,
 						 const bcx_sink *out, bcx_diag *diag);
 
 /* Structural dump (bcx dump); json selects JSON output. */

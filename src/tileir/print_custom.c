@@ -8,6 +8,7 @@
  * "addf %a, %b  : tile<f32>" with two spaces).
  */
 #include "print_custom.h"
+#include "opcodes.h"
 
 #include <string.h>
 
@@ -383,11 +384,25 @@ static void print_op(cprint *p, const bcx_tileir_op *op)
 	bcx_buf_puts(p->o, op->info->name);
 	cop c = {op, op->info};
 	cp_format(p, &c);
+	cp_di_suffix(p, op->loc);
 	bcx_buf_put_u8(p->o, '\n');
+}
+
+bool cp_shows_terminator(const bcx_tileir_op *owner, const bcx_tileir_region *r)
+{
+	if (!owner || !r->n_blocks || !r->blocks[0].n_ops)
+		return true;
+	const bcx_tileir_op *last = &r->blocks[0].ops[r->blocks[0].n_ops - 1];
+	unsigned implicit = owner->opcode == BCX_TILEIR_OP_if ? BCX_TILEIR_OP_yield
+			  : owner->opcode == BCX_TILEIR_OP_for || owner->opcode == BCX_TILEIR_OP_loop
+				  ? BCX_TILEIR_OP_continue
+				  : 0;
+	return !(implicit && last->opcode == implicit && last->n_operands == 0);
 }
 
 void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators)
 {
+	/* only the entry block may leave out its terminator */
 	bcx_buf_puts(p->o, "{\n");
 	for (uint32_t b = 0; b < r->n_blocks; b++) {
 		const bcx_tileir_block *blk = &r->blocks[b];
@@ -400,7 +415,7 @@ void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators)
 			bcx_buf_puts(p->o, ":\n");
 		}
 		uint32_t n = blk->n_ops;
-		if (!terminators && n && blk->ops[n - 1].info->terminator)
+		if (!terminators && b == 0 && n && blk->ops[n - 1].info->terminator)
 			n--;
 		p->indent += 2;
 		for (uint32_t k = 0; k < n; k++)

@@ -15,6 +15,8 @@ typedef struct cname {
 	int32_t sub;
 } cname;
 
+typedef struct cp_debuginfo cp_debuginfo;
+
 typedef struct cprint {
 	bcx_tileir_module *m;
 	bcx_buf *o;               /* staged text, passed to sink in pieces */
@@ -23,7 +25,7 @@ typedef struct cprint {
 	cname *names;             /* per value id of the current function */
 	bcx_arena *scratch;       /* the current function's names; freed after it */
 	unsigned indent;          /* spaces before an op of the current block */
-	bool debuginfo;
+	cp_debuginfo *di;         /* --debuginfo: the location aliases, else NULL */
 	bcx_diag *diag;
 	bcx_status status;        /* first failure of a directive */
 } cprint;
@@ -63,6 +65,21 @@ cgroup cp_results(const cop *c, const char *name, size_t len);
 bool cp_custom(cprint *p, const cop *c, const fmt_tok *t, bool emit);
 bool cp_custom_present(cprint *p, const cop *c, const fmt_tok *t);
 bool cp_whole_op(cprint *p, const cop *c, const fmt_tok *t);
+
+/* Locations (print_debuginfo.c): make the alias table, visit locations
+ * in printing order (debug record references, 0 = unknown), number the aliases, print " loc(#alias)" and, after the
+ * module, the definitions. */
+bcx_status cp_di_new(const bcx_tileir_module *m, const bcx_allocator *a, cp_debuginfo **di,
+		     bcx_diag *d);
+void cp_di_free(cp_debuginfo *di);
+void cp_di_visit(cp_debuginfo *di, uint64_t loc);
+bcx_status cp_di_number(cp_debuginfo *di, bcx_diag *d);
+void cp_di_suffix(cprint *p, uint64_t loc);
+void cp_di_definitions(cprint *p);
+
+/* Does the printed form show the last op of region r of owner? if/for/
+ * loop leave out a terminator that carries no values. */
+bool cp_shows_terminator(const bcx_tileir_op *owner, const bcx_tileir_region *r);
 
 /* Print the op's format from its first element. */
 void cp_format(cprint *p, const cop *c);

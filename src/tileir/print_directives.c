@@ -118,12 +118,7 @@ static bool if_region(cprint *p, const cop *c, const fmt_tok *t)
 	const bcx_tileir_region *r = region_arg(c, t);
 	if (!r)
 		return false;
-	bool terms = true;
-	if (r->n_blocks && r->blocks[0].n_ops) {
-		const bcx_tileir_op *last = &r->blocks[0].ops[r->blocks[0].n_ops - 1];
-		terms = last->n_operands != 0 || last->opcode != BCX_TILEIR_OP_yield;
-	}
-	cp_region(p, r, terms);
+	cp_region(p, r, cp_shows_terminator(c->op, r));
 	return true;
 }
 
@@ -227,14 +222,9 @@ static void operand_types(cprint *p, cgroup g)
 }
 
 /* A loop body: its continue is left out when it carries no values. */
-static void loop_region(cprint *p, const bcx_tileir_region *r)
+static void loop_region(cprint *p, const bcx_tileir_op *op)
 {
-	bool terms = true;
-	if (r->n_blocks && r->blocks[0].n_ops) {
-		const bcx_tileir_op *last = &r->blocks[0].ops[r->blocks[0].n_ops - 1];
-		terms = last->n_operands != 0 || last->opcode != BCX_TILEIR_OP_continue;
-	}
-	cp_region(p, r, terms);
+	cp_region(p, &op->regions[0], cp_shows_terminator(op, &op->regions[0]));
 }
 
 static bool for_op(cprint *p, const cop *c)
@@ -264,7 +254,7 @@ static bool for_op(cprint *p, const cop *c)
 		operand_types(p, init);
 		bcx_buf_puts(p->o, ") ");
 	}
-	loop_region(p, &op->regions[0]);
+	loop_region(p, op);
 	return true;
 }
 
@@ -292,7 +282,7 @@ static bool loop_op(cprint *p, const cop *c)
 		cp_types(p, op->result_types, op->n_results);
 		bcx_buf_put_u8(p->o, ' ');
 	}
-	loop_region(p, &op->regions[0]);
+	loop_region(p, op);
 	return true;
 }
 
