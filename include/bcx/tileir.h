@@ -479,6 +479,11 @@ long bcx_tileir_function_find(const bcx_tileir_module *m, const char *name, size
 /* Decode (once) and return the body of function i. */
 BCX_NODISCARD bcx_status bcx_tileir_body_get(bcx_tileir_module *m, size_t i,
 					     const bcx_tileir_body **out, bcx_diag *diag);
+/* Give back the memory of function i's decoded body; a later
+ * bcx_tileir_body_get() decodes it again. Pointers into the body become
+ * invalid. Printers use it to keep memory at one body; a body of a built
+ * module (bcx_tileir_builder) is not released. */
+void bcx_tileir_body_release(bcx_tileir_module *m, size_t i);
 /* Number of bodies decoded so far (for tests of lazy loading). */
 size_t bcx_tileir_bodies_decoded(const bcx_tileir_module *m);
 

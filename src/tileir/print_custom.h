@@ -17,6 +17,23 @@ typedef struct cname {
 
 typedef struct cp_debuginfo cp_debuginfo;
 
+/* One element of an op's format with its field resolved (print_custom.c):
+ * field = index in the op's row (-1: none), slot = index among fields of
+ * its kind; for a group or oilist, end = index of its closing element and
+ * anchor = index of the anchor (-1: none). */
+typedef struct ctok {
+	fmt_tok t;
+	int16_t field;
+	uint16_t slot;
+	uint16_t end;
+	int16_t anchor;
+} ctok;
+
+typedef struct cfmt {
+	ctok *toks;
+	uint16_t n;
+} cfmt;
+
 typedef struct cprint {
 	bcx_tileir_module *m;
 	bcx_buf *o;               /* staged text, passed to sink in pieces */
@@ -26,6 +43,9 @@ typedef struct cprint {
 	bcx_arena *scratch;       /* the current function's names; freed after it */
 	unsigned indent;          /* spaces before an op of the current block */
 	cp_debuginfo *di;         /* --debuginfo: the location aliases, else NULL */
+	bcx_arena *arena;         /* lives as long as the print call */
+	cfmt *fmts[256];          /* per opcode, read on first use */
+	bcx_tileir_str *type_text;/* per type index: its custom text, made once */
 	bcx_diag *diag;
 	bcx_status status;        /* first failure of a directive */
 } cprint;
@@ -62,7 +82,7 @@ const bcx_tileir_attr *cp_attr(const cop *c, const char *name, size_t len);
 cgroup cp_results(const cop *c, const char *name, size_t len);
 
 /* Directives of the format column: custom<Name>(args) and op<Name>. */
-bool cp_custom(cprint *p, const cop *c, const fmt_tok *t, bool emit);
+bool cp_custom(cprint *p, const cop *c, const ctok *t);
 bool cp_custom_present(cprint *p, const cop *c, const fmt_tok *t);
 bool cp_whole_op(cprint *p, const cop *c, const fmt_tok *t);
 

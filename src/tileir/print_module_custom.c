@@ -42,6 +42,7 @@ static bcx_status print_entry(cprint *p, size_t i, unsigned indent)
 {
 	bcx_tileir_module *m = p->m;
 	const bcx_tileir_function *f = &m->functions[i];
+	bool decoded = f->body != NULL; /* the caller's: keep it */
 	BCX_TRY(bcx_tileir_body_get(m, i, &p->body, p->diag));
 	p->scratch = bcx_arena_new(m->opts.alloc);
 	if (!p->scratch)
@@ -69,6 +70,8 @@ static bcx_status print_entry(cprint *p, size_t i, unsigned indent)
 	}
 	bcx_arena_free(p->scratch);
 	p->scratch = NULL;
+	if (!decoded) /* memory stays that of one body */
+		bcx_tileir_body_release(m, i);
 	return s;
 }
 
@@ -99,9 +102,12 @@ static bcx_status visit_locations(cprint *p, long function)
 	}
 	for (size_t i = function < 0 ? 0 : (size_t)function; i < m->n_functions; i++) {
 		const bcx_tileir_body *b;
+		bool decoded = m->functions[i].body != NULL;
 		BCX_TRY(bcx_tileir_body_get(m, i, &b, p->diag));
 		cp_di_visit(p->di, function_loc(m, &m->functions[i]));
 		visit_block(p->di, &b->block, true);
+		if (!decoded)
+			bcx_tileir_body_release(m, i);
 		if (function >= 0)
 			break;
 	}
@@ -141,12 +147,17 @@ bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
 	bcx_buf stage;
 	bcx_buf_init(&stage, m->opts.alloc);
 	cprint p = {.m = m, .o = &stage, .sink = sink, .diag = diag};
-	bcx_status s = o.debuginfo ? visit_locations(&p, function) : BCX_OK;
+	p.arena = bcx_arena_new(m->opts.alloc);
+	p.type_text = p.arena ? bcx_arena_calloc(p.arena, m->n_types + 1, sizeof *p.type_text) : NULL;
+	bcx_status s = p.type_text ? BCX_OK : bcx_nomem(diag);
+	if (s == BCX_OK && o.debuginfo)
+		s = visit_locations(&p, function);
 	if (s == BCX_OK)
 		s = function < 0 ? print_module(&p) : print_entry(&p, (size_t)function, 0);
 	if (s == BCX_OK && p.di)
 		cp_di_definitions(&p);
 	cp_di_free(p.di);
+	bcx_arena_free(p.arena);
 	bcx_buf_spill(&stage, sink, 0);
 	if (s == BCX_OK && stage.status != BCX_OK)
 		s = bcx_diag_set(diag, stage.status, -1, "%s",
