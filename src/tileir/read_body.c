@@ -2,6 +2,7 @@
  * function-wide; the wire's scope-relative indices are resolved through a
  * scope stack that mirrors the writer's (§15.1). */
 #include "read.h"
+#include "common/internal.h"
 
 #include <string.h>
 
@@ -451,6 +452,9 @@ static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *di
 	bcx_arena *keep = m->arena, *own = bcx_arena_new(m->opts.alloc);
 	if (!own)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	/* a decoded body takes about 16 bytes per byte of bytecode */
+	size_t len = m->functions[i].body_len;
+	bcx_arena_first_block(own, len < ((size_t)1 << 16) ? len * 16 + 512 : (size_t)1 << 20);
 	m->arena = own;
 	bcx_status s = decode_body(m, &m->functions[i], diag);
 	m->arena = keep;
