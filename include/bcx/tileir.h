@@ -443,6 +443,8 @@ void bcx_tileir_close(bcx_tileir_module *m); /* NULL is a no-op */
 /* An empty module for building (version 13.3 unless changed). */
 bcx_tileir_module *bcx_tileir_module_new(const bcx_allocator *alloc);
 bcx_arena *bcx_tileir_arena(bcx_tileir_module *m);
+/* Bytes the module holds: its arena and the arenas of its decoded bodies. */
+size_t bcx_tileir_footprint(const bcx_tileir_module *m);
 
 bcx_tileir_version bcx_tileir_get_version(const bcx_tileir_module *m);
 const bcx_tileir_section *bcx_tileir_get_section(const bcx_tileir_module *m, unsigned id);

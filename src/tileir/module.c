@@ -33,6 +33,15 @@ void bcx_tileir_close(bcx_tileir_module *m)
 
 bcx_arena *bcx_tileir_arena(bcx_tileir_module *m) { return m->arena; }
 
+size_t bcx_tileir_footprint(const bcx_tileir_module *m)
+{
+	size_t n = bcx_arena_footprint(m->arena);
+	for (size_t i = 0; m->body_arenas && i < m->n_functions; i++)
+		if (m->body_arenas[i])
+			n += bcx_arena_footprint(m->body_arenas[i]);
+	return n;
+}
+
 bcx_tileir_version bcx_tileir_get_version(const bcx_tileir_module *m) { return m->version; }
 
 const bcx_tileir_section *bcx_tileir_get_section(const bcx_tileir_module *m, unsigned id)
