@@ -207,14 +207,15 @@ if command -v script > /dev/null 2>&1; then
 	[ $rc1 -eq 0 ] && ok || bad "convert -o - to a terminal: status $rc1"
 fi
 
-# 6. A 2 GiB sparse file of zeros is refused at once, with little memory.
+# 6. A 2 GiB sparse file of zeros is refused with little memory: its pages
+# are not read (mapped pages would count in the peak). No clock is checked:
+# a loaded machine makes any time limit flaky.
 command -v /usr/bin/time > /dev/null || { echo "note: no /usr/bin/time; 2 GiB case not run"; echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 truncate -s 2G "$tmp/zero2g"
 for verb in dump dis stat; do
 	/usr/bin/time -f '%e %M' -o "$tmp/time" "$bcx" $verb "$tmp/zero2g" 2> "$tmp/err" > /dev/null
-	read -r secs kb < <(tail -1 "$tmp/time")
+	read -r _ kb < <(tail -1 "$tmp/time")
 	grep -q "unknown format (first bytes 00 00 00 00" "$tmp/err" && ok || bad "$verb zero2g message"
-	awk -v s="$secs" 'BEGIN{exit !(s < 0.1)}' && ok || bad "$verb zero2g took $secs s"
 	[ "$kb" -lt 65536 ] && ok || bad "$verb zero2g used $kb KB"
 done
 rm -f "$tmp/zero2g"
