@@ -12,8 +12,11 @@
  *    print to fail is a global whose constant does not fit its type, which
  *    the reader does not check (the reference reader does not either):
  *    BCX_ERR_MALFORMED;
- *  - the module's memory (read, print and dump) stays within the bound of
- *    peak_alloc.h. */
+ *  - a module that reads verifies: every broken rule comes with a message
+ *    and a path, the status is BCX_OK exactly when none is reported, with
+ *    and without a --target version check;
+ *  - the module's memory (read, print, dump and verify) stays within the
+ *    bound of peak_alloc.h. */
 #include "bcx/tileir.h"
 #include "peak_alloc.h"
 
@@ -113,6 +116,24 @@ static void outputs(bcx_tileir_module *m)
 	bcx_buf_free(&out);
 }
 
+static bool verify_error(void *ctx, const bcx_tileir_verify_error *e)
+{
+	size_t *n = ctx;
+	check(e->message && e->message[0] && e->path && (e->function >= 0 || !e->op));
+	++*n;
+	return true;
+}
+
+static void verified(bcx_tileir_module *m, uint16_t target)
+{
+	bcx_tileir_verify_options o = {.size = sizeof o, .target = target};
+	size_t seen = 0, n = 0;
+	bcx_diag d = {0};
+	bcx_status s = bcx_tileir_verify(m, &o, verify_error, &seen, &n, &d);
+	check(n == seen && (s == BCX_OK) == (n == 0));
+	check(s == BCX_OK || (s == BCX_ERR_MALFORMED && d.code == s && d.message[0]));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	bcx_tileir_module *lazy = NULL, *eager = NULL;
@@ -139,6 +160,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	accessors(eager);
 	outputs(eager);
+	verified(eager, 0);
+	verified(eager, BCX_TILEIR_V13_1);
 	bcx_tileir_close(eager);
 	check(pa.live == 0 && peak_ok(&pa, size));
 	return 0;

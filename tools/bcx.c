@@ -25,6 +25,7 @@ static const command commands[] = {
 	{"dis", "disassemble CUDA Tile IR bytecode to MLIR text (generic op form)", CLI_DIS},
 	{"asm", "assemble Tile IR generic MLIR text into bytecode", CLI_ASM},
 	{"convert", "re-encode Tile IR bytecode for another format version", CLI_CONVERT},
+	{"verify", "check a Tile IR module against the reference verifier's rules", CLI_VERIFY},
 	{"info", "a one-screen summary of a bytecode file: version, sections, functions", CLI_INFO},
 	{"run", "load, verify and run a Tapioca VM object file (TBON)", CLI_RUN},
 };
@@ -52,7 +53,7 @@ static void usage(FILE *out)
 static void version(void)
 {
 	printf("bcx %s\ncommit: %s\nformats:\n", bcx_version(), BCX_GIT_COMMIT);
-	printf("  CUDA Tile IR bytecode  %u.%u to %u.%u: dis, dump, info, asm, convert\n",
+	printf("  CUDA Tile IR bytecode  %u.%u to %u.%u: dis, dump, info, asm, convert, verify\n",
 	       BCX_TILEIR_V13_1 >> 8, BCX_TILEIR_V13_1 & 0xff, BCX_TILEIR_V13_3 >> 8,
 	       BCX_TILEIR_V13_3 & 0xff);
 	printf("  LLVM bitstream         any (bitcode raw or wrapped, Clang, remarks): dump, stat,\n"

@@ -14,7 +14,7 @@ static const cli_format *const registry[] = {
 static const char *const verb_names[CLI_VERB_COUNT] = {
 	[CLI_DIS] = "dis",   [CLI_DUMP] = "dump", [CLI_STAT] = "stat",
 	[CLI_COPY] = "copy", [CLI_ASM] = "asm",   [CLI_CONVERT] = "convert",
-	[CLI_INFO] = "info", [CLI_RUN] = "run",
+	[CLI_INFO] = "info", [CLI_RUN] = "run",   [CLI_VERIFY] = "verify",
 };
 
 const char *cli_verb_name(cli_verb v) { return verb_names[v]; }
@@ -89,8 +89,11 @@ static bool text_sniff(const uint8_t *p, size_t n)
 }
 
 int cli_text_asm(const cli_input *in, const cli_args *a);
+int cli_tileir_verify_text(const cli_input *in, const cli_args *a);
 
-/* Text is read only by `bcx asm`, which picks the text's format with
- * --format (default tileir) and hands over to that format's asm entry. */
+/* Text is read by `bcx asm`, which picks the text's format with --format
+ * (default tileir) and hands over to that format's asm entry, and by
+ * `bcx verify`, which reads Tile IR's generic form. */
 const cli_format cli_format_text = {
-	"text", "text", text_sniff, NULL, {[CLI_ASM] = cli_text_asm}};
+	"text", "text", text_sniff, NULL,
+	{[CLI_ASM] = cli_text_asm, [CLI_VERIFY] = cli_tileir_verify_text}};

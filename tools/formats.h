@@ -16,6 +16,7 @@ typedef enum cli_verb {
 	CLI_CONVERT,
 	CLI_INFO,
 	CLI_RUN,
+	CLI_VERIFY,
 	CLI_VERB_COUNT
 } cli_verb;
 

@@ -1,5 +1,5 @@
-/* CUDA Tile IR bytecode in the bcx tool: dis, dump, convert, and asm (which
- * reads the generic MLIR text and writes bytecode). */
+/* CUDA Tile IR bytecode in the bcx tool: dis, dump, convert, info, verify,
+ * and asm (which reads the generic MLIR text and writes bytecode). */
 #include "formats.h"
 #include "bcx/tileir.h"
 #include "bcx/tileir_build.h"
@@ -300,11 +300,127 @@ static int tileir_info(const cli_input *in, const cli_args *a)
 	return rc;
 }
 
+/* ---- verify ---- */
+
+typedef struct verify_job {
+	const cli_input *in;
+	bool json;
+	bool text;              /* assembled from text: no byte offsets */
+	bcx_buf out;            /* the JSON document */
+	size_t n;
+} verify_job;
+
+static bool verify_report(void *ctx, const bcx_tileir_verify_error *e)
+{
+	verify_job *j = ctx;
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	if (j->json) {
+		bcx_buf_printf(&j->out, "%s\n  {\"function\": %ld, \"function_name\": ",
+			       j->n ? "," : "", e->function);
+		cli_json_string(&j->out, e->function_name.ptr, e->function_name.len);
+		bcx_buf_puts(&j->out, ", \"op\": ");
+		if (e->op)
+			cli_json_string(&j->out, (const uint8_t *)e->op, strlen(e->op));
+		else
+			bcx_buf_puts(&j->out, "null");
+		bcx_buf_puts(&j->out, ", \"path\": ");
+		cli_json_string(&j->out, (const uint8_t *)e->path, strlen(e->path));
+		bcx_buf_printf(&j->out, ", \"offset\": %u, \"message\": ", e->offset);
+		cli_json_string(&j->out, (const uint8_t *)e->message, strlen(e->message));
+		bcx_buf_puts(&j->out, "}");
+	} else {
+		/* Names in messages come from the file: escaped before they print. */
+		cli_put_escaped(&b, (const uint8_t *)e->message, strlen(e->message));
+		if (e->function >= 0) {
+			bcx_buf_puts(&b, " [function '");
+			cli_put_escaped(&b, e->function_name.ptr, e->function_name.len);
+			bcx_buf_printf(&b, "'%s%s]", *e->path ? ", op " : "", e->path);
+		}
+		bcx_buf_put_u8(&b, 0);
+		cli_message("error", j->in->name, e->op && !j->text ? (long long)e->offset : -1, "%s",
+			    b.status == BCX_OK ? (const char *)b.data : e->message);
+	}
+	bcx_buf_free(&b);
+	j->n++;
+	return true;
+}
+
+/* Verify a module (read or assembled); the exit code. */
+static int verify_module(bcx_tileir_module *m, const cli_input *in, const cli_args *a,
+			 bool text)
+{
+	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
+	bcx_tileir_write_options t;
+	if (a->target) {
+		int rc = write_options(a, &t);
+		if (rc != EXIT_OK)
+			return rc;
+		o.target = BCX_TILEIR_V(t.major, t.minor);
+	}
+	verify_job j = {in, a->json, text, {0}, 0};
+	bcx_buf_init(&j.out, NULL);
+	bcx_buf_puts(&j.out, "{\"format\": \"tileir\", \"schema_version\": 1, \"errors\": [");
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	size_t n = 0;
+	bcx_status s = bcx_tileir_verify(m, &o, verify_report, &j, &n, &d);
+	int rc = s == BCX_OK ? EXIT_OK : EXIT_INPUT;
+	if (s != BCX_OK && n == 0) {
+		cli_report(in->name, &d); /* a body that could not be decoded */
+	} else if (a->json) {
+		bcx_buf_printf(&j.out, "%s], \"valid\": %s, \"functions\": %zu}\n", n ? "\n " : "",
+			       n ? "false" : "true", bcx_tileir_function_count(m));
+		int wrc = cli_emit(a, &j.out, false);
+		rc = wrc != EXIT_OK ? wrc : rc;
+	} else if (n == 0) {
+		printf("%s: valid (%zu functions)\n", in->name, bcx_tileir_function_count(m));
+	} else {
+		fprintf(stderr, "bcx: %s: %zu error%s\n", in->name, n, n == 1 ? "" : "s");
+	}
+	bcx_buf_free(&j.out);
+	return rc;
+}
+
+static int tileir_verify(const cli_input *in, const cli_args *a)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tileir_module *m = NULL;
+	int rc = EXIT_INPUT;
+	if (bcx_tileir_open(in->data, in->size, NULL, &m, &d) != BCX_OK)
+		cli_report(in->name, &d);
+	else
+		rc = verify_module(m, in, a, false);
+	bcx_tileir_close(m);
+	return rc;
+}
+
+/* Text in the generic form: assembled (as `bcx asm` reads it), then
+ * verified; the ops of a text have no byte offsets. */
+int cli_tileir_verify_text(const cli_input *in, const cli_args *a);
+int cli_tileir_verify_text(const cli_input *in, const cli_args *a)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tileir_builder *b = NULL;
+	bcx_tileir_module *m = NULL;
+	int rc = EXIT_INPUT;
+	if (bcx_tileir_assemble(in->name, (const char *)in->data, in->size, NULL, &b, &d) ==
+		    BCX_OK &&
+	    (m = bcx_tileir_builder_model(b, &d)) != NULL)
+		rc = verify_module(m, in, a, true);
+	else
+		cli_message("error", in->name, -1, "%s", d.message);
+	bcx_tileir_builder_free(b);
+	return rc;
+}
+
 const cli_format cli_format_tileir = {
 	"tileir",
 	"CUDA Tile IR bytecode",
 	tileir_sniff,
 	NULL,
 	{[CLI_DIS] = tileir_dis, [CLI_DUMP] = tileir_dump, [CLI_CONVERT] = tileir_convert,
-	 [CLI_ASM] = tileir_asm, [CLI_INFO] = tileir_info},
+	 [CLI_ASM] = tileir_asm, [CLI_INFO] = tileir_info, [CLI_VERIFY] = tileir_verify},
 };

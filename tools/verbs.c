@@ -62,6 +62,12 @@ static const cli_opt run_opts[] = {
 	CLI_VALUE("--max-depth", "N", max_depth, NULL, "call depth limit (default 1000)"),
 };
 
+static const cli_opt verify_opts[] = {
+	CLI_VALUE("--target", "13.x", target, NULL, "also report what a toolkit of version 13.x refuses"),
+	CLI_FLAG("--json", json, NULL, "the errors as one JSON document on the output"),
+	OPT_OUT("write the JSON to FILE ('-' = stdout) instead of stdout"),
+};
+
 static const cli_opt info_opts[] = {
 	CLI_FLAG("--json", json, NULL, "the same summary as one JSON document"),
 	OPT_OUT(OUT_HELP),
@@ -139,6 +145,18 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "pool, and each function with its instruction words and constants.\n",
 		      OPTS(info_opts), false,
 		      "The JSON carries \"format\" and \"schema_version\" (1) at the top level.\n"},
+	[CLI_VERIFY] = {"[--target 13.x] [--json] FILE",
+			"Check a CUDA Tile IR module against the rules of NVIDIA's verifier: the\n"
+			"operand and result types of every op, its traits (same type, shape,\n"
+			"rank or element type), the op's own rules (permutations, shapes,\n"
+			"rounding modes, regions and terminators, symbols), as cuda-tile-opt\n"
+			"checks them. FILE is bytecode, or text in the generic op form ('-' for\n"
+			"stdin). Every broken rule is reported, not only the first, each with\n"
+			"the reference's message, the op's byte offset, its function and its\n"
+			"place in nested regions (name#index per level; [rK] = region K).\n",
+			OPTS(verify_opts), false,
+			"Exit status 0 when the module is valid, 1 when a rule is broken or the\n"
+			"file cannot be read. docs/formats/tileir-verify.md lists the rules.\n"},
 	[CLI_RUN] = {"[OPTIONS] FILE.tbon",
 		     "Load a Tapioca VM object file (TBON), verify every function before\n"
 		     "anything runs, and run the function main (no arguments). The program's\n"

@@ -565,5 +565,46 @@ BCX_NODISCARD bcx_status bcx_tileir_dump(bcx_tileir_module *m, bool json, const 
 BCX_NODISCARD bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function,
 						  bool json, const bcx_sink *out, bcx_diag *diag);
 
+/* ------------------------------------------------------------------ */
+/* Verification (docs/formats/tileir-verify.md)                        */
+/* ------------------------------------------------------------------ */
+
+/* One broken rule. The strings are valid during the callback only. */
+typedef struct bcx_tileir_verify_error {
+	long function;         /* function index, -1 for a module-level rule */
+	bcx_tileir_str function_name; /* empty when function < 0 */
+	const char *op;        /* "cuda_tile.addf"; NULL for a module-level rule */
+	const char *path;      /* the op's place: "for#3/if#1[r1]/yield#0" (name#index
+				  in its block, [rK] = region K of an op with several) */
+	uint32_t offset;       /* file offset of the op (0 for a built module) */
+	const char *message;   /* the reference verifier's text:
+				  "'cuda_tile.addf' op operand #0 must be ..." */
+} bcx_tileir_verify_error;
+
+/* Called once per broken rule, in walk order; return false to stop. */
+typedef bool (*bcx_tileir_verify_fn)(void *ctx, const bcx_tileir_verify_error *e);
+
+typedef struct bcx_tileir_verify_options {
+	size_t size;           /* sizeof(bcx_tileir_verify_options) (core.h) */
+	/* Also report what a toolkit of this version refuses (ops, attributes,
+	 * types newer than it); 0 = no version check. BCX_TILEIR_V(13, x). */
+	uint16_t target;
+} bcx_tileir_verify_options;
+
+/*
+ * Check every function body (decoding those not yet decoded) and the
+ * module-level records against the rules of the reference verifier: the
+ * op table's type constraints and traits, the per-op verifiers, region
+ * and terminator structure, symbols. Each broken rule goes to fn (may be
+ * NULL); *n_errors (may be NULL) receives the count. Returns BCX_OK when
+ * the module is valid, BCX_ERR_MALFORMED with diag filled from the first
+ * broken rule when it is not, or the status of a body that cannot be
+ * decoded (BCX_ERR_NOMEM, ...). opts may be NULL.
+ */
+BCX_NODISCARD bcx_status bcx_tileir_verify(bcx_tileir_module *m,
+					   const bcx_tileir_verify_options *opts,
+					   bcx_tileir_verify_fn fn, void *ctx, size_t *n_errors,
+					   bcx_diag *diag);
+
 BCX_END_DECLS
 #endif /* BCX_TILEIR_H */

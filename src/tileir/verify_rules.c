@@ -1,0 +1,364 @@
+/* The table rules of ops.def (TIR_RULE rows): type classes, as the
+ * reference's ODS argument constraints state them, and relations among
+ * an op's values, as its traits (AllTypesMatch, SameOperandsAndResultShape,
+ * ...) state them. The messages are the ones MLIR's generated verifiers
+ * give, so a report can be compared with the reference's word for word. */
+#include "tileir/verify.h"
+
+#include <string.h>
+
+/* Rule kinds: the relations first, then one kind per type class. */
+#define VF_CLASSES(X)                                                                      \
+	X(INT, "tile", -1, T(I1) T(I8) T(I16) T(I32) T(I64))                                 \
+	X(INT_I4, "tile", -1, T(I1) T(I8) T(I16) T(I32) T(I64) T(I4))                        \
+	X(I1, "tile", -1, T(I1))                                                             \
+	X(I8, "tile", -1, T(I8))                                                             \
+	X(I64, "tile", -1, T(I64))                                                           \
+	X(BFLOAT, "tile", -1, T(F16) T(BF16) T(F32) T(F64))                                  \
+	X(FLOAT, "tile", -1, FLOATS)                                                         \
+	X(NUMBER, "tile", -1, T(I1) T(I8) T(I16) T(I32) T(I64) FLOATS)                       \
+	X(NUMBER_I4, "tile", -1, T(I1) T(I8) T(I16) T(I32) T(I64) FLOATS T(I4))              \
+	X(PTR, "tile", -1, T(POINTER))                                                       \
+	X(SCALAR_I1, "0D tile", 0, T(I1))                                                    \
+	X(SCALAR_I32, "0D tile", 0, T(I32))                                                  \
+	X(SCALAR_INT, "0D tile", 0, T(I1) T(I8) T(I16) T(I32) T(I64))                        \
+	X(SCALAR_PTR, "0D tile", 0, T(POINTER))                                              \
+	X(MMAF_OPD, "mmaf operand tile type", -1,                                            \
+	  T(F16) T(BF16) T(F32) T(F64) T(TF32) T(F8E4M3FN) T(F8E5M2))                        \
+	X(MMAF_RES, "mmaf acc/result tile type", -1, T(F16) T(F32) T(F64))                   \
+	X(MMAFS_OPD, "mmaf_scaled operand tile type", -1, T(F8E4M3FN) T(F8E5M2) T(F4E2M1FN)) \
+	X(MMAFS_SCALE, "mmaf_scaled scale tile type", -1, T(F8E4M3FN) T(F8E8M0FNU))          \
+	X(MMAFS_RES, "mmaf_scaled result tile type", -1, T(F32))                             \
+	X(MMAI_OPD, "mmai operand tile type", -1, T(I8))                                     \
+	X(MMAI_ACC, "mmai acc tile type", -1, T(I32))                                        \
+	X(MMAI_RES, "mmai result tile type", -1, T(I32))
+#define FLOATS                                                                         \
+	T(F16) T(BF16) T(F32) T(F64) T(TF32) T(F8E4M3FN) T(F8E5M2) T(F8E8M0FNU) T(F4E2M1FN)
+
+/* Classes that are one kind of type, named by the reference's summary. */
+#define VF_KINDS(X)                                   \
+	X(TILE, TILE, "Tile type")                    \
+	X(TOKEN, TOKEN, "cuda tile token type")       \
+	X(TENSOR_VIEW, TENSOR_VIEW, "tensor view type") \
+	X(PARTITION_VIEW, PARTITION_VIEW, "partition view type") \
+	X(STRIDED_VIEW, STRIDED_VIEW, "strided view type") \
+	X(GS_VIEW, GATHER_SCATTER_VIEW, "gather/scatter view type")
+
+enum vf_kind {
+	VR_SAME_TYPE, VR_SAME_SHAPE, VR_SAME_RANK, VR_SAME_ELEM, VR_ALL_SHAPE, VR_ALL_ELEM,
+	VR_OPD_SHAPE, VR_I1_SHAPE, VR_TILE_VIEW,
+#define X(id, ...) VR_##id,
+	VF_KINDS(X)
+#undef X
+	VR_CLASS0,
+#define X(id, ...) VR_##id,
+	VF_CLASSES(X)
+#undef X
+	VR_END
+};
+
+typedef struct vf_class {
+	const char *prefix;
+	int rank;               /* -1: any */
+	uint32_t mask;          /* element tags allowed */
+	const uint8_t *order;   /* the same, in the summary's order */
+	uint8_t n;
+} vf_class;
+
+#define T(x) BCX_TILEIR_T_##x,
+#define X(id, p, r, tags) static const uint8_t order_##id[] = {tags};
+VF_CLASSES(X)
+#undef X
+#undef T
+#define T(x) | (1u << BCX_TILEIR_T_##x)
+#define X(id, p, r, tags) [VR_##id - VR_CLASS0 - 1] = {p, r, 0 tags, order_##id, sizeof order_##id},
+static const vf_class classes[] = {VF_CLASSES(X)};
+#undef X
+#undef T
+
+static const struct {
+	uint8_t tag;
+	const char *summary;
+} kinds[] = {
+#define X(id, tag, s) [VR_##id - VR_TILE] = {BCX_TILEIR_T_##tag, s},
+	VF_KINDS(X)
+#undef X
+};
+
+/* ---- the rules of ops.def, by op row ---- */
+
+typedef struct rule_src {
+	uint8_t kind;
+	const char *names;
+} rule_src;
+
+#define TIR_FIELD(...)
+#define TIR_RULE(k, ...) {VR_##k, #__VA_ARGS__},
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
+	static const rule_src rules_##id[] = {__VA_ARGS__{VR_END, NULL}};
+#include "ops.def"
+#undef TIR_OP
+#define TIR_OP(code, id, ...) [code] = rules_##id,
+static const rule_src *const rows[] = {
+#include "ops.def"
+};
+#undef TIR_OP
+#undef TIR_FIELD
+
+/* The field of info named by names[at..] up to ", " or the end. */
+static bool next_field(const bcx_tileir_opinfo *info, const char **p, uint8_t *out)
+{
+	const char *s = *p, *e = s;
+	while (*e && *e != ',')
+		e++;
+	for (unsigned k = 0; k < info->n_fields; k++)
+		if (strlen(info->fields[k].name) == (size_t)(e - s) &&
+		    memcmp(info->fields[k].name, s, (size_t)(e - s)) == 0) {
+			*out = (uint8_t)k;
+			*p = *e ? e + 2 : e;
+			return true;
+		}
+	return false;
+}
+
+static size_t count_rules(void)
+{
+	size_t n = 0;
+	for (size_t c = 0; c < sizeof rows / sizeof rows[0]; c++)
+		for (const rule_src *r = rows[c]; r && r->kind != VR_END; r++)
+			n++;
+	return n;
+}
+
+/* Resolve every row's names to field numbers once per verification. */
+bcx_status vf_rules_init(vf_ctx *v)
+{
+	v->n_rules = count_rules();
+	v->rules = bcx_alloc(v->m->opts.alloc, v->n_rules * sizeof *v->rules);
+	if (!v->rules)
+		return BCX_ERR_NOMEM;
+	size_t n = 0;
+	for (size_t c = 0; c < sizeof rows / sizeof rows[0]; c++) {
+		const bcx_tileir_opinfo *info = bcx_tileir_op_info((uint32_t)c);
+		v->first[c] = (uint16_t)n;
+		for (const rule_src *r = rows[c]; r && r->kind != VR_END; r++) {
+			vf_rule *o = &v->rules[n++];
+			const char *p = r->names;
+			*o = (vf_rule){r->kind, 0, {0}, r->names};
+			while (*p && o->n < sizeof o->field && next_field(info, &p, &o->field[o->n]))
+				o->n++;
+		}
+		v->count[c] = (uint16_t)(n - v->first[c]);
+	}
+	return BCX_OK;
+}
+
+/* ---- the values a field names in one op ---- */
+
+typedef struct vals {
+	bool result;       /* results, else operands */
+	bool variadic;
+	uint32_t first, n; /* index of the first, count */
+} vals;
+
+static vals field_values(const bcx_tileir_op *op, unsigned field)
+{
+	const bcx_tileir_opinfo *info = op->info;
+	uint32_t res = 0, fixed_res = 0, opd = 0, g = 0;
+	for (unsigned k = 0; k < info->n_fields; k++)
+		fixed_res += info->fields[k].kind == BCX_TILEIR_F_RESULT &&
+			     info->fields[k].mult != BCX_TILEIR_VARIADIC;
+	for (unsigned k = 0; k < info->n_fields; k++) {
+		const bcx_tileir_field *f = &info->fields[k];
+		bool var = f->mult == BCX_TILEIR_VARIADIC;
+		if (f->kind == BCX_TILEIR_F_RESULT) {
+			uint32_t c = var ? (op->n_results > fixed_res ? op->n_results - fixed_res : 0) : 1;
+			if (res + c > op->n_results)
+				c = res < op->n_results ? op->n_results - res : 0;
+			if (k == field)
+				return (vals){true, var, res, c};
+			res += c;
+		} else if (f->kind == BCX_TILEIR_F_OPERAND) {
+			uint32_t c = op->segments[g++];
+			if (k == field)
+				return (vals){false, var, opd, c};
+			opd += c;
+		}
+	}
+	return (vals){false, false, 0, 0};
+}
+
+static uint32_t val_type(const vf_ctx *v, const bcx_tileir_op *op, const vals *x, uint32_t i)
+{
+	return x->result ? vf_res_type(v, op, x->first + i) : vf_opd_type(v, op, x->first + i);
+}
+
+/* ---- type classes ---- */
+
+static bool in_class(const vf_ctx *v, unsigned kind, uint32_t t)
+{
+	if (kind == VR_TILE_VIEW)
+		return vf_is_view(v, t);
+	if (kind < VR_CLASS0)
+		return vf_tag(v, t) == kinds[kind - VR_TILE].tag;
+	const vf_class *c = &classes[kind - VR_CLASS0 - 1];
+	if (!vf_is_tile(v, t) || (c->rank >= 0 && vf_rank(v, t) != (uint32_t)c->rank))
+		return false;
+	unsigned et = vf_elem_tag(v, t);
+	return et < 32 && (c->mask >> et) & 1;
+}
+
+static void class_summary(vf_ctx *v, unsigned kind)
+{
+	if (kind == VR_TILE_VIEW) {
+		vf_printf(v, "TileView instance");
+		return;
+	}
+	if (kind < VR_CLASS0) {
+		vf_printf(v, "%s", kinds[kind - VR_TILE].summary);
+		return;
+	}
+	const vf_class *c = &classes[kind - VR_CLASS0 - 1];
+	vf_printf(v, "%s of ", c->prefix);
+	for (unsigned i = 0; i < c->n; i++) {
+		const char *name = c->order[i] == BCX_TILEIR_T_POINTER
+					   ? "Pointer type"
+					   : bcx_tileir_type_tag_name(c->order[i]);
+		vf_printf(v, "%s%s", i ? " or " : "", name);
+	}
+	vf_printf(v, " values");
+}
+
+static bool check_class(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
+{
+	bool ok = true;
+	for (unsigned i = 0; i < r->n; i++) {
+		vals x = field_values(op, r->field[i]);
+		for (uint32_t k = 0; k < x.n; k++) {
+			uint32_t t = val_type(v, op, &x, k);
+			if (in_class(v, r->kind, t))
+				continue;
+			vf_begin(v, true);
+			vf_printf(v, "%s #%u must be %s", x.result ? "result" : "operand", x.first + k,
+				  x.variadic ? "variadic of " : "");
+			class_summary(v, r->kind);
+			vf_printf(v, ", but got ");
+			vf_type(v, t);
+			vf_end(v);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* ---- relations ---- */
+
+/* Does value (a, i) agree with value (b, j) for the relation? */
+static bool agree(const vf_ctx *v, unsigned kind, uint32_t a, uint32_t b)
+{
+	switch (kind) {
+	case VR_SAME_TYPE:
+		return vf_type_eq(v, a, b);
+	case VR_SAME_SHAPE:
+	case VR_ALL_SHAPE:
+	case VR_OPD_SHAPE:
+		return vf_same_shape(v, a, b);
+	case VR_SAME_RANK:
+		return vf_rank(v, a) == vf_rank(v, b);
+	default: /* element types */
+		return vf_type_eq(v, vf_elem(v, a), vf_elem(v, b));
+	}
+}
+
+static const char *relation_text(unsigned kind)
+{
+	switch (kind) {
+	case VR_SAME_TYPE: return "have same type";
+	case VR_SAME_SHAPE: return "have same shape";
+	case VR_SAME_RANK: return "have same rank";
+	default: return "have the same element type";
+	}
+}
+
+/* AllTypesMatch over variadic groups compares the groups as type lists. */
+static bool lists_agree(const vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
+{
+	vals x0 = field_values(op, r->field[0]);
+	for (unsigned i = 1; i < r->n; i++) {
+		vals x = field_values(op, r->field[i]);
+		if (x.n != x0.n)
+			return false;
+		for (uint32_t k = 0; k < x.n; k++)
+			if (!agree(v, r->kind, val_type(v, op, &x0, k), val_type(v, op, &x, k)))
+				return false;
+	}
+	return true;
+}
+
+static bool all_agree(const vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
+{
+	bool any_variadic = false;
+	for (unsigned i = 0; i < r->n; i++)
+		any_variadic |= op->info->fields[r->field[i]].mult == BCX_TILEIR_VARIADIC;
+	if (any_variadic && r->kind != VR_OPD_SHAPE)
+		return lists_agree(v, op, r);
+	bool have = false;
+	uint32_t first = 0;
+	for (unsigned i = 0; i < r->n; i++) {
+		vals x = field_values(op, r->field[i]);
+		for (uint32_t k = 0; k < x.n; k++) {
+			uint32_t t = val_type(v, op, &x, k);
+			if (have && !agree(v, r->kind, first, t))
+				return false;
+			first = have ? first : t;
+			have = true;
+		}
+	}
+	return true;
+}
+
+static bool check_relation(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
+{
+	if (r->kind == VR_I1_SHAPE) {
+		vals a = field_values(op, r->field[0]), b = field_values(op, r->field[1]);
+		if (a.n != 1 || b.n != 1)
+			return true;
+		uint32_t ta = val_type(v, op, &a, 0), tb = val_type(v, op, &b, 0);
+		if (vf_same_shape(v, ta, tb) && vf_elem_tag(v, tb) == BCX_TILEIR_T_I1)
+			return true;
+		return vf_op(v, "failed to verify that Result type has i1 element type and "
+				"same shape as operands");
+	}
+	if (all_agree(v, op, r))
+		return true;
+	switch (r->kind) {
+	case VR_ALL_SHAPE:
+		return vf_op(v, "requires the same shape for all operands and results");
+	case VR_ALL_ELEM:
+		return vf_op(v, "requires the same element type for all operands and results");
+	case VR_OPD_SHAPE:
+		return vf_op(v, "requires the same shape for all operands");
+	default:
+		return vf_op(v, "failed to verify that all of {%s} %s", r->names,
+			     relation_text(r->kind));
+	}
+}
+
+/* Classes first (operands, then results, as the generated verifier
+ * checks them), then the relations; a relation is only checked when the
+ * classes hold, as MLIR's traits assume well-typed values. */
+bool vf_check_rules(vf_ctx *v, const bcx_tileir_op *op)
+{
+	if (op->opcode >= 256)
+		return true;
+	const vf_rule *r = v->rules + v->first[op->opcode];
+	unsigned n = v->count[op->opcode];
+	bool ok = true;
+	for (unsigned i = 0; i < n; i++)
+		if (r[i].kind > VR_I1_SHAPE)
+			ok &= check_class(v, op, &r[i]);
+	for (unsigned i = 0; i < n && ok; i++)
+		if (r[i].kind <= VR_I1_SHAPE)
+			ok &= check_relation(v, op, &r[i]);
+	return ok;
+}
