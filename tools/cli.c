@@ -201,7 +201,6 @@ int cli_stream_close(cli_stream *o, bool ok)
 
 int cli_write_output(const cli_args *a, const void *data, size_t size, bool binary)
 {
-	const char *path = a->out ? a->out : "-";
 	if (binary && !a->out && isatty(1)) {
 		cli_message("error", NULL, -1,
 			    "bcx %s: not writing binary output to a terminal; use -o FILE, or "
@@ -209,28 +208,15 @@ int cli_write_output(const cli_args *a, const void *data, size_t size, bool bina
 			    a->verb);
 		return EXIT_USAGE;
 	}
-	/* When a regular file is replaced, SIGINT, SIGTERM and SIGHUP wait
-	 * until the write is over, so the library's temporary file is renamed
-	 * or removed by then. A FIFO or device may block: signals stay on. */
-	struct stat st;
-	bool regular = strcmp(path, "-") != 0 && (stat(path, &st) != 0 || S_ISREG(st.st_mode));
-	sigset_t block, old;
-	sigemptyset(&block);
-	if (regular) {
-		sigaddset(&block, SIGINT);
-		sigaddset(&block, SIGTERM);
-		sigaddset(&block, SIGHUP);
-	}
-	sigprocmask(SIG_BLOCK, &block, &old);
-	bcx_diag d;
-	bcx_diag_clear(&d);
-	bcx_status s = bcx_file_write_atomic(path, data, size, &d);
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (s != BCX_OK) {
-		report_output(strcmp(path, "-") == 0 ? "<stdout>" : path, &d);
-		return EXIT_INPUT;
-	}
-	return EXIT_OK;
+	/* One way out for whole buffers and streams: the stream's commit is
+	 * where a replaced file is put in place with the signals held. */
+	cli_stream out;
+	int rc = cli_stream_open(a, &out);
+	if (rc != EXIT_OK)
+		return rc;
+	if (size)
+		(void)out.sink.write(out.sink.ctx, data, size); /* a failure is the commit's */
+	return cli_stream_close(&out, true);
 }
 
 /* ------------------------------------------------------------------ */
