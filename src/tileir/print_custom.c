@@ -45,6 +45,11 @@ void cp_value(cprint *p, uint32_t v)
 	}
 }
 
+uint32_t cp_value_type(const cprint *p, uint32_t v)
+{
+	return v < p->body->n_values ? p->body->value_types[v] : BCX_TILEIR_TYPE_IMPLICIT_TOKEN;
+}
+
 void cp_values(cprint *p, const uint32_t *v, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
@@ -343,7 +348,7 @@ static void type_element(walk *w, const ctok *t, bool emit)
 	for (uint32_t i = 0; i < x.g.n; i++) {
 		if (i)
 			bcx_buf_puts(w->p->o, ", ");
-		cp_type(w->p, w->p->body->value_types[x.g.v[i]]);
+		cp_type(w->p, cp_value_type(w->p, x.g.v[i]));
 	}
 }
 

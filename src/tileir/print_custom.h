@@ -54,6 +54,9 @@ typedef struct cprint {
 bcx_status cp_name_body(cprint *p);
 
 void cp_value(cprint *p, uint32_t v);
+/* The type of value v (a token type for an id out of range, which only a
+ * hand-made model can hold). */
+uint32_t cp_value_type(const cprint *p, uint32_t v);
 void cp_values(cprint *p, const uint32_t *v, uint32_t n);
 void cp_type(cprint *p, uint32_t t);
 void cp_types(cprint *p, const uint32_t *t, uint32_t n);

@@ -143,13 +143,12 @@ static bool index_types(cprint *p, const cop *c, const ctok *t)
 	if (!field_arg(c, t))
 		return false;
 	cgroup g = operands_arg(c, t);
-	const uint32_t *vt = p->body->value_types;
 	bool same = true;
 	for (uint32_t i = 1; i < g.n; i++)
-		same &= vt[g.v[i]] == vt[g.v[0]];
+		same &= cp_value_type(p, g.v[i]) == cp_value_type(p, g.v[0]);
 	for (uint32_t i = 0; i < (same && g.n ? 1 : g.n); i++) {
 		bcx_buf_puts(p->o, ", ");
-		cp_type(p, vt[g.v[i]]);
+		cp_type(p, cp_value_type(p, g.v[i]));
 	}
 	return true;
 }
@@ -211,7 +210,7 @@ static void operand_types(cprint *p, cgroup g)
 	for (uint32_t i = 0; i < g.n; i++) {
 		if (i)
 			bcx_buf_puts(p->o, ", ");
-		cp_type(p, p->body->value_types[g.v[i]]);
+		cp_type(p, cp_value_type(p, g.v[i]));
 	}
 }
 
@@ -221,10 +220,25 @@ static void loop_region(cprint *p, const bcx_tileir_op *op)
 	cp_region(p, &op->regions[0], cp_shows_terminator(op, &op->regions[0]));
 }
 
+/* The single operand of group name, or false when the group is empty. */
+static bool one(const cop *c, const char *name, uint32_t *v)
+{
+	cgroup g = cp_operands(c, name, strlen(name));
+	if (g.n != 1)
+		return false;
+	*v = g.v[0];
+	return true;
+}
+
 static bool for_op(cprint *p, const cop *c)
 {
 	const bcx_tileir_op *op = c->op;
-	if (op->n_regions < 1 || !op->regions[0].n_blocks || op->regions[0].blocks[0].n_args < 1)
+	uint32_t lb, ub, step;
+	if (op->n_regions < 1 || !op->regions[0].n_blocks || op->regions[0].blocks[0].n_args < 1 ||
+	    !one(c, "lowerBound", &lb) || !one(c, "upperBound", &ub) || !one(c, "step", &step))
+		return false;
+	cgroup init = cp_operands(c, "initValues", 10);
+	if (op->regions[0].blocks[0].n_args < 1 + init.n)
 		return false;
 	const bcx_tileir_block *b = &op->regions[0].blocks[0];
 	const bcx_tileir_attr *u = cp_attr(c, "unsignedCmp", 11);
@@ -233,15 +247,14 @@ static bool for_op(cprint *p, const cop *c)
 	bcx_buf_put_u8(p->o, ' ');
 	cp_value(p, b->first_arg);
 	bcx_buf_puts(p->o, " in (");
-	cp_value(p, cp_operands(c, "lowerBound", 10).v[0]);
+	cp_value(p, lb);
 	bcx_buf_puts(p->o, " to ");
-	cp_value(p, cp_operands(c, "upperBound", 10).v[0]);
+	cp_value(p, ub);
 	bcx_buf_puts(p->o, ", step ");
-	cp_value(p, cp_operands(c, "step", 4).v[0]);
+	cp_value(p, step);
 	bcx_buf_puts(p->o, ") : ");
 	cp_type(p, b->arg_types[0]);
 	bcx_buf_put_u8(p->o, ' ');
-	cgroup init = cp_operands(c, "initValues", 10);
 	if (init.n) {
 		iter_values(p, b, 1, init);
 		bcx_buf_puts(p->o, " -> (");
@@ -258,6 +271,8 @@ static bool loop_op(cprint *p, const cop *c)
 	if (op->n_regions < 1 || !op->regions[0].n_blocks)
 		return false;
 	cgroup init = cp_operands(c, "initValues", 10);
+	if (op->regions[0].blocks[0].n_args < init.n)
+		return false;
 	bool ret = op->n_results != 0;
 	bcx_buf_put_u8(p->o, ' ');
 	if (init.n) {
@@ -300,11 +315,14 @@ static bool tensor_view_op(cprint *p, const cop *c)
 	if (op->n_results != 1 || op->result_types[0] >= p->m->n_types)
 		return false;
 	const bcx_tileir_type *t = &p->m->types[op->result_types[0]];
+	uint32_t base;
+	if (t->tag != BCX_TILEIR_T_TENSOR_VIEW || !one(c, "base", &base))
+		return false;
 	cgroup shape = cp_operands(c, "dynamicShape", 12);
 	cgroup strides = cp_operands(c, "dynamicStrides", 14);
 	uint32_t k = 0;
 	bcx_buf_put_u8(p->o, ' ');
-	cp_value(p, cp_operands(c, "base", 4).v[0]);
+	cp_value(p, base);
 	bcx_buf_puts(p->o, ", shape = [");
 	mixed_list(p, t->shape, t->rank, shape, &k);
 	bcx_buf_puts(p->o, "], strides = [");
@@ -312,7 +330,7 @@ static bool tensor_view_op(cprint *p, const cop *c)
 	mixed_list(p, t->strides, t->n_strides, strides, &k);
 	bcx_buf_puts(p->o, "] : ");
 	if (shape.n || strides.n) {
-		cp_type(p, p->body->value_types[shape.n ? shape.v[0] : strides.v[0]]);
+		cp_type(p, cp_value_type(p, shape.n ? shape.v[0] : strides.v[0]));
 		bcx_buf_puts(p->o, " -> ");
 	}
 	cp_type(p, op->result_types[0]);

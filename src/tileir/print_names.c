@@ -182,15 +182,7 @@ static bool asm_name(namer *nm, const bcx_tileir_op *op, uint32_t r, char *out)
 	const char *fixed = NULL;
 	switch (op->opcode) {
 	case BCX_TILEIR_OP_constant: constant_name(nm, op, out); return true;
-	case BCX_TILEIR_OP_assume: {
-		const bcx_tileir_op *src = nm->def[op->operands[0]];
-		char inner[64];
-		if (src && asm_name(nm, src, op->operands[0] - src->first_result, inner))
-			snprintf(out, 64, "assume_%.56s", inner);
-		else
-			strcpy(out, "assume");
-		return true;
-	}
+	case BCX_TILEIR_OP_assume: return true; /* named by assume_name() */
 	case BCX_TILEIR_OP_broadcast: fixed = "bcast"; break;
 	case BCX_TILEIR_OP_reshape: fixed = "reshape"; break;
 	case BCX_TILEIR_OP_make_tensor_view: fixed = "tview"; break;
@@ -225,6 +217,32 @@ static bool asm_name(namer *nm, const bcx_tileir_op *op, uint32_t r, char *out)
 	return true;
 }
 
+/* assume names its result "assume_" and its operand's name when the
+ * operand's op names results, else "assume"; along a chain of assumes
+ * that makes "assume_assume_..._cst_0_i32", built here without recursion. */
+static void assume_name(namer *nm, const bcx_tileir_op *op, bcx_buf *b)
+{
+	const bcx_tileir_op *cur = op, *src = NULL;
+	uint32_t v = 0, steps = 0;
+	for (;;) {
+		v = cur->n_operands ? cur->operands[0] : UINT32_MAX;
+		src = v < nm->p->body->n_values ? nm->def[v] : NULL;
+		if (!src || src->opcode != BCX_TILEIR_OP_assume || src == cur ||
+		    ++steps > nm->p->body->n_values)
+			break;
+		bcx_buf_puts(b, "assume_");
+		cur = src;
+	}
+	char inner[64];
+	if (src && src->opcode != BCX_TILEIR_OP_assume &&
+	    asm_name(nm, src, v - src->first_result, inner)) {
+		bcx_buf_puts(b, "assume_");
+		bcx_buf_puts(b, inner);
+	} else {
+		bcx_buf_puts(b, "assume");
+	}
+}
+
 static void name_op(namer *nm, const bcx_tileir_op *op)
 {
 	cname *nv = nm->p->names;
@@ -236,7 +254,17 @@ static void name_op(namer *nm, const bcx_tileir_op *op)
 		return;
 	char buf[64];
 	bool each = false; /* a named result after 0 starts its own group */
-	for (uint32_t r = 0; r < op->n_results; r++) {
+	if (op->opcode == BCX_TILEIR_OP_assume) {
+		bcx_buf b;
+		bcx_buf_init(&b, bcx_arena_allocator(nm->p->scratch));
+		assume_name(nm, op, &b);
+		if (b.status == BCX_OK)
+			set_name(nm, op->first_result, (const char *)b.data, b.len);
+		else
+			nm->ok = false;
+		bcx_buf_free(&b);
+	}
+	for (uint32_t r = 0; r < op->n_results && op->opcode != BCX_TILEIR_OP_assume; r++) {
 		if (!asm_name(nm, op, r, buf) || !buf[0])
 			continue;
 		set_name(nm, op->first_result + r, buf, strlen(buf));
