@@ -120,7 +120,7 @@ static uint32_t text_entry(ps *p, bool type, bool builtin_kw, unsigned extra)
 	const char *start = builtin_kw ? lx->t.p : lx->t.p - 1;
 	const char *name = lx->t.p;
 	size_t nlen = lx->t.n;
-	const char *end;
+	const char *end = NULL;
 	if (!balanced_end(p, &end))
 		return MW_NONE;
 	uint32_t d;
