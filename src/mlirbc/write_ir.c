@@ -143,8 +143,9 @@ static uint32_t merged_dict(mw_module *m, const mw_op *op, bool with_props)
 	mw_named *v = mw_alloc(m, n, sizeof *v);
 	if (!v)
 		return MW_NONE;
-	memcpy(v, op->attrs, op->nattrs * sizeof *v);
-	if (with_props)
+	if (op->nattrs)
+		memcpy(v, op->attrs, op->nattrs * sizeof *v);
+	if (with_props && op->nprops)
 		memcpy(v + op->nattrs, op->props, op->nprops * sizeof *v);
 	return mw_dict(m, v, n);
 }
