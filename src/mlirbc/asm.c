@@ -221,7 +221,8 @@ static bool named_list(ps *p, mw_named **out, uint32_t *n)
 	if (!*out)
 		return false;
 	*n = 0;
-	for (uint32_t i = 0; t + 2 * MW_REC_SIZE <= p->m->ents.pool.data + e->tpl + e->ntpl; i++) {
+	const uint8_t *end = p->m->ents.pool.data + e->tpl + e->ntpl;
+	while (t + 2 * MW_REC_SIZE <= end && *n < cnt) {
 		mw_named *nv = &(*out)[(*n)++];
 		memset(nv, 0, sizeof *nv);
 		memcpy(&nv->name, t + 1, 4);
@@ -340,6 +341,8 @@ static bool parse_op(ps *p, uint32_t parent, mw_region *r, uint32_t b)
 		return false;
 	p->m->ops[id].name = mw_opname_id(p->m, p->sbuf, (size_t)n, -1);
 	p->m->ops[id].loc = op_location(p, lx->t.line, lx->t.col);
+	p->m->ops[id].line = lx->t.line;
+	p->m->ops[id].col = lx->t.col;
 	mlir_next(lx);
 	if (!parse_operands(p, &p->m->ops[id], id))
 		return false;
@@ -630,9 +633,13 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 	p.file = file;
 	bcx_buf_init(&p.names.pool, NULL);
 	mlir_lex_init(&p.lx, file, text, n, m->diag);
+	m->file = file;
+	m->line = &p.lx.t.line;
+	m->col = &p.lx.t.col;
 	p.file_attr = mw_string_attr(m, file, strlen(file));
 	if (mlir_next(&p.lx) && top_level(&p))
 		unwrap(m);
+	m->line = m->col = NULL;
 	bcx_buf_free(&p.names.pool);
 	if (p.lx.status != BCX_OK && m->status == BCX_OK)
 		m->status = p.lx.status;

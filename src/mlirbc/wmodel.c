@@ -15,7 +15,13 @@ bcx_status mw_fail(mw_module *m, bcx_status s, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(msg, sizeof msg, fmt, ap);
 		va_end(ap);
-		bcx_diag_set(m->diag, s, -1, "%s", msg);
+		if (m->file && m->at && m->at->line)
+			bcx_diag_set(m->diag, s, -1, "%s:%u:%u: %s", m->file, m->at->line, m->at->col,
+				     msg);
+		else if (m->file && m->line)
+			bcx_diag_set(m->diag, s, -1, "%s:%u:%u: %s", m->file, *m->line, *m->col, msg);
+		else
+			bcx_diag_set(m->diag, s, -1, "%s", msg);
 		m->status = s;
 	}
 	return m->status;

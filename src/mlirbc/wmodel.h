@@ -100,6 +100,7 @@ typedef struct mw_op {
 	const uint8_t *opaque;       /* property bytes bcx cannot interpret */
 	uint32_t nopaque;
 	uint32_t parent, end;        /* enclosing op; last op of the subtree */
+	uint32_t line, col;          /* text input: where the op's name is */
 	mw_uselist *uses;
 	uint32_t nuse;
 	bool isolated;               /* writer */
@@ -175,6 +176,9 @@ typedef struct mw_module {
 	size_t *tb_stack;            /* saved (base, raw) of the frames below */
 	size_t tb_depth, tb_cap;
 	bcx_buf scratch2;            /* properties templates */
+	const char *file;            /* text input: for "FILE:LINE:COL: " */
+	const mw_op *at;             /* the op being written, for messages */
+	const unsigned *line, *col;  /* while parsing: the current token's */
 	bcx_status status;
 } mw_module;
 

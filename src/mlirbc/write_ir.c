@@ -63,9 +63,12 @@ static bool check_props(mw_module *m, const mw_op *op, const mbc_oplayout *l)
 		for (unsigned k = 0; !known && mbc_layout_prop(l, k, &pn, &len, &opt); k++)
 			known = len == s.n && memcmp(pn, s.p, len) == 0;
 		if (!known) {
-			mbc_str on = mw_string_bytes(m, m->opnames[op->name].name);
-			return mw_fail(m, BCX_ERR_MALFORMED, "'%.*s' is not a property of %.*s",
-				       (int)s.n, (const char *)s.p, (int)on.n, (const char *)on.p),
+			const mw_opname *on = &m->opnames[op->name];
+			mbc_str d = mw_string_bytes(m, m->dialects[on->dialect].name);
+			mbc_str o = mw_string_bytes(m, on->name);
+			return mw_fail(m, BCX_ERR_MALFORMED, "'%.*s' is not a property of %.*s.%.*s",
+				       (int)s.n, (const char *)s.p, (int)d.n, (const char *)d.p,
+				       (int)o.n, (const char *)o.p),
 			       false;
 		}
 	}
@@ -195,8 +198,12 @@ bcx_status mw_prepare_ops(mw_writer *w)
 {
 	mw_module *m = w->m;
 	m->scratch2.len = 0;
-	for (uint32_t i = 0; i < m->nops && m->status == BCX_OK; i++)
+	for (uint32_t i = 0; i < m->nops && m->status == BCX_OK; i++) {
+		m->at = &m->ops[i];
 		prepare_op(w, &m->ops[i]);
+	}
+	if (m->status == BCX_OK)
+		m->at = NULL;
 	if (m->scratch2.status != BCX_OK)
 		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
 	return m->status;
