@@ -3,7 +3,8 @@
 # Usage: scripts/deps.sh [build|test]
 #   build: a C compiler, make, cmake
 #   test:  also clang-22 + libFuzzer (fuzz targets) and llvm-22 tools
-#          (llvm-bcanalyzer-22, llvm-link-22) for the differential tests,
+#          (llvm-bcanalyzer-22, llvm-link-22) and mlir-22-tools (mlir-opt-22)
+#          for the differential tests,
 #          python3-jsonschema for the JSON Schema test
 set -euo pipefail
 mode=${1:-build}
@@ -17,6 +18,8 @@ if [ "$mode" = test ]; then
   have clang-22 || need+=(clang-22)
   have llvm-bcanalyzer-22 || need+=(llvm-22)
   have llvm-link-22 || need+=(llvm-22)
+  # mlir-opt-22: the oracle of the MLIR bytecode tests (tests/mlirbc)
+  have mlir-opt-22 || need+=(mlir-22-tools)
   # JSON Schema validation of every --json output (tests/schema)
   /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || need+=(python3-jsonschema)
   # libFuzzer's runtime for clang-22

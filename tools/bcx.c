@@ -22,9 +22,9 @@ static const command commands[] = {
 	{"dump", "print the structure of a bytecode file (format detected)", CLI_DUMP},
 	{"stat", "print the statistics of an LLVM bitstream file (llvm-bcanalyzer)", CLI_STAT},
 	{"copy", "decode an LLVM bitstream file and write it back (re-encode)", CLI_COPY},
-	{"dis", "disassemble CUDA Tile IR bytecode to MLIR text (generic op form)", CLI_DIS},
-	{"asm", "assemble Tile IR generic MLIR text into bytecode", CLI_ASM},
-	{"convert", "re-encode Tile IR bytecode for another format version", CLI_CONVERT},
+	{"dis", "disassemble CUDA Tile IR bytecode to MLIR text (the custom form; --generic)", CLI_DIS},
+	{"asm", "assemble generic MLIR text into Tile IR or MLIR bytecode", CLI_ASM},
+	{"convert", "re-encode Tile IR or MLIR bytecode for another version", CLI_CONVERT},
 	{"verify", "check a Tile IR module against the reference verifier's rules", CLI_VERIFY},
 	{"info", "a one-screen summary of a bytecode file: version, sections, functions", CLI_INFO},
 	{"run", "load, verify and run a Tapioca VM object file (TBON)", CLI_RUN},
@@ -59,7 +59,7 @@ static void version(void)
 	printf("  LLVM bitstream         any (bitcode raw or wrapped, Clang, remarks): dump, stat,\n"
 	       "                         copy, info\n"
 	       "  TBON (Tapioca VM)      the object format of docs/tapioca.md: dis, dump, asm, run\n"
-	       "  MLIR bytecode          detected only\n"
+	       "  MLIR bytecode          0 to 6 (MLIR 22): dis, dump, info, asm, convert\n"
 	       "  integer codecs         prefix, zigzag, uleb, sleb, zleb, vbrN, svbrN, xip\n");
 }
 

@@ -1,9 +1,11 @@
 /* MLIR bytecode in the bcx tool: dis (generic op form, --debuginfo for
- * inline locations), dump (structure, --json) and info (summary, --json). */
+ * inline locations), dump (structure, --json), info (summary, --json), asm
+ * (generic-form text to bytecode) and convert (another bytecode version). */
 #include "formats.h"
 #include "bcx/mlirbc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static bool mlirbc_sniff(const uint8_t *data, size_t size)
 {
@@ -124,10 +126,93 @@ static int mlirbc_info(const cli_input *in, const cli_args *a)
 	return rc;
 }
 
+/* --bytecode-version N: 0-6, as mlir-opt's --emit-bytecode-version. */
+static int write_options(const cli_args *a, bcx_mlirbc_write_options *o)
+{
+	*o = (bcx_mlirbc_write_options)BCX_OPTIONS_INIT(bcx_mlirbc_write_options);
+	const char *v = a->bytecode_version;
+	if (!v)
+		return EXIT_OK;
+	if (v[0] < '0' || v[0] > '6' || v[1])
+		return cli_usage(a->verb, "unsupported version requested %s, must be in range [0, 6]",
+				 v);
+	o->version = BCX_MLIRBC_VERSION(v[0] - '0');
+	return EXIT_OK;
+}
+
+/* The writer's text messages start with "FILE:LINE:COL: "; split them off
+ * for the one message shape with the source line and a caret. */
+static bool split_position(const char *msg, const char *file, unsigned long *line,
+			   unsigned long *col, const char **rest)
+{
+	size_t fl = strlen(file);
+	if (strncmp(msg, file, fl) != 0 || msg[fl] != ':')
+		return false;
+	char *end;
+	*line = strtoul(msg + fl + 1, &end, 10);
+	if (*end != ':')
+		return false;
+	*col = strtoul(end + 1, &end, 10);
+	if (end[0] != ':' || end[1] != ' ')
+		return false;
+	*rest = end + 2;
+	return true;
+}
+
+static int mlirbc_asm(const cli_input *in, const cli_args *a)
+{
+	bcx_mlirbc_write_options o;
+	int rc = write_options(a, &o);
+	if (rc != EXIT_OK)
+		return rc;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	if (bcx_mlirbc_assemble(in->name, (const char *)in->data, in->size, &o, &bytes, &n, &d) ==
+	    BCX_OK) {
+		rc = cli_write_output(a, bytes, n, true);
+	} else {
+		unsigned long line, col;
+		const char *rest;
+		if (split_position(d.message, in->name, &line, &col, &rest))
+			cli_text_message("error", in->name, in->data, in->size, line, col, rest);
+		else
+			cli_message("error", in->name, -1, "%s", d.message);
+		rc = EXIT_INPUT;
+	}
+	bcx_mlirbc_free_bytes(&o, bytes, n);
+	return rc;
+}
+
+static int mlirbc_convert(const cli_input *in, const cli_args *a)
+{
+	bcx_mlirbc_write_options o;
+	int rc = write_options(a, &o);
+	if (rc != EXIT_OK)
+		return rc;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_mlirbc_module *m = NULL;
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	if (bcx_mlirbc_open(in->data, in->size, NULL, &m, &d) == BCX_OK &&
+	    bcx_mlirbc_write(m, &o, &bytes, &n, &d) == BCX_OK) {
+		rc = cli_write_output(a, bytes, n, true);
+	} else {
+		cli_report(in->name, &d);
+		rc = EXIT_INPUT;
+	}
+	bcx_mlirbc_free_bytes(&o, bytes, n);
+	bcx_mlirbc_close(m);
+	return rc;
+}
+
 const cli_format cli_format_mlirbc = {
 	"mlirbc",
 	"MLIR bytecode",
 	mlirbc_sniff,
 	NULL,
-	{[CLI_DIS] = mlirbc_dis, [CLI_DUMP] = mlirbc_dump, [CLI_INFO] = mlirbc_info},
+	{[CLI_DIS] = mlirbc_dis, [CLI_DUMP] = mlirbc_dump, [CLI_INFO] = mlirbc_info,
+	 [CLI_ASM] = mlirbc_asm, [CLI_CONVERT] = mlirbc_convert},
 };

@@ -42,16 +42,18 @@ static const cli_opt copy_opts[] = {
 };
 
 static const cli_opt asm_opts[] = {
-	CLI_VALUE("--format", "NAME", format, NULL, "the text's format: tileir (default) or tapioca"),
+	CLI_VALUE("--format", "NAME", format, NULL, "the text's format: tileir (default), mlirbc or tapioca"),
 	OPT_OUT(OUT_HELP),
-	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "format version 13.1, 13.2 or 13.3 (default 13.3)"),
-	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "write i1 constants one byte per element"),
+	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "(Tile IR) format version 13.1, 13.2 or 13.3 (default 13.3)"),
+	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "(Tile IR) write i1 constants one byte per element"),
+	CLI_VALUE("--bytecode-version", "N", bytecode_version, NULL, "(MLIR bytecode) version 0-6 (default 6)"),
 };
 
 static const cli_opt convert_opts[] = {
-	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "the target version (required)"),
+	CLI_VALUE("--target", "13.x[.TAG]", target, "tileir", "(Tile IR) the target version"),
 	OPT_OUT("the output file (required; '-' = stdout)"),
-	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "write i1 constants one byte per element"),
+	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) write i1 constants one byte per element"),
+	CLI_VALUE("--bytecode-version", "N", bytecode_version, "mlirbc", "(MLIR bytecode) the target version, 0-6"),
 };
 
 static const cli_opt run_opts[] = {
@@ -119,20 +121,26 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		     "Assemble a CUDA Tile IR module written in MLIR's generic op form (as\n"
 		     "printed by `bcx dis` or cuda-tile-translate --mlir-print-op-generic)\n"
 		     "into Tile IR bytecode, byte for byte as NVIDIA's writer encodes it;\n"
-		     "with --format tapioca, Tapioca VM assembly into a TBON object file.\n"
+		     "with --format mlirbc, MLIR generic-form text (builtin attributes and\n"
+		     "types, other dialects' as text) into MLIR bytecode that mlir-opt-22\n"
+		     "reads (version 6, or --bytecode-version N); with --format tapioca,\n"
+		     "Tapioca VM assembly into a TBON object file.\n"
 		     "FILE may be '-' for stdin. Binary output to a terminal needs -o -.\n",
 		     OPTS(asm_opts), false,
 		     "An empty optimization_hints attribute is written as absent. Errors are\n"
 		     "printed as bcx: FILE:LINE:COL: error: message, with the line and a caret;\n"
 		     "a feature the target version lacks is refused with the version that\n"
 		     "introduced it.\n"},
-	[CLI_CONVERT] = {"IN --target 13.x -o OUT",
+	[CLI_CONVERT] = {"IN (--target 13.x | --bytecode-version N) -o OUT",
 			 "Read the CUDA Tile IR bytecode file IN and write it again for format\n"
 			 "version 13.1, 13.2 or 13.3, byte for byte as NVIDIA's writer encodes the\n"
 			 "same module for that version. A module that uses something the target\n"
 			 "cannot express (an op, type, attribute or global property introduced\n"
 			 "later) is refused with a message naming it and the version that\n"
-			 "introduced it; nothing is written then.\n",
+			 "introduced it; nothing is written then.\n"
+			 "An MLIR bytecode file IN is written again for bytecode version N (0-6);\n"
+			 "at its own version the bytes equal those MLIR 22 wrote. Property bytes\n"
+			 "bcx cannot interpret are kept unchanged (not possible below version 5).\n",
 			 OPTS(convert_opts), true, NULL},
 	[CLI_INFO] = {"[--json] [-o OUT] FILE",
 		      "A one-screen summary of FILE ('-' for stdin), in the spirit of\n"
@@ -249,7 +257,14 @@ int cli_text_asm(const cli_input *in, const cli_args *a)
 	const char *id = a->format ? a->format : "tileir";
 	const cli_format *f = cli_format_by_id(id);
 	if (!f || f == &cli_format_text || !f->verbs[CLI_ASM])
-		return cli_usage(a->verb, "no assembler for format '%s' (known: tileir, tapioca)", id);
+		return cli_usage(a->verb, "no assembler for format '%s' (known: tileir, mlirbc, tapioca)", id);
+	bool mlir = strcmp(f->id, "mlirbc") == 0;
+	if (!mlir && a->bytecode_version)
+		return cli_usage(a->verb, "option '--bytecode-version' is for --format mlirbc");
+	if (mlir && (a->target || a->i1_bytes))
+		return cli_usage(a->verb, "option '%s' is for Tile IR; MLIR bytecode takes "
+					  "--bytecode-version N",
+				 a->target ? "--target" : "--i1-bytes");
 	return f->verbs[CLI_ASM](in, a);
 }
 
@@ -266,8 +281,9 @@ int cli_run_verb(cli_verb v, int argc, char **argv)
 		return cli_usage(a.verb, "missing the input FILE");
 	if (d->needs_out && !a.out)
 		return cli_usage(a.verb, "missing -o OUT");
-	if (v == CLI_CONVERT && !a.target)
-		return cli_usage(a.verb, "missing --target 13.x");
+	if (v == CLI_CONVERT && !a.target && !a.bytecode_version)
+		return cli_usage(a.verb, "missing --target 13.x (Tile IR) or --bytecode-version N "
+					 "(MLIR bytecode)");
 	cli_input in;
 	if (!cli_input_open(&in, a.pos[0]))
 		return EXIT_INPUT;

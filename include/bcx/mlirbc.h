@@ -1,6 +1,7 @@
 /*
  * bcx/mlirbc.h - MLIR bytecode (versions 0-6, as written by MLIR 22): reader,
- * structural dump and generic-form printer.
+ * structural dump, generic-form printer, writer (from generic-form text or
+ * from a read module) and conversion between versions.
  *
  * bcx_mlirbc_open() reads the header, every section's framing and every
  * table (strings, dialects, op names, attribute/type offsets, resources,
@@ -67,6 +68,51 @@ BCX_NODISCARD bcx_status bcx_mlirbc_dump(bcx_mlirbc_module *m, unsigned flags,
 #define BCX_MLIRBC_DEBUGINFO 1u
 BCX_NODISCARD bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags,
 						  const bcx_sink *sink, bcx_diag *diag);
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+/* ------------------------------------------------------------------ */
+
+/* BCX_MLIRBC_VERSION(n) selects bytecode version n (0-6) in the options. */
+#define BCX_MLIRBC_VERSION(n) ((uint32_t)(n) + 1u)
+
+typedef struct bcx_mlirbc_write_options {
+	size_t size;                 /* BCX_OPTIONS_INIT(bcx_mlirbc_write_options) */
+	/* BCX_MLIRBC_VERSION(n) writes version n; 0 (the default) writes
+	 * version 6, the newest. */
+	uint32_t version;
+	/* For the output bytes (and the work); NULL is the libc allocator. */
+	const bcx_allocator *alloc;
+} bcx_mlirbc_write_options;
+
+/*
+ * Assemble MLIR generic-form text (as mlir-opt-22 --mlir-print-op-generic
+ * prints it, with or without locations, aliases and a dialect_resources
+ * block) into bytecode. Attributes and types must be builtin or other
+ * dialects' kept as text. Ops get the locations MLIR's parser gives them
+ * (FILE:LINE:COL of the op, file being the name given). Errors are
+ * "FILE:LINE:COL: message" in diag->message. On success *out holds *out_len
+ * bytes; free them with bcx_mlirbc_free_bytes().
+ */
+BCX_NODISCARD bcx_status bcx_mlirbc_assemble(const char *file, const char *text, size_t n,
+					     const bcx_mlirbc_write_options *opt,
+					     uint8_t **out, size_t *out_len, bcx_diag *diag);
+
+/*
+ * Write a read module again, for the version the options select (bcx
+ * convert). Decodes everything first. Property bytes bcx cannot interpret
+ * are kept as they are (then the attribute and type tables keep the file's
+ * order); such properties cannot be written below version 5
+ * (BCX_ERR_UNSUPPORTED). At the file's own version the bytes equal the
+ * input for files MLIR 22 wrote.
+ */
+BCX_NODISCARD bcx_status bcx_mlirbc_write(bcx_mlirbc_module *m,
+					  const bcx_mlirbc_write_options *opt,
+					  uint8_t **out, size_t *out_len, bcx_diag *diag);
+
+/* Free bytes from bcx_mlirbc_assemble() or bcx_mlirbc_write(), given the
+ * same options (for their allocator). */
+void bcx_mlirbc_free_bytes(const bcx_mlirbc_write_options *opt, uint8_t *bytes, size_t len);
 
 BCX_END_DECLS
 

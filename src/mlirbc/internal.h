@@ -205,6 +205,12 @@ bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag);
 bcx_status mbc_materialize_all(mbc_module *m, mbc_op *op, bcx_diag *diag);
 /* props.c */
 const mbc_oplayout *mbc_find_layout(const char *name, size_t n);
+/* The k-th property of a layout (name not NUL-terminated); false past the
+ * end. */
+bool mbc_layout_prop(const mbc_oplayout *l, unsigned k, const char **name, size_t *len,
+		     bool *optional);
+/* The segment-sizes property's name and element count, NULL if none. */
+const char *mbc_layout_segments(const mbc_oplayout *l, unsigned *n);
 /* One inherent property of an op. */
 typedef struct mbc_named {
 	const char *name;     /* not NUL-terminated */

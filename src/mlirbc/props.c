@@ -29,8 +29,8 @@ const mbc_oplayout *mbc_find_layout(const char *name, size_t n)
 
 /* The k-th property name of a layout (not NUL-terminated); false past
  * the end. */
-static bool prop_name(const mbc_oplayout *l, unsigned k, const char **name, size_t *len,
-		      bool *optional)
+bool mbc_layout_prop(const mbc_oplayout *l, unsigned k, const char **name, size_t *len,
+		     bool *optional)
 {
 	const char *p = l->props;
 	for (;;) {
@@ -57,6 +57,12 @@ static const char *seg_name(const mbc_oplayout *l)
 	return l->seg == 'r' ? "resultSegmentSizes" : "operandSegmentSizes";
 }
 
+const char *mbc_layout_segments(const mbc_oplayout *l, unsigned *n)
+{
+	*n = l->seg ? l->nseg : 0;
+	return l->seg ? seg_name(l) : NULL;
+}
+
 bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name)
 {
 	const mbc_oplayout *l = m->opnames[op->name].layout;
@@ -65,7 +71,7 @@ bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name)
 	const char *pn;
 	size_t len;
 	bool opt;
-	for (unsigned k = 0; prop_name(l, k, &pn, &len, &opt); k++)
+	for (unsigned k = 0; mbc_layout_prop(l, k, &pn, &len, &opt); k++)
 		if (len == name.n && memcmp(pn, name.p, len) == 0)
 			return true;
 	return l->seg && strlen(seg_name(l)) == name.n && memcmp(seg_name(l), name.p, name.n) == 0;
@@ -177,7 +183,7 @@ bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_
 	 * attributes, at the alphabetical place of its name */
 	bool seg5 = l->seg && m->version == 5;
 	for (unsigned k = 0; bcx_cur_ok(&c); k++) {
-		bool more = prop_name(l, k, &pn, &plen, &opt);
+		bool more = mbc_layout_prop(l, k, &pn, &plen, &opt);
 		if (seg5 && (!more || name_cmp(seg_name(l), pn, plen) < 0)) {
 			seg_attr(m, &c, l, out, n, diag);
 			seg5 = false;

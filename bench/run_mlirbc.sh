@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# MLIR bytecode benchmark: a release build, a generated module of FUNCS
+# functions (default 5000; bench/gen_mlirbc.sh) written by mlir-opt-22, then
+# in the same run `bcx dis` beside `mlir-opt-22 --mlir-print-op-generic` on
+# that file (the ratio's target is < 0.3), `bcx convert` and `bcx asm`.
+# hyperfine is used when installed, else the best of 5 runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FUNCS=${1:-5000}
+command -v mlir-opt-22 > /dev/null || { echo "run_mlirbc: mlir-opt-22 is needed"; exit 1; }
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
+cmake --build build/release -j2 --target bcx >/dev/null
+bcx=build/release/bcx
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bash bench/gen_mlirbc.sh "$FUNCS" > "$tmp/bench.mlir"
+mlir-opt-22 --emit-bytecode "$tmp/bench.mlir" -o "$tmp/bench.mlirbc"
+mlir-opt-22 --mlir-print-op-generic "$tmp/bench.mlirbc" -o "$tmp/bench.generic.mlir"
+"$bcx" dis "$tmp/bench.mlirbc" -o "$tmp/ours.mlir"
+cmp -s "$tmp/ours.mlir" "$tmp/bench.generic.mlir" || { echo "run_mlirbc: outputs differ"; exit 1; }
+size=$(stat -c %s "$tmp/bench.mlirbc")
+
+# seconds (mean) of a command
+time_cmd() {
+  if command -v hyperfine > /dev/null; then
+    hyperfine -N -w 1 -r 5 --export-json "$tmp/h.json" "$1" > /dev/null 2>&1
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["mean"])' "$tmp/h.json"
+  else
+    best=
+    for i in 1 2 3 4 5; do
+      t0=$(date +%s%N); bash -c "$1" > /dev/null; t1=$(date +%s%N)
+      d=$(( t1 - t0 )); if [ -z "$best" ] || [ "$d" -lt "$best" ]; then best=$d; fi
+    done
+    echo "$best" | awk '{printf "%.6f\n", $1 / 1e9}'
+  fi
+}
+
+t_opt=$(time_cmd "mlir-opt-22 --mlir-print-op-generic $tmp/bench.mlirbc -o $tmp/o1.mlir")
+t_dis=$(time_cmd "$bcx dis $tmp/bench.mlirbc -o $tmp/o2.mlir")
+t_conv=$(time_cmd "$bcx convert --bytecode-version 6 $tmp/bench.mlirbc -o $tmp/o3.mlirbc")
+t_asm=$(time_cmd "$bcx asm --format mlirbc $tmp/bench.generic.mlir -o $tmp/o4.mlirbc")
+t_optw=$(time_cmd "mlir-opt-22 --emit-bytecode $tmp/bench.generic.mlir -o $tmp/o5.mlirbc")
+echo "MLIR bytecode: $FUNCS functions, $size bytes of bytecode (mlir-opt-22 wrote it)"
+printf '%-48s %10s %8s\n' "command" "seconds" "ratio"
+printf '%-48s %10.4f %8s\n' "mlir-opt-22 --mlir-print-op-generic FILE" "$t_opt" "1.00"
+printf '%-48s %10.4f %8.3f\n' "bcx dis FILE" "$t_dis" "$(echo "$t_dis $t_opt" | awk '{print $1/$2}')"
+printf '%-48s %10.4f %8s\n' "mlir-opt-22 --emit-bytecode GENERIC.mlir" "$t_optw" "1.00"
+printf '%-48s %10.4f %8.3f\n' "bcx asm --format mlirbc GENERIC.mlir" "$t_asm" "$(echo "$t_asm $t_optw" | awk '{print $1/$2}')"
+printf '%-48s %10.4f %8s\n' "bcx convert --bytecode-version 6 FILE" "$t_conv" ""

@@ -1,0 +1,647 @@
+/* Generic-form MLIR text into the writer's model: alias definitions, ops
+ * with results, operands, successors, properties, regions, attributes, a
+ * function type and a location, blocks with arguments, and the
+ * dialect_resources block. Values and blocks are named in scopes (a
+ * region's names end with it); a use before the definition is resolved
+ * when its region ends (graph regions, branches to later blocks). Ops get
+ * the location MLIR's parser gives them: FILE:LINE:COL of the op name. */
+#include "asm.h"
+
+#include <string.h>
+
+static bool ok(const ps *p)
+{
+	return p->lx.status == BCX_OK && p->m->status == BCX_OK;
+}
+
+uint32_t ps_name(ps *p, char sigil, const char *s, size_t n)
+{
+	char key[256];
+	if (n + 1 > sizeof key)
+		return ps_fail(p, "name longer than 254 bytes"), MW_NONE;
+	key[0] = sigil;
+	memcpy(key + 1, s, n);
+	bool added;
+	uint32_t id = mw_intern(p->m, &p->names, key, n + 1, &added);
+	if (id != MW_NONE && id >= p->ccur) {
+		size_t cap = p->ccur ? p->ccur * 2 : 256;
+		uint32_t *c = mw_alloc(p->m, cap, sizeof *c);
+		if (!c)
+			return MW_NONE;
+		if (p->ccur)
+			memcpy(c, p->cur, p->ccur * sizeof *c);
+		p->cur = c;
+		p->ccur = cap;
+	}
+	return id;
+}
+
+uint32_t ps_lookup(ps *p, uint32_t name)
+{
+	return name == MW_NONE || name >= p->ccur ? 0 : p->cur[name];
+}
+
+bool ps_define(ps *p, uint32_t name, uint32_t value, uint32_t count)
+{
+	if (name == MW_NONE)
+		return false;
+	if (!BCX_VEC_ROOM(p->m->arena, p->defs, p->ndefs, p->cdefs))
+		return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), false;
+	p->defs[p->ndefs] = (ps_def){name, value, count, p->cur[name]};
+	p->cur[name] = (uint32_t)++p->ndefs;
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Scopes                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct scope_mark {
+	size_t defs, pend;
+} scope_mark;
+
+static bool resolve(ps *p, const ps_pend *r)
+{
+	uint32_t d = ps_lookup(p, r->name);
+	if (!d)
+		return false;
+	const ps_def *def = &p->defs[d - 1];
+	if (r->k >= def->count)
+		return mlir_fail_at(&p->lx, r->line, r->col, "result number %u of %u", r->k, def->count);
+	*r->slot = def->value + r->k;
+	return true;
+}
+
+/* End of a region: resolve what was used before its definition, then
+ * forget the region's names. */
+static void close_scope(ps *p, scope_mark mk)
+{
+	size_t keep = mk.pend;
+	for (size_t i = mk.pend; i < p->npend && ok(p); i++)
+		if (!resolve(p, &p->pend[i]))
+			p->pend[keep++] = p->pend[i];
+	p->npend = keep;
+	while (p->ndefs > mk.defs) {
+		ps_def *d = &p->defs[--p->ndefs];
+		p->cur[d->name] = d->prev;
+	}
+}
+
+static void report_unresolved(ps *p)
+{
+	if (p->npend && ok(p)) {
+		const ps_pend *r = &p->pend[0];
+		mbc_str s = {p->names.pool.data + p->names.keys[r->name].off, p->names.keys[r->name].len};
+		mlir_fail_at(&p->lx, r->line, r->col, "use of undeclared value or block '%.*s'",
+			     (int)s.n, (const char *)s.p);
+	}
+}
+
+/* A value or block reference into *slot, maybe resolved later. */
+static bool use(ps *p, char sigil, uint32_t *slot)
+{
+	mlir_tok t = p->lx.t;
+	size_t n = t.n;
+	uint32_t k = 0;
+	const char *hash = sigil == '%' ? memchr(t.p, '#', n) : NULL;
+	if (hash) {
+		n = (size_t)(hash - t.p);
+		for (const char *q = hash + 1; q < t.p + t.n; q++)
+			k = k * 10 + (uint32_t)(*q - '0');
+		if (t.p + t.n - hash > 8)
+			return ps_fail(p, "result number too large");
+	}
+	ps_pend r = {ps_name(p, sigil, t.p, n), k, slot, t.line, t.col};
+	if (r.name == MW_NONE)
+		return false;
+	if (!resolve(p, &r) && ok(p)) {
+		if (!BCX_VEC_ROOM(p->m->arena, p->pend, p->npend, p->cpend))
+			return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), false;
+		p->pend[p->npend++] = r;
+	}
+	return mlir_next(&p->lx);
+}
+
+/* ------------------------------------------------------------------ */
+/* Ops                                                                 */
+/* ------------------------------------------------------------------ */
+
+static bool parse_op(ps *p, uint32_t parent, mw_region *r, uint32_t b);
+
+typedef struct results {
+	mlir_tok names[64];
+	uint32_t counts[64];
+	uint32_t n, total;
+} results;
+
+static bool parse_results(ps *p, results *rs)
+{
+	mlir_lex *lx = &p->lx;
+	rs->n = rs->total = 0;
+	if (lx->t.k != MLIR_TK_VALUE)
+		return true;
+	do {
+		if (lx->t.k != MLIR_TK_VALUE || rs->n == 64)
+			return ps_fail(p, "expected a result name");
+		rs->names[rs->n] = lx->t;
+		mlir_next(lx);
+		uint64_t c = 1;
+		if (mlir_accept(lx, ':')) {
+			if (lx->t.k != MLIR_TK_INT || !mlir_tok_u64(&lx->t, &c) || c == 0 || c > 65536)
+				return ps_fail(p, "expected a result count");
+			mlir_next(lx);
+		}
+		rs->counts[rs->n++] = (uint32_t)c;
+		rs->total += (uint32_t)c;
+	} while (mlir_accept(lx, ','));
+	return mlir_expect(lx, '=');
+}
+
+/* (%a, %b#1) */
+static bool parse_operands(ps *p, mw_op *op, uint32_t id)
+{
+	mlir_lex *lx = &p->lx;
+	uint32_t cap = 0;
+	if (!mlir_expect(lx, '('))
+		return false;
+	if (mlir_accept(lx, ')'))
+		return true;
+	do {
+		op = &p->m->ops[id];
+		if (op->nopr == cap) {
+			uint32_t *v = mw_alloc(p->m, cap ? cap * 2 : 4, sizeof *v);
+			if (!v)
+				return false;
+			if (op->nopr)
+				memcpy(v, op->opr, op->nopr * sizeof *v);
+			op->opr = v;
+			cap = cap ? cap * 2 : 4;
+		}
+		if (lx->t.k != MLIR_TK_VALUE)
+			return ps_fail(p, "expected an operand");
+		op->nopr++;
+		if (!use(p, '%', &op->opr[op->nopr - 1]))
+			return false;
+	} while (mlir_accept(lx, ','));
+	return mlir_expect(lx, ')');
+}
+
+static bool parse_successors(ps *p, uint32_t id)
+{
+	mlir_lex *lx = &p->lx;
+	uint32_t *v = mw_alloc(p->m, 256, sizeof *v), n = 0;
+	if (!v)
+		return false;
+	mlir_next(lx);
+	do {
+		if (lx->t.k != MLIR_TK_BLOCK || n == 256)
+			return ps_fail(p, "expected a successor block");
+		if (!use(p, '^', &v[n++]))
+			return false;
+	} while (mlir_accept(lx, ','));
+	p->m->ops[id].succ = v;
+	p->m->ops[id].nsucc = n;
+	return mlir_expect(lx, ']');
+}
+
+/* A dictionary's entries as a named list (for properties and attributes). */
+static bool named_list(ps *p, mw_named **out, uint32_t *n)
+{
+	uint32_t d = ps_attr(p);
+	if (d == MW_NONE)
+		return false;
+	/* the dictionary's template: code, count, then (name, value) refs */
+	const mw_ent *e = &p->m->ent[d];
+	const uint8_t *t = p->m->ents.pool.data + e->tpl;
+	uint32_t cnt = (e->ntpl - MW_REC_SIZE) / (2 * MW_REC_SIZE);
+	uint32_t rawlen;
+	memcpy(&rawlen, t + 1, 4);
+	t += MW_REC_SIZE + rawlen;
+	*out = mw_alloc(p->m, cnt, sizeof **out);
+	if (!*out)
+		return false;
+	*n = 0;
+	const uint8_t *end = p->m->ents.pool.data + e->tpl + e->ntpl;
+	while (t + 2 * MW_REC_SIZE <= end && *n < cnt) {
+		mw_named *nv = &(*out)[(*n)++];
+		memset(nv, 0, sizeof *nv);
+		memcpy(&nv->name, t + 1, 4);
+		memcpy(&nv->value, t + MW_REC_SIZE + 1, 4);
+		t += 2 * MW_REC_SIZE;
+	}
+	return true;
+}
+
+static bool is_segment_name(mbc_str s)
+{
+	return (s.n == 19 && !memcmp(s.p, "operandSegmentSizes", 19)) ||
+	       (s.n == 18 && !memcmp(s.p, "resultSegmentSizes", 18));
+}
+
+/* Segment sizes given as array<i32: ...>: their values (v6 stores them as
+ * a sparse array). The template is raw [code 17], a type reference, raw
+ * [count, byte count, bytes]. */
+static void segment_values(ps *p, mw_op *op)
+{
+	for (uint32_t i = 0; i < op->nprops; i++) {
+		if (!is_segment_name(mw_strattr_bytes(p->m, op->props[i].name)))
+			continue;
+		const mw_ent *e = &p->m->ent[op->props[i].value];
+		const uint8_t *t = p->m->ents.pool.data + e->tpl;
+		uint32_t l0, rl;
+		if (e->ntpl < 3 * MW_REC_SIZE + 1 || t[0] != MW_REC_RAW)
+			continue;
+		memcpy(&l0, t + 1, 4);
+		const uint8_t *q = t + MW_REC_SIZE + 1;
+		if (l0 != 1 || t[5] != MBC_A_DENSE_ARRAY * 2 + 1 || q[0] != MW_REC_TYPE ||
+		    q[MW_REC_SIZE] != MW_REC_RAW)
+			continue;
+		q += MW_REC_SIZE;
+		memcpy(&rl, q + 1, 4);
+		if (rl > e->ntpl)
+			continue;
+		bcx_cursor c;
+		bcx_cur_init(&c, q + MW_REC_SIZE, rl, NULL);
+		uint64_t n = mbc_varint(&c, "count"), nb = mbc_varint(&c, "bytes");
+		const uint8_t *data = bcx_cur_ok(&c) && nb == n * 4 && n <= 4096
+					      ? bcx_cur_bytes(&c, (size_t)nb, "data") : NULL;
+		int32_t *v = data ? mw_alloc(p->m, (size_t)n, sizeof *v) : NULL;
+		for (uint64_t k = 0; v && k < n; k++)
+			memcpy(&v[k], data + 4 * k, 4);
+		op->props[i].seg = v;
+		op->props[i].nseg = v ? (uint32_t)n : 0;
+	}
+}
+
+static bool parse_regions(ps *p, uint32_t id);
+
+/* ': (inputs) -> results' : the result types of the op. */
+static bool parse_signature(ps *p, uint32_t id, const results *rs)
+{
+	mlir_lex *lx = &p->lx;
+	uint32_t *in, *out, nin, nout, one;
+	if (!mlir_expect(lx, ':') || !mlir_expect(lx, '(') || !ps_types(p, ')', &in, &nin) ||
+	    !mlir_expect(lx, 'A'))
+		return false;
+	if (mlir_accept(lx, '(')) {
+		if (!ps_types(p, ')', &out, &nout))
+			return false;
+	} else {
+		if ((one = ps_type(p)) == MW_NONE)
+			return false;
+		out = &one;
+		nout = 1;
+	}
+	mw_op *op = &p->m->ops[id];
+	if (nin != op->nopr)
+		return ps_fail(p, "%u operands but %u operand types", op->nopr, nin);
+	if (nout != rs->total)
+		return ps_fail(p, "%u results named but %u result types", rs->total, nout);
+	op->nres = nout;
+	op->first_res = mw_new_values(p->m, nout, id, false);
+	for (uint32_t i = 0; i < nout && ok(p); i++)
+		p->m->values[op->first_res + i].type = out[i];
+	return ok(p);
+}
+
+static bool define_results(ps *p, uint32_t id, const results *rs)
+{
+	uint32_t v = p->m->ops[id].first_res;
+	for (uint32_t i = 0; i < rs->n; i++) {
+		if (!ps_define(p, ps_name(p, '%', rs->names[i].p, rs->names[i].n), v, rs->counts[i]))
+			return false;
+		v += rs->counts[i];
+	}
+	return true;
+}
+
+static uint32_t op_location(ps *p, unsigned line, unsigned col)
+{
+	mw_tb_start(p->m);
+	mw_tb_varint(p->m, MBC_A_FILE_LOC);
+	mw_tb_ref(p->m, MW_REC_ATTR, p->file_attr);
+	mw_tb_varint(p->m, line);
+	mw_tb_varint(p->m, col);
+	return mw_tb_finish(p->m, mw_builtin(p->m), MW_E_CUSTOM | MW_E_LOC, 0);
+}
+
+static bool parse_op(ps *p, uint32_t parent, mw_region *r, uint32_t b)
+{
+	mlir_lex *lx = &p->lx;
+	results rs;
+	if (!parse_results(p, &rs))
+		return false;
+	if (lx->t.k != MLIR_TK_STR)
+		return ps_fail(p, "expected an operation name in quotes");
+	uint32_t id = mw_new_op(p->m, parent);
+	if (id == MW_NONE || (r && !mw_block_add_op(p->m, &r->blocks[b], id)))
+		return false;
+	long n = ps_unescape(p);
+	if (n < 0)
+		return false;
+	p->m->ops[id].name = mw_opname_id(p->m, p->sbuf, (size_t)n, -1);
+	p->m->ops[id].loc = op_location(p, lx->t.line, lx->t.col);
+	p->m->ops[id].line = lx->t.line;
+	p->m->ops[id].col = lx->t.col;
+	mlir_next(lx);
+	if (!parse_operands(p, &p->m->ops[id], id))
+		return false;
+	if (mlir_is_punct(lx, '[') && !parse_successors(p, id))
+		return false;
+	if (mlir_accept(lx, '<')) {
+		if (!mlir_is_punct(lx, '{'))
+			return ps_fail(p, "expected '<{' properties");
+		mw_op *op = &p->m->ops[id];
+		if (!named_list(p, &op->props, &op->nprops) || !mlir_expect(lx, '>'))
+			return false;
+		segment_values(p, &p->m->ops[id]);
+	}
+	if (mlir_is_punct(lx, '(') && !parse_regions(p, id))
+		return false;
+	if (mlir_is_punct(lx, '{')) {
+		mw_op *op = &p->m->ops[id];
+		if (!named_list(p, &op->attrs, &op->nattrs))
+			return false;
+	}
+	if (!parse_signature(p, id, &rs))
+		return false;
+	if (mlir_is_id(lx, "loc")) {
+		mlir_next(lx);
+		uint32_t loc = ps_loc(p);
+		if (loc == MW_NONE)
+			return false;
+		p->m->ops[id].loc = loc;
+	}
+	p->m->ops[id].end = p->m->nops - 1;
+	return define_results(p, id, &rs);
+}
+
+/* ^name(%a: type loc(...), ...): */
+static bool block_label(ps *p, mw_region *r, uint32_t owner)
+{
+	mlir_lex *lx = &p->lx;
+	if (!ps_define(p, ps_name(p, '^', lx->t.p, lx->t.n), r->nblocks, 1))
+		return false;
+	mw_block *blk = mw_new_block(p->m, r);
+	if (!blk || !mlir_next(lx))
+		return false;
+	if (mlir_accept(lx, '(')) {
+		do {
+			if (lx->t.k != MLIR_TK_VALUE)
+				return ps_fail(p, "expected a block argument");
+			mlir_tok name = lx->t;
+			uint32_t v = mw_new_values(p->m, 1, owner, true);
+			if (v == MW_NONE)
+				return false;
+			blk = &r->blocks[r->nblocks - 1];
+			if (!blk->nargs)
+				blk->first_arg = v;
+			blk->nargs++;
+			mlir_next(lx);
+			uint32_t t;
+			if (!mlir_expect(lx, ':') || (t = ps_type(p)) == MW_NONE)
+				return false;
+			p->m->values[v].type = t;
+			p->m->values[v].loc = op_location(p, name.line, name.col);
+			if (mlir_is_id(lx, "loc")) {
+				mlir_next(lx);
+				if ((p->m->values[v].loc = ps_loc(p)) == MW_NONE)
+					return false;
+			}
+			if (!ps_define(p, ps_name(p, '%', name.p, name.n), v, 1))
+				return false;
+		} while (mlir_accept(lx, ','));
+		if (!mlir_expect(lx, ')'))
+			return false;
+	}
+	return mlir_expect(lx, ':');
+}
+
+static bool parse_region(ps *p, uint32_t id, uint32_t ri)
+{
+	mlir_lex *lx = &p->lx;
+	if (p->depth >= MLIR_MAX_DEPTH)
+		return ps_fail(p, "regions nest deeper than %u", MLIR_MAX_DEPTH);
+	if (!mlir_expect(lx, '{'))
+		return false;
+	p->depth++;
+	scope_mark mk = {p->ndefs, p->npend};
+	mw_region *r = &p->m->ops[id].regions[ri];
+	if (!mlir_is_punct(lx, '}') && lx->t.k != MLIR_TK_BLOCK && !mw_new_block(p->m, r))
+		return false;
+	while (ok(p) && !mlir_is_punct(lx, '}')) {
+		if (lx->t.k == MLIR_TK_BLOCK) {
+			if (!block_label(p, r, id))
+				return false;
+			continue;
+		}
+		if (lx->t.k == MLIR_TK_EOF)
+			return ps_fail(p, "expected '}' to end the region");
+		if (!parse_op(p, id, r, r->nblocks - 1))
+			return false;
+		r = &p->m->ops[id].regions[ri];
+	}
+	close_scope(p, mk);
+	p->depth--;
+	return mlir_expect(lx, '}');
+}
+
+static bool parse_regions(ps *p, uint32_t id)
+{
+	mlir_lex *lx = &p->lx;
+	mlir_next(lx);
+	mw_region *v = mw_alloc(p->m, 64, sizeof *v);
+	if (!v)
+		return false;
+	p->m->ops[id].regions = v;
+	do {
+		if (p->m->ops[id].nregions == 64)
+			return ps_fail(p, "more than 64 regions");
+		p->m->ops[id].nregions++;
+		if (!parse_region(p, id, p->m->ops[id].nregions - 1))
+			return false;
+	} while (mlir_accept(lx, ','));
+	return mlir_expect(lx, ')');
+}
+
+/* ------------------------------------------------------------------ */
+/* Top level                                                           */
+/* ------------------------------------------------------------------ */
+
+static bool alias_def(ps *p)
+{
+	mlir_lex *lx = &p->lx;
+	bool type = lx->t.k == MLIR_TK_BANG;
+	uint32_t name = ps_name(p, type ? '!' : '#', lx->t.p, lx->t.n);
+	if (ps_lookup(p, name))
+		return ps_fail(p, "redefinition of alias '%.*s'", (int)lx->t.n, lx->t.p);
+	mlir_next(lx);
+	if (!mlir_expect(lx, '='))
+		return false;
+	uint32_t v = type ? ps_type(p) : ps_attr(p);
+	return v != MW_NONE && ps_define(p, name, v, 1);
+}
+
+/* "0x" + alignment (4 bytes LE) + data, or true/false, or a string. */
+static bool resource_value(ps *p, mw_resource *r)
+{
+	mlir_lex *lx = &p->lx;
+	if (mlir_is_id(lx, "true") || mlir_is_id(lx, "false")) {
+		r->kind = MBC_RES_BOOL;
+		r->value = mlir_is_id(lx, "true");
+		return mlir_next(lx);
+	}
+	if (lx->t.k != MLIR_TK_STR)
+		return ps_fail(p, "expected a resource value");
+	const mlir_tok *t = &lx->t;
+	if (t->n >= 10 && t->p[0] == '0' && t->p[1] == 'x') {
+		size_t nb = (t->n - 2) / 2;
+		uint8_t *d = mw_alloc(p->m, nb, 1);
+		for (size_t i = 0; d && i < nb; i++) {
+			int a = mlir_hexval(t->p[2 + 2 * i]), b = mlir_hexval(t->p[3 + 2 * i]);
+			if (a < 0 || b < 0)
+				return ps_fail(p, "invalid hex in a resource blob");
+			d[i] = (uint8_t)(a * 16 + b);
+		}
+		if (!d)
+			return false;
+		r->kind = MBC_RES_BLOB;
+		r->align = (uint64_t)d[0] | (uint64_t)d[1] << 8 | (uint64_t)d[2] << 16 |
+			   (uint64_t)d[3] << 24;
+		if (r->align == 0 || (r->align & (r->align - 1)) || r->align > 4096)
+			return ps_fail(p, "resource blob alignment %llu is not a power of two up to 4096",
+				       (unsigned long long)r->align);
+		r->data = d + 4;
+		r->ndata = nb - 4;
+		return mlir_next(lx);
+	}
+	long n = ps_unescape(p);
+	if (n < 0)
+		return false;
+	r->kind = MBC_RES_STRING;
+	r->value = mw_string(p->m, p->sbuf, (size_t)n);
+	return mlir_next(lx);
+}
+
+/* {-# dialect_resources: { dialect: { key: value, ... } } #-} */
+static bool resources(ps *p)
+{
+	mlir_lex *lx = &p->lx;
+	ps_raw_skip(p, 2);
+	mlir_next(lx);
+	do {
+		if (!mlir_is_id(lx, "dialect_resources"))
+			return ps_fail(p, "only dialect_resources are supported");
+		mlir_next(lx);
+		if (!mlir_expect(lx, ':') || !mlir_expect(lx, '{'))
+			return false;
+		while (lx->t.k == MLIR_TK_ID) {
+			uint32_t d = mw_dialect_id(p->m, lx->t.p, lx->t.n);
+			mlir_next(lx);
+			if (!mlir_expect(lx, ':') || !mlir_expect(lx, '{'))
+				return false;
+			while (lx->t.k == MLIR_TK_ID || lx->t.k == MLIR_TK_STR) {
+				uint32_t r = ps_resource(p, d, lx->t.p, lx->t.n);
+				mlir_next(lx);
+				if (r == MW_NONE || !mlir_expect(lx, ':') ||
+				    !resource_value(p, &p->m->res[r]))
+					return false;
+				mlir_accept(lx, ',');
+			}
+			if (!mlir_expect(lx, '}'))
+				return false;
+			mlir_accept(lx, ',');
+		}
+		if (!mlir_is_punct(lx, '}'))
+			return ps_fail(p, "expected '}'");
+	} while (false);
+	/* the lexer stands on the last '}'; "#-}" follows */
+	while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\n' || *lx->p == '\t' || *lx->p == '\r'))
+		ps_raw_skip(p, 1);
+	if (!ps_raw_at(p, "#-}"))
+		return ps_fail(p, "expected '#-}'");
+	ps_raw_skip(p, 3);
+	return mlir_next(lx);
+}
+
+/* The ops at the top; one builtin.module is the root, anything else is
+ * wrapped in one (at FILE:0:0, as MLIR's parser does). */
+static bool top_level(ps *p)
+{
+	mlir_lex *lx = &p->lx;
+	mw_module *m = p->m;
+	uint32_t root = mw_new_op(m, MW_NONE);
+	if (root == MW_NONE)
+		return false;
+	m->ops[root].name = mw_opname_id(m, "builtin.module", 14, 1);
+	m->ops[root].loc = op_location(p, 0, 0);
+	m->ops[root].regions = mw_alloc(m, 1, sizeof(mw_region));
+	m->ops[root].nregions = 1;
+	mw_region *r = m->ops[root].regions;
+	if (!r || !mw_new_block(m, r))
+		return false;
+	scope_mark mk = {p->ndefs, p->npend};
+	while (ok(p) && lx->t.k != MLIR_TK_EOF) {
+		if (lx->t.k == MLIR_TK_HASH || lx->t.k == MLIR_TK_BANG) {
+			if (!alias_def(p))
+				return false;
+		} else if (mlir_is_punct(lx, '{') && ps_raw_at(p, "-#")) {
+			if (!resources(p))
+				return false;
+		} else if (!parse_op(p, root, r, 0)) {
+			return false;
+		}
+	}
+	close_scope(p, mk);
+	report_unresolved(p);
+	m->ops[root].end = m->nops - 1;
+	return ok(p);
+}
+
+/* A single top-level builtin.module replaces the implicit one. */
+static void unwrap(mw_module *m)
+{
+	mw_block *b = &m->ops[0].regions[0].blocks[0];
+	if (b->nops != 1 || m->ops[1].nregions != 1)
+		return;
+	mbc_str n = mw_string_bytes(m, m->opnames[m->ops[1].name].name);
+	mbc_str d = mw_string_bytes(m, m->dialects[m->opnames[m->ops[1].name].dialect].name);
+	if (n.n != 6 || memcmp(n.p, "module", 6) || d.n != 7 || memcmp(d.p, "builtin", 7) ||
+	    m->ops[1].nres)
+		return;
+	/* drop op 0: shift every op index down by one */
+	memmove(m->ops, m->ops + 1, (m->nops - 1) * sizeof *m->ops);
+	m->nops--;
+	for (uint32_t i = 0; i < m->nops; i++) {
+		mw_op *op = &m->ops[i];
+		op->parent = op->parent == 0 || op->parent == MW_NONE ? MW_NONE : op->parent - 1;
+		op->end--;
+		for (uint32_t r = 0; r < op->nregions; r++)
+			for (uint32_t k = 0; k < op->regions[r].nblocks; k++)
+				for (uint32_t j = 0; j < op->regions[r].blocks[k].nops; j++)
+					op->regions[r].blocks[k].ops[j]--;
+	}
+	for (uint32_t i = 0; i < m->nvalues; i++)
+		m->values[i].owner--;
+}
+
+bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_t n)
+{
+	ps p;
+	memset(&p, 0, sizeof p);
+	p.m = m;
+	p.file = file;
+	bcx_buf_init(&p.names.pool, NULL);
+	mlir_lex_init(&p.lx, file, text, n, m->diag);
+	m->file = file;
+	m->line = &p.lx.t.line;
+	m->col = &p.lx.t.col;
+	p.file_attr = mw_string_attr(m, file, strlen(file));
+	if (mlir_next(&p.lx) && top_level(&p))
+		unwrap(m);
+	m->line = m->col = NULL;
+	bcx_buf_free(&p.names.pool);
+	if (p.lx.status != BCX_OK && m->status == BCX_OK)
+		m->status = p.lx.status;
+	return m->status;
+}

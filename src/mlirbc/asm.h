@@ -1,0 +1,79 @@
+/* The generic-form text parser behind bcx asm --format mlirbc: asm.c reads
+ * ops, regions, blocks and values; asm_attr.c attributes, types and
+ * locations; asm_dense.c the element literals. Everything lands in the
+ * writer's model. Not installed. */
+#ifndef BCX_MLIRBC_ASM_H
+#define BCX_MLIRBC_ASM_H
+
+#include "wmodel.h"
+#include "mlir/lex.h"
+
+typedef struct ps_def {
+	uint32_t name;     /* in ps.names */
+	uint32_t value;    /* first value, or block index */
+	uint32_t count;    /* values defined under the name */
+	uint32_t prev;     /* the definition it shadows + 1 */
+} ps_def;
+
+typedef struct ps_pend {
+	uint32_t name, k;  /* name and result number (#k) */
+	uint32_t *slot;
+	unsigned line, col;
+} ps_pend;
+
+typedef struct ps {
+	mw_module *m;
+	mlir_lex lx;
+	const char *file;
+	uint32_t file_attr;          /* StringAttr of the file name */
+	mw_table names;              /* "%name", "^name", "#alias", "!alias" */
+	uint32_t *cur;               /* per name: definition + 1 */
+	size_t ccur;
+	ps_def *defs;
+	size_t ndefs, cdefs;
+	ps_pend *pend;
+	size_t npend, cpend;
+	unsigned depth;              /* regions */
+	unsigned adepth;             /* attributes and types */
+	char *sbuf;                  /* unescaped string literal */
+	size_t csbuf;
+} ps;
+
+/* asm_attr.c */
+uint32_t ps_attr(ps *p);
+uint32_t ps_type(ps *p);
+uint32_t ps_loc(ps *p);               /* after 'loc': "(...)" */
+bool ps_types(ps *p, char close, uint32_t **out, uint32_t *n); /* list up to close */
+/* A StringAttr of the current string token (unescaped); advances. */
+uint32_t ps_string_attr(ps *p);
+/* Unescape the current string token into p->sbuf; length or -1. */
+long ps_unescape(ps *p);
+/* The alias or name table: id of a sigil + name key. */
+uint32_t ps_name(ps *p, char sigil, const char *s, size_t n);
+/* The definition of a name in scope + 1, 0 none. */
+uint32_t ps_lookup(ps *p, uint32_t name);
+/* Define name in the current scope. */
+bool ps_define(ps *p, uint32_t name, uint32_t value, uint32_t count);
+bool ps_fail(ps *p, const char *fmt, ...) BCX_PRINTF(2, 3);
+/* Raw access for what MLIR's lexer treats specially: skip blanks from the
+ * lexer's position; does the text there start with s? */
+bool ps_raw_at(ps *p, const char *s);
+void ps_raw_skip(ps *p, size_t n);
+
+/* f80 and f128 have no entry in mlir/floats.def: their mw_tinfo.flt. */
+#define PS_F80 250
+#define PS_F128 251
+
+/* asm_dense.c */
+uint32_t ps_dense(ps *p);             /* after 'dense' */
+uint32_t ps_dense_array(ps *p);       /* after 'array' */
+uint32_t ps_sparse(ps *p);            /* after 'sparse' */
+uint32_t ps_dense_resource(ps *p);    /* after 'dense_resource' */
+/* The resource key of a dialect (created on first mention). */
+uint32_t ps_resource(ps *p, uint32_t dialect, const char *key, size_t n);
+/* Encode an integer of a width as MLIR's APInt (spec §2) into the template. */
+void ps_apint(mw_module *m, uint64_t lo, bool negative, uint32_t width);
+/* The bits of a float literal token (with sign) in format k. */
+bool ps_float_bits(ps *p, bool neg, int kind, uint64_t *lo, uint64_t *hi);
+
+#endif

@@ -1,0 +1,446 @@
+/* A read module into the writer's model (bcx convert): the tables, every
+ * attribute and type re-encoded from its decoded fields, the IR with its
+ * use-list orders, resources and dialect versions. Property bytes of an op
+ * whose layout bcx does not know, and other dialects' custom encodings,
+ * are kept as they are; they may hold indices, so the attribute and type
+ * tables then keep the file's order (m->pinned). */
+#include "wmodel.h"
+#include "mlir/text.h"
+
+#include <string.h>
+
+typedef struct cv {
+	mbc_module *r;
+	mw_module *m;
+	uint32_t *amap, *tmap;  /* read index -> entry id + 1 */
+	uint32_t *vmap;         /* read value -> model value */
+	uint32_t *resmap;       /* read dialect-resource handle -> model resource */
+} cv;
+
+static uint32_t cv_ent(cv *x, bool type, uint32_t i);
+
+static uint32_t cv_str(cv *x, uint32_t i)
+{
+	mbc_str s = mbc_string(x->r, i);
+	return mw_string(x->m, s.p, s.n);
+}
+
+static void ref_a(cv *x, uint32_t i) { mw_tb_ref(x->m, MW_REC_ATTR, cv_ent(x, false, i)); }
+static void ref_t(cv *x, uint32_t i) { mw_tb_ref(x->m, MW_REC_TYPE, cv_ent(x, true, i)); }
+
+static void list(cv *x, const uint32_t *v, uint32_t n, bool type)
+{
+	mw_tb_varint(x->m, n);
+	for (uint32_t i = 0; i < n; i++)
+		type ? ref_t(x, v[i]) : ref_a(x, v[i]);
+}
+
+static void shape(cv *x, const mbc_ent *e)
+{
+	mw_tb_varint(x->m, e->ndims);
+	for (uint32_t i = 0; i < e->ndims; i++)
+		mw_tb_svarint(x->m, e->dims[i]);
+}
+
+/* Width of the APInt an integer or float attribute of type t stores. */
+static uint64_t value_width(cv *x, uint32_t t)
+{
+	const mbc_ent *e;
+	if (mbc_type(x->r, t, &e, NULL) != BCX_OK)
+		return 0;
+	switch (e->code) {
+	case MBC_T_INTEGER: return e->u[0];
+	case MBC_T_INDEX: return 64;
+	case MBC_T_BF16: case MBC_T_F16: return 16;
+	case MBC_T_F32: return 32;
+	case MBC_T_F64: return 64;
+	case MBC_T_F80: return 80;
+	case MBC_T_F128: return 128;
+	case MBC_TEXT: {
+		const mlir_float_sem *s =
+			mlir_float_semantics(mlir_float_by_name((const char *)e->blob, e->nblob));
+		return s ? s->bits : 0;
+	}
+	default: return 0;
+	}
+}
+
+static void apint(cv *x, const mbc_ent *e, uint64_t width)
+{
+	mw_module *m = x->m;
+	if (width <= 8) {
+		uint8_t b = (uint8_t)e->words[0];
+		mw_tb_bytes(m, &b, 1);
+	} else if (width <= 64) {
+		mw_tb_svarint(m, (int64_t)e->words[0]);
+	} else {
+		mw_tb_varint(m, e->nwords);
+		for (uint32_t i = 0; i < e->nwords; i++)
+			mw_tb_svarint(m, (int64_t)e->words[i]);
+	}
+}
+
+static void blob(cv *x, const mbc_ent *e)
+{
+	mw_tb_varint(x->m, e->nblob);
+	mw_tb_bytes(x->m, e->blob, (size_t)e->nblob);
+}
+
+static void attr_body(cv *x, const mbc_ent *e)
+{
+	mw_module *m = x->m;
+	switch (e->code) {
+	case MBC_A_ARRAY: case MBC_A_FUSED_LOC: list(x, e->list, e->n, false); break;
+	case MBC_A_FUSED_LOC_MD: list(x, e->list, e->n, false); ref_a(x, e->r[0]); break;
+	case MBC_A_DICT:
+		mw_tb_varint(m, e->n / 2);
+		for (uint32_t i = 0; i < e->n; i++)
+			ref_a(x, e->list[i]);
+		break;
+	case MBC_A_STRING: mw_tb_ref(m, MW_REC_STR, cv_str(x, e->r[0])); break;
+	case MBC_A_STRING_TYPED:
+		mw_tb_ref(m, MW_REC_STR, cv_str(x, e->r[0]));
+		ref_t(x, e->r[1]);
+		break;
+	case MBC_A_FLAT_SYMREF: case MBC_A_DISTINCT: ref_a(x, e->r[0]); break;
+	case MBC_A_SYMREF: ref_a(x, e->r[0]); list(x, e->list, e->n, false); break;
+	case MBC_A_TYPE: ref_t(x, e->r[0]); break;
+	case MBC_A_INTEGER: case MBC_A_FLOAT:
+		ref_t(x, e->r[0]);
+		apint(x, e, value_width(x, e->r[0]));
+		break;
+	case MBC_A_CALLSITE_LOC: case MBC_A_NAME_LOC: ref_a(x, e->r[0]); ref_a(x, e->r[1]); break;
+	case MBC_A_FILE_LOC:
+		ref_a(x, e->r[0]);
+		mw_tb_varint(m, e->u[0]);
+		mw_tb_varint(m, e->u[1]);
+		break;
+	case MBC_A_FILE_RANGE:
+		ref_a(x, e->r[0]);
+		mw_tb_varint(m, e->nwords);
+		for (uint32_t i = 0; i < e->nwords; i++)
+			mw_tb_varint(m, e->words[i]);
+		break;
+	case MBC_A_DENSE_RESOURCE:
+		ref_t(x, e->r[0]);
+		mw_tb_ref(m, MW_REC_RES, x->resmap[e->u[0]]);
+		break;
+	case MBC_A_DENSE_ARRAY: ref_t(x, e->r[0]); mw_tb_varint(m, e->u[0]); blob(x, e); break;
+	case MBC_A_DENSE_ELEMENTS: ref_t(x, e->r[0]); blob(x, e); break;
+	case MBC_A_DENSE_STRINGS:
+		ref_t(x, e->r[0]);
+		mw_tb_varint(m, e->u[0]);
+		for (uint32_t i = 0; i < e->n; i++)
+			mw_tb_ref(m, MW_REC_STR, cv_str(x, e->list[i]));
+		break;
+	case MBC_A_SPARSE_ELEMENTS: ref_t(x, e->r[0]); ref_a(x, e->r[1]); ref_a(x, e->r[2]); break;
+	default: break; /* UnitAttr, UnknownLoc: the code alone */
+	}
+}
+
+static void type_body(cv *x, const mbc_ent *e)
+{
+	mw_module *m = x->m;
+	switch (e->code) {
+	case MBC_T_INTEGER: mw_tb_varint(m, (e->u[0] << 2) | e->u[1]); break;
+	case MBC_T_FUNCTION:
+		list(x, e->list, (uint32_t)e->u[0], true);
+		list(x, e->list + e->u[0], e->n - (uint32_t)e->u[0], true);
+		break;
+	case MBC_T_COMPLEX: case MBC_T_UMEMREF: case MBC_T_UTENSOR: ref_t(x, e->r[0]); break;
+	case MBC_T_UMEMREF_SPACE: ref_a(x, e->r[2]); ref_t(x, e->r[0]); break;
+	case MBC_T_MEMREF: case MBC_T_MEMREF_SPACE:
+		if (e->code == MBC_T_MEMREF_SPACE)
+			ref_a(x, e->r[2]);
+		shape(x, e);
+		ref_t(x, e->r[0]);
+		ref_a(x, e->r[1]);
+		break;
+	case MBC_T_TENSOR: case MBC_T_TENSOR_ENC: case MBC_T_VECTOR:
+		if (e->code == MBC_T_TENSOR_ENC)
+			ref_a(x, e->r[2]);
+		shape(x, e);
+		ref_t(x, e->r[0]);
+		break;
+	case MBC_T_VECTOR_SCALABLE:
+		mw_tb_varint(m, e->ndims);
+		mw_tb_bytes(m, e->flags, e->ndims);
+		shape(x, e);
+		ref_t(x, e->r[0]);
+		break;
+	case MBC_T_TUPLE: list(x, e->list, e->n, true); break;
+	default: break; /* the code alone */
+	}
+}
+
+static uint32_t cv_ent(cv *x, bool type, uint32_t i)
+{
+	mw_module *m = x->m;
+	uint32_t *memo = type ? &x->tmap[i] : &x->amap[i];
+	if (*memo)
+		return *memo - 1;
+	const mbc_ent *e;
+	if ((type ? mbc_type(x->r, i, &e, m->diag) : mbc_attr(x->r, i, &e, m->diag)) != BCX_OK) {
+		mw_fail(m, m->diag ? m->diag->code : BCX_ERR_MALFORMED, "bad entry");
+		return MW_NONE;
+	}
+	unsigned flags = (type ? MW_E_TYPE : 0) | (e->custom ? MW_E_CUSTOM : 0);
+	uint32_t salt = 0;
+	mw_tb_start(m);
+	if (e->code == MBC_TEXT || e->code == MBC_RAW) {
+		mw_tb_bytes(m, e->blob, (size_t)e->nblob);
+		m->pinned |= e->code == MBC_RAW;
+	} else {
+		mw_tb_varint(m, e->code);
+		type ? type_body(x, e) : attr_body(x, e);
+		salt = !type && e->code == MBC_A_DISTINCT ? i + 1 : 0;
+	}
+	uint32_t id = mw_tb_finish(m, e->dialect, flags, salt);
+	if (id == MW_NONE)
+		return id;
+	if (!type && e->code == MBC_A_STRING) {
+		m->ent[id].flags |= MW_E_STRATTR;
+		m->ent[id].aux = cv_str(x, e->r[0]);
+	}
+	m->ent[id].src = i + 1;
+	*memo = id + 1;
+	return id;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tables                                                              */
+/* ------------------------------------------------------------------ */
+
+static void tables(cv *x)
+{
+	mbc_module *r = x->r;
+	mw_module *m = x->m;
+	for (uint32_t i = 0; i < r->ndialects; i++) {
+		mbc_str s = mbc_string(r, r->dialects[i].name);
+		uint32_t d = mw_dialect_id(m, s.p, s.n);
+		if (d != i)
+			mw_fail(m, BCX_ERR_MALFORMED, "dialect %u is listed twice", i);
+		else if (r->dialects[i].has_version) {
+			m->dialects[d].version = r->data + r->dialects[i].ver_off;
+			m->dialects[d].nversion = (uint32_t)r->dialects[i].ver_len;
+		}
+	}
+	for (uint32_t i = 0; i < r->nres && m->status == BCX_OK; i++) {
+		const mbc_resource *s = &r->res[i];
+		if (!BCX_VEC_ROOM(m->arena, m->res, m->nres, m->cres)) {
+			mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+			return;
+		}
+		mw_resource *d = &m->res[m->nres++];
+		memset(d, 0, sizeof *d);
+		d->external = s->external;
+		d->group = s->external ? cv_str(x, s->group) : s->group;
+		d->key = cv_str(x, s->key);
+		d->kind = s->kind;
+		d->align = s->align;
+		d->data = s->data;
+		d->ndata = s->ndata;
+		d->value = s->kind == MBC_RES_STRING ? cv_str(x, (uint32_t)s->value) : s->value;
+	}
+	x->resmap = mw_alloc(m, r->ndialect_res, sizeof *x->resmap);
+	for (uint32_t h = 0; x->resmap && h < r->ndialect_res; h++)
+		x->resmap[h] = r->dialect_res[h];
+	m->producer = r->producer.p;
+	m->nproducer = r->producer.n;
+}
+
+/* ------------------------------------------------------------------ */
+/* IR                                                                  */
+/* ------------------------------------------------------------------ */
+
+static mw_uselist *uses(cv *x, const mbc_uselist *u, uint32_t n)
+{
+	mw_uselist *v = mw_alloc(x->m, n, sizeof *v);
+	for (uint32_t i = 0; v && i < n; i++)
+		v[i] = (mw_uselist){u[i].value, u[i].pairs, u[i].n, u[i].idx};
+	return v;
+}
+
+/* Segment sizes of a DenseI32ArrayAttr read from the file. */
+static void seg_values(cv *x, mw_named *nv, uint32_t attr)
+{
+	const mbc_ent *e;
+	if (mbc_attr(x->r, attr, &e, NULL) != BCX_OK || e->code != MBC_A_DENSE_ARRAY ||
+	    e->nblob != e->u[0] * 4)
+		return;
+	nv->seg = mw_alloc(x->m, (size_t)e->u[0], sizeof *nv->seg);
+	nv->nseg = (uint32_t)e->u[0];
+	for (uint32_t i = 0; nv->seg && i < nv->nseg; i++)
+		memcpy(&nv->seg[i], e->blob + 4 * i, 4);
+}
+
+/* The op's dictionary entries, split into discardable and inherent. */
+static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
+{
+	mw_module *m = x->m;
+	if (src->attrs == MBC_NONE)
+		return;
+	const mbc_ent *d;
+	if (mbc_attr(x->r, src->attrs, &d, m->diag) != BCX_OK) {
+		mw_fail(m, BCX_ERR_MALFORMED, "bad attribute dictionary");
+		return;
+	}
+	uint32_t n = d->n / 2;
+	op->attrs = mw_alloc(m, n, sizeof *op->attrs);
+	op->props = mw_alloc(m, n + MBC_MAX_PROPS, sizeof *op->props);
+	for (uint32_t i = 0; i < n && op->attrs && op->props; i++) {
+		mw_named nv = {cv_ent(x, false, d->list[2 * i]), cv_ent(x, false, d->list[2 * i + 1]),
+			       NULL, 0};
+		mbc_str key = mbc_string(x->r, x->r->attrs[d->list[2 * i]].r[0]);
+		if (split && mbc_is_inherent(x->r, src, key)) {
+			seg_values(x, &nv, d->list[2 * i + 1]);
+			op->props[op->nprops++] = nv;
+		}
+		else
+			op->attrs[op->nattrs++] = nv;
+	}
+}
+
+static void op_props(cv *x, const mbc_op *src, mw_op *op)
+{
+	mw_module *m = x->m;
+	const mbc_opname *on = &x->r->opnames[src->name];
+	mbc_named pr[MBC_MAX_PROPS];
+	uint32_t np;
+	bool opaque;
+	if (src->props == MBC_NONE) {
+		if (x->r->version < 5)
+			op_attrs(x, src, op, on->layout != NULL);
+		else
+			op_attrs(x, src, op, false);
+		return;
+	}
+	op_attrs(x, src, op, false);
+	if (mbc_op_props(x->r, src, pr, &np, MBC_MAX_PROPS, &opaque, m->diag) != BCX_OK) {
+		mw_fail(m, m->diag ? m->diag->code : BCX_ERR_MALFORMED, "bad properties");
+		return;
+	}
+	if (opaque) {
+		const mbc_prop *p = &x->r->props[src->props];
+		op->opaque = x->r->data + p->off;
+		op->nopaque = (uint32_t)p->len;
+		m->pinned = true;
+		return;
+	}
+	if (!on->registered) {
+		op->props_attr = cv_ent(x, false, pr[0].attr);
+		return;
+	}
+	if (!op->props)
+		op->props = mw_alloc(m, np, sizeof *op->props);
+	for (uint32_t i = 0; op->props && i < np; i++) {
+		mw_named nv = {mw_string_attr(m, pr[i].name, pr[i].len), MW_NONE, NULL, 0};
+		if (pr[i].attr != MBC_NONE) {
+			nv.value = cv_ent(x, false, pr[i].attr);
+			seg_values(x, &nv, pr[i].attr);
+		} else {
+			nv.seg = pr[i].seg;
+			nv.nseg = pr[i].nseg;
+			nv.value = mw_i32_array(m, pr[i].seg, pr[i].nseg);
+		}
+		op->props[op->nprops++] = nv;
+	}
+}
+
+static void cv_op(cv *x, const mbc_op *src, uint32_t parent);
+
+static void cv_region(cv *x, const mbc_region *src, mw_region *r, uint32_t owner)
+{
+	mw_module *m = x->m;
+	for (uint32_t b = 0; b < src->nblocks && m->status == BCX_OK; b++) {
+		const mbc_block *sb = &src->blocks[b];
+		mw_block *blk = mw_new_block(m, r);
+		if (!blk)
+			return;
+		blk->nargs = sb->nargs;
+		blk->first_arg = mw_new_values(m, sb->nargs, owner, true);
+		for (uint32_t i = 0; i < sb->nargs && m->status == BCX_OK; i++) {
+			mw_value *v = &m->values[blk->first_arg + i];
+			v->type = cv_ent(x, true, sb->arg_types[i]);
+			v->loc = sb->arg_locs[i] == MBC_NONE ? MW_NONE : cv_ent(x, false, sb->arg_locs[i]);
+			x->vmap[sb->args[i]] = blk->first_arg + i;
+		}
+		blk->uses = uses(x, sb->uses, sb->nuse);
+		blk->nuse = sb->nuse;
+		for (uint32_t i = 0; i < sb->nops && m->status == BCX_OK; i++) {
+			uint32_t id = m->nops;
+			cv_op(x, &sb->ops[i], owner);
+			blk = &r->blocks[b]; /* regions do not move, blocks may not either */
+			mw_block_add_op(m, blk, id);
+		}
+	}
+}
+
+static void cv_op(cv *x, const mbc_op *src, uint32_t parent)
+{
+	mw_module *m = x->m;
+	uint32_t id = mw_new_op(m, parent);
+	if (id == MW_NONE)
+		return;
+	mw_op *op = &m->ops[id];
+	mbc_str full = {(const uint8_t *)x->r->opnames[src->name].full,
+			x->r->opnames[src->name].full_len};
+	const mbc_opname *on = &x->r->opnames[src->name];
+	op->name = mw_opname_id(m, (const char *)full.p, full.n, on->registered);
+	op->loc = cv_ent(x, false, src->loc);
+	op_props(x, src, op);
+	op->nres = src->nres;
+	op->first_res = mw_new_values(m, src->nres, id, false);
+	for (uint32_t i = 0; i < src->nres && m->status == BCX_OK; i++) {
+		m->values[op->first_res + i].type = cv_ent(x, true, src->res_types[i]);
+		if (src->res)
+			x->vmap[src->res[i]] = op->first_res + i;
+	}
+	op->nopr = src->nopr;
+	op->opr = (uint32_t *)src->operands; /* read values; mapped at the end */
+	op->nsucc = src->nsucc;
+	op->succ = src->succ;
+	op->uses = uses(x, src->uses, src->nuse);
+	op->nuse = src->nuse;
+	op->nregions = src->nregions;
+	op->regions = mw_alloc(m, src->nregions, sizeof *op->regions);
+	for (uint32_t r = 0; r < src->nregions && op->regions && m->status == BCX_OK; r++) {
+		cv_region(x, &src->regions[r], &op->regions[r], id);
+		op = &m->ops[id];
+	}
+	m->ops[id].end = m->nops - 1;
+}
+
+/* Operands were read values; they become model values once all exist. */
+static void map_operands(cv *x)
+{
+	mw_module *m = x->m;
+	for (uint32_t i = 0; i < m->nops && m->status == BCX_OK; i++) {
+		mw_op *op = &m->ops[i];
+		uint32_t *v = mw_alloc(m, op->nopr, sizeof *v);
+		for (uint32_t k = 0; v && k < op->nopr; k++)
+			v[k] = x->vmap[op->opr[k]];
+		op->opr = v;
+	}
+}
+
+bcx_status mbc_to_model(mbc_module *r, mw_module *m)
+{
+	BCX_TRY(bcx_mlirbc_load_all(r, m->diag));
+	cv x = {r, m, NULL, NULL, NULL, NULL};
+	x.amap = mw_alloc(m, r->nattrs, sizeof *x.amap);
+	x.tmap = mw_alloc(m, r->ntypes, sizeof *x.tmap);
+	x.vmap = mw_alloc(m, r->nvalues, sizeof *x.vmap);
+	if (m->status != BCX_OK)
+		return m->status;
+	tables(&x);
+	if (m->status == BCX_OK)
+		cv_op(&x, &r->root, MW_NONE);
+	map_operands(&x);
+	/* every entry of the file, in its order (pinned output keeps them) */
+	for (uint32_t i = 0; i < r->nattrs && m->status == BCX_OK; i++)
+		cv_ent(&x, false, i);
+	for (uint32_t i = 0; i < r->ntypes && m->status == BCX_OK; i++)
+		cv_ent(&x, true, i);
+	return m->status;
+}

@@ -1,0 +1,521 @@
+/* The writer's model: interning tables, encoding templates and the pieces
+ * of IR the parser and the converter build. */
+#include "wmodel.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bcx_status mw_fail(mw_module *m, bcx_status s, const char *fmt, ...)
+{
+	if (m->status == BCX_OK) {
+		char msg[BCX_DIAG_MSG_MAX];
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(msg, sizeof msg, fmt, ap);
+		va_end(ap);
+		if (m->file && m->at && m->at->line)
+			bcx_diag_set(m->diag, s, -1, "%s:%u:%u: %s", m->file, m->at->line, m->at->col,
+				     msg);
+		else if (m->file && m->line)
+			bcx_diag_set(m->diag, s, -1, "%s:%u:%u: %s", m->file, *m->line, *m->col, msg);
+		else
+			bcx_diag_set(m->diag, s, -1, "%s", msg);
+		m->status = s;
+	}
+	return m->status;
+}
+
+void *mw_alloc(mw_module *m, size_t n, size_t size)
+{
+	void *p = bcx_arena_calloc(m->arena, n ? n : 1, size);
+	if (!p)
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+	return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* Interning                                                           */
+/* ------------------------------------------------------------------ */
+
+static uint64_t hash_bytes(const uint8_t *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h ^ (h >> 29);
+}
+
+static bool table_grow(mw_module *m, mw_table *t)
+{
+	size_t cap = t->cap ? t->cap * 2 : 256;
+	uint32_t *s = bcx_arena_calloc(m->arena, cap, sizeof *s);
+	if (!s)
+		return false;
+	for (size_t i = 0; i < t->cap; i++) {
+		uint32_t id = t->slots[i];
+		if (!id)
+			continue;
+		size_t h = hash_bytes(t->pool.data + t->keys[id - 1].off, t->keys[id - 1].len) & (cap - 1);
+		while (s[h])
+			h = (h + 1) & (cap - 1);
+		s[h] = id;
+	}
+	t->slots = s;
+	t->cap = cap;
+	return true;
+}
+
+uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *added)
+{
+	*added = false;
+	if (m->status != BCX_OK)
+		return MW_NONE;
+	if ((t->n + 1) * 2 > t->cap && !table_grow(m, t))
+		goto nomem;
+	size_t h = hash_bytes(key, n) & (t->cap - 1);
+	for (uint32_t id; (id = t->slots[h]) != 0; h = (h + 1) & (t->cap - 1))
+		if (t->keys[id - 1].len == n && memcmp(t->pool.data + t->keys[id - 1].off, key, n) == 0)
+			return id - 1;
+	if (n > UINT32_MAX || t->pool.len > UINT32_MAX - n || t->n == UINT32_MAX - 1)
+		return mw_fail(m, BCX_ERR_LIMIT, "module too large"), MW_NONE;
+	if (!BCX_VEC_ROOM(m->arena, t->keys, t->n, t->kcap))
+		goto nomem;
+	t->keys[t->n].off = (uint32_t)t->pool.len;
+	t->keys[t->n].len = (uint32_t)n;
+	bcx_buf_put_bytes(&t->pool, key, n);
+	if (t->pool.status != BCX_OK)
+		goto nomem;
+	t->slots[h] = ++t->n;
+	*added = true;
+	return t->n - 1;
+nomem:
+	mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+	return MW_NONE;
+}
+
+bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
+{
+	memset(m, 0, sizeof *m);
+	m->diag = diag;
+	m->arena = bcx_arena_new(a);
+	if (!m->arena)
+		return bcx_nomem(diag);
+	bcx_buf_init(&m->strs.pool, a);
+	bcx_buf_init(&m->ents.pool, a);
+	bcx_buf_init(&m->names.pool, a);
+	bcx_buf_init(&m->tb, a);
+	bcx_buf_init(&m->scratch2, a);
+	return BCX_OK;
+}
+
+void mw_fini(mw_module *m)
+{
+	bcx_buf_free(&m->strs.pool);
+	bcx_buf_free(&m->ents.pool);
+	bcx_buf_free(&m->names.pool);
+	bcx_buf_free(&m->tb);
+	bcx_buf_free(&m->scratch2);
+	bcx_arena_free(m->arena);
+	m->arena = NULL;
+}
+
+uint32_t mw_string(mw_module *m, const void *p, size_t n)
+{
+	bool added;
+	return mw_intern(m, &m->strs, p, n, &added);
+}
+
+mbc_str mw_string_bytes(const mw_module *m, uint32_t id)
+{
+	mbc_str s = {NULL, 0};
+	if (id < m->strs.n) {
+		s.p = m->strs.pool.data + m->strs.keys[id].off;
+		s.n = m->strs.keys[id].len;
+	}
+	return s;
+}
+
+uint32_t mw_dialect_id(mw_module *m, const void *name, size_t n)
+{
+	uint32_t s = mw_string(m, name, n);
+	if (s == MW_NONE)
+		return MW_NONE;
+	for (uint32_t i = 0; i < m->ndialects; i++)
+		if (m->dialects[i].name == s)
+			return i;
+	if (!BCX_VEC_ROOM(m->arena, m->dialects, m->ndialects, m->cdialects))
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+	m->dialects[m->ndialects] = (mw_dialect){s, NULL, 0, -1};
+	return m->ndialects++;
+}
+
+static const char *const registered_dialects[] = {
+#define MBC_REGISTERED(name) name,
+#include "mlirbc.def"
+};
+
+static bool dialect_registered(const char *p, size_t n)
+{
+	for (size_t i = 0; i < sizeof registered_dialects / sizeof *registered_dialects; i++)
+		if (strlen(registered_dialects[i]) == n && memcmp(registered_dialects[i], p, n) == 0)
+			return true;
+	return false;
+}
+
+uint32_t mw_opname_id(mw_module *m, const char *full, size_t n, int registered)
+{
+	const char *dot = memchr(full, '.', n);
+	size_t dl = dot ? (size_t)(dot - full) : n;
+	const char *op = dot ? dot + 1 : full + n;
+	size_t ol = (size_t)(full + n - op);
+	bool reg = registered < 0 ? dialect_registered(full, dl) : registered != 0;
+	/* key: the full name and the flag */
+	char key[260];
+	if (n > 255)
+		return mw_fail(m, BCX_ERR_LIMIT, "op name longer than 255 bytes"), MW_NONE;
+	memcpy(key, full, n);
+	key[n] = reg ? '\1' : '\0';
+	bool added;
+	uint32_t id = mw_intern(m, &m->names, key, n + 1, &added);
+	if (id == MW_NONE || !added)
+		return id;
+	if (!BCX_VEC_ROOM(m->arena, m->opnames, m->nopnames, m->copnames))
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+	mw_opname *on = &m->opnames[m->nopnames++];
+	memset(on, 0, sizeof *on);
+	on->dialect = mw_dialect_id(m, full, dl);
+	on->name = mw_string(m, op, ol);
+	on->registered = reg;
+	on->layout = reg ? mbc_find_layout(full, n) : NULL;
+	return id;
+}
+
+/* ------------------------------------------------------------------ */
+/* Templates                                                           */
+/* ------------------------------------------------------------------ */
+
+void mw_put_varint(bcx_buf *b, uint64_t v)
+{
+	bcx_buf_put_prefixvarint(b, v);
+}
+
+void mw_put_svarint(bcx_buf *b, int64_t v)
+{
+	mw_put_varint(b, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+}
+
+/* The key header: flags, dialect, salt; then the template. */
+#define MW_KEY_HDR 9u
+
+void mw_tb_start(mw_module *m)
+{
+	if (!BCX_VEC_ROOM(m->arena, m->tb_stack, m->tb_depth * 2, m->tb_cap) ||
+	    !BCX_VEC_ROOM(m->arena, m->tb_stack, m->tb_depth * 2 + 1, m->tb_cap)) {
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+		m->tb.status = BCX_ERR_NOMEM;
+	} else {
+		m->tb_stack[m->tb_depth * 2] = m->tb_base;
+		m->tb_stack[m->tb_depth * 2 + 1] = m->tb_raw;
+		m->tb_depth++;
+	}
+	m->tb_base = m->tb.len;
+	m->tb_raw = 0;
+	uint8_t hdr[MW_KEY_HDR] = {0};
+	bcx_buf_put_bytes(&m->tb, hdr, sizeof hdr);
+}
+
+static void put_rec(bcx_buf *b, int tag, uint32_t v)
+{
+	bcx_buf_put_u8(b, (uint8_t)tag);
+	bcx_buf_put_u32le(b, v);
+}
+
+void mw_tb_bytes(mw_module *m, const void *p, size_t n)
+{
+	if (!n)
+		return;
+	if (n > UINT32_MAX - 16) {
+		mw_fail(m, BCX_ERR_LIMIT, "entry too large");
+		return;
+	}
+	if (!m->tb_raw) {
+		m->tb_raw = m->tb.len + 1;
+		put_rec(&m->tb, MW_REC_RAW, 0);
+	}
+	if (m->tb.status != BCX_OK)
+		return;
+	uint8_t *rec = m->tb.data + m->tb_raw - 1;
+	uint32_t len;
+	memcpy(&len, rec + 1, 4);
+	if (len > UINT32_MAX - n) {
+		mw_fail(m, BCX_ERR_LIMIT, "entry too large");
+		return;
+	}
+	bcx_buf_patch_u32le(&m->tb, m->tb_raw, len + (uint32_t)n);
+	bcx_buf_put_bytes(&m->tb, p, n);
+}
+
+void mw_tb_varint(mw_module *m, uint64_t v)
+{
+	uint8_t tmp[16];
+	bcx_buf b = {tmp, 0, sizeof tmp, BCX_OK, NULL};
+	mw_put_varint(&b, v);
+	mw_tb_bytes(m, tmp, b.len);
+}
+
+void mw_tb_svarint(mw_module *m, int64_t v)
+{
+	mw_tb_varint(m, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+}
+
+void mw_tb_ref(mw_module *m, int tag, uint32_t id)
+{
+	if (id == MW_NONE) {
+		mw_fail(m, BCX_ERR_MALFORMED, "reference to a missing entry");
+		return;
+	}
+	m->tb_raw = 0;
+	put_rec(&m->tb, tag, id);
+}
+
+static void tb_pop(mw_module *m)
+{
+	m->tb.len = m->tb_base;
+	if (m->tb_depth) {
+		m->tb_depth--;
+		m->tb_base = m->tb_stack[m->tb_depth * 2];
+		m->tb_raw = m->tb_stack[m->tb_depth * 2 + 1];
+	}
+}
+
+void mw_tb_take(mw_module *m, bcx_buf *dst, uint32_t *off, uint32_t *len)
+{
+	size_t n = m->tb.len - m->tb_base - MW_KEY_HDR;
+	*off = (uint32_t)dst->len;
+	*len = (uint32_t)n;
+	if (m->tb.status == BCX_OK)
+		bcx_buf_put_bytes(dst, m->tb.data + m->tb_base + MW_KEY_HDR, n);
+	if (dst->len > UINT32_MAX)
+		mw_fail(m, BCX_ERR_LIMIT, "properties too large");
+	tb_pop(m);
+}
+
+uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt)
+{
+	if (m->tb.status != BCX_OK)
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+	if (m->status != BCX_OK || dialect == MW_NONE) {
+		tb_pop(m);
+		return MW_NONE;
+	}
+	uint8_t *h = m->tb.data + m->tb_base;
+	h[0] = (uint8_t)(flags & (MW_E_TYPE | MW_E_CUSTOM));
+	memcpy(h + 1, &dialect, 4);
+	memcpy(h + 5, &salt, 4);
+	bool added;
+	uint32_t id = mw_intern(m, &m->ents, h, m->tb.len - m->tb_base, &added);
+	tb_pop(m);
+	if (id == MW_NONE || !added) {
+		if (id != MW_NONE)
+			m->ent[id].flags |= (uint8_t)flags;
+		return id;
+	}
+	if (!BCX_VEC_ROOM(m->arena, m->ent, id, m->cent))
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+	mw_ent *e = &m->ent[id];
+	memset(e, 0, sizeof *e);
+	e->dialect = dialect;
+	e->flags = (uint8_t)flags;
+	e->tpl = m->ents.keys[id].off + MW_KEY_HDR;
+	e->ntpl = m->ents.keys[id].len - MW_KEY_HDR;
+	e->aux = MW_NONE;
+	return id;
+}
+
+uint32_t mw_text_entry(mw_module *m, uint32_t dialect, bool type, const void *p, size_t n,
+		       unsigned extra_flags)
+{
+	mw_tb_start(m);
+	mw_tb_bytes(m, p, n);
+	return mw_tb_finish(m, dialect, (type ? MW_E_TYPE : 0) | extra_flags, 0);
+}
+
+uint32_t mw_builtin(mw_module *m)
+{
+	return mw_dialect_id(m, "builtin", 7);
+}
+
+uint32_t mw_string_attr(mw_module *m, const void *p, size_t n)
+{
+	uint32_t s = mw_string(m, p, n);
+	mw_tb_start(m);
+	mw_tb_varint(m, MBC_A_STRING);
+	mw_tb_ref(m, MW_REC_STR, s);
+	uint32_t id = mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM | MW_E_STRATTR, 0);
+	if (id != MW_NONE)
+		m->ent[id].aux = s;
+	return id;
+}
+
+uint32_t mw_identity_layout(mw_module *m, uint32_t rank)
+{
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	bcx_buf_puts(&b, "affine_map<(");
+	for (uint32_t i = 0; i < rank; i++)
+		bcx_buf_printf(&b, "%sd%u", i ? ", " : "", i);
+	bcx_buf_puts(&b, ") -> (");
+	for (uint32_t i = 0; i < rank; i++)
+		bcx_buf_printf(&b, "%sd%u", i ? ", " : "", i);
+	bcx_buf_puts(&b, ")>");
+	uint32_t id = b.status == BCX_OK
+			      ? mw_text_entry(m, mw_builtin(m), false, b.data, b.len, MW_E_LAYOUT)
+			      : (mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE);
+	bcx_buf_free(&b);
+	return id;
+}
+
+uint32_t mw_int_type(mw_module *m, uint32_t width, unsigned signedness)
+{
+	mw_tb_start(m);
+	mw_tb_varint(m, MBC_T_INTEGER);
+	mw_tb_varint(m, ((uint64_t)width << 2) | signedness);
+	uint32_t id = mw_tb_finish(m, mw_builtin(m), MW_E_TYPE | MW_E_CUSTOM, 0);
+	if (id != MW_NONE)
+		m->ent[id].ti = (mw_tinfo){MW_TY_INT, 0, false, width, MW_NONE, 0};
+	return id;
+}
+
+uint32_t mw_i32_array(mw_module *m, const int32_t *v, uint32_t n)
+{
+	uint32_t t = mw_int_type(m, 32, 0);
+	mw_tb_start(m);
+	mw_tb_varint(m, MBC_A_DENSE_ARRAY);
+	mw_tb_ref(m, MW_REC_TYPE, t);
+	mw_tb_varint(m, n);
+	mw_tb_varint(m, (uint64_t)n * 4);
+	for (uint32_t i = 0; i < n; i++) {
+		uint8_t b[4] = {(uint8_t)v[i], (uint8_t)((uint32_t)v[i] >> 8),
+				(uint8_t)((uint32_t)v[i] >> 16), (uint8_t)((uint32_t)v[i] >> 24)};
+		mw_tb_bytes(m, b, 4);
+	}
+	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
+}
+
+mbc_str mw_strattr_bytes(const mw_module *m, uint32_t ent)
+{
+	mbc_str none = {NULL, 0};
+	if (ent >= m->ents.n || m->ent[ent].aux == MW_NONE)
+		return none;
+	return mw_string_bytes(m, m->ent[ent].aux);
+}
+
+static int cmp_named(const mw_module *m, const mw_named *a, const mw_named *b)
+{
+	mbc_str x = mw_strattr_bytes(m, a->name);
+	mbc_str y = mw_strattr_bytes(m, b->name);
+	size_t n = x.n < y.n ? x.n : y.n;
+	int r = n ? memcmp(x.p, y.p, n) : 0;
+	return r ? r : (x.n > y.n) - (x.n < y.n);
+}
+
+/* A stable merge sort (qsort has no context argument, and dictionaries
+ * from hostile input may be long). */
+void mw_sort_named(mw_module *m, mw_named *v, uint32_t n)
+{
+	if (n < 2)
+		return;
+	mw_named *tmp = bcx_arena_alloc(m->arena, (size_t)n * sizeof *tmp);
+	if (!tmp) {
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+		return;
+	}
+	for (uint32_t w = 1; w < n; w = w > n / 2 ? n : 2 * w) {
+		for (uint32_t lo = 0; lo < n; lo += 2 * w) {
+			uint32_t mid = lo + w < n ? lo + w : n;
+			uint32_t hi = mid + w < n ? mid + w : n;
+			uint32_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				tmp[k++] = cmp_named(m, &v[j], &v[i]) < 0 ? v[j++] : v[i++];
+			while (i < mid)
+				tmp[k++] = v[i++];
+			while (j < hi)
+				tmp[k++] = v[j++];
+		}
+		memcpy(v, tmp, (size_t)n * sizeof *v);
+	}
+}
+
+uint32_t mw_dict(mw_module *m, mw_named *v, uint32_t n)
+{
+	mw_sort_named(m, v, n);
+	mw_tb_start(m);
+	mw_tb_varint(m, MBC_A_DICT);
+	mw_tb_varint(m, n);
+	for (uint32_t i = 0; i < n; i++) {
+		mw_tb_ref(m, MW_REC_ATTR, v[i].name);
+		mw_tb_ref(m, MW_REC_ATTR, v[i].value);
+	}
+	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* IR                                                                  */
+/* ------------------------------------------------------------------ */
+
+uint32_t mw_new_op(mw_module *m, uint32_t parent)
+{
+	if (m->status != BCX_OK)
+		return MW_NONE;
+	if (!BCX_VEC_ROOM(m->arena, m->ops, m->nops, m->cops))
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+	mw_op *op = &m->ops[m->nops];
+	memset(op, 0, sizeof *op);
+	op->parent = parent;
+	op->loc = op->props_attr = op->dict = MW_NONE;
+	op->end = m->nops;
+	return m->nops++;
+}
+
+uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg)
+{
+	if (m->status != BCX_OK)
+		return MW_NONE;
+	if (n > UINT32_MAX / 2 - m->nvalues)
+		return mw_fail(m, BCX_ERR_LIMIT, "too many values"), MW_NONE;
+	uint32_t first = m->nvalues;
+	for (uint32_t i = 0; i < n; i++) {
+		if (!BCX_VEC_ROOM(m->arena, m->values, m->nvalues, m->cvalues))
+			return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+		m->values[m->nvalues++] = (mw_value){MW_NONE, MW_NONE, owner, arg, 0};
+	}
+	return first;
+}
+
+mw_block *mw_new_block(mw_module *m, mw_region *r)
+{
+	size_t cap = r->cblocks;
+	if (m->status != BCX_OK || !BCX_VEC_ROOM(m->arena, r->blocks, r->nblocks, cap)) {
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	r->cblocks = (uint32_t)cap;
+	mw_block *b = &r->blocks[r->nblocks++];
+	memset(b, 0, sizeof *b);
+	b->first_arg = m->nvalues;
+	return b;
+}
+
+bool mw_block_add_op(mw_module *m, mw_block *b, uint32_t op)
+{
+	size_t cap = b->cops;
+	if (m->status != BCX_OK || !BCX_VEC_ROOM(m->arena, b->ops, b->nops, cap)) {
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	b->cops = (uint32_t)cap;
+	b->ops[b->nops++] = op;
+	return true;
+}

@@ -1,0 +1,252 @@
+/* The writer's model of an MLIR module: what bytecode holds, before any
+ * index is given out. Strings and attribute/type entries are interned;
+ * an entry is a template of its encoding (raw bytes and references to other
+ * entries, strings and resources), so two equal attributes are one entry and
+ * the writer can number references as MLIR does (spec §6). Filled by the
+ * text parser (asm.c, asm_attr.c) or from a read module (convert.c); written
+ * by write.c and write_ir.c. Not installed. */
+#ifndef BCX_MLIRBC_WMODEL_H
+#define BCX_MLIRBC_WMODEL_H
+
+#include "internal.h"
+
+#define MW_NONE UINT32_MAX
+
+/* Template records: a tag byte and a u32 (little-endian); a raw record is
+ * followed by that many bytes. */
+/* MW_REC_OPTATTR: an optional property present, (index << 1) | 1. */
+enum { MW_REC_RAW, MW_REC_ATTR, MW_REC_TYPE, MW_REC_STR, MW_REC_RES, MW_REC_OPTATTR };
+#define MW_REC_SIZE 5u
+
+/* An interning table: byte keys to dense ids, open addressing. */
+typedef struct mw_table {
+	uint32_t *slots;      /* id + 1, 0 empty */
+	size_t cap;
+	uint32_t n;
+	struct mw_key { uint32_t off, len; } *keys; /* per id: its key in pool */
+	size_t kcap;
+	bcx_buf pool;
+} mw_table;
+
+/* What the writer needs to know about a type to encode values of it. */
+typedef enum { MW_TY_OTHER, MW_TY_INT, MW_TY_INDEX, MW_TY_FLOAT, MW_TY_COMPLEX,
+	       MW_TY_SHAPED } mw_tykind;
+typedef struct mw_tinfo {
+	uint8_t kind;         /* mw_tykind */
+	uint8_t flt;          /* mlir_float of a float type */
+	bool ranked;          /* shaped: a static shape (elements known) */
+	uint32_t width;       /* int: bits; float: bits */
+	uint32_t elem;        /* shaped/complex: element type */
+	uint64_t nelems;      /* shaped: element count */
+} mw_tinfo;
+
+/* Entry flags. */
+#define MW_E_TYPE 1u
+#define MW_E_CUSTOM 2u
+#define MW_E_LAYOUT 4u   /* a memref layout (affine map, strided) */
+#define MW_E_STRATTR 8u  /* a StringAttr (dictionary keys, symbols) */
+#define MW_E_LOC 16u     /* a location */
+
+typedef struct mw_ent {
+	uint32_t dialect;
+	uint8_t flags;
+	uint32_t tpl, ntpl;   /* template bytes in the key pool */
+	uint32_t src;         /* index in the read module + 1, 0 none */
+	uint32_t aux;         /* StringAttr: its string id */
+	mw_tinfo ti;          /* types: what encoding values of it needs */
+	/* writer state */
+	uint32_t refs, seen, index;
+} mw_ent;
+
+/* One named attribute (dictionary entry or property). */
+typedef struct mw_named {
+	uint32_t name;        /* StringAttr entry */
+	uint32_t value;       /* attribute entry */
+	int32_t *seg;         /* segment sizes, when value is their array */
+	uint32_t nseg;
+} mw_named;
+
+typedef struct mw_uselist {
+	uint32_t value;       /* result or argument number */
+	bool pairs;
+	uint32_t n;
+	uint64_t *idx;
+} mw_uselist;
+
+typedef struct mw_block {
+	uint32_t *ops;
+	uint32_t nops, cops;
+	uint32_t nargs, first_arg;   /* values first_arg .. +nargs */
+	mw_uselist *uses;
+	uint32_t nuse;
+} mw_block;
+
+typedef struct mw_region {
+	mw_block *blocks;
+	uint32_t nblocks, cblocks;
+	uint32_t nvalues;            /* writer: values defined directly */
+} mw_region;
+
+typedef struct mw_op {
+	uint32_t name;               /* op name id */
+	uint32_t loc;                /* attribute entry */
+	uint32_t nres, first_res, nopr, nsucc, nregions;
+	uint32_t *opr;               /* value ids */
+	uint32_t *succ;              /* block positions in the parent region */
+	mw_region *regions;
+	mw_named *attrs, *props;     /* sorted by name */
+	uint32_t nattrs, nprops;
+	uint32_t props_attr;         /* unregistered op: its properties dictionary */
+	const uint8_t *opaque;       /* property bytes bcx cannot interpret */
+	uint32_t nopaque;
+	uint32_t parent, end;        /* enclosing op; last op of the subtree */
+	uint32_t line, col;          /* text input: where the op's name is */
+	mw_uselist *uses;
+	uint32_t nuse;
+	bool isolated;               /* writer */
+	/* writer: the entries this op writes for the target version */
+	uint32_t dict;               /* attribute dictionary, MW_NONE if empty */
+	uint32_t ptpl, nptpl;        /* properties template in m->scratch2 */
+	bool has_props;
+} mw_op;
+
+typedef struct mw_value {
+	uint32_t type;
+	uint32_t loc;                /* block arguments: location, MW_NONE unknown */
+	uint32_t owner;              /* result: its op; argument: the region's op */
+	bool arg;
+	uint32_t id;                 /* writer: value number in its scope */
+} mw_value;
+
+typedef struct mw_opname {
+	uint32_t dialect, name;      /* dialect id, string id (without prefix) */
+	bool registered;
+	const mbc_oplayout *layout;
+	uint32_t refs, seen, index;
+} mw_opname;
+
+typedef struct mw_dialect {
+	uint32_t name;               /* string id */
+	const uint8_t *version;      /* version payload, NULL none */
+	uint32_t nversion;
+	int32_t number;              /* writer: -1 until met */
+} mw_dialect;
+
+typedef struct mw_resource {
+	bool external;
+	uint32_t group;              /* string id (external) or dialect id */
+	uint32_t key;                /* string id */
+	uint8_t kind;
+	uint64_t align;
+	const uint8_t *data;
+	uint64_t ndata;
+	uint64_t value;              /* bool, or string id */
+	bool referenced;
+	uint32_t handle;             /* writer */
+} mw_resource;
+
+typedef struct mw_module {
+	bcx_arena *arena;
+	bcx_diag *diag;
+	mw_table strs, ents, names;
+	mw_ent *ent;
+	size_t cent;
+	mw_opname *opnames;
+	uint32_t nopnames;
+	size_t copnames;
+	mw_dialect *dialects;
+	uint32_t ndialects;
+	size_t cdialects;
+	mw_op *ops;                  /* pre-order; ops[0] is the root */
+	uint32_t nops;
+	size_t cops;
+	mw_value *values;
+	uint32_t nvalues;
+	size_t cvalues;
+	mw_resource *res;
+	uint32_t nres;
+	size_t cres;
+	const uint8_t *producer;
+	uint32_t nproducer;
+	bool pinned;                 /* keep the read module's indices (opaque bytes) */
+	uint32_t distinct_salt;
+	bcx_buf tb;                  /* templates being built, a stack of frames */
+	size_t tb_base;              /* the current frame's start */
+	size_t tb_raw;               /* offset of its open raw record + 1, 0 none */
+	size_t *tb_stack;            /* saved (base, raw) of the frames below */
+	size_t tb_depth, tb_cap;
+	bcx_buf scratch2;            /* properties templates */
+	const char *file;            /* text input: for "FILE:LINE:COL: " */
+	const mw_op *at;             /* the op being written, for messages */
+	const unsigned *line, *col;  /* while parsing: the current token's */
+	bcx_status status;
+} mw_module;
+
+/* The id of key in t (added when new; *added tells which); MW_NONE on
+ * failure. */
+uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *added);
+
+bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag);
+void mw_fini(mw_module *m);
+/* Sticky failure; returns the status. */
+bcx_status mw_fail(mw_module *m, bcx_status s, const char *fmt, ...) BCX_PRINTF(3, 4);
+
+uint32_t mw_string(mw_module *m, const void *p, size_t n);
+mbc_str mw_string_bytes(const mw_module *m, uint32_t id);
+uint32_t mw_dialect_id(mw_module *m, const void *name, size_t n);
+/* Op name "dialect.op" (an empty op part for a name without '.'). */
+uint32_t mw_opname_id(mw_module *m, const char *full, size_t n, int registered);
+
+/* Template building: start, add pieces, then finish into an entry. Frames
+ * nest: a template may be started while another is being built. */
+void mw_tb_start(mw_module *m);
+void mw_tb_bytes(mw_module *m, const void *p, size_t n);
+void mw_tb_varint(mw_module *m, uint64_t v);
+void mw_tb_svarint(mw_module *m, int64_t v);
+void mw_tb_ref(mw_module *m, int tag, uint32_t id);
+/* Intern the template as an entry. salt keeps otherwise equal entries apart
+ * (distinct attributes). */
+uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt);
+/* Finish the current template by appending it to dst instead. */
+void mw_tb_take(mw_module *m, bcx_buf *dst, uint32_t *off, uint32_t *len);
+/* A text-fallback entry. */
+uint32_t mw_text_entry(mw_module *m, uint32_t dialect, bool type, const void *p, size_t n,
+		       unsigned extra_flags);
+/* Common entries. */
+uint32_t mw_string_attr(mw_module *m, const void *p, size_t n);
+uint32_t mw_builtin(mw_module *m);
+/* The identity affine map of a rank, as MLIR stores a memref's default layout. */
+uint32_t mw_identity_layout(mw_module *m, uint32_t rank);
+/* IntegerType of a width and signedness (0 signless, 1 signed, 2 unsigned). */
+uint32_t mw_int_type(mw_module *m, uint32_t width, unsigned signedness);
+/* array<i32: ...> (segment sizes). */
+uint32_t mw_i32_array(mw_module *m, const int32_t *v, uint32_t n);
+/* A DictionaryAttr of n named attributes (sorted here). */
+uint32_t mw_dict(mw_module *m, mw_named *v, uint32_t n);
+
+/* IR building. */
+uint32_t mw_new_op(mw_module *m, uint32_t parent);
+uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg);
+mw_block *mw_new_block(mw_module *m, mw_region *r);
+bool mw_block_add_op(mw_module *m, mw_block *b, uint32_t op);
+void *mw_alloc(mw_module *m, size_t n, size_t size);
+
+/* The varint encoders (spec §2). */
+void mw_put_varint(bcx_buf *b, uint64_t v);
+void mw_put_svarint(bcx_buf *b, int64_t v);
+
+/* write.c: the module as bytecode of version v. */
+bcx_status mw_write(mw_module *m, unsigned version, uint8_t **out, size_t *n,
+		    const bcx_allocator *a);
+
+/* convert.c: a read module into m. */
+bcx_status mbc_to_model(mbc_module *r, mw_module *m);
+/* asm.c: generic-form text into m. */
+bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_t n);
+
+/* Name-sorting of named attributes (by the key's string bytes). */
+void mw_sort_named(mw_module *m, mw_named *v, uint32_t n);
+/* The string bytes of a StringAttr entry (dictionary key). */
+mbc_str mw_strattr_bytes(const mw_module *m, uint32_t ent);
+
+#endif

@@ -1,0 +1,391 @@
+/* What each op writes (spec §9-§10): its attribute dictionary and
+ * properties for the target version, which ops are isolated, and the IR
+ * and Properties sections.
+ *
+ * Properties of registered ops (v >= 5) are encoded natively when ops.def
+ * has the op's layout. A registered op without a known layout writes no
+ * properties; its inherent attributes go into its attribute dictionary,
+ * which MLIR's reader moves into the op's properties (measured with
+ * mlir-opt-22; docs/formats/mlirbc.md, "Writer"). */
+#include "wwriter.h"
+
+#include <string.h>
+
+static const mw_named *find_named(const mw_module *m, const mw_named *v, uint32_t n,
+				  const char *name, size_t len)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		mbc_str s = mw_strattr_bytes(m, v[i].name);
+		if (s.n == len && memcmp(s.p, name, len) == 0)
+			return &v[i];
+	}
+	return NULL;
+}
+
+/* writeSparseArray (spec §9). */
+static void sparse_array(mw_module *m, const int32_t *v, uint32_t n)
+{
+	uint32_t nz = 0, last = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (v[i]) {
+			nz++;
+			last = i;
+		}
+	if (last > 256 || nz > n / 2) {
+		mw_tb_varint(m, (uint64_t)n << 1);
+		for (uint32_t i = 0; i < n; i++)
+			mw_tb_varint(m, (uint64_t)(uint32_t)v[i]);
+		return;
+	}
+	mw_tb_varint(m, ((uint64_t)nz << 1) | 1);
+	if (!nz)
+		return;
+	unsigned bits = 0;
+	while (bits < 32 && (last >> bits))
+		bits++;
+	mw_tb_varint(m, bits);
+	for (uint32_t i = 0; i < n; i++)
+		if (v[i])
+			mw_tb_varint(m, ((uint64_t)(uint32_t)v[i] << bits) | i);
+}
+
+/* Every property must be one the layout names. */
+static bool check_props(mw_module *m, const mw_op *op, const mbc_oplayout *l)
+{
+	unsigned nseg;
+	const char *seg = mbc_layout_segments(l, &nseg);
+	for (uint32_t i = 0; i < op->nprops; i++) {
+		mbc_str s = mw_strattr_bytes(m, op->props[i].name);
+		bool known = seg && strlen(seg) == s.n && memcmp(seg, s.p, s.n) == 0;
+		const char *pn;
+		size_t len;
+		bool opt;
+		for (unsigned k = 0; !known && mbc_layout_prop(l, k, &pn, &len, &opt); k++)
+			known = len == s.n && memcmp(pn, s.p, len) == 0;
+		if (!known) {
+			const mw_opname *on = &m->opnames[op->name];
+			mbc_str d = mw_string_bytes(m, m->dialects[on->dialect].name);
+			mbc_str o = mw_string_bytes(m, on->name);
+			return mw_fail(m, BCX_ERR_MALFORMED, "'%.*s' is not a property of %.*s.%.*s",
+				       (int)s.n, (const char *)s.p, (int)d.n, (const char *)d.p,
+				       (int)o.n, (const char *)o.p),
+			       false;
+		}
+	}
+	return true;
+}
+
+/* The segment sizes of op as given (an array attribute), or NULL. */
+static const mw_named *segments(mw_module *m, const mw_op *op, const char *name, unsigned n)
+{
+	const mw_named *s = find_named(m, op->props, op->nprops, name, strlen(name));
+	if (s && (!s->seg || s->nseg != n)) {
+		mw_fail(m, BCX_ERR_MALFORMED, "%s must be an array<i32> of %u elements", name, n);
+		return NULL;
+	}
+	return s;
+}
+
+/* ODS writeProperties (spec §9): the attributes in alphabetical order,
+ * then (v >= 6) the segment sizes as a sparse array; v = 5 has them as an
+ * attribute at the alphabetical place of their name. */
+static void layout_props(mw_writer *w, mw_op *op, const mbc_oplayout *l)
+{
+	mw_module *m = w->m;
+	unsigned nseg;
+	const char *segname = mbc_layout_segments(l, &nseg);
+	const mw_named *seg = segname ? segments(m, op, segname, nseg) : NULL;
+	bool seg5 = segname && w->v == 5;
+	const char *pn;
+	size_t len;
+	bool opt;
+	mw_tb_start(m);
+	for (unsigned k = 0;; k++) {
+		bool more = mbc_layout_prop(l, k, &pn, &len, &opt);
+		if (seg5 && (!more || strncmp(segname, pn, len) < 0 ||
+			     (strncmp(segname, pn, len) == 0 && strlen(segname) < len))) {
+			if (seg)
+				mw_tb_ref(m, MW_REC_ATTR, seg->value);
+			else
+				mw_fail(m, BCX_ERR_MALFORMED, "missing property %s", segname);
+			seg5 = false;
+		}
+		if (!more)
+			break;
+		const mw_named *p = find_named(m, op->props, op->nprops, pn, len);
+		if (opt && !p)
+			mw_tb_varint(m, 0);
+		else if (opt)
+			mw_tb_ref(m, MW_REC_OPTATTR, p->value);
+		else if (p)
+			mw_tb_ref(m, MW_REC_ATTR, p->value);
+		else
+			mw_fail(m, BCX_ERR_MALFORMED, "missing property %.*s", (int)len, pn);
+	}
+	if (segname && w->v >= 6) {
+		if (seg)
+			sparse_array(m, seg->seg, seg->nseg);
+		else
+			mw_fail(m, BCX_ERR_MALFORMED, "missing property %s", segname);
+	}
+}
+
+/* Keep the template just built as op's properties. */
+static void keep_props(mw_module *m, mw_op *op)
+{
+	mw_tb_take(m, &m->scratch2, &op->ptpl, &op->nptpl);
+	op->has_props = true;
+}
+
+/* The dictionary of attrs plus (merged) props. */
+static uint32_t merged_dict(mw_module *m, const mw_op *op, bool with_props)
+{
+	uint32_t n = op->nattrs + (with_props ? op->nprops : 0);
+	if (!n)
+		return MW_NONE;
+	mw_named *v = mw_alloc(m, n, sizeof *v);
+	if (!v)
+		return MW_NONE;
+	if (op->nattrs)
+		memcpy(v, op->attrs, op->nattrs * sizeof *v);
+	if (with_props && op->nprops)
+		memcpy(v + op->nattrs, op->props, op->nprops * sizeof *v);
+	return mw_dict(m, v, n);
+}
+
+static void prepare_op(mw_writer *w, mw_op *op)
+{
+	mw_module *m = w->m;
+	const mw_opname *on = &m->opnames[op->name];
+	op->has_props = false;
+	if (op->opaque && w->v < 5) {
+		mbc_str s = mw_string_bytes(m, on->name);
+		mw_fail(m, BCX_ERR_UNSUPPORTED,
+			"the properties of %.*s cannot be written for version %u: their layout is "
+			"unknown to bcx", (int)s.n, (const char *)s.p, w->v);
+		return;
+	}
+	if (w->v >= 5 && on->registered && on->layout) {
+		if (!check_props(m, op, on->layout))
+			return;
+		layout_props(w, op, on->layout);
+		keep_props(m, op);
+		op->dict = merged_dict(m, op, false);
+	} else if (w->v >= 5 && op->opaque) {
+		mw_tb_start(m);
+		mw_tb_bytes(m, op->opaque, op->nopaque);
+		keep_props(m, op);
+		op->dict = merged_dict(m, op, false);
+	} else if (w->v >= 5 && !on->registered) {
+		uint32_t pa = op->props_attr;
+		if (pa == MW_NONE && op->nprops)
+			pa = mw_dict(m, op->props, op->nprops);
+		if (pa != MW_NONE) {
+			mw_tb_start(m);
+			mw_tb_ref(m, MW_REC_ATTR, pa);
+			keep_props(m, op);
+		}
+		op->dict = merged_dict(m, op, false);
+	} else {
+		/* v < 5, or a registered op whose layout bcx does not know:
+		 * inherent attributes in the dictionary; an unregistered op's
+		 * properties are dropped below v5, as MLIR drops them */
+		op->dict = merged_dict(m, op, on->registered);
+	}
+}
+
+bcx_status mw_prepare_ops(mw_writer *w)
+{
+	mw_module *m = w->m;
+	m->scratch2.len = 0;
+	for (uint32_t i = 0; i < m->nops && m->status == BCX_OK; i++) {
+		m->at = &m->ops[i];
+		prepare_op(w, &m->ops[i]);
+	}
+	if (m->status == BCX_OK)
+		m->at = NULL;
+	if (m->scratch2.status != BCX_OK)
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+	return m->status;
+}
+
+/* A use of value v inside the regions of op x? */
+static bool inside(const mw_module *m, uint32_t x, const mw_value *v)
+{
+	const mw_op *o = &m->ops[x];
+	return v->arg ? v->owner >= x && v->owner <= o->end : v->owner > x && v->owner <= o->end;
+}
+
+void mw_find_isolated(mw_module *m)
+{
+	for (uint32_t i = 0; i < m->nops; i++)
+		m->ops[i].isolated = true;
+	for (uint32_t u = 1; u < m->nops; u++) {
+		const mw_op *op = &m->ops[u];
+		for (uint32_t k = 0; k < op->nopr; k++) {
+			const mw_value *v = &m->values[op->opr[k]];
+			for (uint32_t x = op->parent; x != MW_NONE && !inside(m, x, v);
+			     x = m->ops[x].parent)
+				m->ops[x].isolated = false;
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* IR section                                                          */
+/* ------------------------------------------------------------------ */
+
+static void put_flag(bcx_buf *b, uint64_t v, bool flag)
+{
+	mw_put_varint(b, (v << 1) | flag);
+}
+
+static void uselists(bcx_buf *b, const mw_uselist *u, uint32_t nu, uint32_t nvalues)
+{
+	if (nvalues != 1)
+		mw_put_varint(b, nu);
+	for (uint32_t i = 0; i < nu; i++) {
+		if (nvalues != 1)
+			mw_put_varint(b, u[i].value);
+		put_flag(b, u[i].n, u[i].pairs);
+		for (uint32_t k = 0; k < u[i].n; k++)
+			mw_put_varint(b, u[i].idx[k]);
+	}
+}
+
+/* The index of op's properties entry, deduplicated by bytes. */
+static uint32_t props_index(mw_writer *w, const mw_op *op)
+{
+	mw_module *m = w->m;
+	w->pbuf.len = 0;
+	mw_emit_template(w, &w->pbuf, m->scratch2.data + op->ptpl, op->nptpl);
+	if (w->pbuf.status != BCX_OK) {
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+		return 0;
+	}
+	bool added;
+	return mw_intern(m, &w->props, w->pbuf.data, w->pbuf.len, &added);
+}
+
+static void write_regions(mw_writer *w, bcx_buf *b, const mw_op *op);
+
+static void write_op(mw_writer *w, bcx_buf *b, const mw_op *op)
+{
+	mw_module *m = w->m;
+	mw_put_varint(b, m->opnames[op->name].index);
+	size_t mask_at = b->len;
+	uint8_t mask = 0;
+	bcx_buf_put_u8(b, 0);
+	mw_put_varint(b, m->ent[op->loc].index);
+	if (op->dict != MW_NONE) {
+		mask |= 0x01;
+		mw_put_varint(b, m->ent[op->dict].index);
+	}
+	if (op->has_props && w->v >= 5) {
+		mask |= 0x40;
+		mw_put_varint(b, props_index(w, op));
+	}
+	if (op->nres) {
+		mask |= 0x02;
+		mw_put_varint(b, op->nres);
+		for (uint32_t i = 0; i < op->nres; i++)
+			mw_put_varint(b, m->ent[m->values[op->first_res + i].type].index);
+	}
+	if (op->nopr) {
+		mask |= 0x04;
+		mw_put_varint(b, op->nopr);
+		for (uint32_t i = 0; i < op->nopr; i++)
+			mw_put_varint(b, m->values[op->opr[i]].id);
+	}
+	if (op->nsucc) {
+		mask |= 0x08;
+		mw_put_varint(b, op->nsucc);
+		for (uint32_t i = 0; i < op->nsucc; i++)
+			mw_put_varint(b, op->succ[i]);
+	}
+	if (op->nuse && w->v >= 3) {
+		mask |= 0x20;
+		uselists(b, op->uses, op->nuse, op->nres);
+	}
+	if (op->nregions)
+		mask |= 0x10;
+	if (b->status == BCX_OK)
+		b->data[mask_at] = mask;
+	if (op->nregions)
+		write_regions(w, b, op);
+}
+
+static void write_block(mw_writer *w, bcx_buf *b, const mw_block *blk)
+{
+	mw_module *m = w->m;
+	put_flag(b, blk->nops, blk->nargs != 0);
+	if (blk->nargs) {
+		mw_put_varint(b, blk->nargs);
+		for (uint32_t i = 0; i < blk->nargs; i++) {
+			const mw_value *v = &m->values[blk->first_arg + i];
+			uint32_t loc = v->loc == MW_NONE ? w->unknown_loc : v->loc;
+			uint32_t t = m->ent[v->type].index;
+			bool has_loc = loc != w->unknown_loc;
+			if (w->v >= 4) {
+				put_flag(b, t, has_loc);
+				if (has_loc)
+					mw_put_varint(b, m->ent[loc].index);
+			} else {
+				mw_put_varint(b, t);
+				mw_put_varint(b, m->ent[loc].index);
+			}
+		}
+		if (w->v >= 3) {
+			bcx_buf_put_u8(b, blk->nuse ? 0x20 : 0);
+			if (blk->nuse)
+				uselists(b, blk->uses, blk->nuse, blk->nargs);
+		}
+	}
+	for (uint32_t i = 0; i < blk->nops; i++)
+		write_op(w, b, &m->ops[blk->ops[i]]);
+}
+
+static void write_region(mw_writer *w, bcx_buf *b, const mw_region *r)
+{
+	mw_put_varint(b, r->nblocks);
+	if (!r->nblocks)
+		return;
+	mw_put_varint(b, r->nvalues);
+	for (uint32_t i = 0; i < r->nblocks; i++)
+		write_block(w, b, &r->blocks[i]);
+}
+
+/* Isolated regions (v >= 2) go into a nested IR section of their own. */
+static void write_regions(mw_writer *w, bcx_buf *b, const mw_op *op)
+{
+	put_flag(b, op->nregions, op->isolated);
+	if (!(op->isolated && w->v >= 2)) {
+		for (uint32_t i = 0; i < op->nregions; i++)
+			write_region(w, b, &op->regions[i]);
+		return;
+	}
+	bcx_buf sub;
+	bcx_buf_init(&sub, NULL);
+	for (uint32_t i = 0; i < op->nregions; i++)
+		write_region(w, &sub, &op->regions[i]);
+	if (sub.status != BCX_OK)
+		b->status = sub.status;
+	mw_emit_section(b, MBC_SEC_IR, &sub, 1);
+	bcx_buf_free(&sub);
+}
+
+void mw_write_ir(mw_writer *w, bcx_buf *out)
+{
+	put_flag(out, 1, false);
+	write_op(w, out, &w->m->ops[0]);
+}
+
+void mw_write_properties(mw_writer *w, bcx_buf *out)
+{
+	const mw_table *t = &w->props;
+	mw_put_varint(out, t->n);
+	for (uint32_t i = 0; i < t->n; i++) {
+		mw_put_varint(out, t->keys[i].len);
+		bcx_buf_put_bytes(out, t->pool.data + t->keys[i].off, t->keys[i].len);
+	}
+}
