@@ -23,7 +23,7 @@ static const command commands[] = {
 	{"stat", "print the statistics of an LLVM bitstream file (llvm-bcanalyzer)", CLI_STAT},
 	{"copy", "decode an LLVM bitstream file and write it back (re-encode)", CLI_COPY},
 	{"dis", "disassemble CUDA Tile IR bytecode to MLIR text (generic op form)", CLI_DIS},
-	{"asm", "assemble Tile IR generic MLIR text into bytecode", CLI_ASM},
+	{"asm", "assemble Tile IR MLIR text (custom or generic form) into bytecode", CLI_ASM},
 	{"convert", "re-encode Tile IR bytecode for another format version", CLI_CONVERT},
 	{"info", "a one-screen summary of a bytecode file: version, sections, functions", CLI_INFO},
 	{"run", "load, verify and run a Tapioca VM object file (TBON)", CLI_RUN},

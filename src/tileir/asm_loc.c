@@ -83,7 +83,8 @@ bool ap_alias_parse(asm_parser *p, ap_alias *a, bool (*fn)(asm_parser *, void *)
 {
 	if (a->state == 1)
 		return mlir_fail(&p->lx, "alias '%.*s' refers to itself",
-				(int)(p->lx.t.n > 60 ? 60 : p->lx.t.n), p->lx.t.p);
+				(int)(p->lx.t.p + p->lx.t.n - p->lx.t.s > 60 ? 60
+					: p->lx.t.p + p->lx.t.n - p->lx.t.s), p->lx.t.s);
 	if (p->lx.depth + 1 > MLIR_MAX_DEPTH)
 		return mlir_fail(&p->lx, "aliases nested too deeply");
 	mlir_lex saved = p->lx;
@@ -135,9 +136,12 @@ typedef struct lv {
 /* The index of identity key k in loc_ids. */
 static bool ident(asm_parser *p, const void *k, size_t n, uint32_t *id)
 {
+	uint32_t had = p->loc_ids.n;
 	if (wr_table_intern(&p->loc_ids, k, n, id) ||
 	    !ap_grow(p, (void **)&p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of))
 		return mlir_fail(&p->lx, "out of memory");
+	if (*id >= had)
+		p->loc_of[*id] = NULL;
 	return true;
 }
 
