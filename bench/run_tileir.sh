@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Tile IR reader benchmark: a release build, a generated module of KERNELS
-# kernels (default 10000) made from a reference vector, the library timings,
-# and `bcx dis` end to end. NVIDIA's cuda-tile-translate is timed on the same
-# file when it is on PATH (it is not part of this repository).
+# Tile IR reader and printer benchmark: a release build, a generated module
+# of KERNELS kernels (default 10000) made from a reference vector, the
+# library timings, then `bcx dis` end to end in the custom form and the
+# generic form: time (best of 3), MB/s of bytecode in and of text out, and
+# peak memory next to the input size, also on a module of 10x the kernels.
+# NVIDIA's cuda-tile-translate is timed on the same files, in the same run,
+# when it is on PATH (it is not part of this repository).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 KERNELS=${1:-10000}
@@ -13,30 +16,70 @@ cmake --build build/release -j2 --target bcx bench_tileir_read >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mod=$tmp/bench.tileirbc
+big=$tmp/big.tileirbc
 build/release/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod"
-size=$(stat -c %s "$mod")
 echo
 # Lazy loading at scale: a module of 100x the kernels (about 110 MB).
 build/release/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 100))" - lazy
-best=
-for i in 1 2 3; do
-  t0=$(date +%s%N)
-  build/release/bcx dis --generic "$mod" -o "$tmp/out.mlir"
-  t1=$(date +%s%N)
-  d=$(( (t1 - t0) / 1000 ))
-  if [ -z "$best" ] || [ "$d" -lt "$best" ]; then best=$d; fi
-done
+build/release/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 10))" "$big" >/dev/null
+ref=$(command -v cuda-tile-translate || true)
+
+# best_us CMD...: the best wall time of 3 runs, in microseconds.
+best_us() {
+  local best= t0 t1 d
+  for _ in 1 2 3; do
+    t0=$(date +%s%N)
+    "$@" > /dev/null
+    t1=$(date +%s%N)
+    d=$(( (t1 - t0) / 1000 ))
+    if [ -z "$best" ] || [ "$d" -lt "$best" ]; then best=$d; fi
+  done
+  echo "$best"
+}
+
+# peak_kb CMD...: the peak resident memory of one run, in KiB ("n/a"
+# without GNU time).
+peak_kb() {
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f %M "$@" 2>&1 > /dev/null | tail -1
+  else
+    echo n/a
+  fi
+}
+
+mb() { echo "scale=2; $1 / 1000000" | bc; }
+
 echo
-printf '%-34s %9.3f ms  (%.1f MB/s of bytecode, best of 3)\n' "bcx dis --generic (process)" \
-  "$(echo "$best / 1000" | bc -l)" "$(echo "$size / $best" | bc -l)"
-if command -v cuda-tile-translate >/dev/null 2>&1; then
-  t0=$(date +%s%N)
-  cuda-tile-translate -cudatilebc-to-mlir --mlir-print-op-generic "$mod" -o "$tmp/ref.mlir"
-  t1=$(date +%s%N)
-  ref=$(( (t1 - t0) / 1000 ))
-  printf '%-34s %9.3f ms  (ratio %.2fx)\n' "cuda-tile-translate (reference)" \
-    "$(echo "$ref / 1000" | bc -l)" "$(echo "$ref / $best" | bc -l)"
-  cmp -s "$tmp/out.mlir" "$tmp/ref.mlir" && echo "outputs identical" || echo "outputs DIFFER"
-else
-  echo "cuda-tile-translate not on PATH: no reference timing in this run"
-fi
+printf '%-36s %10s %12s %12s %12s\n' "text of $(basename "$mod") ($(mb "$(stat -c %s "$mod")") MB)" \
+  "ms" "MB/s in" "MB/s out" "vs ref"
+size=$(stat -c %s "$mod")
+for form in custom generic; do
+  flag=; [ $form = generic ] && flag=--generic
+  build/release/bcx dis $flag "$mod" -o "$tmp/$form.mlir"
+  out=$(stat -c %s "$tmp/$form.mlir")
+  us=$(best_us build/release/bcx dis $flag "$mod" -o "$tmp/$form.mlir")
+  ratio=-
+  if [ -n "$ref" ]; then
+    rflag=; [ $form = generic ] && rflag=--mlir-print-op-generic
+    rus=$(best_us "$ref" -cudatilebc-to-mlir $rflag "$mod" -o "$tmp/ref.mlir")
+    ratio=$(echo "scale=3; $us / $rus" | bc)
+    printf '%-36s %10.1f %12.1f %12.1f %12s\n' "cuda-tile-translate ($form)" \
+      "$(echo "$rus / 1000" | bc -l)" "$(echo "$size / $rus" | bc -l)" "$(echo "$out / $rus" | bc -l)" 1
+    cmp -s "$tmp/$form.mlir" "$tmp/ref.mlir" || echo "  ($form: outputs DIFFER)"
+  fi
+  printf '%-36s %10.1f %12.1f %12.1f %12s\n' "bcx dis $flag ($form)" "$(echo "$us / 1000" | bc -l)" \
+    "$(echo "$size / $us" | bc -l)" "$(echo "$out / $us" | bc -l)" "$ratio"
+done
+[ -n "$ref" ] || echo "(cuda-tile-translate not on PATH: no reference in this run)"
+
+echo
+printf '%-36s %12s %12s %12s\n' "peak memory" "input MB" "text MB" "peak MB"
+for m in "$mod" "$big"; do
+  for form in custom generic; do
+    flag=; [ $form = generic ] && flag=--generic
+    kb=$(peak_kb build/release/bcx dis $flag "$m" -o "$tmp/peak.mlir")
+    pk=n/a; [ "$kb" != n/a ] && pk=$(echo "scale=1; $kb / 1024" | bc)
+    printf '%-36s %12s %12s %12s\n' "bcx dis $flag $(basename "$m")" "$(mb "$(stat -c %s "$m")")" \
+      "$(mb "$(stat -c %s "$tmp/peak.mlir")")" "$pk"
+  done
+done

@@ -1,6 +1,6 @@
 /* Read a CUDA Tile IR bytecode file with the public API: list its functions
  * with their body sizes (opening reads only the tables, no body is decoded),
- * then print one function in MLIR generic form (only its body is decoded).
+ * then decode one function's body (only that one) and print it in the custom form.
  *
  *   list_functions FILE.tileirbc [NAME]
  *
@@ -70,7 +70,10 @@ int main(int argc, char **argv)
 		if (i < 0) {
 			fprintf(stderr, "%s: no function named '%s'\n", argv[1], argv[2]);
 			rc = 1;
-		} else if (bcx_tileir_print_generic(m, i, &(bcx_sink){bcx_buf_sink_write, &text}, &d) != BCX_OK) {
+		} else if (bcx_tileir_body_get(m, (size_t)i, &(const bcx_tileir_body *){NULL}, &d) !=
+				   BCX_OK ||
+			   bcx_tileir_print_custom(m, i, NULL, &(bcx_sink){bcx_buf_sink_write, &text},
+						   &d) != BCX_OK) {
 			rc = fail(argv[1], &d);
 		} else {
 			fwrite(text.data, 1, text.len, stdout);

@@ -93,10 +93,18 @@ static void outputs(bcx_tileir_module *m)
 	bcx_buf out;
 	bcx_buf_init(&out, NULL);
 	bcx_diag d = {0};
+	bcx_tileir_print_options di = {.size = sizeof di, .debuginfo = true};
 	print_ok(bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
+	out.len = 0;
+	print_ok(bcx_tileir_print_custom(m, -1, NULL, &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
+	out.len = 0;
+	print_ok(bcx_tileir_print_custom(m, -1, &di, &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
 	for (size_t i = 0; i < bcx_tileir_function_count(m); i++) {
 		out.len = 0;
 		print_ok(bcx_tileir_print_generic(m, (long)i, &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
+		out.len = 0;
+		print_ok(bcx_tileir_print_custom(m, (long)i, i & 1 ? &di : NULL,
+						 &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
 	}
 	for (int json = 0; json < 2; json++) {
 		out.len = 0;

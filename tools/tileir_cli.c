@@ -70,7 +70,7 @@ static bcx_status open_module(const cli_input *in, const cli_args *a, bcx_tileir
 typedef struct text_job {
 	bcx_tileir_module *m;
 	long fn;
-	bool dump, json, generic;
+	bool dump, json, generic, debuginfo;
 } text_job;
 
 static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
@@ -79,7 +79,11 @@ static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
 	if (j->dump)
 		return bcx_tileir_dump_function(j->m, j->fn, j->json, out, d);
 	return j->generic ? bcx_tileir_print_generic(j->m, j->fn, out, d)
-			  : bcx_tileir_print_custom(j->m, j->fn, out, d);
+			  : bcx_tileir_print_custom(j->m, j->fn,
+						    &(bcx_tileir_print_options){
+							    .size = sizeof(bcx_tileir_print_options),
+							    .debuginfo = j->debuginfo},
+						    out, d);
 }
 
 /* The text streams to the output as it is made: memory stays a multiple
@@ -88,7 +92,7 @@ static int print_text(const cli_input *in, const cli_args *a, bool dump)
 {
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	text_job j = {NULL, -1, dump, a->json, a->generic};
+	text_job j = {NULL, -1, dump, a->json, a->generic, a->debuginfo};
 	int rc;
 	if (open_module(in, a, &j.m, &j.fn, &d) != BCX_OK) {
 		cli_report(in->name, &d);

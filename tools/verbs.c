@@ -10,7 +10,7 @@
 static const cli_opt dis_opts[] = {
 	CLI_FLAG("--generic", generic, "tileir", "MLIR's generic op form instead of the dialect's custom form"),
 	CLI_VALUE("--function", "NAME", function, "tileir", "only the entry NAME; only its body is decoded"),
-	CLI_FLAG("--debuginfo", debuginfo, "mlirbc", "(MLIR bytecode) every location inline, as mlir-opt's --mlir-print-debuginfo --mlir-print-local-scope"),
+	CLI_FLAG("--debuginfo", debuginfo, "tileir,mlirbc", "locations: (Tile IR) loc(#alias) on every op with the aliases after the module, as --mlir-print-debuginfo; (MLIR bytecode) every location inline, as mlir-opt's --mlir-print-debuginfo --mlir-print-local-scope"),
 	OPT_OUT(OUT_HELP),
 };
 
@@ -203,13 +203,23 @@ static int unknown_format(cli_verb v, const cli_input *in)
 	return EXIT_INPUT;
 }
 
+/* Is word one of the comma-separated words of list? */
+static bool cli_word_in(const char *word, const char *list)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (strncmp(p, word, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
 /* Every option given must apply to the format found. */
 static int check_options(const verb_def *d, const cli_args *a, const cli_format *f,
 			 const cli_input *in)
 {
 	for (size_t i = 0; i < d->n_opts; i++) {
 		const char *only = d->opts[i].only;
-		if ((a->given & (1u << i)) && only && strcmp(only, f->id) != 0)
+		if ((a->given & (1u << i)) && only && !cli_word_in(f->id, only))
 			return cli_usage(a->verb, "option '%s' does not apply to %s (%s)",
 					 d->opts[i].name, cli_format_describe(f, in->data, in->size),
 					 in->name);

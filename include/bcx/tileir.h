@@ -443,6 +443,8 @@ void bcx_tileir_close(bcx_tileir_module *m); /* NULL is a no-op */
 /* An empty module for building (version 13.3 unless changed). */
 bcx_tileir_module *bcx_tileir_module_new(const bcx_allocator *alloc);
 bcx_arena *bcx_tileir_arena(bcx_tileir_module *m);
+/* Bytes the module holds: its arena and the arenas of its decoded bodies. */
+size_t bcx_tileir_footprint(const bcx_tileir_module *m);
 
 bcx_tileir_version bcx_tileir_get_version(const bcx_tileir_module *m);
 const bcx_tileir_section *bcx_tileir_get_section(const bcx_tileir_module *m, unsigned id);
@@ -479,6 +481,11 @@ long bcx_tileir_function_find(const bcx_tileir_module *m, const char *name, size
 /* Decode (once) and return the body of function i. */
 BCX_NODISCARD bcx_status bcx_tileir_body_get(bcx_tileir_module *m, size_t i,
 					     const bcx_tileir_body **out, bcx_diag *diag);
+/* Give back the memory of function i's decoded body; a later
+ * bcx_tileir_body_get() decodes it again. Pointers into the body become
+ * invalid. Printers use it to keep memory at one body; a body of a built
+ * module (bcx_tileir_builder) is not released. */
+void bcx_tileir_body_release(bcx_tileir_module *m, size_t i);
 /* Number of bodies decoded so far (for tests of lazy loading). */
 size_t bcx_tileir_bodies_decoded(const bcx_tileir_module *m);
 
@@ -536,10 +543,19 @@ BCX_NODISCARD bcx_status bcx_tileir_write_file(bcx_tileir_module *m,
 BCX_NODISCARD bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function,
 						  const bcx_sink *out, bcx_diag *diag);
 
+typedef struct bcx_tileir_print_options {
+	size_t size;            /* sizeof(bcx_tileir_print_options) (core.h) */
+	bool debuginfo;         /* locations, as --mlir-print-debuginfo shows them */
+} bcx_tileir_print_options;
+
 /* Print the module (function < 0) or one function in the dialect's custom
- * form, as NVIDIA's reader prints it by default (spec §21). Each function
- * is named and printed on its own, so memory stays that of one body. */
+ * form, as NVIDIA's reader prints it by default (spec §21); options may be
+ * NULL. Each function is named and printed on its own. With debuginfo
+ * every op ends in loc(#alias) and the aliases are defined after the
+ * module, numbered as MLIR numbers them, which needs every body decoded
+ * first. */
 BCX_NODISCARD bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
+						 const bcx_tileir_print_options *options,
 						 const bcx_sink *out, bcx_diag *diag);
 
 /* Structural dump (bcx dump); json selects JSON output. */

@@ -167,6 +167,12 @@ void *bcx_arena_grow(bcx_arena *ar, const void *old, size_t old_n, size_t new_n,
 
 size_t bcx_arena_footprint(const bcx_arena *ar) { return ar->footprint; }
 
+void bcx_arena_first_block(bcx_arena *ar, size_t size)
+{
+	if (!ar->blocks)
+		ar->next_size = size < 256 ? 256 : size > ((size_t)1 << 20) ? (size_t)1 << 20 : size;
+}
+
 const bcx_allocator *bcx_arena_allocator(const bcx_arena *ar) { return &ar->alloc; }
 
 bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem)

@@ -51,6 +51,10 @@ static inline bcx_status bcx_nomem(bcx_diag *d)
  * false on size overflow or when out of memory; nothing changes then.
  */
 bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem);
+
+/* Size the first block of a new arena (256 B to 1 MiB) for an owner that
+ * knows about how much it will hold: many small arenas stay small. */
+void bcx_arena_first_block(bcx_arena *arena, size_t size);
 #define BCX_VEC_ROOM(arena, arr, n, cap) \
 	bcx_vec_room((arena), (void *)&(arr), (n), &(cap), sizeof *(arr))
 

@@ -52,6 +52,10 @@ struct bcx_tileir_module {
 	size_t n_functions;
 	bcx_tileir_function *functions;
 	size_t bodies_decoded;
+	/* Per function of a read module: the arena its decoded body lives in,
+	 * so that bcx_tileir_body_release() can give it back (NULL for a built
+	 * module, whose bodies belong to the builder). */
+	bcx_arena **body_arenas;
 	/* Scratch of the body decoder, reused across bodies (not in the arena):
 	 * scope stack, value types and operand ids, tmp_cap entries each. */
 	uint32_t *tmp;

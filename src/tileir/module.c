@@ -26,10 +26,21 @@ void bcx_tileir_close(bcx_tileir_module *m)
 		return;
 	if (m->tmp)
 		bcx_free(m->opts.alloc, m->tmp, m->tmp_cap * 3 * sizeof *m->tmp);
+	for (size_t i = 0; m->body_arenas && i < m->n_functions; i++)
+		bcx_arena_free(m->body_arenas[i]);
 	bcx_arena_free(m->arena);
 }
 
 bcx_arena *bcx_tileir_arena(bcx_tileir_module *m) { return m->arena; }
+
+size_t bcx_tileir_footprint(const bcx_tileir_module *m)
+{
+	size_t n = bcx_arena_footprint(m->arena);
+	for (size_t i = 0; m->body_arenas && i < m->n_functions; i++)
+		if (m->body_arenas[i])
+			n += bcx_arena_footprint(m->body_arenas[i]);
+	return n;
+}
 
 bcx_tileir_version bcx_tileir_get_version(const bcx_tileir_module *m) { return m->version; }
 

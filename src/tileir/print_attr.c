@@ -54,7 +54,9 @@ static void sorted_order(const bcx_tileir_module *m, const bcx_tileir_attr *a, u
 static void print_dict(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a,
 		       tir_elide values, bool raw_keys, const char *open, const char *close)
 {
-	uint32_t *ord = bcx_arena_calloc(m->arena, a->n ? a->n : 1, sizeof *ord);
+	/* the order is scratch: on the stack when small, else in the arena */
+	uint32_t small[32];
+	uint32_t *ord = a->n <= 32 ? small : bcx_arena_calloc(m->arena, a->n, sizeof *ord);
 	bcx_buf_puts(o, open);
 	if (!ord) {
 		o->status = BCX_ERR_NOMEM;

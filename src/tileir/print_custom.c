@@ -8,6 +8,8 @@
  * "addf %a, %b  : tile<f32>" with two spaces).
  */
 #include "print_custom.h"
+#include "opcodes.h"
+#include "common/internal.h"
 
 #include <string.h>
 
@@ -18,16 +20,29 @@ void cp_newline(cprint *p)
 		bcx_buf_put_u8(p->o, ' ');
 }
 
+/* Decimal digits of v at the end of b[24]; returns where they start. */
+static char *digits(char *end, uint32_t v)
+{
+	do {
+		*--end = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return end;
+}
+
 void cp_value(cprint *p, uint32_t v)
 {
 	const cname *c = v < p->body->n_values ? &p->names[v] : NULL;
 	if (!c || !c->s) {
-		bcx_buf_printf(p->o, "<<UNKNOWN SSA VALUE>>");
+		bcx_buf_puts(p->o, "<<UNKNOWN SSA VALUE>>");
 		return;
 	}
 	bcx_buf_put_bytes(p->o, c->s, c->len);
-	if (c->sub >= 0)
-		bcx_buf_printf(p->o, "#%d", c->sub);
+	if (c->sub >= 0) {
+		char b[16], *d = digits(b + sizeof b, (uint32_t)c->sub);
+		bcx_buf_put_u8(p->o, '#');
+		bcx_buf_put_bytes(p->o, d, (size_t)(b + sizeof b - d));
+	}
 }
 
 void cp_values(cprint *p, const uint32_t *v, uint32_t n)
@@ -39,7 +54,26 @@ void cp_values(cprint *p, const uint32_t *v, uint32_t n)
 	}
 }
 
-void cp_type(cprint *p, uint32_t t) { tir_print_type(p->o, p->m, t, false); }
+/* Types are printed many times: each one's text is made once per print. */
+void cp_type(cprint *p, uint32_t t)
+{
+	if (t >= p->m->n_types || !p->type_text) {
+		tir_print_type(p->o, p->m, t, false);
+		return;
+	}
+	bcx_tileir_str *s = &p->type_text[t];
+	if (!s->ptr) {
+		size_t at = p->o->len;
+		tir_print_type(p->o, p->m, t, false);
+		if (p->o->status != BCX_OK)
+			return;
+		char *copy = bcx_arena_memdup(p->arena, p->o->data + at, p->o->len - at);
+		if (copy)
+			*s = (bcx_tileir_str){(const uint8_t *)copy, p->o->len - at};
+		return;
+	}
+	bcx_buf_put_bytes(p->o, s->ptr, s->len);
+}
 
 void cp_types(cprint *p, const uint32_t *t, uint32_t n)
 {
@@ -65,42 +99,54 @@ void cp_block_args(cprint *p, const bcx_tileir_block *b)
 
 /* ---- fields of the op being printed ---- */
 
-static const bcx_tileir_field *find_field(const cop *c, const char *name, size_t len,
-					  unsigned *index)
+/* The field named name: its index in the row, and its slot (its index
+ * among the fields of its kind: operand group, attribute, result). */
+static int find_field(const bcx_tileir_opinfo *info, const char *name, size_t len,
+		      unsigned *slot)
 {
-	unsigned k[4] = {0, 0, 0, 0}; /* running index per field kind */
-	for (unsigned i = 0; i < c->info->n_fields; i++) {
-		const bcx_tileir_field *f = &c->info->fields[i];
-		unsigned slot = f->kind == BCX_TILEIR_F_UNIT ? BCX_TILEIR_F_ATTR : f->kind;
+	unsigned k[4] = {0, 0, 0, 0};
+	for (unsigned i = 0; i < info->n_fields; i++) {
+		const bcx_tileir_field *f = &info->fields[i];
+		unsigned kind = (f->kind == BCX_TILEIR_F_UNIT ? BCX_TILEIR_F_ATTR : f->kind) & 3;
 		if (fmt_is(name, len, f->name)) {
-			*index = k[slot & 3];
-			return f;
+			*slot = k[kind];
+			return (int)i;
 		}
-		k[slot & 3]++;
+		k[kind]++;
 	}
-	return NULL;
+	return -1;
+}
+
+static cgroup group_of(const cop *c, unsigned g)
+{
+	uint32_t at = 0;
+	for (unsigned i = 0; i < g; i++)
+		at += c->op->segments[i];
+	return (cgroup){c->op->operands + at, c->op->segments[g]};
+}
+
+static cgroup results_of(const cop *c, const bcx_tileir_field *f, unsigned k)
+{
+	if (f->mult == BCX_TILEIR_VARIADIC) /* the one variadic result field */
+		return (cgroup){c->op->result_types, c->op->n_results};
+	return k < c->op->n_results ? (cgroup){c->op->result_types + k, 1} : (cgroup){NULL, 0};
 }
 
 cgroup cp_operands(const cop *c, const char *name, size_t len)
 {
-	unsigned g;
-	const bcx_tileir_field *f = find_field(c, name, len, &g);
-	cgroup r = {NULL, 0};
-	if (!f || f->kind != BCX_TILEIR_F_OPERAND)
-		return r;
-	uint32_t at = 0;
-	for (unsigned i = 0; i < g; i++)
-		at += c->op->segments[i];
-	r.v = c->op->operands + at;
-	r.n = c->op->segments[g];
-	return r;
+	unsigned k;
+	int f = find_field(c->info, name, len, &k);
+	if (f < 0 || c->info->fields[f].kind != BCX_TILEIR_F_OPERAND)
+		return (cgroup){NULL, 0};
+	return group_of(c, k);
 }
 
 const bcx_tileir_attr *cp_attr(const cop *c, const char *name, size_t len)
 {
 	unsigned k;
-	const bcx_tileir_field *f = find_field(c, name, len, &k);
-	if (!f || (f->kind != BCX_TILEIR_F_ATTR && f->kind != BCX_TILEIR_F_UNIT))
+	int f = find_field(c->info, name, len, &k);
+	if (f < 0 || (c->info->fields[f].kind != BCX_TILEIR_F_ATTR &&
+		      c->info->fields[f].kind != BCX_TILEIR_F_UNIT))
 		return NULL;
 	return &c->op->attrs[k];
 }
@@ -108,15 +154,10 @@ const bcx_tileir_attr *cp_attr(const cop *c, const char *name, size_t len)
 cgroup cp_results(const cop *c, const char *name, size_t len)
 {
 	unsigned k;
-	const bcx_tileir_field *f = find_field(c, name, len, &k);
-	cgroup r = {NULL, 0};
-	if (!f || f->kind != BCX_TILEIR_F_RESULT)
-		return r;
-	if (f->mult == BCX_TILEIR_VARIADIC) /* the one variadic result field */
-		return (cgroup){c->op->result_types, c->op->n_results};
-	if (k < c->op->n_results)
-		r = (cgroup){c->op->result_types + k, 1};
-	return r;
+	int f = find_field(c->info, name, len, &k);
+	if (f < 0 || c->info->fields[f].kind != BCX_TILEIR_F_RESULT)
+		return (cgroup){NULL, 0};
+	return results_of(c, &c->info->fields[f], k);
 }
 
 /* An op whose fields do not fit its printed form: only a hand-made model
@@ -129,13 +170,66 @@ static void cp_fail(cprint *p, const bcx_tileir_op *op)
 					 "its custom form", op->info->name);
 }
 
+/* ---- formats, read once per print ---- */
+
+/* Read an op's format into elements with their fields resolved, and each
+ * group's end and anchor found, so the walk does no string work. */
+static cfmt *compile(cprint *p, const bcx_tileir_opinfo *info)
+{
+	size_t n = 0;
+	const char *q = info->fmt;
+	while (fmt_next(&q).kind != FMT_END && n < 255)
+		n++;
+	cfmt *f = bcx_arena_calloc(p->arena, 1, sizeof *f);
+	ctok *t = f ? bcx_arena_calloc(p->arena, n + 1, sizeof *t) : NULL;
+	if (!t)
+		return NULL;
+	uint16_t open[16], depth = 0;
+	q = info->fmt;
+	for (uint16_t i = 0; i < n; i++) {
+		t[i].t = fmt_next(&q);
+		t[i].field = -1;
+		t[i].anchor = -1;
+		const char *name = t[i].t.text;
+		size_t len = t[i].t.len;
+		if (t[i].t.kind == FMT_CUSTOM) {
+			const char *a = t[i].t.args;
+			if (fmt_arg(&a, t[i].t.args + t[i].t.args_len, &name, &len) && *name == '$')
+				name++, len--;
+		}
+		if (t[i].t.kind == FMT_VAR || t[i].t.kind == FMT_TYPE || t[i].t.kind == FMT_CUSTOM) {
+			unsigned k = 0;
+			t[i].field = (int16_t)find_field(info, name, len, &k);
+			t[i].slot = (uint16_t)k;
+		}
+		if ((t[i].t.kind == FMT_GROUP || t[i].t.kind == FMT_OILIST) && depth < 16)
+			open[depth++] = i;
+		if ((t[i].t.kind == FMT_GROUP_END || t[i].t.kind == FMT_OIL_END) && depth)
+			t[open[--depth]].end = i;
+		if (t[i].t.anchor && depth)
+			t[open[depth - 1]].anchor = (int16_t)i;
+	}
+	f->toks = t;
+	f->n = (uint16_t)n;
+	return f;
+}
+
+static cfmt *format_of(cprint *p, const bcx_tileir_opinfo *info)
+{
+	uint8_t code = (uint8_t)info->opcode;
+	if (!p->fmts[code])
+		p->fmts[code] = compile(p, info);
+	return p->fmts[code];
+}
+
 /* ---- the format walk ---- */
 
 typedef struct walk {
 	cprint *p;
 	const cop *c;
+	const ctok *t;     /* the op's elements */
 	bool space, punct; /* MLIR's shouldEmitSpace and lastWasPunctuation */
-	const char *skip;  /* an optional group's unit anchor: not printed */
+	int skip;          /* an optional group's unit anchor: not printed */
 } walk;
 
 static bool is_punct_set(char ch, const char *set) { return ch && strchr(set, ch) != NULL; }
@@ -181,7 +275,11 @@ static void print_attr_value(walk *w, const bcx_tileir_field *f, const bcx_tilei
 	case BCX_TILEIR_A_ENUM: {
 		const char *mn = bcx_tileir_enum_mnemonic(f->enum_id);
 		const char *v = bcx_tileir_enum_value(f->enum_id, a->u);
-		bcx_buf_printf(o, mn ? "<%s>" : "%s", v ? v : "?");
+		if (mn)
+			bcx_buf_put_u8(o, '<');
+		bcx_buf_puts(o, v ? v : "?");
+		if (mn)
+			bcx_buf_put_u8(o, '>');
 		break;
 	}
 	case BCX_TILEIR_A_INTEGER: tir_print_attr(o, w->p->m, a, ELIDE_MUST); break;
@@ -198,158 +296,149 @@ static void print_attr_value(walk *w, const bcx_tileir_field *f, const bcx_tilei
 	}
 }
 
-static void variable(walk *w, const fmt_tok *t, bool emit)
+/* What element t names: an operand group, attribute or result. */
+typedef struct target {
+	const bcx_tileir_field *f;
+	cgroup g;                  /* operands, or result types */
+	const bcx_tileir_attr *a;
+} target;
+
+static target target_of(const walk *w, const ctok *t)
 {
-	element_space(w, emit);
-	if (!emit)
-		return;
-	cgroup g = cp_operands(w->c, t->text, t->len);
-	if (g.v || g.n) {
-		cp_values(w->p, g.v, g.n);
-		return;
-	}
-	unsigned k;
-	const bcx_tileir_field *f = find_field(w->c, t->text, t->len, &k);
-	const bcx_tileir_attr *a = cp_attr(w->c, t->text, t->len);
-	if (f && a && a->kind != BCX_TILEIR_A_NONE && a->kind != BCX_TILEIR_A_UNIT)
-		print_attr_value(w, f, a);
+	target r = {NULL, {NULL, 0}, NULL};
+	if (t->field < 0)
+		return r;
+	r.f = &w->c->info->fields[t->field];
+	if (r.f->kind == BCX_TILEIR_F_OPERAND)
+		r.g = group_of(w->c, t->slot);
+	else if (r.f->kind == BCX_TILEIR_F_RESULT)
+		r.g = results_of(w->c, r.f, t->slot);
+	else
+		r.a = &w->c->op->attrs[t->slot];
+	return r;
 }
 
-static void type_element(walk *w, const fmt_tok *t, bool emit)
+static void variable(walk *w, const ctok *t, bool emit)
 {
 	element_space(w, emit);
 	if (!emit)
 		return;
-	cgroup g = cp_operands(w->c, t->text, t->len);
-	if (!g.v && !g.n) {
-		g = cp_results(w->c, t->text, t->len);
-		cp_types(w->p, g.v, g.n);
+	target x = target_of(w, t);
+	if (x.f && x.f->kind == BCX_TILEIR_F_OPERAND)
+		cp_values(w->p, x.g.v, x.g.n);
+	else if (x.a && x.a->kind != BCX_TILEIR_A_NONE && x.a->kind != BCX_TILEIR_A_UNIT)
+		print_attr_value(w, x.f, x.a);
+}
+
+static void type_element(walk *w, const ctok *t, bool emit)
+{
+	element_space(w, emit);
+	if (!emit)
+		return;
+	target x = target_of(w, t);
+	if (x.f && x.f->kind == BCX_TILEIR_F_RESULT) {
+		cp_types(w->p, x.g.v, x.g.n);
 		return;
 	}
-	for (uint32_t i = 0; i < g.n; i++) {
+	for (uint32_t i = 0; i < x.g.n; i++) {
 		if (i)
 			bcx_buf_puts(w->p->o, ", ");
-		cp_type(w->p, w->p->body->value_types[g.v[i]]);
+		cp_type(w->p, w->p->body->value_types[x.g.v[i]]);
 	}
 }
 
-/* Is the anchor named by t present? Operands: a non-empty group; unit
+/* Is the anchor t present? Operands and results: a non-empty group; unit
  * attributes: set; other attributes: set and not their ^=default. */
-static bool present(walk *w, const fmt_tok *t)
+static bool present(walk *w, const ctok *t)
 {
-	if (t->kind == FMT_CUSTOM)
-		return cp_custom_present(w->p, w->c, t);
-	cgroup g = cp_operands(w->c, t->text, t->len);
-	if (g.n)
-		return true;
-	if (cp_results(w->c, t->text, t->len).n)
-		return true;
-	unsigned k;
-	const bcx_tileir_field *f = find_field(w->c, t->text, t->len, &k);
-	const bcx_tileir_attr *a = cp_attr(w->c, t->text, t->len);
-	if (!a || a->kind == BCX_TILEIR_A_NONE)
+	if (t->t.kind == FMT_CUSTOM)
+		return cp_custom_present(w->p, w->c, &t->t);
+	target x = target_of(w, t);
+	if (!x.f)
 		return false;
-	if (t->dflt && a->kind == BCX_TILEIR_A_ENUM) {
-		const char *v = bcx_tileir_enum_value(f->enum_id, a->u);
-		return !(v && fmt_is(t->dflt, t->dflt_len, v));
+	if (!x.a)
+		return x.g.n != 0;
+	if (x.a->kind == BCX_TILEIR_A_NONE)
+		return false;
+	if (t->t.dflt && x.a->kind == BCX_TILEIR_A_ENUM) {
+		const char *v = bcx_tileir_enum_value(x.f->enum_id, x.a->u);
+		return !(v && fmt_is(t->t.dflt, t->t.dflt_len, v));
 	}
-	if (t->dflt && (a->kind == BCX_TILEIR_A_INTEGER || a->kind == BCX_TILEIR_A_U64 ||
-			a->kind == BCX_TILEIR_A_U32))
-		return !(a->u == 0 && fmt_is(t->dflt, t->dflt_len, "0"));
+	if (t->t.dflt && (x.a->kind == BCX_TILEIR_A_INTEGER || x.a->kind == BCX_TILEIR_A_U64 ||
+			  x.a->kind == BCX_TILEIR_A_U32))
+		return !(x.a->u == 0 && fmt_is(t->t.dflt, t->t.dflt_len, "0"));
 	return true;
 }
 
-static bool is_unit(const cop *c, const fmt_tok *t)
-{
-	unsigned k;
-	const bcx_tileir_field *f = find_field(c, t->text, t->len, &k);
-	return f && f->kind == BCX_TILEIR_F_UNIT;
-}
+static void run(walk *w, unsigned from, unsigned to, bool emit);
 
-static const char *run(walk *w, const char *s, bool emit, fmt_kind stop);
-
-/* "( ... )?": find the anchor, then walk the group, printing it or not;
- * the spacing state moves the same either way. */
-static const char *group(walk *w, const char *s, bool emit)
+/* "( ... )?" at i: printed when its anchor is present; the spacing state
+ * moves the same either way. A unit attribute anchor that does not open
+ * the group is not printed. */
+static unsigned group(walk *w, unsigned i, bool emit)
 {
-	const char *q = s;
-	fmt_tok anchor = {.kind = FMT_END};
-	const char *first = NULL;
-	int depth = 0;
-	for (fmt_tok t = fmt_next(&q); t.kind != FMT_END && t.kind != FMT_BAD; t = fmt_next(&q)) {
-		if (!first)
-			first = t.text;
-		if (t.kind == FMT_GROUP)
-			depth++;
-		if (t.kind == FMT_GROUP_END && depth-- == 0)
-			break;
-		if (t.anchor && depth == 0)
-			anchor = t;
-	}
-	bool on = emit && anchor.kind != FMT_END && present(w, &anchor);
-	const char *saved = w->skip;
-	w->skip = anchor.kind == FMT_VAR && first != anchor.text && is_unit(w->c, &anchor)
-		? anchor.text : NULL;
-	s = run(w, s, on, FMT_GROUP_END);
+	const ctok *g = &w->t[i];
+	int a = g->anchor;
+	bool on = emit && a >= 0 && present(w, &w->t[a]);
+	int saved = w->skip;
+	bool unit = a > (int)i + 1 && w->t[a].t.kind == FMT_VAR && w->t[a].field >= 0 &&
+		    w->c->info->fields[w->t[a].field].kind == BCX_TILEIR_F_UNIT;
+	w->skip = unit ? a : -1;
+	run(w, i + 1, g->end, on);
 	w->skip = saved;
-	return s;
+	return g->end;
 }
 
 /* "oilist(`kw` $unit | ...)": each keyword printed when its unit is set. */
-static const char *oilist(walk *w, const char *s, bool emit)
+static unsigned oilist(walk *w, unsigned i, bool emit)
 {
-	for (;;) {
-		fmt_tok kw = fmt_next(&s), var = fmt_next(&s), end = fmt_next(&s);
-		if (kw.kind != FMT_LIT || var.kind != FMT_VAR)
-			return NULL;
-		literal(w, kw.text, kw.len, emit && present(w, &var));
-		if (end.kind == FMT_OIL_END)
-			return s;
-		if (end.kind != FMT_OIL_SEP)
-			return NULL;
+	unsigned end = w->t[i].end;
+	for (unsigned k = i + 1; k + 1 < end; k += 3) {
+		const ctok *kw = &w->t[k], *var = &w->t[k + 1];
+		literal(w, kw->t.text, kw->t.len, emit && present(w, var));
 	}
+	return end;
 }
 
-static const char *run(walk *w, const char *s, bool emit, fmt_kind stop)
+static void run(walk *w, unsigned from, unsigned to, bool emit)
 {
-	for (;;) {
-		fmt_tok t = fmt_next(&s);
-		if (t.kind == stop || t.kind == FMT_END || t.kind == FMT_BAD)
-			return s;
-		switch (t.kind) {
-		case FMT_LIT: literal(w, t.text, t.len, emit); break;
+	for (unsigned i = from; i < to; i++) {
+		const ctok *t = &w->t[i];
+		switch (t->t.kind) {
+		case FMT_LIT: literal(w, t->t.text, t->t.len, emit); break;
 		case FMT_VAR:
-			if (t.text != w->skip)
-				variable(w, &t, emit);
+			if ((int)i != w->skip)
+				variable(w, t, emit);
 			break;
-		case FMT_TYPE: type_element(w, &t, emit); break;
+		case FMT_TYPE: type_element(w, t, emit); break;
 		case FMT_ATTR_DICT: w->punct = false; break; /* formats name every attribute */
-		case FMT_GROUP: s = group(w, s, emit); break;
-		case FMT_OILIST: s = oilist(w, s, emit); break;
+		case FMT_GROUP: i = group(w, i, emit); break;
+		case FMT_OILIST: i = oilist(w, i, emit); break;
 		case FMT_CUSTOM:
 			element_space(w, emit);
-			if (emit && !cp_custom(w->p, w->c, &t, emit))
+			if (emit && !cp_custom(w->p, w->c, t))
 				cp_fail(w->p, w->c->op);
 			break;
-		default: return s;
+		default: break;
 		}
-		if (!s)
-			return s;
 	}
 }
 
 void cp_format(cprint *p, const cop *c)
 {
-	const char *s = c->info->fmt;
-	const char *q = s;
-	fmt_tok t = fmt_next(&q);
-	if (t.kind == FMT_OP) {
-		if (!cp_whole_op(p, c, &t))
+	cfmt *f = format_of(p, c->info);
+	if (!f) {
+		if (p->status == BCX_OK)
+			p->status = bcx_nomem(p->diag);
+		return;
+	}
+	if (f->n && f->toks[0].t.kind == FMT_OP) {
+		if (!cp_whole_op(p, c, &f->toks[0].t))
 			cp_fail(p, c->op);
 		return;
 	}
-	walk w = {.p = p, .c = c, .space = true, .punct = false};
-	run(&w, s, true, FMT_END);
+	walk w = {.p = p, .c = c, .t = f->toks, .space = true, .punct = false, .skip = -1};
+	run(&w, 0, f->n, true);
 }
 
 /* ---- ops, blocks, regions ---- */
@@ -383,11 +472,25 @@ static void print_op(cprint *p, const bcx_tileir_op *op)
 	bcx_buf_puts(p->o, op->info->name);
 	cop c = {op, op->info};
 	cp_format(p, &c);
+	cp_di_suffix(p, op->loc);
 	bcx_buf_put_u8(p->o, '\n');
+}
+
+bool cp_shows_terminator(const bcx_tileir_op *owner, const bcx_tileir_region *r)
+{
+	if (!owner || !r->n_blocks || !r->blocks[0].n_ops)
+		return true;
+	const bcx_tileir_op *last = &r->blocks[0].ops[r->blocks[0].n_ops - 1];
+	unsigned implicit = owner->opcode == BCX_TILEIR_OP_if ? BCX_TILEIR_OP_yield
+			  : owner->opcode == BCX_TILEIR_OP_for || owner->opcode == BCX_TILEIR_OP_loop
+				  ? BCX_TILEIR_OP_continue
+				  : 0;
+	return !(implicit && last->opcode == implicit && last->n_operands == 0);
 }
 
 void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators)
 {
+	/* only the entry block may leave out its terminator */
 	bcx_buf_puts(p->o, "{\n");
 	for (uint32_t b = 0; b < r->n_blocks; b++) {
 		const bcx_tileir_block *blk = &r->blocks[b];
@@ -400,7 +503,7 @@ void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators)
 			bcx_buf_puts(p->o, ":\n");
 		}
 		uint32_t n = blk->n_ops;
-		if (!terminators && n && blk->ops[n - 1].info->terminator)
+		if (!terminators && b == 0 && n && blk->ops[n - 1].info->terminator)
 			n--;
 		p->indent += 2;
 		for (uint32_t k = 0; k < n; k++)

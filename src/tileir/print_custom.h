@@ -15,6 +15,25 @@ typedef struct cname {
 	int32_t sub;
 } cname;
 
+typedef struct cp_debuginfo cp_debuginfo;
+
+/* One element of an op's format with its field resolved (print_custom.c):
+ * field = index in the op's row (-1: none), slot = index among fields of
+ * its kind; for a group or oilist, end = index of its closing element and
+ * anchor = index of the anchor (-1: none). */
+typedef struct ctok {
+	fmt_tok t;
+	int16_t field;
+	uint16_t slot;
+	uint16_t end;
+	int16_t anchor;
+} ctok;
+
+typedef struct cfmt {
+	ctok *toks;
+	uint16_t n;
+} cfmt;
+
 typedef struct cprint {
 	bcx_tileir_module *m;
 	bcx_buf *o;               /* staged text, passed to sink in pieces */
@@ -23,7 +42,10 @@ typedef struct cprint {
 	cname *names;             /* per value id of the current function */
 	bcx_arena *scratch;       /* the current function's names; freed after it */
 	unsigned indent;          /* spaces before an op of the current block */
-	bool debuginfo;
+	cp_debuginfo *di;         /* --debuginfo: the location aliases, else NULL */
+	bcx_arena *arena;         /* lives as long as the print call */
+	cfmt *fmts[256];          /* per opcode, read on first use */
+	bcx_tileir_str *type_text;/* per type index: its custom text, made once */
 	bcx_diag *diag;
 	bcx_status status;        /* first failure of a directive */
 } cprint;
@@ -60,9 +82,24 @@ const bcx_tileir_attr *cp_attr(const cop *c, const char *name, size_t len);
 cgroup cp_results(const cop *c, const char *name, size_t len);
 
 /* Directives of the format column: custom<Name>(args) and op<Name>. */
-bool cp_custom(cprint *p, const cop *c, const fmt_tok *t, bool emit);
+bool cp_custom(cprint *p, const cop *c, const ctok *t);
 bool cp_custom_present(cprint *p, const cop *c, const fmt_tok *t);
 bool cp_whole_op(cprint *p, const cop *c, const fmt_tok *t);
+
+/* Locations (print_debuginfo.c): make the alias table, visit locations
+ * in printing order (debug record references, 0 = unknown), number the aliases, print " loc(#alias)" and, after the
+ * module, the definitions. */
+bcx_status cp_di_new(const bcx_tileir_module *m, const bcx_allocator *a, cp_debuginfo **di,
+		     bcx_diag *d);
+void cp_di_free(cp_debuginfo *di);
+void cp_di_visit(cp_debuginfo *di, uint64_t loc);
+bcx_status cp_di_number(cp_debuginfo *di, bcx_diag *d);
+void cp_di_suffix(cprint *p, uint64_t loc);
+void cp_di_definitions(cprint *p);
+
+/* Does the printed form show the last op of region r of owner? if/for/
+ * loop leave out a terminator that carries no values. */
+bool cp_shows_terminator(const bcx_tileir_op *owner, const bcx_tileir_region *r);
 
 /* Print the op's format from its first element. */
 void cp_format(cprint *p, const cop *c);

@@ -7,17 +7,30 @@
 
 #include <string.h>
 
-/* The first argument of a directive, as a token for the field lookups. */
-static bool first_arg(const fmt_tok *t, const char **a, size_t *n)
+/* The field a directive's first argument names, resolved with the format. */
+static const bcx_tileir_field *field_arg(const cop *c, const ctok *t)
 {
-	const char *s = t->args;
-	if (!fmt_arg(&s, t->args + t->args_len, a, n))
-		return false;
-	if (**a == '$') {
-		(*a)++;
-		(*n)--;
-	}
-	return true;
+	return t->field >= 0 ? &c->info->fields[t->field] : NULL;
+}
+
+static const bcx_tileir_attr *attr_arg(const cop *c, const ctok *t, const bcx_tileir_field **f)
+{
+	*f = field_arg(c, t);
+	if (!*f || ((*f)->kind != BCX_TILEIR_F_ATTR && (*f)->kind != BCX_TILEIR_F_UNIT))
+		return NULL;
+	return &c->op->attrs[t->slot];
+}
+
+static cgroup operands_arg(const cop *c, const ctok *t)
+{
+	const bcx_tileir_field *f = field_arg(c, t);
+	cgroup g = {NULL, 0};
+	if (!f || f->kind != BCX_TILEIR_F_OPERAND)
+		return g;
+	uint32_t at = 0;
+	for (unsigned i = 0; i < t->slot; i++)
+		at += c->op->segments[i];
+	return (cgroup){c->op->operands + at, c->op->segments[t->slot]};
 }
 
 /* The word after the first argument ("nearest_even" in Rounding). */
@@ -27,19 +40,11 @@ static bool second_arg(const fmt_tok *t, const char **a, size_t *n)
 	return fmt_arg(&s, end, a, n) && fmt_arg(&s, end, a, n);
 }
 
-static const bcx_tileir_field *field_of(const cop *c, const char *name, size_t n)
-{
-	for (unsigned i = 0; i < c->info->n_fields; i++)
-		if (fmt_is(name, n, c->info->fields[i].name))
-			return &c->info->fields[i];
-	return NULL;
-}
-
 static const bcx_tileir_region *region_arg(const cop *c, const fmt_tok *t)
 {
-	const char *a;
+	const char *a, *s = t->args;
 	size_t n;
-	if (!first_arg(t, &a, &n) || n < 2 || a[0] != '#')
+	if (!fmt_arg(&s, t->args + t->args_len, &a, &n) || n < 2 || a[0] != '#')
 		return NULL;
 	unsigned r = (unsigned)(a[1] - '0');
 	return r < c->op->n_regions ? &c->op->regions[r] : NULL;
@@ -57,32 +62,32 @@ bool cp_custom_present(cprint *p, const cop *c, const fmt_tok *t)
 }
 
 /* rounding<mode>, unless mode is the op's default given as the 2nd arg. */
-static bool rounding(cprint *p, const cop *c, const fmt_tok *t)
+static bool rounding(cprint *p, const cop *c, const ctok *t)
 {
-	const char *a, *d;
-	size_t n, dn;
-	if (!first_arg(t, &a, &n) || !second_arg(t, &d, &dn))
+	const char *d;
+	size_t dn;
+	const bcx_tileir_field *f;
+	const bcx_tileir_attr *v = attr_arg(c, t, &f);
+	if (!v || !second_arg(&t->t, &d, &dn))
 		return false;
-	const bcx_tileir_attr *v = cp_attr(c, a, n);
-	const bcx_tileir_field *f = field_of(c, a, n);
-	if (!v || !f || v->kind != BCX_TILEIR_A_ENUM)
-		return v != NULL;
+	if (v->kind != BCX_TILEIR_A_ENUM)
+		return true;
 	const char *name = bcx_tileir_enum_value(f->enum_id, v->u);
 	if (name && !fmt_is(d, dn, name))
-		bcx_buf_printf(p->o, "rounding<%s>", name);
+	{
+		bcx_buf_puts(p->o, "rounding<");
+		bcx_buf_puts(p->o, name);
+		bcx_buf_put_u8(p->o, '>');
+	}
 	return true;
 }
 
 /* An enumerator as a bare keyword. */
-static bool keyword(cprint *p, const cop *c, const fmt_tok *t)
+static bool keyword(cprint *p, const cop *c, const ctok *t)
 {
-	const char *a;
-	size_t n;
-	if (!first_arg(t, &a, &n))
-		return false;
-	const bcx_tileir_attr *v = cp_attr(c, a, n);
-	const bcx_tileir_field *f = field_of(c, a, n);
-	if (!v || !f)
+	const bcx_tileir_field *f;
+	const bcx_tileir_attr *v = attr_arg(c, t, &f);
+	if (!v)
 		return false;
 	const char *name = bcx_tileir_enum_value(f->enum_id, v->u);
 	bcx_buf_puts(p->o, name ? name : "?");
@@ -90,13 +95,10 @@ static bool keyword(cprint *p, const cop *c, const fmt_tok *t)
 }
 
 /* <elem: values> : tile<...> */
-static bool dense(cprint *p, const cop *c, const fmt_tok *t)
+static bool dense(cprint *p, const cop *c, const ctok *t)
 {
-	const char *a;
-	size_t n;
-	if (!first_arg(t, &a, &n))
-		return false;
-	const bcx_tileir_attr *v = cp_attr(c, a, n);
+	const bcx_tileir_field *f;
+	const bcx_tileir_attr *v = attr_arg(c, t, &f);
 	if (!v || v->kind != BCX_TILEIR_A_DENSE || v->type >= p->m->n_types)
 		return false;
 	bcx_buf_put_u8(p->o, '<');
@@ -113,24 +115,19 @@ static bool dense(cprint *p, const cop *c, const fmt_tok *t)
 }
 
 /* The region of if/else: the yield is left out when it yields nothing. */
-static bool if_region(cprint *p, const cop *c, const fmt_tok *t)
+static bool if_region(cprint *p, const cop *c, const ctok *t)
 {
-	const bcx_tileir_region *r = region_arg(c, t);
+	const bcx_tileir_region *r = region_arg(c, &t->t);
 	if (!r)
 		return false;
-	bool terms = true;
-	if (r->n_blocks && r->blocks[0].n_ops) {
-		const bcx_tileir_op *last = &r->blocks[0].ops[r->blocks[0].n_ops - 1];
-		terms = last->n_operands != 0 || last->opcode != BCX_TILEIR_OP_yield;
-	}
-	cp_region(p, r, terms);
+	cp_region(p, r, cp_shows_terminator(c->op, r));
 	return true;
 }
 
 /* reduce/scan: a new line, the block's arguments, then the region. */
-static bool arg_region(cprint *p, const cop *c, const fmt_tok *t)
+static bool arg_region(cprint *p, const cop *c, const ctok *t)
 {
-	const bcx_tileir_region *r = region_arg(c, t);
+	const bcx_tileir_region *r = region_arg(c, &t->t);
 	if (!r || !r->n_blocks)
 		return false;
 	cp_newline(p);
@@ -141,13 +138,11 @@ static bool arg_region(cprint *p, const cop *c, const fmt_tok *t)
 }
 
 /* ", type" once when every index has the same type, else one per index. */
-static bool index_types(cprint *p, const cop *c, const fmt_tok *t)
+static bool index_types(cprint *p, const cop *c, const ctok *t)
 {
-	const char *a;
-	size_t n;
-	if (!first_arg(t, &a, &n))
+	if (!field_arg(c, t))
 		return false;
-	cgroup g = cp_operands(c, a, n);
+	cgroup g = operands_arg(c, t);
 	const uint32_t *vt = p->body->value_types;
 	bool same = true;
 	for (uint32_t i = 1; i < g.n; i++)
@@ -159,44 +154,38 @@ static bool index_types(cprint *p, const cop *c, const fmt_tok *t)
 	return true;
 }
 
-static bool first_type(cprint *p, const cop *c, const fmt_tok *t)
+static bool first_type(cprint *p, const cop *c, const ctok *t)
 {
-	const char *a;
-	size_t n;
-	if (!first_arg(t, &a, &n))
+	const bcx_tileir_field *f = field_arg(c, t);
+	if (!f || f->kind != BCX_TILEIR_F_RESULT)
 		return false;
-	cgroup g = cp_results(c, a, n);
-	if (g.n)
-		cp_type(p, g.v[0]);
+	if (c->op->n_results) /* its one (variadic) result field: all alike */
+		cp_type(p, c->op->result_types[0]);
 	return true;
 }
 
-static bool assume(cprint *p, const cop *c, const fmt_tok *t)
+static bool assume(cprint *p, const cop *c, const ctok *t)
 {
-	const char *a;
-	size_t n;
-	if (!first_arg(t, &a, &n))
-		return false;
-	const bcx_tileir_attr *v = cp_attr(c, a, n);
+	const bcx_tileir_field *f;
+	const bcx_tileir_attr *v = attr_arg(c, t, &f);
 	if (!v)
 		return false;
 	tir_print_predicate(p->o, v, false);
 	return true;
 }
 
-bool cp_custom(cprint *p, const cop *c, const fmt_tok *t, bool emit)
+bool cp_custom(cprint *p, const cop *c, const ctok *t)
 {
-	(void)emit;
 	static const struct {
 		const char *name;
-		bool (*fn)(cprint *, const cop *, const fmt_tok *);
+		bool (*fn)(cprint *, const cop *, const ctok *);
 	} dirs[] = {
 		{"Rounding", rounding},     {"Keyword", keyword},         {"Dense", dense},
 		{"IfRegion", if_region},    {"ArgRegion", arg_region},    {"IndexTypes", index_types},
 		{"FirstType", first_type},  {"Assume", assume},
 	};
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
-		if (fmt_is(t->text, t->len, dirs[i].name))
+		if (fmt_is(t->t.text, t->t.len, dirs[i].name))
 			return dirs[i].fn(p, c, t);
 	return false;
 }
@@ -227,14 +216,9 @@ static void operand_types(cprint *p, cgroup g)
 }
 
 /* A loop body: its continue is left out when it carries no values. */
-static void loop_region(cprint *p, const bcx_tileir_region *r)
+static void loop_region(cprint *p, const bcx_tileir_op *op)
 {
-	bool terms = true;
-	if (r->n_blocks && r->blocks[0].n_ops) {
-		const bcx_tileir_op *last = &r->blocks[0].ops[r->blocks[0].n_ops - 1];
-		terms = last->n_operands != 0 || last->opcode != BCX_TILEIR_OP_continue;
-	}
-	cp_region(p, r, terms);
+	cp_region(p, &op->regions[0], cp_shows_terminator(op, &op->regions[0]));
 }
 
 static bool for_op(cprint *p, const cop *c)
@@ -264,7 +248,7 @@ static bool for_op(cprint *p, const cop *c)
 		operand_types(p, init);
 		bcx_buf_puts(p->o, ") ");
 	}
-	loop_region(p, &op->regions[0]);
+	loop_region(p, op);
 	return true;
 }
 
@@ -292,7 +276,7 @@ static bool loop_op(cprint *p, const cop *c)
 		cp_types(p, op->result_types, op->n_results);
 		bcx_buf_put_u8(p->o, ' ');
 	}
-	loop_region(p, &op->regions[0]);
+	loop_region(p, op);
 	return true;
 }
 

@@ -7,6 +7,7 @@
  * %argN, each op with results takes one %N (results N#i when several).
  */
 #include "print.h"
+#include "common/internal.h"
 
 #include <string.h>
 
@@ -29,6 +30,8 @@ typedef struct gen {
 	bcx_tileir_str *type_text; /* per type index: its "!cuda_tile." text */
 	const bcx_tileir_body *body;
 	names nm;
+	bcx_arena *scratch;        /* the current function's names */
+	bcx_arena *scratch_all;    /* lives as long as the print call */
 	bcx_diag *diag;
 } gen;
 
@@ -77,7 +80,10 @@ static void number_body(names *nm, const bcx_tileir_body *body,
 
 static bcx_status alloc_names(gen *g, const bcx_tileir_body *body, counters *c)
 {
-	bcx_arena *a = g->m->arena;
+	bcx_arena_free(g->scratch);
+	bcx_arena *a = g->scratch = bcx_arena_new(g->m->opts.alloc);
+	if (!a)
+		return bcx_diag_set(g->diag, BCX_ERR_NOMEM, -1, "out of memory");
 	size_t n = body->n_values ? body->n_values : 1;
 	g->nm.num = bcx_arena_calloc(a, n, sizeof *g->nm.num);
 	g->nm.kind = bcx_arena_calloc(a, n, sizeof *g->nm.kind);
@@ -101,10 +107,11 @@ static void put_type(gen *g, uint32_t t)
 	bcx_tileir_str *s = &g->type_text[t];
 	if (!s->ptr) {
 		bcx_buf tmp;
-		bcx_buf_init(&tmp, bcx_arena_allocator(g->m->arena));
+		bcx_buf_init(&tmp, bcx_arena_allocator(g->scratch_all));
 		tir_print_type(&tmp, g->m, t, true);
 		size_t len = tmp.len;
-		char *copy = bcx_arena_memdup(g->m->arena, tmp.data ? (const void *)tmp.data : "", len);
+		char *copy = bcx_arena_memdup(g->scratch_all, tmp.data ? (const void *)tmp.data : "",
+					      len);
 		bcx_buf_free(&tmp);
 		if (!copy) {
 			g->o->status = BCX_ERR_NOMEM;
@@ -339,23 +346,38 @@ static bcx_status print_global(gen *g, const bcx_tileir_global *gl)
 	return s;
 }
 
-/* Decode every body first: numbering needs them all (last one first). */
+/* Function i's body, and whether it was decoded before (then it is the
+ * caller's to keep; otherwise it is released once used). */
+static bcx_status body_of(gen *g, size_t i, bool *had)
+{
+	*had = g->m->functions[i].body != NULL;
+	return bcx_tileir_body_get(g->m, i, &g->body, g->diag);
+}
+
+static void done_with(gen *g, size_t i, bool had)
+{
+	if (!had)
+		bcx_tileir_body_release(g->m, i);
+}
+
+/* Numbering runs from the last function to the first with counters that
+ * never reset, so a first pass finds where each function's numbers start;
+ * the second prints, one body in memory at a time. */
 static bcx_status print_module(gen *g)
 {
 	bcx_tileir_module *m = g->m;
-	const bcx_tileir_body **bodies = bcx_arena_calloc(m->arena, m->n_functions + 1,
-							  sizeof *bodies);
-	names *nms = bcx_arena_calloc(m->arena, m->n_functions + 1, sizeof *nms);
-	if (!bodies || !nms)
+	counters *start = bcx_arena_calloc(g->scratch_all, m->n_functions + 1, sizeof *start);
+	if (!start)
 		return bcx_diag_set(g->diag, BCX_ERR_NOMEM, -1, "out of memory");
 	counters c = {0, 0};
 	for (size_t i = m->n_functions; i-- > 0;) {
-		bcx_status s = bcx_tileir_body_get(m, i, &bodies[i], g->diag);
-		if (s == BCX_OK)
-			s = alloc_names(g, bodies[i], &c);
+		bool had;
+		start[i] = c;
+		BCX_TRY(body_of(g, i, &had));
+		bcx_status s = alloc_names(g, g->body, &c);
+		done_with(g, i, had);
 		if (s != BCX_OK)
 			return s;
-		nms[i] = g->nm;
 	}
 	bcx_buf_puts(g->o, "\"cuda_tile.module\"() <{");
 	if (m->has_producer) {
@@ -370,9 +392,15 @@ static bcx_status print_module(gen *g)
 		if (print_global(g, &m->globals[i]) != BCX_OK)
 			return g->diag ? g->diag->code : BCX_ERR_MALFORMED;
 	for (size_t i = 0; i < m->n_functions; i++) {
-		g->nm = nms[i];
-		g->body = bodies[i];
-		print_entry(g, &m->functions[i], 2);
+		bool had;
+		c = start[i];
+		BCX_TRY(body_of(g, i, &had));
+		bcx_status s = alloc_names(g, g->body, &c);
+		if (s == BCX_OK)
+			print_entry(g, &m->functions[i], 2);
+		done_with(g, i, had);
+		if (s != BCX_OK)
+			return s;
 	}
 	bcx_buf_puts(g->o, "}) : () -> ()\n");
 	return BCX_OK;
@@ -384,19 +412,25 @@ bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function, const b
 	bcx_buf stage;
 	bcx_buf_init(&stage, m->opts.alloc);
 	gen g = {.m = m, .o = &stage, .sink = sink, .diag = diag};
-	g.type_text = bcx_arena_calloc(m->arena, m->n_types + 1, sizeof *g.type_text);
-	bcx_status s;
-	if (function < 0) {
+	g.scratch_all = bcx_arena_new(m->opts.alloc);
+	g.type_text = g.scratch_all
+		? bcx_arena_calloc(g.scratch_all, m->n_types + 1, sizeof *g.type_text) : NULL;
+	bcx_status s = g.type_text ? BCX_OK : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	if (s == BCX_OK && function < 0) {
 		s = print_module(&g);
-	} else {
-		const bcx_tileir_body *b;
+	} else if (s == BCX_OK) {
+		bool had;
 		counters c = {0, 0};
-		s = bcx_tileir_body_get(m, (size_t)function, &b, diag);
+		s = body_of(&g, (size_t)function, &had);
 		if (s == BCX_OK)
-			s = alloc_names(&g, b, &c);
+			s = alloc_names(&g, g.body, &c);
 		if (s == BCX_OK)
 			print_entry(&g, &m->functions[function], 0);
+		if (g.body)
+			done_with(&g, (size_t)function, had);
 	}
+	bcx_arena_free(g.scratch);
+	bcx_arena_free(g.scratch_all);
 	bcx_buf_spill(&stage, sink, 0);
 	if (s == BCX_OK && stage.status != BCX_OK)
 		s = bcx_diag_set(diag, stage.status, -1, "%s",

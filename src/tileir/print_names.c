@@ -114,13 +114,21 @@ static void set_name(namer *nm, uint32_t v, const char *name, size_t n)
 
 static void set_number(namer *nm, uint32_t v)
 {
-	char tmp[16];
-	int n = snprintf(tmp, sizeof tmp, "%%%u", nm->next_value++);
-	char *s = bcx_arena_memdup(nm->p->scratch, tmp, (size_t)n);
-	if (!s)
+	char tmp[16], *d = tmp + sizeof tmp;
+	uint32_t x = nm->next_value++;
+	do {
+		*--d = (char)('0' + x % 10);
+		x /= 10;
+	} while (x);
+	*--d = '%';
+	size_t n = (size_t)(tmp + sizeof tmp - d);
+	char *s = bcx_arena_alloc(nm->p->scratch, n);
+	if (!s) {
 		nm->ok = false;
-	else
-		nm->p->names[v] = (cname){s, (uint32_t)n, -1};
+		return;
+	}
+	memcpy(s, d, n);
+	nm->p->names[v] = (cname){s, (uint32_t)n, -1};
 }
 
 /* Ops that implement MLIR's OpAsmOpInterface: their name for result r of

@@ -2,6 +2,7 @@
  * function-wide; the wire's scope-relative indices are resolved through a
  * scope stack that mirrors the writer's (§15.1). */
 #include "read.h"
+#include "common/internal.h"
 
 #include <string.h>
 
@@ -443,6 +444,37 @@ static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_
 	return x.c.status;
 }
 
+/* A body decodes into an arena of its own, so that it can be released. */
+static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *diag)
+{
+	if (!m->body_arenas)
+		return decode_body(m, &m->functions[i], diag);
+	bcx_arena *keep = m->arena, *own = bcx_arena_new(m->opts.alloc);
+	if (!own)
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	/* a decoded body takes about 16 bytes per byte of bytecode */
+	size_t len = m->functions[i].body_len;
+	bcx_arena_first_block(own, len < ((size_t)1 << 16) ? len * 16 + 512 : (size_t)1 << 20);
+	m->arena = own;
+	bcx_status s = decode_body(m, &m->functions[i], diag);
+	m->arena = keep;
+	if (s == BCX_OK)
+		m->body_arenas[i] = own;
+	else
+		bcx_arena_free(own);
+	return s;
+}
+
+void bcx_tileir_body_release(bcx_tileir_module *m, size_t i)
+{
+	if (!m || i >= m->n_functions || !m->body_arenas || !m->body_arenas[i])
+		return;
+	bcx_arena_free(m->body_arenas[i]);
+	m->body_arenas[i] = NULL;
+	m->functions[i].body = NULL;
+	m->bodies_decoded--;
+}
+
 bcx_status bcx_tileir_body_get(bcx_tileir_module *m, size_t i, const bcx_tileir_body **out,
 			       bcx_diag *diag)
 {
@@ -451,7 +483,7 @@ bcx_status bcx_tileir_body_get(bcx_tileir_module *m, size_t i, const bcx_tileir_
 		return bcx_diag_set(diag, BCX_ERR_NOT_FOUND, -1, "no function %zu", i);
 	bcx_tileir_function *f = &m->functions[i];
 	if (!f->body) {
-		bcx_status s = decode_body(m, f, diag);
+		bcx_status s = decode_body_owned(m, i, diag);
 		if (s != BCX_OK) {
 			bcx_tileir_str n = bcx_tileir_string(m, f->name);
 			bcx_diag_context(diag, "function '%.*s'", (int)n.len, (const char *)n.ptr);

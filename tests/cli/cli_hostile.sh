@@ -28,6 +28,7 @@ check 'v\1B\0Ad (entry)' info
 check '"name": "v\u001b\u000ad"' info --json
 check '[0] "v\1B\0Ad"' dump
 check '"name": "v\u001b\u000ad"' dump --json
-check 'sym_name = "v\1B\0Ad"' dis
+check 'sym_name = "v\1B\0Ad"' dis --generic
+check 'entry @"v\1B\0Ad"(' dis
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -38,7 +38,7 @@ mv "$tmp/out" "$tmp/a"
 run 0 dis --function=for_op "$T.tileirbc"
 cmp -s "$tmp/a" "$tmp/out" && ok || bad "--function=NAME differs from --function NAME"
 run 0 dis "$T.tileirbc" -o -
-cmp -s "$tmp/out" "$T.generic.mlir" && ok || bad "dis -o - is not the reference text on stdout"
+cmp -s "$tmp/out" "$T.mlir" && ok || bad "dis -o - is not the reference text on stdout"
 (cd "$L" && "$bcx" stat hello.bc -o "$tmp/s.txt") && cmp -s "$tmp/s.txt" "$L/hello.stats.txt" && ok || bad "stat -o FILE"
 
 # "--" ends the options: a file whose name starts with '-'.

@@ -89,17 +89,17 @@ timeout 20 cat "$tmp/fifo" > "$tmp/from-fifo" & # a replaced FIFO never opens
 "$bcx" dis "$T.tileirbc" -o "$tmp/fifo" 2> "$tmp/err" && ok || bad "dis -o FIFO: $(cat "$tmp/err")"
 wait
 [ -p "$tmp/fifo" ] && ok || bad "FIFO replaced"
-cmp -s "$tmp/from-fifo" "$T.generic.mlir" && ok || bad "FIFO reader did not get the text"
+cmp -s "$tmp/from-fifo" "$T.mlir" && ok || bad "FIFO reader did not get the text"
 echo old > "$tmp/target.mlir"
 ln -s target.mlir "$tmp/link.mlir"
 "$bcx" dis "$T.tileirbc" -o "$tmp/link.mlir" && ok || bad "dis -o SYMLINK"
 [ -L "$tmp/link.mlir" ] && ok || bad "symlink replaced by a file"
-cmp -s "$tmp/target.mlir" "$T.generic.mlir" && ok || bad "symlink target not written"
+cmp -s "$tmp/target.mlir" "$T.mlir" && ok || bad "symlink target not written"
 mkdir "$tmp/sub"
 ln -s sub/new.mlir "$tmp/dangling.mlir"
 "$bcx" dis "$T.tileirbc" -o "$tmp/dangling.mlir" && [ -L "$tmp/dangling.mlir" ] &&
-	cmp -s "$tmp/sub/new.mlir" "$T.generic.mlir" && ok || bad "dangling symlink: target not created"
-"$bcx" dis "$T.tileirbc" -o "$stdoutname" > "$tmp/via-stdout" && cmp -s "$tmp/via-stdout" "$T.generic.mlir" &&
+	cmp -s "$tmp/sub/new.mlir" "$T.mlir" && ok || bad "dangling symlink: target not created"
+"$bcx" dis "$T.tileirbc" -o "$stdoutname" > "$tmp/via-stdout" && cmp -s "$tmp/via-stdout" "$T.mlir" &&
 	ok || bad "-o $stdoutname"
 [ -L "$stdoutname" ] && ok || bad "$stdoutname replaced"
 echo first > "$tmp/append"
@@ -161,7 +161,7 @@ chmod 600 "$tmp/mode.mlir"
 "$bcx" dis "$T.tileirbc" -o "$tmp/mode.mlir" && [ "$(stat -c %a "$tmp/mode.mlir")" = 600 ] &&
 	ok || bad "mode 600 not kept: $(stat -c %a "$tmp/mode.mlir")"
 long=$(printf 'n%.0s' $(seq 1 250)).mlir
-"$bcx" dis "$T.tileirbc" -o "$tmp/$long" && cmp -s "$tmp/$long" "$T.generic.mlir" && ok ||
+"$bcx" dis "$T.tileirbc" -o "$tmp/$long" && cmp -s "$tmp/$long" "$T.mlir" && ok ||
 	bad "a 255-byte output name fails"
 "$bcx" dis "$T.tileirbc" -o "$tmp/missing/x.mlir" 2> "$tmp/err"; [ $? -eq 1 ] && ok || bad "missing folder"
 [ "$(grep -o "$tmp/missing/x.mlir" "$tmp/err" | wc -l)" -eq 1 ] && ok || bad "path not printed once: $(cat "$tmp/err")"
@@ -169,7 +169,7 @@ no_temp "$tmp"
 
 # 4. An interrupted write leaves no temporary file: SIGTERM and SIGINT at
 # spread-out moments while a 13 MB disassembly is made and written.
-"$bcx" dis "$(dirname "$0")/../../examples/vadd.tileirbc" > "$tmp/v.mlir"
+"$bcx" dis --generic "$(dirname "$0")/../../examples/vadd.tileirbc" > "$tmp/v.mlir"
 n=$(wc -l < "$tmp/v.mlir")
 awk -v K=5000 -v N="$n" 'NR==1{print; next} NR==N{last=$0; next} {body[NR]=$0}
 	END{for(k=0;k<K;k++) for(i=2;i<N;i++){l=body[i]; sub(/sym_name = "vadd"/, "sym_name = \"vadd" k "\"", l); print l}; print last}' \

@@ -29,8 +29,9 @@ head -c 100 "$V/cfg.mlirbc" > "$tmp/cut.mlirbc"
 check grep -q 'cut.mlirbc:[0-9]*: error: ' "$tmp/e"
 check test ! -e "$tmp/x.mlir"
 "$bcx" dis --bogus "$V/cfg.mlirbc" 2> /dev/null; check test $? -eq 2
-# --debuginfo is for MLIR bytecode only
-"$bcx" dis --debuginfo "$2/vectors/tileir/operationsTest_000.v13.3.tileirbc" > /dev/null 2>&1
+# --debuginfo is for MLIR bytecode and Tile IR, not TBON
+printf 'TBON' > "$tmp/t.tbon"
+"$bcx" dis --debuginfo "$tmp/t.tbon" > /dev/null 2>&1
 check test $? -eq 2
 # The oracle, when installed: every version file prints as mlir-opt prints it.
 if command -v mlir-opt-22 > /dev/null; then

@@ -14,7 +14,16 @@ f=$V/operationsTest_000.v13.3
 check "$bcx" dis --generic "$f.tileirbc" -o "$tmp/a.mlir"
 check cmp -s "$tmp/a.mlir" "$f.generic.mlir"
 "$bcx" dis - < "$f.tileirbc" > "$tmp/b.mlir"; check test $? -eq 0
-check cmp -s "$tmp/b.mlir" "$f.generic.mlir"
+check cmp -s "$tmp/b.mlir" "$f.mlir"
+# The custom form of one function is the module's text of it, unindented.
+"$bcx" dis --function for_op "$f.tileirbc" > "$tmp/d.mlir"; check test $? -eq 0
+sed -n '/^  entry @for_op(/,/^  }$/s/^  //p' "$f.mlir" > "$tmp/d.want"
+check test -s "$tmp/d.want"
+check cmp -s "$tmp/d.mlir" "$tmp/d.want"
+# --debuginfo: the reference's text with locations.
+g=$V/debug_info_000.v13.3
+"$bcx" dis --debuginfo "$g.tileirbc" > "$tmp/g.mlir"; check test $? -eq 0
+check cmp -s "$tmp/g.mlir" "$g.debuginfo.mlir"
 # One function: the same op text, numbered from 0.
 "$bcx" dis --generic --function for_op "$f.tileirbc" > "$tmp/c.mlir"; check test $? -eq 0
 check grep -q '^"cuda_tile.entry"() <{.*sym_name = "for_op"}> ({$' "$tmp/c.mlir"

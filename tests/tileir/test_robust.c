@@ -30,9 +30,14 @@ static bool exercise(const uint8_t *data, size_t size)
 	s = bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, &out}, &d);
 	T_CHECKF(s == BCX_OK || d.message[0], "print failed without a message");
 	out.len = 0;
+	bcx_tileir_print_options di = {.size = sizeof di, .debuginfo = (size & 2) != 0};
+	s = bcx_tileir_print_custom(m, -1, &di, &(bcx_sink){bcx_buf_sink_write, &out}, &d);
+	T_CHECKF(s == BCX_OK || d.message[0], "custom print failed without a message");
+	out.len = 0;
 	s = bcx_tileir_dump(m, (size & 1) != 0, &(bcx_sink){bcx_buf_sink_write, &out}, &d);
 	T_CHECKF(s == BCX_OK || d.message[0], "dump failed without a message");
-	size_t foot = bcx_arena_footprint(bcx_tileir_arena(m));
+	/* all memory: the module's and its decoded bodies' */
+	size_t foot = bcx_tileir_footprint(m);
 	if (foot > 65536 && (double)(foot - 65536) / (double)size > worst_ratio)
 		worst_ratio = (double)(foot - 65536) / (double)size;
 	T_CHECKF(foot <= (size_t)MEMORY_FACTOR * size + 65536, "memory %zu for %zu input bytes",

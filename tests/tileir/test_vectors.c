@@ -5,10 +5,23 @@
 #include "vectors.h"
 #include "bcx/tileir.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef bcx_status (*printer)(bcx_tileir_module *, long, const bcx_sink *, bcx_diag *);
+
+static bcx_status custom(bcx_tileir_module *m, long f, const bcx_sink *o, bcx_diag *d)
+{
+	return bcx_tileir_print_custom(m, f, NULL, o, d);
+}
+
+static bcx_status custom_debuginfo(bcx_tileir_module *m, long f, const bcx_sink *o, bcx_diag *d)
+{
+	bcx_tileir_print_options opt = BCX_OPTIONS_INIT(bcx_tileir_print_options);
+	opt.debuginfo = true;
+	return bcx_tileir_print_custom(m, f, &opt, o, d);
+}
 
 static bool print_with(printer pr, const uint8_t *data, size_t size, bcx_buf *out, bcx_diag *d)
 {
@@ -50,13 +63,24 @@ static void check_text(const char *generic_path, const char *expected_path, prin
 	free(data);
 }
 
+static bool exists(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
 static void check_generic(const char *path)
 {
 	check_text(path, path, bcx_tileir_print_generic, "generic");
-	char custom[4096];
+	char want[4096];
 	size_t n = strlen(path) - strlen(".generic.mlir");
-	snprintf(custom, sizeof custom, "%.*s.mlir", (int)n, path);
-	check_text(path, custom, bcx_tileir_print_custom, "custom");
+	snprintf(want, sizeof want, "%.*s.mlir", (int)n, path);
+	check_text(path, want, custom, "custom");
+	snprintf(want, sizeof want, "%.*s.debuginfo.mlir", (int)n, path);
+	if (exists(want)) /* only where the bytes hold debug info */
+		check_text(path, want, custom_debuginfo, "custom --debuginfo");
 }
 
 /* The reference's first diagnostic without "<unknown>:0: error: " and
