@@ -603,14 +603,20 @@ static bool finish(ac_walk *w)
 
 bool ap_custom_op(asm_parser *p, ap_op *op)
 {
-	ac_walk *w = bcx_arena_calloc(p->arena, 1, sizeof *w);
+	/* on the stack, and only the op's fields cleared: this runs per op */
+	ac_walk walk, *w = &walk;
 	op->n_regions = op->info->n_regions;
 	op->regions = bcx_arena_calloc(p->arena, (size_t)op->n_regions + 1, sizeof *op->regions);
-	if (!w || !op->regions)
+	if (!op->regions)
 		return mlir_fail(&p->lx, "out of memory");
 	if (op->info->n_fields > AC_MAX_FIELDS || !op->info->fmt)
 		return mlir_fail(&p->lx, "cuda_tile.%s has no custom form", op->info->name);
-	*w = (ac_walk){.p = p, .op = op, .info = op->info};
+	w->p = p;
+	w->op = op;
+	w->info = op->info;
+	w->n_results = 0;
+	w->skip = NULL;
+	memset(w->f, 0, op->info->n_fields * sizeof w->f[0]);
 	for (uint32_t i = 0; i < op->n_results; i++)
 		w->n_results += op->results[i].count;
 	w->named = op->n_results != 0;

@@ -52,10 +52,11 @@ static bool skip_value(asm_parser *p)
 
 bool ap_alias_def(asm_parser *p)
 {
-	const char *k;
-	size_t n;
+	const char *k = NULL;
+	size_t n = 0;
 	uint32_t idx;
-	alias_key(&p->lx.t, &k, &n);
+	if (!alias_key(&p->lx.t, &k, &n))
+		return mlir_fail(&p->lx, "expected an alias name");
 	if (wr_table_find(&p->aliases, k, n, &idx))
 		return mlir_fail(&p->lx, "redefinition of alias '%.*s'", (int)(n > 60 ? 60 : n), k);
 	if (wr_table_intern(&p->aliases, k, n, &idx) ||

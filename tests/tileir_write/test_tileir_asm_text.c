@@ -174,6 +174,29 @@ static void legacy(void)
 	printf("vectors/tileir/legacy: asm of .mlir checked: 2\n");
 }
 
+/* Every prefix of a custom text (with locations too): a module or a clean
+ * "FILE:LINE:COL: message" (never a crash; the sanitizers check the rest). */
+static void truncations(const char *rel)
+{
+	size_t size;
+	char *text = (char *)tu_read_file(tu_shared_path(rel), &size);
+	if (!T_CHECKF(text != NULL, "missing %s", rel))
+		return;
+	unsigned bad = 0, cuts = 0;
+	for (size_t cut = 0; cut < size; cut += 1 + cut / 256, cuts++) {
+		bcx_tileir_builder *m = NULL;
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		if (bcx_tileir_assemble("t.mlir", text, cut, NULL, &m, &d) == BCX_OK)
+			bcx_tileir_builder_free(m);
+		else if (strncmp(d.message, "t.mlir:", 7) != 0)
+			bad++;
+	}
+	printf("%s: %u prefixes assembled or refused cleanly\n", rel, cuts);
+	T_EQ_U(bad, 0);
+	free(text);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -181,5 +204,7 @@ int main(int argc, char **argv)
 	folder("vectors/tileir", 40, 45);
 	folder("vectors/tileir/coverage", 90, 100);
 	legacy();
+	truncations("vectors/tileir/coverage/cov_019_control_flow.v13.3.mlir");
+	truncations("vectors/tileir/coverage/cov_032_debuginfo.v13.3.debuginfo.mlir");
 	return tu_finish();
 }
