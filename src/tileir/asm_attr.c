@@ -132,7 +132,7 @@ bool ap_signed_int(asm_parser *p, int64_t *v)
 /* div_by<D[, every E along A]> */
 static bool div_by(asm_parser *p, bcx_tileir_build_attr **out)
 {
-	int64_t dv, every = 0, along = 0;
+	int64_t dv = 0, every = 0, along = 0;
 	bool he = false, ha = false;
 	if (!mlir_expect(&p->lx, '<') || !ap_signed_int(p, &dv))
 		return false;
