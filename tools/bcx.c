@@ -23,7 +23,7 @@ static const command commands[] = {
 	{"stat", "print the statistics of an LLVM bitstream file (llvm-bcanalyzer)", CLI_STAT},
 	{"copy", "decode an LLVM bitstream file and write it back (re-encode)", CLI_COPY},
 	{"dis", "disassemble CUDA Tile IR bytecode to MLIR text (the custom form; --generic)", CLI_DIS},
-	{"asm", "assemble generic MLIR text into Tile IR or MLIR bytecode", CLI_ASM},
+	{"asm", "assemble MLIR text (Tile IR custom or generic form, MLIR generic) into bytecode", CLI_ASM},
 	{"convert", "re-encode Tile IR or MLIR bytecode for another version", CLI_CONVERT},
 	{"verify", "check a Tile IR module against the reference verifier's rules", CLI_VERIFY},
 	{"info", "a one-screen summary of a bytecode file: version, sections, functions", CLI_INFO},

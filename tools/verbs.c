@@ -118,16 +118,18 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "block lengths) come out in canonical form.\n",
 		      OPTS(copy_opts), true, NULL},
 	[CLI_ASM] = {"[OPTIONS] FILE",
-		     "Assemble a CUDA Tile IR module written in MLIR's generic op form (as\n"
-		     "printed by `bcx dis` or cuda-tile-translate --mlir-print-op-generic)\n"
-		     "into Tile IR bytecode, byte for byte as NVIDIA's writer encodes it;\n"
+		     "Assemble a CUDA Tile IR module written as MLIR text - the dialect's\n"
+		     "custom form (as `bcx dis` or cuda-tile-translate print it, with or\n"
+		     "without locations, or written by hand) or MLIR's generic op form - into\n"
+		     "Tile IR bytecode, byte for byte as NVIDIA's writer encodes it;\n"
 		     "with --format mlirbc, MLIR generic-form text (builtin attributes and\n"
 		     "types, other dialects' as text) into MLIR bytecode that mlir-opt-22\n"
 		     "reads (version 6, or --bytecode-version N); with --format tapioca,\n"
 		     "Tapioca VM assembly into a TBON object file.\n"
 		     "FILE may be '-' for stdin. Binary output to a terminal needs -o -.\n",
 		     OPTS(asm_opts), false,
-		     "An empty optimization_hints attribute is written as absent. Errors are\n"
+		     "In the generic form an empty optimization_hints attribute is written as\n"
+		     "absent. Errors are\n"
 		     "printed as bcx: FILE:LINE:COL: error: message, with the line and a caret;\n"
 		     "a feature the target version lacks is refused with the version that\n"
 		     "introduced it.\n"},
@@ -199,7 +201,7 @@ static int not_supported(cli_verb v, const cli_format *f, const cli_input *in)
 	if (f == &cli_format_text)
 		cli_message("error", in->name, 0,
 			    "bcx %s: unknown format: %s is text (first bytes %s), not bytecode; "
-			    "`bcx asm` reads Tile IR generic MLIR text",
+			    "`bcx asm` reads Tile IR MLIR text",
 			    cli_verb_name(v), in->name, hex);
 	else if (verbs_text[0])
 		cli_message("error", in->name, 0,

@@ -249,8 +249,10 @@ BCX_NODISCARD bcx_status bcx_tileir_builder_write_file(bcx_tileir_builder *m,
                                                        const bcx_tileir_write_options *opt,
                                                        const char *path, bcx_diag *d);
 
-/* Assemble generic-form MLIR text (spec §21) into a module. Errors are
- * "FILE:LINE:COL: message" in d->message. */
+/* Assemble MLIR text (spec §21) into a module: the dialect's custom form,
+ * with or without locations, MLIR's generic form, or both mixed
+ * (docs/formats/tileir-text.md). Errors are "FILE:LINE:COL: message" in
+ * d->message. */
 bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 			   const bcx_allocator *a, bcx_tileir_builder **out, bcx_diag *d);
 

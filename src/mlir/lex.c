@@ -160,9 +160,13 @@ static bool lex_sigil(mlir_lex *lx, int c)
 	if (c == '@' && peekc(lx, 0) == '"')
 		return lex_string(lx);
 	lx->t.p = lx->p;
-	if (!is_idc(peekc(lx, 0), c != '%' && c != '^'))
+	/* SSA and block names are MLIR's suffix-id, which may hold '-' too */
+	bool suffix = c == '%' || c == '^';
+	if (!is_idc(peekc(lx, 0), !suffix) && !(suffix && peekc(lx, 0) == '-'))
 		return mlir_fail(lx, "expected a name after '%c'", c);
-	lex_ident(lx);
+	while (lx->p < lx->end &&
+	       (is_idc(peekc(lx, 0), false) || (suffix && peekc(lx, 0) == '-')))
+		adv(lx);
 	if (c == '%' && peekc(lx, 0) == '#' && is_digit(peekc(lx, 1))) {
 		adv(lx);
 		while (is_digit(peekc(lx, 0)))
@@ -177,7 +181,7 @@ bool mlir_next(mlir_lex *lx)
 	if (lx->status != BCX_OK)
 		return false;
 	skip_space(lx);
-	lx->t = (mlir_tok){MLIR_TK_EOF, lx->p, 0, lx->line, lx->col, 0};
+	lx->t = (mlir_tok){MLIR_TK_EOF, lx->p, 0, lx->p, lx->line, lx->col, 0};
 	if (lx->p >= lx->end)
 		return true;
 	int c = peekc(lx, 0);
@@ -206,6 +210,30 @@ bool mlir_next(mlir_lex *lx)
 	}
 	lx->t.n = (size_t)(lx->p - lx->t.p);
 	return true;
+}
+
+mlir_pos mlir_tell(const mlir_lex *lx)
+{
+	return (mlir_pos){lx->t.s ? lx->t.s : lx->p, lx->t.line, lx->t.col};
+}
+
+bool mlir_seek(mlir_lex *lx, mlir_pos pos)
+{
+	if (lx->status != BCX_OK || !pos.p || pos.p < lx->src || pos.p > lx->end)
+		return false;
+	lx->p = pos.p;
+	lx->line = pos.line;
+	lx->col = pos.col;
+	return mlir_next(lx);
+}
+
+mlir_tok mlir_peek(const mlir_lex *lx)
+{
+	mlir_lex look = *lx;
+	look.diag = NULL;
+	if (!mlir_next(&look))
+		look.t.k = MLIR_TK_EOF;
+	return look.t;
 }
 
 bool mlir_is_punct(const mlir_lex *lx, char c)

@@ -25,6 +25,7 @@ typedef struct mlir_tok {
 	mlir_tk k;
 	const char *p;
 	size_t n;
+	const char *s;  /* where the token starts (its sigil or quote included) */
 	unsigned line, col;
 	char ch;        /* MLIR_TK_PUNCT: the character; 'A' for "->" */
 } mlir_tok;
@@ -45,6 +46,17 @@ typedef struct mlir_lex {
 void mlir_lex_init(mlir_lex *lx, const char *file, const char *src, size_t n, bcx_diag *diag);
 /* Advance to the next token; false after an error. */
 bool mlir_next(mlir_lex *lx);
+/* A place in the text to come back to: the current token's start. */
+typedef struct mlir_pos {
+	const char *p;
+	unsigned line, col;
+} mlir_pos;
+mlir_pos mlir_tell(const mlir_lex *lx);
+/* Continue lexing at pos (the token there becomes current). */
+bool mlir_seek(mlir_lex *lx, mlir_pos pos);
+/* The token after the current one, without moving or failing (an
+ * unlexable token comes back as MLIR_TK_EOF). */
+mlir_tok mlir_peek(const mlir_lex *lx);
 /* Fail at the current token (first error wins). Always returns false. */
 bool mlir_fail(mlir_lex *lx, const char *fmt, ...) BCX_PRINTF(2, 3);
 bool mlir_fail_at(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, ...)

@@ -118,7 +118,7 @@ static bool enum_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_
 	return mlir_fail(&p->lx, "unknown attribute #cuda_tile.%.*s", (int)n, mn);
 }
 
-static bool signed_int(asm_parser *p, int64_t *v)
+bool ap_signed_int(asm_parser *p, int64_t *v)
 {
 	num n;
 	if (!number(p, &n))
@@ -132,19 +132,19 @@ static bool signed_int(asm_parser *p, int64_t *v)
 /* div_by<D[, every E along A]> */
 static bool div_by(asm_parser *p, bcx_tileir_build_attr **out)
 {
-	int64_t dv, every = 0, along = 0;
+	int64_t dv = 0, every = 0, along = 0;
 	bool he = false, ha = false;
-	if (!mlir_expect(&p->lx, '<') || !signed_int(p, &dv))
+	if (!mlir_expect(&p->lx, '<') || !ap_signed_int(p, &dv))
 		return false;
 	if (mlir_accept(&p->lx, ',')) {
 		if (mlir_is_id(&p->lx, "every")) {
 			he = true;
-			if (!mlir_next(&p->lx) || !signed_int(p, &every))
+			if (!mlir_next(&p->lx) || !ap_signed_int(p, &every))
 				return false;
 		}
 		if (mlir_is_id(&p->lx, "along")) {
 			ha = true;
-			if (!mlir_next(&p->lx) || !signed_int(p, &along))
+			if (!mlir_next(&p->lx) || !ap_signed_int(p, &along))
 				return false;
 		}
 	}
@@ -156,7 +156,7 @@ static bool div_by(asm_parser *p, bcx_tileir_build_attr **out)
 static bool bound(asm_parser *p, bool *has, int64_t *v)
 {
 	*has = !mlir_is_punct(&p->lx, '?');
-	return *has ? signed_int(p, v) : mlir_next(&p->lx);
+	return *has ? ap_signed_int(p, v) : mlir_next(&p->lx);
 }
 
 static bool bounded(asm_parser *p, bcx_tileir_build_attr **out)
@@ -176,7 +176,7 @@ static bool same_elements(asm_parser *p, bcx_tileir_build_attr **out)
 	if (!mlir_expect(&p->lx, '<') || !mlir_expect(&p->lx, '['))
 		return false;
 	while (!mlir_is_punct(&p->lx, ']')) {
-		if ((n && !mlir_expect(&p->lx, ',')) || n >= 256 || !signed_int(p, &v[n++]))
+		if ((n && !mlir_expect(&p->lx, ',')) || n >= 256 || !ap_signed_int(p, &v[n++]))
 			return n >= 256 ? mlir_fail(&p->lx, "too many values") : false;
 	}
 	bcx_diag bd = {0};
@@ -185,7 +185,7 @@ static bool same_elements(asm_parser *p, bcx_tileir_build_attr **out)
 }
 
 /* key = value, ... up to the closing character. */
-static bool dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out)
+bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out)
 {
 	const char *keys[64];
 	size_t lens[64];
@@ -219,19 +219,12 @@ static bool hints(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	bcx_tileir_build_attr *dict;
 	bcx_diag bd = {0};
-	return mlir_expect(&p->lx, '<') && dict_entries(p, '>', &dict) &&
+	return mlir_expect(&p->lx, '<') && ap_dict_entries(p, '>', &dict) &&
 	       BUILT(bcx_tileir_build_attr_hints(p->m, dict, out, &bd));
 }
 
-static bool cuda_attr(asm_parser *p, bcx_tileir_build_attr **out)
+bool ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr **out)
 {
-	mlir_tok t = p->lx.t;
-	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0)
-		return mlir_fail(&p->lx, "unknown attribute '#%.*s'", (int)t.n, t.p);
-	const char *mn = t.p + 10;
-	size_t n = t.n - 10;
-	if (!mlir_next(&p->lx))
-		return false;
 #define MN(s) (n == sizeof(s) - 1 && memcmp(mn, s, n) == 0)
 	if (MN("div_by"))
 		return div_by(p, out);
@@ -245,6 +238,21 @@ static bool cuda_attr(asm_parser *p, bcx_tileir_build_attr **out)
 	return enum_attr(p, mn, n, out);
 }
 
+static bool attr_alias(asm_parser *p, void *out) { return ap_attr(p, out); }
+
+/* #cuda_tile.<mnemonic>... or #alias */
+static bool hash_attr(asm_parser *p, bcx_tileir_build_attr **out)
+{
+	mlir_tok t = p->lx.t;
+	ap_alias *a = ap_alias_find(p);
+	if (a)
+		return ap_alias_parse(p, a, attr_alias, out);
+	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0)
+		return mlir_fail(&p->lx, "undefined symbol alias id '#%.*s'", (int)(t.n > 60 ? 60 : t.n),
+				t.p);
+	return mlir_next(&p->lx) && ap_cuda_attr(p, t.p + 10, t.n - 10, out);
+}
+
 static bool i32_array(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	int32_t v[256];
@@ -254,7 +262,7 @@ static bool i32_array(asm_parser *p, bcx_tileir_build_attr **out)
 	if (mlir_accept(&p->lx, ':')) {
 		do {
 			int64_t x;
-			if (n >= 256 || !signed_int(p, &x))
+			if (n >= 256 || !ap_signed_int(p, &x))
 				return n >= 256 ? mlir_fail(&p->lx, "too many values") : false;
 			if (x < INT32_MIN || x > INT32_MAX)
 				return mlir_fail(&p->lx, "value out of range for i32");
@@ -276,7 +284,7 @@ static bool array(asm_parser *p, bcx_tileir_build_attr **out)
 			return n >= 256 ? mlir_fail(&p->lx, "too many array elements") : false;
 		if (mlir_is_punct(&p->lx, '{')) { /* arg_attrs entries: ignored dictionaries */
 			bcx_tileir_build_attr *d;
-			if (!mlir_next(&p->lx) || !dict_entries(p, '}', &d))
+			if (!mlir_next(&p->lx) || !ap_dict_entries(p, '}', &d))
 				return false;
 			continue;
 		}
@@ -297,7 +305,7 @@ bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out)
 		return mlir_fail(lx, "attributes nested too deeply");
 	bool ok;
 	if (lx->t.k == MLIR_TK_HASH)
-		ok = cuda_attr(p, out);
+		ok = hash_attr(p, out);
 	else if (lx->t.k == MLIR_TK_STR) {
 		char *buf = bcx_arena_alloc(p->arena, lx->t.n + 1);
 		long n = buf ? mlir_str_value(&lx->t, buf, lx->t.n + 1) : -1;
@@ -317,7 +325,7 @@ bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out)
 	} else if (mlir_is_punct(lx, '[')) {
 		ok = array(p, out);
 	} else if (mlir_is_punct(lx, '{')) {
-		ok = mlir_next(lx) && dict_entries(p, '}', out);
+		ok = mlir_next(lx) && ap_dict_entries(p, '}', out);
 	} else if (mlir_is_punct(lx, '(')) {
 		bcx_tileir_build_type *ins, *outs, f;
 		uint32_t ni, no;
@@ -412,12 +420,10 @@ static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tileir_build_type t
 	return BUILT(bcx_tileir_build_attr_dense(p->m, t, raw, nb, out, &bd));
 }
 
-bool ap_dense(asm_parser *p, bcx_tileir_build_attr **out)
+bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	dense_acc a = {0};
 	bcx_tileir_build_type t;
-	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '<'))
-		return false;
 	if (p->lx.t.k == MLIR_TK_STR) {
 		a.is_str = true;
 		a.str = p->lx.t;
@@ -451,4 +457,9 @@ bool ap_dense(asm_parser *p, bcx_tileir_build_attr **out)
 	}
 	bcx_diag bd = {0};
 	return BUILT(bcx_tileir_build_attr_dense(p->m, t, raw, a.n * esz, out, &bd));
+}
+
+bool ap_dense(asm_parser *p, bcx_tileir_build_attr **out)
+{
+	return mlir_next(&p->lx) && mlir_expect(&p->lx, '<') && ap_dense_values(p, out);
 }

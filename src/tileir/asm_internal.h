@@ -1,11 +1,62 @@
-/* Internals of the Tile IR assembler: the parsed form handed to the builder.
- * The tokenizer is the shared MLIR lexer (src/mlir/lex.h). */
+/* Internals of the Tile IR assembler (spec §21). One parser reads both text
+ * forms: an op whose name is a string is in the generic form (asm_parse.c),
+ * one whose name is a bare word in the custom form, parsed by walking the
+ * op's TIR_FMT column (asm_custom.c, asm_directives.c). Either way the op
+ * becomes a small tree (ap_op) that asm_build.c hands to the builder once
+ * the whole module is read, so that names and location aliases may be
+ * used before the text that defines them. The tokenizer is the shared
+ * MLIR lexer (src/mlir/lex.h). */
 #ifndef BCX_TILEIR_ASM_INTERNAL_H
 #define BCX_TILEIR_ASM_INTERNAL_H
 
 #include "mlir/lex.h"
 #include "bcx/tileir_build.h"
 #include "tileir/write_internal.h"
+
+/* A value name as written: "%x" (name without '%'), a result group's
+ * count ("%x:3"), where it was written and the type the text gave it at
+ * this use (BCX_TILEIR_NONE when the text gave none). */
+typedef struct ap_ref {
+	const char *name;
+	size_t n;
+	uint32_t count;
+	unsigned line, col;
+	bcx_tileir_build_type type;
+} ap_ref;
+
+typedef struct ap_block ap_block;
+
+typedef struct ap_op {
+	const bcx_tileir_opinfo *info;
+	ap_ref *results, *operands;
+	uint32_t n_results, n_operands;
+	bcx_tileir_build_named_attr *attrs;
+	uint32_t n_attrs, n_segments;
+	uint32_t *segments;     /* operand group sizes, or NULL */
+	ap_block **regions;     /* NULL entries: empty regions */
+	uint32_t n_regions;
+	bcx_tileir_build_type *res_types;
+	uint32_t n_res_types;
+	mlir_pos loc;           /* the op's loc(...), or p == NULL */
+	bool custom;            /* written in the custom form */
+	unsigned line, col;
+} ap_op;
+
+struct ap_block {
+	ap_ref *args;
+	bcx_tileir_build_type *arg_types;
+	uint32_t n_args;
+	ap_op **ops;
+	uint32_t n_ops;
+};
+
+/* A top-level alias "#name = ..." or "!name = ...": where its value is,
+ * and the location it stands for once one was needed. */
+typedef struct ap_alias {
+	mlir_pos at;
+	bcx_tileir_build_loc *loc;
+	uint8_t state;          /* 0 unresolved, 1 resolving, 2 resolved */
+} ap_alias;
 
 typedef struct asm_parser {
 	mlir_lex lx;
@@ -14,18 +65,68 @@ typedef struct asm_parser {
 	wr_table names;         /* value names of the current function */
 	uint32_t *name_val;     /* name index -> value number */
 	uint32_t cap_names;
+	wr_table aliases;       /* "#name" / "!name" -> index in alias */
+	ap_alias *alias;
+	uint32_t cap_alias;
+	wr_table loc_ids;       /* a location's identity -> index in loc_of */
+	bcx_tileir_build_loc **loc_of;
+	uint32_t cap_locs;
 } asm_parser;
 
 /* Report a builder failure (its diag) at the current token. */
 bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
-/* A type in generic form; `!cuda_tile.` is optional. */
+/* Make room for element n of an arena array of capacity *cap. */
+bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
+/* A type; `!cuda_tile.` is optional; `!alias` names a type alias. */
 bool ap_type(asm_parser *p, bcx_tileir_build_type *out);
 /* A function type "(T, ...) -> T | (T, ...)". */
 bool ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
                   bcx_tileir_build_type **outs, uint32_t *n_out);
 /* An attribute value (after "name ="). */
 bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out);
+/* A cuda_tile attribute by its mnemonic (the current token follows it):
+ * div_by<..>, bounded<..>, same_elements<..>, optimization_hints<..> or
+ * an enum. */
+bool ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr **out);
+/* "key = value, ..." up to close, as a dictionary attribute. */
+bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
+/* The values and type of a dense constant, from the token after "dense<"
+ * or "<elem:" through "> : type". */
+bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
+/* A signed 64-bit integer literal. */
+bool ap_signed_int(asm_parser *p, int64_t *v);
 /* Copy of the current token's text into the parse arena. */
 char *ap_tok_dup(asm_parser *p);
+
+/* An op in either form, with its results and trailing location. */
+bool ap_parse_op(asm_parser *p, ap_op **out);
+/* "{" [^bb(args):] op* "}"; *out is NULL for an empty region. */
+bool ap_region(asm_parser *p, ap_block **out);
+/* A block argument list "(%a: T, ...)" into b. */
+bool ap_block_arg_list(asm_parser *p, ap_block *b);
+/* A value name at the current token, consumed. */
+bool ap_value_ref(asm_parser *p, ap_ref *r);
+/* The custom form after the op name; op->info and op->results are set. */
+bool ap_custom_op(asm_parser *p, ap_op *op);
+/* Append a value-less terminator to a region that lacks one, as MLIR
+ * does for ops whose regions end implicitly. */
+bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b);
+/* Build the module tree. */
+bool ap_build_module(asm_parser *p, const ap_op *mod);
+
+/* ---- aliases and locations (asm_loc.c) ---- */
+
+/* At "#name =" or "!name =" on the top level: record it and skip its
+ * value. */
+bool ap_alias_def(asm_parser *p);
+/* The alias named by the current token (with its sigil), or NULL. */
+ap_alias *ap_alias_find(asm_parser *p);
+/* Parse the alias value at a's position with fn, then come back. */
+bool ap_alias_parse(asm_parser *p, ap_alias *a, bool (*fn)(asm_parser *, void *), void *out);
+/* An optional trailing "loc(...)": remember where it is. */
+bool ap_loc_suffix(asm_parser *p, mlir_pos *at);
+/* The builder location of a remembered loc(...) (NULL: unknown). */
+bool ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
+                  bcx_tileir_build_loc **out);
 
 #endif

@@ -248,10 +248,15 @@ static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_bui
 	}
 }
 
+static bool type_alias(asm_parser *p, void *out) { return ap_type(p, out); }
+
 bool ap_type(asm_parser *p, bcx_tileir_build_type *out)
 {
 	mlir_tok t = p->lx.t;
 	if (t.k == MLIR_TK_BANG) {
+		ap_alias *a = ap_alias_find(p);
+		if (a)
+			return ap_alias_parse(p, a, type_alias, out);
 		if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0)
 			return mlir_fail(&p->lx, "unknown dialect type '!%.*s'", (int)t.n, t.p);
 		return dialect_type(p, t.p + 10, t.n - 10, out);

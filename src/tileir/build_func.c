@@ -39,6 +39,35 @@ static bcx_status new_loc(bcx_tileir_builder *m, bcx_tileir_debug_tag k, const u
 	return BCX_OK;
 }
 
+bcx_status tb_loc_twin(bcx_tileir_builder *m, const bcx_tileir_build_loc *l,
+		       bcx_tileir_build_loc **out, bcx_diag *d)
+{
+	bcx_tileir_module *mm = m->m;
+	if (!l || l->ref == 0 || l->ref > mm->n_debug_records)
+		return bcx_bad_arg(d, "no such location");
+	bcx_tileir_debug_record r = mm->debug_records[l->ref - 1];
+	/* its key: the content, then 0xFF and the new index, which no content
+	 * key has (a content key is exactly its fields' ULEB128s) */
+	uint8_t key[1 + 6 * 10 + 1 + 10];
+	size_t n = 0;
+	uint32_t idx;
+	key[n++] = r.tag;
+	for (unsigned i = 0; i < r.n && i < 6; i++)
+		n += bcx_uleb128_encode(r.f[i], key + n);
+	key[n++] = 0xFF;
+	n += bcx_uleb128_encode(mm->n_debug_records, key + n);
+	if (wr_table_intern(&m->rec_keys, key, n, &idx) || idx != mm->n_debug_records ||
+	    !BCX_VEC_ROOM(m->arena, mm->debug_records, mm->n_debug_records, m->cap_records))
+		return bcx_nomem(d);
+	mm->debug_records[mm->n_debug_records++] = r;
+	*out = bcx_arena_calloc(m->arena, 1, sizeof **out);
+	if (!*out)
+		return bcx_nomem(d);
+	(*out)->ref = idx + 1;
+	(*out)->kind = l->kind;
+	return BCX_OK;
+}
+
 /* A string field: the index of s (NULL: the empty string). */
 static bcx_status str_field(bcx_tileir_builder *m, const char *s, uint64_t *f, bcx_diag *d)
 {

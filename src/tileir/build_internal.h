@@ -67,6 +67,11 @@ bool tb_type_valid(const bcx_tileir_builder *m, uint32_t t);
 uint64_t tb_tile_count(const bcx_tileir_type *ti);
 /* The index of string [s, s+n) in the model, added when new. */
 bcx_status tb_string(bcx_tileir_builder *m, const void *s, size_t n, uint32_t *out, bcx_diag *d);
+/* A second debug record equal to l's: for a location MLIR tells apart
+ * from l's although both encode alike (callsite("f":1:1 at X) and
+ * callsite(unknown at X)); the writer writes both, as the reference does. */
+bcx_status tb_loc_twin(bcx_tileir_builder *m, const bcx_tileir_build_loc *l,
+		       bcx_tileir_build_loc **out, bcx_diag *d);
 /* A value id of function f with type t (the model's value_types). */
 /* Lay every body out again in the order the writer and the printers walk
  * it (build_write.c); done before a built module is handed over. */
