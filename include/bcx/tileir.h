@@ -589,6 +589,9 @@ typedef struct bcx_tileir_verify_options {
 	/* Also report what a toolkit of this version refuses (ops, attributes,
 	 * types newer than it); 0 = no version check. BCX_TILEIR_V(13, x). */
 	uint16_t target;
+	/* Also check the keys and values of optimization hints, as the
+	 * reference does only under -Wunsupported-hints -Werr-hints. */
+	bool hints;
 } bcx_tileir_verify_options;
 
 /*

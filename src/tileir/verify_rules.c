@@ -46,7 +46,9 @@
 
 enum vf_kind {
 	VR_SAME_TYPE, VR_SAME_SHAPE, VR_SAME_RANK, VR_SAME_ELEM, VR_ALL_SHAPE, VR_ALL_ELEM,
-	VR_OPD_SHAPE, VR_I1_SHAPE, VR_TILE_VIEW,
+	VR_OPD_SHAPE, VR_I1_SHAPE, VR_PTR_OF, VR_MASK_SHAPE, VR_PAD_TYPE,
+	VR_PURE, /* not a check: marks an op that reduce and scan bodies may hold */
+	VR_TILE_VIEW,
 #define X(id, ...) VR_##id,
 	VF_KINDS(X)
 #undef X
@@ -147,6 +149,7 @@ bcx_status vf_rules_init(vf_ctx *v)
 			*o = (vf_rule){r->kind, 0, {0}, r->names};
 			while (*p && o->n < sizeof o->field && next_field(info, &p, &o->field[o->n]))
 				o->n++;
+			v->pure[c] |= r->kind == VR_PURE;
 		}
 		v->count[c] = (uint16_t)(n - v->first[c]);
 	}
@@ -317,6 +320,37 @@ static bool all_agree(const vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r
 	return true;
 }
 
+/* The load/store traits (TypesMatchWith in the reference): a pointer tile
+ * for a value tile, a mask's shape, a padding value's type. An optional
+ * operand that is absent satisfies them. */
+static bool ls_holds(const vf_ctx *v, unsigned kind, uint32_t a, uint32_t b)
+{
+	if (!vf_is_tile(v, a) || !vf_is_tile(v, b))
+		return false;
+	if (kind == VR_MASK_SHAPE)
+		return vf_same_shape(v, a, b);
+	if (kind == VR_PAD_TYPE)
+		return vf_type_eq(v, a, b);
+	const bcx_tileir_type *p = vf_ty(v, vf_elem(v, b)); /* PTR_OF: a value, b pointers */
+	return p && p->tag == BCX_TILEIR_T_POINTER && vf_same_shape(v, a, b) &&
+	       vf_type_eq(v, p->elem, vf_elem(v, a));
+}
+
+static bool check_load_store(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
+{
+	vals a = field_values(op, r->field[0]), b = field_values(op, r->field[1]);
+	if (r->n < 2 || a.n != 1 || b.n != 1 ||
+	    ls_holds(v, r->kind, val_type(v, op, &a, 0), val_type(v, op, &b, 0)))
+		return true;
+	const char *x = op->info->fields[r->field[0]].name, *y = op->info->fields[r->field[1]].name;
+	if (r->kind == VR_PTR_OF)
+		return vf_op(v, "failed to verify that `%s` type is expected a pointer type of `%s` "
+				"type", y, x);
+	return vf_op(v, "failed to verify that %s of '%s' must match the %s of '%s'",
+		     r->kind == VR_MASK_SHAPE ? "shape" : "type", x,
+		     r->kind == VR_MASK_SHAPE ? "shape" : "type", y);
+}
+
 static bool check_relation(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
 {
 	if (r->kind == VR_I1_SHAPE) {
@@ -329,6 +363,8 @@ static bool check_relation(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
 		return vf_op(v, "failed to verify that Result type has i1 element type and "
 				"same shape as operands");
 	}
+	if (r->kind >= VR_PTR_OF)
+		return check_load_store(v, op, r);
 	if (all_agree(v, op, r))
 		return true;
 	switch (r->kind) {
@@ -355,10 +391,10 @@ bool vf_check_rules(vf_ctx *v, const bcx_tileir_op *op)
 	unsigned n = v->count[op->opcode];
 	bool ok = true;
 	for (unsigned i = 0; i < n; i++)
-		if (r[i].kind > VR_I1_SHAPE)
+		if (r[i].kind > VR_PURE)
 			ok &= check_class(v, op, &r[i]);
 	for (unsigned i = 0; i < n && ok; i++)
-		if (r[i].kind <= VR_I1_SHAPE)
+		if (r[i].kind < VR_PURE)
 			ok &= check_relation(v, op, &r[i]);
 	return ok;
 }
