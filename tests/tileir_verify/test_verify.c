@@ -95,6 +95,10 @@ static void test_valid_vectors(void)
 #define TV                                                                                 \
 	"%1 = \"cuda_tile.make_tensor_view\"(%q) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (" \
 	PF32 ") -> " TVT "\n%2 = \"cuda_tile.make_partition_view\"(%1) : (" TVT ") -> " PV "\n"
+/* %N = a constant of tile type <SHAPE> */
+#define CST(n, shape)                                                                      \
+	"%" n " = \"cuda_tile.constant\"() <{value = dense<1.0> : !cuda_tile.tile<" shape ">}> : " \
+	"() -> !cuda_tile.tile<" shape ">\n"
 #define RM "rounding_mode = #cuda_tile.rounding<nearest_even>"
 
 typedef struct bad_case {
@@ -172,6 +176,19 @@ static const bad_case bad_cases[] = {
 	 "load_view_tko#4: 'cuda_tile.load_view_tko' op expected tile type to be '!cuda_tile.tile<8xf32>' (based on view type), got '!cuda_tile.tile<4xf32>'\n"
 	 "atomic_red_view_tko#5: 'cuda_tile.atomic_red_view_tko' op atomic_red_view_tko op cannot use xchg operation\n"
 	 "atomic_red_view_tko#6: 'cuda_tile.atomic_red_view_tko' op only 'relaxed' memory ordering is supported for view-based atomic reductions\n"},
+	/* mmaf_scaled: f8 operands need a block size of 32 */
+	{CST("1", "4x64xf8E4M3FN") CST("2", "64x8xf8E4M3FN") CST("3", "4x8xf32")
+	 CST("4", "4x4xf8E8M0FNU") CST("5", "4x8xf8E8M0FNU")
+	 "%6 = \"cuda_tile.mmaf_scaled\"(%1, %2, %3, %4, %5) : (!cuda_tile.tile<4x64xf8E4M3FN>, "
+	 "!cuda_tile.tile<64x8xf8E4M3FN>, !cuda_tile.tile<4x8xf32>, !cuda_tile.tile<4x4xf8E8M0FNU>, "
+	 "!cuda_tile.tile<4x8xf8E8M0FNU>) -> !cuda_tile.tile<4x8xf32>\n",
+	 "mmaf_scaled#6: 'cuda_tile.mmaf_scaled' op shape error: f8 element type requires block scale factor of lhs_scale and rhs_scale to be 32, but got 16\n"},
+	{CST("1", "4x64xf8E4M3FN") CST("2", "64x8xf8E4M3FN") CST("3", "4x8xf32")
+	 CST("4", "4x2xf8E8M0FNU") CST("5", "4x8xf8E8M0FNU")
+	 "%6 = \"cuda_tile.mmaf_scaled\"(%1, %2, %3, %4, %5) : (!cuda_tile.tile<4x64xf8E4M3FN>, "
+	 "!cuda_tile.tile<64x8xf8E4M3FN>, !cuda_tile.tile<4x8xf32>, !cuda_tile.tile<4x2xf8E8M0FNU>, "
+	 "!cuda_tile.tile<4x8xf8E8M0FNU>) -> !cuda_tile.tile<4x8xf32>\n",
+	 "mmaf_scaled#6: 'cuda_tile.mmaf_scaled' op shape error: dim 1 of lhs_scale (2) and dim 0 of rhs_scale (4) must match, but got lhs_scale shape (4, 2) and rhs_scale shape (4, 8)\n"},
 	/* reduce bodies hold pure ops only */
 	{"%1 = \"cuda_tile.reduce\"(%t) <{dim = 0 : i32, identities = [0.000000e+00 : f32]}> ({\n"
 	 "^bb1(%x: " F32 ", %y: " F32 "):\n"
