@@ -24,6 +24,13 @@ static const bcx_tileir_debug_record *rec(const vf_ctx *v, uint64_t ref)
 	return ref ? bcx_tileir_debug_record_at(v->m, (size_t)(ref - 1)) : NULL;
 }
 
+/* Field i of record ref (0 for an unknown record). */
+static uint64_t field(const vf_ctx *v, uint64_t ref, unsigned i)
+{
+	const bcx_tileir_debug_record *r = rec(v, ref);
+	return r && i < 6 ? r->f[i] : 0;
+}
+
 static unsigned rec_tag(const vf_ctx *v, uint64_t ref)
 {
 	const bcx_tileir_debug_record *r = rec(v, ref);
@@ -157,7 +164,7 @@ static uint64_t subprogram(const vf_ctx *v, uint64_t scope)
 			return scope;
 		if (tag != BCX_TILEIR_DI_LEXICAL_BLOCK)
 			return 0;
-		scope = rec(v, scope)->f[0];
+		scope = field(v, scope, 0);
 	}
 	return 0;
 }
@@ -186,10 +193,10 @@ static int function_rule(const vf_ctx *v, uint64_t loc, uint64_t *scope)
 		return 6;
 	if (!dl)
 		return 0;
-	*scope = rec(v, dl)->f[0];
+	*scope = field(v, dl, 0);
 	if (rec_tag(v, *scope) != BCX_TILEIR_DI_SUBPROGRAM)
 		return 1;
-	return same_string(v, rec(v, *scope)->f[3], v->m->functions[v->fn].name) ? 0 : 2;
+	return same_string(v, field(v, *scope, 3), v->m->functions[v->fn].name) ? 0 : 2;
 }
 
 /* With report false, only the state the body's rules use: the function's
@@ -214,11 +221,12 @@ bool vf_check_function_loc(vf_ctx *v, bool report)
 	if (rule == 1)
 		vf_printf(v, ". Function location must have cuda_tile.di_subprogram debug info "
 			     "scope.");
-	if (rule == 2) {
+	const bcx_tileir_debug_record *sp = rec(v, scope);
+	if (rule == 2 && sp) {
 		vf_printf(v, ". Function name ");
 		str(v, v->m->functions[v->fn].name);
 		vf_printf(v, " does not match subprogram scope linkage name ");
-		str(v, rec(v, scope)->f[3]);
+		str(v, sp->f[3]);
 		vf_printf(v, ".");
 	}
 	vf_end(v);
@@ -228,7 +236,7 @@ bool vf_check_function_loc(vf_ctx *v, bool report)
 void vf_check_op_loc(vf_ctx *v, const bcx_tileir_op *op)
 {
 	uint64_t dl = di_loc(v, op->loc);
-	uint64_t sub = dl ? subprogram(v, rec(v, dl)->f[0]) : 0;
+	uint64_t sub = dl ? subprogram(v, field(v, dl, 0)) : 0;
 	if (v->loc_done || !sub)
 		return;
 	v->loc_done = true;

@@ -108,7 +108,7 @@ void vf_end(vf_ctx *v)
 		snprintf(op_name, sizeof op_name, "cuda_tile.%s", v->op->info->name);
 	bcx_tileir_verify_error e = {v->fn, {NULL, 0}, v->op ? op_name : NULL,
 				     (const char *)v->path.data, v->op ? v->op->offset : 0,
-				     (const char *)v->msg.data};
+				     (const char *)v->msg.data, v->op};
 	if (v->fn >= 0)
 		e.function_name = bcx_tileir_string(v->m, v->m->functions[v->fn].name);
 	if (v->n_errors++ == 0) {
@@ -208,12 +208,18 @@ static bcx_status walk_functions(vf_ctx *v)
 {
 	for (size_t i = 0; i < v->m->n_functions && !v->stop; i++) {
 		const bcx_tileir_body *body;
+		/* A body decoded here is given back after its walk: memory stays at
+		 * one body, as in the printers (holding thousands of arenas costs
+		 * more than decoding a body again). */
+		bool had = v->m->functions[i].body != NULL;
 		BCX_TRY(bcx_tileir_body_get(v->m, i, &body, v->diag));
 		v->fn = (long)i;
 		v->body = body;
 		v->depth = 0;
 		vf_check_function_loc(v, false);
 		walk_block(v, &body->block);
+		if (!had)
+			bcx_tileir_body_release(v->m, i);
 		BCX_TRY(v->status);
 	}
 	v->fn = -1;
