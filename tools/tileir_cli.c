@@ -1,6 +1,7 @@
 /* CUDA Tile IR bytecode in the bcx tool: dis, dump, convert, info, verify,
  * and asm (which reads the generic MLIR text and writes bytecode). */
 #include "formats.h"
+#include "tileir_check.h"
 #include "bcx/tileir.h"
 #include "bcx/tileir_build.h"
 
@@ -71,6 +72,7 @@ typedef struct text_job {
 	bcx_tileir_module *m;
 	long fn;
 	bool dump, json, generic, debuginfo;
+	tir_check *notes;       /* dis --no-verify: the errors to show, or NULL */
 } text_job;
 
 static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
@@ -78,12 +80,35 @@ static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
 	const text_job *j = ctx;
 	if (j->dump)
 		return bcx_tileir_dump_function(j->m, j->fn, j->json, out, d);
-	return j->generic ? bcx_tileir_print_generic(j->m, j->fn, out, d)
-			  : bcx_tileir_print_custom(j->m, j->fn,
-						    &(bcx_tileir_print_options){
-							    .size = sizeof(bcx_tileir_print_options),
-							    .debuginfo = j->debuginfo},
-						    out, d);
+	bcx_tileir_print_options o = BCX_OPTIONS_INIT(bcx_tileir_print_options);
+	o.debuginfo = j->debuginfo;
+	if (j->notes) {
+		o.op_notes = tir_check_notes;
+		o.op_notes_ctx = j->notes;
+		bcx_status s = j->notes->header.len ? out->write(out->ctx, j->notes->header.data,
+								 j->notes->header.len)
+						    : BCX_OK;
+		if (s != BCX_OK)
+			return bcx_diag_set(d, s, -1, "writing the output failed");
+	}
+	return j->generic ? bcx_tileir_print_generic_opts(j->m, j->fn, &o, out, d)
+			  : bcx_tileir_print_custom(j->m, j->fn, &o, out, d);
+}
+
+/* bcx dis verifies first, as the reference's reader does: a module that
+ * breaks a rule is refused. With --no-verify it prints anyway, each broken
+ * op preceded by its errors as comments. */
+static int check_before_print(const cli_input *in, const cli_args *a, text_job *j,
+			      tir_check *c)
+{
+	*c = (tir_check){.in = in, .collect = a->no_verify};
+	long n = tir_check_run(c, j->m, NULL);
+	if (n < 0)
+		return EXIT_INPUT;
+	if (n > 0 && !a->no_verify)
+		return EXIT_INPUT;
+	j->notes = n > 0 ? c : NULL;
+	return EXIT_OK;
 }
 
 /* The text streams to the output as it is made: memory stays a multiple
@@ -92,14 +117,16 @@ static int print_text(const cli_input *in, const cli_args *a, bool dump)
 {
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	text_job j = {NULL, -1, dump, a->json, a->generic, a->debuginfo};
+	text_job j = {NULL, -1, dump, a->json, a->generic, a->debuginfo, NULL};
+	tir_check c = {0};
 	int rc;
 	if (open_module(in, a, &j.m, &j.fn, &d) != BCX_OK) {
 		cli_report(in->name, &d);
 		rc = EXIT_INPUT;
-	} else {
+	} else if (dump || (rc = check_before_print(in, a, &j, &c)) == EXIT_OK) {
 		rc = cli_stream_run(a, in->name, produce_text, &j);
 	}
+	tir_check_free(&c);
 	bcx_tileir_close(j.m);
 	return rc;
 }
@@ -130,9 +157,13 @@ static int tileir_convert(const cli_input *in, const cli_args *a)
 	bcx_diag d;
 	bcx_diag_clear(&d);
 	bcx_tileir_module *src = NULL;
-	rc = -1; /* convert is read, then write at the target */
-	if (bcx_tileir_read(in->data, in->size, NULL, &src, &d) == BCX_OK)
-		rc = write_module(src, &opt, a, &d);
+	rc = -1; /* convert is read, verify (as the reference's reader), write */
+	if (bcx_tileir_read(in->data, in->size, NULL, &src, &d) == BCX_OK) {
+		tir_check c = {.in = in};
+		long n = a->no_verify ? 0 : tir_check_run(&c, src, NULL);
+		rc = n ? EXIT_INPUT : write_module(src, &opt, a, &d);
+		tir_check_free(&c);
+	}
 	if (rc < 0) {
 		cli_report(in->name, &d);
 		rc = EXIT_INPUT;
@@ -313,8 +344,6 @@ typedef struct verify_job {
 static bool verify_report(void *ctx, const bcx_tileir_verify_error *e)
 {
 	verify_job *j = ctx;
-	bcx_buf b;
-	bcx_buf_init(&b, NULL);
 	if (j->json) {
 		bcx_buf_printf(&j->out, "%s\n  {\"function\": %ld, \"function_name\": ",
 			       j->n ? "," : "", e->function);
@@ -330,18 +359,8 @@ static bool verify_report(void *ctx, const bcx_tileir_verify_error *e)
 		cli_json_string(&j->out, (const uint8_t *)e->message, strlen(e->message));
 		bcx_buf_puts(&j->out, "}");
 	} else {
-		/* Names in messages come from the file: escaped before they print. */
-		cli_put_escaped(&b, (const uint8_t *)e->message, strlen(e->message));
-		if (e->function >= 0) {
-			bcx_buf_puts(&b, " [function '");
-			cli_put_escaped(&b, e->function_name.ptr, e->function_name.len);
-			bcx_buf_printf(&b, "'%s%s]", *e->path ? ", op " : "", e->path);
-		}
-		bcx_buf_put_u8(&b, 0);
-		cli_message("error", j->in->name, e->op && !j->text ? (long long)e->offset : -1, "%s",
-			    b.status == BCX_OK ? (const char *)b.data : e->message);
+		tir_report_error(j->in, j->text, e);
 	}
-	bcx_buf_free(&b);
 	j->n++;
 	return true;
 }
@@ -351,6 +370,7 @@ static int verify_module(bcx_tileir_module *m, const cli_input *in, const cli_ar
 			 bool text)
 {
 	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
+	o.hints = a->hints;
 	bcx_tileir_write_options t;
 	if (a->target) {
 		int rc = write_options(a, &t);

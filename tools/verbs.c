@@ -10,6 +10,7 @@
 static const cli_opt dis_opts[] = {
 	CLI_FLAG("--generic", generic, "tileir", "MLIR's generic op form instead of the dialect's custom form"),
 	CLI_VALUE("--function", "NAME", function, "tileir", "only the entry NAME; only its body is decoded"),
+	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) print a module that breaks the verifier's rules, each broken op preceded by // error: comment lines"),
 	CLI_FLAG("--debuginfo", debuginfo, "tileir,mlirbc", "locations: (Tile IR) loc(#alias) on every op with the aliases after the module, as --mlir-print-debuginfo; (MLIR bytecode) every location inline, as mlir-opt's --mlir-print-debuginfo --mlir-print-local-scope"),
 	OPT_OUT(OUT_HELP),
 };
@@ -54,6 +55,7 @@ static const cli_opt convert_opts[] = {
 	OPT_OUT("the output file (required; '-' = stdout)"),
 	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) write i1 constants one byte per element"),
 	CLI_VALUE("--bytecode-version", "N", bytecode_version, "mlirbc", "(MLIR bytecode) the target version, 0-6"),
+	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) write a module that breaks the verifier's rules"),
 };
 
 static const cli_opt run_opts[] = {
@@ -67,6 +69,7 @@ static const cli_opt run_opts[] = {
 static const cli_opt verify_opts[] = {
 	CLI_VALUE("--target", "13.x", target, NULL, "also report what a toolkit of version 13.x refuses"),
 	CLI_FLAG("--json", json, NULL, "the errors as one JSON document on the output"),
+	CLI_FLAG("--hints", hints, NULL, "also check optimization hint keys and values (cuda-tile-opt -Wunsupported-hints -Werr-hints)"),
 	OPT_OUT("write the JSON to FILE ('-' = stdout) instead of stdout"),
 };
 
@@ -92,6 +95,9 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		     "dialect's custom form, byte for byte as NVIDIA's cuda-tile-translate\n"
 		     "-cudatilebc-to-mlir prints it (--generic: MLIR's generic op form, as it\n"
 		     "prints with --mlir-print-op-generic). FILE may be '-' (stdin).\n"
+		     "The module is verified first, as the reference's reader does: one that\n"
+		     "breaks a rule is refused with bcx verify's errors (--no-verify prints it,\n"
+		     "each broken op after its errors as // error: comment lines).\n"
 		     "A TBON object file (Tapioca VM) is printed as Tapioca assembly, which\n"
 		     "bcx asm --format tapioca turns back into the same bytes. MLIR bytecode\n"
 		     "(versions 0-6) is printed as mlir-opt-22 --mlir-print-op-generic prints it.\n",
@@ -139,7 +145,9 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 			 "same module for that version. A module that uses something the target\n"
 			 "cannot express (an op, type, attribute or global property introduced\n"
 			 "later) is refused with a message naming it and the version that\n"
-			 "introduced it; nothing is written then.\n"
+			 "introduced it; nothing is written then. The module is verified first\n"
+			 "and refused with bcx verify's errors when it breaks a rule, unless\n"
+			 "--no-verify is given.\n"
 			 "An MLIR bytecode file IN is written again for bytecode version N (0-6);\n"
 			 "at its own version the bytes equal those MLIR 22 wrote. Property bytes\n"
 			 "bcx cannot interpret are kept unchanged (not possible below version 5).\n",
@@ -155,7 +163,7 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "pool, and each function with its instruction words and constants.\n",
 		      OPTS(info_opts), false,
 		      "The JSON carries \"format\" and \"schema_version\" (1) at the top level.\n"},
-	[CLI_VERIFY] = {"[--target 13.x] [--json] FILE",
+	[CLI_VERIFY] = {"[--target 13.x] [--json] [--hints] FILE",
 			"Check a CUDA Tile IR module against the rules of NVIDIA's verifier: the\n"
 			"operand and result types of every op, its traits (same type, shape,\n"
 			"rank or element type), the op's own rules (permutations, shapes,\n"

@@ -543,10 +543,28 @@ BCX_NODISCARD bcx_status bcx_tileir_write_file(bcx_tileir_module *m,
 BCX_NODISCARD bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function,
 						  const bcx_sink *out, bcx_diag *diag);
 
+/* Notes for one op (bcx_tileir_print_options.op_notes): the number of
+ * lines, with *lines pointed at them (valid until the next call). */
+typedef size_t (*bcx_tileir_op_notes_fn)(void *ctx, const bcx_tileir_op *op,
+					  const char *const **lines);
+
 typedef struct bcx_tileir_print_options {
 	size_t size;            /* sizeof(bcx_tileir_print_options) (core.h) */
 	bool debuginfo;         /* locations, as --mlir-print-debuginfo shows them */
+	/* Optional: asked before each op is printed (either form); each line
+	 * it gives is printed as a "// LINE" comment line at the op's
+	 * indentation, so the text stays MLIR (bcx dis --no-verify puts a
+	 * broken op's errors there). An op the custom form leaves implicit
+	 * (a region's bare yield or return) has no place for notes. */
+	bcx_tileir_op_notes_fn op_notes;
+	void *op_notes_ctx;
 } bcx_tileir_print_options;
+
+/* The generic form with options (op_notes; debuginfo is not used by the
+ * generic form); options may be NULL. */
+BCX_NODISCARD bcx_status bcx_tileir_print_generic_opts(bcx_tileir_module *m, long function,
+						       const bcx_tileir_print_options *options,
+						       const bcx_sink *out, bcx_diag *diag);
 
 /* Print the module (function < 0) or one function in the dialect's custom
  * form, as NVIDIA's reader prints it by default (spec §21); options may be
@@ -579,6 +597,10 @@ typedef struct bcx_tileir_verify_error {
 	uint32_t offset;       /* file offset of the op (0 for a built module) */
 	const char *message;   /* the reference verifier's text:
 				  "'cuda_tile.addf' op operand #0 must be ..." */
+	const bcx_tileir_op *node; /* the op in the model, NULL for a module-level
+				      rule (a body the verifier decoded itself is
+				      released after its walk: valid during the
+				      callback only) */
 } bcx_tileir_verify_error;
 
 /* Called once per broken rule, in walk order; return false to stop. */
@@ -589,10 +611,14 @@ typedef struct bcx_tileir_verify_options {
 	/* Also report what a toolkit of this version refuses (ops, attributes,
 	 * types newer than it); 0 = no version check. BCX_TILEIR_V(13, x). */
 	uint16_t target;
+	/* Also check the keys and values of optimization hints, as the
+	 * reference does only under -Wunsupported-hints -Werr-hints. */
+	bool hints;
 } bcx_tileir_verify_options;
 
 /*
- * Check every function body (decoding those not yet decoded) and the
+ * Check every function body (decoding those not yet decoded, and releasing
+ * them again after their walk, so memory stays at one body) and the
  * module-level records against the rules of the reference verifier: the
  * op table's type constraints and traits, the per-op verifiers, region
  * and terminator structure, symbols. Each broken rule goes to fn (may be

@@ -470,6 +470,7 @@ static void print_results(cprint *p, const bcx_tileir_op *op)
 static void print_op(cprint *p, const bcx_tileir_op *op)
 {
 	bcx_buf_spill(p->o, p->sink, 1u << 16);
+	tir_print_notes(p->o, p->opts, op, p->indent);
 	for (unsigned i = 0; i < p->indent; i++)
 		bcx_buf_put_u8(p->o, ' ');
 	if (op->n_results)

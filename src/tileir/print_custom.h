@@ -48,6 +48,7 @@ typedef struct cprint {
 	bcx_tileir_str *type_text;/* per type index: its custom text, made once */
 	bcx_diag *diag;
 	bcx_status status;        /* first failure of a directive */
+	const bcx_tileir_print_options *opts; /* op notes */
 } cprint;
 
 /* Name every value of the current body as MLIR's custom printer does. */

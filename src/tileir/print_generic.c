@@ -25,6 +25,7 @@ typedef struct counters {
 
 typedef struct gen {
 	bcx_tileir_module *m;
+	const bcx_tileir_print_options *opts; /* op notes */
 	bcx_buf *o;                /* stages text for sink, passed on in 64 KiB pieces */
 	const bcx_sink *sink;
 	bcx_tileir_str *type_text; /* per type index: its "!cuda_tile." text */
@@ -293,6 +294,7 @@ static void print_props(gen *g, const bcx_tileir_op *op)
 static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 {
 	bcx_buf_spill(g->o, g->sink, 1u << 16);
+	tir_print_notes(g->o, g->opts, op, ind);
 	bcx_buf *o = g->o;
 	indent(o, ind);
 	if (op->n_results) {
@@ -425,9 +427,18 @@ static bcx_status print_module(gen *g)
 bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long function, const bcx_sink *sink,
 				    bcx_diag *diag)
 {
+	return bcx_tileir_print_generic_opts(m, function, NULL, sink, diag);
+}
+
+bcx_status bcx_tileir_print_generic_opts(bcx_tileir_module *m, long function,
+					 const bcx_tileir_print_options *options,
+					 const bcx_sink *sink, bcx_diag *diag)
+{
+	bcx_tileir_print_options opts = BCX_OPTIONS_INIT(bcx_tileir_print_options);
+	bcx_options_copy(&opts, sizeof opts, options);
 	bcx_buf stage;
 	bcx_buf_init(&stage, m->opts.alloc);
-	gen g = {.m = m, .o = &stage, .sink = sink, .diag = diag};
+	gen g = {.m = m, .o = &stage, .sink = sink, .diag = diag, .opts = &opts};
 	g.scratch_all = bcx_arena_new(m->opts.alloc);
 	g.type_text = g.scratch_all
 		? bcx_arena_calloc(g.scratch_all, m->n_types + 1, sizeof *g.type_text) : NULL;

@@ -146,7 +146,7 @@ bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
 		return bcx_bad_arg(diag, "no such function");
 	bcx_buf stage;
 	bcx_buf_init(&stage, m->opts.alloc);
-	cprint p = {.m = m, .o = &stage, .sink = sink, .diag = diag};
+	cprint p = {.m = m, .o = &stage, .sink = sink, .diag = diag, .opts = &o};
 	p.arena = bcx_arena_new(m->opts.alloc);
 	p.type_text = p.arena ? bcx_arena_calloc(p.arena, m->n_types + 1, sizeof *p.type_text) : NULL;
 	bcx_status s = p.type_text ? BCX_OK : bcx_nomem(diag);

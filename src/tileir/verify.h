@@ -47,6 +47,10 @@ typedef struct vf_ctx {
 	vf_rule *rules;              /* all rows' rules, resolved */
 	size_t n_rules;
 	uint16_t first[256], count[256]; /* per opcode: rules[first..+count) */
+	bool hints;                  /* check hint keys and values */
+	uint64_t fn_subprogram;      /* debug record of the function's subprogram */
+	bool loc_done;               /* no more debug checks in this function */
+	bool pure[256];              /* per opcode: a PURE rule (no memory effects) */
 } vf_ctx;
 
 /* ---- messages ---- */
@@ -107,6 +111,17 @@ void vf_check_shape(vf_ctx *v, const bcx_tileir_op *op);
 void vf_check_control(vf_ctx *v, const bcx_tileir_op *op);
 void vf_check_aggregate(vf_ctx *v, const bcx_tileir_op *op);
 void vf_check_memory(vf_ctx *v, const bcx_tileir_op *op);
+/* Loads, stores and view atomics (verify_ops_view.c); assume predicates. */
+void vf_check_access(vf_ctx *v, const bcx_tileir_op *op);
+void vf_check_assume(vf_ctx *v, const bcx_tileir_op *op);
+/* An atomic mode against the element type it updates (false: reported). */
+bool vf_atomic_mode(vf_ctx *v, unsigned mode, uint32_t elem);
+/* Optimization hints of an op or an entry (verify_hints.c); false when
+ * one is reported. */
+bool vf_check_hints(vf_ctx *v, const bcx_tileir_attr *hints, unsigned opcode);
+/* Debug info of function v->fn and of its ops (verify_debug.c). */
+bool vf_check_function_loc(vf_ctx *v, bool report);
+void vf_check_op_loc(vf_ctx *v, const bcx_tileir_op *op);
 /* Region structure: block counts, terminators, parents. */
 void vf_check_regions(vf_ctx *v, const bcx_tileir_op *op);
 /* What a toolkit of version v->target refuses in this op. */

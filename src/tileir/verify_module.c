@@ -1,8 +1,11 @@
 /* Module-level rules (globals, entry signatures), the dispatch to each
  * op's own verifier, and the version check of --target: what a toolkit of
  * an older version refuses, in the writer's words. */
+#include "common/internal.h"
 #include "tileir/tables.h"
 #include "tileir/verify.h"
+
+#include <string.h>
 
 void vf_check_special(vf_ctx *v, const bcx_tileir_op *op)
 {
@@ -23,19 +26,77 @@ static void module_error(vf_ctx *v, const char *op_name, const char *text)
 }
 
 void vf_target_signature(vf_ctx *v, uint32_t sig);
+
+/* EntryOp::verify stops at its first failure: results, argument ranks,
+ * debug info, hints. */
 static void check_entry(vf_ctx *v, const bcx_tileir_function *f)
 {
 	const bcx_tileir_type *sig = vf_ty(v, f->signature);
 	if (!sig || sig->tag != BCX_TILEIR_T_FUNCTION)
 		return;
-	if (sig->n_outputs)
+	if (sig->n_outputs) {
 		module_error(v, "entry", "entry op must not return values");
+		return;
+	}
 	for (uint32_t i = 0; i < sig->n_inputs; i++)
 		if (vf_is_tile(v, sig->params[i]) && vf_rank(v, sig->params[i]) != 0) {
 			module_error(v, "entry",
 				     "entry op must have scalar types (rank 0 !cuda_tile.tile)");
 			return;
 		}
+	if (vf_check_function_loc(v, true) && f->has_hints)
+		vf_check_hints(v, &f->hints, BCX_TILEIR_OP_entry);
+}
+
+/* ---- symbols: globals and functions share the module's symbol table ---- */
+
+static uint64_t name_hash(bcx_tileir_str s)
+{
+	uint64_t h = 1469598103934665603u; /* FNV-1a */
+	for (size_t i = 0; i < s.len; i++)
+		h = (h ^ s.ptr[i]) * 1099511628211u;
+	return h;
+}
+
+/* Each name once: a later definition is reported as MLIR's symbol table
+ * reports it. slots is a power of two larger than the symbol count. */
+static void check_symbols(vf_ctx *v)
+{
+	size_t n = v->m->n_globals + v->m->n_functions, cap = 16;
+	while (cap < 2 * n)
+		cap *= 2;
+	uint32_t *slot = bcx_alloc(v->m->opts.alloc, cap * sizeof *slot);
+	if (!slot) {
+		v->status = BCX_ERR_NOMEM;
+		return;
+	}
+	memset(slot, 0, cap * sizeof *slot);
+	for (size_t i = 0; i < n && !v->stop; i++) {
+		bool global = i < v->m->n_globals;
+		size_t k = global ? i : i - v->m->n_globals;
+		uint32_t name = global ? v->m->globals[k].name : v->m->functions[k].name;
+		bcx_tileir_str s = bcx_tileir_string(v->m, name);
+		size_t h = (size_t)name_hash(s) & (cap - 1);
+		for (; slot[h]; h = (h + 1) & (cap - 1)) {
+			size_t j = slot[h] - 1;
+			uint32_t other = j < v->m->n_globals
+						 ? v->m->globals[j].name
+						 : v->m->functions[j - v->m->n_globals].name;
+			bcx_tileir_str o = bcx_tileir_string(v->m, other);
+			if (o.len == s.len && (s.len == 0 || memcmp(o.ptr, s.ptr, s.len) == 0))
+				break;
+		}
+		if (!slot[h]) {
+			slot[h] = (uint32_t)i + 1;
+			continue;
+		}
+		v->fn = global ? -1 : (long)k;
+		vf_begin(v, false);
+		vf_printf(v, "redefinition of symbol named '%.*s'", (int)s.len, (const char *)s.ptr);
+		vf_end(v);
+	}
+	v->fn = -1;
+	bcx_free(v->m->opts.alloc, slot, cap * sizeof *slot);
 }
 
 void vf_check_module(vf_ctx *v)
@@ -43,6 +104,7 @@ void vf_check_module(vf_ctx *v)
 	for (size_t i = 0; i < v->m->n_globals && !v->stop; i++)
 		if (vf_rank(v, v->m->globals[i].type) != 1)
 			module_error(v, "global", "type must have rank 1");
+	check_symbols(v);
 	for (size_t i = 0; i < v->m->n_functions && !v->stop; i++) {
 		v->fn = (long)i;
 		check_entry(v, &v->m->functions[i]);
@@ -116,4 +178,12 @@ void vf_check_target(vf_ctx *v, const bcx_tileir_op *op)
 	field_gates(v, op);
 	for (uint32_t i = 0; i < op->n_results; i++)
 		type_gate(v, op->result_types[i]);
+	/* Block arguments (loop variables, reduce and scan element values) are
+	 * types the writer encodes too. */
+	for (uint32_t r = 0; r < op->n_regions; r++)
+		for (uint32_t k = 0; k < op->regions[r].n_blocks; k++) {
+			const bcx_tileir_block *b = &op->regions[r].blocks[k];
+			for (uint32_t a = 0; a < b->n_args; a++)
+				type_gate(v, b->arg_types[a]);
+		}
 }

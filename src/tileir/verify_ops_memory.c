@@ -30,7 +30,7 @@ static bool pointee_matches(vf_ctx *v, uint32_t ptrs, uint32_t val, const char *
 	return false;
 }
 
-static bool mode_fits(vf_ctx *v, unsigned mode, uint32_t elem)
+bool vf_atomic_mode(vf_ctx *v, unsigned mode, uint32_t elem)
 {
 	unsigned tag = vf_tag(v, elem), bits = tir_tag_bits(tag);
 	bool is_int = tir_tag_is_int(tag), is_float = tir_tag_is_float(tag);
@@ -73,7 +73,7 @@ static void atomic_rmw(vf_ctx *v, const bcx_tileir_op *op)
 	const bcx_tileir_attr *mode = vf_attr(op, "mode");
 	if (pointee_matches(v, ptrs, arg, "arg") &&
 	    mask_shape(v, op, arg, "failed to verify that all of {pointers, arg, mask} have same shape") &&
-	    (!mode || mode_fits(v, (unsigned)mode->u, vf_elem(v, arg))))
+	    (!mode || vf_atomic_mode(v, (unsigned)mode->u, vf_elem(v, arg))))
 		ordering(v, op);
 }
 
@@ -233,6 +233,12 @@ void vf_check_memory(vf_ctx *v, const bcx_tileir_op *op)
 	case BCX_TILEIR_OP_get_global: get_global(v, op); break;
 	case BCX_TILEIR_OP_alloca: alloca_op(v, op); break;
 	case BCX_TILEIR_OP_print_tko: print_op(v, op); break;
+	case BCX_TILEIR_OP_load_ptr_tko: case BCX_TILEIR_OP_store_ptr_tko:
+	case BCX_TILEIR_OP_load_view_tko: case BCX_TILEIR_OP_store_view_tko:
+	case BCX_TILEIR_OP_atomic_red_view_tko:
+		vf_check_access(v, op);
+		break;
+	case BCX_TILEIR_OP_assume: vf_check_assume(v, op); break;
 	case BCX_TILEIR_OP_join_tokens:
 		if (op->n_operands < 2)
 			vf_op(v, "expect two or more tokens");

@@ -146,6 +146,71 @@ static bool mma_shapes(vf_ctx *v, const bcx_tileir_op *op)
 	       mma_dim(v, "rhs", r, b + 1, "acc", acc, b + 1, true);
 }
 
+/* mmaf_scaled: the scales' shapes against lhs and rhs (batch, M and N
+ * equal, K of lhs_scale = K of rhs_scale and a divisor of lhs's K), the
+ * element types a scale type allows, and the block size (K / scale K). */
+static bool scale_types(vf_ctx *v, unsigned scale, unsigned elem)
+{
+	if (scale == BCX_TILEIR_T_F8E4M3FN && elem != BCX_TILEIR_T_F4E2M1FN)
+		return vf_op(v, "unsupported combination of element types. Scale type 'f8E4M3FN' "
+				"expects lhs and rhs element types to be 'f4E2M1FN', but got '%s'",
+			     bcx_tileir_type_tag_name(elem));
+	if (scale == BCX_TILEIR_T_F8E8M0FNU && elem != BCX_TILEIR_T_F8E4M3FN &&
+	    elem != BCX_TILEIR_T_F8E5M2 && elem != BCX_TILEIR_T_F4E2M1FN)
+		return vf_op(v, "unsupported combination of element types. Scale type 'f8E8M0FNU' "
+				"expects lhs and rhs element types to be one of {'f8E4M3FN', "
+				"'f8E5M2', 'f4E2M1FN'}, but got '%s'", bcx_tileir_type_tag_name(elem));
+	return true;
+}
+
+static bool block_size(vf_ctx *v, unsigned scale, unsigned elem, int64_t n)
+{
+	if ((elem == BCX_TILEIR_T_F8E4M3FN || elem == BCX_TILEIR_T_F8E5M2) && n != 32)
+		return vf_op(v, "shape error: f8 element type requires block scale factor of "
+				"lhs_scale and rhs_scale to be 32, but got %lld", (long long)n);
+	if (elem != BCX_TILEIR_T_F4E2M1FN)
+		return true;
+	if (scale == BCX_TILEIR_T_F8E4M3FN && n != 16)
+		return vf_op(v, "shape error: f4E2M1FN element type with f8E4M3FN scales requires "
+				"block scale factor of lhs_scale and rhs_scale to be 16, but got %lld",
+			     (long long)n);
+	if (scale == BCX_TILEIR_T_F8E8M0FNU && n != 16 && n != 32)
+		return vf_op(v, "shape error: f4E2M1FN element type with f8E8M0FNU scales requires "
+				"block scale factor of lhs_scale and rhs_scale to be 16 or 32, but "
+				"got %lld", (long long)n);
+	return true;
+}
+
+static void mmaf_scaled(vf_ctx *v, const bcx_tileir_op *op)
+{
+	uint32_t l = vf_opd_type(v, op, 0), r = vf_opd_type(v, op, 1);
+	uint32_t ls = vf_opd_type(v, op, 3), rs = vf_opd_type(v, op, 4);
+	uint32_t b = vf_rank(v, l) == 3, row = b, col = b + 1;
+	if ((b && (!mma_dim(v, "lhs", l, 0, "lhs_scale", ls, 0, false) ||
+		   !mma_dim(v, "rhs", r, 0, "rhs_scale", rs, 0, false))) ||
+	    !mma_dim(v, "lhs", l, row, "lhs_scale", ls, row, false) ||
+	    !mma_dim(v, "rhs", r, col, "rhs_scale", rs, col, false) ||
+	    !mma_dim(v, "lhs_scale", ls, col, "rhs_scale", rs, row, false))
+		return;
+	unsigned scale = vf_elem_tag(v, ls), elem = vf_elem_tag(v, l);
+	if (!scale_types(v, scale, elem))
+		return;
+	int64_t k = vf_dims(v, l)[col], sk = vf_dims(v, ls)[col];
+	if (sk <= 0 || k % sk != 0) {
+		vf_begin(v, true);
+		vf_printf(v, "shape error: dim %u of lhs_scale (%lld) must be a divisor of dim %u of "
+			     "lhs (%lld), but got lhs_scale shape (", col, (long long)sk, col,
+			  (long long)k);
+		vf_shape(v, ls);
+		vf_printf(v, ") and lhs shape (");
+		vf_shape(v, l);
+		vf_printf(v, ")");
+		vf_end(v);
+		return;
+	}
+	block_size(v, scale, elem, k / sk);
+}
+
 /* mmaf: which accumulator element types each input element type allows. */
 static void mmaf_types(vf_ctx *v, const bcx_tileir_op *op)
 {
@@ -250,8 +315,12 @@ void vf_check_shape(vf_ctx *v, const bcx_tileir_op *op)
 		if (mma_shapes(v, op))
 			mmaf_types(v, op);
 		break;
-	case BCX_TILEIR_OP_mmai: case BCX_TILEIR_OP_mmaf_scaled:
+	case BCX_TILEIR_OP_mmai:
 		mma_shapes(v, op);
+		break;
+	case BCX_TILEIR_OP_mmaf_scaled:
+		if (mma_shapes(v, op))
+			mmaf_scaled(v, op);
 		break;
 	case BCX_TILEIR_OP_select:
 		if (vf_elem_tag(v, vf_res_type(v, op, 0)) == BCX_TILEIR_T_F4E2M1FN)

@@ -46,7 +46,9 @@
 
 enum vf_kind {
 	VR_SAME_TYPE, VR_SAME_SHAPE, VR_SAME_RANK, VR_SAME_ELEM, VR_ALL_SHAPE, VR_ALL_ELEM,
-	VR_OPD_SHAPE, VR_I1_SHAPE, VR_TILE_VIEW,
+	VR_OPD_SHAPE, VR_I1_SHAPE, VR_PTR_OF, VR_MASK_SHAPE, VR_PAD_TYPE,
+	VR_PURE, /* not a check: marks an op that reduce and scan bodies may hold */
+	VR_TILE_VIEW,
 #define X(id, ...) VR_##id,
 	VF_KINDS(X)
 #undef X
@@ -145,8 +147,11 @@ bcx_status vf_rules_init(vf_ctx *v)
 			vf_rule *o = &v->rules[n++];
 			const char *p = r->names;
 			*o = (vf_rule){r->kind, 0, {0}, r->names};
-			while (*p && o->n < sizeof o->field && next_field(info, &p, &o->field[o->n]))
+			/* layout() places at most 32 fields (ops.def rows have fewer) */
+			while (*p && o->n < sizeof o->field && next_field(info, &p, &o->field[o->n]) &&
+			       o->field[o->n] < 32)
 				o->n++;
+			v->pure[c] |= r->kind == VR_PURE;
 		}
 		v->count[c] = (uint16_t)(n - v->first[c]);
 	}
@@ -161,31 +166,33 @@ typedef struct vals {
 	uint32_t first, n; /* index of the first, count */
 } vals;
 
-static vals field_values(const bcx_tileir_op *op, unsigned field)
+/* Where each field's values are in op, all fields in one pass (the rules
+ * of a row name several fields; this runs once per op). */
+#define VF_MAX_FIELDS 32
+static void layout(const bcx_tileir_op *op, vals *out)
 {
 	const bcx_tileir_opinfo *info = op->info;
 	uint32_t res = 0, fixed_res = 0, opd = 0, g = 0;
-	for (unsigned k = 0; k < info->n_fields; k++)
+	unsigned n = info->n_fields < VF_MAX_FIELDS ? info->n_fields : VF_MAX_FIELDS;
+	for (unsigned k = 0; k < n; k++)
 		fixed_res += info->fields[k].kind == BCX_TILEIR_F_RESULT &&
 			     info->fields[k].mult != BCX_TILEIR_VARIADIC;
-	for (unsigned k = 0; k < info->n_fields; k++) {
+	for (unsigned k = 0; k < n; k++) {
 		const bcx_tileir_field *f = &info->fields[k];
 		bool var = f->mult == BCX_TILEIR_VARIADIC;
+		out[k] = (vals){false, false, 0, 0};
 		if (f->kind == BCX_TILEIR_F_RESULT) {
 			uint32_t c = var ? (op->n_results > fixed_res ? op->n_results - fixed_res : 0) : 1;
 			if (res + c > op->n_results)
 				c = res < op->n_results ? op->n_results - res : 0;
-			if (k == field)
-				return (vals){true, var, res, c};
+			out[k] = (vals){true, var, res, c};
 			res += c;
 		} else if (f->kind == BCX_TILEIR_F_OPERAND) {
 			uint32_t c = op->segments[g++];
-			if (k == field)
-				return (vals){false, var, opd, c};
+			out[k] = (vals){false, var, opd, c};
 			opd += c;
 		}
 	}
-	return (vals){false, false, 0, 0};
 }
 
 static uint32_t val_type(const vf_ctx *v, const bcx_tileir_op *op, const vals *x, uint32_t i)
@@ -229,11 +236,11 @@ static void class_summary(vf_ctx *v, unsigned kind)
 	vf_printf(v, " values");
 }
 
-static bool check_class(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
+static bool check_class(vf_ctx *v, const bcx_tileir_op *op, const vals *L, const vf_rule *r)
 {
 	bool ok = true;
 	for (unsigned i = 0; i < r->n; i++) {
-		vals x = field_values(op, r->field[i]);
+		vals x = L[r->field[i]];
 		for (uint32_t k = 0; k < x.n; k++) {
 			uint32_t t = val_type(v, op, &x, k);
 			if (in_class(v, r->kind, t))
@@ -281,11 +288,11 @@ static const char *relation_text(unsigned kind)
 }
 
 /* AllTypesMatch over variadic groups compares the groups as type lists. */
-static bool lists_agree(const vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
+static bool lists_agree(const vf_ctx *v, const bcx_tileir_op *op, const vals *L, const vf_rule *r)
 {
-	vals x0 = field_values(op, r->field[0]);
+	vals x0 = L[r->field[0]];
 	for (unsigned i = 1; i < r->n; i++) {
-		vals x = field_values(op, r->field[i]);
+		vals x = L[r->field[i]];
 		if (x.n != x0.n)
 			return false;
 		for (uint32_t k = 0; k < x.n; k++)
@@ -295,17 +302,17 @@ static bool lists_agree(const vf_ctx *v, const bcx_tileir_op *op, const vf_rule 
 	return true;
 }
 
-static bool all_agree(const vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
+static bool all_agree(const vf_ctx *v, const bcx_tileir_op *op, const vals *L, const vf_rule *r)
 {
 	bool any_variadic = false;
 	for (unsigned i = 0; i < r->n; i++)
 		any_variadic |= op->info->fields[r->field[i]].mult == BCX_TILEIR_VARIADIC;
 	if (any_variadic && r->kind != VR_OPD_SHAPE)
-		return lists_agree(v, op, r);
+		return lists_agree(v, op, L, r);
 	bool have = false;
 	uint32_t first = 0;
 	for (unsigned i = 0; i < r->n; i++) {
-		vals x = field_values(op, r->field[i]);
+		vals x = L[r->field[i]];
 		for (uint32_t k = 0; k < x.n; k++) {
 			uint32_t t = val_type(v, op, &x, k);
 			if (have && !agree(v, r->kind, first, t))
@@ -317,10 +324,41 @@ static bool all_agree(const vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r
 	return true;
 }
 
-static bool check_relation(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
+/* The load/store traits (TypesMatchWith in the reference): a pointer tile
+ * for a value tile, a mask's shape, a padding value's type. An optional
+ * operand that is absent satisfies them. */
+static bool ls_holds(const vf_ctx *v, unsigned kind, uint32_t a, uint32_t b)
+{
+	if (!vf_is_tile(v, a) || !vf_is_tile(v, b))
+		return false;
+	if (kind == VR_MASK_SHAPE)
+		return vf_same_shape(v, a, b);
+	if (kind == VR_PAD_TYPE)
+		return vf_type_eq(v, a, b);
+	const bcx_tileir_type *p = vf_ty(v, vf_elem(v, b)); /* PTR_OF: a value, b pointers */
+	return p && p->tag == BCX_TILEIR_T_POINTER && vf_same_shape(v, a, b) &&
+	       vf_type_eq(v, p->elem, vf_elem(v, a));
+}
+
+static bool check_load_store(vf_ctx *v, const bcx_tileir_op *op, const vals *L, const vf_rule *r)
+{
+	vals a = L[r->field[0]], b = L[r->field[1]];
+	if (r->n < 2 || a.n != 1 || b.n != 1 ||
+	    ls_holds(v, r->kind, val_type(v, op, &a, 0), val_type(v, op, &b, 0)))
+		return true;
+	const char *x = op->info->fields[r->field[0]].name, *y = op->info->fields[r->field[1]].name;
+	if (r->kind == VR_PTR_OF)
+		return vf_op(v, "failed to verify that `%s` type is expected a pointer type of `%s` "
+				"type", y, x);
+	return vf_op(v, "failed to verify that %s of '%s' must match the %s of '%s'",
+		     r->kind == VR_MASK_SHAPE ? "shape" : "type", x,
+		     r->kind == VR_MASK_SHAPE ? "shape" : "type", y);
+}
+
+static bool check_relation(vf_ctx *v, const bcx_tileir_op *op, const vals *L, const vf_rule *r)
 {
 	if (r->kind == VR_I1_SHAPE) {
-		vals a = field_values(op, r->field[0]), b = field_values(op, r->field[1]);
+		vals a = L[r->field[0]], b = L[r->field[1]];
 		if (a.n != 1 || b.n != 1)
 			return true;
 		uint32_t ta = val_type(v, op, &a, 0), tb = val_type(v, op, &b, 0);
@@ -329,7 +367,9 @@ static bool check_relation(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r)
 		return vf_op(v, "failed to verify that Result type has i1 element type and "
 				"same shape as operands");
 	}
-	if (all_agree(v, op, r))
+	if (r->kind >= VR_PTR_OF)
+		return check_load_store(v, op, L, r);
+	if (all_agree(v, op, L, r))
 		return true;
 	switch (r->kind) {
 	case VR_ALL_SHAPE:
@@ -354,11 +394,15 @@ bool vf_check_rules(vf_ctx *v, const bcx_tileir_op *op)
 	const vf_rule *r = v->rules + v->first[op->opcode];
 	unsigned n = v->count[op->opcode];
 	bool ok = true;
+	vals L[VF_MAX_FIELDS];
+	if (n == 0 || (n == 1 && r->kind == VR_PURE))
+		return true;
+	layout(op, L);
 	for (unsigned i = 0; i < n; i++)
-		if (r[i].kind > VR_I1_SHAPE)
-			ok &= check_class(v, op, &r[i]);
+		if (r[i].kind > VR_PURE)
+			ok &= check_class(v, op, L, &r[i]);
 	for (unsigned i = 0; i < n && ok; i++)
-		if (r[i].kind <= VR_I1_SHAPE)
-			ok &= check_relation(v, op, &r[i]);
+		if (r[i].kind < VR_PURE)
+			ok &= check_relation(v, op, L, &r[i]);
 	return ok;
 }

@@ -112,7 +112,7 @@ const bcx_tileir_attr *vf_attr(const bcx_tileir_op *op, const char *name)
 		const bcx_tileir_field *f = &op->info->fields[k];
 		if (f->kind != BCX_TILEIR_F_ATTR && f->kind != BCX_TILEIR_F_UNIT)
 			continue;
-		if (strcmp(f->name, name) == 0)
+		if (f->name[0] == name[0] && strcmp(f->name, name) == 0)
 			return op->attrs[slot].kind == BCX_TILEIR_A_NONE ? NULL : &op->attrs[slot];
 		slot++;
 	}
@@ -126,7 +126,7 @@ bool vf_group(const bcx_tileir_op *op, const char *name, uint32_t *first, uint32
 		const bcx_tileir_field *f = &op->info->fields[k];
 		if (f->kind != BCX_TILEIR_F_OPERAND)
 			continue;
-		if (strcmp(f->name, name) == 0) {
+		if (f->name[0] == name[0] && strcmp(f->name, name) == 0) {
 			*first = at;
 			*n = op->segments[g];
 			return at <= op->n_operands && *n <= op->n_operands - at;

@@ -108,7 +108,7 @@ void vf_end(vf_ctx *v)
 		snprintf(op_name, sizeof op_name, "cuda_tile.%s", v->op->info->name);
 	bcx_tileir_verify_error e = {v->fn, {NULL, 0}, v->op ? op_name : NULL,
 				     (const char *)v->path.data, v->op ? v->op->offset : 0,
-				     (const char *)v->msg.data};
+				     (const char *)v->msg.data, v->op};
 	if (v->fn >= 0)
 		e.function_name = bcx_tileir_string(v->m, v->m->functions[v->fn].name);
 	if (v->n_errors++ == 0) {
@@ -158,12 +158,23 @@ static bool push(vf_ctx *v, const bcx_tileir_op *op, uint32_t index, uint32_t re
 	return true;
 }
 
+/* A reduce or scan body holds pure ops only (its terminator aside). */
+static void check_purity(vf_ctx *v, const bcx_tileir_op *op)
+{
+	const vf_frame *p = vf_parent(v, 1);
+	if (!p || op->info->terminator || (op->opcode < 256 && v->pure[op->opcode]))
+		return;
+	if (p->op->opcode == BCX_TILEIR_OP_reduce || p->op->opcode == BCX_TILEIR_OP_scan)
+		vf_op(v, "only pure operations are allowed inside 'cuda_tile.%s'", p->op->info->name);
+}
+
 static void check_op(vf_ctx *v, const bcx_tileir_op *op, uint32_t index)
 {
 	v->op = op;
 	v->op_index = index;
 	if (vf_check_rules(v, op))
 		vf_check_special(v, op);
+	check_purity(v, op);
 	vf_check_regions(v, op);
 	if (v->target)
 		vf_check_target(v, op);
@@ -182,6 +193,13 @@ static void walk_block(vf_ctx *v, const bcx_tileir_block *b)
 				walk_block(v, &op->regions[r].blocks[k]);
 			v->depth--;
 		}
+		/* Debug scopes after the regions: the reference walks in post-order. */
+		if (op->loc && !v->loc_done) {
+			v->op = op;
+			v->op_index = i;
+			v->block = b;
+			vf_check_op_loc(v, op);
+		}
 	}
 	v->op = NULL;
 }
@@ -190,11 +208,18 @@ static bcx_status walk_functions(vf_ctx *v)
 {
 	for (size_t i = 0; i < v->m->n_functions && !v->stop; i++) {
 		const bcx_tileir_body *body;
+		/* A body decoded here is given back after its walk: memory stays at
+		 * one body, as in the printers (holding thousands of arenas costs
+		 * more than decoding a body again). */
+		bool had = v->m->functions[i].body != NULL;
 		BCX_TRY(bcx_tileir_body_get(v->m, i, &body, v->diag));
 		v->fn = (long)i;
 		v->body = body;
 		v->depth = 0;
+		vf_check_function_loc(v, false);
 		walk_block(v, &body->block);
+		if (!had)
+			bcx_tileir_body_release(v->m, i);
 		BCX_TRY(v->status);
 	}
 	v->fn = -1;
@@ -211,7 +236,8 @@ bcx_status bcx_tileir_verify(bcx_tileir_module *m, const bcx_tileir_verify_optio
 		return bcx_bad_arg(diag, "bcx_tileir_verify: no module");
 	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
 	bcx_options_copy(&o, sizeof o, opts);
-	vf_ctx v = {.m = m, .fn = -1, .target = o.target, .cb = fn, .cb_ctx = ctx, .diag = diag};
+	vf_ctx v = {.m = m, .fn = -1, .target = o.target, .hints = o.hints, .cb = fn,
+		    .cb_ctx = ctx, .diag = diag};
 	bcx_buf_init(&v.msg, m->opts.alloc);
 	bcx_buf_init(&v.path, m->opts.alloc);
 	bcx_status s = vf_rules_init(&v);

@@ -37,7 +37,31 @@ for f in "$shared"/vectors/tileir/*.tileirbc "$shared"/vectors/tileir/coverage/*
 	"$bcx" dis "$f" >/dev/null 2>&1 || continue
 	run "$f" tileir dump --json "$f"
 	run "$f" tileir info --json "$f"
+	run "$f" tileir-verify verify --json "$f"
 done
+# bcx verify --json on a module that breaks rules (exit status 1 expected).
+cat >"$work/bad.mlir" <<'EOF'
+"cuda_tile.module"() <{sym_name = "m"}> ({
+"cuda_tile.entry"() <{function_type = (!cuda_tile.tile<i32>) -> (), sym_name = "k"}> ({
+^bb0(%b: !cuda_tile.tile<i32>):
+%1 = "cuda_tile.addf"(%b, %b) <{rounding_mode = #cuda_tile.rounding<nearest_even>}> : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> !cuda_tile.tile<i32>
+"cuda_tile.return"() : () -> ()
+}) : () -> ()
+"cuda_tile.entry"() <{function_type = () -> (), sym_name = "k"}> ({
+"cuda_tile.return"() : () -> ()
+}) : () -> ()
+}) : () -> ()
+EOF
+if "$bcx" asm "$work/bad.mlir" -o "$work/bad.tileirbc" 2>"$work/err"; then
+	for f in "$work/bad.tileirbc" "$work/bad.mlir"; do
+		n=$((n + 1))
+		"$bcx" verify --json "$f" >"$work/tileir-verify.$n.json" 2>"$work/err"
+		[ $? -eq 1 ] || { echo "FAIL: bcx verify --json $f: exit status not 1"; bad=$((bad + 1)); }
+	done
+else
+	echo "FAIL: bcx asm $work/bad.mlir ($(head -c 300 "$work/err"))"
+	bad=$((bad + 1))
+fi
 for f in "$shared"/vectors/mlir/*.mlirbc "$shared"/vectors/mlir/versions/*.mlirbc; do
 	run "$f" mlirbc dump --json "$f"
 	run "$f" mlirbc info --json "$f"

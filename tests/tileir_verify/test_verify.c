@@ -27,10 +27,11 @@ static bool collect(void *ctx, const bcx_tileir_verify_error *e)
 	return true;
 }
 
-static bcx_status verify(bcx_tileir_module *m, uint16_t target, seen *s)
+static bcx_status verify_with(bcx_tileir_module *m, uint16_t target, bool hints, seen *s)
 {
 	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
 	o.target = target;
+	o.hints = hints;
 	memset(s, 0, sizeof *s);
 	size_t n = 0;
 	bcx_diag d;
@@ -41,6 +42,11 @@ static bcx_status verify(bcx_tileir_module *m, uint16_t target, seen *s)
 		T_CHECKF(st == BCX_ERR_MALFORMED && strstr(s->text, d.message) != NULL,
 			 "status %d, diag '%s'", st, d.message);
 	return st;
+}
+
+static bcx_status verify(bcx_tileir_module *m, uint16_t target, seen *s)
+{
+	return verify_with(m, target, false, s);
 }
 
 static void test_valid_vectors(void)
@@ -72,15 +78,27 @@ static void test_valid_vectors(void)
 #define HEAD                                                                              \
 	"\"cuda_tile.module\"() <{sym_name = \"m\"}> ({\n"                                  \
 	"\"cuda_tile.entry\"() <{function_type = (!cuda_tile.tile<f16>, !cuda_tile.tile<i32>, " \
-	"!cuda_tile.tile<f32>, !cuda_tile.tile<i1>) -> (), sym_name = \"k\"}> ({\n"         \
+	"!cuda_tile.tile<f32>, !cuda_tile.tile<i1>, !cuda_tile.tile<ptr<f32>>) -> (), "           \
+	"sym_name = \"k\"}> ({\n"                                                             \
 	"^bb0(%a: !cuda_tile.tile<f16>, %b: !cuda_tile.tile<i32>, %c: !cuda_tile.tile<f32>, " \
-	"%p: !cuda_tile.tile<i1>):\n"                                                          \
+	"%p: !cuda_tile.tile<i1>, %q: !cuda_tile.tile<ptr<f32>>):\n"                          \
 	"%t = \"cuda_tile.constant\"() <{value = dense<1.5> : !cuda_tile.tile<4x8xf32>}> : " \
 	"() -> !cuda_tile.tile<4x8xf32>\n"
 #define TAIL "\"cuda_tile.return\"() : () -> ()\n}) : () -> ()\n}) : () -> ()\n"
 #define F16 "!cuda_tile.tile<f16>"
 #define F32 "!cuda_tile.tile<f32>"
 #define I32 "!cuda_tile.tile<i32>"
+#define PF32 "!cuda_tile.tile<ptr<f32>>"
+#define TVT "!cuda_tile.tensor_view<128xf32, strides=[1]>"
+#define PV "!cuda_tile.partition_view<tile=(8), " TVT ">"
+/* A tensor view over %q (%1) and a partition view of it (%2). */
+#define TV                                                                                 \
+	"%1 = \"cuda_tile.make_tensor_view\"(%q) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (" \
+	PF32 ") -> " TVT "\n%2 = \"cuda_tile.make_partition_view\"(%1) : (" TVT ") -> " PV "\n"
+/* %N = a constant of tile type <SHAPE> */
+#define CST(n, shape)                                                                      \
+	"%" n " = \"cuda_tile.constant\"() <{value = dense<1.0> : !cuda_tile.tile<" shape ">}> : " \
+	"() -> !cuda_tile.tile<" shape ">\n"
 #define RM "rounding_mode = #cuda_tile.rounding<nearest_even>"
 
 typedef struct bad_case {
@@ -126,6 +144,57 @@ static const bad_case bad_cases[] = {
 	 "join_tokens#1: 'cuda_tile.join_tokens' op expect two or more tokens\n"},
 	{"%1 = \"cuda_tile.iota\"() : () -> !cuda_tile.tile<512xi8>\n",
 	 "iota#1: 'cuda_tile.iota' op the number of elements 512 exceeds the maximum value of element type 'i8'\n"},
+	/* assume predicates */
+	{"%1 = \"cuda_tile.assume\"(%b) <{predicate = #cuda_tile.div_by<3>}> : (" I32 ") -> " I32 "\n",
+	 "assume#1: 'cuda_tile.assume' op 'div_by' divisor must be a power of 2\n"},
+	{"%1 = \"cuda_tile.assume\"(%c) <{predicate = #cuda_tile.div_by<4>}> : (" F32 ") -> " F32 "\n",
+	 "assume#1: 'cuda_tile.assume' op 'div_by' is valid only for tile of integer/pointer or tensor_view values\n"},
+	{"%1 = \"cuda_tile.assume\"(%p) <{predicate = #cuda_tile.bounded<0, 5>}> : (!cuda_tile.tile<i1>) -> !cuda_tile.tile<i1>\n",
+	 "assume#1: 'cuda_tile.assume' op 'bounded' expects upper bound to be within [-1, 0]\n"},
+	{"%1 = \"cuda_tile.assume\"(%b) <{predicate = #cuda_tile.bounded<5, 3>}> : (" I32 ") -> " I32 "\n",
+	 "assume#1: 'cuda_tile.assume' op 'bounded' expects lower bound to be less than or equal to upper bound\n"},
+	{"%1 = \"cuda_tile.assume\"(%b) <{predicate = #cuda_tile.same_elements<[1]>}> : (" I32 ") -> " I32 "\n",
+	 "assume#1: 'cuda_tile.assume' op expected number of values in 'same_elements' (1) to match rank of constrained tile (0)\n"},
+	/* loads and stores through pointers */
+	{"%1:2 = \"cuda_tile.load_ptr_tko\"(%q) <{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (" PF32 ") -> (" I32 ", !cuda_tile.token)\n",
+	 "load_ptr_tko#1: 'cuda_tile.load_ptr_tko' op failed to verify that `source` type is expected a pointer type of `result` type\n"},
+	{"%1:2 = \"cuda_tile.load_ptr_tko\"(%q, %p) <{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (" PF32 ", !cuda_tile.tile<i1>) -> (" F32 ", !cuda_tile.token)\n"
+	 "%2:2 = \"cuda_tile.load_ptr_tko\"(%q) <{memory_ordering_semantics = 0 : i32, memory_scope = 1 : i32, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (" PF32 ") -> (" F32 ", !cuda_tile.token)\n"
+	 "%3:2 = \"cuda_tile.load_ptr_tko\"(%q) <{memory_ordering_semantics = 2 : i32, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (" PF32 ") -> (" F32 ", !cuda_tile.token)\n",
+	 "load_ptr_tko#2: 'cuda_tile.load_ptr_tko' op weak load must not have memory scope\n"
+	 "load_ptr_tko#3: 'cuda_tile.load_ptr_tko' op memory scope is required for acquire load\n"},
+	{"%1 = \"cuda_tile.store_ptr_tko\"(%q, %c) <{memory_ordering_semantics = 2 : i32, memory_scope = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (" PF32 ", " F32 ") -> !cuda_tile.token\n"
+	 "%2 = \"cuda_tile.store_ptr_tko\"(%q, %t) <{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (" PF32 ", !cuda_tile.tile<4x8xf32>) -> !cuda_tile.token\n",
+	 "store_ptr_tko#1: 'cuda_tile.store_ptr_tko' op expect one of: weak, relaxed, or release, but got: acquire\n"
+	 "store_ptr_tko#2: 'cuda_tile.store_ptr_tko' op failed to verify that `destination` type is expected a pointer type of `value` type\n"},
+	/* views */
+	{TV "%3:2 = \"cuda_tile.load_view_tko\"(%2) <{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 0>}> : (" PV ") -> (!cuda_tile.tile<8xf32>, !cuda_tile.token)\n"
+	 "%4:2 = \"cuda_tile.load_view_tko\"(%2, %b) <{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}> : (" PV ", " I32 ") -> (!cuda_tile.tile<4xf32>, !cuda_tile.token)\n"
+	 "%5 = \"cuda_tile.atomic_red_view_tko\"(%2, %b, %3#0) <{memory_ordering_semantics = 1 : i32, memory_scope = 1 : i32, mode = 9 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (" PV ", " I32 ", !cuda_tile.tile<8xf32>) -> !cuda_tile.token\n"
+	 "%6 = \"cuda_tile.atomic_red_view_tko\"(%2, %b, %3#0) <{memory_ordering_semantics = 3 : i32, memory_scope = 1 : i32, mode = 4 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (" PV ", " I32 ", !cuda_tile.tile<8xf32>) -> !cuda_tile.token\n",
+	 "load_view_tko#3: 'cuda_tile.load_view_tko' op expected 1 index operands (based on view type), got 0\n"
+	 "load_view_tko#4: 'cuda_tile.load_view_tko' op expected tile type to be '!cuda_tile.tile<8xf32>' (based on view type), got '!cuda_tile.tile<4xf32>'\n"
+	 "atomic_red_view_tko#5: 'cuda_tile.atomic_red_view_tko' op atomic_red_view_tko op cannot use xchg operation\n"
+	 "atomic_red_view_tko#6: 'cuda_tile.atomic_red_view_tko' op only 'relaxed' memory ordering is supported for view-based atomic reductions\n"},
+	/* mmaf_scaled: f8 operands need a block size of 32 */
+	{CST("1", "4x64xf8E4M3FN") CST("2", "64x8xf8E4M3FN") CST("3", "4x8xf32")
+	 CST("4", "4x4xf8E8M0FNU") CST("5", "4x8xf8E8M0FNU")
+	 "%6 = \"cuda_tile.mmaf_scaled\"(%1, %2, %3, %4, %5) : (!cuda_tile.tile<4x64xf8E4M3FN>, "
+	 "!cuda_tile.tile<64x8xf8E4M3FN>, !cuda_tile.tile<4x8xf32>, !cuda_tile.tile<4x4xf8E8M0FNU>, "
+	 "!cuda_tile.tile<4x8xf8E8M0FNU>) -> !cuda_tile.tile<4x8xf32>\n",
+	 "mmaf_scaled#6: 'cuda_tile.mmaf_scaled' op shape error: f8 element type requires block scale factor of lhs_scale and rhs_scale to be 32, but got 16\n"},
+	{CST("1", "4x64xf8E4M3FN") CST("2", "64x8xf8E4M3FN") CST("3", "4x8xf32")
+	 CST("4", "4x2xf8E8M0FNU") CST("5", "4x8xf8E8M0FNU")
+	 "%6 = \"cuda_tile.mmaf_scaled\"(%1, %2, %3, %4, %5) : (!cuda_tile.tile<4x64xf8E4M3FN>, "
+	 "!cuda_tile.tile<64x8xf8E4M3FN>, !cuda_tile.tile<4x8xf32>, !cuda_tile.tile<4x2xf8E8M0FNU>, "
+	 "!cuda_tile.tile<4x8xf8E8M0FNU>) -> !cuda_tile.tile<4x8xf32>\n",
+	 "mmaf_scaled#6: 'cuda_tile.mmaf_scaled' op shape error: dim 1 of lhs_scale (2) and dim 0 of rhs_scale (4) must match, but got lhs_scale shape (4, 2) and rhs_scale shape (4, 8)\n"},
+	/* reduce bodies hold pure ops only */
+	{"%1 = \"cuda_tile.reduce\"(%t) <{dim = 0 : i32, identities = [0.000000e+00 : f32]}> ({\n"
+	 "^bb1(%x: " F32 ", %y: " F32 "):\n"
+	 "%2 = \"cuda_tile.print_tko\"(%x) <{operandSegmentSizes = array<i32: 1, 0>, str = \"%f\"}> : (" F32 ") -> !cuda_tile.token\n"
+	 "\"cuda_tile.yield\"(%x) : (" F32 ") -> ()\n}) : (!cuda_tile.tile<4x8xf32>) -> !cuda_tile.tile<8xf32>\n",
+	 "reduce#1/print_tko#0: 'cuda_tile.print_tko' op only pure operations are allowed inside 'cuda_tile.reduce'\n"},
 };
 
 static void test_bad_text(void)
@@ -198,10 +267,99 @@ static void test_target(void)
 	free(data);
 }
 
+/* Assemble a whole module text and verify it: the report. */
+static void check_text(const char *text, bool hints, const char *expect)
+{
+	bcx_diag d;
+	bcx_tileir_builder *b = NULL;
+	if (!T_CHECKF(bcx_tileir_assemble("case", text, strlen(text), NULL, &b, &d) == BCX_OK, "%s",
+		      d.message))
+		return;
+	seen s;
+	bcx_status st = verify_with(bcx_tileir_builder_model(b, NULL), 0, hints, &s);
+	T_CHECK(st == (*expect ? BCX_ERR_MALFORMED : BCX_OK));
+	T_CHECKF(strcmp(s.text, expect) == 0, "\n got: %s want: %s", s.text, expect);
+	bcx_tileir_builder_free(b);
+}
+
+#define ENTRY(name, hints)                                                                \
+	"\"cuda_tile.entry\"() <{function_type = () -> ()" hints ", sym_name = \"" name "\"}> ({\n" \
+	"\"cuda_tile.return\"() : () -> ()\n}) : () -> ()\n"
+#define MODULE(body) "\"cuda_tile.module\"() <{sym_name = \"m\"}> ({\n" body "}) : () -> ()\n"
+
+static void test_symbols_and_hints(void)
+{
+	check_text(MODULE(ENTRY("k", "") ENTRY("j", "") ENTRY("k", "")), false,
+		   ": redefinition of symbol named 'k'\n");
+/* Keys in MLIR's order: a dictionary's keys are sorted (bytecode too). */
+#define HINTS ", optimization_hints = #cuda_tile.optimization_hints<sm_100 = " \
+	      "{num_cta_in_cga = 7, num_qqq = 1, occupancy = 64}, sm_100a = {num_cta_in_cga = 2}>"
+	/* Keys and values are checked only when asked, as by the reference. */
+	check_text(MODULE(ENTRY("k", HINTS)), false, "");
+	check_text(MODULE(ENTRY("k", HINTS)), true,
+		   ": expected power-of-two \xe2\x89\xa4 16 for sm_100.num_cta_in_cga\n"
+		   ": num_qqq is not known hint for current Operation\n"
+		   ": integer value in the range [1, 32] is expected for sm_100.occupancy\n"
+		   ": unknown hint key sm_100a\n"
+		   ": 'cuda_tile.entry' op Optimization hints verification failed\n");
+}
+
+/* Debug info rules on a built module, written and read back. */
+static void test_debug_info(void)
+{
+	bcx_tileir_builder *b = bcx_tileir_builder_new(NULL);
+	bcx_tileir_build_loc *file, *cu, *sub, *loc;
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *body;
+	uint32_t ret = bcx_tileir_build_opcode("return", 6);
+	T_CHECK(bcx_tileir_build_di_file(b, "a.py", "/d", &file, NULL) == BCX_OK);
+	T_CHECK(bcx_tileir_build_di_compile_unit(b, file, &cu, NULL) == BCX_OK);
+	T_CHECK(bcx_tileir_build_di_subprogram(b, file, 1, "f", "other", cu, 0, &sub, NULL) ==
+		BCX_OK);
+	T_CHECK(bcx_tileir_build_di_loc(b, sub, "a.py", 2, 3, &loc, NULL) == BCX_OK);
+	/* k: the subprogram's linkage name is not the function's (rule 2). */
+	T_CHECK(bcx_tileir_build_entry_add(b, "k", 1, NULL, 0, NULL, loc, &f, &body, NULL) == BCX_OK);
+	T_CHECK(bcx_tileir_build_op_add(b, body, &(bcx_tileir_build_opspec){.opcode = ret}, NULL,
+					NULL) == BCX_OK);
+	/* j: an op in another subprogram than its function's (rule 4). */
+	bcx_tileir_build_loc *sub_j, *loc_j;
+	T_CHECK(bcx_tileir_build_di_subprogram(b, file, 5, "j", "j", cu, 0, &sub_j, NULL) == BCX_OK);
+	T_CHECK(bcx_tileir_build_di_loc(b, sub_j, "a.py", 6, 1, &loc_j, NULL) == BCX_OK);
+	T_CHECK(bcx_tileir_build_entry_add(b, "j", 1, NULL, 0, NULL, loc_j, &f, &body, NULL) ==
+		BCX_OK);
+	T_CHECK(bcx_tileir_build_op_add(b, body, &(bcx_tileir_build_opspec){.opcode = ret, .loc = loc},
+					NULL, NULL) == BCX_OK);
+	uint8_t *bytes = NULL;
+	size_t n = 0;
+	bcx_tileir_module *m = NULL;
+	seen s;
+	if (T_CHECK(bcx_tileir_builder_write(b, NULL, &bytes, &n, NULL) == BCX_OK) &&
+	    T_CHECK(bcx_tileir_open(bytes, n, NULL, &m, NULL) == BCX_OK)) {
+		T_CHECK(verify(m, 0, &s) == BCX_ERR_MALFORMED);
+#define SUB "#cuda_tile.di_subprogram<file = <\"a.py\" in \"/d\">, line = 1, name = \"f\", " \
+	    "linkageName = \"other\", compileUnit = <file = <\"a.py\" in \"/d\">>>"
+		T_CHECKF(strcmp(s.text,
+				": 'cuda_tile.entry' op invalid function debug info scope: " SUB
+				". Function name \"k\" does not match subprogram scope linkage name "
+				"\"other\".\n"
+				"return#0: invalid operation debug info scope: " SUB ". Operation debug "
+				"info scope does not match function debug info scope: "
+				"#cuda_tile.di_subprogram<file = <\"a.py\" in \"/d\">, line = 5, name = "
+				"\"j\", linkageName = \"j\", compileUnit = <file = <\"a.py\" in "
+				"\"/d\">>>.\n") == 0,
+			 "%s", s.text);
+	}
+	bcx_tileir_close(m);
+	bcx_tileir_builder_free_bytes(b, bytes, n);
+	bcx_tileir_builder_free(b);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	test_bad_text();
+	test_symbols_and_hints();
+	test_debug_info();
 	tu_require_shared();
 	test_valid_vectors();
 	test_patched_vector();

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# bcx verify, and the verification bcx dis and bcx convert do by default:
+# exit codes, the error lines, --json, --target, --hints, --no-verify.
+# Args: BCX SHARED_DIR
+set -u
+bcx=$1
+V=$2/vectors/tileir
+[ -d "$V" ] || exit 77
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+# status WANT CMD...: CMD exits with WANT.
+status() { local want=$1; shift; "$@"; local got=$?; [ "$got" -eq "$want" ] || { echo "FAILED (exit $got, want $want): $*"; fail=1; }; }
+
+good=$V/operationsTest_000.v13.3.tileirbc
+# A valid module: exit 0, one line on stdout, JSON with no errors.
+status 0 "$bcx" verify "$good" > "$tmp/ok.txt" 2> "$tmp/ok.err"
+check grep -q ': valid ([0-9]* functions)$' "$tmp/ok.txt"
+check test ! -s "$tmp/ok.err"
+status 0 "$bcx" verify --json "$good" > "$tmp/ok.json"
+check grep -q '"errors": \[\], "valid": true' "$tmp/ok.json"
+
+# A module that breaks rules: written by bcx asm, which does not verify.
+cat > "$tmp/bad.mlir" <<'MLIR'
+"cuda_tile.module"() <{sym_name = "m"}> ({
+"cuda_tile.entry"() <{function_type = (!cuda_tile.tile<i32>) -> (), sym_name = "k"}> ({
+^bb0(%b: !cuda_tile.tile<i32>):
+%1 = "cuda_tile.addf"(%b, %b) <{rounding_mode = #cuda_tile.rounding<nearest_even>}> : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> !cuda_tile.tile<i32>
+%2 = "cuda_tile.assume"(%b) <{predicate = #cuda_tile.div_by<3>}> : (!cuda_tile.tile<i32>) -> !cuda_tile.tile<i32>
+"cuda_tile.return"() : () -> ()
+}) : () -> ()
+"cuda_tile.entry"() <{function_type = () -> (), sym_name = "k", optimization_hints = #cuda_tile.optimization_hints<sm_100 = {occupancy = 64}>}> ({
+"cuda_tile.return"() : () -> ()
+}) : () -> ()
+}) : () -> ()
+MLIR
+bad=$tmp/bad.tileirbc
+status 0 "$bcx" asm "$tmp/bad.mlir" -o "$bad"
+status 1 "$bcx" verify "$bad" 2> "$tmp/v.err"
+check grep -q "^bcx: $bad: error: redefinition of symbol named 'k' \[function 'k'\]$" "$tmp/v.err"
+check grep -q "^bcx: $bad:[0-9]*: error: 'cuda_tile.assume' op 'div_by' divisor must be a power of 2 \[function 'k', op assume#1\]$" "$tmp/v.err"
+check grep -q "^bcx: $bad: 5 errors$" "$tmp/v.err"
+# The generic text reads too (no byte offsets there).
+status 1 "$bcx" verify "$tmp/bad.mlir" 2> "$tmp/t.err"
+check grep -q "^bcx: $tmp/bad.mlir: error: 'cuda_tile.assume' op 'div_by' divisor must be a power of 2 \[function 'k', op assume#1\]$" "$tmp/t.err"
+status 1 "$bcx" verify --json "$bad" > "$tmp/v.json"
+check grep -q '"valid": false, "functions": 2}' "$tmp/v.json"
+check grep -q '"op": "cuda_tile.assume", "path": "assume#1", "offset": [1-9]' "$tmp/v.json"
+# --hints: hint values too, as cuda-tile-opt -Wunsupported-hints -Werr-hints.
+status 1 "$bcx" verify --hints "$bad" 2> "$tmp/h.err"
+check grep -q "error: integer value in the range \[1, 32\] is expected for sm_100.occupancy \[function 'k'\]$" "$tmp/h.err"
+check grep -q "error: 'cuda_tile.entry' op Optimization hints verification failed \[function 'k'\]$" "$tmp/h.err"
+check grep -q ": 7 errors$" "$tmp/h.err"
+# --target: what an older toolkit refuses (a 13.2 type read for 13.1).
+nt=$V/new_types_000.v13.3.tileirbc
+status 0 "$bcx" verify --target 13.3 "$nt" > /dev/null
+status 1 "$bcx" verify --target 13.1 "$nt" 2> "$tmp/nt.err"
+check grep -q "requires bytecode version 13.2+, targeting 13.1" "$tmp/nt.err"
+status 2 "$bcx" verify --target 12.0 "$nt" 2> /dev/null
+
+# bcx dis refuses a broken module with the same errors and prints nothing.
+status 1 "$bcx" dis "$bad" > "$tmp/d.out" 2> "$tmp/d.err"
+check test ! -s "$tmp/d.out"
+check cmp -s "$tmp/d.err" "$tmp/v.err"
+status 1 "$bcx" dis --generic "$bad" -o "$tmp/d2.out" 2> /dev/null
+check test ! -e "$tmp/d2.out"
+# --no-verify prints it, each broken op after its errors as comments.
+status 0 "$bcx" dis --no-verify "$bad" > "$tmp/n.mlir" 2> "$tmp/n.err"
+check test ! -s "$tmp/n.err"
+check grep -q "^// error: redefinition of symbol named 'k' \[function 'k'\]$" "$tmp/n.mlir"
+check grep -q -B1 '^    %assume = assume div_by<3>, %arg0 : tile<i32>$' "$tmp/n.mlir"
+check test "$(grep -B1 'assume div_by<3>' "$tmp/n.mlir" | head -1)" = \
+	"    // error: 'cuda_tile.assume' op 'div_by' divisor must be a power of 2"
+check test "$(grep -c '^    // error: ' "$tmp/n.mlir")" -eq 4
+status 0 "$bcx" dis --no-verify --generic "$bad" > "$tmp/ng.mlir"
+check test "$(grep -B1 '"cuda_tile.assume"' "$tmp/ng.mlir" | head -1)" = \
+	"    // error: 'cuda_tile.assume' op 'div_by' divisor must be a power of 2"
+# A valid module prints as before, with or without --no-verify.
+status 0 "$bcx" dis --no-verify "$good" > "$tmp/g1.mlir"
+status 0 "$bcx" dis "$good" > "$tmp/g2.mlir"
+check cmp -s "$tmp/g1.mlir" "$tmp/g2.mlir"
+check cmp -s "$tmp/g1.mlir" "$V/operationsTest_000.v13.3.mlir"
+# --no-verify is a Tile IR option.
+status 2 "$bcx" dis --no-verify "$2/vectors/mlir/$(ls "$2/vectors/mlir" | grep -m1 '\.mlirbc$')" 2> /dev/null
+
+# bcx convert refuses too, and writes nothing; --no-verify writes.
+status 1 "$bcx" convert --target 13.3 "$bad" -o "$tmp/c.tileirbc" 2> "$tmp/c.err"
+check test ! -e "$tmp/c.tileirbc"
+check cmp -s "$tmp/c.err" "$tmp/v.err"
+status 0 "$bcx" convert --no-verify --target 13.3 "$bad" -o "$tmp/c.tileirbc"
+check cmp -s "$tmp/c.tileirbc" "$bad"
+exit $fail
