@@ -96,6 +96,9 @@ typedef struct cli_stream {
 	const char *shown;
 	bool failed;            /* a write to the output failed */
 } cli_stream;
+/* Report a text parser's failure: "FILE:LINE:COL: message" becomes the
+ * one message shape with the source line and a caret. */
+void cli_report_text(const cli_input *in, const bcx_diag *d);
 int cli_stream_open(const cli_args *a, cli_stream *o);
 int cli_stream_close(cli_stream *o, bool ok);
 

@@ -140,25 +140,6 @@ static int write_options(const cli_args *a, bcx_mlirbc_write_options *o)
 	return EXIT_OK;
 }
 
-/* The writer's text messages start with "FILE:LINE:COL: "; split them off
- * for the one message shape with the source line and a caret. */
-static bool split_position(const char *msg, const char *file, unsigned long *line,
-			   unsigned long *col, const char **rest)
-{
-	size_t fl = strlen(file);
-	if (strncmp(msg, file, fl) != 0 || msg[fl] != ':')
-		return false;
-	char *end;
-	*line = strtoul(msg + fl + 1, &end, 10);
-	if (*end != ':')
-		return false;
-	*col = strtoul(end + 1, &end, 10);
-	if (end[0] != ':' || end[1] != ' ')
-		return false;
-	*rest = end + 2;
-	return true;
-}
-
 static int mlirbc_asm(const cli_input *in, const cli_args *a)
 {
 	bcx_mlirbc_write_options o;
@@ -173,12 +154,7 @@ static int mlirbc_asm(const cli_input *in, const cli_args *a)
 	    BCX_OK) {
 		rc = cli_write_output(a, bytes, n, true);
 	} else {
-		unsigned long line, col;
-		const char *rest;
-		if (split_position(d.message, in->name, &line, &col, &rest))
-			cli_text_message("error", in->name, in->data, in->size, line, col, rest);
-		else
-			cli_message("error", in->name, -1, "%s", d.message);
+		cli_report_text(in, &d);
 		rc = EXIT_INPUT;
 	}
 	bcx_mlirbc_free_bytes(&o, bytes, n);

@@ -172,25 +172,6 @@ static int tileir_convert(const cli_input *in, const cli_args *a)
 	return rc;
 }
 
-/* The assembler's messages start with "FILE:LINE:COL: "; split them off so
- * the message gets the one shape and a caret line. */
-static bool split_position(const char *msg, const char *file, unsigned long *line,
-			   unsigned long *col, const char **rest)
-{
-	size_t fl = strlen(file);
-	if (strncmp(msg, file, fl) != 0 || msg[fl] != ':')
-		return false;
-	char *end;
-	*line = strtoul(msg + fl + 1, &end, 10);
-	if (*end != ':')
-		return false;
-	*col = strtoul(end + 1, &end, 10);
-	if (end[0] != ':' || end[1] != ' ')
-		return false;
-	*rest = end + 2;
-	return true;
-}
-
 static int tileir_asm(const cli_input *in, const cli_args *a)
 {
 	bcx_tileir_write_options opt;
@@ -204,12 +185,7 @@ static int tileir_asm(const cli_input *in, const cli_args *a)
 	if (bcx_tileir_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d) == BCX_OK)
 		rc = write_module(bcx_tileir_builder_model(m, &d), &opt, a, &d);
 	if (rc < 0) {
-		unsigned long line, col;
-		const char *rest;
-		if (split_position(d.message, in->name, &line, &col, &rest))
-			cli_text_message("error", in->name, in->data, in->size, line, col, rest);
-		else
-			cli_message("error", in->name, -1, "%s", d.message);
+		cli_report_text(in, &d);
 		rc = EXIT_INPUT;
 	}
 	bcx_tileir_builder_free(m);
