@@ -29,6 +29,9 @@ bcx_status tir_print_dense(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint
 /* The values of constant `index` (what dense<...> holds); false when the
  * constant does not fit its type. */
 bool tir_print_dense_values(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index);
+/* A printer's end: pass the rest of the staged text to sink, turn a failed
+ * write (or allocation) into s when s is still BCX_OK, free the stage. */
+bcx_status tir_print_finish(bcx_buf *stage, const bcx_sink *sink, bcx_status s, bcx_diag *diag);
 /* Optimization hints, as #cuda_tile.optimization_hints<...> or <...>. */
 void tir_print_hints(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, bool prefix);
 /* An assume predicate, with or without its "#cuda_tile." prefix. */

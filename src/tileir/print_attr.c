@@ -220,6 +220,17 @@ bcx_status tir_print_dense(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint
 	return BCX_OK;
 }
 
+bcx_status tir_print_finish(bcx_buf *stage, const bcx_sink *sink, bcx_status s, bcx_diag *diag)
+{
+	bcx_buf_spill(stage, sink, 0);
+	if (s == BCX_OK && stage->status != BCX_OK)
+		s = bcx_diag_set(diag, stage->status, -1, "%s",
+				 stage->status == BCX_ERR_IO ? "writing the output failed"
+							     : bcx_status_str(stage->status));
+	bcx_buf_free(stage);
+	return s;
+}
+
 void tir_print_hints(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, bool prefix)
 {
 	print_dict(o, m, a, ELIDE_MUST, true, prefix ? "#cuda_tile.optimization_hints<" : "<", ">");

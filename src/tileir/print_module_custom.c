@@ -158,11 +158,5 @@ bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
 		cp_di_definitions(&p);
 	cp_di_free(p.di);
 	bcx_arena_free(p.arena);
-	bcx_buf_spill(&stage, sink, 0);
-	if (s == BCX_OK && stage.status != BCX_OK)
-		s = bcx_diag_set(diag, stage.status, -1, "%s",
-				 stage.status == BCX_ERR_IO ? "writing the output failed"
-							    : bcx_status_str(stage.status));
-	bcx_buf_free(&stage);
-	return s;
+	return tir_print_finish(&stage, sink, s, diag);
 }
