@@ -93,10 +93,16 @@ static bool balanced_end(ps *p, const char **end)
 	if (q < lx->end && *q == '<') {
 		int depth = 0;
 		for (; q < lx->end; q++) {
+			/* the bytecode keeps this text NUL-terminated, and MLIR's
+			 * lexer ends its input at a NUL: refuse one here */
+			if (*q == '\0')
+				break;
 			if (*q == '"') {
-				for (q++; q < lx->end && *q != '"'; q++)
-					if (*q == '\\')
+				for (q++; q < lx->end && *q != '"' && *q != '\0'; q++)
+					if (*q == '\\' && q + 1 < lx->end && q[1] != '\0')
 						q++;
+				if (q < lx->end && *q == '\0')
+					break;
 			} else if (*q == '<' || *q == '(' || *q == '[' || *q == '{') {
 				depth++;
 			} else if ((*q == '>' && q[-1] != '-') || *q == ')' || *q == ']' || *q == '}') {
@@ -104,6 +110,8 @@ static bool balanced_end(ps *p, const char **end)
 					break;
 			}
 		}
+		if (q < lx->end && *q == '\0')
+			return ps_fail(p, "unexpected NUL byte in attribute or type");
 		if (q >= lx->end)
 			return ps_fail(p, "unbalanced '<' in attribute or type");
 		q++;
