@@ -64,6 +64,9 @@ struct bcx_arena {
 	size_t avail;      /* bytes left in the current block */
 	size_t next_size;  /* size of the next block (doubles, capped) */
 	size_t footprint;
+	size_t used;       /* bytes handed out, rounding included */
+	size_t self_size;  /* nonzero: this struct heads a chunk of that many
+			      bytes that also holds the oldest block */
 };
 
 bcx_arena *bcx_arena_new(const bcx_allocator *a)
@@ -87,10 +90,40 @@ void bcx_arena_free(bcx_arena *ar)
 	arena_block *b = ar->blocks;
 	while (b) {
 		arena_block *next = b->next;
-		a.fn(a.ctx, b, b->size, 0);
+		if (!(ar->self_size && !next)) /* the oldest shares ar's chunk */
+			a.fn(a.ctx, b, b->size, 0);
 		b = next;
 	}
-	a.fn(a.ctx, ar, sizeof *ar, 0);
+	a.fn(a.ctx, ar, ar->self_size ? ar->self_size : sizeof *ar, 0);
+}
+
+/* The arena and its first block in one allocation: many small arenas
+ * (one per decoded function body) then cost one malloc each. */
+bcx_arena *bcx_arena_new_sized(const bcx_allocator *a, size_t first)
+{
+	a = pick(a);
+	size_t head = (sizeof(bcx_arena) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	size_t total;
+	if (first < 256)
+		first = 256;
+	if (!bcx_add_ok(head + BLOCK_HDR, first, &total))
+		return NULL;
+	uint8_t *chunk = a->fn(a->ctx, NULL, 0, total);
+	if (!chunk)
+		return NULL;
+	bcx_arena *ar = (bcx_arena *)(void *)chunk;
+	memset(ar, 0, sizeof *ar);
+	ar->alloc = *a;
+	arena_block *b = (arena_block *)(void *)(chunk + head);
+	b->next = NULL;
+	b->size = total - head;
+	ar->blocks = b;
+	ar->ptr = (uint8_t *)b + BLOCK_HDR;
+	ar->avail = first;
+	ar->next_size = first < ARENA_MIN_BLOCK ? ARENA_MIN_BLOCK : first;
+	ar->self_size = total;
+	ar->footprint = total;
+	return ar;
 }
 
 static bool arena_new_block(bcx_arena *ar, size_t need)
@@ -126,6 +159,7 @@ void *bcx_arena_alloc(bcx_arena *ar, size_t size)
 	void *p = ar->ptr;
 	ar->ptr += rounded;
 	ar->avail -= rounded;
+	ar->used += rounded;
 	return p;
 }
 
@@ -167,11 +201,7 @@ void *bcx_arena_grow(bcx_arena *ar, const void *old, size_t old_n, size_t new_n,
 
 size_t bcx_arena_footprint(const bcx_arena *ar) { return ar->footprint; }
 
-void bcx_arena_first_block(bcx_arena *ar, size_t size)
-{
-	if (!ar->blocks)
-		ar->next_size = size < 256 ? 256 : size > ((size_t)1 << 20) ? (size_t)1 << 20 : size;
-}
+size_t bcx_arena_used(const bcx_arena *ar) { return ar->used; }
 
 const bcx_allocator *bcx_arena_allocator(const bcx_arena *ar) { return &ar->alloc; }
 

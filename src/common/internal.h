@@ -52,9 +52,11 @@ static inline bcx_status bcx_nomem(bcx_diag *d)
  */
 bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem);
 
-/* Size the first block of a new arena (256 B to 1 MiB) for an owner that
- * knows about how much it will hold: many small arenas stay small. */
-void bcx_arena_first_block(bcx_arena *arena, size_t size);
+/* A new arena whose struct and first block (of first bytes, at least 256)
+ * are one allocation. NULL when out of memory. */
+bcx_arena *bcx_arena_new_sized(const bcx_allocator *a, size_t first);
+/* Bytes handed out so far (what an owner learns its next size from). */
+size_t bcx_arena_used(const bcx_arena *arena);
 #define BCX_VEC_ROOM(arena, arr, n, cap) \
 	bcx_vec_room((arena), (void *)&(arr), (n), &(cap), sizeof *(arr))
 

@@ -71,6 +71,9 @@ typedef struct asm_parser {
 	wr_table loc_ids;       /* a location's identity -> index in loc_of */
 	bcx_tileir_build_loc **loc_of;
 	uint32_t cap_locs;
+	wr_table type_text;     /* a bracketed type's exact text -> index in type_of */
+	bcx_tileir_build_type *type_of;
+	uint32_t cap_types;
 } asm_parser;
 
 /* Report a builder failure (its diag) at the current token. */

@@ -284,6 +284,7 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	wr_table_init(&p.names, p.m->alloc);
 	wr_table_init(&p.aliases, p.m->alloc);
 	wr_table_init(&p.loc_ids, p.m->alloc);
+	wr_table_init(&p.type_text, p.m->alloc);
 	ap_op *mod = NULL;
 	bool ok = mlir_next(&p.lx);
 	/* The top level: alias definitions around exactly one module op. */
@@ -302,6 +303,7 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	wr_table_free(&p.names);
 	wr_table_free(&p.aliases);
 	wr_table_free(&p.loc_ids);
+	wr_table_free(&p.type_text);
 	bcx_arena_free(p.arena);
 	if (!ok) {
 		bcx_tileir_builder_free(p.m);

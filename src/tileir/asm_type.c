@@ -4,6 +4,7 @@
 #include "tileir/build_internal.h"
 #include "tileir/tables.h"
 
+#include <ctype.h>
 #include <string.h>
 
 
@@ -250,7 +251,71 @@ static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_bui
 
 static bool type_alias(asm_parser *p, void *out) { return ap_type(p, out); }
 
+/* The length of a bracketed type's text from s: a name, then '<' ... the
+ * matching '>' on the same line; 0 when the text is not of that shape. */
+static size_t bracketed_len(const char *s, const char *end)
+{
+	const char *q = s;
+	unsigned depth = 0;
+	if (q < end && *q == '!')
+		q++;
+	while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '.'))
+		q++;
+	if (q == end || *q != '<')
+		return 0;
+	for (; q < end; q++) {
+		if (*q == '<')
+			depth++;
+		else if (*q == '>' && q[-1] != '-' && --depth == 0)
+			return (size_t)(q + 1 - s);
+		else if (*q == '\n' || *q == '{' || *q == '"' || (*q == '>' && q[-1] == '-'))
+			return 0;
+	}
+	return 0;
+}
+
+static bool parse_type(asm_parser *p, bcx_tileir_build_type *out);
+
+/* Room in type_of for the next cache entry. */
+static bool type_cache_room(asm_parser *p)
+{
+	uint32_t next = p->type_text.n;
+	if (next < p->cap_types)
+		return true;
+	uint32_t nc = p->cap_types ? p->cap_types * 2 : 64;
+	bcx_tileir_build_type *g =
+		nc > next ? bcx_arena_grow(p->arena, p->type_of, p->cap_types, nc, sizeof *g) : NULL;
+	if (!g)
+		return false;
+	p->type_of = g;
+	p->cap_types = nc;
+	return true;
+}
+
+/* Types repeat: the generic form states every operand's type on every op.
+ * A bracketed type's text is parsed once per module and looked up after;
+ * its value only depends on the text, the module's types being interned. */
 bool ap_type(asm_parser *p, bcx_tileir_build_type *out)
+{
+	mlir_tok t = p->lx.t;
+	size_t n = t.k == MLIR_TK_BANG || t.k == MLIR_TK_ID ? bracketed_len(t.s, p->lx.end) : 0;
+	uint32_t idx;
+	if (n && wr_table_find(&p->type_text, t.s, n, &idx)) {
+		*out = p->type_of[idx];
+		return mlir_seek(&p->lx, (mlir_pos){t.s + n, t.line, t.col + (unsigned)n});
+	}
+	if (!parse_type(p, out))
+		return false;
+	/* cache only what was read as one whole: the next token starts after;
+	 * no memory for the cache only means no cache */
+	if (!n || p->lx.t.s < t.s + n || !type_cache_room(p) ||
+	    wr_table_intern(&p->type_text, t.s, n, &idx) != BCX_OK)
+		return true;
+	p->type_of[idx] = *out;
+	return true;
+}
+
+static bool parse_type(asm_parser *p, bcx_tileir_build_type *out)
 {
 	mlir_tok t = p->lx.t;
 	if (t.k == MLIR_TK_BANG) {

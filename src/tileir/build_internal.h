@@ -57,7 +57,6 @@ struct bcx_tileir_builder {
 		cap_lists;
 	bcx_tileir_build_func **funcs; /* per model function */
 	size_t cap_nodes;
-	bool dirty;             /* ops were added since the bodies were compacted */
 };
 
 /* The model type t (the builder's types are always valid). */
@@ -75,7 +74,6 @@ bcx_status tb_loc_twin(bcx_tileir_builder *m, const bcx_tileir_build_loc *l,
 /* A value id of function f with type t (the model's value_types). */
 /* Lay every body out again in the order the writer and the printers walk
  * it (build_write.c); done before a built module is handed over. */
-bcx_status tb_compact(bcx_tileir_builder *m, bcx_diag *d);
 bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
                          uint32_t n, uint32_t *first, bcx_diag *d);
 

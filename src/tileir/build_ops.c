@@ -244,7 +244,6 @@ bcx_status bcx_tileir_build_op_add(bcx_tileir_builder *m, bcx_tileir_build_block
 	blk->ops[mb->n_ops++] = op;
 	mb->ops = blk->ops; /* the array may have moved */
 	blk->fn->body.n_ops_total++;
-	m->dirty = true;
 	if (out)
 		*out = h;
 	return BCX_OK;
@@ -285,7 +284,6 @@ bcx_status bcx_tileir_build_region_add_block(bcx_tileir_builder *m, bcx_tileir_b
 	b->mb = mb;
 	b->fn = op->blk->fn;
 	op->regions[region] = (bcx_tileir_region){1, mb};
-	m->dirty = true;
 	if (out)
 		*out = b;
 	return BCX_OK;

@@ -56,6 +56,9 @@ struct bcx_tileir_module {
 	 * so that bcx_tileir_body_release() can give it back (NULL for a built
 	 * module, whose bodies belong to the builder). */
 	bcx_arena **body_arenas;
+	/* Bytecode bytes and arena bytes of the bodies decoded so far: the
+	 * ratio sizes the next body's arena in one allocation. */
+	uint64_t body_len_seen, body_used_seen;
 	/* Scratch of the body decoder, reused across bodies (not in the arena):
 	 * scope stack, value types and operand ids, tmp_cap entries each. */
 	uint32_t *tmp;

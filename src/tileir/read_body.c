@@ -354,8 +354,12 @@ static bool decode_op(body_ctx *x, bcx_tileir_op *op)
 static bool decode_ops(body_ctx *x, uint32_t n, bcx_tileir_block *b)
 {
 	/* Grow as ops are decoded: a count read from the input is only an
-	 * upper bound until the ops are really there. */
-	uint32_t cap = n < 8 ? (n ? n : 1) : 8, count = 0;
+	 * upper bound until the ops are really there. Every op takes at least
+	 * its opcode byte, so the bytes left bound a stated count; a body of
+	 * unstated count is guessed at 8 bytes an op (about the average). */
+	size_t left = bcx_cur_remaining(&x->c);
+	size_t want = n != UINT32_MAX ? (n < left ? n : left) : left / 8;
+	uint32_t cap = want < 8 ? (n < 8 ? (n ? n : 1) : 8) : (uint32_t)want, count = 0;
 	bcx_tileir_op *ops = ctx_alloc(x, cap, sizeof *ops);
 	while (bcx_cur_ok(&x->c) && (n == UINT32_MAX ? !bcx_cur_at_end(&x->c) : count < n)) {
 		if (count == cap) {
@@ -444,24 +448,35 @@ static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_
 	return x.c.status;
 }
 
+/* The first arena block for a body of len bytecode bytes: the arena bytes
+ * per bytecode byte seen so far (16 before any), an eighth more, capped. */
+static size_t body_arena_guess(const bcx_tileir_module *m, size_t len)
+{
+	uint64_t ratio16 = m->body_len_seen ? m->body_used_seen * 18 / m->body_len_seen : 256;
+	uint64_t cap = (uint64_t)1 << 20;
+	uint64_t guess = len < cap ? (uint64_t)len * ratio16 / 16 + 512 : cap;
+	return (size_t)(guess < cap ? guess : cap);
+}
+
 /* A body decodes into an arena of its own, so that it can be released. */
 static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *diag)
 {
 	if (!m->body_arenas)
 		return decode_body(m, &m->functions[i], diag);
-	bcx_arena *keep = m->arena, *own = bcx_arena_new(m->opts.alloc);
+	size_t len = m->functions[i].body_len;
+	bcx_arena *keep = m->arena, *own = bcx_arena_new_sized(m->opts.alloc, body_arena_guess(m, len));
 	if (!own)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-	/* a decoded body takes about 16 bytes per byte of bytecode */
-	size_t len = m->functions[i].body_len;
-	bcx_arena_first_block(own, len < ((size_t)1 << 16) ? len * 16 + 512 : (size_t)1 << 20);
 	m->arena = own;
 	bcx_status s = decode_body(m, &m->functions[i], diag);
 	m->arena = keep;
-	if (s == BCX_OK)
-		m->body_arenas[i] = own;
-	else
+	if (s != BCX_OK) {
 		bcx_arena_free(own);
+		return s;
+	}
+	m->body_arenas[i] = own;
+	m->body_len_seen += len;
+	m->body_used_seen += bcx_arena_used(own);
 	return s;
 }
 
