@@ -1,6 +1,7 @@
 /* The growable byte writer and the bitstream bit writer. Both keep a
  * sticky status so that a writer checks for failure once, at the end. */
 #include "bcx/core.h"
+#include "common/internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,6 +50,11 @@ bool bcx_buf_reserve(bcx_buf *w, size_t n)
 
 void bcx_buf_put_bytes(bcx_buf *w, const void *p, size_t n)
 {
+	if (n && n <= w->cap - w->len && w->status == BCX_OK) { /* the common case */
+		memcpy(w->data + w->len, p, n);
+		w->len += n;
+		return;
+	}
 	if (n == 0 || !bcx_buf_reserve(w, n))
 		return;
 	memcpy(w->data + w->len, p, n);
@@ -77,6 +83,25 @@ void bcx_buf_put_u32le(bcx_buf *w, uint32_t v) { put_le(w, v, 4); }
 void bcx_buf_put_u64le(bcx_buf *w, uint64_t v) { put_le(w, v, 8); }
 
 void bcx_buf_puts(bcx_buf *w, const char *s) { bcx_buf_put_bytes(w, s, strlen(s)); }
+
+/* Printers write numbers by the million: digits without printf. */
+void bcx_buf_put_udec(bcx_buf *w, uint64_t v)
+{
+	char tmp[20];
+	size_t n = sizeof tmp;
+	do {
+		tmp[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	bcx_buf_put_bytes(w, tmp + n, sizeof tmp - n);
+}
+
+void bcx_buf_put_idec(bcx_buf *w, int64_t v)
+{
+	if (v < 0)
+		bcx_buf_put_u8(w, '-');
+	bcx_buf_put_udec(w, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+}
 
 void bcx_buf_printf(bcx_buf *w, const char *fmt, ...)
 {

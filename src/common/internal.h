@@ -52,6 +52,9 @@ static inline bcx_status bcx_nomem(bcx_diag *d)
  */
 bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem);
 
+/* v in decimal, as printf's %llu / %lld would write it. */
+void bcx_buf_put_udec(bcx_buf *w, uint64_t v);
+void bcx_buf_put_idec(bcx_buf *w, int64_t v);
 /* A new arena whose struct and first block (of first bytes, at least 256)
  * are one allocation. NULL when out of memory. */
 bcx_arena *bcx_arena_new_sized(const bcx_allocator *a, size_t first);

@@ -15,6 +15,16 @@
 /* Why a type record cannot be used (read_typeuse.c). */
 enum { TIR_TYPE_UNREADABLE = 1, TIR_TYPE_UNVERIFIED = 2, TIR_TYPE_LEADS_TO_BAD = 3 };
 
+/* What a body takes from the generic form's running counters: values
+ * (results and non-entry block arguments) and entry-block arguments. */
+typedef struct tir_counts {
+	uint32_t value, arg;
+	bool known;
+} tir_counts;
+
+/* Count what body b takes (nested regions included). */
+void tir_count_block(const bcx_tileir_block *b, bool entry, tir_counts *c);
+
 struct bcx_tileir_module {
 	bcx_arena *arena;
 	bcx_tileir_read_options opts;
@@ -56,6 +66,10 @@ struct bcx_tileir_module {
 	 * so that bcx_tileir_body_release() can give it back (NULL for a built
 	 * module, whose bodies belong to the builder). */
 	bcx_arena **body_arenas;
+	/* Per function of a read module, once its body was decoded: the
+	 * numbers the generic form's value numbering takes from it, so that
+	 * printing need not decode a body a second time to learn them. */
+	tir_counts *counts;
 	/* Bytecode bytes and arena bytes of the bodies decoded so far: the
 	 * ratio sizes the next body's arena in one allocation. */
 	uint64_t body_len_seen, body_used_seen;

@@ -17,6 +17,10 @@ static inline void tir_print_ident(bcx_buf *o, bcx_tileir_str s)
 
 
 /* A type; `prefix` adds "!cuda_tile." to dialect types (outermost only). */
+/* ints as "OPEN a, b, ... CLOSE" (the generic array<i32: ...> and the
+ * custom form's [a, b]): first goes before the first value. */
+void tir_print_ints(bcx_buf *o, const int64_t *v, uint32_t n, const char *open,
+		    const char *first, const char *close);
 void tir_print_type(bcx_buf *o, const bcx_tileir_module *m, uint32_t type, bool prefix);
 
 /* Attribute type elision, as MLIR's AttrTypeElision. */

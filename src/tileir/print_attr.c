@@ -1,4 +1,5 @@
 /* Attributes and dense constants in MLIR's text syntax (spec §21.3). */
+#include "common/internal.h"
 #include "print.h"
 #include "tileir/tables.h"
 
@@ -18,13 +19,24 @@ static unsigned tag_of(const bcx_tileir_module *m, uint32_t type)
 	return type < m->n_types ? m->types[type].tag : 0;
 }
 
+void tir_print_ints(bcx_buf *o, const int64_t *v, uint32_t n, const char *open,
+		    const char *first, const char *close)
+{
+	bcx_buf_puts(o, open);
+	for (uint32_t i = 0; i < n; i++) {
+		bcx_buf_puts(o, i ? ", " : first);
+		bcx_buf_put_idec(o, v[i]);
+	}
+	bcx_buf_puts(o, close);
+}
+
 static void print_int_value(bcx_buf *o, unsigned tag, uint64_t v)
 {
 	unsigned bits = tir_tag_bits(tag);
 	if (bits == 1)
 		bcx_buf_puts(o, v & 1 ? "true" : "false");
 	else
-		bcx_buf_printf(o, "%lld", (long long)sign_extend(v, bits));
+		bcx_buf_put_idec(o, sign_extend(v, bits));
 }
 
 /* Keys of a dictionary in MLIR's sorted order (byte order, shorter first). */
@@ -84,7 +96,7 @@ static void print_dict(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *
 static void print_bound(bcx_buf *o, bool present, int64_t v)
 {
 	if (present)
-		bcx_buf_printf(o, "%lld", (long long)v);
+		bcx_buf_put_idec(o, v);
 	else
 		bcx_buf_put_u8(o, '?');
 }
@@ -158,10 +170,7 @@ void tir_print_attr(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, 
 	case BCX_TILEIR_A_U32: bcx_buf_printf(o, "%d : i32", (int)(int32_t)(uint32_t)a->u); break;
 	case BCX_TILEIR_A_U64: bcx_buf_printf(o, "%lld : i64", (long long)a->u); break;
 	case BCX_TILEIR_A_I32_ARRAY:
-		bcx_buf_puts(o, "array<i32");
-		for (uint32_t i = 0; i < a->n; i++)
-			bcx_buf_printf(o, "%s%lld", i ? ", " : ": ", (long long)a->ints[i]);
-		bcx_buf_put_u8(o, '>');
+		tir_print_ints(o, a->ints, a->n, "array<i32", ": ", ">");
 		break;
 	default: print_predicate(o, a); break;
 	}

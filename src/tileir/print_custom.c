@@ -288,13 +288,10 @@ static void print_attr_value(walk *w, const bcx_tileir_field *f, const bcx_tilei
 		break;
 	}
 	case BCX_TILEIR_A_INTEGER: tir_print_attr(o, w->p->m, a, ELIDE_MUST); break;
-	case BCX_TILEIR_A_U32: bcx_buf_printf(o, "%d", (int)(int32_t)(uint32_t)a->u); break;
-	case BCX_TILEIR_A_U64: bcx_buf_printf(o, "%lld", (long long)a->u); break;
+	case BCX_TILEIR_A_U32: bcx_buf_put_idec(o, (int32_t)(uint32_t)a->u); break;
+	case BCX_TILEIR_A_U64: bcx_buf_put_idec(o, (int64_t)a->u); break;
 	case BCX_TILEIR_A_I32_ARRAY:
-		bcx_buf_put_u8(o, '[');
-		for (uint32_t i = 0; i < a->n; i++)
-			bcx_buf_printf(o, "%s%lld", i ? ", " : "", (long long)a->ints[i]);
-		bcx_buf_put_u8(o, ']');
+		tir_print_ints(o, a->ints, a->n, "[", "", "]");
 		break;
 	case BCX_TILEIR_A_HINTS: tir_print_hints(o, w->p->m, a, false); break;
 	default: tir_print_attr(o, w->p->m, a, ELIDE_MAY); break;
@@ -460,8 +457,10 @@ static void print_results(cprint *p, const bcx_tileir_op *op)
 		if (r)
 			bcx_buf_puts(p->o, ", ");
 		bcx_buf_put_bytes(p->o, c->s, c->len);
-		if (n > 1)
-			bcx_buf_printf(p->o, ":%u", n);
+		if (n > 1) {
+			bcx_buf_put_u8(p->o, ':');
+			bcx_buf_put_udec(p->o, n);
+		}
 		r += n;
 	}
 	bcx_buf_puts(p->o, " = ");
@@ -503,7 +502,8 @@ void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators)
 		if (b) {
 			for (unsigned i = 0; i + 2 < p->indent + 2; i++)
 				bcx_buf_put_u8(p->o, ' ');
-			bcx_buf_printf(p->o, "^bb%u", b);
+			bcx_buf_puts(p->o, "^bb");
+			bcx_buf_put_udec(p->o, b);
 			if (blk->n_args)
 				cp_block_args(p, blk);
 			bcx_buf_puts(p->o, ":\n");

@@ -220,7 +220,7 @@ static void ref(bcx_buf *o, const cp_debuginfo *di, uint64_t e)
 	bcx_buf_put_u8(o, '#');
 	bcx_buf_puts(o, names[kinds[x->kind].name]);
 	if (x->number)
-		bcx_buf_printf(o, "%u", x->number);
+		bcx_buf_put_udec(o, x->number);
 }
 
 void cp_di_suffix(cprint *p, uint64_t loc)

@@ -3,6 +3,7 @@
  * for one element, op<Name> for an op printed whole. Each prints what the
  * dialect's own printer of that name prints (spec §21).
  */
+#include "common/internal.h"
 #include "print_custom.h"
 
 #include <string.h>
@@ -303,7 +304,7 @@ static void mixed_list(cprint *p, const int64_t *d, uint32_t n, cgroup dyn, uint
 		if (i)
 			bcx_buf_puts(p->o, ", ");
 		if (d[i] != BCX_TILEIR_DYNAMIC)
-			bcx_buf_printf(p->o, "%lld", (long long)d[i]);
+			bcx_buf_put_idec(p->o, d[i]);
 		else if (*k < dyn.n)
 			cp_value(p, dyn.v[(*k)++]);
 	}

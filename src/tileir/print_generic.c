@@ -19,9 +19,7 @@ typedef struct names {
 	uint32_t *sub;
 } names;
 
-typedef struct counters {
-	uint32_t value, arg;
-} counters;
+typedef tir_counts counters;
 
 typedef struct gen {
 	bcx_tileir_module *m;
@@ -52,24 +50,6 @@ static void number_block(names *nm, const bcx_tileir_block *b, bool entry, count
 			nm->num[op->first_result + i] = id;
 			nm->sub[op->first_result + i] = i;
 		}
-	}
-}
-
-/* What numbering a block and its regions takes from the counters, without
- * naming anything (the first pass over a module). The reader bounds the
- * nesting, so recursion is safe. */
-static void count_block(const bcx_tileir_block *b, bool entry, counters *c)
-{
-	if (entry)
-		c->arg += b->n_args;
-	else
-		c->value += b->n_args;
-	for (uint32_t k = 0; k < b->n_ops; k++) {
-		const bcx_tileir_op *op = &b->ops[k];
-		c->value += op->n_results != 0;
-		for (uint32_t r = 0; r < op->n_regions; r++)
-			for (uint32_t i = 0; i < op->regions[r].n_blocks; i++)
-				count_block(&op->regions[r].blocks[i], i == 0, c);
 	}
 }
 
@@ -389,12 +369,17 @@ static bcx_status print_module(gen *g)
 	counters *start = bcx_arena_calloc(g->scratch_all, m->n_functions + 1, sizeof *start);
 	if (!start)
 		return bcx_diag_set(g->diag, BCX_ERR_NOMEM, -1, "out of memory");
-	counters c = {0, 0};
+	counters c = {0};
 	for (size_t i = m->n_functions; i-- > 0;) {
-		bool had;
 		start[i] = c;
+		if (m->counts && m->counts[i].known) { /* decoded before: known */
+			c.value += m->counts[i].value;
+			c.arg += m->counts[i].arg;
+			continue;
+		}
+		bool had;
 		BCX_TRY(body_of(g, i, &had));
-		count_block(&g->body->block, true, &c);
+		tir_count_block(&g->body->block, true, &c);
 		done_with(g, i, had);
 	}
 	bcx_buf_puts(g->o, "\"cuda_tile.module\"() <{");
@@ -447,7 +432,7 @@ bcx_status bcx_tileir_print_generic_opts(bcx_tileir_module *m, long function,
 		s = print_module(&g);
 	} else if (s == BCX_OK) {
 		bool had;
-		counters c = {0, 0};
+		counters c = {0};
 		s = body_of(&g, (size_t)function, &had);
 		if (s == BCX_OK)
 			s = alloc_names(&g, g.body, &c);

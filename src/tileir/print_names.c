@@ -77,39 +77,58 @@ static bool valid_char(char c)
 	       c == '$' || c == '.' || c == '_' || c == '-';
 }
 
+/* Decimal digits of x at out (no NUL); their count. Names are made per
+ * value of every function printed: no printf on this path. */
+static size_t put_dec(char *out, uint64_t x)
+{
+	char tmp[20];
+	size_t n = 0;
+	do {
+		tmp[n++] = (char)('0' + x % 10);
+		x /= 10;
+	} while (x);
+	for (size_t i = 0; i < n; i++)
+		out[i] = tmp[n - 1 - i];
+	return n;
+}
+
 /* MLIR's sanitizeIdentifier, then uniquing; the result is "%name". */
 static void set_name(namer *nm, uint32_t v, const char *name, size_t n)
 {
-	bcx_buf b;
-	bcx_buf_init(&b, bcx_arena_allocator(nm->p->scratch));
-	bcx_buf_put_u8(&b, '%');
-	bool bad = false;
-	for (size_t i = 0; i < n; i++)
-		bad |= !valid_char(name[i]);
-	if ((name[0] >= '0' && name[0] <= '9') || (!valid_char(name[0]) && name[0] != ' '))
-		bcx_buf_put_u8(&b, '_');
-	for (size_t i = 0; i < n; i++) {
-		if (!bad || valid_char(name[i]))
-			bcx_buf_put_u8(&b, (uint8_t)name[i]);
-		else if (name[i] == ' ')
-			bcx_buf_put_u8(&b, '_');
-		else
-			bcx_buf_printf(&b, "%X", (unsigned)(uint8_t)name[i]);
-	}
-	size_t base = b.len;
-	while (b.status == BCX_OK && is_used(nm, (const char *)b.data + 1, (uint32_t)b.len - 1)) {
-		b.len = base;
-		bcx_buf_printf(&b, "_%u", nm->next_conflict++);
-	}
-	char *s = b.status == BCX_OK ? bcx_arena_memdup(nm->p->scratch, b.data, b.len) : NULL;
-	uint32_t len = (uint32_t)b.len;
-	bcx_buf_free(&b);
+	/* at most: '%', '_', two hex digits a byte, then '_' and a counter */
+	size_t max;
+	char *s = bcx_mul_ok(n, 2, &max) && bcx_add_ok(max, 24, &max)
+		? bcx_arena_alloc(nm->p->scratch, max) : NULL;
 	if (!s) {
 		nm->ok = false;
 		return;
 	}
-	nm->p->names[v] = (cname){s, len, -1};
-	add_used(nm, s + 1, len - 1);
+	size_t len = 0;
+	s[len++] = '%';
+	bool bad = false;
+	for (size_t i = 0; i < n; i++)
+		bad |= !valid_char(name[i]);
+	if ((name[0] >= '0' && name[0] <= '9') || (!valid_char(name[0]) && name[0] != ' '))
+		s[len++] = '_';
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = (uint8_t)name[i];
+		if (!bad || valid_char(name[i]))
+			s[len++] = (char)c;
+		else if (c == ' ')
+			s[len++] = '_';
+		else if (c >= 16) /* as "%X": no leading zero */
+			len += (size_t)sprintf(s + len, "%X", c);
+		else
+			s[len++] = "0123456789ABCDEF"[c];
+	}
+	size_t base = len;
+	while (is_used(nm, s + 1, (uint32_t)len - 1)) {
+		len = base;
+		s[len++] = '_';
+		len += put_dec(s + len, nm->next_conflict++);
+	}
+	nm->p->names[v] = (cname){s, (uint32_t)len, -1};
+	add_used(nm, s + 1, (uint32_t)len - 1);
 }
 
 static void set_number(namer *nm, uint32_t v)
@@ -155,24 +174,33 @@ static void constant_name(namer *nm, const bcx_tileir_op *op, char *out)
 		strcpy(out, all1 ? "true" : all0 ? "false" : "cst_i1");
 		return;
 	}
-	size_t n = (size_t)snprintf(out, 64, "cst");
+	memcpy(out, "cst", 3);
+	size_t n = 3;
 	if (d.splat || d.n == 1) {
 		uint64_t e = tir_dense_get(&d, 0);
 		unsigned bits = tir_tag_bits(d.tag);
 		if (!tir_tag_is_float(d.tag)) {
 			int64_t sv = bits < 64 && (e >> (bits - 1) & 1) ? (int64_t)(e | ~0ull << bits)
 								   : (int64_t)e;
-			n += (size_t)snprintf(out + n, 64 - n, "_%lld", (long long)sv);
+			out[n++] = '_';
+			if (sv < 0)
+				out[n++] = '-';
+			n += put_dec(out + n, sv < 0 ? 0 - (uint64_t)sv : (uint64_t)sv);
 		} else {
 			uint64_t iv;
 			int f = mlir_float_to_u64(tir_float_kind(d.tag), e, &iv);
-			if (f < 0)
-				n += (size_t)snprintf(out + n, 64 - n, "_NaN");
-			else if (f > 0)
-				n += (size_t)snprintf(out + n, 64 - n, "_%llu", (unsigned long long)iv);
+			if (f < 0) {
+				memcpy(out + n, "_NaN", 4);
+				n += 4;
+			} else if (f > 0) {
+				out[n++] = '_';
+				n += put_dec(out + n, iv);
+			}
 		}
 	}
-	snprintf(out + n, 64 - n, "_%s", tn);
+	/* 3 + 1 + 20 + 1 + a type name of under 16: within 64 */
+	out[n++] = '_';
+	strcpy(out + n, tn);
 }
 
 static bool asm_name(namer *nm, const bcx_tileir_op *op, uint32_t r, char *out)
@@ -211,8 +239,11 @@ static bool asm_name(namer *nm, const bcx_tileir_op *op, uint32_t r, char *out)
 			continue;
 		if (f->mult != BCX_TILEIR_ONE)
 			return false;
-		if (k++ == r)
-			snprintf(out, 64, "%s", f->name);
+		if (k++ == r) {
+			size_t fl = strlen(f->name);
+			memcpy(out, f->name, fl < 63 ? fl : 63);
+			out[fl < 63 ? fl : 63] = '\0';
+		}
 	}
 	return true;
 }
@@ -308,8 +339,9 @@ static void name_block(namer *nm, const bcx_tileir_block *b, bool entry)
 		if (nm->p->names[b->first_arg + i].s)
 			continue;
 		if (entry) {
-			int n = snprintf(buf, sizeof buf, "arg%u", nm->next_arg++);
-			set_name(nm, b->first_arg + i, buf, (size_t)n);
+			memcpy(buf, "arg", 3);
+			size_t n = 3 + put_dec(buf + 3, nm->next_arg++);
+			set_name(nm, b->first_arg + i, buf, n);
 		} else {
 			set_number(nm, b->first_arg + i);
 		}

@@ -1,4 +1,5 @@
 /* Strings, identifiers and types in MLIR's text syntax (spec §21.2). */
+#include "common/internal.h"
 #include "print.h"
 #include "mlir/text.h"
 
@@ -10,7 +11,7 @@ static void print_dims(bcx_buf *o, const int64_t *d, uint32_t n, const char *sep
 		if (d[i] == BCX_TILEIR_DYNAMIC)
 			bcx_buf_put_u8(o, '?');
 		else
-			bcx_buf_printf(o, "%lld", (long long)d[i]);
+			bcx_buf_put_idec(o, d[i]);
 	}
 }
 

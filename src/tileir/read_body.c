@@ -448,6 +448,22 @@ static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_
 	return x.c.status;
 }
 
+/* The reader bounds the nesting, so recursion is safe. */
+void tir_count_block(const bcx_tileir_block *b, bool entry, tir_counts *c)
+{
+	if (entry)
+		c->arg += b->n_args;
+	else
+		c->value += b->n_args;
+	for (uint32_t k = 0; k < b->n_ops; k++) {
+		const bcx_tileir_op *op = &b->ops[k];
+		c->value += op->n_results != 0;
+		for (uint32_t r = 0; r < op->n_regions; r++)
+			for (uint32_t i = 0; i < op->regions[r].n_blocks; i++)
+				tir_count_block(&op->regions[r].blocks[i], i == 0, c);
+	}
+}
+
 /* The first arena block for a body of len bytecode bytes: the arena bytes
  * per bytecode byte seen so far (16 before any), an eighth more, capped. */
 static size_t body_arena_guess(const bcx_tileir_module *m, size_t len)
@@ -475,6 +491,10 @@ static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *di
 		return s;
 	}
 	m->body_arenas[i] = own;
+	if (!m->counts[i].known) {
+		tir_count_block(&m->functions[i].body->block, true, &m->counts[i]);
+		m->counts[i].known = true;
+	}
 	m->body_len_seen += len;
 	m->body_used_seen += bcx_arena_used(own);
 	return s;

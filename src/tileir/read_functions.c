@@ -124,7 +124,8 @@ bcx_status tir_read_functions(bcx_tileir_module *m, bcx_diag *diag)
 		return c.status;
 	m->functions = bcx_arena_calloc(m->arena, n ? (size_t)n : 1, sizeof *m->functions);
 	m->body_arenas = bcx_arena_calloc(m->arena, n ? (size_t)n : 1, sizeof *m->body_arenas);
-	if (!m->functions || !m->body_arenas)
+	m->counts = bcx_arena_calloc(m->arena, n ? (size_t)n : 1, sizeof *m->counts);
+	if (!m->functions || !m->body_arenas || !m->counts)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	for (size_t i = 0; i < n; i++) {
 		if (!read_entry(m, &c, &m->functions[i])) {
