@@ -83,7 +83,7 @@ static bool typed_number(asm_parser *p, bcx_tileir_build_attr **out)
 		return false;
 	bcx_tileir_build_type t;
 	if (mlir_accept(&p->lx, ':')) {
-		if (!ap_type(p, &t))
+		if (!ap_number_type(p, &t))
 			return false;
 	} else if (!BUILT(bcx_tileir_build_type_scalar(
 	               p->m, n.is_float ? BCX_TILEIR_T_F64 : BCX_TILEIR_T_I64, &t, &bd))) {

@@ -82,6 +82,9 @@ bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
 bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
 /* A type; `!cuda_tile.` is optional; `!alias` names a type alias. */
 bool ap_type(asm_parser *p, bcx_tileir_build_type *out);
+/* The type after a number's ':' in an attribute: a type, or one of MLIR's
+ * unsigned/signed integer types (uiN, siN), which hint values may have. */
+bool ap_number_type(asm_parser *p, bcx_tileir_build_type *out);
 /* A function type "(T, ...) -> T | (T, ...)". */
 bool ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
                   bcx_tileir_build_type **outs, uint32_t *n_out);

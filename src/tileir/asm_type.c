@@ -59,6 +59,18 @@ static bool scalar(asm_parser *p, bcx_tileir_build_type *out)
 			(int)(p->lx.t.n > 40 ? 40 : p->lx.t.n), p->lx.t.p);
 }
 
+bool ap_number_type(asm_parser *p, bcx_tileir_build_type *out)
+{
+	const mlir_tok *t = &p->lx.t;
+	char sign = t->k == MLIR_TK_ID && t->n > 2 && (t->p[0] == 'u' || t->p[0] == 's') ? t->p[0] : 0;
+	unsigned tag = sign ? tag_named(t->p + 1, t->n - 1, true) : BCX_TILEIR_T_COUNT;
+	if (tag == BCX_TILEIR_T_COUNT || tir_tag_is_float((uint8_t)tag))
+		return ap_type(p, out);
+	bcx_diag bd = {0};
+	return ap_built(p, tb_type_scalar_signed(p->m, (bcx_tileir_type_tag)tag, sign, out, &bd), &bd) &&
+	       mlir_next(&p->lx);
+}
+
 /* "[a,b,...]" of signed integers or '?'. */
 static int int_list(asm_parser *p, int64_t *v, int max, bool dyn)
 {

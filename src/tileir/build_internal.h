@@ -61,6 +61,11 @@ struct bcx_tileir_builder {
 
 /* The model type t (the builder's types are always valid). */
 const bcx_tileir_type *tb_type(const bcx_tileir_builder *m, uint32_t t);
+/* MLIR's unsigned (u) or signed (s) integer type of scalar tag s, as a
+ * hint value's type: stored with the signless tag, yet a type entry of its
+ * own, as the reference's writer keeps one entry per MLIR type. */
+bcx_status tb_type_scalar_signed(bcx_tileir_builder *m, bcx_tileir_type_tag s, char sign,
+				 bcx_tileir_build_type *out, bcx_diag *d);
 bool tb_type_valid(const bcx_tileir_builder *m, uint32_t t);
 /* Element count of a tile type (product of the shape). */
 uint64_t tb_tile_count(const bcx_tileir_type *ti);

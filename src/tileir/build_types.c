@@ -58,14 +58,17 @@ static void *dup(bcx_tileir_builder *m, const void *p, size_t n, size_t elem)
 	return q;
 }
 
-/* Intern t (its arrays are copied when new). */
-static bcx_status intern(bcx_tileir_builder *m, const bcx_tileir_type *t,
-                         bcx_tileir_build_type *out, bcx_diag *d)
+/* Intern t (its arrays are copied when new); sign tells apart types that
+ * only MLIR distinguishes (0 for all but tb_type_scalar_signed's). */
+static bcx_status intern_signed(bcx_tileir_builder *m, const bcx_tileir_type *t, char sign,
+				bcx_tileir_build_type *out, bcx_diag *d)
 {
 	bcx_tileir_module *mm = m->m;
 	bcx_buf k;
 	bcx_buf_init(&k, m->alloc);
 	type_key(&k, t);
+	if (sign)
+		bcx_buf_put_u8(&k, (uint8_t)sign);
 	uint32_t idx = 0;
 	bcx_status st = k.status ? k.status : wr_table_intern(&m->type_keys, k.data, k.len, &idx);
 	bcx_buf_free(&k);
@@ -85,6 +88,21 @@ static bcx_status intern(bcx_tileir_builder *m, const bcx_tileir_type *t,
 	mm->types[mm->n_types++] = c;
 	*out = idx;
 	return BCX_OK;
+}
+
+static bcx_status intern(bcx_tileir_builder *m, const bcx_tileir_type *t,
+			 bcx_tileir_build_type *out, bcx_diag *d)
+{
+	return intern_signed(m, t, 0, out, d);
+}
+
+bcx_status tb_type_scalar_signed(bcx_tileir_builder *m, bcx_tileir_type_tag s, char sign,
+				 bcx_tileir_build_type *out, bcx_diag *d)
+{
+	if (tir_tag_bits((uint8_t)s) == 0 || tir_tag_is_float((uint8_t)s) || (sign != 'u' && sign != 's'))
+		return bcx_bad_arg(d, "not an integer type tag");
+	bcx_tileir_type t = {.tag = (uint8_t)s};
+	return intern_signed(m, &t, sign, out, d);
 }
 
 bcx_status bcx_tileir_build_type_scalar(bcx_tileir_builder *m, bcx_tileir_type_tag s,
