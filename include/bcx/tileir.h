@@ -270,6 +270,8 @@ uint16_t bcx_tileir_opinfo_flags_since(const bcx_tileir_opinfo *op);
 unsigned bcx_tileir_opinfo_region_count(const bcx_tileir_opinfo *op);
 bool bcx_tileir_opinfo_is_terminator(const bcx_tileir_opinfo *op);
 bool bcx_tileir_opinfo_is_structural(const bcx_tileir_opinfo *op); /* module, entry, global */
+/* The row of unregistered ops (no fields, any operands and results). */
+bool bcx_tileir_opinfo_is_unregistered(const bcx_tileir_opinfo *op);
 unsigned bcx_tileir_opinfo_field_count(const bcx_tileir_opinfo *op);
 /* Field i in declaration order (NULL past the end). */
 const bcx_tileir_field *bcx_tileir_opinfo_field(const bcx_tileir_opinfo *op, unsigned i);
@@ -337,7 +339,20 @@ struct bcx_tileir_op {
 	uint32_t n_regions;
 	const bcx_tileir_region *regions;
 	uint32_t loc;               /* debug record reference, 0 = unknown */
+	/* An unregistered op (info is the one row for which
+	 * bcx_tileir_opinfo_is_unregistered() holds, opcode is
+	 * BCX_TILEIR_OPCODE_UNREGISTERED): its name as written
+	 * ("materialize_tensor"); empty for every op of the table. */
+	bcx_tileir_str name;
+	/* Where a module assembled from text wrote the op (1-based line and
+	 * column of its first token); 0 when it did not come from text. */
+	uint32_t line, col;
 };
+
+/* The opcode of an unregistered op: an op outside the dialect that text
+ * may hold (as MLIR's -allow-unregistered-dialect allows), kept as an
+ * opaque typed op; bytecode has no encoding for it. */
+#define BCX_TILEIR_OPCODE_UNREGISTERED 0xFFFFu
 
 typedef struct bcx_tileir_body {
 	bcx_tileir_block block;     /* the body: arguments = signature inputs */
@@ -601,6 +616,8 @@ typedef struct bcx_tileir_verify_error {
 				      rule (a body the verifier decoded itself is
 				      released after its walk: valid during the
 				      callback only) */
+	uint32_t line, col;    /* the op's place in the text a module was
+				  assembled from (bcx_tileir_op.line/col); 0 = none */
 } bcx_tileir_verify_error;
 
 /* Called once per broken rule, in walk order; return false to stop. */

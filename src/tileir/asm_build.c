@@ -115,7 +115,12 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 			   loc};
 	bcx_tileir_build_op *built;
 	bcx_diag bd = {0};
-	if (bcx_tileir_build_op_add(p->m, blk, &s, &built, &bd))
+	bcx_status st = op->info->unregistered
+		? bcx_tileir_build_op_add_unregistered(p->m, blk, op->uname, op->uname_len, opds,
+						       op->n_operands, op->res_types,
+						       op->n_res_types, loc, &built, &bd)
+		: bcx_tileir_build_op_add(p->m, blk, &s, &built, &bd);
+	if (st || bcx_tileir_build_op_set_source(built, op->line, op->col, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	return build_regions(p, op, built) &&
 	       bind_results(p, op, bcx_tileir_build_op_result(built, 0));

@@ -39,6 +39,8 @@ typedef struct ap_op {
 	uint32_t n_res_types;
 	mlir_pos loc;           /* the op's loc(...), or p == NULL */
 	bool custom;            /* written in the custom form */
+	char *uname;            /* an unregistered op's name, unescaped */
+	size_t uname_len;
 	unsigned line, col;
 } ap_op;
 

@@ -210,20 +210,49 @@ static const bcx_tileir_opinfo *op_named(const char *s, size_t n)
 	return bcx_tileir_op_by_name(buf);
 }
 
+/* An op outside the dialect ("materialize_tensor"(...) : ...), allowed as
+ * MLIR's -allow-unregistered-dialect allows it: an opaque op of its name,
+ * operands and result types. Attributes and regions are refused. */
+static bool unregistered_op(asm_parser *p, ap_op *op)
+{
+	/* unescaped, the name is never longer than its text */
+	char *name = bcx_arena_alloc(p->arena, p->lx.t.n + 1);
+	if (!name)
+		return mlir_fail(&p->lx, "out of memory");
+	long n = mlir_str_value(&p->lx.t, name, p->lx.t.n + 1);
+	if (n <= 0)
+		return mlir_fail(&p->lx, n == 0 ? "expected an operation name" : "bad operation name");
+	op->info = &tir_unregistered_op;
+	op->uname = name;
+	op->uname_len = (size_t)n;
+	if (!mlir_next(&p->lx) || !operand_list(p, op))
+		return false;
+	if (mlir_is_punct(&p->lx, '<') || mlir_is_punct(&p->lx, '{'))
+		return mlir_fail(&p->lx, "attributes of an unregistered operation are not supported");
+	if (mlir_is_punct(&p->lx, '('))
+		return mlir_fail(&p->lx, "regions of an unregistered operation are not supported");
+	return true;
+}
+
 /* "cuda_tile.x"(operands) [<{properties}>] [({regions})] : functype */
 static bool generic_op(asm_parser *p, ap_op *op)
 {
 	mlir_tok t = p->lx.t;
-	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0 || !(op->info = op_named(t.p, t.n)))
+	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0) {
+		if (!unregistered_op(p, op))
+			return false;
+	} else if (!(op->info = op_named(t.p, t.n))) {
 		return mlir_fail(&p->lx, "unknown operation \"%.*s\"", (int)(t.n > 60 ? 60 : t.n), t.p);
-	if (!mlir_next(&p->lx) || !operand_list(p, op))
-		return false;
-	if (mlir_accept(&p->lx, '<') && !properties(p, op, false))
-		return false;
-	if (mlir_accept(&p->lx, '(') && !regions(p, op))
-		return false;
-	if (mlir_is_punct(&p->lx, '{') && !properties(p, op, true))
-		return false;
+	} else {
+		if (!mlir_next(&p->lx) || !operand_list(p, op))
+			return false;
+		if (mlir_accept(&p->lx, '<') && !properties(p, op, false))
+			return false;
+		if (mlir_accept(&p->lx, '(') && !regions(p, op))
+			return false;
+		if (mlir_is_punct(&p->lx, '{') && !properties(p, op, true))
+			return false;
+	}
 	bcx_tileir_build_type *ins;
 	uint32_t n_in;
 	if (!mlir_expect(&p->lx, ':') ||

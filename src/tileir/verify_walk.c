@@ -104,11 +104,16 @@ void vf_end(vf_ctx *v)
 		return;
 	}
 	char op_name[64] = "";
-	if (v->op)
+	if (v->op && v->op->info->unregistered)
+		snprintf(op_name, sizeof op_name, "%.*s",
+			 (int)(v->op->name.len > 63 ? 63 : v->op->name.len),
+			 (const char *)v->op->name.ptr);
+	else if (v->op)
 		snprintf(op_name, sizeof op_name, "cuda_tile.%s", v->op->info->name);
 	bcx_tileir_verify_error e = {v->fn, {NULL, 0}, v->op ? op_name : NULL,
 				     (const char *)v->path.data, v->op ? v->op->offset : 0,
-				     (const char *)v->msg.data, v->op};
+				     (const char *)v->msg.data, v->op, v->op ? v->op->line : 0,
+				     v->op ? v->op->col : 0};
 	if (v->fn >= 0)
 		e.function_name = bcx_tileir_string(v->m, v->m->functions[v->fn].name);
 	if (v->n_errors++ == 0) {
@@ -172,6 +177,10 @@ static void check_op(vf_ctx *v, const bcx_tileir_op *op, uint32_t index)
 {
 	v->op = op;
 	v->op_index = index;
+	if (op->info->unregistered) { /* opaque: only its place is checked (purity) */
+		check_purity(v, op);
+		return;
+	}
 	if (vf_check_rules(v, op))
 		vf_check_special(v, op);
 	check_purity(v, op);
