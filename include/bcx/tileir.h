@@ -368,6 +368,10 @@ typedef struct bcx_tileir_body {
 #define BCX_TILEIR_FN_PRIVATE 0x01
 #define BCX_TILEIR_FN_KERNEL 0x02
 #define BCX_TILEIR_FN_HINTS 0x04
+/* Text only: the reference's test function (cuda_tile.testing$func, in its
+ * test builds), an entry whose arguments may have any type. Never on the
+ * wire: the writer refuses it. */
+#define BCX_TILEIR_FN_TESTING 0x08
 
 typedef struct bcx_tileir_function {
 	uint32_t name;          /* string index */

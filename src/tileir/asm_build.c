@@ -191,8 +191,8 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	bcx_tileir_build_block *body;
 	bcx_diag bd = {0};
 	bcx_tileir_str nm = attr_str(p, name);
-	if (bcx_tileir_build_entry_add(p->m, (const char *)nm.ptr, nm.len, fti->params,
-	                               fti->n_inputs, hints, loc, &f, &body, &bd))
+	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, fti->params, fti->n_inputs, hints, loc,
+	                op->testing, &f, &body, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
 	if (!b || b->n_args != fti->n_inputs)

@@ -39,6 +39,7 @@ typedef struct ap_op {
 	uint32_t n_res_types;
 	mlir_pos loc;           /* the op's loc(...), or p == NULL */
 	bool custom;            /* written in the custom form */
+	bool testing;           /* testing$func: an entry of any argument types */
 	char *uname;            /* an unregistered op's name, unescaped */
 	size_t uname_len;
 	unsigned line, col;

@@ -228,6 +228,11 @@ static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
 		w->st = st;
 		return;
 	}
+	if (f->flags & BCX_TILEIR_FN_TESTING) {
+		wr_fail(w, BCX_ERR_UNSUPPORTED,
+			"a testing function (cuda_tile.testing$func) cannot be written to bytecode");
+		return;
+	}
 	wr_uv(p, wr_mstr(w, f->name));
 	wr_uv(p, wr_type(w, f->signature));
 	bcx_buf_put_u8(p, (uint8_t)(BCX_TILEIR_FN_KERNEL | (f->has_hints ? BCX_TILEIR_FN_HINTS : 0)));
