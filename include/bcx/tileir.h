@@ -372,6 +372,10 @@ typedef struct bcx_tileir_body {
  * test builds), an entry whose arguments may have any type. Never on the
  * wire: the writer refuses it. */
 #define BCX_TILEIR_FN_TESTING 0x08
+/* Text only: the ops a text holds outside any function (MLIR wraps them in
+ * an implicit top-level module), gathered in one nameless function. Never
+ * on the wire: the writer refuses it. */
+#define BCX_TILEIR_FN_TOPLEVEL 0x10
 
 typedef struct bcx_tileir_function {
 	uint32_t name;          /* string index */

@@ -192,7 +192,7 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	bcx_diag bd = {0};
 	bcx_tileir_str nm = attr_str(p, name);
 	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, fti->params, fti->n_inputs, hints, loc,
-	                op->testing, &f, &body, &bd))
+	                op->testing ? BCX_TILEIR_FN_TESTING : 0, &f, &body, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
 	if (!b || b->n_args != fti->n_inputs)
@@ -229,5 +229,45 @@ bool ap_build_module(asm_parser *p, const ap_op *mod)
 		if (!ok || !ap_loc_build(p, op->loc, op->line, op->col, &loc))
 			return false;
 	}
+	return true;
+}
+
+/* Module, entry and global: the ops that are not inside a function. */
+static bool is_item(const ap_op *op)
+{
+	return op->info->structural;
+}
+
+static bool build_item(asm_parser *p, const ap_op *op)
+{
+	bcx_tileir_build_loc *loc;
+	const char *name = op->info->name;
+	bool ok = strcmp(name, "module") == 0	? ap_build_module(p, op)
+		: strcmp(name, "global") == 0	? build_global(p, op)
+		: build_entry(p, op);
+	return ok && ap_loc_build(p, op->loc, op->line, op->col, &loc);
+}
+
+bool ap_build_top(asm_parser *p, const ap_block *top)
+{
+	if (top->n_ops == 1 && strcmp(top->ops[0]->info->name, "module") == 0)
+		return ap_build_module(p, top->ops[0]);
+	p->m->m->implicit_module = true;
+	bcx_tileir_build_func *f = NULL;
+	bcx_tileir_build_block *body = NULL;
+	for (uint32_t i = 0; i < top->n_ops; i++) {
+		const ap_op *op = top->ops[i];
+		if (is_item(op))
+			continue;
+		bcx_diag bd = {0};
+		if (!f && tb_func_add(p->m, "", 0, NULL, 0, NULL, NULL, BCX_TILEIR_FN_TOPLEVEL, &f,
+				      &body, &bd))
+			return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		if (!build_op(p, body, op))
+			return false;
+	}
+	for (uint32_t i = 0; i < top->n_ops; i++)
+		if (is_item(top->ops[i]) && !build_item(p, top->ops[i]))
+			return false;
 	return true;
 }

@@ -320,21 +320,22 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	wr_table_init(&p.names, p.m->alloc);
 	wr_table_init(&p.aliases, p.m->alloc);
 	wr_table_init(&p.loc_ids, p.m->alloc);
-	ap_op *mod = NULL;
-	bool ok = mlir_next(&p.lx);
-	/* The top level: alias definitions around exactly one module op. */
+	ap_block *top = bcx_arena_calloc(p.arena, 1, sizeof *top);
+	uint32_t cap = 0;
+	bool ok = top ? mlir_next(&p.lx) : mlir_fail(&p.lx, "out of memory");
+	/* The top level: alias definitions around the module op (or, as MLIR
+	 * allows in its implicit top-level module, any ops: ap_build_top). */
 	while (ok && p.lx.t.k != MLIR_TK_EOF) {
 		if ((p.lx.t.k == MLIR_TK_HASH || p.lx.t.k == MLIR_TK_BANG) &&
 		    mlir_peek(&p.lx).ch == '=')
 			ok = ap_alias_def(&p);
-		else if (mod)
-			ok = mlir_fail(&p.lx, "unexpected text after the module");
 		else
-			ok = ap_parse_op(&p, &mod);
+			ok = ap_grow(&p, (void **)&top->ops, top->n_ops, &cap, sizeof *top->ops) &&
+			     ap_parse_op(&p, &top->ops[top->n_ops++]);
 	}
-	if (ok && !mod)
+	if (ok && !top->n_ops)
 		ok = mlir_fail(&p.lx, "expected a cuda_tile.module operation");
-	ok = ok && ap_build_module(&p, mod);
+	ok = ok && ap_build_top(&p, top);
 	wr_table_free(&p.names);
 	wr_table_free(&p.aliases);
 	wr_table_free(&p.loc_ids);

@@ -32,7 +32,7 @@ void vf_target_signature(vf_ctx *v, uint32_t sig);
 static void check_entry(vf_ctx *v, const bcx_tileir_function *f)
 {
 	const bcx_tileir_type *sig = vf_ty(v, f->signature);
-	if (!sig || sig->tag != BCX_TILEIR_T_FUNCTION)
+	if (!sig || sig->tag != BCX_TILEIR_T_FUNCTION || (f->flags & BCX_TILEIR_FN_TOPLEVEL))
 		return;
 	if (sig->n_outputs) {
 		module_error(v, "entry", "entry op must not return values");
@@ -74,6 +74,8 @@ static void check_symbols(vf_ctx *v)
 	for (size_t i = 0; i < n && !v->stop; i++) {
 		bool global = i < v->m->n_globals;
 		size_t k = global ? i : i - v->m->n_globals;
+		if (!global && (v->m->functions[k].flags & BCX_TILEIR_FN_TOPLEVEL))
+			continue; /* no symbol: the ops outside every function */
 		uint32_t name = global ? v->m->globals[k].name : v->m->functions[k].name;
 		bcx_tileir_str s = bcx_tileir_string(v->m, name);
 		size_t h = (size_t)name_hash(s) & (cap - 1);
