@@ -389,6 +389,7 @@ typedef struct bcx_tileir_function {
 	uint32_t body_len;
 	const uint8_t *body_bytes;
 	const bcx_tileir_body *body; /* NULL until decoded (or built) */
+	uint32_t line, col;     /* assembled from text: where it is written; else 0 */
 } bcx_tileir_function;
 
 typedef struct bcx_tileir_global {
@@ -399,6 +400,7 @@ typedef struct bcx_tileir_global {
 	uint8_t visibility;     /* 0 public, 1 private */
 	bool is_constant;
 	uint32_t offset;
+	uint32_t line, col;     /* assembled from text: where it is written; else 0 */
 } bcx_tileir_global;
 
 typedef struct bcx_tileir_constant {
@@ -624,8 +626,9 @@ typedef struct bcx_tileir_verify_error {
 				      rule (a body the verifier decoded itself is
 				      released after its walk: valid during the
 				      callback only) */
-	uint32_t line, col;    /* the op's place in the text a module was
-				  assembled from (bcx_tileir_op.line/col); 0 = none */
+	uint32_t line, col;    /* the place in the text a module was assembled
+				  from of the op, else of the function or global
+				  the rule is about; 0 = none */
 } bcx_tileir_verify_error;
 
 /* Called once per broken rule, in walk order; return false to stop. */

@@ -166,6 +166,9 @@ static bool build_global(asm_parser *p, const ap_op *op)
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_global_add(p->m, &g, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+	bcx_tileir_global *mg = &p->m->m->globals[p->m->m->n_globals - 1];
+	mg->line = op->line;
+	mg->col = op->col;
 	return true;
 }
 
@@ -191,9 +194,14 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	bcx_tileir_build_block *body;
 	bcx_diag bd = {0};
 	bcx_tileir_str nm = attr_str(p, name);
+	/* TB_FN_ANY_ARGS: an entry of tile arguments is the verifier's to
+	 * report, in the reference's words */
 	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, fti->params, fti->n_inputs, hints, loc,
-	                op->testing ? BCX_TILEIR_FN_TESTING : 0, &f, &body, &bd))
+	                op->testing ? BCX_TILEIR_FN_TESTING : TB_FN_ANY_ARGS, &f, &body, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+	bcx_tileir_function *mf = &p->m->m->functions[p->m->m->n_functions - 1];
+	mf->line = op->line;
+	mf->col = op->col;
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
 	if (!b || b->n_args != fti->n_inputs)
 		return mlir_fail_at(&p->lx, op->line, op->col,

@@ -192,7 +192,7 @@ static bcx_status check_entry(bcx_tileir_builder *m, const char *name, size_t na
                               const bcx_tileir_build_attr *hints, const bcx_tileir_build_loc *loc,
                               uint8_t extra, bcx_diag *d)
 {
-	bool testing = (extra & (BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL)) != 0;
+	bool testing = (extra & (BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL | TB_FN_ANY_ARGS));
 	if (!m || !name || (name_len == 0 && !(extra & BCX_TILEIR_FN_TOPLEVEL)))
 		return bcx_bad_arg(d, "an entry needs a non-empty name");
 	if (hints && hints->a.kind != BCX_TILEIR_A_HINTS)
@@ -220,8 +220,8 @@ bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
 		       bcx_tileir_build_attr *hints, bcx_tileir_build_loc *loc, uint8_t extra,
 		       bcx_tileir_build_func **out, bcx_tileir_build_block **body, bcx_diag *d)
 {
-	extra &= BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL;
 	BCX_TRY(check_entry(m, name, name_len, arg_types, n_args, hints, loc, extra, d));
+	extra &= BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL;
 	bcx_tileir_build_type fty;
 	BCX_TRY(bcx_tileir_build_type_func(m, arg_types, n_args, NULL, 0, &fty, d));
 	bcx_tileir_module *mm = m->m;

@@ -74,7 +74,9 @@ bcx_status tb_loc_twin(bcx_tileir_builder *m, const bcx_tileir_build_loc *l,
 		       bcx_tileir_build_loc **out, bcx_diag *d);
 /* bcx_tileir_build_entry_add(), or with extra a text-only function
  * (BCX_TILEIR_FN_TESTING: arguments of any type; BCX_TILEIR_FN_TOPLEVEL:
- * the nameless holder of ops outside every function). */
+ * the nameless holder of ops outside every function; TB_FN_ANY_ARGS, not
+ * kept: an entry whose tile arguments the verifier is left to refuse). */
+#define TB_FN_ANY_ARGS 0x80
 bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
 		       const bcx_tileir_build_type *arg_types, uint32_t n_args,
 		       bcx_tileir_build_attr *hints, bcx_tileir_build_loc *loc, uint8_t extra,

@@ -93,19 +93,24 @@ static void check_symbols(vf_ctx *v)
 			continue;
 		}
 		v->fn = global ? -1 : (long)k;
+		v->global = global ? (long)k : -1;
 		vf_begin(v, false);
 		vf_printf(v, "redefinition of symbol named '%.*s'", (int)s.len, (const char *)s.ptr);
 		vf_end(v);
 	}
 	v->fn = -1;
+	v->global = -1;
 	bcx_free(v->m->opts.alloc, slot, cap * sizeof *slot);
 }
 
 void vf_check_module(vf_ctx *v)
 {
-	for (size_t i = 0; i < v->m->n_globals && !v->stop; i++)
+	for (size_t i = 0; i < v->m->n_globals && !v->stop; i++) {
+		v->global = (long)i;
 		if (vf_rank(v, v->m->globals[i].type) != 1)
 			module_error(v, "global", "type must have rank 1");
+	}
+	v->global = -1;
 	check_symbols(v);
 	for (size_t i = 0; i < v->m->n_functions && !v->stop; i++) {
 		v->fn = (long)i;
