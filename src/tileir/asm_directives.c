@@ -360,6 +360,23 @@ static bool tensor_view_op(ac_walk *w)
 }
 
 /* @name(%a: T, ...) [optimization_hints=<...>] {region} */
+/* After "->": "T" or "(T, ...)". A function that returns values is a test
+ * function's, or an entry the verifier refuses ("entry op must not return
+ * values"), as the reference's does. */
+static bool entry_results(asm_parser *p, bcx_tileir_build_type **outs, uint32_t *n)
+{
+	uint32_t cap = 0;
+	bool paren = mlir_accept(&p->lx, '(');
+	if (paren && mlir_accept(&p->lx, ')'))
+		return true;
+	do {
+		if (!ap_grow(p, (void **)outs, *n, &cap, sizeof **outs) || !ap_type(p, &(*outs)[*n]))
+			return false;
+		(*n)++;
+	} while (paren && mlir_accept(&p->lx, ','));
+	return !paren || mlir_expect(&p->lx, ')');
+}
+
 static bool entry_op(ac_walk *w)
 {
 	asm_parser *p = w->p;
@@ -379,10 +396,12 @@ static bool entry_op(ac_walk *w)
 							     &bd), &bd) ||
 	    !mlir_next(&p->lx) || !ap_block_arg_list(p, &args))
 		return false;
-	if (mlir_accept(&p->lx, 'A') && !(mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')')))
+	bcx_tileir_build_type *outs = NULL;
+	uint32_t n_out = 0;
+	if (mlir_accept(&p->lx, 'A') && !entry_results(p, &outs, &n_out))
 		return false;
-	if (!ap_built(p, bcx_tileir_build_type_func(p->m, args.arg_types, args.n_args, NULL, 0, &fty,
-						    &bd), &bd) ||
+	if (!ap_built(p, bcx_tileir_build_type_func(p->m, args.arg_types, args.n_args, outs, n_out,
+						    &fty, &bd), &bd) ||
 	    !ap_built(p, bcx_tileir_build_attr_type(p->m, fty, &w->f[ft].attr, &bd), &bd))
 		return false;
 	if (mlir_is_id(&p->lx, "optimization_hints") &&

@@ -39,6 +39,9 @@ typedef struct ap_op {
 	uint32_t n_res_types;
 	mlir_pos loc;           /* the op's loc(...), or p == NULL */
 	bool custom;            /* written in the custom form */
+	bool testing;           /* testing$func: an entry of any argument types */
+	char *uname;            /* an unregistered op's name, unescaped */
+	size_t uname_len;
 	unsigned line, col;
 } ap_op;
 
@@ -119,6 +122,11 @@ bool ap_custom_op(asm_parser *p, ap_op *op);
 bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b);
 /* Build the module tree. */
 bool ap_build_module(asm_parser *p, const ap_op *mod);
+/* Build the top level: one module op, or (MLIR's implicit top-level
+ * module) any ops, the model then marked implicit_module: functions and
+ * globals as a module's, every other op in one nameless
+ * BCX_TILEIR_FN_TOPLEVEL function. */
+bool ap_build_top(asm_parser *p, const ap_block *top);
 
 /* ---- aliases and locations (asm_loc.c) ---- */
 

@@ -228,6 +228,13 @@ static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
 		w->st = st;
 		return;
 	}
+	if (f->flags & (BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL)) {
+		wr_fail(w, BCX_ERR_UNSUPPORTED,
+			"%s cannot be written to bytecode",
+			f->flags & BCX_TILEIR_FN_TESTING ? "a testing function (cuda_tile.testing$func)"
+							 : "an op outside every function");
+		return;
+	}
 	wr_uv(p, wr_mstr(w, f->name));
 	wr_uv(p, wr_type(w, f->signature));
 	bcx_buf_put_u8(p, (uint8_t)(BCX_TILEIR_FN_KERNEL | (f->has_hints ? BCX_TILEIR_FN_HINTS : 0)));
@@ -355,6 +362,9 @@ bcx_status bcx_tileir_write(bcx_tileir_module *m, const bcx_tileir_write_options
 	wctx w;
 	if (st)
 		return st;
+	if (m->implicit_module)
+		return bcx_diag_set(d, BCX_ERR_UNSUPPORTED, -1,
+				    "text without a cuda_tile.module op cannot be written to bytecode");
 	bcx_buf file;
 	bcx_buf_init(&file, m->opts.alloc);
 	if ((st = ctx_init(&w, m, o, d)) == BCX_OK) {
