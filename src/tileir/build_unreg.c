@@ -66,7 +66,6 @@ bcx_status bcx_tileir_build_op_add_unregistered(bcx_tileir_builder *m,
 	blk->ops[mb->n_ops++] = op;
 	mb->ops = blk->ops; /* the array may have moved */
 	blk->fn->body.n_ops_total++;
-	m->dirty = true;
 	if (out)
 		*out = h;
 	return BCX_OK;
