@@ -201,6 +201,53 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	return build_block(p, body, b);
 }
 
+/* testing$func: a function that is not a kernel, so that the reference's
+ * tests can be read and verified; the writer refuses it. */
+static bool build_test_func(asm_parser *p, const ap_op *op)
+{
+	bcx_tileir_build_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
+	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !ft || ft->a.kind != BCX_TILEIR_A_TYPE ||
+	    tb_type(p->m, ft->a.type)->tag != BCX_TILEIR_T_FUNCTION)
+		return mlir_fail_at(&p->lx, op->line, op->col,
+				   "testing$func needs sym_name and function_type");
+	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
+	bcx_tileir_build_loc *loc = NULL;
+	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc))
+		return false;
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *body;
+	bcx_diag bd = {0};
+	bcx_tileir_str nm = attr_str(p, name);
+	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, ft->a.type, 0, NULL, loc, &f, &body,
+			&bd))
+		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
+	if (!b || b->n_args != fti->n_inputs)
+		return mlir_fail_at(&p->lx, op->line, op->col,
+				   "function body must have one argument per function input");
+	wr_table_free(&p->names);
+	wr_table_init(&p->names, p->m->alloc);
+	for (uint32_t i = 0; i < b->n_args; i++)
+		if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i)))
+			return false;
+	return build_block(p, body, b);
+}
+
+bool ap_build_top(asm_parser *p, const ap_block *top)
+{
+	const ap_op *op = top->ops[0];
+	bcx_tileir_build_type fty;
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *body;
+	bcx_diag bd = {0};
+	if (bcx_tileir_build_type_func(p->m, NULL, 0, NULL, 0, &fty, &bd) ||
+	    tb_func_add(p->m, "", 0, fty, 0, NULL, NULL, &f, &body, &bd))
+		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+	wr_table_free(&p->names);
+	wr_table_init(&p->names, p->m->alloc);
+	return build_block(p, body, top);
+}
+
 bool ap_build_module(asm_parser *p, const ap_op *mod)
 {
 	if (strcmp(mod->info->name, "module") != 0)
@@ -219,6 +266,7 @@ bool ap_build_module(asm_parser *p, const ap_op *mod)
 		const ap_op *op = b->ops[i];
 		bool ok = strcmp(op->info->name, "global") == 0 ? build_global(p, op)
 			: strcmp(op->info->name, "entry") == 0  ? build_entry(p, op)
+			: op->info == &ap_testing_func          ? build_test_func(p, op)
 			: mlir_fail_at(&p->lx, op->line, op->col,
 				      "only entry and global ops are allowed in the module body");
 		if (!ok || !ap_loc_build(p, op->loc, op->line, op->col, &loc))

@@ -40,7 +40,7 @@ static const struct {
 static const struct {
 	const char *op, *terminator;
 } implicit[] = {
-	{"entry", "return"}, {"if", "yield"}, {"for", "continue"}, {"loop", "continue"},
+	{"entry", "return"}, {"testing$func", "return"}, {"if", "yield"}, {"for", "continue"}, {"loop", "continue"},
 };
 
 /* ---- fields ---- */
@@ -575,6 +575,7 @@ static bool finish(ac_walk *w)
 	const bcx_tileir_opinfo *info = w->info;
 	uint32_t ocap = 0, acap = 0;
 	bool seg = info->opd_mode == BCX_TILEIR_OPD_SEGMENTED;
+	ac_infer_types(w);
 	op->segments = bcx_arena_calloc(w->p->arena, (size_t)info->n_fields + 1, sizeof *op->segments);
 	if (!op->segments)
 		return mlir_fail(&w->p->lx, "out of memory");

@@ -98,6 +98,11 @@ bool ap_signed_int(asm_parser *p, int64_t *v);
 /* Copy of the current token's text into the parse arena. */
 char *ap_tok_dup(asm_parser *p);
 
+/* The reference's testing op cuda_tile.testing$func (a function that is
+ * not a kernel), read so that its tests can be read; not in the op table,
+ * as it has no encoding (asm_directives.c). */
+extern const bcx_tileir_opinfo ap_testing_func;
+
 /* An op in either form, with its results and trailing location. */
 bool ap_parse_op(asm_parser *p, ap_op **out);
 /* "{" [^bb(args):] op* "}"; *out is NULL for an empty region. */
@@ -113,6 +118,9 @@ bool ap_custom_op(asm_parser *p, ap_op *op);
 bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b);
 /* Build the module tree. */
 bool ap_build_module(asm_parser *p, const ap_op *mod);
+/* Build ops written outside the module (MLIR's implicit module holds
+ * them) as a function that is not a kernel: checked, never written. */
+bool ap_build_top(asm_parser *p, const ap_block *top);
 
 /* ---- aliases and locations (asm_loc.c) ---- */
 

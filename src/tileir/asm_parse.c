@@ -205,6 +205,8 @@ static const bcx_tileir_opinfo *op_named(const char *s, size_t n)
 	}
 	if (n == 0 || n >= sizeof buf)
 		return NULL;
+	if (n == 12 && memcmp(s, "testing$func", 12) == 0)
+		return &ap_testing_func;
 	memcpy(buf, s, n);
 	buf[n] = 0;
 	return bcx_tileir_op_by_name(buf);
@@ -266,6 +268,76 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 	return ap_loc_suffix(p, &op->loc);
 }
 
+/* "module {", "module attributes {...} {" or "builtin.module [@name] {":
+ * MLIR's builtin module around the text; its ops are the top level's. */
+static bool builtin_module(asm_parser *p, unsigned *wrappers)
+{
+	bool named = mlir_is_id(&p->lx, "builtin.module");
+	if (!named) {
+		mlir_tok nx = mlir_peek(&p->lx);
+		if (!mlir_is_id(&p->lx, "module") ||
+		    !(nx.ch == '{' || (nx.k == MLIR_TK_ID && nx.n == 10 &&
+				       memcmp(nx.p, "attributes", 10) == 0)))
+			return false;
+	}
+	if (!mlir_next(&p->lx))
+		return true;
+	if (named && p->lx.t.k == MLIR_TK_SYM && !mlir_next(&p->lx))
+		return true;
+	bcx_tileir_build_attr *attrs;
+	if (mlir_is_id(&p->lx, "attributes") &&
+	    !(mlir_next(&p->lx) && mlir_expect(&p->lx, '{') && ap_dict_entries(p, '}', &attrs)))
+		return true;
+	if (mlir_expect(&p->lx, '{'))
+		++*wrappers;
+	return true;
+}
+
+/* The top level, MLIR's implicit module: alias definitions, at most one
+ * cuda_tile.module, and other ops (the reference's tests put ops there;
+ * they are built as a function the writer refuses), possibly inside a
+ * builtin module. */
+static bool top_level(asm_parser *p, ap_op **mod, ap_block *top)
+{
+	unsigned wrappers = 0;
+	uint32_t cap = 0;
+	while (p->lx.t.k != MLIR_TK_EOF) {
+		if ((p->lx.t.k == MLIR_TK_HASH || p->lx.t.k == MLIR_TK_BANG) &&
+		    mlir_peek(&p->lx).ch == '=') {
+			if (!ap_alias_def(p))
+				return false;
+			continue;
+		}
+		if (wrappers && mlir_is_punct(&p->lx, '}')) {
+			wrappers--;
+			if (!mlir_next(&p->lx) || !ap_loc_suffix(p, &(mlir_pos){0}))
+				return false;
+			continue;
+		}
+		if (!wrappers && builtin_module(p, &wrappers)) {
+			if (p->lx.status)
+				return false;
+			continue;
+		}
+		ap_op *op;
+		if (!ap_parse_op(p, &op))
+			return false;
+		if (op->info && strcmp(op->info->name, "module") == 0) {
+			if (*mod)
+				return mlir_fail_at(&p->lx, op->line, op->col,
+						   "unexpected text after the module");
+			*mod = op;
+		} else if (!ap_grow(p, (void **)&top->ops, top->n_ops, &cap, sizeof *top->ops)) {
+			return false;
+		} else {
+			top->ops[top->n_ops++] = op;
+		}
+	}
+	if (wrappers)
+		return mlir_fail(&p->lx, "expected '}' at the end of a region");
+	return true;
+}
+
 bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 			   const bcx_allocator *a, bcx_tileir_builder **out, bcx_diag *d)
 {
@@ -285,20 +357,9 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	wr_table_init(&p.aliases, p.m->alloc);
 	wr_table_init(&p.loc_ids, p.m->alloc);
 	ap_op *mod = NULL;
-	bool ok = mlir_next(&p.lx);
-	/* The top level: alias definitions around exactly one module op. */
-	while (ok && p.lx.t.k != MLIR_TK_EOF) {
-		if ((p.lx.t.k == MLIR_TK_HASH || p.lx.t.k == MLIR_TK_BANG) &&
-		    mlir_peek(&p.lx).ch == '=')
-			ok = ap_alias_def(&p);
-		else if (mod)
-			ok = mlir_fail(&p.lx, "unexpected text after the module");
-		else
-			ok = ap_parse_op(&p, &mod);
-	}
-	if (ok && !mod)
-		ok = mlir_fail(&p.lx, "expected a cuda_tile.module operation");
-	ok = ok && ap_build_module(&p, mod);
+	ap_block top = {0};
+	bool ok = mlir_next(&p.lx) && top_level(&p, &mod, &top);
+	ok = ok && (!mod || ap_build_module(&p, mod)) && (!top.n_ops || ap_build_top(&p, &top));
 	wr_table_free(&p.names);
 	wr_table_free(&p.aliases);
 	wr_table_free(&p.loc_ids);

@@ -214,8 +214,17 @@ bcx_status bcx_tileir_build_entry_add(bcx_tileir_builder *m, const char *name, s
 	BCX_TRY(check_entry(m, name, name_len, arg_types, n_args, hints, loc, d));
 	bcx_tileir_build_type fty;
 	BCX_TRY(bcx_tileir_build_type_func(m, arg_types, n_args, NULL, 0, &fty, d));
+	return tb_func_add(m, name, name_len, fty, BCX_TILEIR_FN_KERNEL, hints, loc, out, body, d);
+}
+
+bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
+                       bcx_tileir_build_type fty, uint8_t flags, bcx_tileir_build_attr *hints,
+                       bcx_tileir_build_loc *loc, bcx_tileir_build_func **out,
+                       bcx_tileir_build_block **body, bcx_diag *d)
+{
 	bcx_tileir_module *mm = m->m;
-	bcx_tileir_function fn = {.signature = fty, .flags = BCX_TILEIR_FN_KERNEL};
+	uint32_t n_args = tb_type(m, fty)->n_inputs;
+	bcx_tileir_function fn = {.signature = fty, .flags = flags};
 	BCX_TRY(tb_string(m, name, name_len, &fn.name, d));
 	BCX_TRY(fn_list(m, loc, &fn.loc_list, d));
 	if (hints) {
@@ -228,6 +237,7 @@ bcx_status bcx_tileir_build_entry_add(bcx_tileir_builder *m, const char *name, s
 	    !BCX_VEC_ROOM(m->arena, m->funcs, mm->n_functions, m->cap_nodes))
 		return bcx_nomem(d);
 	f->index = (uint32_t)mm->n_functions;
+	f->kernel = (flags & BCX_TILEIR_FN_KERNEL) != 0;
 	f->top = (bcx_tileir_build_block){.mb = &f->body.block, .fn = f};
 	f->body.block.n_args = n_args;
 	f->body.block.arg_types = tb_type(m, fty)->params;

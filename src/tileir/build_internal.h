@@ -39,6 +39,7 @@ struct bcx_tileir_build_op {
 
 struct bcx_tileir_build_func {
 	uint32_t index;             /* in the model's function table */
+	bool kernel;                /* an entry (else testing$func: returns values) */
 	bcx_tileir_body body;       /* the model's body; body.block is the top block */
 	bcx_tileir_build_block top;
 	uint32_t *value_types;      /* body.value_types, writable */
@@ -76,6 +77,14 @@ bcx_status tb_loc_twin(bcx_tileir_builder *m, const bcx_tileir_build_loc *l,
 /* Lay every body out again in the order the writer and the printers walk
  * it (build_write.c); done before a built module is handed over. */
 bcx_status tb_compact(bcx_tileir_builder *m, bcx_diag *d);
+/* A function of signature fty (a function type) with the given flags: the
+ * body of bcx_tileir_build_entry_add after its checks. A function without
+ * BCX_TILEIR_FN_KERNEL (the reference's testing$func, read for its tests)
+ * is refused by the writer. */
+bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
+                       bcx_tileir_build_type fty, uint8_t flags, bcx_tileir_build_attr *hints,
+                       bcx_tileir_build_loc *loc, bcx_tileir_build_func **out,
+                       bcx_tileir_build_block **body, bcx_diag *d);
 bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
                          uint32_t n, uint32_t *first, bcx_diag *d);
 

@@ -208,7 +208,7 @@ static bcx_status check_spec(bcx_tileir_build_block *blk, const bcx_tileir_build
 		return bad(d, info->name, "operands missing", NULL);
 	if (s->n_attrs && !s->attrs)
 		return bad(d, info->name, "attributes missing", NULL);
-	if (info->opcode == BCX_TILEIR_OP_return && s->n_operands) /* every function is an entry */
+	if (info->opcode == BCX_TILEIR_OP_return && s->n_operands && blk->fn && blk->fn->kernel)
 		return bad(d, info->name, "takes no operands: entries return nothing", NULL);
 	if (s->loc && s->loc->kind != BCX_TILEIR_DI_LOC && s->loc->kind != BCX_TILEIR_DI_CALL_SITE)
 		return bad(d, info->name, "op location must be a DILoc or a call site", NULL);

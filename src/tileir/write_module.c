@@ -222,6 +222,13 @@ static void start_list(wctx *w)
 static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
 {
 	const bcx_tileir_function *f = bcx_tileir_function_at(w->m, i);
+	/* Only the assembler makes one: the reference's testing$func, which
+	 * has no encoding of its own. */
+	if (!(f->flags & BCX_TILEIR_FN_KERNEL)) {
+		wr_fail(w, BCX_ERR_UNSUPPORTED, "only entry functions can be written "
+						"(cuda_tile.testing$func is a testing op)");
+		return;
+	}
 	const bcx_tileir_body *body_model = NULL;
 	bcx_status st = bcx_tileir_body_get(w->m, i, &body_model, w->d);
 	if (st) {
