@@ -8,6 +8,7 @@
 #include "tileir/asm_custom.h"
 #include "tileir/build_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The region a directive names: "#N" as its first argument. */
@@ -23,6 +24,48 @@ static int region_arg(ac_walk *w, const fmt_tok *t)
 }
 
 /* rounding<mode>, or the op's default given as the second argument. */
+/* The rounding modes each op's text takes, as the reference's parsers
+ * list them; `strict` parsers refuse a known mode outside the list and add
+ * ", got: 'x'" to their message, the others leave that to the verifier. */
+static const struct {
+	const char *op, *modes;
+	bool strict;
+} rounding_modes[] = {
+	{"divf", "'nearest_even', 'zero', 'negative_inf', 'positive_inf', 'approx', 'full'", false},
+	{"sqrt", "'nearest_even', 'zero', 'negative_inf', 'positive_inf', 'approx'", false},
+	{"exp", "'approx', 'full'", false},
+	{"tanh", "'approx', 'full'", false},
+	{"ftoi", "'nearest_int_to_zero'", true},
+};
+static const char ieee_modes[] = "'nearest_even', 'zero', 'negative_inf', 'positive_inf'";
+
+/* rounding<mode>: the mode, checked against the op's list. MLIR reports a
+ * bad one at the token after '>'. */
+static bool rounding_word(ac_walk *w, int i)
+{
+	asm_parser *p = w->p;
+	const char *modes = ieee_modes;
+	bool strict = true;
+	for (size_t k = 0; k < sizeof rounding_modes / sizeof rounding_modes[0]; k++)
+		if (strcmp(rounding_modes[k].op, w->info->name) == 0) {
+			modes = rounding_modes[k].modes;
+			strict = rounding_modes[k].strict;
+		}
+	mlir_tok t = p->lx.t;
+	if (t.k != MLIR_TK_ID)
+		return mlir_fail(&p->lx, "expected valid keyword");
+	bool known = ac_enum_set(w, i, t.p, t.n);
+	char word[48];
+	snprintf(word, sizeof word, "'%.*s'", (int)(t.n > 40 ? 40 : t.n), t.p);
+	bool listed = known && strstr(modes, word) != NULL;
+	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '>'))
+		return false;
+	if (!known || (strict && !listed))
+		return mlir_fail(&p->lx, "expected rounding mode to be one of: %s%s%s", modes,
+				strict ? ", got: " : "", strict ? word : "");
+	return true;
+}
+
 static bool rounding(ac_walk *w, const fmt_tok *t)
 {
 	const char *s = t->args, *end = t->args + t->args_len, *d;
@@ -33,8 +76,7 @@ static bool rounding(ac_walk *w, const fmt_tok *t)
 	if (!mlir_is_id(&w->p->lx, "rounding"))
 		return ac_enum_set(w, i, d, dn) ||
 		       mlir_fail(&w->p->lx, "bad default rounding mode of cuda_tile.%s", w->info->name);
-	return mlir_next(&w->p->lx) && mlir_expect(&w->p->lx, '<') && ac_enum_word(w, i) &&
-	       mlir_expect(&w->p->lx, '>');
+	return mlir_next(&w->p->lx) && mlir_expect(&w->p->lx, '<') && rounding_word(w, i);
 }
 
 static bool keyword(ac_walk *w, const fmt_tok *t)

@@ -5,6 +5,7 @@
 #include "tileir/asm_internal.h"
 #include "tileir/build_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
@@ -249,6 +250,8 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 	op->col = p->lx.t.col;
 	if (p->lx.t.k == MLIR_TK_VALUE && !result_names(p, op))
 		return false;
+	const char *outer = p->lx.prefix;
+	p->lx.prefix = NULL;
 	if (p->lx.t.k == MLIR_TK_STR) {
 		if (!generic_op(p, op))
 			return false;
@@ -259,11 +262,17 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 			return mlir_fail(&p->lx, "custom op '%.*s' is unknown",
 					(int)(t.n > 60 ? 60 : t.n), t.p);
 		op->custom = true;
-		if (!mlir_next(&p->lx) || !ap_custom_op(p, op))
+		char pre[64];
+		snprintf(pre, sizeof pre, "custom op 'cuda_tile.%s' ", op->info->name);
+		p->lx.prefix = pre;
+		bool ok = mlir_next(&p->lx) && ap_custom_op(p, op);
+		p->lx.prefix = outer;
+		if (!ok)
 			return false;
 	} else {
 		return mlir_fail(&p->lx, "expected an operation name");
 	}
+	p->lx.prefix = outer;
 	*out = op;
 	return ap_loc_suffix(p, &op->loc);
 }
