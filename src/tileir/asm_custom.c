@@ -15,6 +15,7 @@
 #include "tileir/asm_custom.h"
 #include "tileir/build_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Results whose type the format does not print take the type of another
@@ -156,12 +157,55 @@ bool ac_enum_set(ac_walk *w, int i, const char *word, size_t n)
 	return false;
 }
 
+/* An enum's words in order: quoted ("'a', 'b'") or bare ("a, b"). */
+static void enum_list(unsigned id, bool quoted, char *buf, size_t cap)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (unsigned v = 0; v < bcx_tileir_enum_count(id) && n < cap; v++) {
+		const char *name = bcx_tileir_enum_value(id, v);
+		if (name)
+			n += (size_t)snprintf(buf + n, cap - n, "%s%s%s%s", n ? ", " : "",
+					      quoted ? "'" : "", name, quoted ? "'" : "");
+	}
+}
+
+/* An unknown enumerator, in the words of the reference's parser for the
+ * field: its own parsers for signedness and the memory attributes of the
+ * view ops, MLIR's generated ones for the rest. */
+static bool bad_enum(ac_walk *w, int i, mlir_tok t)
+{
+	const bcx_tileir_field *f = &w->info->fields[i];
+	char list[200];
+	int wn = (int)(t.n > 40 ? 40 : t.n);
+	if (t.k != MLIR_TK_ID)
+		return mlir_fail(&w->p->lx, "expected valid keyword");
+	switch (f->enum_id) {
+	case BCX_TILEIR_ENUM_SIGNEDNESS:
+		return mlir_fail(&w->p->lx, "expected signedness to be one of: {'signed', 'unsigned'}");
+	case BCX_TILEIR_ENUM_CMP_PREDICATE:
+	case BCX_TILEIR_ENUM_CMP_ORDERING:
+		enum_list(f->enum_id, true, list, sizeof list);
+		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {%s}", f->name, list);
+	case BCX_TILEIR_ENUM_MEM_ORDERING:
+		if (strstr(w->info->fmt, "($memory_scope^)?"))
+			return mlir_fail(&w->p->lx, "invalid memory_ordering_semantics attribute "
+				"specification. Got \"%.*s\" but expect one of: weak, relaxed, acquire, "
+				"release, acq_rel", wn, t.p);
+		break;
+	default:
+		break;
+	}
+	enum_list(f->enum_id, false, list, sizeof list);
+	return mlir_fail(&w->p->lx, "expected string or keyword containing one of the following "
+			 "enum values for attribute '%s' [%s]", f->name, list);
+}
+
 bool ac_enum_word(ac_walk *w, int i)
 {
 	mlir_tok t = w->p->lx.t;
 	if (t.k != MLIR_TK_ID || !ac_enum_set(w, i, t.p, t.n))
-		return mlir_fail(&w->p->lx, "expected a value of '%s' but found '%.*s'",
-				w->info->fields[i].name, (int)(t.n > 40 ? 40 : t.n), t.p);
+		return bad_enum(w, i, t);
 	return mlir_next(&w->p->lx);
 }
 
