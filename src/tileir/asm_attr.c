@@ -6,6 +6,7 @@
 #include "tileir/build_internal.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #define BUILT(call) ap_built(p, (call), &bd)
@@ -46,9 +47,14 @@ static bool number(asm_parser *p, num *n)
 	return mlir_next(&p->lx);
 }
 
-/* Element bits of value n under scalar type tag (integers truncated to the
- * width two's-complement, floats converted, hex floats taken as bits). */
-static bool num_bits(asm_parser *p, const num *n, uint8_t tag, uint64_t *bits)
+/* Element bits of value n under scalar type tag, by MLIR's rules: an
+ * integer's magnitude must fit the width, and a negative one must come out
+ * with its sign bit set once negated (so -0 and -129 : i8 are refused,
+ * 255 and -128 : i8 are taken); a hex float gives the bits, which must fit;
+ * a decimal float rounds, and one too large becomes infinity where the
+ * format has it. what names the context in the message ("type" inside a
+ * dense literal, "attribute" for a typed number). */
+static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uint64_t *bits)
 {
 	unsigned w = tir_tag_bits(tag);
 	uint64_t mask = w >= 64 ? UINT64_MAX : (1ull << w) - 1;
@@ -56,20 +62,26 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, uint64_t *bits)
 		if (n->is_hex && !n->neg) {
 			*bits = n->u;
 			return (n->u & ~mask) == 0 ||
-			       mlir_fail_at(&p->lx, n->line, n->col, "bit pattern wider than the type");
+			       mlir_fail_at(&p->lx, n->line, n->col,
+					   "float constant out of range for %s", what);
 		}
-		if (!mlir_float_bits(n->f, tir_float_kind(tag), bits))
-			return mlir_fail_at(&p->lx, n->line, n->col,
-					   "value not representable in this float type");
-		return true;
+		if (mlir_float_bits(n->f, tir_float_kind(tag), bits))
+			return true;
+		if (isfinite(n->f) &&
+		    mlir_float_bits(n->f < 0 ? -INFINITY : INFINITY, tir_float_kind(tag), bits))
+			return true;
+		return mlir_fail_at(&p->lx, n->line, n->col, "float constant out of range for %s",
+				   what);
 	}
 	if (n->is_float)
 		return mlir_fail_at(&p->lx, n->line, n->col, "expected an integer value");
 	uint64_t v = n->neg ? (uint64_t)0 - n->u : n->u;
-	if (w < 64 && n->neg && n->u > (1ull << (w - 1)))
-		return mlir_fail_at(&p->lx, n->line, n->col, "value does not fit in %u bits", w);
-	if (w < 64 && !n->neg && n->u > mask)
-		return mlir_fail_at(&p->lx, n->line, n->col, "value does not fit in %u bits", w);
+	bool fits = n->u <= mask;
+	if (n->neg) /* negated, the sign bit must be set */
+		fits = n->u != 0 && n->u <= (w >= 64 ? 1ull << 63 : 1ull << (w - 1));
+	if (!fits)
+		return mlir_fail_at(&p->lx, n->line, n->col, "integer constant out of range for %s",
+				   what);
 	*bits = v & mask;
 	return true;
 }
@@ -91,7 +103,7 @@ static bool typed_number(asm_parser *p, bcx_tileir_build_attr **out)
 	}
 	uint8_t tag = tb_type(p->m, t)->tag;
 	uint64_t bits;
-	if (!num_bits(p, &n, tag, &bits))
+	if (!num_bits(p, &n, tag, "attribute", &bits))
 		return false;
 	if (tir_tag_is_float(tag))
 		return BUILT(bcx_tileir_build_attr_float(p->m, t, bits, out, &bd));
@@ -450,7 +462,7 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 		return mlir_fail(&p->lx, "out of memory");
 	for (uint32_t i = 0; i < a.n; i++) {
 		uint64_t bits;
-		if (!num_bits(p, &a.v[i], et, &bits))
+		if (!num_bits(p, &a.v[i], et, "type", &bits))
 			return false;
 		for (size_t k = 0; k < esz; k++)
 			raw[i * esz + k] = (uint8_t)(bits >> (8 * k));

@@ -183,8 +183,10 @@ static bool bad_enum(ac_walk *w, int i, mlir_tok t)
 	switch (f->enum_id) {
 	case BCX_TILEIR_ENUM_SIGNEDNESS:
 		return mlir_fail(&w->p->lx, "expected signedness to be one of: {'signed', 'unsigned'}");
+	case BCX_TILEIR_ENUM_CMP_ORDERING: /* the reference lists them in this order */
+		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {'ordered', 'unordered'}",
+				 f->name);
 	case BCX_TILEIR_ENUM_CMP_PREDICATE:
-	case BCX_TILEIR_ENUM_CMP_ORDERING:
 		enum_list(f->enum_id, true, list, sizeof list);
 		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {%s}", f->name, list);
 	case BCX_TILEIR_ENUM_MEM_ORDERING:
