@@ -40,7 +40,7 @@ static bool bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value 
 /* The text of type t, for messages. */
 /* A type as MLIR names it in a message: the dialect's types with their
  * full prefix (!cuda_tile.tile<f32>), the builtin scalars bare (i32). */
-static const char *type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap)
+const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap)
 {
 	bcx_buf o;
 	bcx_buf_init(&o, p->m->alloc);
@@ -67,7 +67,7 @@ static bool lookup(asm_parser *p, const bcx_tileir_build_block *blk, const ap_re
 		return mlir_fail_at(&p->lx, r->line, r->col,
 				   "use of value '%%%.*s' expects different type than prior uses: "
 				   "'%s' vs '%s'", (int)(r->n > 60 ? 60 : r->n), r->name,
-				   type_text(p, r->type, a, sizeof a), type_text(p, vt[*v], b, sizeof b));
+				   ap_type_text(p, r->type, a, sizeof a), ap_type_text(p, vt[*v], b, sizeof b));
 	}
 	return true;
 }

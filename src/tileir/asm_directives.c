@@ -352,28 +352,79 @@ static bool loop_op(ac_walk *w)
 	return res >= 0 && ac_set_types(w, res, r, nr) && loop_body(w, &args);
 }
 
+/* One list of make_tensor_view as written: each entry's size
+ * (BCX_TILEIR_DYNAMIC for a value) and place, and where the list began. */
+#define TV_MAX 16
+typedef struct tv_list {
+	int64_t v[TV_MAX];
+	unsigned line[TV_MAX], col[TV_MAX];
+	uint32_t n;
+	unsigned at_line, at_col;
+} tv_list;
+
 /* [a, %b, ...]: static sizes are in the result type, values go to the
- * group of dynamic ones. */
-static bool mixed_list(ac_walk *w, const char *group)
+ * group of dynamic ones. MLIR takes an entry that is neither an integer nor
+ * a value as "expected either integer or SSA value". */
+static bool mixed_list(ac_walk *w, const char *group, tv_list *l)
 {
 	asm_parser *p = w->p;
 	int g = field(w, group);
+	l->n = 0;
+	l->at_line = p->lx.t.line;
+	l->at_col = p->lx.t.col;
 	if (g < 0 || !mlir_expect(&p->lx, '['))
 		return false;
 	for (bool first = true; !mlir_is_punct(&p->lx, ']'); first = false) {
 		if (!first && !mlir_expect(&p->lx, ','))
 			return false;
+		unsigned line = p->lx.t.line, col = p->lx.t.col;
+		int64_t v = BCX_TILEIR_DYNAMIC;
 		if (p->lx.t.k == MLIR_TK_VALUE) {
 			ap_ref r;
 			if (!ap_value_ref(p, &r) || !ac_add_ref(w, g, &r))
 				return false;
-		} else {
-			int64_t v;
-			if (!ap_signed_int(p, &v))
-				return false;
+		} else if (p->lx.t.k != MLIR_TK_INT && !mlir_is_punct(&p->lx, '-')) {
+			return mlir_fail(&p->lx, "expected either integer or SSA value");
+		} else if (!ap_signed_int(p, &v)) {
+			return false;
 		}
+		if (l->n == TV_MAX)
+			return mlir_fail_at(&p->lx, line, col, "too many entries");
+		l->v[l->n] = v;
+		l->line[l->n] = line;
+		l->col[l->n++] = col;
 	}
 	return mlir_next(&p->lx);
+}
+
+static void tv_size(char *buf, size_t cap, int64_t v)
+{
+	if (v == BCX_TILEIR_DYNAMIC)
+		snprintf(buf, cap, "dynamic");
+	else
+		snprintf(buf, cap, "%lld", (long long)v);
+}
+
+/* The written sizes against the view type's, as the reference's parser
+ * compares them. */
+static bool tv_compare(asm_parser *p, const tv_list *l, const int64_t *want, uint32_t n,
+		       const char *name)
+{
+	if (l->n != n)
+		return mlir_fail_at(&p->lx, l->at_line, l->at_col,
+				   "expected %s declaration to contain %u elements due to tensor_view "
+				   "type, but %u were provided", name, n, l->n);
+	for (uint32_t i = 0; i < n; i++) {
+		if (l->v[i] == want[i])
+			continue;
+		char a[24], b[24];
+		tv_size(a, sizeof a, want[i]);
+		tv_size(b, sizeof b, l->v[i]);
+		return mlir_fail_at(&p->lx, l->line[i], l->col[i],
+				   "input %s dimension %u does not match tensor_view type (expected "
+				   "%s, got %s)", name, i, a, b);
+	}
+	return true;
 }
 
 /* %base, shape = [..], strides = [..] : [T ->] R */
@@ -381,12 +432,14 @@ static bool tensor_view_op(ac_walk *w)
 {
 	asm_parser *p = w->p;
 	bcx_tileir_build_type t;
+	tv_list shape, strides;
 	int res = field(w, "result");
 	if (res < 0 || !one_value(w, "base") || !mlir_expect(&p->lx, ',') ||
 	    !mlir_expect_id(&p->lx, "shape") || !mlir_expect(&p->lx, '=') ||
-	    !mixed_list(w, "dynamicShape") || !mlir_expect(&p->lx, ',') ||
+	    !mixed_list(w, "dynamicShape", &shape) || !mlir_expect(&p->lx, ',') ||
 	    !mlir_expect_id(&p->lx, "strides") || !mlir_expect(&p->lx, '=') ||
-	    !mixed_list(w, "dynamicStrides") || !mlir_expect(&p->lx, ':') || !ap_type(p, &t))
+	    !mixed_list(w, "dynamicStrides", &strides) || !mlir_expect(&p->lx, ':') ||
+	    !ap_type(p, &t))
 		return false;
 	if (mlir_accept(&p->lx, 'A')) {
 		/* the type of the dynamic sizes, then the view's */
@@ -398,6 +451,25 @@ static bool tensor_view_op(ac_walk *w)
 		if (!ap_type(p, &t))
 			return false;
 	}
+	const bcx_tileir_type *tv = tb_type(p->m, t);
+	if (tv->tag != BCX_TILEIR_T_TENSOR_VIEW) {
+		char txt[112];
+		return mlir_fail(&p->lx, "expected 'tensor_view' type, but got '%s'",
+				 ap_type_text(p, t, txt, sizeof txt));
+	}
+	if (!tv_compare(p, &shape, tv->shape, tv->rank, "shape") ||
+	    !tv_compare(p, &strides, tv->strides, tv->n_strides, "stride"))
+		return false;
+	/* the base is a pointer tile to the view's elements */
+	int b = field(w, "base");
+	bcx_tileir_build_type ptr, tile;
+	bcx_diag bd = {0};
+	if (b >= 0 && w->f[b].n == 1 && w->f[b].refs[0].type == BCX_TILEIR_NONE &&
+	    !(ap_built(p, bcx_tileir_build_type_ptr(p->m, tv->elem, &ptr, &bd), &bd) &&
+	      ap_built(p, bcx_tileir_build_type_tile(p->m, ptr, NULL, 0, &tile, &bd), &bd)))
+		return false;
+	if (b >= 0 && w->f[b].n == 1 && w->f[b].refs[0].type == BCX_TILEIR_NONE)
+		w->f[b].refs[0].type = tile;
 	return ac_set_types(w, res, &t, 1);
 }
 

@@ -95,6 +95,8 @@ bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
 bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
 /* A signed 64-bit integer literal. */
 bool ap_signed_int(asm_parser *p, int64_t *v);
+/* A type as MLIR's messages name it ('!cuda_tile.tile<f32>', 'i32'). */
+const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap);
 /* Copy of the current token's text into the parse arena. */
 char *ap_tok_dup(asm_parser *p);
 
