@@ -151,6 +151,20 @@ static bool first_type(ac_walk *w, const fmt_tok *t)
 	if (i < 0)
 		return false;
 	uint32_t n = ac_result_count(w, i);
+	int src = strcmp(w->info->name, "get_tensor_shape") == 0 ? ac_field_at(w, "src", 3) : -1;
+	if (src >= 0 && w->f[src].n_types == 1) {
+		/* one result per dimension of the view */
+		const bcx_tileir_type *tv = tb_type(w->p->m, w->f[src].types[0]);
+		char txt[112];
+		if (tv->tag != BCX_TILEIR_T_TENSOR_VIEW)
+			return mlir_fail(&w->p->lx, "expected tensor_view, got '%s'",
+					 ap_type_text(w->p, w->f[src].types[0], txt, sizeof txt));
+		if (n != AC_ANY && n != tv->rank)
+			return mlir_fail_at(&w->p->lx, w->op->line, w->op->col,
+					   "operation defines %u results but was provided %u to bind",
+					   tv->rank, n);
+		n = tv->rank;
+	}
 	if (n == AC_ANY)
 		return mlir_fail(&w->p->lx, "cuda_tile.%s needs its result names", w->info->name);
 	bcx_tileir_build_type *ty = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *ty);
@@ -485,7 +499,7 @@ static bool entry_op(ac_walk *w)
 	if (name < 0 || ft < 0 || hints < 0)
 		return false;
 	if (p->lx.t.k != MLIR_TK_SYM)
-		return mlir_fail(&p->lx, "expected the entry's @name");
+		return mlir_fail(&p->lx, "expected valid '@'-identifier for symbol name");
 	mlir_tok sym = p->lx.t;
 	char *buf = bcx_arena_alloc(p->arena, sym.n + 1);
 	long n = buf ? mlir_str_value(&sym, buf, sym.n + 1) : -1;
@@ -534,7 +548,7 @@ static bool test_func_op(ac_walk *w)
 	if (name < 0 || ft < 0)
 		return false;
 	if (p->lx.t.k != MLIR_TK_SYM)
-		return mlir_fail(&p->lx, "expected the function's @name");
+		return mlir_fail(&p->lx, "expected valid '@'-identifier for symbol name");
 	mlir_tok sym = p->lx.t;
 	char *buf = bcx_arena_alloc(p->arena, sym.n + 1);
 	long n = buf ? mlir_str_value(&sym, buf, sym.n + 1) : -1;

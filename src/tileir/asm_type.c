@@ -54,6 +54,8 @@ static bool scalar(asm_parser *p, bcx_tileir_build_type *out)
 	}
 	if (p->lx.t.k == MLIR_TK_EOF)
 		return mlir_fail(&p->lx, "expected a type but reached the end of the input");
+	if (p->lx.t.k != MLIR_TK_ID) /* the dialect's type parser wants a keyword first */
+		return mlir_fail(&p->lx, "expected valid keyword");
 	return mlir_fail(&p->lx, "expected a type but found '%.*s'",
 			(int)(p->lx.t.n > 40 ? 40 : p->lx.t.n), p->lx.t.p);
 }
