@@ -621,7 +621,8 @@ static bool finish(ac_walk *w)
 	const bcx_tileir_opinfo *info = w->info;
 	uint32_t ocap = 0, acap = 0;
 	bool seg = info->opd_mode == BCX_TILEIR_OPD_SEGMENTED;
-	ac_infer_types(w);
+	if (!ac_infer_types(w))
+		return false;
 	op->segments = bcx_arena_calloc(w->p->arena, (size_t)info->n_fields + 1, sizeof *op->segments);
 	if (!op->segments)
 		return mlir_fail(&w->p->lx, "out of memory");

@@ -5,7 +5,8 @@
  * AllTypesMatch). MLIR's parser resolves such operands at the inferred
  * type, so a value defined at another type is a parse error there ("use of
  * value '%x' expects different type than prior uses"), reported at the use;
- * giving the refs the type lets the builder's name lookup say so. */
+ * giving the refs the type lets the builder's name lookup say so. The same
+ * holds for operands of one fixed type (a token, tile<i1>, tile<i32>). */
 #include "tileir/asm_custom.h"
 
 #include <string.h>
@@ -66,15 +67,35 @@ static bcx_tileir_build_type given(const ac_walk *w, const char *names)
 	return t;
 }
 
-void ac_infer_types(ac_walk *w)
+/* The one type a rule of a fixed type stands for (token, tile<i1>,
+ * tile<i32>): MLIR resolves such operands at it. NONE for other rules. */
+static bool fixed_type(asm_parser *p, const char *kind, bcx_tileir_build_type *t)
+{
+	bcx_diag bd = {0};
+	bcx_tileir_build_type s;
+	*t = BCX_TILEIR_NONE;
+	if (strcmp(kind, "TOKEN") == 0)
+		return ap_built(p, bcx_tileir_build_type_token(p->m, t, &bd), &bd);
+	bcx_tileir_type_tag tag = strcmp(kind, "SCALAR_I1") == 0    ? BCX_TILEIR_T_I1
+				  : strcmp(kind, "SCALAR_I32") == 0 ? BCX_TILEIR_T_I32
+								    : BCX_TILEIR_T_COUNT;
+	if (tag == BCX_TILEIR_T_COUNT)
+		return true;
+	return ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &s, &bd), &bd) &&
+	       ap_built(p, bcx_tileir_build_type_tile(p->m, s, NULL, 0, t, &bd), &bd);
+}
+
+bool ac_infer_types(ac_walk *w)
 {
 	uint16_t code = w->info->opcode;
 	if (code >= sizeof rows / sizeof rows[0] || !rows[code])
-		return;
+		return true;
 	for (const rule_src *r = rows[code]; r->kind; r++) {
-		if (strcmp(r->kind, "SAME_TYPE") != 0)
-			continue;
-		bcx_tileir_build_type t = given(w, r->names);
+		bcx_tileir_build_type t;
+		if (strcmp(r->kind, "SAME_TYPE") == 0)
+			t = given(w, r->names);
+		else if (!fixed_type(w->p, r->kind, &t))
+			return false;
 		if (t == BCX_TILEIR_NONE)
 			continue;
 		EACH_FIELD(r->names, w->info, i, {
@@ -84,4 +105,5 @@ void ac_infer_types(ac_walk *w)
 						w->f[i].refs[k].type = t;
 		});
 	}
+	return true;
 }
