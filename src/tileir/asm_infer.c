@@ -8,6 +8,7 @@
  * giving the refs the type lets the builder's name lookup say so. The same
  * holds for operands of one fixed type (a token, tile<i1>, tile<i32>). */
 #include "tileir/asm_custom.h"
+#include "tileir/build_internal.h"
 
 #include <string.h>
 
@@ -85,8 +86,27 @@ static bool fixed_type(asm_parser *p, const char *kind, bcx_tileir_build_type *t
 	       ap_built(p, bcx_tileir_build_type_tile(p->m, s, NULL, 0, t, &bd), &bd);
 }
 
+/* A view op's source: the tensor_view its result type holds. */
+static void view_source(ac_walk *w)
+{
+	int res = -1, src = -1;
+	for (unsigned k = 0; k < w->info->n_fields && k < AC_MAX_FIELDS; k++) {
+		if (w->info->fields[k].kind == BCX_TILEIR_F_RESULT && w->f[k].n_types == 1)
+			res = (int)k;
+		if (strcmp(w->info->fields[k].name, "tensor_view") == 0 && w->f[k].n == 1)
+			src = (int)k;
+	}
+	if (res < 0 || src < 0 || w->f[src].refs[0].type != BCX_TILEIR_NONE)
+		return;
+	const bcx_tileir_type *v = tb_type(w->p->m, w->f[res].types[0]);
+	if (v->tag == BCX_TILEIR_T_PARTITION_VIEW || v->tag == BCX_TILEIR_T_STRIDED_VIEW ||
+	    v->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW)
+		w->f[src].refs[0].type = v->elem;
+}
+
 bool ac_infer_types(ac_walk *w)
 {
+	view_source(w);
 	uint16_t code = w->info->opcode;
 	if (code >= sizeof rows / sizeof rows[0] || !rows[code])
 		return true;

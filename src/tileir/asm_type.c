@@ -163,6 +163,11 @@ static bool view_body(asm_parser *p, view_parts *v)
 		return false;
 	if (!ap_type(p, &v->tv))
 		return false;
+	if (tb_type(p->m, v->tv)->tag != BCX_TILEIR_T_TENSOR_VIEW) {
+		char txt[112];
+		return mlir_fail(&p->lx, "expected 'tensor_view' type, but got '%s'",
+				 ap_type_text(p, v->tv, txt, sizeof txt));
+	}
 	while (mlir_accept(&p->lx, ',')) {
 		if (mlir_is_id(&p->lx, "dim_map")) {
 			if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '=') ||
