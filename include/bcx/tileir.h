@@ -270,6 +270,8 @@ uint16_t bcx_tileir_opinfo_flags_since(const bcx_tileir_opinfo *op);
 unsigned bcx_tileir_opinfo_region_count(const bcx_tileir_opinfo *op);
 bool bcx_tileir_opinfo_is_terminator(const bcx_tileir_opinfo *op);
 bool bcx_tileir_opinfo_is_structural(const bcx_tileir_opinfo *op); /* module, entry, global */
+/* The row of unregistered ops (no fields, any operands and results). */
+bool bcx_tileir_opinfo_is_unregistered(const bcx_tileir_opinfo *op);
 unsigned bcx_tileir_opinfo_field_count(const bcx_tileir_opinfo *op);
 /* Field i in declaration order (NULL past the end). */
 const bcx_tileir_field *bcx_tileir_opinfo_field(const bcx_tileir_opinfo *op, unsigned i);
@@ -337,7 +339,20 @@ struct bcx_tileir_op {
 	uint32_t n_regions;
 	const bcx_tileir_region *regions;
 	uint32_t loc;               /* debug record reference, 0 = unknown */
+	/* An unregistered op (info is the one row for which
+	 * bcx_tileir_opinfo_is_unregistered() holds, opcode is
+	 * BCX_TILEIR_OPCODE_UNREGISTERED): its name as written
+	 * ("materialize_tensor"); empty for every op of the table. */
+	bcx_tileir_str name;
+	/* Where a module assembled from text wrote the op (1-based line and
+	 * column of its first token); 0 when it did not come from text. */
+	uint32_t line, col;
 };
+
+/* The opcode of an unregistered op: an op outside the dialect that text
+ * may hold (as MLIR's -allow-unregistered-dialect allows), kept as an
+ * opaque typed op; bytecode has no encoding for it. */
+#define BCX_TILEIR_OPCODE_UNREGISTERED 0xFFFFu
 
 typedef struct bcx_tileir_body {
 	bcx_tileir_block block;     /* the body: arguments = signature inputs */
@@ -353,6 +368,14 @@ typedef struct bcx_tileir_body {
 #define BCX_TILEIR_FN_PRIVATE 0x01
 #define BCX_TILEIR_FN_KERNEL 0x02
 #define BCX_TILEIR_FN_HINTS 0x04
+/* Text only: the reference's test function (cuda_tile.testing$func, in its
+ * test builds), an entry whose arguments may have any type. Never on the
+ * wire: the writer refuses it. */
+#define BCX_TILEIR_FN_TESTING 0x08
+/* Text only: the ops a text holds outside any function (MLIR wraps them in
+ * an implicit top-level module), gathered in one nameless function. Never
+ * on the wire: the writer refuses it. */
+#define BCX_TILEIR_FN_TOPLEVEL 0x10
 
 typedef struct bcx_tileir_function {
 	uint32_t name;          /* string index */
@@ -366,6 +389,7 @@ typedef struct bcx_tileir_function {
 	uint32_t body_len;
 	const uint8_t *body_bytes;
 	const bcx_tileir_body *body; /* NULL until decoded (or built) */
+	uint32_t line, col;     /* assembled from text: where it is written; else 0 */
 } bcx_tileir_function;
 
 typedef struct bcx_tileir_global {
@@ -376,6 +400,7 @@ typedef struct bcx_tileir_global {
 	uint8_t visibility;     /* 0 public, 1 private */
 	bool is_constant;
 	uint32_t offset;
+	uint32_t line, col;     /* assembled from text: where it is written; else 0 */
 } bcx_tileir_global;
 
 typedef struct bcx_tileir_constant {
@@ -601,6 +626,9 @@ typedef struct bcx_tileir_verify_error {
 				      rule (a body the verifier decoded itself is
 				      released after its walk: valid during the
 				      callback only) */
+	uint32_t line, col;    /* the place in the text a module was assembled
+				  from of the op, else of the function or global
+				  the rule is about; 0 = none */
 } bcx_tileir_verify_error;
 
 /* Called once per broken rule, in walk order; return false to stop. */

@@ -215,6 +215,25 @@ typedef struct bcx_tileir_build_opspec {
 bcx_status bcx_tileir_build_op_add(bcx_tileir_builder *m, bcx_tileir_build_block *blk,
                                    const bcx_tileir_build_opspec *spec, bcx_tileir_build_op **out,
                                    bcx_diag *d);
+/* Append an op outside the dialect ("materialize_tensor", "some.op"), as
+ * MLIR text may hold with -allow-unregistered-dialect: kept as an opaque
+ * op with its name (copied), operands and result types, no attributes and
+ * no regions. The verifier treats its results as values of the given types
+ * and checks nothing else about it; both printers print it in MLIR's
+ * generic form; bcx_tileir_write() refuses a module that holds one. name
+ * must not be empty nor name a "cuda_tile." op. */
+bcx_status bcx_tileir_build_op_add_unregistered(bcx_tileir_builder *m,
+						bcx_tileir_build_block *blk, const char *name,
+						size_t name_len,
+						const bcx_tileir_build_value *operands,
+						uint32_t n_operands,
+						const bcx_tileir_build_type *result_types,
+						uint32_t n_results, bcx_tileir_build_loc *loc,
+						bcx_tileir_build_op **out, bcx_diag *d);
+/* Record where an op stands in the text it came from (1-based line and
+ * column): bcx_tileir_op.line/col, which verifier errors carry. */
+bcx_status bcx_tileir_build_op_set_source(bcx_tileir_build_op *op, uint32_t line, uint32_t col,
+					  bcx_diag *d);
 bcx_tileir_build_value bcx_tileir_build_op_result(const bcx_tileir_build_op *op, uint32_t i);
 bcx_status bcx_tileir_build_region_add_block(bcx_tileir_builder *m, bcx_tileir_build_op *op,
                                              uint32_t region,

@@ -37,7 +37,6 @@ static bool bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value 
 	return true;
 }
 
-/* The text of type t, for messages. */
 /* A type as MLIR names it in a message: the dialect's types with their
  * full prefix (!cuda_tile.tile<f32>), the builtin scalars bare (i32). */
 const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap)
@@ -120,7 +119,12 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 			   loc};
 	bcx_tileir_build_op *built;
 	bcx_diag bd = {0};
-	if (bcx_tileir_build_op_add(p->m, blk, &s, &built, &bd))
+	bcx_status st = op->info->unregistered
+		? bcx_tileir_build_op_add_unregistered(p->m, blk, op->uname, op->uname_len, opds,
+						       op->n_operands, op->res_types,
+						       op->n_res_types, loc, &built, &bd)
+		: bcx_tileir_build_op_add(p->m, blk, &s, &built, &bd);
+	if (st || bcx_tileir_build_op_set_source(built, op->line, op->col, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	return build_regions(p, op, built) &&
 	       bind_results(p, op, bcx_tileir_build_op_result(built, 0));
@@ -166,6 +170,9 @@ static bool build_global(asm_parser *p, const ap_op *op)
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_global_add(p->m, &g, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+	bcx_tileir_global *mg = &p->m->m->globals[p->m->m->n_globals - 1];
+	mg->line = op->line;
+	mg->col = op->col;
 	return true;
 }
 
@@ -191,9 +198,14 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	bcx_tileir_build_block *body;
 	bcx_diag bd = {0};
 	bcx_tileir_str nm = attr_str(p, name);
-	if (bcx_tileir_build_entry_add(p->m, (const char *)nm.ptr, nm.len, fti->params,
-	                               fti->n_inputs, hints, loc, &f, &body, &bd))
+	/* TB_FN_ANY_ARGS: an entry of tile arguments is the verifier's to
+	 * report, in the reference's words */
+	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, fti->params, fti->n_inputs, hints, loc,
+	                op->testing ? BCX_TILEIR_FN_TESTING : TB_FN_ANY_ARGS, &f, &body, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+	bcx_tileir_function *mf = &p->m->m->functions[p->m->m->n_functions - 1];
+	mf->line = op->line;
+	mf->col = op->col;
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
 	if (!b || b->n_args != fti->n_inputs)
 		return mlir_fail_at(&p->lx, op->line, op->col,
@@ -204,53 +216,6 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 		if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i)))
 			return false;
 	return build_block(p, body, b);
-}
-
-/* testing$func: a function that is not a kernel, so that the reference's
- * tests can be read and verified; the writer refuses it. */
-static bool build_test_func(asm_parser *p, const ap_op *op)
-{
-	bcx_tileir_build_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
-	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !ft || ft->a.kind != BCX_TILEIR_A_TYPE ||
-	    tb_type(p->m, ft->a.type)->tag != BCX_TILEIR_T_FUNCTION)
-		return mlir_fail_at(&p->lx, op->line, op->col,
-				   "testing$func needs sym_name and function_type");
-	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
-	bcx_tileir_build_loc *loc = NULL;
-	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc))
-		return false;
-	bcx_tileir_build_func *f;
-	bcx_tileir_build_block *body;
-	bcx_diag bd = {0};
-	bcx_tileir_str nm = attr_str(p, name);
-	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, ft->a.type, 0, NULL, loc, &f, &body,
-			&bd))
-		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
-	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
-	if (!b || b->n_args != fti->n_inputs)
-		return mlir_fail_at(&p->lx, op->line, op->col,
-				   "function body must have one argument per function input");
-	wr_table_free(&p->names);
-	wr_table_init(&p->names, p->m->alloc);
-	for (uint32_t i = 0; i < b->n_args; i++)
-		if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i)))
-			return false;
-	return build_block(p, body, b);
-}
-
-bool ap_build_top(asm_parser *p, const ap_block *top)
-{
-	const ap_op *op = top->ops[0];
-	bcx_tileir_build_type fty;
-	bcx_tileir_build_func *f;
-	bcx_tileir_build_block *body;
-	bcx_diag bd = {0};
-	if (bcx_tileir_build_type_func(p->m, NULL, 0, NULL, 0, &fty, &bd) ||
-	    tb_func_add(p->m, "", 0, fty, 0, NULL, NULL, &f, &body, &bd))
-		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
-	wr_table_free(&p->names);
-	wr_table_init(&p->names, p->m->alloc);
-	return build_block(p, body, top);
 }
 
 bool ap_build_module(asm_parser *p, const ap_op *mod)
@@ -271,11 +236,50 @@ bool ap_build_module(asm_parser *p, const ap_op *mod)
 		const ap_op *op = b->ops[i];
 		bool ok = strcmp(op->info->name, "global") == 0 ? build_global(p, op)
 			: strcmp(op->info->name, "entry") == 0  ? build_entry(p, op)
-			: op->info == &ap_testing_func          ? build_test_func(p, op)
 			: mlir_fail_at(&p->lx, op->line, op->col,
 				      "only entry and global ops are allowed in the module body");
 		if (!ok || !ap_loc_build(p, op->loc, op->line, op->col, &loc))
 			return false;
 	}
+	return true;
+}
+
+/* Module, entry and global: the ops that are not inside a function. */
+static bool is_item(const ap_op *op)
+{
+	return op->info->structural;
+}
+
+static bool build_item(asm_parser *p, const ap_op *op)
+{
+	bcx_tileir_build_loc *loc;
+	const char *name = op->info->name;
+	bool ok = strcmp(name, "module") == 0	? ap_build_module(p, op)
+		: strcmp(name, "global") == 0	? build_global(p, op)
+		: build_entry(p, op);
+	return ok && ap_loc_build(p, op->loc, op->line, op->col, &loc);
+}
+
+bool ap_build_top(asm_parser *p, const ap_block *top)
+{
+	if (top->n_ops == 1 && strcmp(top->ops[0]->info->name, "module") == 0)
+		return ap_build_module(p, top->ops[0]);
+	p->m->m->implicit_module = true;
+	bcx_tileir_build_func *f = NULL;
+	bcx_tileir_build_block *body = NULL;
+	for (uint32_t i = 0; i < top->n_ops; i++) {
+		const ap_op *op = top->ops[i];
+		if (is_item(op))
+			continue;
+		bcx_diag bd = {0};
+		if (!f && tb_func_add(p->m, "", 0, NULL, 0, NULL, NULL, BCX_TILEIR_FN_TOPLEVEL, &f,
+				      &body, &bd))
+			return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		if (!build_op(p, body, op))
+			return false;
+	}
+	for (uint32_t i = 0; i < top->n_ops; i++)
+		if (is_item(top->ops[i]) && !build_item(p, top->ops[i]))
+			return false;
 	return true;
 }

@@ -41,7 +41,7 @@ static const struct {
 static const struct {
 	const char *op, *terminator;
 } implicit[] = {
-	{"entry", "return"}, {"testing$func", "return"}, {"if", "yield"}, {"for", "continue"}, {"loop", "continue"},
+	{"entry", "return"}, {"if", "yield"}, {"for", "continue"}, {"loop", "continue"},
 };
 
 /* ---- fields ---- */

@@ -520,55 +520,8 @@ static bool entry_op(ac_walk *w)
 	return loop_body(w, &args);
 }
 
-/* The results of a function signature after "->": "T" or "(T, ...)". */
-static bool result_types(asm_parser *p, bcx_tileir_build_type **out, uint32_t *n)
-{
-	uint32_t cap = 0;
-	bool group = mlir_accept(&p->lx, '(');
-	if (group && mlir_accept(&p->lx, ')'))
-		return true;
-	do {
-		if (!ap_grow(p, (void **)out, *n, &cap, sizeof **out) || !ap_type(p, &(*out)[*n]))
-			return false;
-		++*n;
-	} while (group && mlir_accept(&p->lx, ','));
-	return !group || mlir_expect(&p->lx, ')');
-}
-
-/* The reference's testing$func (its tests' stand-in for a function that is
- * not a kernel): @name(%a: T, ...) [-> R | -> (R, ...)] {region}. */
-static bool test_func_op(ac_walk *w)
-{
-	asm_parser *p = w->p;
-	int name = field(w, "sym_name"), ft = field(w, "function_type");
-	ap_block args = {0};
-	bcx_tileir_build_type fty, *res = NULL;
-	uint32_t n_res = 0;
-	bcx_diag bd = {0};
-	if (name < 0 || ft < 0)
-		return false;
-	if (p->lx.t.k != MLIR_TK_SYM)
-		return mlir_fail(&p->lx, "expected valid '@'-identifier for symbol name");
-	mlir_tok sym = p->lx.t;
-	char *buf = bcx_arena_alloc(p->arena, sym.n + 1);
-	long n = buf ? mlir_str_value(&sym, buf, sym.n + 1) : -1;
-	if (n < 0 || !ap_built(p, bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[name].attr,
-							     &bd), &bd) ||
-	    !mlir_next(&p->lx) || !ap_block_arg_list(p, &args))
-		return false;
-	if (mlir_accept(&p->lx, 'A') && !result_types(p, &res, &n_res))
-		return false;
-	if (!ap_built(p, bcx_tileir_build_type_func(p->m, args.arg_types, args.n_args, res, n_res,
-						    &fty, &bd), &bd) ||
-	    !ap_built(p, bcx_tileir_build_attr_type(p->m, fty, &w->f[ft].attr, &bd), &bd))
-		return false;
-	return loop_body(w, &args);
-}
-
 bool ac_whole_op(ac_walk *w, const fmt_tok *t)
 {
-	if (fmt_is(t->text, t->len, "TestFunc"))
-		return test_func_op(w);
 	if (fmt_is(t->text, t->len, "For"))
 		return for_op(w);
 	if (fmt_is(t->text, t->len, "Loop"))
@@ -580,21 +533,3 @@ bool ac_whole_op(ac_walk *w, const fmt_tok *t)
 	return mlir_fail(&w->p->lx, "cuda_tile.%s: no parser for op<%.*s>", w->info->name,
 			(int)t->len, t->text);
 }
-
-static const bcx_tileir_field testing_func_fields[] = {
-	{"sym_name", BCX_TILEIR_F_ATTR, BCX_TILEIR_ONE, BCX_TILEIR_E_STR, BCX_TILEIR_ENUM_NONE, false,
-	 -1, 0, 0},
-	{"function_type", BCX_TILEIR_F_ATTR, BCX_TILEIR_ONE, BCX_TILEIR_E_TYPE, BCX_TILEIR_ENUM_NONE,
-	 false, -1, 0, 0},
-};
-
-const bcx_tileir_opinfo ap_testing_func = {
-	.opcode = 0xFFFF,
-	.name = "testing$func",
-	.n_regions = 1,
-	.structural = true,
-	.fields = testing_func_fields,
-	.n_fields = 2,
-	.n_attrs = 2,
-	.fmt = "op<TestFunc>",
-};

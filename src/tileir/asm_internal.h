@@ -39,6 +39,9 @@ typedef struct ap_op {
 	uint32_t n_res_types;
 	mlir_pos loc;           /* the op's loc(...), or p == NULL */
 	bool custom;            /* written in the custom form */
+	bool testing;           /* testing$func: an entry of any argument types */
+	char *uname;            /* an unregistered op's name, unescaped */
+	size_t uname_len;
 	unsigned line, col;
 } ap_op;
 
@@ -100,11 +103,6 @@ const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size
 /* Copy of the current token's text into the parse arena. */
 char *ap_tok_dup(asm_parser *p);
 
-/* The reference's testing op cuda_tile.testing$func (a function that is
- * not a kernel), read so that its tests can be read; not in the op table,
- * as it has no encoding (asm_directives.c). */
-extern const bcx_tileir_opinfo ap_testing_func;
-
 /* An op in either form, with its results and trailing location. */
 bool ap_parse_op(asm_parser *p, ap_op **out);
 /* "{" [^bb(args):] op* "}"; *out is NULL for an empty region. */
@@ -120,8 +118,10 @@ bool ap_custom_op(asm_parser *p, ap_op *op);
 bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b);
 /* Build the module tree. */
 bool ap_build_module(asm_parser *p, const ap_op *mod);
-/* Build ops written outside the module (MLIR's implicit module holds
- * them) as a function that is not a kernel: checked, never written. */
+/* Build the top level: one module op, or (MLIR's implicit top-level
+ * module) any ops, the model then marked implicit_module: functions and
+ * globals as a module's, every other op in one nameless
+ * BCX_TILEIR_FN_TOPLEVEL function. */
 bool ap_build_top(asm_parser *p, const ap_block *top);
 
 /* ---- aliases and locations (asm_loc.c) ---- */

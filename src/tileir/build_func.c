@@ -190,15 +190,16 @@ static bcx_status fn_list(bcx_tileir_builder *m, const bcx_tileir_build_loc *loc
 static bcx_status check_entry(bcx_tileir_builder *m, const char *name, size_t name_len,
                               const bcx_tileir_build_type *arg_types, uint32_t n_args,
                               const bcx_tileir_build_attr *hints, const bcx_tileir_build_loc *loc,
-                              bcx_diag *d)
+                              uint8_t extra, bcx_diag *d)
 {
-	if (!m || !name || name_len == 0)
+	bool testing = (extra & (BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL | TB_FN_ANY_ARGS));
+	if (!m || !name || (name_len == 0 && !(extra & BCX_TILEIR_FN_TOPLEVEL)))
 		return bcx_bad_arg(d, "an entry needs a non-empty name");
 	if (hints && hints->a.kind != BCX_TILEIR_A_HINTS)
 		return bcx_bad_arg(d, "entry hints must be an optimization hints attribute");
 	if (loc && !is(loc, BCX_TILEIR_DI_LOC) && !is(loc, BCX_TILEIR_DI_CALL_SITE))
 		return bcx_bad_arg(d, "a function location must be a DILoc or a call site");
-	for (uint32_t i = 0; i < n_args && arg_types; i++)
+	for (uint32_t i = 0; i < n_args && arg_types && !testing; i++)
 		if (tb_type_valid(m, arg_types[i]) &&
 		    tb_type(m, arg_types[i])->tag == BCX_TILEIR_T_TILE &&
 		    tb_type(m, arg_types[i])->rank != 0)
@@ -211,20 +212,21 @@ bcx_status bcx_tileir_build_entry_add(bcx_tileir_builder *m, const char *name, s
 			    bcx_tileir_build_loc *loc, bcx_tileir_build_func **out, bcx_tileir_build_block **body,
 			    bcx_diag *d)
 {
-	BCX_TRY(check_entry(m, name, name_len, arg_types, n_args, hints, loc, d));
-	bcx_tileir_build_type fty;
-	BCX_TRY(bcx_tileir_build_type_func(m, arg_types, n_args, NULL, 0, &fty, d));
-	return tb_func_add(m, name, name_len, fty, BCX_TILEIR_FN_KERNEL, hints, loc, out, body, d);
+	return tb_func_add(m, name, name_len, arg_types, n_args, hints, loc, 0, out, body, d);
 }
 
 bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
-                       bcx_tileir_build_type fty, uint8_t flags, bcx_tileir_build_attr *hints,
-                       bcx_tileir_build_loc *loc, bcx_tileir_build_func **out,
-                       bcx_tileir_build_block **body, bcx_diag *d)
+		       const bcx_tileir_build_type *arg_types, uint32_t n_args,
+		       bcx_tileir_build_attr *hints, bcx_tileir_build_loc *loc, uint8_t extra,
+		       bcx_tileir_build_func **out, bcx_tileir_build_block **body, bcx_diag *d)
 {
+	BCX_TRY(check_entry(m, name, name_len, arg_types, n_args, hints, loc, extra, d));
+	extra &= BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL;
+	bcx_tileir_build_type fty;
+	BCX_TRY(bcx_tileir_build_type_func(m, arg_types, n_args, NULL, 0, &fty, d));
 	bcx_tileir_module *mm = m->m;
-	uint32_t n_args = tb_type(m, fty)->n_inputs;
-	bcx_tileir_function fn = {.signature = fty, .flags = flags};
+	bcx_tileir_function fn = {.signature = fty, .flags = BCX_TILEIR_FN_KERNEL};
+	fn.flags |= extra;
 	BCX_TRY(tb_string(m, name, name_len, &fn.name, d));
 	BCX_TRY(fn_list(m, loc, &fn.loc_list, d));
 	if (hints) {
@@ -237,7 +239,6 @@ bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
 	    !BCX_VEC_ROOM(m->arena, m->funcs, mm->n_functions, m->cap_nodes))
 		return bcx_nomem(d);
 	f->index = (uint32_t)mm->n_functions;
-	f->kernel = (flags & BCX_TILEIR_FN_KERNEL) != 0;
 	f->top = (bcx_tileir_build_block){.mb = &f->body.block, .fn = f};
 	f->body.block.n_args = n_args;
 	f->body.block.arg_types = tb_type(m, fty)->params;

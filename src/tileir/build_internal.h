@@ -39,7 +39,6 @@ struct bcx_tileir_build_op {
 
 struct bcx_tileir_build_func {
 	uint32_t index;             /* in the model's function table */
-	bool kernel;                /* an entry (else testing$func: returns values) */
 	bcx_tileir_body body;       /* the model's body; body.block is the top block */
 	bcx_tileir_build_block top;
 	uint32_t *value_types;      /* body.value_types, writable */
@@ -73,18 +72,19 @@ bcx_status tb_string(bcx_tileir_builder *m, const void *s, size_t n, uint32_t *o
  * callsite(unknown at X)); the writer writes both, as the reference does. */
 bcx_status tb_loc_twin(bcx_tileir_builder *m, const bcx_tileir_build_loc *l,
 		       bcx_tileir_build_loc **out, bcx_diag *d);
+/* bcx_tileir_build_entry_add(), or with extra a text-only function
+ * (BCX_TILEIR_FN_TESTING: arguments of any type; BCX_TILEIR_FN_TOPLEVEL:
+ * the nameless holder of ops outside every function; TB_FN_ANY_ARGS, not
+ * kept: an entry whose tile arguments the verifier is left to refuse). */
+#define TB_FN_ANY_ARGS 0x80
+bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
+		       const bcx_tileir_build_type *arg_types, uint32_t n_args,
+		       bcx_tileir_build_attr *hints, bcx_tileir_build_loc *loc, uint8_t extra,
+		       bcx_tileir_build_func **out, bcx_tileir_build_block **body, bcx_diag *d);
 /* A value id of function f with type t (the model's value_types). */
 /* Lay every body out again in the order the writer and the printers walk
  * it (build_write.c); done before a built module is handed over. */
 bcx_status tb_compact(bcx_tileir_builder *m, bcx_diag *d);
-/* A function of signature fty (a function type) with the given flags: the
- * body of bcx_tileir_build_entry_add after its checks. A function without
- * BCX_TILEIR_FN_KERNEL (the reference's testing$func, read for its tests)
- * is refused by the writer. */
-bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
-                       bcx_tileir_build_type fty, uint8_t flags, bcx_tileir_build_attr *hints,
-                       bcx_tileir_build_loc *loc, bcx_tileir_build_func **out,
-                       bcx_tileir_build_block **body, bcx_diag *d);
 bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
                          uint32_t n, uint32_t *first, bcx_diag *d);
 

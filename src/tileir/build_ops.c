@@ -197,8 +197,9 @@ static bcx_status make_op(bcx_tileir_builder *m, const bcx_tileir_opinfo *info,
 	return set_attrs(info, attrs, s, d);
 }
 
-static bcx_status check_spec(bcx_tileir_build_block *blk, const bcx_tileir_build_opspec *s,
-			     const bcx_tileir_opinfo *info, bcx_diag *d)
+static bcx_status check_spec(const bcx_tileir_builder *m, bcx_tileir_build_block *blk,
+			     const bcx_tileir_build_opspec *s, const bcx_tileir_opinfo *info,
+			     bcx_diag *d)
 {
 	if (!info)
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "unknown opcode %u", s->opcode);
@@ -208,7 +209,9 @@ static bcx_status check_spec(bcx_tileir_build_block *blk, const bcx_tileir_build
 		return bad(d, info->name, "operands missing", NULL);
 	if (s->n_attrs && !s->attrs)
 		return bad(d, info->name, "attributes missing", NULL);
-	if (info->opcode == BCX_TILEIR_OP_return && s->n_operands && blk->fn && blk->fn->kernel)
+	if (info->opcode == BCX_TILEIR_OP_return && s->n_operands && /* entries return nothing */
+	    !(m->m->functions[blk->fn->index].flags &
+	      (BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL)))
 		return bad(d, info->name, "takes no operands: entries return nothing", NULL);
 	if (s->loc && s->loc->kind != BCX_TILEIR_DI_LOC && s->loc->kind != BCX_TILEIR_DI_CALL_SITE)
 		return bad(d, info->name, "op location must be a DILoc or a call site", NULL);
@@ -225,7 +228,7 @@ bcx_status bcx_tileir_build_op_add(bcx_tileir_builder *m, bcx_tileir_build_block
 	if (!m || !blk || !s)
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
 	const bcx_tileir_opinfo *info = bcx_tileir_op_info(s->opcode);
-	bcx_status st = check_spec(blk, s, info, d);
+	bcx_status st = check_spec(m, blk, s, info, d);
 	if (!st)
 		st = check_results(m, info, s, d);
 	if (st)

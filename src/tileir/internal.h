@@ -60,6 +60,9 @@ struct bcx_tileir_module {
 	 * scope stack, value types and operand ids, tmp_cap entries each. */
 	uint32_t *tmp;
 	size_t tmp_cap;
+	/* Assembled from text that has no cuda_tile.module op around its
+	 * functions (MLIR's implicit top-level module): never written. */
+	bool implicit_module;
 };
 
 /* Version gate helper: is the file's version at least v? */

@@ -36,6 +36,13 @@ struct bcx_tileir_opinfo {
 	uint8_t n_operands;         /* declared operand groups */
 	uint8_t n_attrs;            /* ATTR and UNIT fields */
 	const char *fmt;            /* custom text form (fmt.h) */
+	bool unregistered;          /* the one row of ops outside the dialect */
 };
+
+/* The row every unregistered op points at (table.c): no fields, no
+ * regions, opcode BCX_TILEIR_OPCODE_UNREGISTERED. It is not among the
+ * opcode rows, so nothing that walks the table or looks an opcode or a
+ * name up ever meets it. */
+extern const bcx_tileir_opinfo tir_unregistered_op;
 
 #endif

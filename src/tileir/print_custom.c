@@ -467,6 +467,29 @@ static void print_results(cprint *p, const bcx_tileir_op *op)
 	bcx_buf_puts(p->o, " = ");
 }
 
+/* An op outside the dialect: MLIR prints it in the generic form in custom
+ * text too, with full type names (no dialect to default to). */
+static void print_unregistered(cprint *p, const bcx_tileir_op *op)
+{
+	tir_print_string(p->o, op->name);
+	bcx_buf_put_u8(p->o, '(');
+	cp_values(p, op->operands, op->n_operands);
+	bcx_buf_puts(p->o, ") : (");
+	for (uint32_t i = 0; i < op->n_operands; i++) {
+		if (i)
+			bcx_buf_puts(p->o, ", ");
+		tir_print_type(p->o, p->m, cp_value_type(p, op->operands[i]), true);
+	}
+	bcx_buf_puts(p->o, op->n_results == 1 ? ") -> " : ") -> (");
+	for (uint32_t i = 0; i < op->n_results; i++) {
+		if (i)
+			bcx_buf_puts(p->o, ", ");
+		tir_print_type(p->o, p->m, op->result_types[i], true);
+	}
+	if (op->n_results != 1)
+		bcx_buf_put_u8(p->o, ')');
+}
+
 static void print_op(cprint *p, const bcx_tileir_op *op)
 {
 	bcx_buf_spill(p->o, p->sink, 1u << 16);
@@ -475,9 +498,13 @@ static void print_op(cprint *p, const bcx_tileir_op *op)
 		bcx_buf_put_u8(p->o, ' ');
 	if (op->n_results)
 		print_results(p, op);
-	bcx_buf_puts(p->o, op->info->name);
-	cop c = {op, op->info};
-	cp_format(p, &c);
+	if (op->info->unregistered) {
+		print_unregistered(p, op);
+	} else {
+		bcx_buf_puts(p->o, op->info->name);
+		cop c = {op, op->info};
+		cp_format(p, &c);
+	}
 	cp_di_suffix(p, op->loc);
 	bcx_buf_put_u8(p->o, '\n');
 }

@@ -303,9 +303,14 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 			put_num(o, ":", op->n_results);
 		bcx_buf_puts(o, " = ");
 	}
-	bcx_buf_puts(o, "\"cuda_tile.");
-	bcx_buf_puts(o, op->info->name);
-	bcx_buf_puts(o, "\"(");
+	if (op->info->unregistered) { /* its own name, escaped: it comes from the input */
+		tir_print_string(o, op->name);
+		bcx_buf_put_u8(o, '(');
+	} else {
+		bcx_buf_puts(o, "\"cuda_tile.");
+		bcx_buf_puts(o, op->info->name);
+		bcx_buf_puts(o, "\"(");
+	}
 	for (uint32_t i = 0; i < op->n_operands; i++) {
 		if (i)
 			bcx_buf_puts(o, ", ");

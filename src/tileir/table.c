@@ -79,7 +79,7 @@ enum { TRAIT_STRUCTURAL = 1, TRAIT_TERMINATOR = 2 };
 #define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...)                  \
 	{(code), #id, (since), (rc) != 0, BCX_TILEIR_OPD_##mode, (nreg), (fsince),        \
 	 ((traits) & TRAIT_STRUCTURAL) != 0, ((traits) & TRAIT_TERMINATOR) != 0, fields_##id,    \
-	 NFIELDS(id), NRES_##id, NOPD_##id, NATTR_##id, "" __VA_ARGS__},
+	 NFIELDS(id), NRES_##id, NOPD_##id, NATTR_##id, "" __VA_ARGS__, false},
 static const bcx_tileir_opinfo op_rows[] = {
 #include "ops.def"
 };
@@ -134,6 +134,13 @@ uint16_t bcx_tileir_opinfo_flags_since(const bcx_tileir_opinfo *op) { return op-
 unsigned bcx_tileir_opinfo_region_count(const bcx_tileir_opinfo *op) { return op->n_regions; }
 bool bcx_tileir_opinfo_is_terminator(const bcx_tileir_opinfo *op) { return op->terminator; }
 bool bcx_tileir_opinfo_is_structural(const bcx_tileir_opinfo *op) { return op->structural; }
+bool bcx_tileir_opinfo_is_unregistered(const bcx_tileir_opinfo *op) { return op->unregistered; }
+
+/* Ops outside the dialect share this row: the op keeps its own name,
+ * operands and result types; the row says there is nothing else. */
+const bcx_tileir_opinfo tir_unregistered_op = {
+	.opcode = BCX_TILEIR_OPCODE_UNREGISTERED, .name = "unregistered", .since = 0,
+	.opd_mode = BCX_TILEIR_OPD_FIXED, .fmt = "", .unregistered = true};
 unsigned bcx_tileir_opinfo_field_count(const bcx_tileir_opinfo *op) { return op->n_fields; }
 
 const bcx_tileir_field *bcx_tileir_opinfo_field(const bcx_tileir_opinfo *op, unsigned i)

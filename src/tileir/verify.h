@@ -30,6 +30,7 @@ typedef struct vf_ctx {
 	bcx_tileir_module *m;
 	const bcx_tileir_body *body; /* the function being checked */
 	long fn;
+	long global;                 /* the global a module-level rule is about, or -1 */
 	uint16_t target;             /* 0: no version check */
 	bcx_tileir_verify_fn cb;
 	void *cb_ctx;

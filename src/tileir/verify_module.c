@@ -32,13 +32,13 @@ void vf_target_signature(vf_ctx *v, uint32_t sig);
 static void check_entry(vf_ctx *v, const bcx_tileir_function *f)
 {
 	const bcx_tileir_type *sig = vf_ty(v, f->signature);
-	if (!sig || sig->tag != BCX_TILEIR_T_FUNCTION)
+	if (!sig || sig->tag != BCX_TILEIR_T_FUNCTION || (f->flags & BCX_TILEIR_FN_TOPLEVEL))
 		return;
 	if (sig->n_outputs) {
 		module_error(v, "entry", "entry op must not return values");
 		return;
 	}
-	for (uint32_t i = 0; i < sig->n_inputs; i++)
+	for (uint32_t i = 0; i < sig->n_inputs && !(f->flags & BCX_TILEIR_FN_TESTING); i++)
 		if (vf_is_tile(v, sig->params[i]) && vf_rank(v, sig->params[i]) != 0) {
 			module_error(v, "entry",
 				     "entry op must have scalar types (rank 0 !cuda_tile.tile)");
@@ -74,6 +74,8 @@ static void check_symbols(vf_ctx *v)
 	for (size_t i = 0; i < n && !v->stop; i++) {
 		bool global = i < v->m->n_globals;
 		size_t k = global ? i : i - v->m->n_globals;
+		if (!global && (v->m->functions[k].flags & BCX_TILEIR_FN_TOPLEVEL))
+			continue; /* no symbol: the ops outside every function */
 		uint32_t name = global ? v->m->globals[k].name : v->m->functions[k].name;
 		bcx_tileir_str s = bcx_tileir_string(v->m, name);
 		size_t h = (size_t)name_hash(s) & (cap - 1);
@@ -91,19 +93,24 @@ static void check_symbols(vf_ctx *v)
 			continue;
 		}
 		v->fn = global ? -1 : (long)k;
+		v->global = global ? (long)k : -1;
 		vf_begin(v, false);
 		vf_printf(v, "redefinition of symbol named '%.*s'", (int)s.len, (const char *)s.ptr);
 		vf_end(v);
 	}
 	v->fn = -1;
+	v->global = -1;
 	bcx_free(v->m->opts.alloc, slot, cap * sizeof *slot);
 }
 
 void vf_check_module(vf_ctx *v)
 {
-	for (size_t i = 0; i < v->m->n_globals && !v->stop; i++)
+	for (size_t i = 0; i < v->m->n_globals && !v->stop; i++) {
+		v->global = (long)i;
 		if (vf_rank(v, v->m->globals[i].type) != 1)
 			module_error(v, "global", "type must have rank 1");
+	}
+	v->global = -1;
 	check_symbols(v);
 	for (size_t i = 0; i < v->m->n_functions && !v->stop; i++) {
 		v->fn = (long)i;

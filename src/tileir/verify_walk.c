@@ -104,11 +104,25 @@ void vf_end(vf_ctx *v)
 		return;
 	}
 	char op_name[64] = "";
-	if (v->op)
+	if (v->op && v->op->info->unregistered)
+		snprintf(op_name, sizeof op_name, "%.*s",
+			 (int)(v->op->name.len > 63 ? 63 : v->op->name.len),
+			 (const char *)v->op->name.ptr);
+	else if (v->op)
 		snprintf(op_name, sizeof op_name, "cuda_tile.%s", v->op->info->name);
 	bcx_tileir_verify_error e = {v->fn, {NULL, 0}, v->op ? op_name : NULL,
 				     (const char *)v->path.data, v->op ? v->op->offset : 0,
-				     (const char *)v->msg.data, v->op};
+				     (const char *)v->msg.data, v->op, 0, 0};
+	if (v->op) {
+		e.line = v->op->line;
+		e.col = v->op->col;
+	} else if (v->global >= 0) {
+		e.line = v->m->globals[v->global].line;
+		e.col = v->m->globals[v->global].col;
+	} else if (v->fn >= 0) {
+		e.line = v->m->functions[v->fn].line;
+		e.col = v->m->functions[v->fn].col;
+	}
 	if (v->fn >= 0)
 		e.function_name = bcx_tileir_string(v->m, v->m->functions[v->fn].name);
 	if (v->n_errors++ == 0) {
@@ -172,6 +186,10 @@ static void check_op(vf_ctx *v, const bcx_tileir_op *op, uint32_t index)
 {
 	v->op = op;
 	v->op_index = index;
+	if (op->info->unregistered) { /* opaque: only its place is checked (purity) */
+		check_purity(v, op);
+		return;
+	}
 	if (vf_check_rules(v, op))
 		vf_check_special(v, op);
 	check_purity(v, op);
@@ -236,7 +254,7 @@ bcx_status bcx_tileir_verify(bcx_tileir_module *m, const bcx_tileir_verify_optio
 		return bcx_bad_arg(diag, "bcx_tileir_verify: no module");
 	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
 	bcx_options_copy(&o, sizeof o, opts);
-	vf_ctx v = {.m = m, .fn = -1, .target = o.target, .hints = o.hints, .cb = fn,
+	vf_ctx v = {.m = m, .fn = -1, .global = -1, .target = o.target, .hints = o.hints, .cb = fn,
 		    .cb_ctx = ctx, .diag = diag};
 	bcx_buf_init(&v.msg, m->opts.alloc);
 	bcx_buf_init(&v.path, m->opts.alloc);

@@ -222,17 +222,17 @@ static void start_list(wctx *w)
 static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
 {
 	const bcx_tileir_function *f = bcx_tileir_function_at(w->m, i);
-	/* Only the assembler makes one: the reference's testing$func, which
-	 * has no encoding of its own. */
-	if (!(f->flags & BCX_TILEIR_FN_KERNEL)) {
-		wr_fail(w, BCX_ERR_UNSUPPORTED, "only entry functions can be written "
-						"(cuda_tile.testing$func is a testing op)");
-		return;
-	}
 	const bcx_tileir_body *body_model = NULL;
 	bcx_status st = bcx_tileir_body_get(w->m, i, &body_model, w->d);
 	if (st) {
 		w->st = st;
+		return;
+	}
+	if (f->flags & (BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL)) {
+		wr_fail(w, BCX_ERR_UNSUPPORTED,
+			"%s cannot be written to bytecode",
+			f->flags & BCX_TILEIR_FN_TESTING ? "a testing function (cuda_tile.testing$func)"
+							 : "an op outside every function");
 		return;
 	}
 	wr_uv(p, wr_mstr(w, f->name));
@@ -362,6 +362,9 @@ bcx_status bcx_tileir_write(bcx_tileir_module *m, const bcx_tileir_write_options
 	wctx w;
 	if (st)
 		return st;
+	if (m->implicit_module)
+		return bcx_diag_set(d, BCX_ERR_UNSUPPORTED, -1,
+				    "text without a cuda_tile.module op cannot be written to bytecode");
 	bcx_buf file;
 	bcx_buf_init(&file, m->opts.alloc);
 	if ((st = ctx_init(&w, m, o, d)) == BCX_OK) {

@@ -199,9 +199,36 @@ static void op_regions(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 	}
 }
 
+/* An unregistered op's name for a message: it comes from the input, so
+ * bytes outside printable ASCII (and the quote and backslash) become \XX,
+ * and a long one is cut. */
+static void unregistered_name(bcx_tileir_str s, char *out, size_t cap)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t o = 0;
+	for (size_t i = 0; i < s.len && o + 4 < cap; i++) {
+		uint8_t c = s.ptr[i];
+		if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
+			out[o++] = (char)c;
+			continue;
+		}
+		out[o++] = '\\';
+		out[o++] = hex[c >> 4];
+		out[o++] = hex[c & 15];
+	}
+	out[o] = 0;
+}
+
 static void write_op(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 {
 	const bcx_tileir_opinfo *info = op->info;
+	if (info->unregistered) {
+		char nm[4 * 60 + 1];
+		unregistered_name(op->name, nm, sizeof nm);
+		wr_fail(w, BCX_ERR_UNSUPPORTED,
+			"unregistered operation '%s' cannot be written to bytecode", nm);
+		return;
+	}
 	if (wr_later(w, info->since)) {
 		wr_fail(w, BCX_ERR_UNSUPPORTED,
 			"operation 'cuda_tile.%s' is not available in bytecode version 13.%u",

@@ -1,0 +1,179 @@
+#define _POSIX_C_SOURCE 200809L
+/* NVIDIA's negative tests that its verifier (not its parser) refuses: every
+ * case cases.tsv classes as "verify" is assembled by bcx's one text parser
+ * and verified with bcx_tileir_verify(), and each of its expected-error
+ * lines must be met by an error on that line whose message contains the
+ * expected text (a parse error counts when it is what the case expects).
+ * Prints the counts and every failing case as FILE:CASE with the reason.
+ * The goal is 95% of the cases; the test fails when fewer pass than the
+ * floor below, which only ever goes up (docs/formats/tileir-verify.md). */
+#include "testutil.h"
+#include "refcases.h"
+#include "bcx/tileir.h"
+#include "bcx/tileir_build.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REF "vectors/tileir/reference-tests/"
+#define GOAL_PERCENT 95
+static const unsigned floor_cases = 416; /* cases that passed when the floor was last raised */
+
+typedef struct diag_line {
+	unsigned line;
+	char *msg;
+} diag_line;
+
+typedef struct got {
+	diag_line *d;
+	size_t n, cap;
+} got;
+
+static void add(got *g, unsigned line, const char *msg)
+{
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 8;
+		diag_line *nd = realloc(g->d, cap * sizeof *nd);
+		if (!nd)
+			return;
+		g->d = nd;
+		g->cap = cap;
+	}
+	g->d[g->n].line = line;
+	g->d[g->n].msg = strdup(msg);
+	if (g->d[g->n].msg)
+		g->n++;
+}
+
+static bool on_error(void *ctx, const bcx_tileir_verify_error *e)
+{
+	add(ctx, e->line, e->message);
+	return true;
+}
+
+/* Does msg contain the expectation's text? A -re pattern's {{regex}} parts
+ * match anything; its plain parts must appear in order. */
+static bool contains(const char *msg, const rc_expect *x)
+{
+	const char *t = x->text, *end = x->text + x->text_len;
+	while (t < end) {
+		const char *open = x->regex ? strstr(t, "{{") : NULL;
+		size_t n = (size_t)((open && open < end ? open : end) - t);
+		char part[1024];
+		if (n >= sizeof part)
+			return false;
+		memcpy(part, t, n);
+		part[n] = 0;
+		const char *at = strstr(msg, part);
+		if (!at)
+			return false;
+		msg = at + n;
+		if (!open || open >= end)
+			break;
+		const char *close = strstr(open + 2, "}}");
+		t = close && close < end ? close + 2 : end;
+	}
+	return true;
+}
+
+/* The case's diagnostics: the parser's one failure, or the verifier's. */
+static void run_case(const char *file, const rc_case *c, got *g)
+{
+	bcx_tileir_builder *b = NULL;
+	bcx_diag d = {0};
+	if (bcx_tileir_assemble(file, c->text, c->len, NULL, &b, &d) != BCX_OK) {
+		/* "FILE:LINE:COL: message" */
+		size_t fl = strlen(file);
+		unsigned line = 0, col = 0;
+		int used = 0;
+		const char *m = d.message;
+		if (strncmp(m, file, fl) == 0 && sscanf(m + fl, ":%u:%u: %n", &line, &col, &used) == 2)
+			m += fl + (size_t)used;
+		add(g, line, m);
+		return;
+	}
+	bcx_tileir_module *m = bcx_tileir_builder_model(b, &d);
+	if (m && bcx_tileir_verify(m, NULL, on_error, g, NULL, &d) != BCX_OK && g->n == 0)
+		add(g, 0, d.message);
+	bcx_tileir_builder_free(b);
+}
+
+/* NULL when every expected error is met, else why not (static buffer). */
+static const char *judge(const rc_case *c, const got *g)
+{
+	static char why[512];
+	for (size_t i = 0; i < c->n_ex; i++) {
+		const rc_expect *x = &c->ex[i];
+		if (x->kind != RC_ERROR)
+			continue;
+		bool met = false;
+		for (size_t k = 0; k < g->n && !met; k++)
+			met = g->d[k].line == x->line && contains(g->d[k].msg, x);
+		if (met)
+			continue;
+		int n = snprintf(why, sizeof why, "line %u wants \"%.*s\"; got ", x->line,
+				 (int)(x->text_len > 120 ? 120 : x->text_len), x->text);
+		if (g->n == 0)
+			snprintf(why + n, sizeof why - (size_t)n, "no error");
+		else
+			snprintf(why + n, sizeof why - (size_t)n, "line %u \"%.200s\"%s", g->d[0].line,
+				 g->d[0].msg, g->n > 1 ? " (and more)" : "");
+		return why;
+	}
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	tu_require_shared();
+	size_t tsv_len;
+	char *tsv = (char *)tu_read_file(tu_shared_path(REF "cases.tsv"), &tsv_len);
+	T_CHECK(tsv != NULL);
+	if (!tsv)
+		return tu_finish();
+	char cur[256] = "";
+	rc_file f = {0};
+	unsigned total = 0, passed = 0;
+	char *save = NULL;
+	for (char *ln = strtok_r(tsv, "\n", &save); ln; ln = strtok_r(NULL, "\n", &save)) {
+		char name[256], cls[32];
+		unsigned idx, n_err;
+		if (sscanf(ln, "%255[^\t]\t%u\t%31[^\t]\t%u", name, &idx, cls, &n_err) != 4 ||
+		    strcmp(cls, "verify") != 0)
+			continue;
+		if (strcmp(name, cur) != 0) {
+			rc_free(&f);
+			char path[512];
+			snprintf(path, sizeof path, REF "Dialect/CudaTile/%s", name);
+			T_CHECKF(rc_load(&f, tu_shared_path(path)), "%s: load", name);
+			snprintf(cur, sizeof cur, "%s", name);
+		}
+		const rc_case *c = rc_case_at(&f, idx);
+		total++;
+		if (!c) {
+			printf("FAIL %s:%u: case missing\n", name, idx);
+			continue;
+		}
+		got g = {0};
+		run_case(name, c, &g);
+		const char *why = judge(c, &g);
+		if (why)
+			printf("FAIL %s:%u (file line %u): %s\n", name, idx, c->first_line, why);
+		else
+			passed++;
+		for (size_t k = 0; k < g.n; k++)
+			free(g.d[k].msg);
+		free(g.d);
+	}
+	rc_free(&f);
+	free(tsv);
+	unsigned pct10 = total ? passed * 1000u / total : 0;
+	printf("verify-class cases: %u of %u pass (%u.%u%%); goal %u%%: %s; floor %u\n", passed,
+	       total, pct10 / 10, pct10 % 10, GOAL_PERCENT,
+	       passed * 100u >= total * GOAL_PERCENT ? "met" : "NOT met", floor_cases);
+	T_CHECK(total == 436);
+	T_CHECKF(passed >= floor_cases, "%u cases pass, fewer than the floor %u", passed, floor_cases);
+	return tu_finish();
+}
