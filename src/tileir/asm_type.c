@@ -154,27 +154,94 @@ static bool tile_type(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 	return true;
 }
 
-static bool tensor_view(asm_parser *p, bcx_tileir_build_type *out)
+/* "[s, ?, ...]": each stride a positive integer or '?' (MLIR's checks and
+ * words, each at its entry). */
+static int stride_list(asm_parser *p, int64_t *v, int max)
+{
+	int n = 0;
+	if (!mlir_expect(&p->lx, '['))
+		return -1;
+	while (!mlir_is_punct(&p->lx, ']')) {
+		if (n && !mlir_expect(&p->lx, ','))
+			return -1;
+		if (n >= max)
+			return mlir_fail(&p->lx, "too many entries (at most %d)", max), -1;
+		unsigned line = p->lx.t.line, col = p->lx.t.col;
+		bool neg = mlir_accept(&p->lx, '-');
+		uint64_t u = 0;
+		if (!neg && mlir_is_punct(&p->lx, '?')) {
+			v[n] = BCX_TILEIR_DYNAMIC;
+		} else if (p->lx.t.k != MLIR_TK_INT) {
+			return mlir_fail_at(&p->lx, line, col,
+					    "expected either 64-bit integer or question mark"), -1;
+		} else if (!mlir_tok_u64(&p->lx.t, &u) || u > (neg ? (uint64_t)INT64_MAX + 1 : INT64_MAX)) {
+			return mlir_fail(&p->lx, "integer constant out of range for type"), -1;
+		} else {
+			v[n] = neg ? (int64_t)(0 - u) : (int64_t)u;
+			if (v[n] <= 0)
+				return mlir_fail_at(&p->lx, line, col,
+						    "expected strictly positive integer, got %lld",
+						    (long long)v[n]), -1;
+		}
+		n++;
+		if (!mlir_next(&p->lx))
+			return -1;
+	}
+	return mlir_expect(&p->lx, ']') ? n : -1;
+}
+
+/* "?" for a dynamic size, in the lists of tensor_view messages. */
+static const char *sizes_text(const int64_t *v, int n, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && k < cap; i++)
+		k += v[i] == BCX_TILEIR_DYNAMIC
+			     ? (size_t)snprintf(buf + k, cap - k, "%s?", i ? ", " : "")
+			     : (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "",
+						(long long)v[i]);
+	return buf;
+}
+
+/* tensor_view<shape x elem, strides=[..]> by the reference's parser and
+ * verifier: strides required unless 0-d, and refused there. */
+static bool tensor_view(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 {
 	int64_t dims[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK];
 	bcx_tileir_build_type elem;
+	char txt[160];
 	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
 	if (n < 0 || !ap_type(p, &elem))
 		return false;
 	int ns = 0;
-	if (mlir_accept(&p->lx, ',')) {
+	if (n == 0 && mlir_accept(&p->lx, ','))
+		return mlir_is_id(&p->lx, "strides")
+			       ? (mlir_next(&p->lx),
+				  mlir_fail(&p->lx, "strides must not be provided for 0-d tiles"))
+			       : mlir_fail(&p->lx,
+					   "unexpected token after element type in 0-d tensor_view");
+	if (n > 0) {
+		if (!mlir_accept(&p->lx, ','))
+			return mlir_fail(&p->lx, "expected 'strides'");
 		if (!mlir_expect_id(&p->lx, "strides") || !mlir_expect(&p->lx, '='))
 			return false;
-		ns = int_list(p, strides, TIR_LIMIT_RANK, true);
+		ns = stride_list(p, strides, TIR_LIMIT_RANK);
 	}
 	if (ns < 0 || !mlir_expect(&p->lx, '>'))
 		return false;
 	if (ns != n)
-		return mlir_fail(&p->lx, "tensor_view needs as many strides as dimensions");
+		return mlir_fail_at(&p->lx, at.line, at.col,
+				   "expected shape and stride to be of same rank but got shape of "
+				   "rank %d and stride of rank %d", n, ns);
+	for (int i = 0; i < n; i++)
+		if (dims[i] <= 0 && dims[i] != BCX_TILEIR_DYNAMIC)
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "dimensions must have strictly positive constant sizes but "
+					   "got [%s]", sizes_text(dims, n, txt, sizeof txt));
 	bcx_diag bd = {0};
-	return ap_built(
-	    p, bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd),
-	    &bd);
+	if (bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd))
+		return mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
+	return true;
 }
 
 static bool padding_value(asm_parser *p, bcx_tileir_padding *pad)
@@ -366,7 +433,7 @@ static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_bui
 	case BCX_TILEIR_T_TILE:
 		return tile_type(p, at, out);
 	case BCX_TILEIR_T_TENSOR_VIEW:
-		return tensor_view(p, out);
+		return tensor_view(p, at, out);
 	case BCX_TILEIR_T_POINTER: {
 		bcx_tileir_build_type e;
 		return ap_type(p, &e) && mlir_expect(&p->lx, '>') &&
