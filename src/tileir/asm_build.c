@@ -189,7 +189,7 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	if (hints && !op->custom && (hints->a.kind != BCX_TILEIR_A_HINTS || hints->a.n == 0))
 		hints = hints->a.kind == BCX_TILEIR_A_HINTS ? NULL : hints;
 	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
-	if (fti->n_outputs)
+	if (fti->n_outputs && !op->testing)
 		return mlir_fail_at(&p->lx, op->line, op->col, "entry op must not return values");
 	bcx_tileir_build_loc *loc = NULL;
 	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc))
@@ -206,6 +206,7 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	bcx_tileir_function *mf = &p->m->m->functions[p->m->m->n_functions - 1];
 	mf->line = op->line;
 	mf->col = op->col;
+	mf->signature = ft->a.type; /* a testing$func's results too */
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
 	if (!b || b->n_args != fti->n_inputs)
 		return mlir_fail_at(&p->lx, op->line, op->col,
