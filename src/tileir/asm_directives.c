@@ -7,6 +7,7 @@
  */
 #include "tileir/asm_custom.h"
 #include "tileir/build_internal.h"
+#include "tileir/tables.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -92,8 +93,12 @@ static bool dense(ac_walk *w, const fmt_tok *t)
 	int i = ac_arg_field(w, t);
 	bcx_tileir_build_type elem;
 	unsigned line = p->lx.t.line, col = p->lx.t.col;
-	if (i < 0 || !mlir_expect(&p->lx, '<') || !ap_type(p, &elem) || !mlir_expect(&p->lx, ':') ||
-	    !ap_dense_values(p, &w->f[i].attr))
+	if (i < 0 || !mlir_expect(&p->lx, '<') || !ap_type(p, &elem) || !mlir_expect(&p->lx, ':'))
+		return false;
+	p->dense_kind = tir_tag_is_float(tb_type(p->m, elem)->tag) ? 2 : 1;
+	bool ok = ap_dense_values(p, &w->f[i].attr);
+	p->dense_kind = 0;
+	if (!ok)
 		return false;
 	if (tb_type(p->m, w->f[i].attr->a.type)->elem != elem)
 		return mlir_fail_at(&p->lx, line, col,

@@ -74,6 +74,9 @@ typedef struct asm_parser {
 	wr_table loc_ids;       /* a location's identity -> index in loc_of */
 	bcx_tileir_build_loc **loc_of;
 	uint32_t cap_locs;
+	/* The element kind of the dense literal being read when the text gave
+	 * it first (custom form): 1 integer, 2 float, 0 not known. */
+	uint8_t dense_kind;
 } asm_parser;
 
 /* Report a builder failure (its diag) at the current token. */
