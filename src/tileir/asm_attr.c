@@ -511,6 +511,13 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 	const bcx_tileir_type *ti = tb_type(p->m, t);
 	if (ti->tag != BCX_TILEIR_T_TILE)
 		return mlir_fail(&p->lx, "dense elements need a tile type");
+	if (p->dense_kind && ti->elem != p->dense_elem) {
+		char x[112], y[112];
+		return mlir_fail_at(&p->lx, tline, tcol,
+				   "mismatch between the element type: '%s' and the tile element type "
+				   "'%s'", ap_type_text(p, p->dense_elem, x, sizeof x),
+				   ap_type_text(p, ti->elem, y, sizeof y));
+	}
 	if (a.shaped && (a.rank != (int)ti->rank ||
 			 memcmp(a.shape, ti->shape, (size_t)a.rank * sizeof a.shape[0]))) {
 		char x[96], y[96];

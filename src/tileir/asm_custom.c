@@ -170,6 +170,13 @@ static void enum_list(unsigned id, bool quoted, char *buf, size_t cap)
 	}
 }
 
+/* The view loads and stores read their memory ordering and scope with the
+ * reference's own parser (parseMemoryAttributes), with its own words. */
+static bool own_memory_parser(const bcx_tileir_opinfo *info)
+{
+	return strcmp(info->name, "load_view_tko") == 0 || strcmp(info->name, "store_view_tko") == 0;
+}
+
 /* An unknown enumerator, in the words of the reference's parser for the
  * field: its own parsers for signedness and the memory attributes of the
  * view ops, MLIR's generated ones for the rest. */
@@ -190,7 +197,7 @@ static bool bad_enum(ac_walk *w, int i, mlir_tok t)
 		enum_list(f->enum_id, true, list, sizeof list);
 		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {%s}", f->name, list);
 	case BCX_TILEIR_ENUM_MEM_ORDERING:
-		if (strstr(w->info->fmt, "($memory_scope^)?"))
+		if (own_memory_parser(w->info))
 			return mlir_fail(&w->p->lx, "invalid memory_ordering_semantics attribute "
 				"specification. Got \"%.*s\" but expect one of: weak, relaxed, acquire, "
 				"release, acq_rel", wn, t.p);
@@ -203,12 +210,38 @@ static bool bad_enum(ac_walk *w, int i, mlir_tok t)
 			 "enum values for attribute '%s' [%s]", f->name, list);
 }
 
+/* After the memory ordering of a view op (the reference's
+ * parseMemoryAttributes): a word there is its scope, which weak ordering
+ * must not have and which must be a known scope. */
+static bool view_scope(ac_walk *w, mlir_tok ordering)
+{
+	mlir_tok t = w->p->lx.t;
+	if (t.k != MLIR_TK_ID)
+		return true;
+	int wn = (int)(t.n > 40 ? 40 : t.n);
+	if (ordering.n == 4 && memcmp(ordering.p, "weak", 4) == 0)
+		return mlir_fail(&w->p->lx, "operation specifies weak memory ordering semantics, but "
+				 "then provides \"%.*s\" scope, expected no memory scope.", wn, t.p);
+	unsigned id = BCX_TILEIR_ENUM_MEM_SCOPE;
+	for (unsigned v = 0; v < bcx_tileir_enum_count(id); v++) {
+		const char *name = bcx_tileir_enum_value(id, v);
+		if (name && strlen(name) == t.n && memcmp(name, t.p, t.n) == 0)
+			return true;
+	}
+	return mlir_fail(&w->p->lx, "invalid memory_scope attribute specification. Got \"%.*s\" "
+			 "but expect one of: tl_blk, device, sys", wn, t.p);
+}
+
 bool ac_enum_word(ac_walk *w, int i)
 {
 	mlir_tok t = w->p->lx.t;
 	if (t.k != MLIR_TK_ID || !ac_enum_set(w, i, t.p, t.n))
 		return bad_enum(w, i, t);
-	return mlir_next(&w->p->lx);
+	if (!mlir_next(&w->p->lx))
+		return false;
+	if (w->info->fields[i].enum_id == BCX_TILEIR_ENUM_MEM_ORDERING && own_memory_parser(w->info))
+		return view_scope(w, t);
+	return true;
 }
 
 bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)

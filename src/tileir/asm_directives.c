@@ -96,6 +96,7 @@ static bool dense(ac_walk *w, const fmt_tok *t)
 	if (i < 0 || !mlir_expect(&p->lx, '<') || !ap_type(p, &elem) || !mlir_expect(&p->lx, ':'))
 		return false;
 	p->dense_kind = tir_tag_is_float(tb_type(p->m, elem)->tag) ? 2 : 1;
+	p->dense_elem = elem;
 	bool ok = ap_dense_values(p, &w->f[i].attr);
 	p->dense_kind = 0;
 	if (!ok)
@@ -170,6 +171,16 @@ static bool first_type(ac_walk *w, const fmt_tok *t)
 					   tv->rank, n);
 		n = tv->rank;
 	}
+	src = strcmp(w->info->name, "get_index_space_shape") == 0 ? ac_field_at(w, "src", 3) : -1;
+	if (src >= 0 && w->f[src].n_types == 1) {
+		/* one result per index of a grid view */
+		const bcx_tileir_type *v = tb_type(w->p->m, w->f[src].types[0]);
+		bool grid = v->tag == BCX_TILEIR_T_PARTITION_VIEW || v->tag == BCX_TILEIR_T_STRIDED_VIEW;
+		if (grid && n != AC_ANY && n != v->rank)
+			return mlir_fail_at(&w->p->lx, w->op->line, w->op->col,
+					   "operation defines %u results but was provided %u to bind",
+					   v->rank, n);
+	}
 	if (n == AC_ANY)
 		return mlir_fail(&w->p->lx, "cuda_tile.%s needs its result names", w->info->name);
 	bcx_tileir_build_type *ty = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *ty);
@@ -190,7 +201,7 @@ static bool assume(ac_walk *w, const fmt_tok *t)
 	if (k.k == MLIR_TK_HASH)
 		return ap_attr(w->p, &w->f[i].attr);
 	if (k.k != MLIR_TK_ID)
-		return mlir_fail(&w->p->lx, "expected an assume predicate");
+		return mlir_fail(&w->p->lx, "expected assume predicate attribute");
 	return mlir_next(&w->p->lx) && ap_cuda_attr(w->p, k.p, k.n, &w->f[i].attr);
 }
 
@@ -280,7 +291,8 @@ static bool carried_types(ac_walk *w, ap_block *args, const bcx_tileir_build_typ
 	if (init < 0 || res < 0)
 		return false;
 	if (n != w->f[init].n)
-		return mlir_fail(&w->p->lx, "expected %u types of the iteration values, got %u",
+		return mlir_fail(&w->p->lx, "found different number of iter_values and types "
+				 "(%u values, %u types)",
 				w->f[init].n, n);
 	for (uint32_t k = 0; k < n; k++)
 		args->arg_types[first + k] = t[k];

@@ -77,6 +77,7 @@ typedef struct asm_parser {
 	/* The element kind of the dense literal being read when the text gave
 	 * it first (custom form): 1 integer, 2 float, 0 not known. */
 	uint8_t dense_kind;
+	bcx_tileir_build_type dense_elem; /* that element type (valid with dense_kind) */
 } asm_parser;
 
 /* Report a builder failure (its diag) at the current token. */

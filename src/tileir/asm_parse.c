@@ -24,7 +24,7 @@ bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
 bool ap_value_ref(asm_parser *p, ap_ref *r)
 {
 	if (p->lx.t.k != MLIR_TK_VALUE)
-		return mlir_fail(&p->lx, "expected an SSA value");
+		return mlir_fail(&p->lx, "expected SSA operand");
 	*r = (ap_ref){p->lx.t.p, p->lx.t.n, 1, p->lx.t.line, p->lx.t.col, BCX_TILEIR_NONE};
 	return mlir_next(&p->lx);
 }
