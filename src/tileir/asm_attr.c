@@ -8,7 +8,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <math.h>
 #include <string.h>
 
 #define BUILT(call) ap_built(p, (call), &bd)
@@ -34,9 +33,9 @@ static bool number(asm_parser *p, num *n)
 			return mlir_fail(&p->lx, "integer literal too large");
 		n->f = (double)n->u;
 	} else if (t.k == MLIR_TK_FLOAT) {
-		char buf[64];
-		if (t.n >= sizeof buf)
-			return mlir_fail(&p->lx, "float literal too long");
+		char *buf = bcx_arena_alloc(p->arena, t.n + 1); /* any length MLIR takes */
+		if (!buf)
+			return mlir_fail(&p->lx, "out of memory");
 		memcpy(buf, t.p, t.n);
 		buf[t.n] = 0;
 		n->f = strtod(buf, NULL);
@@ -81,9 +80,12 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what,
 		}
 		if (mlir_float_bits(n->f, tir_float_kind(tag), bits))
 			return true;
-		if (isfinite(n->f) &&
-		    mlir_float_bits(n->f < 0 ? -INFINITY : INFINITY, tir_float_kind(tag), bits))
+		const mlir_float_sem *fs = mlir_float_semantics(tir_float_kind(tag));
+		if (fs && fs->ieee) { /* too large: infinity, all-ones exponent */
+			unsigned mb = fs->prec - 1;
+			*bits = ((n->f < 0 ? 1ull << fs->ebits : 0) | ((1ull << fs->ebits) - 1)) << mb;
 			return true;
+		}
 		return mlir_fail_at(&p->lx, n->line, n->col, "float constant out of range for %s",
 				   what);
 	}
