@@ -93,7 +93,7 @@ int cli_tileir_verify_text(const cli_input *in, const cli_args *a);
 
 /* Text is read by `bcx asm`, which picks the text's format with --format
  * (default tileir) and hands over to that format's asm entry, and by
- * `bcx verify`, which reads Tile IR's generic form. */
+ * `bcx verify`, which reads Tile IR text in either form. */
 const cli_format cli_format_text = {
 	"text", "text", text_sniff, NULL,
 	{[CLI_ASM] = cli_text_asm, [CLI_VERIFY] = cli_tileir_verify_text}};

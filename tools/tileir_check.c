@@ -27,8 +27,11 @@ void tir_report_error(const cli_input *in, bool text, const bcx_tileir_verify_er
 		bcx_buf_printf(&b, "'%s%s]", *e->path ? ", op " : "", e->path);
 	}
 	bcx_buf_put_u8(&b, 0);
-	cli_message("error", in->name, e->op && !text ? (long long)e->offset : -1, "%s",
-		    b.status == BCX_OK ? (const char *)b.data : e->message);
+	const char *msg = b.status == BCX_OK ? (const char *)b.data : e->message;
+	if (text && e->line) /* assembled text: the op's place in it, with a caret */
+		cli_text_message("error", in->name, in->data, in->size, e->line, e->col, msg);
+	else
+		cli_message("error", in->name, e->op && !text ? (long long)e->offset : -1, "%s", msg);
 	bcx_buf_free(&b);
 }
 

@@ -331,7 +331,10 @@ static bool verify_report(void *ctx, const bcx_tileir_verify_error *e)
 			bcx_buf_puts(&j->out, "null");
 		bcx_buf_puts(&j->out, ", \"path\": ");
 		cli_json_string(&j->out, (const uint8_t *)e->path, strlen(e->path));
-		bcx_buf_printf(&j->out, ", \"offset\": %u, \"message\": ", e->offset);
+		bcx_buf_printf(&j->out, ", \"offset\": %u, ", e->offset);
+		if (j->text && e->line)
+			bcx_buf_printf(&j->out, "\"line\": %u, \"column\": %u, ", e->line, e->col);
+		bcx_buf_puts(&j->out, "\"message\": ");
 		cli_json_string(&j->out, (const uint8_t *)e->message, strlen(e->message));
 		bcx_buf_puts(&j->out, "}");
 	} else {
@@ -392,8 +395,8 @@ static int tileir_verify(const cli_input *in, const cli_args *a)
 	return rc;
 }
 
-/* Text in the generic form: assembled (as `bcx asm` reads it), then
- * verified; the ops of a text have no byte offsets. */
+/* Text in either form: assembled (as `bcx asm` reads it), then verified;
+ * the ops of a text are reported at their FILE:LINE:COL. */
 int cli_tileir_verify_text(const cli_input *in, const cli_args *a);
 int cli_tileir_verify_text(const cli_input *in, const cli_args *a)
 {
@@ -407,7 +410,7 @@ int cli_tileir_verify_text(const cli_input *in, const cli_args *a)
 	    (m = bcx_tileir_builder_model(b, &d)) != NULL)
 		rc = verify_module(m, in, a, true);
 	else
-		cli_message("error", in->name, -1, "%s", d.message);
+		cli_report_text(in, &d);
 	bcx_tileir_builder_free(b);
 	return rc;
 }

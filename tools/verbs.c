@@ -168,10 +168,13 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 			"operand and result types of every op, its traits (same type, shape,\n"
 			"rank or element type), the op's own rules (permutations, shapes,\n"
 			"rounding modes, regions and terminators, symbols), as cuda-tile-opt\n"
-			"checks them. FILE is bytecode, or text in the generic op form ('-' for\n"
-			"stdin). Every broken rule is reported, not only the first, each with\n"
-			"the reference's message, the op's byte offset, its function and its\n"
-			"place in nested regions (name#index per level; [rK] = region K).\n",
+			"checks them. FILE is bytecode, or text in the custom or generic form\n"
+			"('-' for stdin). Every broken rule is reported, not only the first,\n"
+			"each with the reference's message, the op's byte offset (text: its\n"
+			"FILE:LINE:COL), its function and its place in nested regions\n"
+			"(name#index per level; [rK] = region K). Text may hold unregistered\n"
+			"ops (\"materialize_tensor\"() : () -> ...) and ops outside a module, as\n"
+			"cuda-tile-opt -allow-unregistered-dialect reads them.\n",
 			OPTS(verify_opts), false,
 			"Exit status 0 when the module is valid, 1 when a rule is broken or the\n"
 			"file cannot be read. docs/formats/tileir-verify.md lists the rules.\n"},

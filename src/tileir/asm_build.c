@@ -189,8 +189,6 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	if (hints && !op->custom && (hints->a.kind != BCX_TILEIR_A_HINTS || hints->a.n == 0))
 		hints = hints->a.kind == BCX_TILEIR_A_HINTS ? NULL : hints;
 	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
-	if (fti->n_outputs && !op->testing)
-		return mlir_fail_at(&p->lx, op->line, op->col, "entry op must not return values");
 	bcx_tileir_build_loc *loc = NULL;
 	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc))
 		return false;
@@ -200,13 +198,14 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	bcx_tileir_str nm = attr_str(p, name);
 	/* TB_FN_ANY_ARGS: an entry of tile arguments is the verifier's to
 	 * report, in the reference's words */
-	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, fti->params, fti->n_inputs, hints, loc,
+	/* results, like tile arguments, are the verifier's to refuse on an entry */
+	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, ft->a.type, fti->params, fti->n_inputs,
+			hints, loc,
 	                op->testing ? BCX_TILEIR_FN_TESTING : TB_FN_ANY_ARGS, &f, &body, &bd))
 		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 	bcx_tileir_function *mf = &p->m->m->functions[p->m->m->n_functions - 1];
 	mf->line = op->line;
 	mf->col = op->col;
-	mf->signature = ft->a.type; /* a testing$func's results too */
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
 	if (!b || b->n_args != fti->n_inputs)
 		return mlir_fail_at(&p->lx, op->line, op->col,
@@ -273,7 +272,8 @@ bool ap_build_top(asm_parser *p, const ap_block *top)
 		if (is_item(op))
 			continue;
 		bcx_diag bd = {0};
-		if (!f && tb_func_add(p->m, "", 0, NULL, 0, NULL, NULL, BCX_TILEIR_FN_TOPLEVEL, &f,
+		if (!f && tb_func_add(p->m, "", 0, BCX_TILEIR_NONE, NULL, 0, NULL, NULL,
+				      BCX_TILEIR_FN_TOPLEVEL, &f,
 				      &body, &bd))
 			return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
 		if (!build_op(p, body, op))

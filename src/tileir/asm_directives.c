@@ -504,23 +504,24 @@ static bool tensor_view_op(ac_walk *w)
 	return ac_set_types(w, res, &t, 1);
 }
 
-/* The results of a testing$func after "->": "T" or "(T, ...)". */
-static bool result_types(asm_parser *p, bcx_tileir_build_type **out, uint32_t *n)
+/* @name(%a: T, ...) [optimization_hints=<...>] {region} */
+/* After "->": "T" or "(T, ...)". A function that returns values is a test
+ * function's, or an entry the verifier refuses ("entry op must not return
+ * values"), as the reference's does. */
+static bool entry_results(asm_parser *p, bcx_tileir_build_type **outs, uint32_t *n)
 {
 	uint32_t cap = 0;
-	bool group = mlir_accept(&p->lx, '(');
-	if (group && mlir_accept(&p->lx, ')'))
+	bool paren = mlir_accept(&p->lx, '(');
+	if (paren && mlir_accept(&p->lx, ')'))
 		return true;
 	do {
-		if (!ap_grow(p, (void **)out, *n, &cap, sizeof **out) || !ap_type(p, &(*out)[*n]))
+		if (!ap_grow(p, (void **)outs, *n, &cap, sizeof **outs) || !ap_type(p, &(*outs)[*n]))
 			return false;
-		++*n;
-	} while (group && mlir_accept(&p->lx, ','));
-	return !group || mlir_expect(&p->lx, ')');
+		(*n)++;
+	} while (paren && mlir_accept(&p->lx, ','));
+	return !paren || mlir_expect(&p->lx, ')');
 }
 
-/* @name(%a: T, ...) [-> results (testing$func)] [optimization_hints=<...>]
- * {region} */
 static bool entry_op(ac_walk *w)
 {
 	asm_parser *p = w->p;
@@ -540,12 +541,11 @@ static bool entry_op(ac_walk *w)
 							     &bd), &bd) ||
 	    !mlir_next(&p->lx) || !ap_block_arg_list(p, &args))
 		return false;
-	bcx_tileir_build_type *res = NULL;
-	uint32_t n_res = 0;
-	if (mlir_accept(&p->lx, 'A') && !(w->op->testing ? result_types(p, &res, &n_res)
-			: mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')')))
+	bcx_tileir_build_type *outs = NULL;
+	uint32_t n_out = 0;
+	if (mlir_accept(&p->lx, 'A') && !entry_results(p, &outs, &n_out))
 		return false;
-	if (!ap_built(p, bcx_tileir_build_type_func(p->m, args.arg_types, args.n_args, res, n_res,
+	if (!ap_built(p, bcx_tileir_build_type_func(p->m, args.arg_types, args.n_args, outs, n_out,
 						    &fty, &bd), &bd) ||
 	    !ap_built(p, bcx_tileir_build_attr_type(p->m, fty, &w->f[ft].attr, &bd), &bd))
 		return false;

@@ -386,10 +386,7 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	ap_block *top = bcx_arena_calloc(p.arena, 1, sizeof *top);
 	bool ok = top ? mlir_next(&p.lx) && top_level(&p, top)
 		      : mlir_fail(&p.lx, "out of memory");
-	/* no op at all: MLIR's implicit module, empty (the writer refuses it) */
-	if (ok && !top->n_ops)
-		p.m->m->implicit_module = true;
-	ok = ok && (!top->n_ops || ap_build_top(&p, top));
+	ok = ok && ap_build_top(&p, top); /* no op at all: an empty implicit module */
 	wr_table_free(&p.names);
 	wr_table_free(&p.aliases);
 	wr_table_free(&p.loc_ids);

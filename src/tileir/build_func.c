@@ -212,18 +212,24 @@ bcx_status bcx_tileir_build_entry_add(bcx_tileir_builder *m, const char *name, s
 			    bcx_tileir_build_loc *loc, bcx_tileir_build_func **out, bcx_tileir_build_block **body,
 			    bcx_diag *d)
 {
-	return tb_func_add(m, name, name_len, arg_types, n_args, hints, loc, 0, out, body, d);
+	return tb_func_add(m, name, name_len, BCX_TILEIR_NONE, arg_types, n_args, hints, loc, 0,
+			   out, body, d);
 }
 
 bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
-		       const bcx_tileir_build_type *arg_types, uint32_t n_args,
+		       bcx_tileir_build_type sig, const bcx_tileir_build_type *arg_types,
+		       uint32_t n_args,
 		       bcx_tileir_build_attr *hints, bcx_tileir_build_loc *loc, uint8_t extra,
 		       bcx_tileir_build_func **out, bcx_tileir_build_block **body, bcx_diag *d)
 {
 	BCX_TRY(check_entry(m, name, name_len, arg_types, n_args, hints, loc, extra, d));
 	extra &= BCX_TILEIR_FN_TESTING | BCX_TILEIR_FN_TOPLEVEL;
-	bcx_tileir_build_type fty;
-	BCX_TRY(bcx_tileir_build_type_func(m, arg_types, n_args, NULL, 0, &fty, d));
+	bcx_tileir_build_type fty = sig;
+	if (sig == BCX_TILEIR_NONE)
+		BCX_TRY(bcx_tileir_build_type_func(m, arg_types, n_args, NULL, 0, &fty, d));
+	else if (!tb_type_valid(m, sig) || tb_type(m, sig)->tag != BCX_TILEIR_T_FUNCTION ||
+		 tb_type(m, sig)->n_inputs != n_args)
+		return bcx_bad_arg(d, "a function's type must be a function type of its arguments");
 	bcx_tileir_module *mm = m->m;
 	bcx_tileir_function fn = {.signature = fty, .flags = BCX_TILEIR_FN_KERNEL};
 	fn.flags |= extra;

@@ -75,10 +75,13 @@ bcx_status tb_loc_twin(bcx_tileir_builder *m, const bcx_tileir_build_loc *l,
 /* bcx_tileir_build_entry_add(), or with extra a text-only function
  * (BCX_TILEIR_FN_TESTING: arguments of any type; BCX_TILEIR_FN_TOPLEVEL:
  * the nameless holder of ops outside every function; TB_FN_ANY_ARGS, not
- * kept: an entry whose tile arguments the verifier is left to refuse). */
+ * kept: an entry whose tile arguments the verifier is left to refuse).
+ * sig: the function type, whose inputs are arg_types (results too: the
+ * verifier's to refuse on an entry), or BCX_TILEIR_NONE to make it. */
 #define TB_FN_ANY_ARGS 0x80
 bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
-		       const bcx_tileir_build_type *arg_types, uint32_t n_args,
+		       bcx_tileir_build_type sig, const bcx_tileir_build_type *arg_types,
+		       uint32_t n_args,
 		       bcx_tileir_build_attr *hints, bcx_tileir_build_loc *loc, uint8_t extra,
 		       bcx_tileir_build_func **out, bcx_tileir_build_block **body, bcx_diag *d);
 /* A value id of function f with type t (the model's value_types). */

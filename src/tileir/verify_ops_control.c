@@ -101,10 +101,23 @@ static void return_op(vf_ctx *v, const bcx_tileir_op *op)
 	const bcx_tileir_type *sig = vf_ty(v, fn->signature);
 	uint32_t outs = sig ? sig->n_outputs : 0;
 	bcx_tileir_str name = bcx_tileir_string(v->m, fn->name);
-	if (op->n_operands != outs)
+	if (op->n_operands != outs) {
 		vf_op(v, "has %u operands, but enclosing function (@%.*s) returns %u", op->n_operands,
 		      (int)name.len, (const char *)name.ptr, outs);
-	else if (op->n_operands)
+	} else if (fn->flags & BCX_TILEIR_FN_TESTING) { /* its results, in type */
+		for (uint32_t i = 0; i < outs; i++) {
+			if (vf_type_eq(v, vf_opd_type(v, op, i), sig->params[sig->n_inputs + i]))
+				continue;
+			vf_begin(v, false);
+			vf_printf(v, "type of return operand %u (", i);
+			vf_type(v, vf_opd_type(v, op, i));
+			vf_printf(v, ") doesn't match function result type (");
+			vf_type(v, sig->params[sig->n_inputs + i]);
+			vf_printf(v, ") in function @%.*s", (int)name.len, (const char *)name.ptr);
+			vf_end(v);
+			return;
+		}
+	} else if (op->n_operands)
 		vf_op(v, "has %u operands, but entry function must return 0 operands",
 		      op->n_operands);
 }

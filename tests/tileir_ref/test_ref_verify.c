@@ -18,7 +18,7 @@
 
 #define REF "vectors/tileir/reference-tests/"
 #define GOAL_PERCENT 95
-static const unsigned floor_cases = 416; /* cases that passed when the floor was last raised */
+static const unsigned floor_cases = 424; /* cases that passed when the floor was last raised */
 
 typedef struct diag_line {
 	unsigned line;
@@ -96,6 +96,16 @@ static void run_case(const char *file, const rc_case *c, got *g)
 	bcx_tileir_module *m = bcx_tileir_builder_model(b, &d);
 	if (m && bcx_tileir_verify(m, NULL, on_error, g, NULL, &d) != BCX_OK && g->n == 0)
 		add(g, 0, d.message);
+	/* Broken modules of every kind: both printers must take them (the text
+	 * is not checked here, only that printing succeeds, under ASan). */
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	bcx_sink sink = {bcx_buf_sink_write, &out};
+	T_CHECKF(!m || bcx_tileir_print_custom(m, -1, NULL, &sink, &d) == BCX_OK, "%s:%u: print: %s",
+		 file, c->index, d.message);
+	T_CHECKF(!m || bcx_tileir_print_generic(m, -1, &sink, &d) == BCX_OK, "%s:%u: print: %s",
+		 file, c->index, d.message);
+	bcx_buf_free(&out);
 	bcx_tileir_builder_free(b);
 }
 
