@@ -24,10 +24,11 @@ static bool vfail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va
 {
 	if (lx->status != BCX_OK)
 		return false;
-	char msg[200];
+	char msg[BCX_DIAG_MSG_MAX];
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	lx->status = BCX_ERR_MALFORMED;
-	bcx_diag_set(lx->diag, BCX_ERR_MALFORMED, -1, "%s:%u:%u: %s", lx->file, line, col, msg);
+	bcx_diag_set(lx->diag, BCX_ERR_MALFORMED, -1, "%s:%u:%u: %s%s", lx->file, line, col,
+		     lx->prefix ? lx->prefix : "", msg);
 	lx->t.k = MLIR_TK_EOF;
 	return false;
 }

@@ -38,6 +38,9 @@ typedef struct mlir_lex {
 	mlir_tok t;        /* the current token */
 	bcx_diag *diag;
 	bcx_status status;
+	/* Put before every message: MLIR names the op whose custom parser
+	 * failed ("custom op 'cuda_tile.addf' "); NULL outside one. */
+	const char *prefix;
 } mlir_lex;
 
 /* Nesting of regions and attributes in text: the library-wide default. */

@@ -2,9 +2,11 @@
  * numbers, strings, symbols, arrays, dictionaries, array<i32: ...>,
  * dense<...> constants and the cuda_tile predicate and hint attributes. */
 #include "tileir/asm_internal.h"
+#include "tileir/limits.h"
 #include "tileir/tables.h"
 #include "tileir/build_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +14,7 @@
 
 /* A literal number: sign, then MLIR_TK_INT or MLIR_TK_FLOAT. */
 typedef struct num {
-	bool neg, is_float, is_hex;
+	bool neg, is_float, is_hex, is_bool;
 	uint64_t u;
 	double f;
 	unsigned line, col;
@@ -31,45 +33,71 @@ static bool number(asm_parser *p, num *n)
 			return mlir_fail(&p->lx, "integer literal too large");
 		n->f = (double)n->u;
 	} else if (t.k == MLIR_TK_FLOAT) {
-		char buf[64];
-		if (t.n >= sizeof buf)
-			return mlir_fail(&p->lx, "float literal too long");
+		char *buf = bcx_arena_alloc(p->arena, t.n + 1); /* any length MLIR takes */
+		if (!buf)
+			return mlir_fail(&p->lx, "out of memory");
 		memcpy(buf, t.p, t.n);
 		buf[t.n] = 0;
 		n->f = strtod(buf, NULL);
 		n->is_float = true;
 	} else {
-		return mlir_fail(&p->lx, "expected a number");
+		/* in the custom form the element type came first, and the
+		 * reference's dense parser says which literal it wanted */
+		return mlir_fail(&p->lx, "%s", p->dense_kind == 1   ? "expected integer value"
+					  : p->dense_kind == 2 ? "expected floating point literal"
+							       : "expected a number");
 	}
 	if (n->neg)
 		n->f = -n->f;
 	return mlir_next(&p->lx);
 }
 
-/* Element bits of value n under scalar type tag (integers truncated to the
- * width two's-complement, floats converted, hex floats taken as bits). */
-static bool num_bits(asm_parser *p, const num *n, uint8_t tag, uint64_t *bits)
+/* Element bits of value n under scalar type tag, by MLIR's rules: an
+ * integer's magnitude must fit the width, and a negative one must come out
+ * with its sign bit set once negated (so -0 and -129 : i8 are refused,
+ * 255 and -128 : i8 are taken); a hex float gives the bits, which must fit;
+ * a decimal float rounds, and one too large becomes infinity where the
+ * format has it. what names the context in the message ("type" inside a
+ * dense literal, "attribute" for a typed number). */
+static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uint64_t *bits)
 {
 	unsigned w = tir_tag_bits(tag);
 	uint64_t mask = w >= 64 ? UINT64_MAX : (1ull << w) - 1;
+	if (n->is_bool && !(w == 1 && !tir_tag_is_float(tag)))
+		return mlir_fail_at(&p->lx, n->line, n->col, "%s",
+				   tir_tag_is_float(tag) ? "expected floating point literal"
+							 : "expected integer value");
 	if (tir_tag_is_float(tag)) {
+		if (!n->is_float && !n->is_hex)
+			return mlir_fail_at(&p->lx, n->line, n->col,
+					   "unexpected decimal integer literal for a floating point "
+					   "value");
 		if (n->is_hex && !n->neg) {
 			*bits = n->u;
 			return (n->u & ~mask) == 0 ||
-			       mlir_fail_at(&p->lx, n->line, n->col, "bit pattern wider than the type");
+			       mlir_fail_at(&p->lx, n->line, n->col,
+					   "float constant out of range for %s", what);
 		}
-		if (!mlir_float_bits(n->f, tir_float_kind(tag), bits))
-			return mlir_fail_at(&p->lx, n->line, n->col,
-					   "value not representable in this float type");
-		return true;
+		if (mlir_float_bits(n->f, tir_float_kind(tag), bits))
+			return true;
+		const mlir_float_sem *fs = mlir_float_semantics(tir_float_kind(tag));
+		if (fs && fs->ieee) { /* too large: infinity, all-ones exponent */
+			unsigned mb = fs->prec - 1;
+			*bits = ((n->f < 0 ? 1ull << fs->ebits : 0) | ((1ull << fs->ebits) - 1)) << mb;
+			return true;
+		}
+		return mlir_fail_at(&p->lx, n->line, n->col, "float constant out of range for %s",
+				   what);
 	}
 	if (n->is_float)
 		return mlir_fail_at(&p->lx, n->line, n->col, "expected an integer value");
 	uint64_t v = n->neg ? (uint64_t)0 - n->u : n->u;
-	if (w < 64 && n->neg && n->u > (1ull << (w - 1)))
-		return mlir_fail_at(&p->lx, n->line, n->col, "value does not fit in %u bits", w);
-	if (w < 64 && !n->neg && n->u > mask)
-		return mlir_fail_at(&p->lx, n->line, n->col, "value does not fit in %u bits", w);
+	bool fits = n->u <= mask;
+	if (n->neg) /* negated, the sign bit must be set */
+		fits = n->u != 0 && n->u <= (w >= 64 ? 1ull << 63 : 1ull << (w - 1));
+	if (!fits)
+		return mlir_fail_at(&p->lx, n->line, n->col, "integer constant out of range for %s",
+				   what);
 	*bits = v & mask;
 	return true;
 }
@@ -91,7 +119,7 @@ static bool typed_number(asm_parser *p, bcx_tileir_build_attr **out)
 	}
 	uint8_t tag = tb_type(p->m, t)->tag;
 	uint64_t bits;
-	if (!num_bits(p, &n, tag, &bits))
+	if (!num_bits(p, &n, tag, "attribute", &bits))
 		return false;
 	if (tir_tag_is_float(tag))
 		return BUILT(bcx_tileir_build_attr_float(p->m, t, bits, out, &bd));
@@ -344,12 +372,21 @@ bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out)
 
 /* ---- dense<...> : type ---- */
 
+/* The literal's values, and its shape as the brackets give it (none for
+ * a bare scalar, which fills any shape). */
 typedef struct dense_acc {
 	num *v;
 	uint32_t n, cap;
-	bool is_str;
+	bool is_str, shaped;
 	mlir_tok str;
+	int64_t shape[TIR_LIMIT_RANK];
+	int rank;
 } dense_acc;
+
+typedef struct dense_shape {
+	int64_t d[TIR_LIMIT_RANK];
+	int rank;
+} dense_shape;
 
 static bool dense_elem(asm_parser *p, dense_acc *a)
 {
@@ -366,6 +403,9 @@ static bool dense_elem(asm_parser *p, dense_acc *a)
 	num *n = &a->v[a->n++];
 	if (mlir_is_id(&p->lx, "true") || mlir_is_id(&p->lx, "false")) {
 		memset(n, 0, sizeof *n);
+		n->line = p->lx.t.line;
+		n->col = p->lx.t.col;
+		n->is_bool = true;
 		n->u = mlir_is_id(&p->lx, "true");
 		n->f = (double)n->u;
 		return mlir_next(&p->lx);
@@ -373,20 +413,48 @@ static bool dense_elem(asm_parser *p, dense_acc *a)
 	return number(p, n);
 }
 
-static bool dense_list(asm_parser *p, dense_acc *a)
+static bool same_shape(const dense_shape *x, const dense_shape *y)
 {
+	return x->rank == y->rank && !memcmp(x->d, y->d, (size_t)x->rank * sizeof x->d[0]);
+}
+
+/* A scalar or a bracketed list, with its shape: every element of a list
+ * must have the shape of the first (the reference's words when not). */
+static bool dense_list(asm_parser *p, dense_acc *a, dense_shape *sh)
+{
+	sh->rank = 0;
 	if (!mlir_accept(&p->lx, '['))
 		return dense_elem(p, a);
 	if (++p->lx.depth > MLIR_MAX_DEPTH)
 		return mlir_fail(&p->lx, "dense literal nested too deeply");
-	bool first = true;
+	dense_shape first = {0}, cur;
+	int64_t count = 0;
 	while (!mlir_is_punct(&p->lx, ']')) {
-		if ((!first && !mlir_expect(&p->lx, ',')) || !dense_list(p, a))
+		if ((count && !mlir_expect(&p->lx, ',')) || !dense_list(p, a, &cur))
 			return false;
-		first = false;
+		if (!count)
+			first = cur;
+		else if (!same_shape(&first, &cur))
+			return mlir_fail(&p->lx, "tensor literal is invalid; ranks are not consistent "
+					 "between elements");
+		count++;
 	}
+	if (first.rank >= (int)TIR_LIMIT_RANK)
+		return mlir_fail(&p->lx, "dense literal nested too deeply");
+	sh->d[0] = count;
+	memcpy(sh->d + 1, first.d, (size_t)first.rank * sizeof sh->d[0]);
+	sh->rank = first.rank + 1;
 	p->lx.depth--;
 	return mlir_next(&p->lx);
+}
+
+static const char *shape_text(const int64_t *d, int n, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && k < cap; i++)
+		k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)d[i]);
+	return buf;
 }
 
 /* Build the attribute from the hex form (MLIR's raw storage). */
@@ -429,14 +497,37 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 		a.str = p->lx.t;
 		if (!mlir_next(&p->lx))
 			return false;
-	} else if (!dense_list(p, &a)) {
-		return false;
+	} else {
+		dense_shape sh;
+		if (!dense_list(p, &a, &sh))
+			return false;
+		a.shaped = sh.rank > 0;
+		a.rank = sh.rank;
+		memcpy(a.shape, sh.d, (size_t)sh.rank * sizeof sh.d[0]);
 	}
-	if (!mlir_expect(&p->lx, '>') || !mlir_expect(&p->lx, ':') || !ap_type(p, &t))
+	if (!mlir_expect(&p->lx, '>') || !mlir_expect(&p->lx, ':'))
+		return false;
+	unsigned tline = p->lx.t.line, tcol = p->lx.t.col;
+	if (!ap_type(p, &t))
 		return false;
 	const bcx_tileir_type *ti = tb_type(p->m, t);
 	if (ti->tag != BCX_TILEIR_T_TILE)
 		return mlir_fail(&p->lx, "dense elements need a tile type");
+	if (p->dense_kind && ti->elem != p->dense_elem) {
+		char x[112], y[112];
+		return mlir_fail_at(&p->lx, tline, tcol,
+				   "mismatch between the element type: '%s' and the tile element type "
+				   "'%s'", ap_type_text(p, p->dense_elem, x, sizeof x),
+				   ap_type_text(p, ti->elem, y, sizeof y));
+	}
+	if (a.shaped && (a.rank != (int)ti->rank ||
+			 memcmp(a.shape, ti->shape, (size_t)a.rank * sizeof a.shape[0]))) {
+		char x[96], y[96];
+		return mlir_fail_at(&p->lx, tline, tcol,
+				   "inferred shape of elements literal ([%s]) does not match type "
+				   "([%s])", shape_text(a.shape, a.rank, x, sizeof x),
+				   shape_text(ti->shape, (int)ti->rank, y, sizeof y));
+	}
 	uint8_t et = tb_type(p->m, ti->elem)->tag;
 	size_t esz = (tir_tag_bits(et) + 7) / 8, count = (size_t)tb_tile_count(ti);
 	if (esz == 0)
@@ -450,7 +541,7 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 		return mlir_fail(&p->lx, "out of memory");
 	for (uint32_t i = 0; i < a.n; i++) {
 		uint64_t bits;
-		if (!num_bits(p, &a.v[i], et, &bits))
+		if (!num_bits(p, &a.v[i], et, "type", &bits))
 			return false;
 		for (size_t k = 0; k < esz; k++)
 			raw[i * esz + k] = (uint8_t)(bits >> (8 * k));

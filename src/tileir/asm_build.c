@@ -37,13 +37,17 @@ static bool bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value 
 	return true;
 }
 
-/* The text of type t, for messages. */
-static const char *type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap)
+/* A type as MLIR names it in a message: the dialect's types with their
+ * full prefix (!cuda_tile.tile<f32>), the builtin scalars bare (i32). */
+const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap)
 {
 	bcx_buf o;
 	bcx_buf_init(&o, p->m->alloc);
 	tir_print_type(&o, p->m->m, t, false);
-	snprintf(buf, cap, "%.*s", (int)(o.len > cap ? cap : o.len), o.data ? (char *)o.data : "");
+	const char *s = o.data ? (const char *)o.data : "";
+	bool scalar = o.len >= 2 && ((s[0] == 'i' || s[0] == 'f') && s[1] >= '0' && s[1] <= '9');
+	scalar = scalar || (o.len >= 4 && (!memcmp(s, "bf16", 4) || !memcmp(s, "tf32", 4)));
+	snprintf(buf, cap, "%s%.*s", scalar ? "" : "!cuda_tile.", (int)(o.len > cap ? cap : o.len), s);
 	bcx_buf_free(&o);
 	return buf;
 }
@@ -58,11 +62,11 @@ static bool lookup(asm_parser *p, const bcx_tileir_build_block *blk, const ap_re
 	*v = p->name_val[idx];
 	const uint32_t *vt = blk->fn ? blk->fn->value_types : NULL;
 	if (r->type != BCX_TILEIR_NONE && vt && vt[*v] != r->type) {
-		char a[96], b[96];
+		char a[112], b[112];
 		return mlir_fail_at(&p->lx, r->line, r->col,
 				   "use of value '%%%.*s' expects different type than prior uses: "
 				   "'%s' vs '%s'", (int)(r->n > 60 ? 60 : r->n), r->name,
-				   type_text(p, r->type, a, sizeof a), type_text(p, vt[*v], b, sizeof b));
+				   ap_type_text(p, r->type, a, sizeof a), ap_type_text(p, vt[*v], b, sizeof b));
 	}
 	return true;
 }

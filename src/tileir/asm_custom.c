@@ -15,6 +15,7 @@
 #include "tileir/asm_custom.h"
 #include "tileir/build_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Results whose type the format does not print take the type of another
@@ -156,13 +157,91 @@ bool ac_enum_set(ac_walk *w, int i, const char *word, size_t n)
 	return false;
 }
 
+/* An enum's words in order: quoted ("'a', 'b'") or bare ("a, b"). */
+static void enum_list(unsigned id, bool quoted, char *buf, size_t cap)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (unsigned v = 0; v < bcx_tileir_enum_count(id) && n < cap; v++) {
+		const char *name = bcx_tileir_enum_value(id, v);
+		if (name)
+			n += (size_t)snprintf(buf + n, cap - n, "%s%s%s%s", n ? ", " : "",
+					      quoted ? "'" : "", name, quoted ? "'" : "");
+	}
+}
+
+/* The view loads and stores read their memory ordering and scope with the
+ * reference's own parser (parseMemoryAttributes), with its own words. */
+static bool own_memory_parser(const bcx_tileir_opinfo *info)
+{
+	return strcmp(info->name, "load_view_tko") == 0 || strcmp(info->name, "store_view_tko") == 0;
+}
+
+/* An unknown enumerator, in the words of the reference's parser for the
+ * field: its own parsers for signedness and the memory attributes of the
+ * view ops, MLIR's generated ones for the rest. */
+static bool bad_enum(ac_walk *w, int i, mlir_tok t)
+{
+	const bcx_tileir_field *f = &w->info->fields[i];
+	char list[200];
+	int wn = (int)(t.n > 40 ? 40 : t.n);
+	if (t.k != MLIR_TK_ID)
+		return mlir_fail(&w->p->lx, "expected valid keyword");
+	switch (f->enum_id) {
+	case BCX_TILEIR_ENUM_SIGNEDNESS:
+		return mlir_fail(&w->p->lx, "expected signedness to be one of: {'signed', 'unsigned'}");
+	case BCX_TILEIR_ENUM_CMP_ORDERING: /* the reference lists them in this order */
+		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {'ordered', 'unordered'}",
+				 f->name);
+	case BCX_TILEIR_ENUM_CMP_PREDICATE:
+		enum_list(f->enum_id, true, list, sizeof list);
+		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {%s}", f->name, list);
+	case BCX_TILEIR_ENUM_MEM_ORDERING:
+		if (own_memory_parser(w->info))
+			return mlir_fail(&w->p->lx, "invalid memory_ordering_semantics attribute "
+				"specification. Got \"%.*s\" but expect one of: weak, relaxed, acquire, "
+				"release, acq_rel", wn, t.p);
+		break;
+	default:
+		break;
+	}
+	enum_list(f->enum_id, false, list, sizeof list);
+	return mlir_fail(&w->p->lx, "expected string or keyword containing one of the following "
+			 "enum values for attribute '%s' [%s]", f->name, list);
+}
+
+/* After the memory ordering of a view op (the reference's
+ * parseMemoryAttributes): a word there is its scope, which weak ordering
+ * must not have and which must be a known scope. */
+static bool view_scope(ac_walk *w, mlir_tok ordering)
+{
+	mlir_tok t = w->p->lx.t;
+	if (t.k != MLIR_TK_ID)
+		return true;
+	int wn = (int)(t.n > 40 ? 40 : t.n);
+	if (ordering.n == 4 && memcmp(ordering.p, "weak", 4) == 0)
+		return mlir_fail(&w->p->lx, "operation specifies weak memory ordering semantics, but "
+				 "then provides \"%.*s\" scope, expected no memory scope.", wn, t.p);
+	unsigned id = BCX_TILEIR_ENUM_MEM_SCOPE;
+	for (unsigned v = 0; v < bcx_tileir_enum_count(id); v++) {
+		const char *name = bcx_tileir_enum_value(id, v);
+		if (name && strlen(name) == t.n && memcmp(name, t.p, t.n) == 0)
+			return true;
+	}
+	return mlir_fail(&w->p->lx, "invalid memory_scope attribute specification. Got \"%.*s\" "
+			 "but expect one of: tl_blk, device, sys", wn, t.p);
+}
+
 bool ac_enum_word(ac_walk *w, int i)
 {
 	mlir_tok t = w->p->lx.t;
 	if (t.k != MLIR_TK_ID || !ac_enum_set(w, i, t.p, t.n))
-		return mlir_fail(&w->p->lx, "expected a value of '%s' but found '%.*s'",
-				w->info->fields[i].name, (int)(t.n > 40 ? 40 : t.n), t.p);
-	return mlir_next(&w->p->lx);
+		return bad_enum(w, i, t);
+	if (!mlir_next(&w->p->lx))
+		return false;
+	if (w->info->fields[i].enum_id == BCX_TILEIR_ENUM_MEM_ORDERING && own_memory_parser(w->info))
+		return view_scope(w, t);
+	return true;
 }
 
 bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)
@@ -575,6 +654,8 @@ static bool finish(ac_walk *w)
 	const bcx_tileir_opinfo *info = w->info;
 	uint32_t ocap = 0, acap = 0;
 	bool seg = info->opd_mode == BCX_TILEIR_OPD_SEGMENTED;
+	if (!ac_infer_types(w))
+		return false;
 	op->segments = bcx_arena_calloc(w->p->arena, (size_t)info->n_fields + 1, sizeof *op->segments);
 	if (!op->segments)
 		return mlir_fail(&w->p->lx, "out of memory");

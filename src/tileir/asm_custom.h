@@ -52,6 +52,10 @@ bool ac_enum_set(ac_walk *w, int i, const char *word, size_t n);
 /* A region of the op: ap_region, then its implicit terminator. */
 bool ac_region(ac_walk *w, unsigned r, ap_block **out);
 
+/* Operands the text gave no type take the type the op's SAME_TYPE rule
+ * implies (asm_infer.c). */
+bool ac_infer_types(ac_walk *w);
+
 /* Directives: parse custom<Name>(args) at the current token; does the
  * current token start it (for a group it anchors)? */
 bool ac_custom(ac_walk *w, const fmt_tok *t);

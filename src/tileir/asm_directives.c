@@ -7,7 +7,9 @@
  */
 #include "tileir/asm_custom.h"
 #include "tileir/build_internal.h"
+#include "tileir/tables.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The region a directive names: "#N" as its first argument. */
@@ -23,6 +25,48 @@ static int region_arg(ac_walk *w, const fmt_tok *t)
 }
 
 /* rounding<mode>, or the op's default given as the second argument. */
+/* The rounding modes each op's text takes, as the reference's parsers
+ * list them; `strict` parsers refuse a known mode outside the list and add
+ * ", got: 'x'" to their message, the others leave that to the verifier. */
+static const struct {
+	const char *op, *modes;
+	bool strict;
+} rounding_modes[] = {
+	{"divf", "'nearest_even', 'zero', 'negative_inf', 'positive_inf', 'approx', 'full'", false},
+	{"sqrt", "'nearest_even', 'zero', 'negative_inf', 'positive_inf', 'approx'", false},
+	{"exp", "'approx', 'full'", false},
+	{"tanh", "'approx', 'full'", false},
+	{"ftoi", "'nearest_int_to_zero'", true},
+};
+static const char ieee_modes[] = "'nearest_even', 'zero', 'negative_inf', 'positive_inf'";
+
+/* rounding<mode>: the mode, checked against the op's list. MLIR reports a
+ * bad one at the token after '>'. */
+static bool rounding_word(ac_walk *w, int i)
+{
+	asm_parser *p = w->p;
+	const char *modes = ieee_modes;
+	bool strict = true;
+	for (size_t k = 0; k < sizeof rounding_modes / sizeof rounding_modes[0]; k++)
+		if (strcmp(rounding_modes[k].op, w->info->name) == 0) {
+			modes = rounding_modes[k].modes;
+			strict = rounding_modes[k].strict;
+		}
+	mlir_tok t = p->lx.t;
+	if (t.k != MLIR_TK_ID)
+		return mlir_fail(&p->lx, "expected valid keyword");
+	bool known = ac_enum_set(w, i, t.p, t.n);
+	char word[48];
+	snprintf(word, sizeof word, "'%.*s'", (int)(t.n > 40 ? 40 : t.n), t.p);
+	bool listed = known && strstr(modes, word) != NULL;
+	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '>'))
+		return false;
+	if (!known || (strict && !listed))
+		return mlir_fail(&p->lx, "expected rounding mode to be one of: %s%s%s", modes,
+				strict ? ", got: " : "", strict ? word : "");
+	return true;
+}
+
 static bool rounding(ac_walk *w, const fmt_tok *t)
 {
 	const char *s = t->args, *end = t->args + t->args_len, *d;
@@ -33,8 +77,7 @@ static bool rounding(ac_walk *w, const fmt_tok *t)
 	if (!mlir_is_id(&w->p->lx, "rounding"))
 		return ac_enum_set(w, i, d, dn) ||
 		       mlir_fail(&w->p->lx, "bad default rounding mode of cuda_tile.%s", w->info->name);
-	return mlir_next(&w->p->lx) && mlir_expect(&w->p->lx, '<') && ac_enum_word(w, i) &&
-	       mlir_expect(&w->p->lx, '>');
+	return mlir_next(&w->p->lx) && mlir_expect(&w->p->lx, '<') && rounding_word(w, i);
 }
 
 static bool keyword(ac_walk *w, const fmt_tok *t)
@@ -50,8 +93,13 @@ static bool dense(ac_walk *w, const fmt_tok *t)
 	int i = ac_arg_field(w, t);
 	bcx_tileir_build_type elem;
 	unsigned line = p->lx.t.line, col = p->lx.t.col;
-	if (i < 0 || !mlir_expect(&p->lx, '<') || !ap_type(p, &elem) || !mlir_expect(&p->lx, ':') ||
-	    !ap_dense_values(p, &w->f[i].attr))
+	if (i < 0 || !mlir_expect(&p->lx, '<') || !ap_type(p, &elem) || !mlir_expect(&p->lx, ':'))
+		return false;
+	p->dense_kind = tir_tag_is_float(tb_type(p->m, elem)->tag) ? 2 : 1;
+	p->dense_elem = elem;
+	bool ok = ap_dense_values(p, &w->f[i].attr);
+	p->dense_kind = 0;
+	if (!ok)
 		return false;
 	if (tb_type(p->m, w->f[i].attr->a.type)->elem != elem)
 		return mlir_fail_at(&p->lx, line, col,
@@ -109,6 +157,30 @@ static bool first_type(ac_walk *w, const fmt_tok *t)
 	if (i < 0)
 		return false;
 	uint32_t n = ac_result_count(w, i);
+	int src = strcmp(w->info->name, "get_tensor_shape") == 0 ? ac_field_at(w, "src", 3) : -1;
+	if (src >= 0 && w->f[src].n_types == 1) {
+		/* one result per dimension of the view */
+		const bcx_tileir_type *tv = tb_type(w->p->m, w->f[src].types[0]);
+		char txt[112];
+		if (tv->tag != BCX_TILEIR_T_TENSOR_VIEW)
+			return mlir_fail(&w->p->lx, "expected tensor_view, got '%s'",
+					 ap_type_text(w->p, w->f[src].types[0], txt, sizeof txt));
+		if (n != AC_ANY && n != tv->rank)
+			return mlir_fail_at(&w->p->lx, w->op->line, w->op->col,
+					   "operation defines %u results but was provided %u to bind",
+					   tv->rank, n);
+		n = tv->rank;
+	}
+	src = strcmp(w->info->name, "get_index_space_shape") == 0 ? ac_field_at(w, "src", 3) : -1;
+	if (src >= 0 && w->f[src].n_types == 1) {
+		/* one result per index of a grid view */
+		const bcx_tileir_type *v = tb_type(w->p->m, w->f[src].types[0]);
+		bool grid = v->tag == BCX_TILEIR_T_PARTITION_VIEW || v->tag == BCX_TILEIR_T_STRIDED_VIEW;
+		if (grid && n != AC_ANY && n != v->rank)
+			return mlir_fail_at(&w->p->lx, w->op->line, w->op->col,
+					   "operation defines %u results but was provided %u to bind",
+					   v->rank, n);
+	}
 	if (n == AC_ANY)
 		return mlir_fail(&w->p->lx, "cuda_tile.%s needs its result names", w->info->name);
 	bcx_tileir_build_type *ty = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *ty);
@@ -129,7 +201,7 @@ static bool assume(ac_walk *w, const fmt_tok *t)
 	if (k.k == MLIR_TK_HASH)
 		return ap_attr(w->p, &w->f[i].attr);
 	if (k.k != MLIR_TK_ID)
-		return mlir_fail(&w->p->lx, "expected an assume predicate");
+		return mlir_fail(&w->p->lx, "expected assume predicate attribute");
 	return mlir_next(&w->p->lx) && ap_cuda_attr(w->p, k.p, k.n, &w->f[i].attr);
 }
 
@@ -219,7 +291,8 @@ static bool carried_types(ac_walk *w, ap_block *args, const bcx_tileir_build_typ
 	if (init < 0 || res < 0)
 		return false;
 	if (n != w->f[init].n)
-		return mlir_fail(&w->p->lx, "expected %u types of the iteration values, got %u",
+		return mlir_fail(&w->p->lx, "found different number of iter_values and types "
+				 "(%u values, %u types)",
 				w->f[init].n, n);
 	for (uint32_t k = 0; k < n; k++)
 		args->arg_types[first + k] = t[k];
@@ -310,28 +383,79 @@ static bool loop_op(ac_walk *w)
 	return res >= 0 && ac_set_types(w, res, r, nr) && loop_body(w, &args);
 }
 
+/* One list of make_tensor_view as written: each entry's size
+ * (BCX_TILEIR_DYNAMIC for a value) and place, and where the list began. */
+#define TV_MAX 16
+typedef struct tv_list {
+	int64_t v[TV_MAX];
+	unsigned line[TV_MAX], col[TV_MAX];
+	uint32_t n;
+	unsigned at_line, at_col;
+} tv_list;
+
 /* [a, %b, ...]: static sizes are in the result type, values go to the
- * group of dynamic ones. */
-static bool mixed_list(ac_walk *w, const char *group)
+ * group of dynamic ones. MLIR takes an entry that is neither an integer nor
+ * a value as "expected either integer or SSA value". */
+static bool mixed_list(ac_walk *w, const char *group, tv_list *l)
 {
 	asm_parser *p = w->p;
 	int g = field(w, group);
+	l->n = 0;
+	l->at_line = p->lx.t.line;
+	l->at_col = p->lx.t.col;
 	if (g < 0 || !mlir_expect(&p->lx, '['))
 		return false;
 	for (bool first = true; !mlir_is_punct(&p->lx, ']'); first = false) {
 		if (!first && !mlir_expect(&p->lx, ','))
 			return false;
+		unsigned line = p->lx.t.line, col = p->lx.t.col;
+		int64_t v = BCX_TILEIR_DYNAMIC;
 		if (p->lx.t.k == MLIR_TK_VALUE) {
 			ap_ref r;
 			if (!ap_value_ref(p, &r) || !ac_add_ref(w, g, &r))
 				return false;
-		} else {
-			int64_t v;
-			if (!ap_signed_int(p, &v))
-				return false;
+		} else if (p->lx.t.k != MLIR_TK_INT && !mlir_is_punct(&p->lx, '-')) {
+			return mlir_fail(&p->lx, "expected either integer or SSA value");
+		} else if (!ap_signed_int(p, &v)) {
+			return false;
 		}
+		if (l->n == TV_MAX)
+			return mlir_fail_at(&p->lx, line, col, "too many entries");
+		l->v[l->n] = v;
+		l->line[l->n] = line;
+		l->col[l->n++] = col;
 	}
 	return mlir_next(&p->lx);
+}
+
+static void tv_size(char *buf, size_t cap, int64_t v)
+{
+	if (v == BCX_TILEIR_DYNAMIC)
+		snprintf(buf, cap, "dynamic");
+	else
+		snprintf(buf, cap, "%lld", (long long)v);
+}
+
+/* The written sizes against the view type's, as the reference's parser
+ * compares them. */
+static bool tv_compare(asm_parser *p, const tv_list *l, const int64_t *want, uint32_t n,
+		       const char *name)
+{
+	if (l->n != n)
+		return mlir_fail_at(&p->lx, l->at_line, l->at_col,
+				   "expected %s declaration to contain %u elements due to tensor_view "
+				   "type, but %u were provided", name, n, l->n);
+	for (uint32_t i = 0; i < n; i++) {
+		if (l->v[i] == want[i])
+			continue;
+		char a[24], b[24];
+		tv_size(a, sizeof a, want[i]);
+		tv_size(b, sizeof b, l->v[i]);
+		return mlir_fail_at(&p->lx, l->line[i], l->col[i],
+				   "input %s dimension %u does not match tensor_view type (expected "
+				   "%s, got %s)", name, i, a, b);
+	}
+	return true;
 }
 
 /* %base, shape = [..], strides = [..] : [T ->] R */
@@ -339,12 +463,14 @@ static bool tensor_view_op(ac_walk *w)
 {
 	asm_parser *p = w->p;
 	bcx_tileir_build_type t;
+	tv_list shape, strides;
 	int res = field(w, "result");
 	if (res < 0 || !one_value(w, "base") || !mlir_expect(&p->lx, ',') ||
 	    !mlir_expect_id(&p->lx, "shape") || !mlir_expect(&p->lx, '=') ||
-	    !mixed_list(w, "dynamicShape") || !mlir_expect(&p->lx, ',') ||
+	    !mixed_list(w, "dynamicShape", &shape) || !mlir_expect(&p->lx, ',') ||
 	    !mlir_expect_id(&p->lx, "strides") || !mlir_expect(&p->lx, '=') ||
-	    !mixed_list(w, "dynamicStrides") || !mlir_expect(&p->lx, ':') || !ap_type(p, &t))
+	    !mixed_list(w, "dynamicStrides", &strides) || !mlir_expect(&p->lx, ':') ||
+	    !ap_type(p, &t))
 		return false;
 	if (mlir_accept(&p->lx, 'A')) {
 		/* the type of the dynamic sizes, then the view's */
@@ -356,6 +482,25 @@ static bool tensor_view_op(ac_walk *w)
 		if (!ap_type(p, &t))
 			return false;
 	}
+	const bcx_tileir_type *tv = tb_type(p->m, t);
+	if (tv->tag != BCX_TILEIR_T_TENSOR_VIEW) {
+		char txt[112];
+		return mlir_fail(&p->lx, "expected 'tensor_view' type, but got '%s'",
+				 ap_type_text(p, t, txt, sizeof txt));
+	}
+	if (!tv_compare(p, &shape, tv->shape, tv->rank, "shape") ||
+	    !tv_compare(p, &strides, tv->strides, tv->n_strides, "stride"))
+		return false;
+	/* the base is a pointer tile to the view's elements */
+	int b = field(w, "base");
+	bcx_tileir_build_type ptr, tile;
+	bcx_diag bd = {0};
+	if (b >= 0 && w->f[b].n == 1 && w->f[b].refs[0].type == BCX_TILEIR_NONE &&
+	    !(ap_built(p, bcx_tileir_build_type_ptr(p->m, tv->elem, &ptr, &bd), &bd) &&
+	      ap_built(p, bcx_tileir_build_type_tile(p->m, ptr, NULL, 0, &tile, &bd), &bd)))
+		return false;
+	if (b >= 0 && w->f[b].n == 1 && w->f[b].refs[0].type == BCX_TILEIR_NONE)
+		w->f[b].refs[0].type = tile;
 	return ac_set_types(w, res, &t, 1);
 }
 
@@ -388,7 +533,7 @@ static bool entry_op(ac_walk *w)
 	if (name < 0 || ft < 0 || hints < 0)
 		return false;
 	if (p->lx.t.k != MLIR_TK_SYM)
-		return mlir_fail(&p->lx, "expected the entry's @name");
+		return mlir_fail(&p->lx, "expected valid '@'-identifier for symbol name");
 	mlir_tok sym = p->lx.t;
 	char *buf = bcx_arena_alloc(p->arena, sym.n + 1);
 	long n = buf ? mlir_str_value(&sym, buf, sym.n + 1) : -1;

@@ -77,6 +77,10 @@ typedef struct asm_parser {
 	wr_table type_text;     /* a bracketed type's exact text -> index in type_of */
 	bcx_tileir_build_type *type_of;
 	uint32_t cap_types;
+	/* The element kind of the dense literal being read when the text gave
+	 * it first (custom form): 1 integer, 2 float, 0 not known. */
+	uint8_t dense_kind;
+	bcx_tileir_build_type dense_elem; /* that element type (valid with dense_kind) */
 } asm_parser;
 
 /* Report a builder failure (its diag) at the current token. */
@@ -104,6 +108,8 @@ bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
 bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
 /* A signed 64-bit integer literal. */
 bool ap_signed_int(asm_parser *p, int64_t *v);
+/* A type as MLIR's messages name it ('!cuda_tile.tile<f32>', 'i32'). */
+const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap);
 /* Copy of the current token's text into the parse arena. */
 char *ap_tok_dup(asm_parser *p);
 

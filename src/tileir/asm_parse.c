@@ -5,6 +5,7 @@
 #include "tileir/asm_internal.h"
 #include "tileir/build_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
@@ -23,7 +24,7 @@ bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
 bool ap_value_ref(asm_parser *p, ap_ref *r)
 {
 	if (p->lx.t.k != MLIR_TK_VALUE)
-		return mlir_fail(&p->lx, "expected an SSA value");
+		return mlir_fail(&p->lx, "expected SSA operand");
 	*r = (ap_ref){p->lx.t.p, p->lx.t.n, 1, p->lx.t.line, p->lx.t.col, BCX_TILEIR_NONE};
 	return mlir_next(&p->lx);
 }
@@ -283,6 +284,8 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 	op->col = p->lx.t.col;
 	if (p->lx.t.k == MLIR_TK_VALUE && !result_names(p, op))
 		return false;
+	const char *outer = p->lx.prefix;
+	p->lx.prefix = NULL;
 	if (p->lx.t.k == MLIR_TK_STR) {
 		if (!generic_op(p, op))
 			return false;
@@ -293,13 +296,73 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 			return mlir_fail(&p->lx, "custom op '%.*s' is unknown",
 					(int)(t.n > 60 ? 60 : t.n), t.p);
 		op->custom = true;
-		if (!mlir_next(&p->lx) || !ap_custom_op(p, op))
+		/* MLIR names the op in every error of its custom parser */
+		char pre[64];
+		snprintf(pre, sizeof pre, "custom op 'cuda_tile.%s' ",
+			 op->testing ? "testing$func" : op->info->name);
+		p->lx.prefix = pre;
+		bool ok = mlir_next(&p->lx) && ap_custom_op(p, op);
+		p->lx.prefix = outer;
+		if (!ok)
 			return false;
 	} else {
 		return mlir_fail(&p->lx, "expected an operation name");
 	}
+	p->lx.prefix = outer;
 	*out = op;
 	return ap_loc_suffix(p, &op->loc);
+}
+
+/* "module {", "module attributes {...} {" or "builtin.module [@name] {":
+ * MLIR's builtin module around the text; its ops are the top level's.
+ * False when the text holds none (or on an error: p->lx.status). */
+static bool builtin_module(asm_parser *p, unsigned *wrappers)
+{
+	bool named = mlir_is_id(&p->lx, "builtin.module");
+	if (!named) {
+		mlir_tok nx = mlir_peek(&p->lx);
+		if (!mlir_is_id(&p->lx, "module") ||
+		    !(nx.ch == '{' || (nx.k == MLIR_TK_ID && nx.n == 10 &&
+				       memcmp(nx.p, "attributes", 10) == 0)))
+			return false;
+	}
+	if (!mlir_next(&p->lx))
+		return true;
+	if (named && p->lx.t.k == MLIR_TK_SYM && !mlir_next(&p->lx))
+		return true;
+	bcx_tileir_build_attr *attrs;
+	if (mlir_is_id(&p->lx, "attributes") &&
+	    !(mlir_next(&p->lx) && mlir_expect(&p->lx, '{') && ap_dict_entries(p, '}', &attrs)))
+		return true;
+	if (mlir_expect(&p->lx, '{'))
+		++*wrappers;
+	return true;
+}
+
+/* The top level: alias definitions around the module op (or, as MLIR
+ * allows in its implicit top-level module, any ops: ap_build_top),
+ * possibly inside a builtin module. */
+static bool top_level(asm_parser *p, ap_block *top)
+{
+	unsigned wrappers = 0;
+	uint32_t cap = 0;
+	while (p->lx.t.k != MLIR_TK_EOF) {
+		bool ok;
+		mlir_pos at;
+		if ((p->lx.t.k == MLIR_TK_HASH || p->lx.t.k == MLIR_TK_BANG) &&
+		    mlir_peek(&p->lx).ch == '=')
+			ok = ap_alias_def(p);
+		else if (wrappers && mlir_is_punct(&p->lx, '}'))
+			ok = mlir_next(&p->lx) && ap_loc_suffix(p, &at) && (wrappers--, true);
+		else if (!wrappers && builtin_module(p, &wrappers))
+			ok = p->lx.status == BCX_OK;
+		else
+			ok = ap_grow(p, (void **)&top->ops, top->n_ops, &cap, sizeof *top->ops) &&
+			     ap_parse_op(p, &top->ops[top->n_ops++]);
+		if (!ok)
+			return false;
+	}
+	return !wrappers || mlir_fail(&p->lx, "expected '}' at the end of a region");
 }
 
 bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
@@ -322,18 +385,8 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	wr_table_init(&p.loc_ids, p.m->alloc);
 	wr_table_init(&p.type_text, p.m->alloc);
 	ap_block *top = bcx_arena_calloc(p.arena, 1, sizeof *top);
-	uint32_t cap = 0;
-	bool ok = top ? mlir_next(&p.lx) : mlir_fail(&p.lx, "out of memory");
-	/* The top level: alias definitions around the module op (or, as MLIR
-	 * allows in its implicit top-level module, any ops: ap_build_top). */
-	while (ok && p.lx.t.k != MLIR_TK_EOF) {
-		if ((p.lx.t.k == MLIR_TK_HASH || p.lx.t.k == MLIR_TK_BANG) &&
-		    mlir_peek(&p.lx).ch == '=')
-			ok = ap_alias_def(&p);
-		else
-			ok = ap_grow(&p, (void **)&top->ops, top->n_ops, &cap, sizeof *top->ops) &&
-			     ap_parse_op(&p, &top->ops[top->n_ops++]);
-	}
+	bool ok = top ? mlir_next(&p.lx) && top_level(&p, top)
+		      : mlir_fail(&p.lx, "out of memory");
 	ok = ok && ap_build_top(&p, top); /* no op at all: an empty implicit module */
 	wr_table_free(&p.names);
 	wr_table_free(&p.aliases);

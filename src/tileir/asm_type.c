@@ -5,6 +5,7 @@
 #include "tileir/tables.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 
@@ -55,6 +56,8 @@ static bool scalar(asm_parser *p, bcx_tileir_build_type *out)
 	}
 	if (p->lx.t.k == MLIR_TK_EOF)
 		return mlir_fail(&p->lx, "expected a type but reached the end of the input");
+	if (p->lx.t.k != MLIR_TK_ID) /* the dialect's type parser wants a keyword first */
+		return mlir_fail(&p->lx, "expected valid keyword");
 	return mlir_fail(&p->lx, "expected a type but found '%.*s'",
 			(int)(p->lx.t.n > 40 ? 40 : p->lx.t.n), p->lx.t.p);
 }
@@ -98,38 +101,160 @@ static int int_list(asm_parser *p, int64_t *v, int max, bool dyn)
 	return mlir_expect(&p->lx, ']') ? n : -1;
 }
 
-static bool tile_type(asm_parser *p, bcx_tileir_build_type *out)
+/* Where the type being read began: MLIR reports a type's rules there. */
+typedef struct type_at {
+	unsigned line, col;
+} type_at;
+
+/* "a, b, c" of a list of sizes. */
+static const char *dims_text(const int64_t *v, int n, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && k < cap; i++)
+		k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)v[i]);
+	return buf;
+}
+
+/* The reference's tile rules (TileType::verify and verifyTileSize), in its
+ * order and words: f4E2M1FN needs an even dimension, every dimension a
+ * positive power of two, at most 2^24 elements. */
+static bool tile_rules(asm_parser *p, type_at at, const int64_t *dims, int n,
+		       bcx_tileir_build_type elem)
+{
+	char txt[160];
+	if (tb_type(p->m, elem)->tag == BCX_TILEIR_T_F4E2M1FN) {
+		bool even = false;
+		for (int i = 0; i < n; i++)
+			even = even || dims[i] % 2 == 0;
+		if (!even)
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "F4E2M1FN tiles must have an even number of elements");
+	}
+	int64_t count = 1;
+	for (int i = 0; i < n; i++) {
+		if (dims[i] <= 0)
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "all dimensions must be positive constants, got %s",
+					   dims_text(dims, n, txt, sizeof txt));
+		if (dims[i] & (dims[i] - 1))
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "all dimensions must be powers of two, got %s",
+					   dims_text(dims, n, txt, sizeof txt));
+		if (count > (1 << 24) / dims[i])
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "tile would exceed the maximum of 16777216 elements");
+		count *= dims[i];
+	}
+	return true;
+}
+
+static bool tile_type(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 {
 	int64_t dims[TIR_LIMIT_RANK];
 	bcx_tileir_build_type elem;
-	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, false);
-	if (n < 0 || !ap_type(p, &elem) || !mlir_expect(&p->lx, '>'))
+	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
+	if (n < 0)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (dims[i] == BCX_TILEIR_DYNAMIC)
+			return mlir_fail(&p->lx, "expected static shape");
+	if (!ap_type(p, &elem) || !mlir_expect(&p->lx, '>') || !tile_rules(p, at, dims, n, elem))
 		return false;
 	bcx_diag bd = {0};
-	return ap_built(p, bcx_tileir_build_type_tile(p->m, elem, dims, (uint32_t)n, out, &bd), &bd);
+	if (bcx_tileir_build_type_tile(p->m, elem, dims, (uint32_t)n, out, &bd))
+		return mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
+	return true;
 }
 
-static bool tensor_view(asm_parser *p, bcx_tileir_build_type *out)
+/* "[s, ?, ...]": each stride a positive integer or '?' (MLIR's checks and
+ * words, each at its entry). */
+static int stride_list(asm_parser *p, int64_t *v, int max)
+{
+	int n = 0;
+	if (!mlir_expect(&p->lx, '['))
+		return -1;
+	while (!mlir_is_punct(&p->lx, ']')) {
+		if (n && !mlir_expect(&p->lx, ','))
+			return -1;
+		if (n >= max)
+			return mlir_fail(&p->lx, "too many entries (at most %d)", max), -1;
+		unsigned line = p->lx.t.line, col = p->lx.t.col;
+		bool neg = mlir_accept(&p->lx, '-');
+		uint64_t u = 0;
+		if (!neg && mlir_is_punct(&p->lx, '?')) {
+			v[n] = BCX_TILEIR_DYNAMIC;
+		} else if (p->lx.t.k != MLIR_TK_INT) {
+			return mlir_fail_at(&p->lx, line, col,
+					    "expected either 64-bit integer or question mark"), -1;
+		} else if (!mlir_tok_u64(&p->lx.t, &u) || u > (neg ? (uint64_t)INT64_MAX + 1 : INT64_MAX)) {
+			return mlir_fail(&p->lx, "integer constant out of range for type"), -1;
+		} else {
+			v[n] = neg ? (int64_t)(0 - u) : (int64_t)u;
+			if (v[n] <= 0)
+				return mlir_fail_at(&p->lx, line, col,
+						    "expected strictly positive integer, got %lld",
+						    (long long)v[n]), -1;
+		}
+		n++;
+		if (!mlir_next(&p->lx))
+			return -1;
+	}
+	return mlir_expect(&p->lx, ']') ? n : -1;
+}
+
+/* "?" for a dynamic size, in the lists of tensor_view messages. */
+static const char *sizes_text(const int64_t *v, int n, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && k < cap; i++)
+		k += v[i] == BCX_TILEIR_DYNAMIC
+			     ? (size_t)snprintf(buf + k, cap - k, "%s?", i ? ", " : "")
+			     : (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "",
+						(long long)v[i]);
+	return buf;
+}
+
+/* tensor_view<shape x elem, strides=[..]> by the reference's parser and
+ * verifier: strides required unless 0-d, and refused there. */
+static bool tensor_view(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 {
 	int64_t dims[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK];
 	bcx_tileir_build_type elem;
+	char txt[160];
 	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
 	if (n < 0 || !ap_type(p, &elem))
 		return false;
 	int ns = 0;
-	if (mlir_accept(&p->lx, ',')) {
+	if (n == 0 && mlir_accept(&p->lx, ','))
+		return mlir_is_id(&p->lx, "strides")
+			       ? (mlir_next(&p->lx),
+				  mlir_fail(&p->lx, "strides must not be provided for 0-d tiles"))
+			       : mlir_fail(&p->lx,
+					   "unexpected token after element type in 0-d tensor_view");
+	if (n > 0) {
+		if (!mlir_accept(&p->lx, ','))
+			return mlir_fail(&p->lx, "expected 'strides'");
 		if (!mlir_expect_id(&p->lx, "strides") || !mlir_expect(&p->lx, '='))
 			return false;
-		ns = int_list(p, strides, TIR_LIMIT_RANK, true);
+		ns = stride_list(p, strides, TIR_LIMIT_RANK);
 	}
 	if (ns < 0 || !mlir_expect(&p->lx, '>'))
 		return false;
 	if (ns != n)
-		return mlir_fail(&p->lx, "tensor_view needs as many strides as dimensions");
+		return mlir_fail_at(&p->lx, at.line, at.col,
+				   "expected shape and stride to be of same rank but got shape of "
+				   "rank %d and stride of rank %d", n, ns);
+	for (int i = 0; i < n; i++)
+		if (dims[i] <= 0 && dims[i] != BCX_TILEIR_DYNAMIC)
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "dimensions must have strictly positive constant sizes but "
+					   "got [%s]", sizes_text(dims, n, txt, sizeof txt));
 	bcx_diag bd = {0};
-	return ap_built(
-	    p, bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd),
-	    &bd);
+	if (bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd))
+		return mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
+	return true;
 }
 
 static bool padding_value(asm_parser *p, bcx_tileir_padding *pad)
@@ -160,9 +285,11 @@ static bool view_body(asm_parser *p, view_parts *v)
 	v->pad = BCX_TILEIR_PAD_NONE;
 	v->n_trav = v->n_map = -1;
 	if (!mlir_expect_id(&p->lx, "tile") || !mlir_expect(&p->lx, '=') ||
-	    !mlir_expect(&p->lx, '(') ||
-	    (v->rank = mlir_dims_list(&p->lx, v->tile, TIR_LIMIT_RANK)) < 0 ||
-	    !mlir_expect(&p->lx, ')') || !mlir_expect(&p->lx, ','))
+	    !mlir_expect(&p->lx, '('))
+		return false;
+	v->rank = mlir_is_punct(&p->lx, ')') ? 0 /* the view's rules refuse it */
+					     : mlir_dims_list(&p->lx, v->tile, TIR_LIMIT_RANK);
+	if (v->rank < 0 || !mlir_expect(&p->lx, ')') || !mlir_expect(&p->lx, ','))
 		return false;
 	if (mlir_is_id(&p->lx, "traversal_strides")) {
 		if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '=') ||
@@ -174,6 +301,11 @@ static bool view_body(asm_parser *p, view_parts *v)
 		return false;
 	if (!ap_type(p, &v->tv))
 		return false;
+	if (tb_type(p->m, v->tv)->tag != BCX_TILEIR_T_TENSOR_VIEW) {
+		char txt[112];
+		return mlir_fail(&p->lx, "expected 'tensor_view' type, but got '%s'",
+				 ap_type_text(p, v->tv, txt, sizeof txt));
+	}
 	while (mlir_accept(&p->lx, ',')) {
 		if (mlir_is_id(&p->lx, "dim_map")) {
 			if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '=') ||
@@ -202,11 +334,74 @@ static bool narrow(asm_parser *p, const int64_t *in, int n, int32_t *out)
 	return true;
 }
 
-static bool view_type(asm_parser *p, uint8_t tag, bcx_tileir_build_type *out)
+/* The reference's rules of the grid-like views (verifyPartitionViewLike,
+ * then the strided view's), in its order and words. */
+static bool view_rules(asm_parser *p, type_at at, uint8_t tag, const view_parts *v)
+{
+	const bcx_tileir_type *tv = tb_type(p->m, v->tv);
+	char txt[160];
+#define VFAIL(...) mlir_fail_at(&p->lx, at.line, at.col, __VA_ARGS__)
+	if (v->rank == 0)
+		return VFAIL("0-dimension tile shape is not supported");
+	if ((uint32_t)v->rank != tv->rank)
+		return VFAIL("expected tensor_view rank and tile rank to match, got tensor_view of "
+			     "rank %u and tiles of rank %d", tv->rank, v->rank);
+	if (tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW)
+		return true;
+	int n_map = v->n_map >= 0 ? v->n_map : v->rank;
+	if (n_map != v->rank)
+		return VFAIL("expected dim_map to map exactly all %d dimensions of the tile, got %d "
+			     "mappings", v->rank, n_map);
+	for (int i = 0; i < v->rank; i++)
+		if (v->tile[i] <= 0)
+			return VFAIL("tile shape dimensions must have positive length but got [%s]",
+				     dims_text(v->tile, v->rank, txt, sizeof txt));
+	for (int i = 0; i < v->rank; i++)
+		if (v->tile[i] & (v->tile[i] - 1))
+			return VFAIL("tile shape dimensions must have power of two length but got "
+				     "[%s]", dims_text(v->tile, v->rank, txt, sizeof txt));
+	int used[TIR_LIMIT_RANK];
+	for (int i = 0; i < v->rank; i++)
+		used[i] = -1;
+	for (int i = 0; v->n_map >= 0 && i < v->n_map; i++) {
+		int64_t d = v->dim_map[i];
+		if (d < 0)
+			return VFAIL("target dimension must not be negative, got %lld", (long long)d);
+		if (d >= (int64_t)tv->rank)
+			return VFAIL("target dimension is outside of tensor view dimensions, expected "
+				     "strictly less than %u, got %lld", tv->rank, (long long)d);
+		if (used[d] >= 0)
+			return VFAIL("target dimension %lld mapped at least twice (for tile dimensions "
+				     "%d and %d)", (long long)d, used[d], i);
+		used[d] = i;
+	}
+	if (!tile_rules(p, at, v->tile, v->rank, tv->elem))
+		return false;
+	if (tag == BCX_TILEIR_T_STRIDED_VIEW && v->n_trav >= 0) {
+		if (v->n_trav != v->rank)
+			return VFAIL("expected %d traversal strides, got %d", v->rank, v->n_trav);
+		for (int i = 0; i < v->n_trav; i++)
+			if (v->trav[i] <= 0)
+				return VFAIL("traversal strides must be strictly positive but got [%s]",
+					     dims_text(v->trav, v->n_trav, txt, sizeof txt));
+	}
+#undef VFAIL
+	return true;
+}
+
+static bool view_type(asm_parser *p, type_at at, uint8_t tag, bcx_tileir_build_type *out)
 {
 	view_parts v;
 	int32_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], map[TIR_LIMIT_RANK];
-	if (!view_body(p, &v) || !narrow(p, v.tile, v.rank, tile) ||
+	if (!view_body(p, &v))
+		return false;
+	for (int i = 0; i < v.rank; i++)
+		if (v.tile[i] <= 0 || v.tile[i] > INT32_MAX)
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "tile dimension %d exceeds i32 limitations (got %lld, expected "
+					   "strictly positive and less than or equal to 2147483647)",
+					   i, (long long)v.tile[i]);
+	if (!view_rules(p, at, tag, &v) || !narrow(p, v.tile, v.rank, tile) ||
 	    !narrow(p, v.trav, v.n_trav, trav) || !narrow(p, v.dim_map, v.n_map, map))
 		return false;
 	if ((v.n_map >= 0 && v.n_map != v.rank) || (v.n_trav >= 0 && v.n_trav != v.rank))
@@ -225,7 +420,7 @@ static bool view_type(asm_parser *p, uint8_t tag, bcx_tileir_build_type *out)
 	else
 		st = bcx_tileir_build_type_gather_scatter_view(p->m, v.tv, tile, (uint32_t)v.rank,
 						     (uint32_t)v.sparse, v.pad, out, &bd);
-	return ap_built(p, st, &bd);
+	return st == BCX_OK || mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
 }
 
 /* The tag whose keyword (types.def text) is kw, or BCX_TILEIR_T_COUNT. */
@@ -238,6 +433,7 @@ static unsigned keyword_tag(const char *kw, size_t n)
 static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_build_type *out)
 {
 	bcx_diag bd = {0};
+	type_at at = {p->lx.t.line, p->lx.t.col};
 	unsigned tag = keyword_tag(kw, n);
 	if (tag == BCX_TILEIR_T_TOKEN)
 		return mlir_next(&p->lx) &&
@@ -248,16 +444,16 @@ static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_bui
 		return false;
 	switch (tag) {
 	case BCX_TILEIR_T_TILE:
-		return tile_type(p, out);
+		return tile_type(p, at, out);
 	case BCX_TILEIR_T_TENSOR_VIEW:
-		return tensor_view(p, out);
+		return tensor_view(p, at, out);
 	case BCX_TILEIR_T_POINTER: {
 		bcx_tileir_build_type e;
 		return ap_type(p, &e) && mlir_expect(&p->lx, '>') &&
 		       ap_built(p, bcx_tileir_build_type_ptr(p->m, e, out, &bd), &bd);
 	}
 	default: /* the three views */
-		return view_type(p, (uint8_t)tag, out);
+		return view_type(p, at, (uint8_t)tag, out);
 	}
 }
 
