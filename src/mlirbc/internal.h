@@ -128,6 +128,7 @@ typedef struct mbc_op {
 	uint32_t *res;        /* global value numbers of the results */
 	bool isolated;
 	bool lazy;            /* regions in a nested IR section not decoded yet */
+	uint8_t lazy_failed;  /* the status decoding them failed with, 0 none */
 	uint64_t lazy_off, lazy_len;
 	uint32_t depth;
 	mbc_region *regions;

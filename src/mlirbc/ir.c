@@ -478,6 +478,10 @@ bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag)
 {
 	if (!op->lazy)
 		return BCX_OK;
+	/* a second attempt would only allocate the same tree again */
+	if (op->lazy_failed)
+		return bcx_diag_set(diag, (bcx_status)op->lazy_failed, (int64_t)op->lazy_off,
+				    "section IR (isolated region): this region failed to decode before");
 	bcx_cursor c;
 	bcx_cur_init(&c, m->data, m->size, diag);
 	c.p = m->data + op->lazy_off;
@@ -506,6 +510,7 @@ bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag)
 		for (uint32_t i = 0; i < op->nregions; i++)
 			memset(&op->regions[i], 0, sizeof op->regions[i]);
 		m->pending = pending;
+		op->lazy_failed = (uint8_t)(c.status ? c.status : BCX_ERR_MALFORMED);
 	}
 	return finish(&x, " (isolated region)");
 }
