@@ -265,15 +265,38 @@ static bcx_status aliases(gctx *g)
 
 /* ---- ops ---- */
 
+/* A decimal number: value names are most of the output, and printf's
+ * format parsing showed up in profiles. */
+static void put_u32(bcx_buf *b, uint32_t v)
+{
+	char d[10];
+	size_t n = 0;
+	do {
+		d[sizeof d - 1 - n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	bcx_buf_put_bytes(b, d + sizeof d - n, n);
+}
+
+static void put_indent(bcx_buf *b, unsigned indent)
+{
+	static const char sp[] = "                                ";
+	for (; indent > sizeof sp - 1; indent -= (unsigned)(sizeof sp - 1))
+		bcx_buf_put_bytes(b, sp, sizeof sp - 1);
+	bcx_buf_put_bytes(b, sp, indent);
+}
+
 static void put_value(gctx *g, uint32_t v)
 {
 	const mbc_value *val = &g->p.m->values[v];
-	if (val->kind == 2 && val->entry_arg)
-		bcx_buf_printf(g->p.b, "%%arg%u", val->name);
-	else if (val->multi)
-		bcx_buf_printf(g->p.b, "%%%u#%u", val->name, val->res_no);
-	else
-		bcx_buf_printf(g->p.b, "%%%u", val->name);
+	bcx_buf *b = g->p.b;
+	bool arg = val->kind == 2 && val->entry_arg;
+	bcx_buf_puts(b, arg ? "%arg" : "%");
+	put_u32(b, val->name);
+	if (!arg && val->multi) {
+		bcx_buf_put_u8(b, '#');
+		put_u32(b, val->res_no);
+	}
 }
 
 static void flush_line(gctx *g)
@@ -417,11 +440,14 @@ static void print_op(gctx *g, const mbc_op *op, unsigned indent)
 	bcx_buf *b = g->p.b;
 	if (g->p.status != BCX_OK)
 		return;
-	bcx_buf_printf(b, "%*s", (int)indent, "");
+	put_indent(b, indent);
 	if (op->nres && op->res) {
-		bcx_buf_printf(b, "%%%u", m->values[op->res[0]].name);
-		if (op->nres > 1)
-			bcx_buf_printf(b, ":%u", op->nres);
+		bcx_buf_put_u8(b, '%');
+		put_u32(b, m->values[op->res[0]].name);
+		if (op->nres > 1) {
+			bcx_buf_put_u8(b, ':');
+			put_u32(b, op->nres);
+		}
 		bcx_buf_puts(b, " = ");
 	}
 	const mbc_opname *on = &m->opnames[op->name];
@@ -549,7 +575,8 @@ static void print_region(gctx *g, const mbc_region *r, unsigned indent)
 		for (uint32_t k = 1; k < r->nblocks; k++)
 			print_block(g, r, k, indent, true);
 	}
-	bcx_buf_printf(b, "%*s}", (int)indent, "");
+	put_indent(b, indent);
+	bcx_buf_put_u8(b, '}');
 }
 
 /* ---- resources ---- */
