@@ -2,8 +2,11 @@
 # MLIR bytecode benchmark: a release build, a generated module of FUNCS
 # functions (default 5000; bench/gen_mlirbc.sh) written by mlir-opt-22, then
 # in the same run `bcx dis` beside `mlir-opt-22 --mlir-print-op-generic` on
-# that file (the ratio's target is < 0.3), `bcx convert` and `bcx asm`.
-# hyperfine is used when installed, else the best of 5 runs.
+# that file (the ratio's target is < 0.3), `bcx dis --function` of the
+# middle function beside the whole module, `bcx convert` and `bcx asm`.
+# Wall-clock seconds: hyperfine when installed, else the best of 5 runs;
+# then, with perf installed, CPU time (perf stat -e task-clock, mean of 5),
+# which a busy machine disturbs less.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUNCS=${1:-5000}
@@ -18,6 +21,10 @@ mlir-opt-22 --emit-bytecode "$tmp/bench.mlir" -o "$tmp/bench.mlirbc"
 mlir-opt-22 --mlir-print-op-generic "$tmp/bench.mlirbc" -o "$tmp/bench.generic.mlir"
 "$bcx" dis "$tmp/bench.mlirbc" -o "$tmp/ours.mlir"
 cmp -s "$tmp/ours.mlir" "$tmp/bench.generic.mlir" || { echo "run_mlirbc: outputs differ"; exit 1; }
+fn=f$((FUNCS / 2))
+"$bcx" dis --function "$fn" "$tmp/bench.mlirbc" -o "$tmp/fn.mlir"
+awk -v q="sym_name = \"$fn\"" '!p && index($0, q) { p = 1 } p { print } p && /^  }\)/ { exit }' \
+  "$tmp/bench.generic.mlir" | cmp -s - "$tmp/fn.mlir" || { echo "run_mlirbc: --function differs"; exit 1; }
 size=$(stat -c %s "$tmp/bench.mlirbc")
 
 # seconds (mean) of a command
@@ -37,6 +44,7 @@ time_cmd() {
 
 t_opt=$(time_cmd "mlir-opt-22 --mlir-print-op-generic $tmp/bench.mlirbc -o $tmp/o1.mlir")
 t_dis=$(time_cmd "$bcx dis $tmp/bench.mlirbc -o $tmp/o2.mlir")
+t_fn=$(time_cmd "$bcx dis --function $fn $tmp/bench.mlirbc -o $tmp/o6.mlir")
 t_conv=$(time_cmd "$bcx convert --bytecode-version 6 $tmp/bench.mlirbc -o $tmp/o3.mlirbc")
 t_asm=$(time_cmd "$bcx asm --format mlirbc $tmp/bench.generic.mlir -o $tmp/o4.mlirbc")
 t_optw=$(time_cmd "mlir-opt-22 --emit-bytecode $tmp/bench.generic.mlir -o $tmp/o5.mlirbc")
@@ -47,3 +55,19 @@ printf '%-48s %10.4f %8.3f\n' "bcx dis FILE" "$t_dis" "$(echo "$t_dis $t_opt" | 
 printf '%-48s %10.4f %8s\n' "mlir-opt-22 --emit-bytecode GENERIC.mlir" "$t_optw" "1.00"
 printf '%-48s %10.4f %8.3f\n' "bcx asm --format mlirbc GENERIC.mlir" "$t_asm" "$(echo "$t_asm $t_optw" | awk '{print $1/$2}')"
 printf '%-48s %10.4f %8s\n' "bcx convert --bytecode-version 6 FILE" "$t_conv" ""
+printf '%-48s %10.4f %8.3f\n' "bcx dis --function $fn FILE (vs bcx dis)" "$t_fn" "$(echo "$t_fn $t_dis" | awk '{print $1/$2}')"
+
+# CPU milliseconds (task-clock), mean of 5
+cpu_ms() {
+  perf stat -x, -r 5 -e task-clock "$@" 2>&1 >/dev/null | awk -F, '/task-clock/ {printf "%.1f\n", $1}'
+}
+if command -v perf > /dev/null && perf stat -e task-clock true > /dev/null 2>&1; then
+  c_opt=$(cpu_ms mlir-opt-22 --mlir-print-op-generic "$tmp/bench.mlirbc" -o "$tmp/o1.mlir")
+  c_dis=$(cpu_ms "$bcx" dis "$tmp/bench.mlirbc" -o "$tmp/o2.mlir")
+  c_fn=$(cpu_ms "$bcx" dis --function "$fn" "$tmp/bench.mlirbc" -o "$tmp/o6.mlir")
+  echo
+  printf '%-48s %10s %8s\n' "CPU time (perf stat -e task-clock, mean of 5)" "ms" "ratio"
+  printf '%-48s %10.1f %8s\n' "mlir-opt-22 --mlir-print-op-generic FILE" "$c_opt" "1.00"
+  printf '%-48s %10.1f %8.3f\n' "bcx dis FILE" "$c_dis" "$(echo "$c_dis $c_opt" | awk '{print $1/$2}')"
+  printf '%-48s %10.1f %8.3f\n' "bcx dis --function $fn FILE (vs bcx dis)" "$c_fn" "$(echo "$c_fn $c_dis" | awk '{print $1/$2}')"
+fi

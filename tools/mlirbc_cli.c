@@ -1,5 +1,5 @@
 /* MLIR bytecode in the bcx tool: dis (generic op form, --debuginfo for
- * inline locations), dump (structure, --json), info (summary, --json), asm
+ * inline locations, --function for one top-level symbol), dump (structure, --json), info (summary, --json), asm
  * (generic-form text to bytecode) and convert (another bytecode version). */
 #include "formats.h"
 #include "bcx/mlirbc.h"
@@ -16,13 +16,17 @@ typedef struct text_job {
 	bcx_mlirbc_module *m;
 	bool dump;
 	unsigned flags;
+	const char *function;   /* dis --function, or NULL */
 } text_job;
 
 static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
 {
 	const text_job *j = ctx;
-	return j->dump ? bcx_mlirbc_dump(j->m, j->flags, out, d)
-		       : bcx_mlirbc_print_generic(j->m, j->flags, out, d);
+	if (j->dump)
+		return bcx_mlirbc_dump(j->m, j->flags, out, d);
+	if (j->function)
+		return bcx_mlirbc_print_function(j->m, j->function, j->flags, out, d);
+	return bcx_mlirbc_print_generic(j->m, j->flags, out, d);
 }
 
 /* The text streams to the output as it is made. */
@@ -32,7 +36,8 @@ static int print_text(const cli_input *in, const cli_args *a, bool dump)
 	bcx_diag_clear(&d);
 	text_job j = {NULL, dump,
 		      dump ? (a->json ? BCX_MLIRBC_JSON : 0u)
-			   : (a->debuginfo ? BCX_MLIRBC_DEBUGINFO : 0u)};
+			   : (a->debuginfo ? BCX_MLIRBC_DEBUGINFO : 0u),
+		      dump ? NULL : a->function};
 	int rc;
 	if (bcx_mlirbc_open(in->data, in->size, NULL, &j.m, &d) != BCX_OK) {
 		cli_report(in->name, &d);

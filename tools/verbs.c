@@ -9,7 +9,7 @@
 
 static const cli_opt dis_opts[] = {
 	CLI_FLAG("--generic", generic, "tileir", "MLIR's generic op form instead of the dialect's custom form"),
-	CLI_VALUE("--function", "NAME", function, "tileir", "only the entry NAME; only its body is decoded"),
+	CLI_VALUE("--function", "NAME", function, "tileir,mlirbc", "only the entry NAME (Tile IR) or the top-level op whose sym_name is NAME (MLIR bytecode, value names as in the whole module, aliases inline); only its body is decoded"),
 	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) print a module that breaks the verifier's rules, each broken op preceded by // error: comment lines"),
 	CLI_FLAG("--debuginfo", debuginfo, "tileir,mlirbc", "locations: (Tile IR) loc(#alias) on every op with the aliases after the module, as --mlir-print-debuginfo; (MLIR bytecode) every location inline, as mlir-opt's --mlir-print-debuginfo --mlir-print-local-scope"),
 	OPT_OUT(OUT_HELP),

@@ -69,6 +69,17 @@ BCX_NODISCARD bcx_status bcx_mlirbc_dump(bcx_mlirbc_module *m, unsigned flags,
 BCX_NODISCARD bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags,
 						  const bcx_sink *sink, bcx_diag *diag);
 
+/* One op of the top-level module, found by its sym_name (a func.func and
+ * the like), printed as bcx_mlirbc_print_generic prints it: the same lines,
+ * indentation and value names as in the whole module's text. Only that
+ * op's regions are decoded; the isolated regions after it are only
+ * counted through (the value names depend on them). Aliased attributes
+ * and types print inline, since no alias definitions precede the op.
+ * BCX_ERR_NOT_FOUND when no such symbol. */
+BCX_NODISCARD bcx_status bcx_mlirbc_print_function(bcx_mlirbc_module *m, const char *name,
+						   unsigned flags, const bcx_sink *sink,
+						   bcx_diag *diag);
+
 /* ------------------------------------------------------------------ */
 /* Writing                                                             */
 /* ------------------------------------------------------------------ */

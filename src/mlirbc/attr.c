@@ -36,32 +36,41 @@ typedef struct dctx {
 
 static bcx_status decode(dctx *x, mbc_ent *e, uint32_t index);
 
+/* Slot markers while an entry is being decoded and once it failed (only
+ * their addresses are used). */
+static mbc_ent busy_mark, bad_mark;
+
 static bcx_status get(dctx *x, bool type, uint32_t i, const mbc_ent **out)
 {
 	mbc_module *m = x->m;
-	mbc_ent *e = type ? &m->types[i] : &m->attrs[i];
-	if (e->state == 2) {
-		*out = e;
+	mbc_slot *sl = type ? &m->types[i] : &m->attrs[i];
+	if (sl->e && sl->e != &busy_mark && sl->e != &bad_mark) {
+		*out = sl->e;
 		return BCX_OK;
 	}
-	if (e->state == 1)
-		return bcx_diag_set(x->diag, BCX_ERR_MALFORMED, (int64_t)e->off,
+	if (sl->e == &busy_mark)
+		return bcx_diag_set(x->diag, BCX_ERR_MALFORMED, (int64_t)sl->off,
 				    "%s %u refers to itself", type ? "type" : "attribute", i);
-	if (e->state == 3)
-		return bcx_diag_set(x->diag, BCX_ERR_MALFORMED, (int64_t)e->off,
+	if (sl->e == &bad_mark)
+		return bcx_diag_set(x->diag, BCX_ERR_MALFORMED, (int64_t)sl->off,
 				    "%s %u is malformed", type ? "type" : "attribute", i);
 	if (x->depth >= MBC_MAX_DEPTH)
-		return bcx_diag_set(x->diag, BCX_ERR_LIMIT, (int64_t)e->off,
+		return bcx_diag_set(x->diag, BCX_ERR_LIMIT, (int64_t)sl->off,
 				    "attributes and types nest deeper than %d", MBC_MAX_DEPTH);
+	mbc_ent *e = bcx_arena_alloc(m->arena, sizeof *e);
+	if (!e)
+		return bcx_diag_set(x->diag, BCX_ERR_NOMEM, -1, "out of memory");
+	*e = (mbc_ent){.off = sl->off, .len = sl->len, .dialect = mbc_slot_dialect(sl),
+		       .custom = mbc_slot_custom(sl), .is_type = type};
 	x->depth++;
-	e->state = 1;
+	sl->e = &busy_mark;
 	bcx_status s = decode(x, e, i);
 	x->depth--;
 	if (s != BCX_OK) {
-		e->state = 3; /* failed: not decoded twice */
+		sl->e = &bad_mark; /* failed: not decoded twice */
 		return s;
 	}
-	e->state = 2;
+	sl->e = e;
 	*out = e;
 	return BCX_OK;
 }
@@ -267,7 +276,7 @@ static void decode_attr(dctx *x, bcx_cursor *c, mbc_ent *e)
 		e->r[0] = ref_string_attr(x, c, "symbol");
 		list_of(x, c, e, false);
 		for (uint32_t i = 0; i < e->n && bcx_cur_ok(c); i++)
-			if (x->m->attrs[e->list[i]].code != MBC_A_FLAT_SYMREF)
+			if (x->m->attrs[e->list[i]].e->code != MBC_A_FLAT_SYMREF) /* decoded by list_of */
 				bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 						"nested symbol reference is not a FlatSymbolRefAttr");
 		break;
@@ -508,4 +517,40 @@ bcx_status mbc_type(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *di
 		return bcx_diag_set(diag, BCX_ERR_MALFORMED, -1, "type index %u out of range", i);
 	dctx x = {m, diag, 0};
 	return get(&x, true, i, out);
+}
+
+static bool loc_code(uint64_t code)
+{
+	switch (code) {
+	case MBC_A_CALLSITE_LOC: case MBC_A_FILE_LOC: case MBC_A_FUSED_LOC:
+	case MBC_A_FUSED_LOC_MD: case MBC_A_NAME_LOC: case MBC_A_UNKNOWN_LOC:
+	case MBC_A_FILE_RANGE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+bcx_status mbc_attr_is_loc(mbc_module *m, uint32_t i, bool *is_loc, bcx_diag *diag)
+{
+	if (i >= m->nattrs)
+		return bcx_diag_set(diag, BCX_ERR_MALFORMED, -1, "attribute index %u out of range", i);
+	const mbc_slot *sl = &m->attrs[i];
+	const mbc_ent *e;
+	if (sl->e == NULL && (!mbc_slot_custom(sl) || is_builtin(m, mbc_slot_dialect(sl)))) {
+		/* text (any location's fallback) or a builtin kind code */
+		bcx_cursor c;
+		bcx_cur_init(&c, m->data, m->size, NULL);
+		c.p = m->data + sl->off;
+		c.end = c.p + sl->len;
+		uint64_t code = mbc_slot_custom(sl) ? mbc_varint(&c, "kind code") : MBC_TEXT;
+		if (bcx_cur_ok(&c) && sl->len > 0) {
+			*is_loc = code == MBC_TEXT || loc_code(code);
+			return BCX_OK;
+		}
+	}
+	/* decoded already, another dialect's entry, or unreadable: decode */
+	BCX_TRY(mbc_attr(m, i, &e, diag));
+	*is_loc = e->code == MBC_TEXT || loc_code(e->code);
+	return BCX_OK;
 }

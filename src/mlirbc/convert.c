@@ -291,7 +291,7 @@ static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
 	for (uint32_t i = 0; i < n && op->attrs && op->props; i++) {
 		mw_named nv = {cv_ent(x, false, d->list[2 * i]), cv_ent(x, false, d->list[2 * i + 1]),
 			       NULL, 0};
-		mbc_str key = mbc_string(x->r, x->r->attrs[d->list[2 * i]].r[0]);
+		mbc_str key = mbc_string(x->r, x->r->attrs[d->list[2 * i]].e->r[0]);
 		if (split && mbc_is_inherent(x->r, src, key)) {
 			seg_values(x, &nv, d->list[2 * i + 1]);
 			op->props[op->nprops++] = nv;

@@ -174,7 +174,7 @@ static void entries(dctx *d, bool type)
 	else
 		bcx_out_printf(d->o, "%s (%u):\n", key, n);
 	for (uint32_t i = 0; i < n; i++) {
-		const mbc_ent *e = type ? &m->types[i] : &m->attrs[i];
+		const mbc_ent *e = (type ? &m->types[i] : &m->attrs[i])->e; /* decoded by load_all */
 		mbc_str dn = dialect_name(m, e->dialect);
 		if (d->json) {
 			bcx_out_printf(d->o, "%s{\"index\":%u,\"dialect\":", i ? "," : "", i);

@@ -59,12 +59,24 @@ typedef struct mbc_opname {
 	uint32_t full_len;
 } mbc_opname;
 
-/* An attribute or type table entry, decoded on first use. */
-typedef struct mbc_ent {
+/* An attribute or type table entry as the offset section gives it: kept
+ * small because a file can hold one per op location and most are never
+ * decoded (a location is only decoded when printed). */
+typedef struct mbc_ent mbc_ent;
+typedef struct mbc_slot {
+	uint64_t off;
+	uint32_t len;
+	uint32_t dialect;     /* dialect index | MBC_SLOT_CUSTOM */
+	mbc_ent *e;           /* decoded form: NULL before the first use */
+} mbc_slot;
+#define MBC_SLOT_CUSTOM 0x80000000u
+#define MBC_MAX_DIALECTS 0x7fffffffu
+
+/* An attribute or type entry decoded on first use (its own allocation). */
+struct mbc_ent {
 	uint64_t off;
 	uint32_t len, dialect;
 	bool custom, is_type;
-	uint8_t state;        /* 0 not yet, 1 decoding, 2 done */
 	uint8_t code;         /* builtin code, MBC_TEXT or MBC_RAW */
 	uint32_t r[3];        /* fixed references (attr/type/string indices) */
 	uint64_t u[2];        /* small values: width, signedness, line, col, ... */
@@ -77,7 +89,7 @@ typedef struct mbc_ent {
 	uint32_t nwords;
 	const uint8_t *blob;  /* blob or text (without the NUL) */
 	uint64_t nblob;
-} mbc_ent;
+};
 
 typedef struct mbc_resource {
 	bool external;
@@ -116,6 +128,7 @@ typedef struct mbc_op {
 	uint32_t *res;        /* global value numbers of the results */
 	bool isolated;
 	bool lazy;            /* regions in a nested IR section not decoded yet */
+	uint8_t lazy_failed;  /* the status decoding them failed with, 0 none */
 	uint64_t lazy_off, lazy_len;
 	uint32_t depth;
 	mbc_region *regions;
@@ -161,7 +174,7 @@ struct bcx_mlirbc_module {
 	uint32_t ndialects;
 	mbc_opname *opnames;
 	uint32_t nopnames;
-	mbc_ent *attrs, *types;
+	mbc_slot *attrs, *types;
 	uint32_t nattrs, ntypes;
 	mbc_resource *res;
 	uint32_t nres, ndialect_res;
@@ -169,8 +182,10 @@ struct bcx_mlirbc_module {
 	mbc_prop *props;
 	uint32_t nprops;
 	mbc_op root;
-	mbc_value *values;
+	mbc_value *values;    /* the allocator's, not the arena's (it grows) */
 	size_t nvalues, cvalues;
+	uint32_t *u32_next;   /* ir.c's packed small arrays */
+	size_t u32_left;
 	size_t pending;       /* values referenced before their definition */
 	size_t nops, nlazy, nlazy_loaded;
 };
@@ -196,6 +211,12 @@ bcx_status mbc_read_tables(mbc_module *m, bcx_diag *diag);
 /* attr.c: decode entry i on first use. */
 bcx_status mbc_attr(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag);
 bcx_status mbc_type(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag);
+/* Whether attribute i is a location, from its kind code alone (the entry
+ * is decoded in full only when that code cannot be read). */
+bcx_status mbc_attr_is_loc(mbc_module *m, uint32_t i, bool *is_loc, bcx_diag *diag);
+/* Dialect index and custom flag of a table slot. */
+static inline uint32_t mbc_slot_dialect(const mbc_slot *s) { return s->dialect & ~MBC_SLOT_CUSTOM; }
+static inline bool mbc_slot_custom(const mbc_slot *s) { return (s->dialect & MBC_SLOT_CUSTOM) != 0; }
 /* Name of a builtin attribute/type kind code. */
 const char *mbc_attr_kind_name(const mbc_ent *e);
 /* ir.c */
@@ -203,6 +224,14 @@ bcx_status mbc_read_ir(mbc_module *m, bcx_diag *diag);
 bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag);
 /* Walk: materialize every lazy region below op. */
 bcx_status mbc_materialize_all(mbc_module *m, mbc_op *op, bcx_diag *diag);
+/* What the generic printer numbers in a subtree: entry-block arguments
+ * (%argN) and other values (%N, one per op with results). */
+typedef struct mbc_vcount {
+	uint64_t values, args;
+} mbc_vcount;
+/* Add the counts of a lazy op's regions, reading its nested IR section
+ * without decoding it (no-op when the op is not lazy). */
+bcx_status mbc_count_lazy(mbc_module *m, const mbc_op *op, mbc_vcount *vc, bcx_diag *diag);
 /* props.c */
 const mbc_oplayout *mbc_find_layout(const char *name, size_t n);
 /* The k-th property of a layout (name not NUL-terminated); false past the
@@ -226,6 +255,14 @@ bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_
 /* Whether an attribute name is inherent to the op (v < 5 splitting). */
 bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name);
 #define MBC_MAX_PROPS 32
+
+/* n items of size bytes from the arena, not zeroed (the caller fills every
+ * one); NULL on overflow or out of memory. */
+static inline void *mbc_alloc_array(bcx_arena *a, size_t n, size_t size)
+{
+	size_t total;
+	return bcx_mul_ok(n, size, &total) ? bcx_arena_alloc(a, total) : NULL;
+}
 
 static inline mbc_str mbc_string(const mbc_module *m, uint32_t i)
 {

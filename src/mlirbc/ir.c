@@ -52,11 +52,55 @@ static void *alloc(irctx *x, size_t n, size_t size)
 	return p;
 }
 
+/* Small uint32 arrays (result types, operands, results, successors, block
+ * arguments) packed end to end in chunks rather than one 16-byte-aligned
+ * arena allocation each (most hold one or two entries). Not zeroed: the
+ * reader fills every entry before anything reads it. */
+static uint32_t *u32s(irctx *x, uint32_t n)
+{
+	static uint32_t empty[1];
+	mbc_module *m = x->m;
+	if (n == 0)
+		return empty;
+	if (n > m->u32_left) {
+		size_t want = n > 4096 ? n : 4096;
+		uint32_t *p = mbc_alloc_array(m->arena, want, sizeof *p);
+		if (!p) {
+			bcx_cur_fail(x->c, BCX_ERR_NOMEM, "out of memory");
+			return NULL;
+		}
+		m->u32_next = p;
+		m->u32_left = want;
+	}
+	uint32_t *p = m->u32_next;
+	m->u32_next += n;
+	m->u32_left -= n;
+	return p;
+}
+
+/* The value table grows through the allocator's realloc (not the arena,
+ * which would keep every outgrown copy); freed by bcx_mlirbc_close. */
+static bool values_room(mbc_module *m)
+{
+	if (m->nvalues < m->cvalues)
+		return true;
+	size_t cap = m->cvalues ? 2 * m->cvalues : 1024;
+	if (cap > (size_t)MBC_NONE || cap > SIZE_MAX / sizeof *m->values)
+		return false;
+	mbc_value *p = bcx_realloc(bcx_arena_allocator(m->arena), m->values,
+				   m->cvalues * sizeof *p, cap * sizeof *p);
+	if (!p)
+		return false;
+	m->values = p;
+	m->cvalues = cap;
+	return true;
+}
+
 /* A new global value (zeroed), or MBC_NONE. */
 static uint32_t new_value(irctx *x)
 {
 	mbc_module *m = x->m;
-	if (m->nvalues >= MBC_NONE - 1 || !BCX_VEC_ROOM(m->arena, m->values, m->nvalues, m->cvalues)) {
+	if (m->nvalues >= MBC_NONE - 1 || !values_room(m)) {
 		bcx_cur_fail(x->c, BCX_ERR_NOMEM, "out of memory");
 		return MBC_NONE;
 	}
@@ -162,32 +206,25 @@ static bool uselists(irctx *x, uint32_t n, mbc_uselist **out, uint32_t *count)
 	return ok(x);
 }
 
-static bool is_location(const mbc_ent *e)
-{
-	switch (e->code) {
-	case MBC_A_CALLSITE_LOC: case MBC_A_FILE_LOC: case MBC_A_FUSED_LOC:
-	case MBC_A_FUSED_LOC_MD: case MBC_A_NAME_LOC: case MBC_A_UNKNOWN_LOC:
-	case MBC_A_FILE_RANGE: case MBC_TEXT:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* An attribute reference that must decode (and be a location or a
- * dictionary when asked). */
+ * dictionary when asked). A location is only checked for its kind here:
+ * it is decoded when printed (or by bcx_mlirbc_load_all), which keeps a
+ * file's thousands of locations out of memory. */
 static uint32_t attr_ref(irctx *x, const char *what, int want)
 {
 	size_t at = bcx_cur_offset(x->c);
 	uint32_t i = mbc_index(x->c, x->m->nattrs, what);
-	const mbc_ent *e;
+	const mbc_ent *e = NULL;
+	bool is_loc = false;
 	if (!ok(x))
 		return MBC_NONE;
-	if (mbc_attr(x->m, i, &e, x->diag) != BCX_OK) {
+	bcx_status s = want == 1 ? mbc_attr_is_loc(x->m, i, &is_loc, x->diag)
+				 : mbc_attr(x->m, i, &e, x->diag);
+	if (s != BCX_OK) {
 		x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
 		return MBC_NONE;
 	}
-	if (want == 1 && !is_location(e))
+	if (want == 1 && !is_loc)
 		fail(x, BCX_ERR_MALFORMED, at, "%s is not a location", what);
 	if (want == 2 && e->code != MBC_A_DICT)
 		fail(x, BCX_ERR_MALFORMED, at, "%s is not a DictionaryAttr", what);
@@ -207,7 +244,7 @@ static uint32_t type_ref(irctx *x, const char *what)
 static uint32_t *items(irctx *x, uint32_t *n, const char *what)
 {
 	*n = mbc_count(x->c, 1, what);
-	return ok(x) ? alloc(x, *n, sizeof(uint32_t)) : NULL;
+	return ok(x) ? u32s(x, *n) : NULL;
 }
 
 static bool parse_regions(irctx *x, mbc_op *op)
@@ -317,7 +354,7 @@ static bool parse_op(irctx *x, mbc_op *op, region_state *rs)
 	if (ok(x) && (op->mask & 0x20))
 		uselists(x, op->nres, &op->uses, &op->nuse);
 	/* results are defined before the op's regions are read */
-	op->res = ok(x) && rs ? alloc(x, op->nres, sizeof *op->res) : NULL; /* root: no values */
+	op->res = ok(x) && rs && op->nres ? u32s(x, op->nres) : NULL; /* root: no values */
 	for (uint32_t i = 0; i < op->nres && ok(x) && op->res; i++) {
 		uint32_t g = define(x, rs, op->off);
 		if (g == MBC_NONE)
@@ -345,9 +382,9 @@ static bool parse_block(irctx *x, mbc_block *b, region_state *rs)
 	b->nops = (uint32_t)(v >> 1);
 	if (ok(x) && (v & 1)) {
 		b->nargs = mbc_count(c, 1, "argument count");
-		b->arg_types = alloc(x, b->nargs, sizeof(uint32_t));
-		b->arg_locs = alloc(x, b->nargs, sizeof(uint32_t));
-		b->args = alloc(x, b->nargs, sizeof(uint32_t));
+		b->arg_types = ok(x) ? u32s(x, b->nargs) : NULL;
+		b->arg_locs = ok(x) ? u32s(x, b->nargs) : NULL;
+		b->args = ok(x) ? u32s(x, b->nargs) : NULL;
 		for (uint32_t i = 0; i < b->nargs && ok(x); i++) {
 			size_t at = bcx_cur_offset(c);
 			bool has_loc = true;
@@ -441,6 +478,10 @@ bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag)
 {
 	if (!op->lazy)
 		return BCX_OK;
+	/* a second attempt would only allocate the same tree again */
+	if (op->lazy_failed)
+		return bcx_diag_set(diag, (bcx_status)op->lazy_failed, (int64_t)op->lazy_off,
+				    "section IR (isolated region): this region failed to decode before");
 	bcx_cursor c;
 	bcx_cur_init(&c, m->data, m->size, diag);
 	c.p = m->data + op->lazy_off;
@@ -469,6 +510,7 @@ bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag)
 		for (uint32_t i = 0; i < op->nregions; i++)
 			memset(&op->regions[i], 0, sizeof op->regions[i]);
 		m->pending = pending;
+		op->lazy_failed = (uint8_t)(c.status ? c.status : BCX_ERR_MALFORMED);
 	}
 	return finish(&x, " (isolated region)");
 }
@@ -488,4 +530,142 @@ static bcx_status walk(mbc_module *m, mbc_op *op, bcx_diag *diag)
 bcx_status mbc_materialize_all(mbc_module *m, mbc_op *op, bcx_diag *diag)
 {
 	return walk(m, op, diag);
+}
+
+/* ---- counting without decoding (bcx dis --function) ----
+ * The printer numbers values module-wide, so one function's names depend
+ * on how many values the functions printed after it define. These walk an
+ * isolated op's nested IR section only to count what the printer counts:
+ * entry-block arguments, and one name per other block argument and per op
+ * with results. Nothing is allocated and no attribute is decoded; indices
+ * are range-checked so a bad file still fails cleanly. */
+
+static bool scan_regions(irctx *x, uint32_t n, mbc_vcount *vc);
+
+static void scan_uselists(irctx *x, uint32_t n)
+{
+	uint32_t ne = n > 1 ? mbc_count(x->c, 2, "use-list count") : 1;
+	for (uint32_t i = 0; i < ne && ok(x); i++) {
+		if (n > 1)
+			mbc_index(x->c, n, "use-list value");
+		uint64_t len = mbc_varint(x->c, "use-list size") >> 1;
+		for (uint64_t k = 0; k < len && ok(x); k++)
+			mbc_varint(x->c, "use-list index");
+	}
+}
+
+/* count, then that many varints */
+static uint32_t scan_items(irctx *x, const char *what)
+{
+	uint32_t n = mbc_count(x->c, 1, what);
+	for (uint32_t i = 0; i < n && ok(x); i++)
+		mbc_varint(x->c, what);
+	return n;
+}
+
+static bool scan_op(irctx *x, mbc_vcount *vc)
+{
+	mbc_module *m = x->m;
+	bcx_cursor *c = x->c;
+	mbc_index(c, m->nopnames, "op name");
+	uint8_t mask = bcx_cur_u8(c, "op mask");
+	mbc_index(c, m->nattrs, "op location");
+	if (mask & 0x01)
+		mbc_index(c, m->nattrs, "op attributes");
+	if (mask & 0x40)
+		mbc_index(c, m->nprops, "op properties");
+	uint32_t nres = 0;
+	if (ok(x) && (mask & 0x02))
+		nres = scan_items(x, "result count");
+	if (ok(x) && (mask & 0x04))
+		scan_items(x, "operand count");
+	if (ok(x) && (mask & 0x08))
+		scan_items(x, "successor count");
+	if (ok(x) && (mask & 0x20))
+		scan_uselists(x, nres);
+	vc->values += nres != 0;
+	if (!ok(x) || !(mask & 0x10))
+		return ok(x);
+	uint64_t v = mbc_varint(c, "region count");
+	if (ok(x) && (v >> 1) > bcx_cur_remaining(c) + 1)
+		return fail(x, BCX_ERR_TRUNCATED, bcx_cur_offset(c), "%s", "more regions than bytes left");
+	if (!ok(x) || (v >> 1) == 0)
+		return ok(x);
+	if (x->depth >= MBC_MAX_DEPTH)
+		return fail(x, BCX_ERR_LIMIT, bcx_cur_offset(c), "%s", "regions nest deeper than 64");
+	x->depth++;
+	if ((v & 1) && m->version >= 2) {
+		unsigned id;
+		uint64_t align;
+		bcx_cursor sub;
+		size_t at = bcx_cur_offset(c);
+		if (mbc_section_hdr(c, &id, &sub, &align) && id != MBC_SEC_IR)
+			return fail(x, BCX_ERR_MALFORMED, at, "%s",
+				    "expected an IR section for the isolated regions");
+		if (ok(x)) {
+			x->c = &sub;
+			scan_regions(x, (uint32_t)(v >> 1), vc);
+			x->c = c;
+			bcx_cur_join(c, &sub);
+		}
+	} else {
+		scan_regions(x, (uint32_t)(v >> 1), vc);
+	}
+	x->depth--;
+	return ok(x);
+}
+
+static void scan_block(irctx *x, bool entry, mbc_vcount *vc)
+{
+	mbc_module *m = x->m;
+	bcx_cursor *c = x->c;
+	uint64_t v = mbc_varint(c, "block header");
+	if (ok(x) && (v >> 1) > bcx_cur_remaining(c) / 3) {
+		fail(x, BCX_ERR_TRUNCATED, bcx_cur_offset(c), "%s", "more ops than bytes left");
+		return;
+	}
+	if (ok(x) && (v & 1)) {
+		uint32_t nargs = mbc_count(c, 1, "argument count");
+		for (uint32_t i = 0; i < nargs && ok(x); i++) {
+			uint64_t t = mbc_varint(c, "argument type");
+			if (m->version < 4 || (t & 1))
+				mbc_index(c, m->nattrs, "argument location");
+		}
+		*(entry ? &vc->args : &vc->values) += nargs;
+		if (ok(x) && m->version >= 3 && bcx_cur_u8(c, "use-list flag") && ok(x))
+			scan_uselists(x, nargs);
+	}
+	for (uint64_t i = 0; i < (v >> 1) && ok(x); i++)
+		scan_op(x, vc);
+}
+
+static bool scan_regions(irctx *x, uint32_t n, mbc_vcount *vc)
+{
+	for (uint32_t r = 0; r < n && ok(x); r++) {
+		uint32_t nblocks = mbc_count(x->c, 1, "block count");
+		if (ok(x) && nblocks)
+			mbc_count(x->c, 1, "value count");
+		for (uint32_t b = 0; b < nblocks && ok(x); b++)
+			scan_block(x, b == 0, vc);
+	}
+	return ok(x);
+}
+
+bcx_status mbc_count_lazy(mbc_module *m, const mbc_op *op, mbc_vcount *vc, bcx_diag *diag)
+{
+	if (!op->lazy)
+		return BCX_OK;
+	bcx_cursor c;
+	bcx_cur_init(&c, m->data, m->size, diag);
+	c.p = m->data + op->lazy_off;
+	c.end = c.p + op->lazy_len;
+	irctx x = {m, diag, &c, NULL, op->depth + 1};
+	if (x.depth > MBC_MAX_DEPTH)
+		fail(&x, BCX_ERR_LIMIT, op->lazy_off, "%s", "regions nest deeper than 64");
+	else
+		scan_regions(&x, op->nregions, vc);
+	if (ok(&x) && !bcx_cur_at_end(&c))
+		fail(&x, BCX_ERR_MALFORMED, bcx_cur_offset(&c), "%s",
+		     "unexpected trailing data in an isolated region's IR section");
+	return finish(&x, " (isolated region)");
 }

@@ -27,7 +27,7 @@ bcx_status bcx_mlirbc_open(const void *data, size_t size, const bcx_allocator *a
 	if (s == BCX_OK)
 		s = mbc_read_ir(m, diag);
 	if (s != BCX_OK) {
-		bcx_arena_free(arena);
+		bcx_mlirbc_close(m);
 		return s;
 	}
 	*out = m;
@@ -36,8 +36,10 @@ bcx_status bcx_mlirbc_open(const void *data, size_t size, const bcx_allocator *a
 
 void bcx_mlirbc_close(bcx_mlirbc_module *m)
 {
-	if (m)
-		bcx_arena_free(m->arena);
+	if (!m)
+		return;
+	bcx_free(bcx_arena_allocator(m->arena), m->values, m->cvalues * sizeof *m->values);
+	bcx_arena_free(m->arena);
 }
 
 bcx_status bcx_mlirbc_load_all(bcx_mlirbc_module *m, bcx_diag *diag)

@@ -43,7 +43,8 @@ static void number_region(gctx *g, mbc_region *r)
 	}
 }
 
-static bcx_status number_values(gctx *g)
+/* Number from op's regions down, in the printer's LIFO region order. */
+static bcx_status number_values(gctx *g, const mbc_op *from)
 {
 	mbc_module *m = g->p.m;
 	const bcx_allocator *a = bcx_arena_allocator(m->arena);
@@ -51,8 +52,18 @@ static bcx_status number_values(gctx *g)
 	mbc_region **st = bcx_alloc(a, cap * sizeof *st);
 	if (!st)
 		return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
-	for (uint32_t i = 0; i < m->root.nregions; i++)
-		st[n++] = &m->root.regions[i]; /* at most 64 lazily checked below */
+	for (uint32_t i = 0; i < from->nregions; i++) {
+		if (n == cap) {
+			mbc_region **q = bcx_realloc(a, st, cap * sizeof *st, 2 * cap * sizeof *st);
+			if (!q) {
+				bcx_free(a, st, cap * sizeof *st);
+				return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
+			}
+			st = q;
+			cap *= 2;
+		}
+		st[n++] = &from->regions[i];
+	}
 	while (n) {
 		mbc_region *r = st[--n];
 		number_region(g, r);
@@ -254,15 +265,38 @@ static bcx_status aliases(gctx *g)
 
 /* ---- ops ---- */
 
+/* A decimal number: value names are most of the output, and printf's
+ * format parsing showed up in profiles. */
+static void put_u32(bcx_buf *b, uint32_t v)
+{
+	char d[10];
+	size_t n = 0;
+	do {
+		d[sizeof d - 1 - n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	bcx_buf_put_bytes(b, d + sizeof d - n, n);
+}
+
+static void put_indent(bcx_buf *b, unsigned indent)
+{
+	static const char sp[] = "                                ";
+	for (; indent > sizeof sp - 1; indent -= (unsigned)(sizeof sp - 1))
+		bcx_buf_put_bytes(b, sp, sizeof sp - 1);
+	bcx_buf_put_bytes(b, sp, indent);
+}
+
 static void put_value(gctx *g, uint32_t v)
 {
 	const mbc_value *val = &g->p.m->values[v];
-	if (val->kind == 2 && val->entry_arg)
-		bcx_buf_printf(g->p.b, "%%arg%u", val->name);
-	else if (val->multi)
-		bcx_buf_printf(g->p.b, "%%%u#%u", val->name, val->res_no);
-	else
-		bcx_buf_printf(g->p.b, "%%%u", val->name);
+	bcx_buf *b = g->p.b;
+	bool arg = val->kind == 2 && val->entry_arg;
+	bcx_buf_puts(b, arg ? "%arg" : "%");
+	put_u32(b, val->name);
+	if (!arg && val->multi) {
+		bcx_buf_put_u8(b, '#');
+		put_u32(b, val->res_no);
+	}
 }
 
 static void flush_line(gctx *g)
@@ -406,11 +440,14 @@ static void print_op(gctx *g, const mbc_op *op, unsigned indent)
 	bcx_buf *b = g->p.b;
 	if (g->p.status != BCX_OK)
 		return;
-	bcx_buf_printf(b, "%*s", (int)indent, "");
+	put_indent(b, indent);
 	if (op->nres && op->res) {
-		bcx_buf_printf(b, "%%%u", m->values[op->res[0]].name);
-		if (op->nres > 1)
-			bcx_buf_printf(b, ":%u", op->nres);
+		bcx_buf_put_u8(b, '%');
+		put_u32(b, m->values[op->res[0]].name);
+		if (op->nres > 1) {
+			bcx_buf_put_u8(b, ':');
+			put_u32(b, op->nres);
+		}
 		bcx_buf_puts(b, " = ");
 	}
 	const mbc_opname *on = &m->opnames[op->name];
@@ -538,7 +575,8 @@ static void print_region(gctx *g, const mbc_region *r, unsigned indent)
 		for (uint32_t k = 1; k < r->nblocks; k++)
 			print_block(g, r, k, indent, true);
 	}
-	bcx_buf_printf(b, "%*s}", (int)indent, "");
+	put_indent(b, indent);
+	bcx_buf_put_u8(b, '}');
 }
 
 /* ---- resources ---- */
@@ -625,7 +663,7 @@ bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const 
 	gctx g = {{m, diag, &line, false, NULL, NULL, NULL, 0, BCX_OK, 0}, out,
 		  (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0};
 	g.p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
-	bcx_status s = g.p.distinct_id ? number_values(&g)
+	bcx_status s = g.p.distinct_id ? number_values(&g, &m->root)
 				       : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	if (s == BCX_OK && !g.debuginfo) {
 		g.p.aliases = true;
@@ -639,6 +677,146 @@ bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const 
 			resources(&g);
 			bcx_out_putc(out, '\n');
 		}
+		s = g.p.status;
+	}
+	if (s == BCX_OK && line.status != BCX_OK)
+		s = bcx_diag_set(diag, line.status, -1, "out of memory");
+	bcx_out_flush(out);
+	if (s == BCX_OK && bcx_out_status(out) != BCX_OK)
+		s = bcx_diag_set(diag, bcx_out_status(out), -1, "write failed");
+	bcx_buf_free(&line);
+	bcx_free(bcx_arena_allocator(m->arena), out, sizeof *out);
+	return s;
+}
+
+/* ---- one top-level symbol (bcx dis --function) ---- */
+
+static bool is_sym_name(mbc_module *m, uint32_t attr, const char *name, size_t len)
+{
+	const mbc_ent *e;
+	if (attr == MBC_NONE || mbc_attr(m, attr, &e, NULL) != BCX_OK ||
+	    (e->code != MBC_A_STRING && e->code != MBC_A_STRING_TYPED))
+		return false;
+	mbc_str s = mbc_string(m, e->r[0]);
+	return s.n == len && memcmp(s.p, name, len) == 0;
+}
+
+/* Whether op's sym_name (a property, or in its attribute dictionary) is
+ * name. */
+static bool names_symbol(mbc_module *m, const mbc_op *op, const char *name, size_t len)
+{
+	mbc_named pr[MBC_MAX_PROPS];
+	uint32_t n = 0;
+	bool opaque = false;
+	if (op->props != MBC_NONE &&
+	    mbc_op_props(m, op, pr, &n, MBC_MAX_PROPS, &opaque, NULL) == BCX_OK && !opaque)
+		for (uint32_t i = 0; i < n; i++)
+			if (pr[i].len == 8 && memcmp(pr[i].name, "sym_name", 8) == 0 && !pr[i].seg)
+				return is_sym_name(m, pr[i].attr, name, len);
+	const mbc_ent *d, *k;
+	if (op->attrs == MBC_NONE || mbc_attr(m, op->attrs, &d, NULL) != BCX_OK)
+		return false;
+	for (uint32_t i = 0; i + 1 < d->n; i += 2) {
+		if (mbc_attr(m, d->list[i], &k, NULL) != BCX_OK)
+			continue;
+		mbc_str key = mbc_string(m, k->r[0]);
+		if (key.n == 8 && memcmp(key.p, "sym_name", 8) == 0)
+			return is_sym_name(m, d->list[i + 1], name, len);
+	}
+	return false;
+}
+
+/* Values a region's own blocks name (not its ops' regions). */
+static void count_blocks(const mbc_region *r, mbc_vcount *vc)
+{
+	for (uint32_t b = 0; b < r->nblocks; b++) {
+		*(b == 0 ? &vc->args : &vc->values) += r->blocks[b].nargs;
+		for (uint32_t o = 0; o < r->blocks[b].nops; o++)
+			vc->values += r->blocks[b].ops[o].nres != 0;
+	}
+}
+
+/* Everything the printer numbers below op (its regions, not op itself);
+ * a lazy op is counted from its bytes. Depth is bounded by the reader. */
+static bcx_status count_op(mbc_module *m, const mbc_op *op, mbc_vcount *vc, bcx_diag *diag)
+{
+	if (op->lazy)
+		return mbc_count_lazy(m, op, vc, diag);
+	for (uint32_t r = 0; r < op->nregions; r++) {
+		const mbc_region *reg = &op->regions[r];
+		count_blocks(reg, vc);
+		for (uint32_t b = 0; b < reg->nblocks; b++)
+			for (uint32_t o = 0; o < reg->blocks[b].nops; o++)
+				BCX_TRY(count_op(m, &reg->blocks[b].ops[o], vc, diag));
+	}
+	return BCX_OK;
+}
+
+/* The names the whole-module printer has reached when it starts on the
+ * regions of the op at (ri, bi, oi) of the root: regions are taken LIFO,
+ * so the root regions after ri, then region ri's own values, then the
+ * ops after it in ri come first. */
+static bcx_status names_before(gctx *g, uint32_t ri, uint32_t bi, uint32_t oi)
+{
+	mbc_module *m = g->p.m;
+	mbc_vcount vc = {0, 0};
+	for (uint32_t r = ri + 1; r < m->root.nregions; r++) {
+		count_blocks(&m->root.regions[r], &vc);
+		for (uint32_t b = 0; b < m->root.regions[r].nblocks; b++)
+			for (uint32_t o = 0; o < m->root.regions[r].blocks[b].nops; o++)
+				BCX_TRY(count_op(m, &m->root.regions[r].blocks[b].ops[o], &vc, g->p.diag));
+	}
+	mbc_region *reg = &m->root.regions[ri];
+	g->next_value = (uint32_t)vc.values;
+	g->next_arg = (uint32_t)vc.args;
+	number_region(g, reg); /* names the operands a non-isolated op may use */
+	vc = (mbc_vcount){0, 0};
+	for (uint32_t b = bi; b < reg->nblocks; b++)
+		for (uint32_t o = b == bi ? oi + 1 : 0; o < reg->blocks[b].nops; o++)
+			BCX_TRY(count_op(m, &reg->blocks[b].ops[o], &vc, g->p.diag));
+	uint64_t v = g->next_value + vc.values, a = g->next_arg + vc.args;
+	if (v > UINT32_MAX || a > UINT32_MAX)
+		return bcx_diag_set(g->p.diag, BCX_ERR_LIMIT, -1, "more values than bcx numbers");
+	g->next_value = (uint32_t)v;
+	g->next_arg = (uint32_t)a;
+	return BCX_OK;
+}
+
+bcx_status bcx_mlirbc_print_function(bcx_mlirbc_module *m, const char *name, unsigned flags,
+				     const bcx_sink *sink, bcx_diag *diag)
+{
+	if (!m || !sink || !name)
+		return bcx_diag_set(diag, BCX_ERR_INVALID_ARG, -1, "no module, name or sink");
+	BCX_TRY(mbc_materialize(m, &m->root, diag));
+	size_t len = strlen(name);
+	uint32_t ri = 0, bi = 0, oi = 0;
+	mbc_op *op = NULL;
+	for (ri = 0; ri < m->root.nregions && !op; ri++)
+		for (bi = 0; bi < m->root.regions[ri].nblocks && !op; bi++)
+			for (oi = 0; oi < m->root.regions[ri].blocks[bi].nops && !op; oi++)
+				if (names_symbol(m, &m->root.regions[ri].blocks[bi].ops[oi], name, len))
+					op = &m->root.regions[ri].blocks[bi].ops[oi];
+	if (!op)
+		return bcx_diag_set(diag, BCX_ERR_NOT_FOUND, -1,
+				    "no symbol @%s among the ops of the top-level module", name);
+	ri--, bi--, oi--; /* the loops stepped past the match */
+	BCX_TRY(mbc_materialize_all(m, op, diag));
+	bcx_out *out = bcx_alloc(bcx_arena_allocator(m->arena), sizeof *out);
+	if (!out)
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	bcx_out_init(out, sink);
+	bcx_buf line;
+	bcx_buf_init(&line, bcx_arena_allocator(m->arena));
+	/* no alias definitions precede one op: aliased attributes print inline */
+	gctx g = {{m, diag, &line, false, NULL, NULL, NULL, 0, BCX_OK, 0}, out,
+		  (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0};
+	g.p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
+	bcx_status s = g.p.distinct_id ? names_before(&g, ri, bi, oi)
+				       : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	if (s == BCX_OK)
+		s = number_values(&g, op);
+	if (s == BCX_OK) {
+		print_op(&g, op, 2);
 		s = g.p.status;
 	}
 	if (s == BCX_OK && line.status != BCX_OK)

@@ -129,7 +129,12 @@ static void read_dialect(mbc_module *m, bcx_cursor *c, mbc_dialect *d)
 static bcx_status read_dialects(mbc_module *m, bcx_diag *diag)
 {
 	bcx_cursor c = sec_cursor(m, MBC_SEC_DIALECT, diag);
+	size_t at = bcx_cur_offset(&c);
 	uint32_t n = mbc_count(&c, 1, "dialect count");
+	if (bcx_cur_ok(&c) && n > MBC_MAX_DIALECTS)
+		bcx_cur_fail_at(&c, at, BCX_ERR_LIMIT, "%u dialects are more than bcx supports", n);
+	if (!bcx_cur_ok(&c))
+		return done(&c, MBC_SEC_DIALECT);
 	m->dialects = bcx_arena_calloc(m->arena, n ? n : 1, sizeof *m->dialects);
 	if (!m->dialects)
 		return nomem(diag);
@@ -179,8 +184,7 @@ static bcx_status read_dialects(mbc_module *m, bcx_diag *diag)
 }
 
 /* One group run of the offset section: entries of `ents` from *k on. */
-static void read_offsets(mbc_module *m, bcx_cursor *c, mbc_ent *ents, uint32_t n, bool types,
-			 uint64_t *pos)
+static void read_offsets(mbc_module *m, bcx_cursor *c, mbc_slot *ents, uint32_t n, uint64_t *pos)
 {
 	uint32_t k = 0;
 	while (k < n && bcx_cur_ok(c)) {
@@ -191,10 +195,9 @@ static void read_offsets(mbc_module *m, bcx_cursor *c, mbc_ent *ents, uint32_t n
 				 cnt, n);
 		for (uint32_t j = 0; j < cnt && bcx_cur_ok(c); j++, k++) {
 			uint64_t v = mbc_varint(c, "entry size");
-			mbc_ent *e = &ents[k];
-			e->dialect = dia;
-			e->custom = v & 1;
-			e->is_type = types;
+			mbc_slot *e = &ents[k];
+			e->dialect = dia | ((v & 1) ? MBC_SLOT_CUSTOM : 0);
+			e->e = NULL;
 			e->off = *pos;
 			if (bcx_cur_ok(c) && (v >> 1) > m->sec[MBC_SEC_ATTRTYPE].len - (*pos - m->sec[MBC_SEC_ATTRTYPE].off))
 				mbc_fail(c, NAME(MBC_SEC_ATTRTYPE_OFFSET),
@@ -216,15 +219,16 @@ static bcx_status read_attrtype_offsets(mbc_module *m, bcx_diag *diag)
 			 na, nt);
 	if (!bcx_cur_ok(&c))
 		return done(&c, MBC_SEC_ATTRTYPE_OFFSET);
-	m->attrs = bcx_arena_calloc(m->arena, na ? na : 1, sizeof *m->attrs);
-	m->types = bcx_arena_calloc(m->arena, nt ? nt : 1, sizeof *m->types);
+	/* not zeroed: read_offsets fills every slot before anything reads one */
+	m->attrs = mbc_alloc_array(m->arena, na ? na : 1, sizeof *m->attrs);
+	m->types = mbc_alloc_array(m->arena, nt ? nt : 1, sizeof *m->types);
 	if (!m->attrs || !m->types)
 		return nomem(diag);
 	m->nattrs = na;
 	m->ntypes = nt;
 	uint64_t pos = m->sec[MBC_SEC_ATTRTYPE].off;
-	read_offsets(m, &c, m->attrs, na, false, &pos);
-	read_offsets(m, &c, m->types, nt, true, &pos);
+	read_offsets(m, &c, m->attrs, na, &pos);
+	read_offsets(m, &c, m->types, nt, &pos);
 	if (bcx_cur_ok(&c) && pos != m->sec[MBC_SEC_ATTRTYPE].off + m->sec[MBC_SEC_ATTRTYPE].len)
 		mbc_fail(&c, NAME(MBC_SEC_ATTRTYPE_OFFSET),
 			 "the entries cover %llu of the %llu AttrType bytes",

@@ -56,6 +56,32 @@ check test ! -e "$tmp/x.mlir"
 printf 'TBON' > "$tmp/t.tbon"
 "$bcx" dis --debuginfo "$tmp/t.tbon" > /dev/null 2>&1
 check test $? -eq 2
+# dis --function NAME prints the lines of the whole module's text that hold
+# the top-level op with that sym_name, value names included, at every
+# version (lazy isolated regions from v2 on), with and without --debuginfo.
+# Files with alias definitions are left out: --function prints them inline.
+slice() { # slice NAME FILE: the op's lines, from its first to its closing "  })"
+	awk -v q="sym_name = \"$1\"" '
+		!p && /^  "/ && index($0, q) { p = 1; print; if ($0 !~ /\(\{$/) exit; next }
+		p { print; if ($0 ~ /^  }\)/) exit }' "$2"
+}
+nfn=0
+for f in "$V"/*.mlirbc "$V"/versions/*.mlirbc; do
+	for dbg in "" --debuginfo; do
+		"$bcx" dis $dbg "$f" -o "$tmp/whole.mlir" || { check false; continue; }
+		grep -q '^[#!]' "$tmp/whole.mlir" && continue
+		for name in $(sed -n 's/^  "[^"]*"().*sym_name = "\([^"]*\)".*/\1/p' "$tmp/whole.mlir"); do
+			slice "$name" "$tmp/whole.mlir" > "$tmp/slice.mlir"
+			"$bcx" dis $dbg --function "$name" "$f" -o "$tmp/fn.mlir"
+			check cmp -s "$tmp/fn.mlir" "$tmp/slice.mlir"
+			nfn=$((nfn + 1))
+		done
+	done
+done
+check test "$nfn" -ge 20
+"$bcx" dis --function no_such_symbol "$V/func_arith.mlirbc" 2> "$tmp/e"
+check test $? -eq 1
+check grep -q 'no symbol @no_such_symbol' "$tmp/e"
 # The oracle, when installed: every version file prints as mlir-opt prints it.
 if command -v mlir-opt-22 > /dev/null; then
 	for f in "$V"/versions/*.mlirbc; do
