@@ -86,6 +86,70 @@ static bool record_refs_ok(const bcx_tileir_module *m, const bcx_tileir_debug_re
 	}
 }
 
+/* The records record d refers to (0 for none), at most two. */
+static unsigned record_children(const bcx_tileir_debug_record *d, uint64_t out[2])
+{
+	switch (d->tag) {
+	case BCX_TILEIR_DI_COMPILE_UNIT:
+	case BCX_TILEIR_DI_LOC: out[0] = d->f[0]; return 1;
+	case BCX_TILEIR_DI_SUBPROGRAM: out[0] = d->f[0]; out[1] = d->f[4]; return 2;
+	case BCX_TILEIR_DI_LEXICAL_BLOCK:
+	case BCX_TILEIR_DI_CALL_SITE: out[0] = d->f[0]; out[1] = d->f[1]; return 2;
+	default: return 0;
+	}
+}
+
+/* Chains of records (a call site's locations, a scope's parents) must end:
+ * printers and the verifier follow them recursively, so a cycle is refused
+ * and so is a chain deeper than the nesting limit. An iterative walk, each
+ * record once: depth[r] is 0 before, ON_STACK during, 1 + its chain after. */
+static bool records_bounded(bcx_tileir_module *m, bcx_cursor *c)
+{
+	enum { ON_STACK = UINT32_MAX };
+	uint32_t n = (uint32_t)m->n_debug_records;
+	uint32_t *depth = bcx_arena_calloc(m->arena, (size_t)n + 1, sizeof *depth);
+	uint32_t *stack = bcx_arena_calloc(m->arena, (size_t)n + 1, sizeof *stack);
+	if (!depth || !stack)
+		return bcx_cur_fail(c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
+	for (uint32_t i = 1; i <= n; i++) {
+		uint32_t top = 0;
+		if (depth[i])
+			continue;
+		stack[top++] = i;
+		depth[i] = ON_STACK;
+		while (top) {
+			uint32_t r = stack[top - 1], d = 1;
+			uint64_t kid[2];
+			unsigned nk = record_children(&m->debug_records[r - 1], kid);
+			bool pushed = false;
+			for (unsigned k = 0; k < nk && !pushed; k++) {
+				if (kid[k] == 0 || kid[k] > n)
+					continue;
+				uint32_t q = (uint32_t)kid[k];
+				if (depth[q] == ON_STACK)
+					return bcx_cur_fail_at(c, m->debug_records[r - 1].offset, BCX_ERR_MALFORMED,
+							       "debug record %u is part of a cycle of references", r) == BCX_OK;
+				if (!depth[q]) {
+					depth[q] = ON_STACK;
+					stack[top++] = q;
+					pushed = true;
+				} else if (depth[q] + 1 > d) {
+					d = depth[q] + 1;
+				}
+			}
+			if (pushed)
+				continue;
+			if (d > m->opts.limits.max_depth)
+				return bcx_cur_fail_at(c, m->debug_records[r - 1].offset, BCX_ERR_LIMIT,
+						       "debug record %u: chain of references deeper than %u", r,
+						       m->opts.limits.max_depth) == BCX_OK;
+			depth[r] = d;
+			top--;
+		}
+	}
+	return true;
+}
+
 static bool read_records(bcx_tileir_module *m, bcx_cursor *c)
 {
 	uint32_t n;
@@ -112,7 +176,7 @@ static bool read_records(bcx_tileir_module *m, bcx_cursor *c)
 			return bcx_cur_fail_at(c, m->debug_records[i].offset, BCX_ERR_MALFORMED,
 					       "debug record %u refers to a missing or wrong-kind record or string",
 					       i + 1) == BCX_OK;
-	return true;
+	return records_bounded(m, c);
 }
 
 bcx_status tir_read_debug(bcx_tileir_module *m, bcx_diag *diag)
