@@ -363,9 +363,10 @@ def report(args, counts, kinds, causes, problems, notes, seeds, byte_stats):
         groups = causes.get(label)
         if not groups:
             continue
-        lines.append("%s, grouped by kind and message (count, first mutant):" % label)
-        for key, (n, example) in sorted(groups.items(), key=lambda kv: -kv[1][0]):
-            lines.append("  %5d  %s\n         %s" % (n, key, example))
+        lines.append("%s, grouped by kind and message (count, how many `bcx verify` of"
+                     " bcx's bytes refuses, first mutant):" % label)
+        for key, (n, caught, example) in sorted(groups.items(), key=lambda kv: -kv[1][0]):
+            lines.append("  %5d %5d  %s\n               %s" % (n, caught, key, example))
     if notes:
         lines.append("vector files left out (not accepted by both as they are): %d" % len(notes))
         lines.extend("  " + n for n in notes)
@@ -460,8 +461,9 @@ def main():
             if label != "bcx-problem":
                 msg = res["ref"][1] if v == "bcx-accepts-ref-refuses" else res["bcx"][1]
                 key = cause_key(kind, msg) if label != "bytes-differ" else kind
-                n, ex = causes[label].get(key, (0, path))
-                causes[label][key] = (n + 1, ex)
+                n, caught, ex = causes[label].get(key, (0, 0, path))
+                caught += "verify" in res and res["verify"][0] == 1
+                causes[label][key] = (n + 1, caught, ex)
         tsv.write("%d\t%s\t%s\t%s\t%s\t%d\t%s\n" % (i, v, same, s.version, s.path, line,
                                                      desc.replace("\t", " ").replace("\n", "\\n")))
 
