@@ -237,7 +237,7 @@ def bcx_check(rc, err, path):
             return None
         # The writer's version gate names no position (the reference's says
         # <unknown>:0); counted apart, not a failure.
-        if re.match(r"bcx: " + re.escape(path) + r": error: .* requires bytecode version", first):
+        if re.match(r"bcx: " + re.escape(path) + r": error: .* requires bytecode", first):
             return None
         return "refusal without FILE:LINE:COL"
     return None
