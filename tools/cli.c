@@ -342,7 +342,7 @@ void cli_json_string(bcx_buf *b, const uint8_t *s, size_t n)
 		uint8_t c = s[i];
 		if (c == '"' || c == '\\')
 			bcx_buf_printf(b, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
+		else if (c < 0x20 || c >= 0x7f)
 			bcx_buf_printf(b, "\\u%04x", c);
 		else
 			bcx_buf_put_u8(b, c);

@@ -132,7 +132,9 @@ int cli_exit_for(bcx_status s);
  * and '\\', written as MLIR escapes them (\0A, \1B, \22): names come from
  * untrusted files and must not reach a terminal raw. No quotes added. */
 void cli_put_escaped(bcx_buf *b, const uint8_t *s, size_t n);
-/* Append s (n bytes) to b as a JSON string literal, quotes included. */
+/* Append s (n bytes) to b as a JSON string literal, quotes included. Bytes
+ * from 0x7f up are \u00XX, as the library's bcx_json_escape_byte writes
+ * them: names need not be UTF-8, and JSON text must be. */
 void cli_json_string(bcx_buf *b, const uint8_t *s, size_t n);
 
 /* True when arg equals "-h" or "--help". */
