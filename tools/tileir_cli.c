@@ -182,8 +182,15 @@ static int tileir_asm(const cli_input *in, const cli_args *a)
 	bcx_diag_clear(&d);
 	bcx_tileir_builder *m = NULL;
 	rc = -1;
-	if (bcx_tileir_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d) == BCX_OK)
-		rc = write_module(bcx_tileir_builder_model(m, &d), &opt, a, &d);
+	bcx_tileir_module *model = NULL;
+	if (bcx_tileir_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d) == BCX_OK &&
+	    (model = bcx_tileir_builder_model(m, &d)) != NULL) {
+		/* verified before it is written, as cuda-tile-translate does */
+		tir_check c = {.in = in, .text = true};
+		long n = a->no_verify ? 0 : tir_check_run(&c, model, NULL);
+		rc = n ? EXIT_INPUT : write_module(model, &opt, a, &d);
+		tir_check_free(&c);
+	}
 	if (rc < 0) {
 		cli_report_text(in, &d);
 		rc = EXIT_INPUT;

@@ -48,6 +48,7 @@ static const cli_opt asm_opts[] = {
 	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "(Tile IR) format version 13.1, 13.2 or 13.3 (default 13.3)"),
 	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "(Tile IR) write i1 constants one byte per element"),
 	CLI_VALUE("--bytecode-version", "N", bytecode_version, NULL, "(MLIR bytecode) version 0-6 (default 6)"),
+	CLI_FLAG("--no-verify", no_verify, NULL, "(Tile IR) write a module that breaks the verifier's rules"),
 };
 
 static const cli_opt convert_opts[] = {
@@ -134,6 +135,9 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		     "Tapioca VM assembly into a TBON object file.\n"
 		     "FILE may be '-' for stdin. Binary output to a terminal needs -o -.\n",
 		     OPTS(asm_opts), false,
+		     "A Tile IR module is verified before it is written, as the reference's\n"
+		     "translator does, and refused with bcx verify's errors (at FILE:LINE:COL)\n"
+		     "when it breaks a rule, unless --no-verify is given.\n"
 		     "In the generic form an empty optimization_hints attribute is written as\n"
 		     "absent. Errors are\n"
 		     "printed as bcx: FILE:LINE:COL: error: message, with the line and a caret;\n"
