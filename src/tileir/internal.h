@@ -70,6 +70,11 @@ struct bcx_tileir_module {
 	 * numbers the generic form's value numbering takes from it, so that
 	 * printing need not decode a body a second time to learn them. */
 	tir_counts *counts;
+	/* Until the first bcx_tileir_body_release(), bodies decode into the
+	 * module's own arena, as a program that keeps every body (a full read,
+	 * a converter) is served best by few large blocks; from then on, each
+	 * into an arena of its own, so that a streaming printer holds one. */
+	bool released_any;
 	/* Bytecode bytes and arena bytes of the bodies decoded so far: the
 	 * ratio sizes the next body's arena in one allocation. */
 	uint64_t body_len_seen, body_used_seen;

@@ -474,12 +474,32 @@ static size_t body_arena_guess(const bcx_tileir_module *m, size_t len)
 	return (size_t)(guess < cap ? guess : cap);
 }
 
-/* A body decodes into an arena of its own, so that it can be released. */
+/* What a decoded body leaves for later: its numbering counts, and the
+ * arena bytes it took (which size the next body's arena). */
+static void body_decoded(bcx_tileir_module *m, size_t i, size_t len, size_t used)
+{
+	if (!m->counts[i].known) {
+		tir_count_block(&m->functions[i].body->block, true, &m->counts[i]);
+		m->counts[i].known = true;
+	}
+	m->body_len_seen += len;
+	m->body_used_seen += used;
+}
+
+/* A body decodes into an arena of its own, so that it can be released
+ * (after the first release: internal.h says why). */
 static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *diag)
 {
 	if (!m->body_arenas)
 		return decode_body(m, &m->functions[i], diag);
 	size_t len = m->functions[i].body_len;
+	if (!m->released_any) {
+		size_t used = bcx_arena_used(m->arena);
+		bcx_status s = decode_body(m, &m->functions[i], diag);
+		if (s == BCX_OK)
+			body_decoded(m, i, len, bcx_arena_used(m->arena) - used);
+		return s;
+	}
 	bcx_arena *keep = m->arena, *own = bcx_arena_new_sized(m->opts.alloc, body_arena_guess(m, len));
 	if (!own)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
@@ -491,19 +511,17 @@ static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *di
 		return s;
 	}
 	m->body_arenas[i] = own;
-	if (!m->counts[i].known) {
-		tir_count_block(&m->functions[i].body->block, true, &m->counts[i]);
-		m->counts[i].known = true;
-	}
-	m->body_len_seen += len;
-	m->body_used_seen += bcx_arena_used(own);
+	body_decoded(m, i, len, bcx_arena_used(own));
 	return s;
 }
 
 void bcx_tileir_body_release(bcx_tileir_module *m, size_t i)
 {
-	if (!m || i >= m->n_functions || !m->body_arenas || !m->body_arenas[i])
+	if (!m || i >= m->n_functions || !m->body_arenas || !m->functions[i].body)
 		return;
+	/* a body in the module's arena stays there until close; it is
+	 * decoded again, into an arena of its own, if asked for */
+	m->released_any = true;
 	bcx_arena_free(m->body_arenas[i]);
 	m->body_arenas[i] = NULL;
 	m->functions[i].body = NULL;
