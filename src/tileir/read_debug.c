@@ -105,7 +105,7 @@ static unsigned record_children(const bcx_tileir_debug_record *d, uint64_t out[2
  * record once: depth[r] is 0 before, ON_STACK during, 1 + its chain after. */
 static bool records_bounded(bcx_tileir_module *m, bcx_cursor *c)
 {
-	enum { ON_STACK = UINT32_MAX };
+	const uint32_t ON_STACK = UINT32_MAX;
 	uint32_t n = (uint32_t)m->n_debug_records;
 	uint32_t *depth = bcx_arena_calloc(m->arena, (size_t)n + 1, sizeof *depth);
 	uint32_t *stack = bcx_arena_calloc(m->arena, (size_t)n + 1, sizeof *stack);
