@@ -85,15 +85,21 @@ void bcx_buf_put_u64le(bcx_buf *w, uint64_t v) { put_le(w, v, 8); }
 void bcx_buf_puts(bcx_buf *w, const char *s) { bcx_buf_put_bytes(w, s, strlen(s)); }
 
 /* Printers write numbers by the million: digits without printf. */
+size_t bcx_fmt_udec(char out[BCX_UDEC_MAX], uint64_t v)
+{
+	size_t n = 0;
+	for (uint64_t x = v; x; x /= 10)
+		n++;
+	n += n == 0;
+	for (size_t i = n; i-- > 0; v /= 10)
+		out[i] = (char)('0' + v % 10);
+	return n;
+}
+
 void bcx_buf_put_udec(bcx_buf *w, uint64_t v)
 {
-	char tmp[20];
-	size_t n = sizeof tmp;
-	do {
-		tmp[--n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	bcx_buf_put_bytes(w, tmp + n, sizeof tmp - n);
+	char tmp[BCX_UDEC_MAX];
+	bcx_buf_put_bytes(w, tmp, bcx_fmt_udec(tmp, v));
 }
 
 void bcx_buf_put_idec(bcx_buf *w, int64_t v)

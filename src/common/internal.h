@@ -52,6 +52,10 @@ static inline bcx_status bcx_nomem(bcx_diag *d)
  */
 bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem);
 
+/* v in decimal at out (no NUL), as printf's %llu would write it; the
+ * count of digits. */
+#define BCX_UDEC_MAX 20
+size_t bcx_fmt_udec(char out[BCX_UDEC_MAX], uint64_t v);
 /* v in decimal, as printf's %llu / %lld would write it. */
 void bcx_buf_put_udec(bcx_buf *w, uint64_t v);
 void bcx_buf_put_idec(bcx_buf *w, int64_t v);

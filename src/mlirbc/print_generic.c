@@ -265,19 +265,6 @@ static bcx_status aliases(gctx *g)
 
 /* ---- ops ---- */
 
-/* A decimal number: value names are most of the output, and printf's
- * format parsing showed up in profiles. */
-static void put_u32(bcx_buf *b, uint32_t v)
-{
-	char d[10];
-	size_t n = 0;
-	do {
-		d[sizeof d - 1 - n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	bcx_buf_put_bytes(b, d + sizeof d - n, n);
-}
-
 static void put_indent(bcx_buf *b, unsigned indent)
 {
 	static const char sp[] = "                                ";
@@ -292,10 +279,10 @@ static void put_value(gctx *g, uint32_t v)
 	bcx_buf *b = g->p.b;
 	bool arg = val->kind == 2 && val->entry_arg;
 	bcx_buf_puts(b, arg ? "%arg" : "%");
-	put_u32(b, val->name);
+	bcx_buf_put_udec(b, val->name);
 	if (!arg && val->multi) {
 		bcx_buf_put_u8(b, '#');
-		put_u32(b, val->res_no);
+		bcx_buf_put_udec(b, val->res_no);
 	}
 }
 
@@ -443,10 +430,10 @@ static void print_op(gctx *g, const mbc_op *op, unsigned indent)
 	put_indent(b, indent);
 	if (op->nres && op->res) {
 		bcx_buf_put_u8(b, '%');
-		put_u32(b, m->values[op->res[0]].name);
+		bcx_buf_put_udec(b, m->values[op->res[0]].name);
 		if (op->nres > 1) {
 			bcx_buf_put_u8(b, ':');
-			put_u32(b, op->nres);
+			bcx_buf_put_udec(b, op->nres);
 		}
 		bcx_buf_puts(b, " = ");
 	}

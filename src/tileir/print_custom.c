@@ -20,16 +20,6 @@ void cp_newline(cprint *p)
 		bcx_buf_put_u8(p->o, ' ');
 }
 
-/* Decimal digits of v at the end of b[24]; returns where they start. */
-static char *digits(char *end, uint32_t v)
-{
-	do {
-		*--end = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return end;
-}
-
 void cp_value(cprint *p, uint32_t v)
 {
 	const cname *c = v < p->body->n_values ? &p->names[v] : NULL;
@@ -39,9 +29,8 @@ void cp_value(cprint *p, uint32_t v)
 	}
 	bcx_buf_put_bytes(p->o, c->s, c->len);
 	if (c->sub >= 0) {
-		char b[16], *d = digits(b + sizeof b, (uint32_t)c->sub);
 		bcx_buf_put_u8(p->o, '#');
-		bcx_buf_put_bytes(p->o, d, (size_t)(b + sizeof b - d));
+		bcx_buf_put_udec(p->o, (uint32_t)c->sub);
 	}
 }
 

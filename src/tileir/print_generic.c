@@ -124,14 +124,8 @@ static void put_type(gen *g, uint32_t t)
 /* '%' or "%arg" and a decimal number, without printf. */
 static void put_num(bcx_buf *o, const char *prefix, uint32_t v)
 {
-	char b[24];
-	size_t n = sizeof b;
-	do {
-		b[--n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
 	bcx_buf_puts(o, prefix);
-	bcx_buf_put_bytes(o, b + n, sizeof b - n);
+	bcx_buf_put_udec(o, v);
 }
 
 static void indent(bcx_buf *o, unsigned n)

@@ -77,21 +77,6 @@ static bool valid_char(char c)
 	       c == '$' || c == '.' || c == '_' || c == '-';
 }
 
-/* Decimal digits of x at out (no NUL); their count. Names are made per
- * value of every function printed: no printf on this path. */
-static size_t put_dec(char *out, uint64_t x)
-{
-	char tmp[20];
-	size_t n = 0;
-	do {
-		tmp[n++] = (char)('0' + x % 10);
-		x /= 10;
-	} while (x);
-	for (size_t i = 0; i < n; i++)
-		out[i] = tmp[n - 1 - i];
-	return n;
-}
-
 /* MLIR's sanitizeIdentifier, then uniquing; the result is "%name". */
 static void set_name(namer *nm, uint32_t v, const char *name, size_t n)
 {
@@ -125,7 +110,7 @@ static void set_name(namer *nm, uint32_t v, const char *name, size_t n)
 	while (is_used(nm, s + 1, (uint32_t)len - 1)) {
 		len = base;
 		s[len++] = '_';
-		len += put_dec(s + len, nm->next_conflict++);
+		len += bcx_fmt_udec(s + len, nm->next_conflict++);
 	}
 	nm->p->names[v] = (cname){s, (uint32_t)len, -1};
 	add_used(nm, s + 1, (uint32_t)len - 1);
@@ -133,14 +118,9 @@ static void set_name(namer *nm, uint32_t v, const char *name, size_t n)
 
 static void set_number(namer *nm, uint32_t v)
 {
-	char tmp[16], *d = tmp + sizeof tmp;
-	uint32_t x = nm->next_value++;
-	do {
-		*--d = (char)('0' + x % 10);
-		x /= 10;
-	} while (x);
-	*--d = '%';
-	size_t n = (size_t)(tmp + sizeof tmp - d);
+	char d[1 + BCX_UDEC_MAX];
+	d[0] = '%';
+	size_t n = 1 + bcx_fmt_udec(d + 1, nm->next_value++);
 	char *s = bcx_arena_alloc(nm->p->scratch, n);
 	if (!s) {
 		nm->ok = false;
@@ -185,7 +165,7 @@ static void constant_name(namer *nm, const bcx_tileir_op *op, char *out)
 			out[n++] = '_';
 			if (sv < 0)
 				out[n++] = '-';
-			n += put_dec(out + n, sv < 0 ? 0 - (uint64_t)sv : (uint64_t)sv);
+			n += bcx_fmt_udec(out + n, sv < 0 ? 0 - (uint64_t)sv : (uint64_t)sv);
 		} else {
 			uint64_t iv;
 			int f = mlir_float_to_u64(tir_float_kind(d.tag), e, &iv);
@@ -194,7 +174,7 @@ static void constant_name(namer *nm, const bcx_tileir_op *op, char *out)
 				n += 4;
 			} else if (f > 0) {
 				out[n++] = '_';
-				n += put_dec(out + n, iv);
+				n += bcx_fmt_udec(out + n, iv);
 			}
 		}
 	}
@@ -340,7 +320,7 @@ static void name_block(namer *nm, const bcx_tileir_block *b, bool entry)
 			continue;
 		if (entry) {
 			memcpy(buf, "arg", 3);
-			size_t n = 3 + put_dec(buf + 3, nm->next_arg++);
+			size_t n = 3 + bcx_fmt_udec(buf + 3, nm->next_arg++);
 			set_name(nm, b->first_arg + i, buf, n);
 		} else {
 			set_number(nm, b->first_arg + i);
