@@ -91,6 +91,10 @@ bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
 /* A value id of function f with type t (the model's value_types). */
 /* Lay every body out again in the order the writer and the printers walk
  * it (build_write.c); done before a built module is handed over. */
+/* Put op (its arrays made; room for it in blk->ops) at the end of blk,
+ * with handle h; its results become values of the function. */
+bcx_status tb_append_op(bcx_tileir_builder *m, bcx_tileir_build_block *blk, bcx_tileir_op *op,
+			bcx_tileir_build_op *h, bcx_tileir_build_op **out, bcx_diag *d);
 bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
                          uint32_t n, uint32_t *first, bcx_diag *d);
 

@@ -244,10 +244,17 @@ bcx_status bcx_tileir_build_op_add(bcx_tileir_builder *m, bcx_tileir_build_block
 	bcx_tileir_block *mb = blk->mb;
 	if (!BCX_VEC_ROOM(m->arena, blk->ops, mb->n_ops, blk->cap_ops))
 		return bcx_nomem(d);
-	BCX_TRY(tb_new_values(m, blk->fn, op.result_types, s->n_results, &op.first_result, d));
+	return tb_append_op(m, blk, &op, h, out, d);
+}
+
+bcx_status tb_append_op(bcx_tileir_builder *m, bcx_tileir_build_block *blk, bcx_tileir_op *op,
+			bcx_tileir_build_op *h, bcx_tileir_build_op **out, bcx_diag *d)
+{
+	BCX_TRY(tb_new_values(m, blk->fn, op->result_types, op->n_results, &op->first_result, d));
+	bcx_tileir_block *mb = blk->mb;
 	h->blk = blk;
 	h->index = mb->n_ops;
-	blk->ops[mb->n_ops++] = op;
+	blk->ops[mb->n_ops++] = *op;
 	mb->ops = blk->ops; /* the array may have moved */
 	blk->fn->body.n_ops_total++;
 	if (out)

@@ -59,16 +59,7 @@ bcx_status bcx_tileir_build_op_add_unregistered(bcx_tileir_builder *m,
 			    .n_operands = n_operands, .operands = n_operands ? u32 + n_results : NULL,
 			    .loc = loc ? loc->ref : 0,
 			    .name = {(const uint8_t *)nm, name_len}};
-	BCX_TRY(tb_new_values(m, blk->fn, op.result_types, n_results, &op.first_result, d));
-	bcx_tileir_block *mb = blk->mb;
-	h->blk = blk;
-	h->index = mb->n_ops;
-	blk->ops[mb->n_ops++] = op;
-	mb->ops = blk->ops; /* the array may have moved */
-	blk->fn->body.n_ops_total++;
-	if (out)
-		*out = h;
-	return BCX_OK;
+	return tb_append_op(m, blk, &op, h, out, d);
 }
 
 bcx_status bcx_tileir_build_op_set_source(bcx_tileir_build_op *op, uint32_t line, uint32_t col,
