@@ -115,6 +115,8 @@ typedef struct wctx {
 } wctx;
 
 bool wr_fail(wctx *w, bcx_status code, const char *fmt, ...) BCX_PRINTF(3, 4);
+/* A name from the input, escaped and cut for a message (cap >= 5). */
+void wr_message_name(bcx_tileir_str s, char *out, size_t cap);
 static inline bool wr_ok(const wctx *w) { return w->st == BCX_OK; }
 /* Is a feature that appeared in version `since` newer than the target? */
 static inline bool wr_later(const wctx *w, uint16_t since) { return since > w->target; }

@@ -199,10 +199,10 @@ static void op_regions(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 	}
 }
 
-/* An unregistered op's name for a message: it comes from the input, so
+/* A name from the input for a message (an unregistered op's, a global's):
  * bytes outside printable ASCII (and the quote and backslash) become \XX,
  * and a long one is cut. */
-static void unregistered_name(bcx_tileir_str s, char *out, size_t cap)
+void wr_message_name(bcx_tileir_str s, char *out, size_t cap)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	size_t o = 0;
@@ -224,7 +224,7 @@ static void write_op(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 	const bcx_tileir_opinfo *info = op->info;
 	if (info->unregistered) {
 		char nm[4 * 60 + 1];
-		unregistered_name(op->name, nm, sizeof nm);
+		wr_message_name(op->name, nm, sizeof nm);
 		wr_fail(w, BCX_ERR_UNSUPPORTED,
 			"unregistered operation '%s' cannot be written to bytecode", nm);
 		return;
