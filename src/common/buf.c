@@ -48,6 +48,20 @@ bool bcx_buf_reserve(bcx_buf *w, size_t n)
 	return true;
 }
 
+/* Room for n more bytes if the allocator has it, exactly that much: a size
+ * hint, so failing leaves the buffer as it was and its status OK. */
+void bcx_buf_reserve_hint(bcx_buf *w, size_t n)
+{
+	size_t need;
+	if (w->status != BCX_OK || !bcx_add_ok(w->len, n, &need) || need <= w->cap)
+		return;
+	uint8_t *p = bcx_realloc(w->alloc, w->data, w->cap, need);
+	if (p) {
+		w->data = p;
+		w->cap = need;
+	}
+}
+
 void bcx_buf_put_bytes(bcx_buf *w, const void *p, size_t n)
 {
 	if (n && n <= w->cap - w->len && w->status == BCX_OK) { /* the common case */

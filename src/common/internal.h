@@ -59,6 +59,8 @@ size_t bcx_fmt_udec(char out[BCX_UDEC_MAX], uint64_t v);
 /* v in decimal, as printf's %llu / %lld would write it. */
 void bcx_buf_put_udec(bcx_buf *w, uint64_t v);
 void bcx_buf_put_idec(bcx_buf *w, int64_t v);
+/* Room for n more bytes if memory allows, never an error: a size hint. */
+void bcx_buf_reserve_hint(bcx_buf *w, size_t n);
 /* A new arena whose struct and first block (of first bytes, at least 256)
  * are one allocation. NULL when out of memory. */
 bcx_arena *bcx_arena_new_sized(const bcx_allocator *a, size_t first);

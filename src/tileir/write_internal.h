@@ -107,7 +107,7 @@ typedef struct wctx {
 	bool used_ready;          /* used[] describes the current function */
 	const bcx_tileir_block *fn_block; /* the current function's body */
 	size_t cap_values;        /* capacity of wire/stack/used, reused per function */
-	bcx_buf key, data, body, raw; /* scratch buffers reused across calls */
+	bcx_buf key, data, raw; /* scratch buffers reused across calls */
 	bcx_limits limits;
 	unsigned depth;           /* region nesting */
 	unsigned nest;            /* attribute or debug record recursion */

@@ -3,6 +3,7 @@
  * debug, type, producer and string sections and the end marker. */
 #include "tileir/write_internal.h"
 #include "common/internal.h"
+#include "bcx/varint.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -39,7 +40,7 @@ static bcx_status ctx_init(wctx *w, bcx_tileir_module *m, const bcx_tileir_write
 			      &w->rec_content};
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
 		wr_table_init(tables[i], w->alloc);
-	bcx_buf *bufs[] = {&w->refs, &w->key, &w->data, &w->body, &w->raw};
+	bcx_buf *bufs[] = {&w->refs, &w->key, &w->data, &w->raw};
 	for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
 		bcx_buf_init(bufs[i], w->alloc);
 	size_t nt = m->n_types + 1, nr = m->n_debug_records + 1;
@@ -65,7 +66,7 @@ static void ctx_free(wctx *w)
 			      &w->rec_content};
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
 		wr_table_free(tables[i]);
-	bcx_buf *bufs[] = {&w->refs, &w->key, &w->data, &w->body, &w->raw};
+	bcx_buf *bufs[] = {&w->refs, &w->key, &w->data, &w->raw};
 	for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
 		bcx_buf_free(bufs[i]);
 	size_t nt = w->m->n_types + 1, nr = w->m->n_debug_records + 1;
@@ -218,6 +219,25 @@ static void start_list(wctx *w)
 	w->list_start[w->n_lists++] = (uint32_t)(w->refs.len / 8);
 }
 
+/* p holds one placeholder byte at `at` and then a payload: put the
+ * payload's length there as a ULEB128, moving the payload when it takes more
+ * than one byte. */
+static void put_length_before(bcx_buf *p, size_t at)
+{
+	if (p->status != BCX_OK)
+		return;
+	size_t len = p->len - at - 1;
+	uint8_t v[BCX_LEB128_MAX];
+	size_t k = bcx_uleb128_encode(len, v);
+	if (k > 1) {
+		if (!bcx_buf_reserve(p, k - 1))
+			return;
+		memmove(p->data + at + k, p->data + at + 1, len);
+		p->len += k - 1;
+	}
+	memcpy(p->data + at, v, k);
+}
+
 /* §12: one function entry with its body, decoded now when it was not. */
 static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
 {
@@ -248,36 +268,55 @@ static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
 		start_list(w);
 		bcx_buf_put_u64le(&w->refs, wr_loc(w, fn_loc(w, f)));
 	}
-	bcx_buf *body = &w->body;
-	body->len = 0;
+	/* The body goes straight into the section after a one-byte length,
+	 * moved up in the rare case its length needs more bytes. */
+	size_t at = p->len;
+	bcx_buf_put_u8(p, 0);
 	if (fn_scope(w, body_model))
-		wr_block_ops(w, body, &body_model->block, false);
-	wr_uv(p, body->len);
-	bcx_buf_put_bytes(p, body->data, body->len);
-	if (body->status && !p->status)
-		p->status = body->status;
+		wr_block_ops(w, p, &body_model->block, false);
+	put_length_before(p, at);
 }
 
-static void functions(wctx *w, bcx_buf *out, const uint32_t *lists)
+/* A first guess at the function section's size, so that its buffer rarely
+ * has to grow (each growth copies what was written so far): ops take 5 to
+ * 10 bytes each in practice. Pages reserved and never touched cost nothing. */
+static size_t functions_guess(const bcx_tileir_module *m)
 {
-	bcx_buf p;
+	size_t ops = 0;
+	for (size_t i = 0; i < m->n_functions; i++)
+		if (m->functions[i].body)
+			ops += m->functions[i].body->n_ops_total;
+	return ops < SIZE_MAX / 16 - m->n_functions ? 12 * ops + 16 * m->n_functions : 0;
+}
+
+/* §12: the function section's payload, into p. */
+static void functions(wctx *w, bcx_buf *p, const uint32_t *lists)
+{
 	size_t n = bcx_tileir_function_count(w->m);
-	bcx_buf_init(&p, w->alloc);
-	wr_uv(&p, n);
+	bcx_buf_reserve_hint(p, functions_guess(w->m));
+	wr_uv(p, n);
 	uint32_t saved = w->n_lists;
 	w->n_lists = 0; /* renumbered as the lists are filled, in the same order */
 	for (size_t i = 0; i < n && wr_ok(w); i++) {
 		const bcx_tileir_body *next = i + 1 < n ? w->m->functions[i + 1].body : NULL;
 		if (next) /* decoded or built: its ops are far from this one's */
 			BCX_PREFETCH(next->block.ops);
-		function(w, &p, i, lists[i]);
+		function(w, p, i, lists[i]);
 	}
 	if (w->n_lists != saved && wr_ok(w))
 		wr_fail(w, BCX_ERR_INVALID_ARG, "debug list numbering mismatch");
-	bcx_buf_pad_to(&p, 8, WR_PAD);
-	if (wr_ok(w))
-		wr_section(out, BCX_TILEIR_SEC_FUNCTION, &p);
-	bcx_buf_free(&p);
+	bcx_buf_pad_to(p, 8, WR_PAD);
+}
+
+/* An upper estimate of what the sections after the functions take: their
+ * tables' bytes, offsets and padding. */
+static size_t tail_guess(const wctx *w)
+{
+	const wr_table *t[] = {&w->consts, &w->types, &w->strings, &w->debug};
+	size_t sum = 256 + w->refs.len + (size_t)w->n_lists * 4;
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		sum += t[i]->data.len + (size_t)t[i]->n * 8 + 32;
+	return sum;
 }
 
 /* §18.2 steps 4-9. */
@@ -342,8 +381,18 @@ static void write_all(wctx *w, const bcx_tileir_write_options *o, bcx_buf *file)
 		prepass(w, lists);
 	if (wr_ok(w))
 		globals(w, file);
+	/* The function section is made apart, since its length comes first;
+	 * then the file grows once to hold it and the tail, so that the
+	 * megabytes already written are not copied again on the way. */
+	bcx_buf fsec;
+	bcx_buf_init(&fsec, w->alloc);
 	if (wr_ok(w))
-		functions(w, file, lists);
+		functions(w, &fsec, lists);
+	if (wr_ok(w)) {
+		bcx_buf_reserve_hint(file, 16 + fsec.len + tail_guess(w));
+		wr_section(file, BCX_TILEIR_SEC_FUNCTION, &fsec);
+	}
+	bcx_buf_free(&fsec);
 	if (wr_ok(w))
 		tail_sections(w, file);
 	if (wr_ok(w) && file->status)

@@ -2,6 +2,7 @@
  * operation table (spec §14, §15): result-count prefix, result types,
  * flags, attributes, operands and regions, with the version gates of §17. */
 #include "tileir/write_internal.h"
+#include "common/internal.h"
 
 static bool is_terminator(uint16_t opcode)
 {
@@ -286,6 +287,10 @@ void wr_block_ops(wctx *w, bcx_buf *b, const bcx_tileir_block *blk, bool header)
 		wr_fail(w, BCX_ERR_INVALID_ARG, "block must end with a terminator "
 			"(return, yield, continue or break)");
 	for (uint32_t i = 0; i < blk->n_ops && wr_ok(w); i++) {
+		/* A built op's arrays lie apart from the op array: fetch the
+		 * next op's while this one is written. */
+		if (i + 1 < blk->n_ops)
+			BCX_PREFETCH(blk->ops[i + 1].result_types);
 		write_op(w, b, &blk->ops[i]);
 	}
 	pop_to(w, sp);
