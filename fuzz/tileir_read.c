@@ -15,6 +15,8 @@
  *  - a module that reads verifies: every broken rule comes with a message
  *    and a path, the status is BCX_OK exactly when none is reported, with
  *    and without a --target version check;
+ *  - printing a freshly opened module while verifying it (as bcx dis
+ *    does) agrees with bcx_tileir_verify on whether a rule is broken;
  *  - the module's memory (read, print, dump and verify) stays within the
  *    bound of peak_alloc.h. */
 #include "bcx/tileir.h"
@@ -124,7 +126,7 @@ static bool verify_error(void *ctx, const bcx_tileir_verify_error *e)
 	return true;
 }
 
-static void verified(bcx_tileir_module *m, uint16_t target)
+static size_t verified(bcx_tileir_module *m, uint16_t target)
 {
 	bcx_tileir_verify_options o = {.size = sizeof o, .target = target};
 	size_t seen = 0, n = 0;
@@ -132,6 +134,30 @@ static void verified(bcx_tileir_module *m, uint16_t target)
 	bcx_status s = bcx_tileir_verify(m, &o, verify_error, &seen, &n, &d);
 	check(n == seen && (s == BCX_OK) == (n == 0));
 	check(s == BCX_OK || (s == BCX_ERR_MALFORMED && d.code == s && d.message[0]));
+	return n;
+}
+
+/* Verifying while printing (bcx dis) agrees with bcx_tileir_verify: a
+ * print that succeeds saw no broken rule and the module has none; one that
+ * saw a broken rule stopped with MALFORMED. (A print that fails for
+ * another reason first, a global's constant, may stop before any body.) */
+static void verified_printing(const uint8_t *data, size_t size,
+			      const bcx_tileir_read_options *opts, size_t errors, bool generic)
+{
+	bcx_tileir_module *m = NULL;
+	bcx_diag d = {0};
+	check(bcx_tileir_open(data, size, opts, &m, &d) == BCX_OK);
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	size_t seen = 0;
+	bcx_tileir_print_options o = {.size = sizeof o, .verify_fn = verify_error, .verify_ctx = &seen};
+	bcx_sink sink = {bcx_buf_sink_write, &out};
+	bcx_status s = generic ? bcx_tileir_print_generic_opts(m, -1, &o, &sink, &d)
+			       : bcx_tileir_print_custom(m, -1, &o, &sink, &d);
+	check(s == BCX_OK ? seen == 0 && errors == 0 : s == BCX_ERR_MALFORMED && d.message[0]);
+	check(seen == 0 || errors > 0);
+	bcx_buf_free(&out);
+	bcx_tileir_close(m);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -160,9 +186,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	accessors(eager);
 	outputs(eager);
-	verified(eager, 0);
+	size_t errors = verified(eager, 0);
 	verified(eager, BCX_TILEIR_V13_1);
 	bcx_tileir_close(eager);
+	check(pa.live == 0 && peak_ok(&pa, size));
+	peak_init(&pa);
+	verified_printing(data, size, &opts, errors, size && (data[size - 1] & 1));
 	check(pa.live == 0 && peak_ok(&pa, size));
 	return 0;
 }

@@ -160,14 +160,17 @@ int cli_stream_run(const cli_args *a, const char *input, cli_producer produce, v
 {
 	cli_stream out;
 	int rc = cli_stream_open(a, &out);
-	if (rc != EXIT_OK)
-		return rc;
+	return rc != EXIT_OK ? rc : cli_stream_produce(&out, input, produce, ctx);
+}
+
+int cli_stream_produce(cli_stream *out, const char *input, cli_producer produce, void *ctx)
+{
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	bcx_status s = produce(ctx, &out.sink, &d);
-	if (out.failed) /* the output's error: the commit reports it */
-		return cli_stream_close(&out, true);
-	rc = cli_stream_close(&out, s == BCX_OK);
+	bcx_status s = produce(ctx, &out->sink, &d);
+	if (out->failed) /* the output's error: the commit reports it */
+		return cli_stream_close(out, true);
+	int rc = cli_stream_close(out, s == BCX_OK);
 	if (s != BCX_OK) {
 		cli_report(input, &d);
 		return EXIT_INPUT;

@@ -106,6 +106,9 @@ int cli_stream_close(cli_stream *o, bool ok);
  * reported against `input`; a failed write against the output. */
 typedef bcx_status (*cli_producer)(void *ctx, const bcx_sink *out, bcx_diag *d);
 int cli_stream_run(const cli_args *a, const char *input, cli_producer produce, void *ctx);
+/* Run produce into an open stream, then commit it (or abort it when
+ * produce fails, reporting its diagnostic against input): the exit code. */
+int cli_stream_produce(cli_stream *out, const char *input, cli_producer produce, void *ctx);
 
 /* ------------------------------------------------------------------ */
 /* Messages: "bcx: FILE:OFFSET: error: message"                        */

@@ -73,7 +73,17 @@ typedef struct text_job {
 	long fn;
 	bool dump, json, generic, debuginfo;
 	tir_check *notes;       /* dis --no-verify: the errors to show, or NULL */
+	size_t *broken;         /* verify while printing, counting broken rules here */
 } text_job;
+
+/* While printing, the errors are only counted: a module that breaks a rule
+ * is verified again on its own, which reports every error in order. */
+static bool count_error(void *ctx, const struct bcx_tileir_verify_error *e)
+{
+	(void)e;
+	++*(size_t *)ctx;
+	return true;
+}
 
 static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
 {
@@ -82,6 +92,10 @@ static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
 		return bcx_tileir_dump_function(j->m, j->fn, j->json, out, d);
 	bcx_tileir_print_options o = BCX_OPTIONS_INIT(bcx_tileir_print_options);
 	o.debuginfo = j->debuginfo;
+	if (j->broken) {
+		o.verify_fn = count_error;
+		o.verify_ctx = j->broken;
+	}
 	if (j->notes) {
 		o.op_notes = tir_check_notes;
 		o.op_notes_ctx = j->notes;
@@ -95,6 +109,15 @@ static bcx_status produce_text(void *ctx, const bcx_sink *out, bcx_diag *d)
 			  : bcx_tileir_print_custom(j->m, j->fn, &o, out, d);
 }
 
+/* What bcx dis verifies: the module, and with --function only that body. */
+static bcx_tileir_verify_options dis_verify_options(const text_job *j)
+{
+	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
+	o.only_function = j->fn >= 0;
+	o.function = j->fn >= 0 ? (size_t)j->fn : 0;
+	return o;
+}
+
 /* bcx dis verifies first, as the reference's reader does: a module that
  * breaks a rule is refused. With --no-verify it prints anyway, each broken
  * op preceded by its errors as comments. */
@@ -102,7 +125,8 @@ static int check_before_print(const cli_input *in, const cli_args *a, text_job *
 			      tir_check *c)
 {
 	*c = (tir_check){.in = in, .collect = a->no_verify};
-	long n = tir_check_run(c, j->m, NULL);
+	bcx_tileir_verify_options o = dis_verify_options(j);
+	long n = tir_check_run(c, j->m, &o);
 	if (n < 0)
 		return EXIT_INPUT;
 	if (n > 0 && !a->no_verify)
@@ -111,20 +135,54 @@ static int check_before_print(const cli_input *in, const cli_args *a, text_job *
 	return EXIT_OK;
 }
 
+/* bcx dis where the output can be undone (a file replaced at the end, or
+ * stdout on a regular file): each body is decoded once, verified and
+ * printed. A module that breaks a rule leaves no text, and a second,
+ * verifying pass reports its errors as check_before_print would. */
+static int verify_while_printing(const cli_input *in, text_job *j, cli_stream *out)
+{
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	size_t broken = 0;
+	j->broken = &broken;
+	bcx_status s = produce_text(j, &out->sink, &d);
+	if (out->failed || s == BCX_OK) /* a failed write: the commit reports it */
+		return cli_stream_close(out, true);
+	cli_stream_close(out, false);
+	if (!broken) {
+		cli_report(in->name, &d);
+		return EXIT_INPUT;
+	}
+	tir_check c = {.in = in};
+	bcx_tileir_verify_options o = dis_verify_options(j);
+	long n = tir_check_run(&c, j->m, &o);
+	tir_check_free(&c);
+	if (n == 0) /* cannot be: the same rules found errors while printing */
+		cli_report(in->name, &d);
+	return EXIT_INPUT;
+}
+
 /* The text streams to the output as it is made: memory stays a multiple
  * of the input, whatever the size of the text. */
 static int print_text(const cli_input *in, const cli_args *a, bool dump)
 {
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	text_job j = {NULL, -1, dump, a->json, a->generic, a->debuginfo, NULL};
+	text_job j = {NULL, -1, dump, a->json, a->generic, a->debuginfo, NULL, NULL};
 	tir_check c = {0};
+	cli_stream out;
 	int rc;
 	if (open_module(in, a, &j.m, &j.fn, &d) != BCX_OK) {
 		cli_report(in->name, &d);
 		rc = EXIT_INPUT;
-	} else if (dump || (rc = check_before_print(in, a, &j, &c)) == EXIT_OK) {
-		rc = cli_stream_run(a, in->name, produce_text, &j);
+	} else if ((rc = cli_stream_open(a, &out)) != EXIT_OK) {
+		/* reported */
+	} else if (!dump && !a->no_verify && bcx_file_out_undoable(out.f)) {
+		rc = verify_while_printing(in, &j, &out);
+	} else if (!dump && (rc = check_before_print(in, a, &j, &c)) != EXIT_OK) {
+		cli_stream_close(&out, false); /* a pipe or a terminal: checked first */
+	} else {
+		rc = cli_stream_produce(&out, in->name, produce_text, &j);
 	}
 	tir_check_free(&c);
 	bcx_tileir_close(j.m);

@@ -96,9 +96,10 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		     "dialect's custom form, byte for byte as NVIDIA's cuda-tile-translate\n"
 		     "-cudatilebc-to-mlir prints it (--generic: MLIR's generic op form, as it\n"
 		     "prints with --mlir-print-op-generic). FILE may be '-' (stdin).\n"
-		     "The module is verified first, as the reference's reader does: one that\n"
-		     "breaks a rule is refused with bcx verify's errors (--no-verify prints it,\n"
-		     "each broken op after its errors as // error: comment lines).\n"
+		     "The module is verified, as the reference's reader does: one that breaks\n"
+		     "a rule is refused with bcx verify's errors and no text (--no-verify\n"
+		     "prints it, each broken op after its errors as // error: comment lines).\n"
+		     "With --function, the module's rules and that body's are checked.\n"
 		     "A TBON object file (Tapioca VM) is printed as Tapioca assembly, which\n"
 		     "bcx asm --format tapioca turns back into the same bytes. MLIR bytecode\n"
 		     "(versions 0-6) is printed as mlir-opt-22 --mlir-print-op-generic prints it.\n",

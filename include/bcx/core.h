@@ -433,6 +433,11 @@ bcx_status bcx_file_out_write(void *ctx, const void *p, size_t n);
 /* Finish and free f; the first error of the whole output is returned. */
 BCX_NODISCARD bcx_status bcx_file_out_commit(bcx_file_out *f, bcx_diag *diag);
 void bcx_file_out_abort(bcx_file_out *f); /* NULL is a no-op */
+/* Whether an abort leaves no trace of what was written: true for a
+ * replacement, and for our own descriptor on a regular file opened without
+ * O_APPEND (a shell's "> FILE"), which the abort cuts back to where the
+ * output began; false for a pipe, a terminal or a device. */
+bool bcx_file_out_undoable(const bcx_file_out *f);
 
 BCX_END_DECLS
 #endif /* BCX_CORE_H */

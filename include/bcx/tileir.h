@@ -573,6 +573,8 @@ BCX_NODISCARD bcx_status bcx_tileir_print_generic(bcx_tileir_module *m, long fun
 typedef size_t (*bcx_tileir_op_notes_fn)(void *ctx, const bcx_tileir_op *op,
 					  const char *const **lines);
 
+struct bcx_tileir_verify_error; /* below, with the verifier */
+
 typedef struct bcx_tileir_print_options {
 	size_t size;            /* sizeof(bcx_tileir_print_options) (core.h) */
 	bool debuginfo;         /* locations, as --mlir-print-debuginfo shows them */
@@ -583,6 +585,16 @@ typedef struct bcx_tileir_print_options {
 	 * (a region's bare yield or return) has no place for notes. */
 	bcx_tileir_op_notes_fn op_notes;
 	void *op_notes_ctx;
+	/* Optional: verify while printing, with bcx_tileir_verify's rules and
+	 * default options, so that one decoding of each body serves both. The
+	 * module-level rules are checked before any text; a function's when
+	 * its body is first decoded, before its text. Each broken rule goes
+	 * to verify_fn (as in bcx_tileir_verify); after a function that breaks
+	 * one, printing stops with BCX_ERR_MALFORMED, and the text already
+	 * given to the sink is the caller's to discard. With one function
+	 * chosen, only the module's rules and that function's are checked. */
+	bool (*verify_fn)(void *ctx, const struct bcx_tileir_verify_error *e);
+	void *verify_ctx;
 } bcx_tileir_print_options;
 
 /* The generic form with options (op_notes; debuginfo is not used by the
@@ -642,6 +654,10 @@ typedef struct bcx_tileir_verify_options {
 	/* Also check the keys and values of optimization hints, as the
 	 * reference does only under -Wunsupported-hints -Werr-hints. */
 	bool hints;
+	/* Check the module-level rules and only function `function`'s body
+	 * (bcx dis --function): the other bodies are not decoded. */
+	bool only_function;
+	size_t function;
 } bcx_tileir_verify_options;
 
 /*

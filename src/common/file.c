@@ -275,6 +275,9 @@ struct bcx_file_out {
 	bool close_fd;      /* not for our own descriptors (stdout, /dev/fd/N) */
 	bool replace;       /* a temporary file, renamed over target at the end */
 	bool anonymous;     /* O_TMPFILE: it has no name until the end */
+	bool rewind;        /* our own descriptor on a regular file: an abort
+			       cuts it back to start */
+	off_t start;
 	bool had_old;       /* target existed: keep its mode */
 	mode_t old_mode;
 	int err;            /* first write error (errno), sticky */
@@ -315,6 +318,27 @@ static bcx_status open_temp(bcx_file_out *f, bcx_diag *diag)
 	return BCX_OK;
 }
 
+/* Our own descriptor on a regular file (a shell's "> FILE"): where the
+ * output starts, so that an abort can cut the file back to it. Not with
+ * O_APPEND, whose writes land wherever the end is by then. */
+static void note_start(bcx_file_out *f)
+{
+	struct stat st;
+	int fl = fcntl(f->fd, F_GETFL);
+	if (fl < 0 || (fl & O_APPEND) || fstat(f->fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	off_t at = lseek(f->fd, 0, SEEK_CUR);
+	if (at >= 0) {
+		f->start = at;
+		f->rewind = true;
+	}
+}
+
+bool bcx_file_out_undoable(const bcx_file_out *f)
+{
+	return f && (f->replace || f->rewind);
+}
+
 static void file_out_free(bcx_file_out *f)
 {
 	free(f->shown);
@@ -343,6 +367,7 @@ bcx_status bcx_file_out_open(const char *path, bcx_file_out **out, bcx_diag *dia
 	if (f->fd >= 0) {
 		/* Our own descriptor (/dev/stdout -> /proc/self/fd/1): write
 		 * to it, so a ">>" or a pipe is honoured. */
+		note_start(f);
 	} else if ((f->had_old = stat(f->target, &st) == 0) && !S_ISREG(st.st_mode)) {
 		f->fd = open(f->target, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 		f->close_fd = true;
@@ -423,6 +448,9 @@ void bcx_file_out_abort(bcx_file_out *f)
 {
 	if (!f)
 		return;
+	/* A failed cut leaves what was written: nothing better is left. */
+	if (f->rewind && ftruncate(f->fd, f->start) == 0)
+		(void)lseek(f->fd, f->start, SEEK_SET);
 	if (f->close_fd && f->fd >= 0)
 		close(f->fd);
 	if (f->tmp[0])

@@ -36,6 +36,16 @@ bool tir_print_dense_values(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uin
 /* A printer's end: pass the rest of the staged text to sink, turn a failed
  * write (or allocation) into s when s is still BCX_OK, free the stage. */
 bcx_status tir_print_finish(bcx_buf *stage, const bcx_sink *sink, bcx_status s, bcx_diag *diag);
+/* Verification while printing (print_check.c): NULL without a verify_fn;
+ * open checks the module-level rules before any text. */
+typedef struct tir_pcheck tir_pcheck;
+bcx_status tir_pcheck_open(bcx_tileir_module *m, const bcx_tileir_print_options *o,
+			   tir_pcheck **out, bcx_diag *d);
+void tir_pcheck_close(tir_pcheck *c);
+/* Body i for printing (bcx_tileir_body_get), checked the first time when c
+ * is not NULL: BCX_ERR_MALFORMED when it breaks a rule. */
+bcx_status tir_print_body(bcx_tileir_module *m, size_t i, tir_pcheck *c,
+			  const bcx_tileir_body **body, bcx_diag *d);
 /* Optimization hints, as #cuda_tile.optimization_hints<...> or <...>. */
 void tir_print_hints(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, bool prefix);
 /* An assume predicate, with or without its "#cuda_tile." prefix. */

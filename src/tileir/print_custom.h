@@ -49,6 +49,7 @@ typedef struct cprint {
 	bcx_diag *diag;
 	bcx_status status;        /* first failure of a directive */
 	const bcx_tileir_print_options *opts; /* op notes */
+	tir_pcheck *check;        /* verifying as bodies are decoded, or NULL */
 } cprint;
 
 /* Name every value of the current body as MLIR's custom printer does. */

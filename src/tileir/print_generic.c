@@ -31,6 +31,7 @@ typedef struct gen {
 	names nm;
 	bcx_arena *scratch;        /* the current function's names */
 	bcx_arena *scratch_all;    /* lives as long as the print call */
+	tir_pcheck *check;         /* verifying as bodies are decoded, or NULL */
 	bcx_diag *diag;
 } gen;
 
@@ -350,7 +351,7 @@ static bcx_status print_global(gen *g, const bcx_tileir_global *gl)
 static bcx_status body_of(gen *g, size_t i, bool *had)
 {
 	*had = g->m->functions[i].body != NULL;
-	return bcx_tileir_body_get(g->m, i, &g->body, g->diag);
+	return tir_print_body(g->m, i, g->check, &g->body, g->diag);
 }
 
 static void done_with(gen *g, size_t i, bool had)
@@ -427,6 +428,8 @@ bcx_status bcx_tileir_print_generic_opts(bcx_tileir_module *m, long function,
 	g.type_text = g.scratch_all
 		? bcx_arena_calloc(g.scratch_all, m->n_types + 1, sizeof *g.type_text) : NULL;
 	bcx_status s = g.type_text ? BCX_OK : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	if (s == BCX_OK)
+		s = tir_pcheck_open(m, &opts, &g.check, diag);
 	if (s == BCX_OK && function < 0) {
 		s = print_module(&g);
 	} else if (s == BCX_OK) {
@@ -440,6 +443,7 @@ bcx_status bcx_tileir_print_generic_opts(bcx_tileir_module *m, long function,
 		if (g.body)
 			done_with(&g, (size_t)function, had);
 	}
+	tir_pcheck_close(g.check);
 	bcx_arena_free(g.scratch);
 	bcx_arena_free(g.scratch_all);
 	return tir_print_finish(&stage, sink, s, diag);

@@ -43,7 +43,7 @@ static bcx_status print_entry(cprint *p, size_t i, unsigned indent)
 	bcx_tileir_module *m = p->m;
 	const bcx_tileir_function *f = &m->functions[i];
 	bool decoded = f->body != NULL; /* the caller's: keep it */
-	BCX_TRY(bcx_tileir_body_get(m, i, &p->body, p->diag));
+	BCX_TRY(tir_print_body(m, i, p->check, &p->body, p->diag));
 	p->scratch = bcx_arena_new(m->opts.alloc);
 	if (!p->scratch)
 		return bcx_nomem(p->diag);
@@ -103,7 +103,7 @@ static bcx_status visit_locations(cprint *p, long function)
 	for (size_t i = function < 0 ? 0 : (size_t)function; i < m->n_functions; i++) {
 		const bcx_tileir_body *b;
 		bool decoded = m->functions[i].body != NULL;
-		BCX_TRY(bcx_tileir_body_get(m, i, &b, p->diag));
+		BCX_TRY(tir_print_body(m, i, p->check, &b, p->diag));
 		cp_di_visit(p->di, function_loc(m, &m->functions[i]));
 		visit_block(p->di, &b->block, true);
 		if (!decoded)
@@ -150,6 +150,8 @@ bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
 	p.arena = bcx_arena_new(m->opts.alloc);
 	p.type_text = p.arena ? bcx_arena_calloc(p.arena, m->n_types + 1, sizeof *p.type_text) : NULL;
 	bcx_status s = p.type_text ? BCX_OK : bcx_nomem(diag);
+	if (s == BCX_OK)
+		s = tir_pcheck_open(m, &o, &p.check, diag);
 	if (s == BCX_OK && o.debuginfo)
 		s = visit_locations(&p, function);
 	if (s == BCX_OK)
@@ -157,6 +159,7 @@ bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
 	if (s == BCX_OK && p.di)
 		cp_di_definitions(&p);
 	cp_di_free(p.di);
+	tir_pcheck_close(p.check);
 	bcx_arena_free(p.arena);
 	return tir_print_finish(&stage, sink, s, diag);
 }

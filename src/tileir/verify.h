@@ -26,6 +26,11 @@ typedef struct vf_rule {
 	const char *names;  /* the listed names as written: "lhs, rhs, result" */
 } vf_rule;
 
+/* Op type combinations that passed the table rules (verify_rules.c). */
+#define VF_MEMO_WORDS 16
+#define VF_MEMO_SLOTS 512
+typedef struct vf_memo vf_memo;
+
 typedef struct vf_ctx {
 	bcx_tileir_module *m;
 	const bcx_tileir_body *body; /* the function being checked */
@@ -46,6 +51,7 @@ typedef struct vf_ctx {
 	uint32_t op_index;
 	const bcx_tileir_block *block; /* the block holding op */
 	vf_rule *rules;              /* all rows' rules, resolved */
+	vf_memo *memo;               /* VF_MEMO_SLOTS of them */
 	size_t n_rules;
 	uint16_t first[256], count[256]; /* per opcode: rules[first..+count) */
 	bool hints;                  /* check hint keys and values */
@@ -73,15 +79,44 @@ bool vf_op(vf_ctx *v, const char *fmt, ...) BCX_PRINTF(2, 3);
 
 /* ---- types (type indices of the module; IMPLICIT_TOKEN is a token) ---- */
 
-unsigned vf_tag(const vf_ctx *v, uint32_t t);
-const bcx_tileir_type *vf_ty(const vf_ctx *v, uint32_t t); /* NULL: none */
-bool vf_is_tile(const vf_ctx *v, uint32_t t);
+/* The small queries are inline: every rule of every op asks them. */
+static inline const bcx_tileir_type *vf_ty(const vf_ctx *v, uint32_t t) /* NULL: none */
+{
+	return t < v->m->n_types ? &v->m->types[t] : NULL;
+}
+
+static inline unsigned vf_tag(const vf_ctx *v, uint32_t t)
+{
+	const bcx_tileir_type *ty = vf_ty(v, t);
+	return ty ? ty->tag : t == BCX_TILEIR_TYPE_IMPLICIT_TOKEN ? BCX_TILEIR_T_TOKEN : 0xFF;
+}
+
+static inline bool vf_is_tile(const vf_ctx *v, uint32_t t)
+{
+	return vf_tag(v, t) == BCX_TILEIR_T_TILE;
+}
+
 bool vf_is_view(const vf_ctx *v, uint32_t t); /* partition/strided/gather_scatter */
-uint32_t vf_rank(const vf_ctx *v, uint32_t t);
+
+static inline uint32_t vf_rank(const vf_ctx *v, uint32_t t)
+{
+	const bcx_tileir_type *ty = vf_ty(v, t);
+	return ty ? ty->rank : 0;
+}
+
 const int64_t *vf_dims(const vf_ctx *v, uint32_t t);
+
 /* A tile's element type index and tag (the tile's own for a non-tile). */
-uint32_t vf_elem(const vf_ctx *v, uint32_t t);
-unsigned vf_elem_tag(const vf_ctx *v, uint32_t t);
+static inline uint32_t vf_elem(const vf_ctx *v, uint32_t t)
+{
+	return vf_is_tile(v, t) ? v->m->types[t].elem : t;
+}
+
+static inline unsigned vf_elem_tag(const vf_ctx *v, uint32_t t)
+{
+	return vf_tag(v, vf_elem(v, t));
+}
+
 /* Element count of a tile (saturating). */
 uint64_t vf_elems(const vf_ctx *v, uint32_t t);
 /* Structural equality (a file may hold one type twice). */
@@ -91,8 +126,17 @@ bool vf_same_shape(const vf_ctx *v, uint32_t a, uint32_t b);
 /* ---- the current op ---- */
 
 /* Type of operand i / result i of op. */
-uint32_t vf_opd_type(const vf_ctx *v, const bcx_tileir_op *op, uint32_t i);
-uint32_t vf_res_type(const vf_ctx *v, const bcx_tileir_op *op, uint32_t i);
+static inline uint32_t vf_opd_type(const vf_ctx *v, const bcx_tileir_op *op, uint32_t i)
+{
+	uint32_t id = i < op->n_operands ? op->operands[i] : UINT32_MAX;
+	return id < v->body->n_values ? v->body->value_types[id] : UINT32_MAX - 1;
+}
+
+static inline uint32_t vf_res_type(const vf_ctx *v, const bcx_tileir_op *op, uint32_t i)
+{
+	(void)v;
+	return i < op->n_results ? op->result_types[i] : UINT32_MAX - 1;
+}
 /* The attribute slot of field `name`, or NULL when absent or unknown. */
 const bcx_tileir_attr *vf_attr(const bcx_tileir_op *op, const char *name);
 /* First operand and size of operand group `name` (false: no such group). */
@@ -103,6 +147,17 @@ const vf_frame *vf_parent(const vf_ctx *v, size_t up);
 /* ---- rule sets ---- */
 
 bcx_status vf_rules_init(vf_ctx *v);
+void vf_rules_free(vf_ctx *v);
+/* A verification in steps, for callers that decode the bodies themselves
+ * (the printers verify each body as they decode it): vf_open resolves the
+ * rules and checks the module-level ones; vf_function checks one decoded
+ * body; vf_close frees, gives the error count and the final status
+ * (BCX_ERR_MALFORMED when a rule was broken). vf_close is due after
+ * vf_open whatever it returned. */
+bcx_status vf_open(vf_ctx *v, bcx_tileir_module *m, const bcx_tileir_verify_options *opts,
+		   bcx_tileir_verify_fn fn, void *ctx, bcx_diag *diag);
+bcx_status vf_function(vf_ctx *v, size_t i, const bcx_tileir_body *body);
+bcx_status vf_close(vf_ctx *v, bcx_status s, size_t *n_errors);
 /* The table rules of ops.def; false when one is broken (all are reported). */
 bool vf_check_rules(vf_ctx *v, const bcx_tileir_op *op);
 /* The op's own verifier (verify_ops_*.c). */

@@ -16,6 +16,9 @@ static bool memory_model(vf_ctx *v, const bcx_tileir_op *op, bool load)
 	const bcx_tileir_attr *o = vf_attr(op, "memory_ordering_semantics");
 	bool scope = vf_attr(op, "memory_scope") != NULL;
 	uint64_t order = o ? o->u : ORDER_WEAK;
+	if (order == ORDER_WEAK ? !scope : scope && (order == ORDER_RELAXED ||
+						     order == (load ? ORDER_ACQUIRE : ORDER_RELEASE)))
+		return true; /* the usual case, without looking up names */
 	const char *name = bcx_tileir_enum_value(BCX_TILEIR_ENUM_MEM_ORDERING, order);
 	const char *what = load ? "load" : "store";
 	if (order != ORDER_WEAK && order != ORDER_RELAXED &&
@@ -210,7 +213,7 @@ static void atomic_red_view(vf_ctx *v, const bcx_tileir_op *op)
 	scope = vf_attr(op, "memory_scope");
 	if (vf_tag(v, view) == BCX_TILEIR_T_GATHER_SCATTER_VIEW) {
 		vf_op(v, "gather_scatter_view is not supported; use partition_view instead");
-	} else if (vf_ty(v, view)->has_padding) {
+	} else if (vf_ty(v, view) && vf_ty(v, view)->has_padding) {
 		vf_op(v, "views with padding_value are not supported for atomic reductions");
 	} else if (!red_view_types(v, view, val)) {
 		return;

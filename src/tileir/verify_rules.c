@@ -132,13 +132,29 @@ static size_t count_rules(void)
 	return n;
 }
 
+/* One memo slot: a key that passed (vf_check_rules). */
+struct vf_memo {
+	uint32_t n;                  /* key words; 0 = empty */
+	uint32_t w[VF_MEMO_WORDS];
+};
+
+void vf_rules_free(vf_ctx *v)
+{
+	bcx_free(v->m->opts.alloc, v->rules, v->n_rules * sizeof *v->rules);
+	bcx_free(v->m->opts.alloc, v->memo, VF_MEMO_SLOTS * sizeof *v->memo);
+	v->rules = NULL;
+	v->memo = NULL;
+}
+
 /* Resolve every row's names to field numbers once per verification. */
 bcx_status vf_rules_init(vf_ctx *v)
 {
 	v->n_rules = count_rules();
 	v->rules = bcx_alloc(v->m->opts.alloc, v->n_rules * sizeof *v->rules);
-	if (!v->rules)
+	v->memo = bcx_alloc(v->m->opts.alloc, VF_MEMO_SLOTS * sizeof *v->memo);
+	if (!v->rules || !v->memo)
 		return BCX_ERR_NOMEM;
+	memset(v->memo, 0, VF_MEMO_SLOTS * sizeof *v->memo);
 	size_t n = 0;
 	for (size_t c = 0; c < sizeof rows / sizeof rows[0]; c++) {
 		const bcx_tileir_opinfo *info = bcx_tileir_op_info((uint32_t)c);
@@ -387,6 +403,54 @@ static bool check_relation(vf_ctx *v, const bcx_tileir_op *op, const vals *L, co
 /* Classes first (operands, then results, as the generated verifier
  * checks them), then the relations; a relation is only checked when the
  * classes hold, as MLIR's traits assume well-typed values. */
+/* Every rule of the row, on op. */
+static bool check_all(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r, unsigned n, vals *L)
+{
+	bool ok = true;
+	layout(op, L);
+	for (unsigned i = 0; i < n; i++)
+		if (r[i].kind > VR_PURE)
+			ok &= check_class(v, op, L, &r[i]);
+	for (unsigned i = 0; i < n && ok; i++)
+		if (r[i].kind < VR_PURE)
+			ok &= check_relation(v, op, L, &r[i]);
+	return ok;
+}
+
+/* ---- a memo of passes ----
+ * The table rules read nothing but the op's opcode, group sizes and the
+ * types of its operands and results, and a module repeats the same few
+ * combinations thousands of times: a combination that passed once passes
+ * again. The whole key is kept and compared, so a hit is never a guess. */
+
+/* The key of op in w (opcode, counts, group sizes, types): its length, or
+ * 0 when it does not fit. */
+static uint32_t memo_key(const vf_ctx *v, const bcx_tileir_op *op, uint32_t *w)
+{
+	uint32_t groups = op->info->n_operands, n = 3 + groups + op->n_results + op->n_operands;
+	if (n > VF_MEMO_WORDS || (groups && !op->segments))
+		return 0;
+	uint32_t k = 0;
+	w[k++] = op->opcode;
+	w[k++] = op->n_results;
+	w[k++] = op->n_operands;
+	for (uint32_t i = 0; i < groups; i++)
+		w[k++] = op->segments[i];
+	for (uint32_t i = 0; i < op->n_results; i++)
+		w[k++] = op->result_types[i];
+	for (uint32_t i = 0; i < op->n_operands; i++)
+		w[k++] = vf_opd_type(v, op, i);
+	return n;
+}
+
+static vf_memo *memo_slot(vf_ctx *v, const uint32_t *w, uint32_t n)
+{
+	uint32_t h = 2166136261u;
+	for (uint32_t i = 0; i < n; i++)
+		h = (h ^ w[i]) * 16777619u;
+	return &v->memo[(h ^ (h >> 15)) & (VF_MEMO_SLOTS - 1)];
+}
+
 bool vf_check_rules(vf_ctx *v, const bcx_tileir_op *op)
 {
 	if (op->opcode >= 256)
@@ -397,12 +461,14 @@ bool vf_check_rules(vf_ctx *v, const bcx_tileir_op *op)
 	vals L[VF_MAX_FIELDS];
 	if (n == 0 || (n == 1 && r->kind == VR_PURE))
 		return true;
-	layout(op, L);
-	for (unsigned i = 0; i < n; i++)
-		if (r[i].kind > VR_PURE)
-			ok &= check_class(v, op, L, &r[i]);
-	for (unsigned i = 0; i < n && ok; i++)
-		if (r[i].kind < VR_PURE)
-			ok &= check_relation(v, op, L, &r[i]);
+	uint32_t key[VF_MEMO_WORDS], nk = v->memo ? memo_key(v, op, key) : 0;
+	vf_memo *slot = nk ? memo_slot(v, key, nk) : NULL;
+	if (slot && slot->n == nk && memcmp(slot->w, key, nk * sizeof *key) == 0)
+		return true;
+	ok = check_all(v, op, r, n, L);
+	if (ok && slot) {
+		slot->n = nk;
+		memcpy(slot->w, key, nk * sizeof *key);
+	}
 	return ok;
 }

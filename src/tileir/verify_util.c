@@ -6,19 +6,6 @@
 
 #include <string.h>
 
-const bcx_tileir_type *vf_ty(const vf_ctx *v, uint32_t t)
-{
-	return t < v->m->n_types ? &v->m->types[t] : NULL;
-}
-
-unsigned vf_tag(const vf_ctx *v, uint32_t t)
-{
-	const bcx_tileir_type *ty = vf_ty(v, t);
-	return ty ? ty->tag : t == BCX_TILEIR_TYPE_IMPLICIT_TOKEN ? BCX_TILEIR_T_TOKEN : 0xFF;
-}
-
-bool vf_is_tile(const vf_ctx *v, uint32_t t) { return vf_tag(v, t) == BCX_TILEIR_T_TILE; }
-
 bool vf_is_view(const vf_ctx *v, uint32_t t)
 {
 	unsigned tag = vf_tag(v, t);
@@ -26,24 +13,11 @@ bool vf_is_view(const vf_ctx *v, uint32_t t)
 	       tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW;
 }
 
-uint32_t vf_rank(const vf_ctx *v, uint32_t t)
-{
-	const bcx_tileir_type *ty = vf_ty(v, t);
-	return ty ? ty->rank : 0;
-}
-
 const int64_t *vf_dims(const vf_ctx *v, uint32_t t)
 {
 	const bcx_tileir_type *ty = vf_ty(v, t);
 	return ty && ty->rank ? ty->shape : NULL;
 }
-
-uint32_t vf_elem(const vf_ctx *v, uint32_t t)
-{
-	return vf_is_tile(v, t) ? v->m->types[t].elem : t;
-}
-
-unsigned vf_elem_tag(const vf_ctx *v, uint32_t t) { return vf_tag(v, vf_elem(v, t)); }
 
 uint64_t vf_elems(const vf_ctx *v, uint32_t t)
 {
@@ -92,18 +66,6 @@ static bool eq_at(const vf_ctx *v, uint32_t a, uint32_t b, unsigned depth)
 }
 
 bool vf_type_eq(const vf_ctx *v, uint32_t a, uint32_t b) { return eq_at(v, a, b, 0); }
-
-uint32_t vf_opd_type(const vf_ctx *v, const bcx_tileir_op *op, uint32_t i)
-{
-	uint32_t id = i < op->n_operands ? op->operands[i] : UINT32_MAX;
-	return id < v->body->n_values ? v->body->value_types[id] : UINT32_MAX - 1;
-}
-
-uint32_t vf_res_type(const vf_ctx *v, const bcx_tileir_op *op, uint32_t i)
-{
-	(void)v;
-	return i < op->n_results ? op->result_types[i] : UINT32_MAX - 1;
-}
 
 const bcx_tileir_attr *vf_attr(const bcx_tileir_op *op, const char *name)
 {

@@ -222,27 +222,66 @@ static void walk_block(vf_ctx *v, const bcx_tileir_block *b)
 	v->op = NULL;
 }
 
-static bcx_status walk_functions(vf_ctx *v)
+/* Function i's rules on its decoded body. */
+bcx_status vf_function(vf_ctx *v, size_t i, const bcx_tileir_body *body)
 {
-	for (size_t i = 0; i < v->m->n_functions && !v->stop; i++) {
+	v->fn = (long)i;
+	v->body = body;
+	v->depth = 0;
+	vf_check_function_loc(v, false);
+	walk_block(v, &body->block);
+	v->fn = -1;
+	v->body = NULL;
+	return v->status;
+}
+
+static bcx_status walk_functions(vf_ctx *v, size_t from, size_t to)
+{
+	for (size_t i = from; i < to && !v->stop; i++) {
 		const bcx_tileir_body *body;
 		/* A body decoded here is given back after its walk: memory stays at
 		 * one body, as in the printers (holding thousands of arenas costs
 		 * more than decoding a body again). */
 		bool had = v->m->functions[i].body != NULL;
 		BCX_TRY(bcx_tileir_body_get(v->m, i, &body, v->diag));
-		v->fn = (long)i;
-		v->body = body;
-		v->depth = 0;
-		vf_check_function_loc(v, false);
-		walk_block(v, &body->block);
+		bcx_status s = vf_function(v, i, body);
 		if (!had)
 			bcx_tileir_body_release(v->m, i);
-		BCX_TRY(v->status);
+		BCX_TRY(s);
 	}
-	v->fn = -1;
-	v->body = NULL;
 	return BCX_OK;
+}
+
+bcx_status vf_open(vf_ctx *v, bcx_tileir_module *m, const bcx_tileir_verify_options *opts,
+		   bcx_tileir_verify_fn fn, void *ctx, bcx_diag *diag)
+{
+	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
+	bcx_options_copy(&o, sizeof o, opts);
+	*v = (vf_ctx){.m = m, .fn = -1, .global = -1, .target = o.target, .hints = o.hints,
+		      .cb = fn, .cb_ctx = ctx, .diag = diag};
+	bcx_buf_init(&v->msg, m->opts.alloc);
+	bcx_buf_init(&v->path, m->opts.alloc);
+	bcx_status s = vf_rules_init(v);
+	if (s == BCX_OK)
+		vf_check_module(v);
+	return s != BCX_OK ? s : v->status;
+}
+
+bcx_status vf_close(vf_ctx *v, bcx_status s, size_t *n_errors)
+{
+	if (s == BCX_OK)
+		s = v->status;
+	bcx_tileir_module *m = v->m;
+	vf_rules_free(v);
+	bcx_free(m->opts.alloc, v->stack, v->cap * sizeof *v->stack);
+	bcx_buf_free(&v->msg);
+	bcx_buf_free(&v->path);
+	v->stack = NULL;
+	if (n_errors)
+		*n_errors = v->n_errors;
+	if (s == BCX_ERR_NOMEM)
+		return bcx_nomem(v->diag);
+	return s != BCX_OK ? s : v->n_errors ? BCX_ERR_MALFORMED : BCX_OK;
 }
 
 bcx_status bcx_tileir_verify(bcx_tileir_module *m, const bcx_tileir_verify_options *opts,
@@ -254,24 +293,13 @@ bcx_status bcx_tileir_verify(bcx_tileir_module *m, const bcx_tileir_verify_optio
 		return bcx_bad_arg(diag, "bcx_tileir_verify: no module");
 	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
 	bcx_options_copy(&o, sizeof o, opts);
-	vf_ctx v = {.m = m, .fn = -1, .global = -1, .target = o.target, .hints = o.hints, .cb = fn,
-		    .cb_ctx = ctx, .diag = diag};
-	bcx_buf_init(&v.msg, m->opts.alloc);
-	bcx_buf_init(&v.path, m->opts.alloc);
-	bcx_status s = vf_rules_init(&v);
-	if (s == BCX_OK) {
-		vf_check_module(&v);
-		s = v.stop ? BCX_OK : walk_functions(&v);
-	}
-	if (s == BCX_OK)
-		s = v.status;
-	bcx_free(m->opts.alloc, v.rules, v.n_rules * sizeof *v.rules);
-	bcx_free(m->opts.alloc, v.stack, v.cap * sizeof *v.stack);
-	bcx_buf_free(&v.msg);
-	bcx_buf_free(&v.path);
-	if (n_errors)
-		*n_errors = v.n_errors;
-	if (s == BCX_ERR_NOMEM)
-		return bcx_nomem(diag);
-	return s != BCX_OK ? s : v.n_errors ? BCX_ERR_MALFORMED : BCX_OK;
+	if (o.only_function && o.function >= m->n_functions)
+		return bcx_bad_arg(diag, "bcx_tileir_verify: no such function");
+	size_t from = o.only_function ? o.function : 0;
+	size_t to = o.only_function ? o.function + 1 : m->n_functions;
+	vf_ctx v;
+	bcx_status s = vf_open(&v, m, &o, fn, ctx, diag);
+	if (s == BCX_OK && !v.stop)
+		s = walk_functions(&v, from, to);
+	return vf_close(&v, s, n_errors);
 }

@@ -88,6 +88,45 @@ check test ! -s "$tmp/d.out"
 check cmp -s "$tmp/d.err" "$tmp/v.err"
 status 1 "$bcx" dis --generic "$bad" -o "$tmp/d2.out" 2> /dev/null
 check test ! -e "$tmp/d2.out"
+# A body that breaks a rule after a valid one: dis verifies each body as it
+# prints it where the output can be undone, and cuts the text back; to a
+# pipe it verifies everything first. No text reaches any output.
+cat > "$tmp/late.mlir" <<'MLIR'
+"cuda_tile.module"() <{sym_name = "m"}> ({
+"cuda_tile.entry"() <{function_type = () -> (), sym_name = "first"}> ({
+"cuda_tile.return"() : () -> ()
+}) : () -> ()
+"cuda_tile.entry"() <{function_type = (!cuda_tile.tile<i32>) -> (), sym_name = "second"}> ({
+^bb0(%b: !cuda_tile.tile<i32>):
+%2 = "cuda_tile.assume"(%b) <{predicate = #cuda_tile.div_by<3>}> : (!cuda_tile.tile<i32>) -> !cuda_tile.tile<i32>
+"cuda_tile.return"() : () -> ()
+}) : () -> ()
+}) : () -> ()
+MLIR
+late=$tmp/late.tileirbc
+status 0 "$bcx" asm --no-verify "$tmp/late.mlir" -o "$late"
+status 1 "$bcx" verify "$late" 2> "$tmp/late.err"
+status 1 "$bcx" dis "$late" > "$tmp/l1.out" 2> "$tmp/l1.err"
+check test ! -s "$tmp/l1.out"
+check cmp -s "$tmp/l1.err" "$tmp/late.err"
+printf 'kept\n' > "$tmp/l2.out"
+status 1 "$bcx" dis --generic "$late" -o "$tmp/l2.out" 2> /dev/null
+check test "$(cat "$tmp/l2.out")" = kept
+{ echo before; "$bcx" dis "$late" 2> /dev/null; } > "$tmp/l3.out"
+check test "$(cat "$tmp/l3.out")" = before
+"$bcx" dis "$late" 2> "$tmp/l4.err" | cat > "$tmp/l4.out"
+check test ! -s "$tmp/l4.out"
+check cmp -s "$tmp/l4.err" "$tmp/late.err"
+printf 'kept\n' > "$tmp/l5.out"
+status 1 "$bcx" dis --debuginfo "$late" >> "$tmp/l5.out" 2> /dev/null
+check test "$(cat "$tmp/l5.out")" = kept
+# --function verifies the module's rules and that body only, to any output.
+status 0 "$bcx" dis --function first "$late" > "$tmp/l6.out"
+check grep -q 'entry @first' "$tmp/l6.out"
+"$bcx" dis --function first "$late" | cat > "$tmp/l7.out"
+check cmp -s "$tmp/l6.out" "$tmp/l7.out"
+status 1 "$bcx" dis --function second "$late" > "$tmp/l8.out" 2> /dev/null
+check test ! -s "$tmp/l8.out"
 # --no-verify prints it, each broken op after its errors as comments.
 status 0 "$bcx" dis --no-verify "$bad" > "$tmp/n.mlir" 2> "$tmp/n.err"
 check test ! -s "$tmp/n.err"
