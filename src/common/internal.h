@@ -7,6 +7,8 @@
 
 #include "bcx/core.h"
 
+#include <string.h>
+
 #if defined(__GNUC__) || defined(__clang__)
 #define BCX_LIKELY(x) __builtin_expect(!!(x), 1)
 #define BCX_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -59,6 +61,19 @@ size_t bcx_fmt_udec(char out[BCX_UDEC_MAX], uint64_t v);
 /* v in decimal, as printf's %llu / %lld would write it. */
 void bcx_buf_put_udec(bcx_buf *w, uint64_t v);
 void bcx_buf_put_idec(bcx_buf *w, int64_t v);
+/* The printers' hot path, inline: n bytes into a buffer that has room
+ * (bcx_buf_put_bytes otherwise). */
+static inline void bcx_buf_add(bcx_buf *w, const void *p, size_t n)
+{
+	if (n <= w->cap - w->len && w->status == BCX_OK) {
+		memcpy(w->data + w->len, p, n);
+		w->len += n;
+	} else {
+		bcx_buf_put_bytes(w, p, n);
+	}
+}
+/* A string literal, its length known when compiling (no strlen). */
+#define BCX_BUF_LIT(w, lit) bcx_buf_add((w), "" lit, sizeof(lit) - 1)
 /* Room for n more bytes if memory allows, never an error: a size hint. */
 void bcx_buf_reserve_hint(bcx_buf *w, size_t n);
 /* A new arena whose struct and first block (of first bytes, at least 256)

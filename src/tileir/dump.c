@@ -4,6 +4,7 @@
  * records, the function table and every op with its byte offset and decoded
  * fields. Values are shown as function-wide ids (%vN, see bcx/tileir.h).
  */
+#include "common/internal.h"
 #include "print.h"
 #include "read.h"
 #include "common/out.h"
@@ -54,7 +55,7 @@ static void put_attr(dumper *d, const bcx_tileir_attr *a, const bcx_tileir_field
 		const char *v = bcx_tileir_enum_value(f->enum_id, a->u);
 		bcx_buf_puts(&d->tmp, v ? v : "?");
 	} else if (a->kind == BCX_TILEIR_A_UNIT) {
-		bcx_buf_puts(&d->tmp, "unit");
+		BCX_BUF_LIT(&d->tmp, "unit");
 	} else {
 		tir_print_attr(&d->tmp, d->m, a, ELIDE_NEVER);
 	}
@@ -133,7 +134,7 @@ static void open_list(dumper *d, const char *name, size_t n)
 static void close_list(dumper *d)
 {
 	if (d->json)
-		bcx_buf_puts(d->o, "],\n");
+		BCX_BUF_LIT(d->o, "],\n");
 }
 
 /* Pass the staged text on once there is enough of it. */
@@ -202,7 +203,7 @@ static void dump_constants(dumper *d)
 		for (size_t k = 0; k < c->data.len && k < 32; k++)
 			bcx_buf_printf(d->o, "%02x", c->data.ptr[k]);
 		if (c->data.len > 32)
-			bcx_buf_puts(d->o, "...");
+			BCX_BUF_LIT(d->o, "...");
 		bcx_buf_puts(d->o, d->json ? "\"}" : "\n");
 	}
 	close_list(d);
@@ -216,11 +217,11 @@ static void dump_globals(dumper *d)
 		item_start(d, i == 0, i);
 		if (d->json) { /* names and types as text, their table indices beside */
 			bcx_tileir_str nm = bcx_tileir_string(d->m, g->name);
-			bcx_buf_puts(d->o, "\"name\": ");
+			BCX_BUF_LIT(d->o, "\"name\": ");
 			json_str(d->o, nm.ptr, nm.len);
-			bcx_buf_puts(d->o, ", \"type\": ");
+			BCX_BUF_LIT(d->o, ", \"type\": ");
 			put_type(d, g->type);
-			bcx_buf_puts(d->o, ", ");
+			BCX_BUF_LIT(d->o, ", ");
 		}
 		bcx_buf_printf(d->o, d->json ? "\"offset\": %u, \"name_index\": %u, \"type_index\": %u, \"constant_index\": %u, \"alignment\": %llu, \"private\": %s, \"constant\": %s}"
 					     : "@0x%x name %u type %u constant %u alignment %llu%s%s\n",
@@ -264,7 +265,7 @@ static void dump_block(dumper *d, const bcx_tileir_block *b, unsigned depth);
 static void indent(dumper *d, unsigned depth)
 {
 	for (unsigned i = 0; !d->json && i < depth; i++)
-		bcx_buf_puts(d->o, "  ");
+		BCX_BUF_LIT(d->o, "  ");
 }
 
 static void dump_results(dumper *d, const bcx_tileir_op *op)
@@ -342,7 +343,7 @@ static void dump_op(dumper *d, const bcx_tileir_op *op, unsigned depth, bool fir
 			bcx_buf_printf(d->o, "region %u:\n", r);
 		for (uint32_t b = 0; b < op->regions[r].n_blocks; b++) {
 			if (d->json && b)
-				bcx_buf_puts(d->o, ", ");
+				BCX_BUF_LIT(d->o, ", ");
 			dump_block(d, &op->regions[r].blocks[b], depth + 2);
 		}
 		bcx_buf_puts(d->o, d->json ? "]" : "");
@@ -373,7 +374,7 @@ static bcx_status dump_function(dumper *d, size_t i, bool first)
 	if (d->json) {
 		bcx_buf_printf(d->o, "%s\n  {\"index\": %zu, \"name\": ", first ? "" : ",", i);
 		json_str(d->o, name.ptr, name.len);
-		bcx_buf_puts(d->o, ", \"signature\": ");
+		BCX_BUF_LIT(d->o, ", \"signature\": ");
 		put_type(d, f->signature);
 		bcx_buf_printf(d->o, ", \"entry_offset\": %u, \"signature_index\": %u, \"flags\": %u, ",
 			       f->entry_offset, f->signature, f->flags);
@@ -433,10 +434,10 @@ bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function, bool js
 	dump_constants(&d);
 	dump_globals(&d);
 	if (json) {
-		bcx_buf_puts(out, " \"producer\": ");
+		BCX_BUF_LIT(out, " \"producer\": ");
 		bcx_buf_puts(out, m->has_producer ? "" : "null");
 	} else {
-		bcx_buf_puts(out, "\nproducer: ");
+		BCX_BUF_LIT(out, "\nproducer: ");
 		bcx_buf_puts(out, m->has_producer ? "" : "none");
 	}
 	if (m->has_producer)

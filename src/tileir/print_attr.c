@@ -78,13 +78,13 @@ static void print_dict(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *
 	for (uint32_t i = 0; i < a->n; i++) {
 		const bcx_tileir_attr *v = &a->elems[ord[i]];
 		if (i)
-			bcx_buf_puts(o, ", ");
+			BCX_BUF_LIT(o, ", ");
 		bcx_tileir_str key = bcx_tileir_string(m, a->keys[ord[i]]);
 		if (raw_keys)
 			bcx_buf_put_bytes(o, key.ptr, key.len);
 		else
 			tir_print_ident(o, key);
-		bcx_buf_puts(o, " = ");
+		BCX_BUF_LIT(o, " = ");
 		if (a->kind == BCX_TILEIR_A_HINTS)
 			print_dict(o, m, v, ELIDE_MUST, true, "{", "}");
 		else
@@ -111,15 +111,15 @@ static void print_predicate(bcx_buf *o, const bcx_tileir_attr *a)
 		bcx_buf_put_u8(o, '>');
 		break;
 	case BCX_TILEIR_A_SAME_ELEMENTS:
-		bcx_buf_puts(o, "#cuda_tile.same_elements<[");
+		BCX_BUF_LIT(o, "#cuda_tile.same_elements<[");
 		for (uint32_t i = 0; i < a->n; i++)
 			bcx_buf_printf(o, "%s%lld", i ? ", " : "", (long long)a->ints[i]);
-		bcx_buf_puts(o, "]>");
+		BCX_BUF_LIT(o, "]>");
 		break;
 	default:
-		bcx_buf_puts(o, "#cuda_tile.bounded<");
+		BCX_BUF_LIT(o, "#cuda_tile.bounded<");
 		print_bound(o, a->flags & 1, a->a);
-		bcx_buf_puts(o, ", ");
+		BCX_BUF_LIT(o, ", ");
 		print_bound(o, a->flags & 2, a->b);
 		bcx_buf_put_u8(o, '>');
 		break;
@@ -139,7 +139,7 @@ static void print_typed_number(bcx_buf *o, bcx_tileir_module *m, const bcx_tilei
 		if (e == ELIDE_MUST || (e == ELIDE_MAY && tag == BCX_TILEIR_T_F64 && !hex))
 			return;
 	}
-	bcx_buf_puts(o, " : ");
+	BCX_BUF_LIT(o, " : ");
 	tir_print_type(o, m, a->type, true);
 }
 
@@ -159,7 +159,7 @@ void tir_print_attr(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, 
 		bcx_buf_put_u8(o, '[');
 		for (uint32_t i = 0; i < a->n; i++) {
 			if (i)
-				bcx_buf_puts(o, ", ");
+				BCX_BUF_LIT(o, ", ");
 			tir_print_attr(o, m, &a->elems[i], ELIDE_MAY);
 		}
 		bcx_buf_put_u8(o, ']');
@@ -191,7 +191,7 @@ static void print_elems(bcx_buf *o, const bcx_tileir_type *t, const tir_dense *v
 	bcx_buf_put_u8(o, '[');
 	for (int64_t i = 0; i < t->shape[dim]; i++) {
 		if (i)
-			bcx_buf_puts(o, ", ");
+			BCX_BUF_LIT(o, ", ");
 		print_elems(o, t, v, dim + 1, k);
 	}
 	bcx_buf_put_u8(o, ']');
@@ -204,7 +204,7 @@ bool tir_print_dense_values(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uin
 		return false;
 	uint64_t k = 0;
 	if (!v.splat && v.n > 100) {
-		bcx_buf_puts(o, "\"0x");
+		BCX_BUF_LIT(o, "\"0x");
 		for (size_t i = 0; i < v.data.len; i++)
 			bcx_buf_printf(o, "%02X", v.data.ptr[i]);
 		bcx_buf_put_u8(o, '"');
@@ -220,11 +220,11 @@ bool tir_print_dense_values(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uin
 bcx_status tir_print_dense(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index,
 			   bcx_diag *diag)
 {
-	bcx_buf_puts(o, "dense<");
+	BCX_BUF_LIT(o, "dense<");
 	if (!tir_print_dense_values(o, m, type, index))
 		return bcx_diag_set(diag, BCX_ERR_MALFORMED, -1,
 				    "constant %u does not fit type %u", index, type);
-	bcx_buf_puts(o, "> : ");
+	BCX_BUF_LIT(o, "> : ");
 	tir_print_type(o, m, type, true);
 	return BCX_OK;
 }

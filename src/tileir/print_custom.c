@@ -24,7 +24,7 @@ void cp_value(cprint *p, uint32_t v)
 {
 	const cname *c = v < p->body->n_values ? &p->names[v] : NULL;
 	if (!c || !c->s) {
-		bcx_buf_puts(p->o, "<<UNKNOWN SSA VALUE>>");
+		BCX_BUF_LIT(p->o, "<<UNKNOWN SSA VALUE>>");
 		return;
 	}
 	bcx_buf_put_bytes(p->o, c->s, c->len);
@@ -43,7 +43,7 @@ void cp_values(cprint *p, const uint32_t *v, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		if (i)
-			bcx_buf_puts(p->o, ", ");
+			BCX_BUF_LIT(p->o, ", ");
 		cp_value(p, v[i]);
 	}
 }
@@ -73,7 +73,7 @@ void cp_types(cprint *p, const uint32_t *t, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		if (i)
-			bcx_buf_puts(p->o, ", ");
+			BCX_BUF_LIT(p->o, ", ");
 		cp_type(p, t[i]);
 	}
 }
@@ -83,9 +83,9 @@ void cp_block_args(cprint *p, const bcx_tileir_block *b)
 	bcx_buf_put_u8(p->o, '(');
 	for (uint32_t i = 0; i < b->n_args; i++) {
 		if (i)
-			bcx_buf_puts(p->o, ", ");
+			BCX_BUF_LIT(p->o, ", ");
 		cp_value(p, b->first_arg + i);
-		bcx_buf_puts(p->o, ": ");
+		BCX_BUF_LIT(p->o, ": ");
 		cp_type(p, b->arg_types[i]);
 	}
 	bcx_buf_put_u8(p->o, ')');
@@ -333,7 +333,7 @@ static void type_element(walk *w, const ctok *t, bool emit)
 	}
 	for (uint32_t i = 0; i < x.g.n; i++) {
 		if (i)
-			bcx_buf_puts(w->p->o, ", ");
+			BCX_BUF_LIT(w->p->o, ", ");
 		cp_type(w->p, cp_value_type(w->p, x.g.v[i]));
 	}
 }
@@ -444,7 +444,7 @@ static void print_results(cprint *p, const bcx_tileir_op *op)
 		while (r + n < op->n_results && nv[op->first_result + r + n].s == c->s)
 			n++;
 		if (r)
-			bcx_buf_puts(p->o, ", ");
+			BCX_BUF_LIT(p->o, ", ");
 		bcx_buf_put_bytes(p->o, c->s, c->len);
 		if (n > 1) {
 			bcx_buf_put_u8(p->o, ':');
@@ -452,7 +452,7 @@ static void print_results(cprint *p, const bcx_tileir_op *op)
 		}
 		r += n;
 	}
-	bcx_buf_puts(p->o, " = ");
+	BCX_BUF_LIT(p->o, " = ");
 }
 
 /* An op outside the dialect: MLIR prints it in the generic form in custom
@@ -462,16 +462,16 @@ static void print_unregistered(cprint *p, const bcx_tileir_op *op)
 	tir_print_string(p->o, op->name);
 	bcx_buf_put_u8(p->o, '(');
 	cp_values(p, op->operands, op->n_operands);
-	bcx_buf_puts(p->o, ") : (");
+	BCX_BUF_LIT(p->o, ") : (");
 	for (uint32_t i = 0; i < op->n_operands; i++) {
 		if (i)
-			bcx_buf_puts(p->o, ", ");
+			BCX_BUF_LIT(p->o, ", ");
 		tir_print_type(p->o, p->m, cp_value_type(p, op->operands[i]), true);
 	}
 	bcx_buf_puts(p->o, op->n_results == 1 ? ") -> " : ") -> (");
 	for (uint32_t i = 0; i < op->n_results; i++) {
 		if (i)
-			bcx_buf_puts(p->o, ", ");
+			BCX_BUF_LIT(p->o, ", ");
 		tir_print_type(p->o, p->m, op->result_types[i], true);
 	}
 	if (op->n_results != 1)
@@ -512,17 +512,17 @@ bool cp_shows_terminator(const bcx_tileir_op *owner, const bcx_tileir_region *r)
 void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators)
 {
 	/* only the entry block may leave out its terminator */
-	bcx_buf_puts(p->o, "{\n");
+	BCX_BUF_LIT(p->o, "{\n");
 	for (uint32_t b = 0; b < r->n_blocks; b++) {
 		const bcx_tileir_block *blk = &r->blocks[b];
 		if (b) {
 			for (unsigned i = 0; i + 2 < p->indent + 2; i++)
 				bcx_buf_put_u8(p->o, ' ');
-			bcx_buf_puts(p->o, "^bb");
+			BCX_BUF_LIT(p->o, "^bb");
 			bcx_buf_put_udec(p->o, b);
 			if (blk->n_args)
 				cp_block_args(p, blk);
-			bcx_buf_puts(p->o, ":\n");
+			BCX_BUF_LIT(p->o, ":\n");
 		}
 		uint32_t n = blk->n_ops;
 		if (!terminators && b == 0 && n && blk->ops[n - 1].info->terminator)

@@ -230,7 +230,7 @@ void cp_di_suffix(cprint *p, uint64_t loc)
 	uint32_t e = of_ref(p->di, loc);
 	if (e >= p->di->n)
 		return;
-	bcx_buf_puts(p->o, " loc(");
+	BCX_BUF_LIT(p->o, " loc(");
 	ref(p->o, p->di, e);
 	bcx_buf_put_u8(p->o, ')');
 }
@@ -244,55 +244,55 @@ static void definition(bcx_buf *o, const cp_debuginfo *di, const entity *x)
 {
 	const uint64_t *f = x->f;
 	switch (x->kind) {
-	case E_UNKNOWN: bcx_buf_puts(o, "loc(unknown)"); break;
+	case E_UNKNOWN: BCX_BUF_LIT(o, "loc(unknown)"); break;
 	case E_FLC:
-		bcx_buf_puts(o, "loc(");
+		BCX_BUF_LIT(o, "loc(");
 		str(o, di, f[0]);
 		bcx_buf_printf(o, ":%llu:%llu)", (unsigned long long)f[1], (unsigned long long)f[2]);
 		break;
 	case E_DILOC:
-		bcx_buf_puts(o, "#cuda_tile.di_loc<");
+		BCX_BUF_LIT(o, "#cuda_tile.di_loc<");
 		ref(o, di, f[0]);
-		bcx_buf_puts(o, " in ");
+		BCX_BUF_LIT(o, " in ");
 		ref(o, di, f[1]);
 		bcx_buf_put_u8(o, '>');
 		break;
 	case E_CALLSITE:
-		bcx_buf_puts(o, "loc(callsite(");
+		BCX_BUF_LIT(o, "loc(callsite(");
 		ref(o, di, f[0]);
-		bcx_buf_puts(o, " at ");
+		BCX_BUF_LIT(o, " at ");
 		ref(o, di, f[1]);
-		bcx_buf_puts(o, "))");
+		BCX_BUF_LIT(o, "))");
 		break;
 	case E_FILE:
-		bcx_buf_puts(o, "#cuda_tile.di_file<");
+		BCX_BUF_LIT(o, "#cuda_tile.di_file<");
 		str(o, di, f[0]);
-		bcx_buf_puts(o, " in ");
+		BCX_BUF_LIT(o, " in ");
 		str(o, di, f[1]);
 		bcx_buf_put_u8(o, '>');
 		break;
 	case E_CU:
-		bcx_buf_puts(o, "#cuda_tile.di_compile_unit<file = ");
+		BCX_BUF_LIT(o, "#cuda_tile.di_compile_unit<file = ");
 		ref(o, di, f[0]);
 		bcx_buf_put_u8(o, '>');
 		break;
 	case E_SUB:
-		bcx_buf_puts(o, "#cuda_tile.di_subprogram<file = ");
+		BCX_BUF_LIT(o, "#cuda_tile.di_subprogram<file = ");
 		ref(o, di, f[0]);
 		bcx_buf_printf(o, ", line = %llu, name = ", (unsigned long long)f[1]);
 		str(o, di, f[2]);
-		bcx_buf_puts(o, ", linkageName = ");
+		BCX_BUF_LIT(o, ", linkageName = ");
 		str(o, di, f[3]);
-		bcx_buf_puts(o, ", compileUnit = ");
+		BCX_BUF_LIT(o, ", compileUnit = ");
 		ref(o, di, f[4]);
 		if (f[5])
 			bcx_buf_printf(o, ", scopeLine = %llu", (unsigned long long)f[5]);
 		bcx_buf_put_u8(o, '>');
 		break;
 	default:
-		bcx_buf_puts(o, "#cuda_tile.di_lexical_block<scope = ");
+		BCX_BUF_LIT(o, "#cuda_tile.di_lexical_block<scope = ");
 		ref(o, di, f[0]);
-		bcx_buf_puts(o, ", file = ");
+		BCX_BUF_LIT(o, ", file = ");
 		ref(o, di, f[1]);
 		bcx_buf_printf(o, ", line = %llu", (unsigned long long)f[2]);
 		if (f[3])
@@ -309,7 +309,7 @@ void cp_di_definitions(cprint *p)
 		bcx_buf_spill(p->o, p->sink, 1u << 16);
 		const entity *x = &di->e[di->sorted[i]];
 		ref(p->o, di, di->sorted[i]);
-		bcx_buf_puts(p->o, " = ");
+		BCX_BUF_LIT(p->o, " = ");
 		definition(p->o, di, x);
 		bcx_buf_put_u8(p->o, '\n');
 	}

@@ -76,7 +76,7 @@ static bool rounding(cprint *p, const cop *c, const ctok *t)
 	const char *name = bcx_tileir_enum_value(f->enum_id, v->u);
 	if (name && !fmt_is(d, dn, name))
 	{
-		bcx_buf_puts(p->o, "rounding<");
+		BCX_BUF_LIT(p->o, "rounding<");
 		bcx_buf_puts(p->o, name);
 		bcx_buf_put_u8(p->o, '>');
 	}
@@ -104,13 +104,13 @@ static bool dense(cprint *p, const cop *c, const ctok *t)
 		return false;
 	bcx_buf_put_u8(p->o, '<');
 	cp_type(p, p->m->types[v->type].elem);
-	bcx_buf_puts(p->o, ": ");
+	BCX_BUF_LIT(p->o, ": ");
 	if (!tir_print_dense_values(p->o, p->m, v->type, v->index)) {
 		p->status = bcx_diag_set(p->diag, BCX_ERR_MALFORMED, (long long)c->op->offset,
 					 "constant %u does not fit its type", v->index);
 		return true;
 	}
-	bcx_buf_puts(p->o, "> : ");
+	BCX_BUF_LIT(p->o, "> : ");
 	cp_type(p, v->type);
 	return true;
 }
@@ -148,7 +148,7 @@ static bool index_types(cprint *p, const cop *c, const ctok *t)
 	for (uint32_t i = 1; i < g.n; i++)
 		same &= cp_value_type(p, g.v[i]) == cp_value_type(p, g.v[0]);
 	for (uint32_t i = 0; i < (same && g.n ? 1 : g.n); i++) {
-		bcx_buf_puts(p->o, ", ");
+		BCX_BUF_LIT(p->o, ", ");
 		cp_type(p, cp_value_type(p, g.v[i]));
 	}
 	return true;
@@ -195,12 +195,12 @@ bool cp_custom(cprint *p, const cop *c, const ctok *t)
 static void iter_values(cprint *p, const bcx_tileir_block *b, uint32_t first_arg,
 			cgroup init)
 {
-	bcx_buf_puts(p->o, "iter_values(");
+	BCX_BUF_LIT(p->o, "iter_values(");
 	for (uint32_t i = 0; i < init.n; i++) {
 		if (i)
-			bcx_buf_puts(p->o, ", ");
+			BCX_BUF_LIT(p->o, ", ");
 		cp_value(p, b->first_arg + first_arg + i);
-		bcx_buf_puts(p->o, " = ");
+		BCX_BUF_LIT(p->o, " = ");
 		cp_value(p, init.v[i]);
 	}
 	bcx_buf_put_u8(p->o, ')');
@@ -210,7 +210,7 @@ static void operand_types(cprint *p, cgroup g)
 {
 	for (uint32_t i = 0; i < g.n; i++) {
 		if (i)
-			bcx_buf_puts(p->o, ", ");
+			BCX_BUF_LIT(p->o, ", ");
 		cp_type(p, cp_value_type(p, g.v[i]));
 	}
 }
@@ -244,23 +244,23 @@ static bool for_op(cprint *p, const cop *c)
 	const bcx_tileir_block *b = &op->regions[0].blocks[0];
 	const bcx_tileir_attr *u = cp_attr(c, "unsignedCmp", 11);
 	if (u && u->kind != BCX_TILEIR_A_NONE)
-		bcx_buf_puts(p->o, " unsigned");
+		BCX_BUF_LIT(p->o, " unsigned");
 	bcx_buf_put_u8(p->o, ' ');
 	cp_value(p, b->first_arg);
-	bcx_buf_puts(p->o, " in (");
+	BCX_BUF_LIT(p->o, " in (");
 	cp_value(p, lb);
-	bcx_buf_puts(p->o, " to ");
+	BCX_BUF_LIT(p->o, " to ");
 	cp_value(p, ub);
-	bcx_buf_puts(p->o, ", step ");
+	BCX_BUF_LIT(p->o, ", step ");
 	cp_value(p, step);
-	bcx_buf_puts(p->o, ") : ");
+	BCX_BUF_LIT(p->o, ") : ");
 	cp_type(p, b->arg_types[0]);
 	bcx_buf_put_u8(p->o, ' ');
 	if (init.n) {
 		iter_values(p, b, 1, init);
-		bcx_buf_puts(p->o, " -> (");
+		BCX_BUF_LIT(p->o, " -> (");
 		operand_types(p, init);
-		bcx_buf_puts(p->o, ") ");
+		BCX_BUF_LIT(p->o, ") ");
 	}
 	loop_region(p, op);
 	return true;
@@ -281,12 +281,12 @@ static bool loop_op(cprint *p, const cop *c)
 		bcx_buf_put_u8(p->o, ' ');
 	}
 	if (init.n || ret)
-		bcx_buf_puts(p->o, ": ");
+		BCX_BUF_LIT(p->o, ": ");
 	if (init.n) {
 		operand_types(p, init);
 		bcx_buf_put_u8(p->o, ' ');
 		if (ret)
-			bcx_buf_puts(p->o, "-> ");
+			BCX_BUF_LIT(p->o, "-> ");
 	}
 	if (ret) {
 		cp_types(p, op->result_types, op->n_results);
@@ -302,7 +302,7 @@ static void mixed_list(cprint *p, const int64_t *d, uint32_t n, cgroup dyn, uint
 {
 	for (uint32_t i = 0; i < n; i++) {
 		if (i)
-			bcx_buf_puts(p->o, ", ");
+			BCX_BUF_LIT(p->o, ", ");
 		if (d[i] != BCX_TILEIR_DYNAMIC)
 			bcx_buf_put_idec(p->o, d[i]);
 		else if (*k < dyn.n)
@@ -324,15 +324,15 @@ static bool tensor_view_op(cprint *p, const cop *c)
 	uint32_t k = 0;
 	bcx_buf_put_u8(p->o, ' ');
 	cp_value(p, base);
-	bcx_buf_puts(p->o, ", shape = [");
+	BCX_BUF_LIT(p->o, ", shape = [");
 	mixed_list(p, t->shape, t->rank, shape, &k);
-	bcx_buf_puts(p->o, "], strides = [");
+	BCX_BUF_LIT(p->o, "], strides = [");
 	k = 0;
 	mixed_list(p, t->strides, t->n_strides, strides, &k);
-	bcx_buf_puts(p->o, "] : ");
+	BCX_BUF_LIT(p->o, "] : ");
 	if (shape.n || strides.n) {
 		cp_type(p, cp_value_type(p, shape.n ? shape.v[0] : strides.v[0]));
-		bcx_buf_puts(p->o, " -> ");
+		BCX_BUF_LIT(p->o, " -> ");
 	}
 	cp_type(p, op->result_types[0]);
 	return true;

@@ -154,7 +154,7 @@ static void type_list(gen *g, const uint32_t *types, uint32_t n, bool parens_if_
 		bcx_buf_put_u8(g->o, '(');
 	for (uint32_t i = 0; i < n; i++) {
 		if (i)
-			bcx_buf_puts(g->o, ", ");
+			BCX_BUF_LIT(g->o, ", ");
 		put_type(g, types[i]);
 	}
 	if (paren)
@@ -172,9 +172,9 @@ static void print_block(gen *g, const bcx_tileir_block *b, uint32_t idx, unsigne
 			bcx_buf_put_u8(g->o, '(');
 		for (uint32_t i = 0; i < b->n_args; i++) {
 			if (i)
-				bcx_buf_puts(g->o, ", ");
+				BCX_BUF_LIT(g->o, ", ");
 			value_name(g, b->first_arg + i);
-			bcx_buf_puts(g->o, ": ");
+			BCX_BUF_LIT(g->o, ": ");
 			put_type(g, b->arg_types[i]);
 		}
 		bcx_buf_puts(g->o, b->n_args ? "):\n" : ":\n");
@@ -185,7 +185,7 @@ static void print_block(gen *g, const bcx_tileir_block *b, uint32_t idx, unsigne
 
 static void print_regions(gen *g, const bcx_tileir_region *r, uint32_t n, unsigned ind)
 {
-	bcx_buf_puts(g->o, " (");
+	BCX_BUF_LIT(g->o, " (");
 	for (uint32_t i = 0; i < n; i++) {
 		bcx_buf_puts(g->o, i ? ", {\n" : "{\n");
 		for (uint32_t b = 0; b < r[i].n_blocks; b++)
@@ -210,9 +210,9 @@ static void print_prop(gen *g, const bcx_tileir_op *op, const prop *p)
 		return;
 	}
 	bcx_buf_puts(o, p->name);
-	bcx_buf_puts(o, " = ");
+	BCX_BUF_LIT(o, " = ");
 	if (!p->f) {
-		bcx_buf_puts(o, "array<i32");
+		BCX_BUF_LIT(o, "array<i32");
 		for (uint32_t i = 0; i < op->info->n_operands; i++)
 			put_num(o, i ? ", " : ": ", op->segments[i]);
 		bcx_buf_put_u8(o, '>');
@@ -220,14 +220,14 @@ static void print_prop(gen *g, const bcx_tileir_op *op, const prop *p)
 		const char *mn = bcx_tileir_enum_mnemonic(p->f->enum_id);
 		const char *v = bcx_tileir_enum_value(p->f->enum_id, p->a->u);
 		if (mn) {
-			bcx_buf_puts(o, "#cuda_tile.");
+			BCX_BUF_LIT(o, "#cuda_tile.");
 			bcx_buf_puts(o, mn);
 			bcx_buf_put_u8(o, '<');
 			bcx_buf_puts(o, v ? v : "?");
 			bcx_buf_put_u8(o, '>');
 		} else {
 			put_num(o, "", (uint32_t)p->a->u); /* enumerators are small */
-			bcx_buf_puts(o, " : i32");
+			BCX_BUF_LIT(o, " : i32");
 		}
 	} else {
 		tir_print_attr(o, g->m, p->a, ELIDE_NEVER);
@@ -257,13 +257,13 @@ static void print_props(gen *g, const bcx_tileir_op *op)
 			props[j] = props[j - 1];
 			props[j - 1] = t;
 		}
-	bcx_buf_puts(g->o, " <{");
+	BCX_BUF_LIT(g->o, " <{");
 	for (unsigned i = 0; i < n; i++) {
 		if (i)
-			bcx_buf_puts(g->o, ", ");
+			BCX_BUF_LIT(g->o, ", ");
 		print_prop(g, op, &props[i]);
 	}
-	bcx_buf_puts(g->o, "}>");
+	BCX_BUF_LIT(g->o, "}>");
 }
 
 static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
@@ -276,32 +276,32 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 		put_num(o, "%", g->nm.num[op->first_result]);
 		if (op->n_results > 1)
 			put_num(o, ":", op->n_results);
-		bcx_buf_puts(o, " = ");
+		BCX_BUF_LIT(o, " = ");
 	}
 	if (op->info->unregistered) { /* its own name, escaped: it comes from the input */
 		tir_print_string(o, op->name);
 		bcx_buf_put_u8(o, '(');
 	} else {
-		bcx_buf_puts(o, "\"cuda_tile.");
+		BCX_BUF_LIT(o, "\"cuda_tile.");
 		bcx_buf_puts(o, op->info->name);
-		bcx_buf_puts(o, "\"(");
+		BCX_BUF_LIT(o, "\"(");
 	}
 	for (uint32_t i = 0; i < op->n_operands; i++) {
 		if (i)
-			bcx_buf_puts(o, ", ");
+			BCX_BUF_LIT(o, ", ");
 		value_name(g, op->operands[i]);
 	}
 	bcx_buf_put_u8(o, ')');
 	print_props(g, op);
 	if (op->n_regions)
 		print_regions(g, op->regions, op->n_regions, ind);
-	bcx_buf_puts(o, " : (");
+	BCX_BUF_LIT(o, " : (");
 	for (uint32_t i = 0; i < op->n_operands; i++) {
 		if (i)
-			bcx_buf_puts(o, ", ");
+			BCX_BUF_LIT(o, ", ");
 		put_type(g, g->body->value_types[op->operands[i]]);
 	}
-	bcx_buf_puts(o, ") -> ");
+	BCX_BUF_LIT(o, ") -> ");
 	type_list(g, op->result_types, op->n_results, false);
 	bcx_buf_put_u8(o, '\n');
 }
@@ -311,25 +311,25 @@ static void print_entry(gen *g, const bcx_tileir_function *f, unsigned ind)
 	bcx_buf *o = g->o;
 	const bcx_tileir_type *sig = &g->m->types[f->signature];
 	indent(o, ind);
-	bcx_buf_puts(o, "\"cuda_tile.entry\"() <{arg_attrs = [");
+	BCX_BUF_LIT(o, "\"cuda_tile.entry\"() <{arg_attrs = [");
 	for (uint32_t i = 0; i < sig->n_inputs; i++)
 		bcx_buf_puts(o, i ? ", {}" : "{}");
-	bcx_buf_puts(o, "], function_type = ");
+	BCX_BUF_LIT(o, "], function_type = ");
 	tir_print_type(o, g->m, f->signature, true);
-	bcx_buf_puts(o, ", optimization_hints = ");
+	BCX_BUF_LIT(o, ", optimization_hints = ");
 	if (f->has_hints)
 		tir_print_attr(o, g->m, &f->hints, ELIDE_NEVER);
 	else
-		bcx_buf_puts(o, "#cuda_tile.optimization_hints<>");
-	bcx_buf_puts(o, ", res_attrs = [");
+		BCX_BUF_LIT(o, "#cuda_tile.optimization_hints<>");
+	BCX_BUF_LIT(o, ", res_attrs = [");
 	for (uint32_t i = 0; i < sig->n_outputs; i++)
 		bcx_buf_puts(o, i ? ", {}" : "{}");
-	bcx_buf_puts(o, "], sym_name = ");
+	BCX_BUF_LIT(o, "], sym_name = ");
 	tir_print_string(o, bcx_tileir_string(g->m, f->name));
-	bcx_buf_puts(o, "}> ({\n");
+	BCX_BUF_LIT(o, "}> ({\n");
 	print_block(g, &g->body->block, 0, ind);
 	indent(o, ind);
-	bcx_buf_puts(o, "}) : () -> ()\n");
+	BCX_BUF_LIT(o, "}) : () -> ()\n");
 }
 
 static bcx_status print_global(gen *g, const bcx_tileir_global *gl)
@@ -342,7 +342,7 @@ static bcx_status print_global(gen *g, const bcx_tileir_global *gl)
 	bcx_buf_printf(o, ", symbol_visibility = #cuda_tile.symbol_visibility<%s>, value = ",
 		       gl->visibility ? "private" : "public");
 	bcx_status s = tir_print_dense(o, g->m, gl->type, gl->value, g->diag);
-	bcx_buf_puts(o, "}> : () -> ()\n");
+	BCX_BUF_LIT(o, "}> : () -> ()\n");
 	return s;
 }
 
@@ -382,15 +382,15 @@ static bcx_status print_module(gen *g)
 		tir_count_block(&g->body->block, true, &c);
 		done_with(g, i, had);
 	}
-	bcx_buf_puts(g->o, "\"cuda_tile.module\"() <{");
+	BCX_BUF_LIT(g->o, "\"cuda_tile.module\"() <{");
 	if (m->has_producer) {
-		bcx_buf_puts(g->o, "producer = ");
+		BCX_BUF_LIT(g->o, "producer = ");
 		tir_print_string(g->o, bcx_tileir_string(m, m->producer));
-		bcx_buf_puts(g->o, ", ");
+		BCX_BUF_LIT(g->o, ", ");
 	}
-	bcx_buf_puts(g->o, "sym_name = \"kernels\"}> ({\n");
+	BCX_BUF_LIT(g->o, "sym_name = \"kernels\"}> ({\n");
 	if (!m->n_globals && !m->n_functions)
-		bcx_buf_puts(g->o, "^bb0:\n");
+		BCX_BUF_LIT(g->o, "^bb0:\n");
 	for (size_t i = 0; i < m->n_globals; i++)
 		if (print_global(g, &m->globals[i]) != BCX_OK)
 			return g->diag ? g->diag->code : BCX_ERR_MALFORMED;
@@ -405,7 +405,7 @@ static bcx_status print_module(gen *g)
 		if (s != BCX_OK)
 			return s;
 	}
-	bcx_buf_puts(g->o, "}) : () -> ()\n");
+	BCX_BUF_LIT(g->o, "}) : () -> ()\n");
 	return BCX_OK;
 }
 

@@ -12,19 +12,19 @@ static void print_global(cprint *p, const bcx_tileir_global *g)
 	/* "global", a space, then "private " or nothing: two spaces when public */
 	bcx_buf_puts(o, g->visibility ? "  global private " : "  global ");
 	if (g->is_constant)
-		bcx_buf_puts(o, " constant");
-	bcx_buf_puts(o, " @");
+		BCX_BUF_LIT(o, " constant");
+	BCX_BUF_LIT(o, " @");
 	tir_print_ident(o, bcx_tileir_string(p->m, g->name));
 	if (g->alignment)
 		bcx_buf_printf(o, " alignment = %lld", (long long)g->alignment);
-	bcx_buf_puts(o, " <");
+	BCX_BUF_LIT(o, " <");
 	if (g->type < p->m->n_types)
 		cp_type(p, p->m->types[g->type].elem);
-	bcx_buf_puts(o, ": ");
+	BCX_BUF_LIT(o, ": ");
 	if (!tir_print_dense_values(o, p->m, g->type, g->value) && p->status == BCX_OK)
 		p->status = bcx_diag_set(p->diag, BCX_ERR_MALFORMED, -1,
 					 "global's constant %u does not fit its type", g->value);
-	bcx_buf_puts(o, "> : ");
+	BCX_BUF_LIT(o, "> : ");
 	cp_type(p, g->type);
 	cp_di_suffix(p, 0); /* globals carry no location on the wire */
 	bcx_buf_put_u8(o, '\n');
@@ -54,11 +54,11 @@ static bcx_status print_entry(cprint *p, size_t i, unsigned indent)
 		p->indent = indent;
 		for (unsigned k = 0; k < indent; k++)
 			bcx_buf_put_u8(o, ' ');
-		bcx_buf_puts(o, "entry @");
+		BCX_BUF_LIT(o, "entry @");
 		tir_print_ident(o, bcx_tileir_string(m, f->name));
 		cp_block_args(p, &p->body->block);
 		if (f->has_hints && f->hints.n) {
-			bcx_buf_puts(o, " optimization_hints=");
+			BCX_BUF_LIT(o, " optimization_hints=");
 			tir_print_hints(o, m, &f->hints, false);
 		}
 		bcx_buf_put_u8(o, ' ');
@@ -117,13 +117,13 @@ static bcx_status visit_locations(cprint *p, long function)
 static bcx_status print_module(cprint *p)
 {
 	bcx_tileir_module *m = p->m;
-	bcx_buf_puts(p->o, "cuda_tile.module @kernels");
+	BCX_BUF_LIT(p->o, "cuda_tile.module @kernels");
 	if (m->has_producer) {
-		bcx_buf_puts(p->o, " attributes {producer = ");
+		BCX_BUF_LIT(p->o, " attributes {producer = ");
 		tir_print_string(p->o, bcx_tileir_string(m, m->producer));
 		bcx_buf_put_u8(p->o, '}');
 	}
-	bcx_buf_puts(p->o, " {\n");
+	BCX_BUF_LIT(p->o, " {\n");
 	for (size_t i = 0; i < m->n_globals && p->status == BCX_OK; i++)
 		print_global(p, &m->globals[i]);
 	for (size_t i = 0; i < m->n_functions && p->status == BCX_OK; i++)

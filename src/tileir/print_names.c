@@ -241,16 +241,16 @@ static void assume_name(namer *nm, const bcx_tileir_op *op, bcx_buf *b)
 		if (!src || src->opcode != BCX_TILEIR_OP_assume || src == cur ||
 		    ++steps > nm->p->body->n_values)
 			break;
-		bcx_buf_puts(b, "assume_");
+		BCX_BUF_LIT(b, "assume_");
 		cur = src;
 	}
 	char inner[64];
 	if (src && src->opcode != BCX_TILEIR_OP_assume &&
 	    asm_name(nm, src, v - src->first_result, inner)) {
-		bcx_buf_puts(b, "assume_");
+		BCX_BUF_LIT(b, "assume_");
 		bcx_buf_puts(b, inner);
 	} else {
-		bcx_buf_puts(b, "assume");
+		BCX_BUF_LIT(b, "assume");
 	}
 }
 

@@ -17,13 +17,13 @@ static void print_dims(bcx_buf *o, const int64_t *d, uint32_t n, const char *sep
 
 static void print_tensor_view(bcx_buf *o, const bcx_tileir_module *m, const bcx_tileir_type *t)
 {
-	bcx_buf_puts(o, "tensor_view<");
+	BCX_BUF_LIT(o, "tensor_view<");
 	print_dims(o, t->shape, t->rank, "x");
 	if (t->rank)
 		bcx_buf_put_u8(o, 'x');
 	tir_print_type(o, m, t->elem, false);
 	if (t->rank) {
-		bcx_buf_puts(o, ", strides=[");
+		BCX_BUF_LIT(o, ", strides=[");
 		print_dims(o, t->strides, t->n_strides, ",");
 		bcx_buf_put_u8(o, ']');
 	}
@@ -42,11 +42,11 @@ static void print_view(bcx_buf *o, const bcx_tileir_module *m, const bcx_tileir_
 {
 	bcx_buf_printf(o, "%s<tile=(", bcx_tileir_type_tag_name(t->tag));
 	print_dims(o, t->shape, t->rank, "x");
-	bcx_buf_puts(o, "), ");
+	BCX_BUF_LIT(o, "), ");
 	if (t->tag == BCX_TILEIR_T_STRIDED_VIEW) {
-		bcx_buf_puts(o, "traversal_strides=[");
+		BCX_BUF_LIT(o, "traversal_strides=[");
 		print_dims(o, t->strides, t->n_strides, ",");
-		bcx_buf_puts(o, "], ");
+		BCX_BUF_LIT(o, "], ");
 	}
 	if (t->has_padding)
 		bcx_buf_printf(o, "padding_value = %s, ",
@@ -55,7 +55,7 @@ static void print_view(bcx_buf *o, const bcx_tileir_module *m, const bcx_tileir_
 	if (t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW) {
 		bcx_buf_printf(o, ", sparse_dim=%u", t->sparse_dim);
 	} else if (!identity_map(t)) {
-		bcx_buf_puts(o, ", dim_map=[");
+		BCX_BUF_LIT(o, ", dim_map=[");
 		for (uint32_t i = 0; i < t->n_dim_map; i++)
 			bcx_buf_printf(o, "%s%d", i ? ", " : "", t->dim_map[i]);
 		bcx_buf_put_u8(o, ']');
@@ -68,15 +68,15 @@ static void print_function_type(bcx_buf *o, const bcx_tileir_module *m, const bc
 	bcx_buf_put_u8(o, '(');
 	for (uint32_t i = 0; i < t->n_inputs; i++) {
 		if (i)
-			bcx_buf_puts(o, ", ");
+			BCX_BUF_LIT(o, ", ");
 		tir_print_type(o, m, t->params[i], true);
 	}
-	bcx_buf_puts(o, ") -> ");
+	BCX_BUF_LIT(o, ") -> ");
 	if (t->n_outputs != 1)
 		bcx_buf_put_u8(o, '(');
 	for (uint32_t i = 0; i < t->n_outputs; i++) {
 		if (i)
-			bcx_buf_puts(o, ", ");
+			BCX_BUF_LIT(o, ", ");
 		tir_print_type(o, m, t->params[t->n_inputs + i], true);
 	}
 	if (t->n_outputs != 1)
@@ -94,15 +94,15 @@ void tir_print_type(bcx_buf *o, const bcx_tileir_module *m, uint32_t type, bool 
 		       t->tag != BCX_TILEIR_T_FUNCTION;
 	dialect |= t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW || t->tag == BCX_TILEIR_T_STRIDED_VIEW;
 	if (dialect && prefix)
-		bcx_buf_puts(o, "!cuda_tile.");
+		BCX_BUF_LIT(o, "!cuda_tile.");
 	switch (t->tag) {
 	case BCX_TILEIR_T_POINTER:
-		bcx_buf_puts(o, "ptr<");
+		BCX_BUF_LIT(o, "ptr<");
 		tir_print_type(o, m, t->elem, false);
 		bcx_buf_put_u8(o, '>');
 		break;
 	case BCX_TILEIR_T_TILE:
-		bcx_buf_puts(o, "tile<");
+		BCX_BUF_LIT(o, "tile<");
 		print_dims(o, t->shape, t->rank, "x");
 		if (t->rank)
 			bcx_buf_put_u8(o, 'x');
