@@ -74,6 +74,14 @@ static inline void bcx_buf_add(bcx_buf *w, const void *p, size_t n)
 }
 /* A string literal, its length known when compiling (no strlen). */
 #define BCX_BUF_LIT(w, lit) bcx_buf_add((w), "" lit, sizeof(lit) - 1)
+/* bcx_cur_uleb128 with its one-byte case inline: most counts, indices and
+ * opcodes of a body fit in one byte, and decoders read millions. */
+static inline uint64_t bcx_cur_uv(bcx_cursor *c, unsigned max_bits, const char *what)
+{
+	if (c->status == BCX_OK && c->p != c->end && *c->p < 0x80 && max_bits >= 7)
+		return *c->p++;
+	return bcx_cur_uleb128(c, max_bits, what);
+}
 /* Room for n more bytes if memory allows, never an error: a size hint. */
 void bcx_buf_reserve_hint(bcx_buf *w, size_t n);
 /* A new arena whose struct and first block (of first bytes, at least 256)

@@ -97,7 +97,7 @@ static bool read_flags(body_ctx *x, bcx_tileir_op *op)
 	if (!info->flags_since || !tir_at_least(x->m, info->flags_since))
 		return true;
 	size_t at = bcx_cur_offset(&x->c);
-	uint64_t flags = bcx_cur_uleb128(&x->c, 64, "failed to read flags field");
+	uint64_t flags = bcx_cur_uv(&x->c, 64, "failed to read flags field");
 	uint64_t known = 0;
 	for (unsigned i = 0; i < info->n_fields && bcx_cur_ok(&x->c); i++) {
 		const bcx_tileir_field *f = &info->fields[i];
@@ -153,7 +153,7 @@ static bool read_attrs(body_ctx *x, bcx_tileir_op *op, const uint32_t *rtypes)
 static uint32_t read_operand(body_ctx *x)
 {
 	size_t at = bcx_cur_offset(&x->c);
-	uint64_t i = bcx_cur_uleb128(&x->c, 64, "failed to read operand index");
+	uint64_t i = bcx_cur_uv(&x->c, 64, "failed to read operand index");
 	if (bcx_cur_ok(&x->c) && i >= x->scope_n) {
 		bcx_cur_fail_at(&x->c, at, BCX_ERR_MALFORMED, "operand index %llu out of bounds (size=%u)",
 				(unsigned long long)i, x->scope_n);
@@ -292,7 +292,7 @@ static bool read_regions(body_ctx *x, bcx_tileir_op *op)
 	if (!op->info->n_regions)
 		return true;
 	size_t at = bcx_cur_offset(&x->c);
-	uint64_t n = bcx_cur_uleb128(&x->c, 64, "failed to read number of regions");
+	uint64_t n = bcx_cur_uv(&x->c, 64, "failed to read number of regions");
 	if (bcx_cur_ok(&x->c) && n != op->info->n_regions)
 		return bcx_cur_fail_at(&x->c, at, BCX_ERR_MALFORMED,
 				       "cuda_tile.%s op expected %u regions, got %llu", op->info->name,
@@ -311,7 +311,7 @@ static bool read_regions(body_ctx *x, bcx_tileir_op *op)
 static bool read_opcode(body_ctx *x, bcx_tileir_op *op)
 {
 	size_t at = bcx_cur_offset(&x->c);
-	uint64_t code = bcx_cur_uleb128(&x->c, 64, "failed to read opcode");
+	uint64_t code = bcx_cur_uv(&x->c, 64, "failed to read opcode");
 	if (!bcx_cur_ok(&x->c))
 		return false;
 	if (code > x->m->max_opcode)

@@ -1,5 +1,6 @@
 /* Opening a Tile IR module: header (spec §4), section framing (§5) and the
  * order in which the tables are parsed. Bodies stay undecoded (lazy). */
+#include "common/internal.h"
 #include "read.h"
 
 #include <string.h>
@@ -75,14 +76,14 @@ static bcx_status read_section(bcx_tileir_module *m, bcx_cursor *c, bool *done)
 	}
 	if (id >= BCX_TILEIR_SEC_COUNT)
 		return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "unknown section ID: %u", id);
-	uint64_t len = bcx_cur_uleb128(c, 64, "failed to read section length");
+	uint64_t len = bcx_cur_uv(c, 64, "failed to read section length");
 	if (bcx_cur_ok(c) && len > bcx_cur_remaining(c))
 		return bcx_cur_fail_at(c, at, BCX_ERR_TRUNCATED,
 				       "section length %llu exceeds remaining data size %zu",
 				       (unsigned long long)len, bcx_cur_remaining(c));
 	uint64_t align = 1;
 	if (flag) {
-		align = bcx_cur_uleb128(c, 64, "failed to read section alignment");
+		align = bcx_cur_uv(c, 64, "failed to read section alignment");
 		if (bcx_cur_ok(c) && (align == 0 || (align & (align - 1)) || align > (1u << 20)))
 			return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 					       "invalid alignment value: %llu", (unsigned long long)align);
@@ -118,7 +119,7 @@ bool tir_section_cursor(bcx_tileir_module *m, unsigned id, bcx_cursor *c, bcx_di
 uint32_t tir_index(bcx_cursor *c, uint64_t limit, const char *what)
 {
 	size_t at = bcx_cur_offset(c);
-	uint64_t v = bcx_cur_uleb128(c, 64, what);
+	uint64_t v = bcx_cur_uv(c, 64, what);
 	if (bcx_cur_ok(c) && v >= limit) {
 		bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "%s: index %llu out of bounds (size %llu)",
 				what, (unsigned long long)v, (unsigned long long)limit);
@@ -130,10 +131,11 @@ uint32_t tir_index(bcx_cursor *c, uint64_t limit, const char *what)
 uint32_t tir_count(bcx_cursor *c, size_t min_bytes, const char *what)
 {
 	size_t at = bcx_cur_offset(c);
-	uint64_t v = bcx_cur_uleb128(c, 64, what);
+	uint64_t v = bcx_cur_uv(c, 64, what);
 	if (!bcx_cur_ok(c))
 		return 0;
-	if (v > TIR_MAX_COUNT || (min_bytes && v > bcx_cur_remaining(c) / min_bytes)) {
+	size_t left = bcx_cur_remaining(c);
+	if (v > TIR_MAX_COUNT || (min_bytes == 1 ? v > left : min_bytes && v > left / min_bytes)) {
 		bcx_cur_fail_at(c, at, BCX_ERR_LIMIT, "%s: count %llu exceeds the %zu bytes left",
 				what, (unsigned long long)v, bcx_cur_remaining(c));
 		return 0;

@@ -1,12 +1,13 @@
 /* Inline operation attributes (spec §13.3): the op table says which
  * encoding each attribute has. */
+#include "common/internal.h"
 #include "read.h"
 
 static bool read_enum(bcx_cursor *c, const bcx_tileir_field *f, bcx_tileir_attr *a)
 {
 	size_t at = bcx_cur_offset(c);
 	a->kind = BCX_TILEIR_A_ENUM;
-	a->u = bcx_cur_uleb128(c, 64, f->name);
+	a->u = bcx_cur_uv(c, 64, f->name);
 	if (bcx_cur_ok(c) && a->u >= bcx_tileir_enum_count(f->enum_id))
 		bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "invalid integer value for enum type: %llu",
 				(unsigned long long)a->u);
@@ -76,14 +77,14 @@ bool tir_read_inline_attr(bcx_tileir_module *m, bcx_cursor *c, const bcx_tileir_
 	case BCX_TILEIR_E_ENUM: return read_enum(c, f, a);
 	case BCX_TILEIR_E_U32:
 		a->kind = BCX_TILEIR_A_U32;
-		a->u = bcx_cur_uleb128(c, 64, f->name);
+		a->u = bcx_cur_uv(c, 64, f->name);
 		if (bcx_cur_ok(c) && a->u > UINT32_MAX)
 			bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "value %llu does not fit in 32 bits",
 					(unsigned long long)a->u);
 		return bcx_cur_ok(c);
 	case BCX_TILEIR_E_U64:
 		a->kind = BCX_TILEIR_A_U64;
-		a->u = bcx_cur_uleb128(c, 64, f->name);
+		a->u = bcx_cur_uv(c, 64, f->name);
 		return bcx_cur_ok(c);
 	case BCX_TILEIR_E_BOOL:
 		a->kind = BCX_TILEIR_A_BOOL;
