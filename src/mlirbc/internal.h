@@ -301,6 +301,9 @@ struct mbc_named {
  * fail; *opaque set when the layout is unknown. */
 bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
 			uint32_t cap, bool *opaque, bcx_diag *diag);
+/* The same, without keeping the decoded form (an op looked at once). */
+bcx_status mbc_op_props_once(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+			     uint32_t cap, bool *opaque, bcx_diag *diag);
 /* Whether an attribute name is inherent to the op (v < 5 splitting). */
 bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name);
 #define MBC_MAX_PROPS 32

@@ -340,11 +340,12 @@ static bool parse_op(irctx *x, mbc_op *op, region_state *rs)
 		op->attrs = attr_ref(x, "op attributes", 2);
 	if (op->mask & 0x40) {
 		op->props = mbc_index(c, m->nprops, "op properties");
-		/* decoded now, as MLIR's reader does: a bad entry fails the read */
+		/* decoded now, as MLIR's reader does: a bad entry fails the read
+		 * (not kept: the printer keeps what it prints) */
 		mbc_named pr[MBC_MAX_PROPS];
 		uint32_t np;
 		bool opaque;
-		if (ok(x) && mbc_op_props(m, op, pr, &np, MBC_MAX_PROPS, &opaque, x->diag) != BCX_OK)
+		if (ok(x) && mbc_op_props_once(m, op, pr, &np, MBC_MAX_PROPS, &opaque, x->diag) != BCX_OK)
 			x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
 	}
 	if (ok(x) && (op->mask & 0x02)) {

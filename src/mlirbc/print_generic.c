@@ -910,7 +910,7 @@ static bool names_symbol(mbc_module *m, const mbc_op *op, const char *name, size
 	uint32_t n = 0;
 	bool opaque = false;
 	if (op->props != MBC_NONE &&
-	    mbc_op_props(m, op, pr, &n, MBC_MAX_PROPS, &opaque, NULL) == BCX_OK && !opaque)
+	    mbc_op_props_once(m, op, pr, &n, MBC_MAX_PROPS, &opaque, NULL) == BCX_OK && !opaque)
 		for (uint32_t i = 0; i < n; i++)
 			if (pr[i].len == 8 && memcmp(pr[i].name, "sym_name", 8) == 0 && !pr[i].seg)
 				return is_sym_name(m, pr[i].attr, name, len);

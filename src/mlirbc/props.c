@@ -198,6 +198,19 @@ bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_
 	return BCX_OK;
 }
 
+bcx_status mbc_op_props_once(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+			     uint32_t cap, bool *opaque, bcx_diag *diag)
+{
+	*n = 0;
+	*opaque = false;
+	if (op->props == MBC_NONE)
+		return BCX_OK;
+	const mbc_prop *p = &m->props[op->props];
+	if (p->dec_name1 == op->name + 1)
+		return mbc_op_props(m, op, out, n, cap, opaque, diag);
+	return decode_props(m, op, out, n, cap, opaque, diag);
+}
+
 static bcx_status decode_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
 				uint32_t cap, bool *opaque, bcx_diag *diag)
 {
