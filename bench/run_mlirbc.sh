@@ -6,7 +6,7 @@
 # middle function beside the whole module, `bcx convert` and `bcx asm`.
 # Wall-clock seconds: hyperfine when installed, else the best of 5 runs;
 # then, with perf installed, CPU time (perf stat -e task-clock, mean of 5),
-# which a busy machine disturbs less.
+# which a busy machine disturbs less; with GNU time, peak memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUNCS=${1:-5000}
@@ -70,4 +70,19 @@ if command -v perf > /dev/null && perf stat -e task-clock true > /dev/null 2>&1;
   printf '%-48s %10.1f %8s\n' "mlir-opt-22 --mlir-print-op-generic FILE" "$c_opt" "1.00"
   printf '%-48s %10.1f %8.3f\n' "bcx dis FILE" "$c_dis" "$(echo "$c_dis $c_opt" | awk '{print $1/$2}')"
   printf '%-48s %10.1f %8.3f\n' "bcx dis --function $fn FILE (vs bcx dis)" "$c_fn" "$(echo "$c_fn $c_dis" | awk '{print $1/$2}')"
+fi
+
+# peak resident memory (GNU time's "Maximum resident set size", KiB)
+peak_kb() {
+  /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident set size/ {print $2}'
+}
+if [ -x /usr/bin/time ] && /usr/bin/time -v true > /dev/null 2>&1; then
+  m_opt=$(peak_kb mlir-opt-22 --mlir-print-op-generic "$tmp/bench.mlirbc" -o "$tmp/o1.mlir")
+  m_dis=$(peak_kb "$bcx" dis "$tmp/bench.mlirbc" -o "$tmp/o2.mlir")
+  m_fn=$(peak_kb "$bcx" dis --function "$fn" "$tmp/bench.mlirbc" -o "$tmp/o6.mlir")
+  echo
+  printf '%-48s %10s\n' "peak memory (GNU time, max RSS)" "KiB"
+  printf '%-48s %10s\n' "mlir-opt-22 --mlir-print-op-generic FILE" "$m_opt"
+  printf '%-48s %10s\n' "bcx dis FILE" "$m_dis"
+  printf '%-48s %10s\n' "bcx dis --function $fn FILE" "$m_fn"
 fi

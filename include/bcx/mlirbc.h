@@ -64,7 +64,11 @@ BCX_NODISCARD bcx_status bcx_mlirbc_dump(bcx_mlirbc_module *m, unsigned flags,
 
 /* The module in MLIR's generic op form, as mlir-opt-22
  * --mlir-print-op-generic prints it. flags: BCX_MLIRBC_DEBUGINFO adds
- * locations inline (--mlir-print-debuginfo --mlir-print-local-scope). */
+ * locations inline (--mlir-print-debuginfo --mlir-print-local-scope).
+ * Isolated regions not loaded yet are decoded, printed and released one
+ * at a time (so the module's memory holds one function body, not all of
+ * them); a region that fails to decode fails the call after the text
+ * before it went to the sink. */
 #define BCX_MLIRBC_DEBUGINFO 1u
 BCX_NODISCARD bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags,
 						  const bcx_sink *sink, bcx_diag *diag);

@@ -554,3 +554,34 @@ bcx_status mbc_attr_is_loc(mbc_module *m, uint32_t i, bool *is_loc, bcx_diag *di
 	*is_loc = e->code == MBC_TEXT || loc_code(e->code);
 	return BCX_OK;
 }
+
+/* Read from each entry's first bytes, without decoding it: a text entry
+ * that starts as an affine map or set, a builtin DistinctAttr, a builtin
+ * tuple type (mbc_alias_stem's cases, taken broadly). An entry whose kind
+ * cannot be read counts as possible. */
+static bool may_alias(const mbc_module *m, const mbc_slot *sl, bool type)
+{
+	const uint8_t *p = m->data + sl->off;
+	if (!mbc_slot_custom(sl))
+		return !type && sl->len > 11 &&
+		       (memcmp(p, "affine_map<", 11) == 0 || memcmp(p, "affine_set<", 11) == 0);
+	if (!is_builtin(m, mbc_slot_dialect(sl)))
+		return false;
+	bcx_cursor c;
+	bcx_cur_init(&c, m->data, m->size, NULL);
+	c.p = p;
+	c.end = p + sl->len;
+	uint64_t code = mbc_varint(&c, "kind code");
+	return !bcx_cur_ok(&c) || code == (type ? MBC_T_TUPLE : MBC_A_DISTINCT);
+}
+
+bool mbc_may_alias(const mbc_module *m)
+{
+	for (uint32_t i = 0; i < m->nattrs; i++)
+		if (may_alias(m, &m->attrs[i], false))
+			return true;
+	for (uint32_t i = 0; i < m->ntypes; i++)
+		if (may_alias(m, &m->types[i], true))
+			return true;
+	return false;
+}

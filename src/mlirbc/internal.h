@@ -103,8 +103,16 @@ typedef struct mbc_resource {
 	uint64_t value;       /* bool, or string index */
 } mbc_resource;
 
+typedef struct mbc_named mbc_named;
+/* A properties entry; its decoded form is kept after the first decode
+ * (MLIR's writer shares one entry among the ops with equal properties, so
+ * most decodes would repeat one already done). */
 typedef struct mbc_prop {
 	uint64_t off, len;
+	uint32_t dec_name1;   /* op name index + 1 the decoded form is for, 0 none */
+	uint32_t ndec;
+	bool dec_opaque;
+	mbc_named *dec;       /* ndec entries in the arena */
 } mbc_prop;
 
 typedef struct mbc_region mbc_region;
@@ -119,19 +127,22 @@ typedef struct mbc_uselist {
 typedef struct mbc_op {
 	uint64_t off;
 	uint32_t name, loc, attrs, props; /* MBC_NONE when absent */
-	uint8_t mask;
 	uint32_t nres, nopr, nsucc, nregions, nuse;
+	uint32_t depth;
+	uint8_t mask;
+	bool isolated;
+	bool lazy;            /* regions in a nested IR section not decoded yet */
+	uint8_t lazy_failed;  /* the status decoding them failed with, 0 none */
+	/* the printer's first value and argument numbers for a lazy op's
+	 * regions (set when it numbers the values around them) */
+	uint32_t first_value, first_arg;
 	uint32_t *res_types;
 	uint32_t *operands;   /* global value numbers */
 	uint32_t *succ;       /* block positions in the parent region */
 	mbc_uselist *uses;
 	uint32_t *res;        /* global value numbers of the results */
-	bool isolated;
-	bool lazy;            /* regions in a nested IR section not decoded yet */
-	uint8_t lazy_failed;  /* the status decoding them failed with, 0 none */
-	uint64_t lazy_off, lazy_len;
-	uint32_t depth;
 	mbc_region *regions;
+	uint64_t lazy_off, lazy_len;
 } mbc_op;
 
 typedef struct mbc_block {
@@ -157,6 +168,26 @@ typedef struct mbc_value {
 	bool entry_arg;       /* printed %argN */
 	bool pending;         /* referenced before defined */
 } mbc_value;
+
+/* Memory for one decoded body at a time (body.c): chunks from the
+ * allocator handed out by bumping a pointer, kept when the body is
+ * released, so the next body reuses pages already touched. */
+typedef struct mbc_chunk mbc_chunk;
+typedef struct mbc_pool {
+	const bcx_allocator *a;
+	mbc_chunk *head, *cur;
+} mbc_pool;
+/* size bytes, 16-byte aligned, not zeroed; NULL when out of memory. */
+void *mbc_pool_alloc(mbc_pool *p, size_t size);
+/* Where the pool is, and back there (everything allocated since is gone,
+ * the chunks stay). */
+typedef struct mbc_pool_mark {
+	mbc_chunk *chunk;
+	size_t used;
+} mbc_pool_mark;
+mbc_pool_mark mbc_pool_tell(const mbc_pool *p);
+void mbc_pool_rewind(mbc_pool *p, mbc_pool_mark mk);
+void mbc_pool_free(mbc_pool *p);
 
 struct bcx_mlirbc_module {
 	bcx_arena *arena;
@@ -184,6 +215,8 @@ struct bcx_mlirbc_module {
 	mbc_op root;
 	mbc_value *values;    /* the allocator's, not the arena's (it grows) */
 	size_t nvalues, cvalues;
+	bool in_body;         /* ir.c allocates from pool (a body is being loaded) */
+	mbc_pool pool;        /* the loaded body's tree, reused for the next */
 	uint32_t *u32_next;   /* ir.c's packed small arrays */
 	size_t u32_left;
 	size_t pending;       /* values referenced before their definition */
@@ -214,6 +247,9 @@ bcx_status mbc_type(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *di
 /* Whether attribute i is a location, from its kind code alone (the entry
  * is decoded in full only when that code cannot be read). */
 bcx_status mbc_attr_is_loc(mbc_module *m, uint32_t i, bool *is_loc, bcx_diag *diag);
+/* Whether any attribute or type could be printed as an alias (#map,
+ * #set, #distinct, !tuple); false lets the printer skip the alias walk. */
+bool mbc_may_alias(const mbc_module *m);
 /* Dialect index and custom flag of a table slot. */
 static inline uint32_t mbc_slot_dialect(const mbc_slot *s) { return s->dialect & ~MBC_SLOT_CUSTOM; }
 static inline bool mbc_slot_custom(const mbc_slot *s) { return (s->dialect & MBC_SLOT_CUSTOM) != 0; }
@@ -224,6 +260,19 @@ bcx_status mbc_read_ir(mbc_module *m, bcx_diag *diag);
 bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag);
 /* Walk: materialize every lazy region below op. */
 bcx_status mbc_materialize_all(mbc_module *m, mbc_op *op, bcx_diag *diag);
+/* A lazy op's regions decoded into the module's body pool, to be
+ * released after use (the lazy ops inside stay lazy, loaded in turn as
+ * bodies of their own): a printer then holds one isolated region, and the
+ * ones around it, at a time. Release in the reverse order of loading. */
+typedef struct mbc_body {
+	mbc_op *op;
+	bool loaded;
+	mbc_pool_mark mark;
+	size_t nvalues, nops, nlazy_loaded; /* the module's before */
+} mbc_body;
+bcx_status mbc_body_load(mbc_module *m, mbc_op *op, mbc_body *b, bcx_diag *diag);
+/* Free the body's tree and values; op is lazy again. */
+void mbc_body_release(mbc_module *m, mbc_body *b);
 /* What the generic printer numbers in a subtree: entry-block arguments
  * (%argN) and other values (%N, one per op with results). */
 typedef struct mbc_vcount {
@@ -241,17 +290,20 @@ bool mbc_layout_prop(const mbc_oplayout *l, unsigned k, const char **name, size_
 /* The segment-sizes property's name and element count, NULL if none. */
 const char *mbc_layout_segments(const mbc_oplayout *l, unsigned *n);
 /* One inherent property of an op. */
-typedef struct mbc_named {
+struct mbc_named {
 	const char *name;     /* not NUL-terminated */
 	uint32_t len;
 	uint32_t attr;        /* MBC_NONE with seg set: segment sizes */
 	int32_t *seg;
 	uint32_t nseg;
-} mbc_named;
+};
 /* Decode op's properties into its inherent attributes (sorted by name), or
  * fail; *opaque set when the layout is unknown. */
 bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
 			uint32_t cap, bool *opaque, bcx_diag *diag);
+/* The same, without keeping the decoded form (an op looked at once). */
+bcx_status mbc_op_props_once(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+			     uint32_t cap, bool *opaque, bcx_diag *diag);
 /* Whether an attribute name is inherent to the op (v < 5 splitting). */
 bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name);
 #define MBC_MAX_PROPS 32

@@ -44,9 +44,21 @@ static bool fail(irctx *x, bcx_status code, size_t at, const char *fmt, ...)
 
 static bool ok(irctx *x) { return bcx_cur_ok(x->c); }
 
+/* n items of size bytes, not zeroed: from the body pool while a body is
+ * loaded (mbc_body_load), else from the module's arena. */
+static void *tree_alloc(mbc_module *m, size_t n, size_t size)
+{
+	size_t total;
+	if (!bcx_mul_ok(n, size, &total))
+		return NULL;
+	return m->in_body ? mbc_pool_alloc(&m->pool, total) : bcx_arena_alloc(m->arena, total);
+}
+
 static void *alloc(irctx *x, size_t n, size_t size)
 {
-	void *p = bcx_arena_calloc(x->m->arena, n ? n : 1, size);
+	void *p = tree_alloc(x->m, n ? n : 1, size);
+	if (p)
+		memset(p, 0, (n ? n : 1) * size);
 	if (!p)
 		bcx_cur_fail(x->c, BCX_ERR_NOMEM, "out of memory");
 	return p;
@@ -64,7 +76,7 @@ static uint32_t *u32s(irctx *x, uint32_t n)
 		return empty;
 	if (n > m->u32_left) {
 		size_t want = n > 4096 ? n : 4096;
-		uint32_t *p = mbc_alloc_array(m->arena, want, sizeof *p);
+		uint32_t *p = tree_alloc(m, want, sizeof *p);
 		if (!p) {
 			bcx_cur_fail(x->c, BCX_ERR_NOMEM, "out of memory");
 			return NULL;
@@ -328,11 +340,12 @@ static bool parse_op(irctx *x, mbc_op *op, region_state *rs)
 		op->attrs = attr_ref(x, "op attributes", 2);
 	if (op->mask & 0x40) {
 		op->props = mbc_index(c, m->nprops, "op properties");
-		/* decoded now, as MLIR's reader does: a bad entry fails the read */
+		/* decoded now, as MLIR's reader does: a bad entry fails the read
+		 * (not kept: the printer keeps what it prints) */
 		mbc_named pr[MBC_MAX_PROPS];
 		uint32_t np;
 		bool opaque;
-		if (ok(x) && mbc_op_props(m, op, pr, &np, MBC_MAX_PROPS, &opaque, x->diag) != BCX_OK)
+		if (ok(x) && mbc_op_props_once(m, op, pr, &np, MBC_MAX_PROPS, &opaque, x->diag) != BCX_OK)
 			x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
 	}
 	if (ok(x) && (op->mask & 0x02)) {

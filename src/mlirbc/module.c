@@ -39,6 +39,7 @@ void bcx_mlirbc_close(bcx_mlirbc_module *m)
 	if (!m)
 		return;
 	bcx_free(bcx_arena_allocator(m->arena), m->values, m->cvalues * sizeof *m->values);
+	mbc_pool_free(&m->pool);
 	bcx_arena_free(m->arena);
 }
 

@@ -18,7 +18,14 @@ typedef struct mbc_pctx {
 	uint32_t next_distinct;
 	bcx_status status;     /* first printing failure */
 	unsigned depth;
+	/* per type: its text once printed, or NULL when not kept (off while
+	 * aliases are still being numbered, since the text depends on them) */
+	mbc_str *type_text;
 } mbc_pctx;
+
+/* Texts longer than this are printed anew each time, which bounds what
+ * the type cache holds by the number of types, i.e. by the input. */
+#define MBC_TYPE_TEXT_MAX 256
 
 void mbc_print_attr(mbc_pctx *p, uint32_t attr, mbc_elide e);
 void mbc_print_type(mbc_pctx *p, uint32_t type);

@@ -45,6 +45,8 @@ static const mbc_ent *T(mbc_pctx *p, uint32_t i)
 }
 
 static void puts_(mbc_pctx *p, const char *s) { bcx_buf_puts(p->b, s); }
+/* A string literal, without strlen. */
+#define PUTS(p, lit) bcx_buf_put_bytes((p)->b, (lit), sizeof(lit) - 1)
 static void putc_(mbc_pctx *p, char c) { bcx_buf_put_u8(p->b, (uint8_t)c); }
 
 static void put_str(mbc_pctx *p, uint32_t s)
@@ -60,10 +62,10 @@ static void put_raw(mbc_pctx *p, const mbc_ent *e)
 	mbc_str d = mbc_string(p->m, p->m->dialects[e->dialect].name);
 	bcx_buf_printf(p->b, "%sbcx.raw<", e->is_type ? "!" : "#");
 	mlir_print_string(p->b, d.p, d.n);
-	puts_(p, ", \"0x");
+	PUTS(p, ", \"0x");
 	for (uint64_t i = 0; i < e->nblob; i++)
 		bcx_buf_printf(p->b, "%02X", e->blob[i]);
-	puts_(p, "\">");
+	PUTS(p, "\">");
 }
 
 /* ---- numbers ---- */
@@ -76,11 +78,10 @@ static void put_apint(mbc_pctx *p, const uint64_t *w, uint32_t nw, uint64_t widt
 		if (width < 64)
 			v &= (1ull << width) - 1;
 		if (sign && width && (v >> (width - 1)) & 1) {
-			uint64_t mag = (width < 64 ? (1ull << width) : 0) - v;
-			bcx_buf_printf(p->b, "-%llu", (unsigned long long)mag);
-		} else {
-			bcx_buf_printf(p->b, "%llu", (unsigned long long)v);
+			putc_(p, '-');
+			v = (width < 64 ? (1ull << width) : 0) - v; /* the magnitude */
 		}
+		bcx_buf_put_udec(p->b, v);
 		return;
 	}
 	/* wide: sign-extend into n words, negate when negative, divide by 10 */
@@ -220,7 +221,7 @@ static void put_type_list(mbc_pctx *p, const uint32_t *l, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		if (i)
-			puts_(p, ", ");
+			PUTS(p, ", ");
 		mbc_print_type(p, l[i]);
 	}
 }
@@ -264,19 +265,19 @@ void mbc_print_type_body(mbc_pctx *p, uint32_t type)
 		bcx_buf_printf(p->b, "%si%llu", t->u[1] == 1 ? "s" : t->u[1] == 2 ? "u" : "",
 			       (unsigned long long)t->u[0]);
 		break;
-	case MBC_T_INDEX: puts_(p, "index"); break;
-	case MBC_T_BF16: puts_(p, "bf16"); break;
-	case MBC_T_F16: puts_(p, "f16"); break;
-	case MBC_T_F32: puts_(p, "f32"); break;
-	case MBC_T_F64: puts_(p, "f64"); break;
-	case MBC_T_F80: puts_(p, "f80"); break;
-	case MBC_T_F128: puts_(p, "f128"); break;
-	case MBC_T_NONE: puts_(p, "none"); break;
+	case MBC_T_INDEX: PUTS(p, "index"); break;
+	case MBC_T_BF16: PUTS(p, "bf16"); break;
+	case MBC_T_F16: PUTS(p, "f16"); break;
+	case MBC_T_F32: PUTS(p, "f32"); break;
+	case MBC_T_F64: PUTS(p, "f64"); break;
+	case MBC_T_F80: PUTS(p, "f80"); break;
+	case MBC_T_F128: PUTS(p, "f128"); break;
+	case MBC_T_NONE: PUTS(p, "none"); break;
 	case MBC_T_FUNCTION: {
 		uint32_t nin = (uint32_t)t->u[0], nout = t->n - nin;
 		putc_(p, '(');
 		put_type_list(p, t->list, nin);
-		puts_(p, ") -> ");
+		PUTS(p, ") -> ");
 		const mbc_ent *r = nout == 1 ? T(p, t->list[nin]) : NULL;
 		bool wrap = nout != 1 || (r && r->code == MBC_T_FUNCTION);
 		if (wrap)
@@ -287,20 +288,20 @@ void mbc_print_type_body(mbc_pctx *p, uint32_t type)
 		break;
 	}
 	case MBC_T_COMPLEX:
-		puts_(p, "complex<");
+		PUTS(p, "complex<");
 		mbc_print_type(p, t->r[0]);
 		putc_(p, '>');
 		break;
 	case MBC_T_MEMREF: case MBC_T_MEMREF_SPACE:
-		puts_(p, "memref<");
+		PUTS(p, "memref<");
 		put_dims(p, t);
 		mbc_print_type(p, t->r[0]);
 		if (!mbc_identity_layout(p, t->r[1], t->ndims)) {
-			puts_(p, ", ");
+			PUTS(p, ", ");
 			mbc_print_attr(p, t->r[1], ELIDE_NEVER);
 		}
 		if (t->code == MBC_T_MEMREF_SPACE) {
-			puts_(p, ", ");
+			PUTS(p, ", ");
 			mbc_print_attr(p, t->r[2], ELIDE_MAY);
 		}
 		putc_(p, '>');
@@ -310,13 +311,13 @@ void mbc_print_type_body(mbc_pctx *p, uint32_t type)
 		put_dims(p, t);
 		mbc_print_type(p, t->r[0]);
 		if (t->code == MBC_T_TENSOR_ENC) {
-			puts_(p, ", ");
+			PUTS(p, ", ");
 			mbc_print_attr(p, t->r[2], ELIDE_NEVER);
 		}
 		putc_(p, '>');
 		break;
 	case MBC_T_TUPLE:
-		puts_(p, "tuple<");
+		PUTS(p, "tuple<");
 		put_type_list(p, t->list, t->n);
 		putc_(p, '>');
 		break;
@@ -324,7 +325,7 @@ void mbc_print_type_body(mbc_pctx *p, uint32_t type)
 		puts_(p, t->code == MBC_T_UTENSOR ? "tensor<*x" : "memref<*x");
 		mbc_print_type(p, t->r[0]);
 		if (t->code == MBC_T_UMEMREF_SPACE) {
-			puts_(p, ", ");
+			PUTS(p, ", ");
 			mbc_print_attr(p, t->r[2], ELIDE_MAY);
 		}
 		putc_(p, '>');
@@ -335,7 +336,7 @@ void mbc_print_type_body(mbc_pctx *p, uint32_t type)
 	p->depth--;
 }
 
-void mbc_print_type(mbc_pctx *p, uint32_t type)
+static void print_type_uncached(mbc_pctx *p, uint32_t type)
 {
 	if (p->aliases && p->type_alias && type < p->m->ntypes && p->type_alias[type] >= 0) {
 		const char *stem = mbc_alias_stem(p->m, type, true);
@@ -345,6 +346,30 @@ void mbc_print_type(mbc_pctx *p, uint32_t type)
 		return;
 	}
 	mbc_print_type_body(p, type);
+}
+
+/* A file names a handful of types thousands of times: each is printed
+ * once and its text copied after that. Any distinct[N] inside has its id
+ * from the first print, so the text cannot change. */
+void mbc_print_type(mbc_pctx *p, uint32_t type)
+{
+	if (!p->type_text || type >= p->m->ntypes) {
+		print_type_uncached(p, type);
+		return;
+	}
+	mbc_str *t = &p->type_text[type];
+	if (t->p) {
+		bcx_buf_put_bytes(p->b, t->p, t->n);
+		return;
+	}
+	size_t start = p->b->len;
+	print_type_uncached(p, type);
+	size_t n = p->b->len - start;
+	if (p->status != BCX_OK || p->b->status != BCX_OK || n > MBC_TYPE_TEXT_MAX)
+		return;
+	char *copy = bcx_arena_memdup(p->m->arena, p->b->data + start, n ? n : 1);
+	if (copy) /* else printed anew next time */
+		*t = (mbc_str){(const uint8_t *)copy, (uint32_t)n};
 }
 
 /* ---- dense elements ---- */
@@ -440,7 +465,7 @@ static void put_nested(mbc_pctx *p, const mbc_ent *t, uint32_t dim, uint64_t *k,
 	putc_(p, '[');
 	for (int64_t i = 0; i < t->dims[dim]; i++) {
 		if (i)
-			puts_(p, ", ");
+			PUTS(p, ", ");
 		put_nested(p, t, dim + 1, k, one, ctx);
 	}
 	putc_(p, ']');
@@ -509,7 +534,7 @@ static void dense_body(mbc_pctx *p, const mbc_ent *a, bool allow_hex)
 		return;
 	}
 	if (allow_hex && n > 100) {
-		puts_(p, "\"0x");
+		PUTS(p, "\"0x");
 		for (uint64_t i = 0; i < a->nblob; i++)
 			bcx_buf_printf(p->b, "%02X", a->blob[i]);
 		putc_(p, '"');
@@ -532,7 +557,7 @@ static void dense_array(mbc_pctx *p, const mbc_ent *a)
 			  (unsigned long long)a->u[0], (unsigned long long)a->nblob);
 		return;
 	}
-	puts_(p, "array<");
+	PUTS(p, "array<");
 	mbc_print_type(p, a->r[0]);
 	for (uint64_t i = 0; i < a->u[0]; i++) {
 		puts_(p, i ? ", " : ": ");
@@ -564,13 +589,13 @@ void mbc_print_dict_entries(mbc_pctx *p, const mbc_ent *d)
 {
 	for (uint32_t i = 0; i + 1 < d->n; i += 2) {
 		if (i)
-			puts_(p, ", ");
+			PUTS(p, ", ");
 		const mbc_ent *k = A(p, d->list[i]), *v = A(p, d->list[i + 1]);
 		if (!k || !v)
 			return;
 		mbc_print_key(p, mbc_string(p->m, k->r[0]));
 		if (v->code != MBC_A_UNIT) {
-			puts_(p, " = ");
+			PUTS(p, " = ");
 			mbc_print_attr(p, d->list[i + 1], ELIDE_NEVER);
 		}
 	}
@@ -605,7 +630,7 @@ static void loc_body(mbc_pctx *p, uint32_t attr)
 	}
 	p->depth++;
 	switch (e->code) {
-	case MBC_A_UNKNOWN_LOC: puts_(p, "unknown"); break;
+	case MBC_A_UNKNOWN_LOC: PUTS(p, "unknown"); break;
 	case MBC_A_FILE_LOC:
 		put_file(p, e->r[0]);
 		bcx_buf_printf(p->b, ":%llu:%llu", (unsigned long long)e->u[0], (unsigned long long)e->u[1]);
@@ -639,14 +664,14 @@ static void loc_body(mbc_pctx *p, uint32_t attr)
 		break;
 	}
 	case MBC_A_CALLSITE_LOC:
-		puts_(p, "callsite(");
+		PUTS(p, "callsite(");
 		loc_body(p, e->r[0]);
-		puts_(p, " at ");
+		PUTS(p, " at ");
 		loc_body(p, e->r[1]);
 		putc_(p, ')');
 		break;
 	case MBC_A_FUSED_LOC: case MBC_A_FUSED_LOC_MD:
-		puts_(p, "fused");
+		PUTS(p, "fused");
 		if (e->code == MBC_A_FUSED_LOC_MD) {
 			putc_(p, '<');
 			mbc_print_attr(p, e->r[0], ELIDE_NEVER);
@@ -655,7 +680,7 @@ static void loc_body(mbc_pctx *p, uint32_t attr)
 		putc_(p, '[');
 		for (uint32_t i = 0; i < e->n; i++) {
 			if (i)
-				puts_(p, ", ");
+				PUTS(p, ", ");
 			loc_body(p, e->list[i]);
 		}
 		putc_(p, ']');
@@ -675,14 +700,14 @@ static void loc_body(mbc_pctx *p, uint32_t attr)
 
 void mbc_print_loc(mbc_pctx *p, uint32_t attr)
 {
-	puts_(p, "loc(");
+	PUTS(p, "loc(");
 	loc_body(p, attr);
 	putc_(p, ')');
 }
 
 static void typed_suffix(mbc_pctx *p, uint32_t type)
 {
-	puts_(p, " : ");
+	PUTS(p, " : ");
 	mbc_print_type(p, type);
 }
 
@@ -702,7 +727,7 @@ static void attr_body(mbc_pctx *p, uint32_t attr, const mbc_ent *a, mbc_elide el
 		putc_(p, '[');
 		for (uint32_t i = 0; i < a->n; i++) {
 			if (i)
-				puts_(p, ", ");
+				PUTS(p, ", ");
 			mbc_print_attr(p, a->list[i], ELIDE_MAY);
 		}
 		putc_(p, ']');
@@ -722,13 +747,13 @@ static void attr_body(mbc_pctx *p, uint32_t attr, const mbc_ent *a, mbc_elide el
 		put_symbol(p, a->r[0]);
 		for (uint32_t i = 0; i < a->n; i++) {
 			const mbc_ent *f = A(p, a->list[i]);
-			puts_(p, "::");
+			PUTS(p, "::");
 			if (f)
 				put_symbol(p, f->r[0]);
 		}
 		break;
 	case MBC_A_TYPE: mbc_print_type(p, a->r[0]); break;
-	case MBC_A_UNIT: puts_(p, "unit"); break;
+	case MBC_A_UNIT: PUTS(p, "unit"); break;
 	case MBC_A_INTEGER: {
 		const mbc_ent *t = T(p, a->r[0]);
 		if (!t)
@@ -758,20 +783,20 @@ static void attr_body(mbc_pctx *p, uint32_t attr, const mbc_ent *a, mbc_elide el
 		mbc_print_loc(p, attr);
 		break;
 	case MBC_A_DENSE_RESOURCE:
-		puts_(p, "dense_resource<");
+		PUTS(p, "dense_resource<");
 		put_resource_key(p, a->u[0]);
 		putc_(p, '>');
 		typed_suffix(p, a->r[0]);
 		break;
 	case MBC_A_DENSE_ARRAY: dense_array(p, a); break;
 	case MBC_A_DENSE_ELEMENTS:
-		puts_(p, "dense<");
+		PUTS(p, "dense<");
 		dense_body(p, a, true);
 		putc_(p, '>');
 		typed_suffix(p, a->r[0]);
 		break;
 	case MBC_A_DENSE_STRINGS:
-		puts_(p, "dense<");
+		PUTS(p, "dense<");
 		dense_strings(p, a);
 		putc_(p, '>');
 		typed_suffix(p, a->r[0]);
@@ -780,10 +805,10 @@ static void attr_body(mbc_pctx *p, uint32_t attr, const mbc_ent *a, mbc_elide el
 		const mbc_ent *ix = A(p, a->r[1]), *vals = A(p, a->r[2]);
 		if (!ix || !vals)
 			break;
-		puts_(p, "sparse<");
+		PUTS(p, "sparse<");
 		if (ix->code == MBC_A_DENSE_ELEMENTS)
 			dense_body(p, ix, false);
-		puts_(p, ", ");
+		PUTS(p, ", ");
 		if (vals->code == MBC_A_DENSE_ELEMENTS)
 			dense_body(p, vals, true);
 		else if (vals->code == MBC_A_DENSE_STRINGS)

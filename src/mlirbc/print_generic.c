@@ -13,11 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A string literal, without strlen. */
+#define PUTS(b, lit) bcx_buf_put_bytes((b), (lit), sizeof(lit) - 1)
+
+typedef struct body_count body_count;
+
 typedef struct gctx {
 	mbc_pctx p;
 	bcx_out *out;
 	bool debuginfo;
 	uint32_t next_value, next_arg;
+	body_count *counts;   /* see add_count */
+	size_t ncounts, ccounts;
 } gctx;
 
 /* ---- value numbering (SSANameState with unique ids) ---- */
@@ -43,51 +50,188 @@ static void number_region(gctx *g, mbc_region *r)
 	}
 }
 
+/* ---- what a subtree numbers ---- */
+
+/* The counts of the bodies the alias walk decoded, in the order it loaded
+ * them, which is file order: numbering then finds them by offset instead
+ * of reading those bodies' bytes once more. */
+typedef struct body_count {
+	uint64_t off;         /* the lazy op's nested IR section */
+	mbc_vcount vc;
+} body_count;
+
+static const mbc_vcount *find_count(const gctx *g, uint64_t off)
+{
+	size_t lo = 0, hi = g->ncounts;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (g->counts[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < g->ncounts && g->counts[lo].off == off ? &g->counts[lo].vc : NULL;
+}
+
+/* A slot for the body at off, or SIZE_MAX (out of memory, or not in file
+ * order: numbering then reads the bytes, as without a table). */
+static size_t add_count(gctx *g, uint64_t off)
+{
+	const bcx_allocator *a = bcx_arena_allocator(g->p.m->arena);
+	if (g->ncounts && g->counts[g->ncounts - 1].off >= off)
+		return SIZE_MAX;
+	if (g->ncounts == g->ccounts) {
+		size_t cap = g->ccounts ? 2 * g->ccounts : 64;
+		body_count *q = cap <= SIZE_MAX / sizeof *q
+					? bcx_realloc(a, g->counts, g->ccounts * sizeof *q, cap * sizeof *q)
+					: NULL;
+		if (!q)
+			return SIZE_MAX;
+		g->counts = q;
+		g->ccounts = cap;
+	}
+	/* zero until the walk has counted the body */
+	g->counts[g->ncounts] = (body_count){off, {0, 0}};
+	return g->ncounts++;
+}
+
+/* Values a region's own blocks name (not its ops' regions). */
+static void count_blocks(const mbc_region *r, mbc_vcount *vc)
+{
+	for (uint32_t b = 0; b < r->nblocks; b++) {
+		*(b == 0 ? &vc->args : &vc->values) += r->blocks[b].nargs;
+		for (uint32_t o = 0; o < r->blocks[b].nops; o++)
+			vc->values += r->blocks[b].ops[o].nres != 0;
+	}
+}
+
+/* Everything the printer numbers below op (its regions, not op itself);
+ * a lazy op from the alias walk's count or its bytes. Depth is bounded by
+ * the reader. */
+static bcx_status count_op(gctx *g, const mbc_op *op, mbc_vcount *vc)
+{
+	if (op->lazy) {
+		const mbc_vcount *known = find_count(g, op->lazy_off);
+		if (!known)
+			return mbc_count_lazy(g->p.m, op, vc, g->p.diag);
+		vc->values += known->values;
+		vc->args += known->args;
+		return BCX_OK;
+	}
+	for (uint32_t r = 0; r < op->nregions; r++) {
+		const mbc_region *reg = &op->regions[r];
+		count_blocks(reg, vc);
+		for (uint32_t b = 0; b < reg->nblocks; b++)
+			for (uint32_t o = 0; o < reg->blocks[b].nops; o++)
+				BCX_TRY(count_op(g, &reg->blocks[b].ops[o], vc));
+	}
+	return BCX_OK;
+}
+
+/* What the LIFO stack holds: a region, or a lazy op whose regions (all
+ * of them, popped one after the other) are counted from its bytes and
+ * numbered when it is printed. */
+typedef struct pending_region {
+	mbc_region *r;
+	mbc_op *lazy;
+} pending_region;
+
+typedef struct region_stack {
+	pending_region *st;
+	size_t n, cap;
+	const bcx_allocator *a;
+} region_stack;
+
+static bool push(region_stack *s, mbc_region *r, mbc_op *lazy)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 64;
+		pending_region *q = bcx_realloc(s->a, s->st, s->cap * sizeof *q, cap * sizeof *q);
+		if (!q)
+			return false;
+		s->st = q;
+		s->cap = cap;
+	}
+	s->st[s->n++] = (pending_region){r, lazy};
+	return true;
+}
+
+static bool push_op(region_stack *s, mbc_op *op)
+{
+	if (op->lazy)
+		return op->nregions == 0 || push(s, NULL, op);
+	for (uint32_t k = 0; k < op->nregions; k++)
+		if (!push(s, &op->regions[k], NULL))
+			return false;
+	return true;
+}
+
+/* A lazy op's regions take the next numbers: note where they start and
+ * step past what they define. */
+static bcx_status number_lazy(gctx *g, mbc_op *op)
+{
+	mbc_vcount vc = {0, 0};
+	BCX_TRY(count_op(g, op, &vc));
+	uint64_t v = g->next_value + vc.values, a = g->next_arg + vc.args;
+	if (v > UINT32_MAX || a > UINT32_MAX)
+		return bcx_diag_set(g->p.diag, BCX_ERR_LIMIT, -1, "more values than bcx numbers");
+	op->first_value = g->next_value;
+	op->first_arg = g->next_arg;
+	g->next_value = (uint32_t)v;
+	g->next_arg = (uint32_t)a;
+	return BCX_OK;
+}
+
 /* Number from op's regions down, in the printer's LIFO region order. */
-static bcx_status number_values(gctx *g, const mbc_op *from)
+static bcx_status number_values(gctx *g, mbc_op *from)
 {
 	mbc_module *m = g->p.m;
-	const bcx_allocator *a = bcx_arena_allocator(m->arena);
-	size_t cap = 64, n = 0;
-	mbc_region **st = bcx_alloc(a, cap * sizeof *st);
-	if (!st)
-		return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
-	for (uint32_t i = 0; i < from->nregions; i++) {
-		if (n == cap) {
-			mbc_region **q = bcx_realloc(a, st, cap * sizeof *st, 2 * cap * sizeof *st);
-			if (!q) {
-				bcx_free(a, st, cap * sizeof *st);
-				return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
-			}
-			st = q;
-			cap *= 2;
+	if (from->lazy) {
+		/* numbered when it is loaded, from here on (nothing after it
+		 * here needs its count) */
+		from->first_value = g->next_value;
+		from->first_arg = g->next_arg;
+		return BCX_OK;
+	}
+	region_stack s = {NULL, 0, 0, bcx_arena_allocator(m->arena)};
+	bcx_status st = BCX_OK;
+	bool room = true;
+	for (uint32_t i = 0; i < from->nregions && room; i++)
+		room = push(&s, &from->regions[i], NULL);
+	while (room && st == BCX_OK && s.n) {
+		pending_region pr = s.st[--s.n];
+		if (pr.lazy) {
+			st = number_lazy(g, pr.lazy);
+			continue;
 		}
-		st[n++] = &from->regions[i];
-	}
-	while (n) {
-		mbc_region *r = st[--n];
+		mbc_region *r = pr.r;
 		number_region(g, r);
-		for (uint32_t b = 0; b < r->nblocks; b++)
-			for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
-				mbc_op *op = &r->blocks[b].ops[o];
-				for (uint32_t k = 0; k < op->nregions; k++) {
-					if (n == cap) {
-						mbc_region **q = bcx_realloc(a, st, cap * sizeof *st,
-									     2 * cap * sizeof *st);
-						if (!q) {
-							bcx_free(a, st, cap * sizeof *st);
-							return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1,
-									    "out of memory");
-						}
-						st = q;
-						cap *= 2;
-					}
-					st[n++] = &op->regions[k];
-				}
-			}
+		for (uint32_t b = 0; b < r->nblocks && room; b++)
+			for (uint32_t o = 0; o < r->blocks[b].nops && room; o++)
+				room = push_op(&s, &r->blocks[b].ops[o]);
 	}
-	bcx_free(a, st, cap * sizeof *st);
-	return BCX_OK;
+	bcx_free(s.a, s.st, s.cap * sizeof *s.st);
+	if (!room)
+		return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
+	return st;
+}
+
+/* Decode a lazy op's regions for printing or the alias walk, numbering
+ * their values from where number_values left room for them. */
+static bcx_status load_body(gctx *g, mbc_op *op, mbc_body *b, bool number)
+{
+	BCX_TRY(mbc_body_load(g->p.m, op, b, g->p.diag));
+	if (!number)
+		return BCX_OK;
+	uint32_t v = g->next_value, a = g->next_arg;
+	g->next_value = op->first_value;
+	g->next_arg = op->first_arg;
+	bcx_status s = number_values(g, op);
+	g->next_value = v;
+	g->next_arg = a;
+	if (s != BCX_OK)
+		mbc_body_release(g->p.m, b);
+	return s;
 }
 
 static void flush_line(gctx *g);
@@ -96,6 +240,7 @@ static void flush_line(gctx *g);
 
 typedef struct alias_walk {
 	gctx *g;
+	bcx_status status;    /* a body that failed to decode */
 	uint8_t *seen_a, *seen_t;
 	uint32_t *order;      /* visit order: attr i as i, type j as nattrs + j */
 	size_t n;
@@ -179,12 +324,23 @@ static bcx_status props_of(gctx *g, const mbc_op *op, mbc_named *pr, uint32_t *n
 	return mbc_op_props(g->p.m, op, pr, n, MBC_MAX_PROPS, opaque, g->p.diag);
 }
 
-static void visit_op(alias_walk *w, const mbc_op *op)
+static void visit_op(alias_walk *w, mbc_op *op)
 {
 	mbc_module *m = w->g->p.m;
+	mbc_body body = {0};
+	if (w->status != BCX_OK)
+		return;
+	size_t slot = SIZE_MAX;
+	if (op->lazy) {
+		/* decoded for the walk and released: printing decodes it again */
+		w->status = load_body(w->g, op, &body, false);
+		if (w->status != BCX_OK)
+			return;
+		slot = add_count(w->g, op->lazy_off);
+	}
 	for (uint32_t r = 0; r < op->nregions; r++)
 		for (uint32_t b = 0; b < op->regions[r].nblocks; b++) {
-			const mbc_block *blk = &op->regions[r].blocks[b];
+			mbc_block *blk = &op->regions[r].blocks[b];
 			for (uint32_t i = 0; i < blk->nargs; i++)
 				visit_type(w, blk->arg_types[i]);
 			for (uint32_t i = 0; i < blk->nops; i++)
@@ -203,6 +359,15 @@ static void visit_op(alias_walk *w, const mbc_op *op)
 		for (uint32_t i = 0; i < n; i++)
 			if (pr[i].attr != MBC_NONE)
 				visit_attr(w, pr[i].attr);
+	if (slot != SIZE_MAX) {
+		/* the lazy ops inside were counted as the walk left them */
+		mbc_vcount vc = {0, 0};
+		if (count_op(w->g, op, &vc) == BCX_OK)
+			w->g->counts[slot].vc = vc;
+		else
+			w->g->ncounts = slot; /* numbering reads the bytes */
+	}
+	mbc_body_release(m, &body);
 }
 
 static int cmp_stem(const void *a, const void *b)
@@ -217,7 +382,12 @@ static bcx_status aliases(gctx *g)
 {
 	mbc_module *m = g->p.m;
 	bcx_arena *ar = m->arena;
-	alias_walk w = {g, bcx_arena_calloc(ar, m->nattrs + 1, 1), bcx_arena_calloc(ar, m->ntypes + 1, 1),
+	if (!mbc_may_alias(m)) {
+		/* nothing can be aliased: no walk (it would decode every body) */
+		g->p.aliases = false;
+		return BCX_OK;
+	}
+	alias_walk w = {g, BCX_OK, bcx_arena_calloc(ar, m->nattrs + 1, 1), bcx_arena_calloc(ar, m->ntypes + 1, 1),
 			bcx_arena_calloc(ar, (size_t)m->nattrs + m->ntypes + 1, sizeof(uint32_t)), 0, 0};
 	g->p.attr_alias = bcx_arena_calloc(ar, m->nattrs + 1, sizeof(int32_t));
 	g->p.type_alias = bcx_arena_calloc(ar, m->ntypes + 1, sizeof(int32_t));
@@ -228,6 +398,7 @@ static bcx_status aliases(gctx *g)
 	for (uint32_t i = 0; i < m->ntypes; i++)
 		g->p.type_alias[i] = -1;
 	visit_op(&w, &m->root);
+	BCX_TRY(w.status);
 	static const char *const stems[] = {"distinct", "map", "set", "tuple"};
 	const char *sorted[4];
 	memcpy(sorted, stems, sizeof stems);
@@ -250,7 +421,7 @@ static bcx_status aliases(gctx *g)
 				bcx_buf_printf(b, "%s%s", is_type ? "!" : "#", stem);
 				if (count)
 					bcx_buf_printf(b, "%d", count);
-				bcx_buf_puts(b, " = ");
+				PUTS(b, " = ");
 				if (is_type)
 					mbc_print_type_body(&g->p, idx);
 				else
@@ -278,7 +449,10 @@ static void put_value(gctx *g, uint32_t v)
 	const mbc_value *val = &g->p.m->values[v];
 	bcx_buf *b = g->p.b;
 	bool arg = val->kind == 2 && val->entry_arg;
-	bcx_buf_puts(b, arg ? "%arg" : "%");
+	if (arg)
+		PUTS(b, "%arg");
+	else
+		bcx_buf_put_u8(b, '%');
 	bcx_buf_put_udec(b, val->name);
 	if (!arg && val->multi) {
 		bcx_buf_put_u8(b, '#');
@@ -288,11 +462,13 @@ static void put_value(gctx *g, uint32_t v)
 
 static void flush_line(gctx *g)
 {
+	if (g->p.b->len == 0) /* nothing yet (its data may still be NULL) */
+		return;
 	bcx_out_putn(g->out, (const char *)g->p.b->data, g->p.b->len);
 	g->p.b->len = 0;
 }
 
-static void print_region(gctx *g, const mbc_region *r, unsigned indent);
+static void print_region(gctx *g, mbc_region *r, unsigned indent);
 
 static void put_props(gctx *g, const mbc_op *op)
 {
@@ -312,17 +488,20 @@ static void put_props(gctx *g, const mbc_op *op)
 			if (mbc_attr(m, d->list[i], &k, NULL) != BCX_OK ||
 			    !mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
 				continue;
-			bcx_buf_puts(b, any ? ", " : " <{");
+			if (any)
+				PUTS(b, ", ");
+			else
+				PUTS(b, " <{");
 			any = true;
 			mbc_print_key(&g->p, mbc_string(m, k->r[0]));
 			const mbc_ent *v;
 			if (mbc_attr(m, d->list[i + 1], &v, NULL) == BCX_OK && v->code != MBC_A_UNIT) {
-				bcx_buf_puts(b, " = ");
+				PUTS(b, " = ");
 				mbc_print_attr(&g->p, d->list[i + 1], ELIDE_NEVER);
 			}
 		}
 		if (any)
-			bcx_buf_puts(b, "}>");
+			PUTS(b, "}>");
 		return;
 	}
 	if (props_of(g, op, pr, &n, &opaque) != BCX_OK) {
@@ -331,28 +510,28 @@ static void put_props(gctx *g, const mbc_op *op)
 	}
 	if (opaque) {
 		const mbc_prop *pp = &m->props[op->props];
-		bcx_buf_puts(b, " <#bcx.opaque_properties<\"0x");
+		PUTS(b, " <#bcx.opaque_properties<\"0x");
 		for (uint64_t i = 0; i < pp->len; i++)
 			bcx_buf_printf(b, "%02X", m->data[pp->off + i]);
-		bcx_buf_puts(b, "\">>");
+		PUTS(b, "\">>");
 		return;
 	}
 	if (!n)
 		return;
 	if (!m->opnames[op->name].registered) {
-		bcx_buf_puts(b, " <");
+		PUTS(b, " <");
 		mbc_print_attr(&g->p, pr[0].attr, ELIDE_NEVER);
 		bcx_buf_put_u8(b, '>');
 		return;
 	}
-	bcx_buf_puts(b, " <{");
+	PUTS(b, " <{");
 	for (uint32_t i = 0; i < n; i++) {
 		if (i)
-			bcx_buf_puts(b, ", ");
+			PUTS(b, ", ");
 		mbc_str name = {(const uint8_t *)pr[i].name, pr[i].len};
 		mbc_print_key(&g->p, name);
 		if (pr[i].seg) {
-			bcx_buf_puts(b, " = array<i32");
+			PUTS(b, " = array<i32");
 			for (uint32_t k = 0; k < pr[i].nseg; k++)
 				bcx_buf_printf(b, "%s%d", k ? ", " : ": ", pr[i].seg[k]);
 			bcx_buf_put_u8(b, '>');
@@ -361,10 +540,10 @@ static void put_props(gctx *g, const mbc_op *op)
 		const mbc_ent *v;
 		if (mbc_attr(m, pr[i].attr, &v, NULL) == BCX_OK && v->code == MBC_A_UNIT)
 			continue;
-		bcx_buf_puts(b, " = ");
+		PUTS(b, " = ");
 		mbc_print_attr(&g->p, pr[i].attr, ELIDE_NEVER);
 	}
-	bcx_buf_puts(b, "}>");
+	PUTS(b, "}>");
 }
 
 /* The discardable attributes: the whole dictionary, or for v < 5 the
@@ -384,11 +563,14 @@ static void put_attr_dict(gctx *g, const mbc_op *op)
 			continue;
 		if (m->version < 5 && mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
 			continue;
-		bcx_buf_puts(b, any ? ", " : " {");
+		if (any)
+			PUTS(b, ", ");
+		else
+			PUTS(b, " {");
 		any = true;
 		mbc_print_key(&g->p, mbc_string(m, k->r[0]));
 		if (v->code != MBC_A_UNIT) {
-			bcx_buf_puts(b, " = ");
+			PUTS(b, " = ");
 			mbc_print_attr(&g->p, d->list[i + 1], ELIDE_NEVER);
 		}
 	}
@@ -400,7 +582,7 @@ static void put_types(gctx *g, const uint32_t *vals, const uint32_t *types, uint
 {
 	for (uint32_t i = 0; i < n; i++) {
 		if (i)
-			bcx_buf_puts(g->p.b, ", ");
+			PUTS(g->p.b, ", ");
 		mbc_print_type(&g->p, types ? types[i] : g->p.m->values[vals[i]].type);
 	}
 }
@@ -408,9 +590,9 @@ static void put_types(gctx *g, const uint32_t *vals, const uint32_t *types, uint
 static void put_signature(gctx *g, const mbc_op *op)
 {
 	bcx_buf *b = g->p.b;
-	bcx_buf_puts(b, " : (");
+	PUTS(b, " : (");
 	put_types(g, op->operands, NULL, op->nopr);
-	bcx_buf_puts(b, ") -> ");
+	PUTS(b, ") -> ");
 	const mbc_ent *t = NULL;
 	bool bare = op->nres == 1 && mbc_type(g->p.m, op->res_types[0], &t, NULL) == BCX_OK &&
 		    t->code != MBC_T_FUNCTION;
@@ -421,12 +603,21 @@ static void put_signature(gctx *g, const mbc_op *op)
 		bcx_buf_put_u8(b, ')');
 }
 
-static void print_op(gctx *g, const mbc_op *op, unsigned indent)
+static void print_op(gctx *g, mbc_op *op, unsigned indent)
 {
 	mbc_module *m = g->p.m;
 	bcx_buf *b = g->p.b;
+	mbc_body body = {0};
 	if (g->p.status != BCX_OK)
 		return;
+	if (op->lazy) {
+		/* decoded, printed and released: one isolated region at a time */
+		bcx_status s = load_body(g, op, &body, true);
+		if (s != BCX_OK) {
+			g->p.status = s;
+			return;
+		}
+	}
 	put_indent(b, indent);
 	if (op->nres && op->res) {
 		bcx_buf_put_u8(b, '%');
@@ -435,29 +626,33 @@ static void print_op(gctx *g, const mbc_op *op, unsigned indent)
 			bcx_buf_put_u8(b, ':');
 			bcx_buf_put_udec(b, op->nres);
 		}
-		bcx_buf_puts(b, " = ");
+		PUTS(b, " = ");
 	}
 	const mbc_opname *on = &m->opnames[op->name];
 	mlir_print_string(b, (const uint8_t *)on->full, on->full_len);
 	bcx_buf_put_u8(b, '(');
 	for (uint32_t i = 0; i < op->nopr; i++) {
 		if (i)
-			bcx_buf_puts(b, ", ");
+			PUTS(b, ", ");
 		put_value(g, op->operands[i]);
 	}
 	bcx_buf_put_u8(b, ')');
 	if (op->nsucc) {
 		bcx_buf_put_u8(b, '[');
-		for (uint32_t i = 0; i < op->nsucc; i++)
-			bcx_buf_printf(b, "%s^bb%u", i ? ", " : "", op->succ[i]);
+		for (uint32_t i = 0; i < op->nsucc; i++) {
+			if (i)
+				PUTS(b, ", ");
+			PUTS(b, "^bb");
+			bcx_buf_put_udec(b, op->succ[i]);
+		}
 		bcx_buf_put_u8(b, ']');
 	}
 	put_props(g, op);
 	if (op->nregions) {
-		bcx_buf_puts(b, " (");
+		PUTS(b, " (");
 		for (uint32_t i = 0; i < op->nregions; i++) {
 			if (i)
-				bcx_buf_puts(b, ", ");
+				PUTS(b, ", ");
 			print_region(g, &op->regions[i], indent);
 		}
 		bcx_buf_put_u8(b, ')');
@@ -470,6 +665,7 @@ static void print_op(gctx *g, const mbc_op *op, unsigned indent)
 	}
 	bcx_buf_put_u8(b, '\n');
 	flush_line(g);
+	mbc_body_release(m, &body);
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -491,7 +687,7 @@ static void put_preds(gctx *g, const mbc_region *r, uint32_t k)
 	bcx_buf *out = g->p.b;
 	if (n == 0) {
 		if (k)
-			bcx_buf_puts(out, "  // no predecessors");
+			PUTS(out, "  // no predecessors");
 		return;
 	}
 	const bcx_allocator *a = bcx_arena_allocator(g->p.m->arena);
@@ -519,24 +715,26 @@ static void put_preds(gctx *g, const mbc_region *r, uint32_t k)
 	bcx_free(a, preds, n * sizeof *preds);
 }
 
-static void print_block(gctx *g, const mbc_region *r, uint32_t k, unsigned indent, bool label)
+static void print_block(gctx *g, mbc_region *r, uint32_t k, unsigned indent, bool label)
 {
-	const mbc_block *blk = &r->blocks[k];
+	mbc_block *blk = &r->blocks[k];
 	bcx_buf *b = g->p.b;
 	if (label) {
-		bcx_buf_printf(b, "%*s^bb%u", (int)indent, "", k);
+		put_indent(b, indent);
+		PUTS(b, "^bb");
+		bcx_buf_put_udec(b, k);
 		if (blk->nargs) {
 			bcx_buf_put_u8(b, '(');
 			for (uint32_t i = 0; i < blk->nargs; i++) {
 				if (i)
-					bcx_buf_puts(b, ", ");
+					PUTS(b, ", ");
 				put_value(g, blk->args[i]);
-				bcx_buf_puts(b, ": ");
+				PUTS(b, ": ");
 				mbc_print_type(&g->p, blk->arg_types[i]);
 				if (g->debuginfo) {
 					bcx_buf_put_u8(b, ' ');
 					if (blk->arg_locs[i] == MBC_NONE)
-						bcx_buf_puts(b, "loc(unknown)");
+						PUTS(b, "loc(unknown)");
 					else
 						mbc_print_loc(&g->p, blk->arg_locs[i]);
 				}
@@ -552,10 +750,10 @@ static void print_block(gctx *g, const mbc_region *r, uint32_t k, unsigned inden
 		print_op(g, &blk->ops[i], indent + 2);
 }
 
-static void print_region(gctx *g, const mbc_region *r, unsigned indent)
+static void print_region(gctx *g, mbc_region *r, unsigned indent)
 {
 	bcx_buf *b = g->p.b;
-	bcx_buf_puts(b, "{\n");
+	PUTS(b, "{\n");
 	if (r->nblocks) {
 		const mbc_block *e = &r->blocks[0];
 		print_block(g, r, 0, indent, e->nops == 0 || e->nargs != 0);
@@ -571,16 +769,16 @@ static void print_region(gctx *g, const mbc_region *r, unsigned indent)
 static void put_resource(gctx *g, const mbc_resource *r)
 {
 	bcx_buf *b = g->p.b;
-	bcx_buf_puts(b, "      ");
+	PUTS(b, "      ");
 	mbc_print_key(&g->p, mbc_string(g->p.m, r->key));
-	bcx_buf_puts(b, ": ");
+	PUTS(b, ": ");
 	if (r->kind == MBC_RES_BOOL) {
 		bcx_buf_puts(b, r->value ? "true" : "false");
 	} else if (r->kind == MBC_RES_STRING) {
 		mbc_str s = mbc_string(g->p.m, (uint32_t)r->value);
 		mlir_print_string(b, s.p, s.n);
 	} else {
-		bcx_buf_puts(b, "\"0x");
+		PUTS(b, "\"0x");
 		uint32_t al = (uint32_t)r->align;
 		for (int i = 0; i < 4; i++)
 			bcx_buf_printf(b, "%02X", (al >> (8 * i)) & 0xff);
@@ -607,21 +805,21 @@ static void resource_group(gctx *g, bool external, bool *first_section)
 			*first_section = false;
 			open = true;
 		} else if (r->group == group) {
-			bcx_buf_puts(b, ",\n");
+			PUTS(b, ",\n");
 		}
 		if (r->group != group) {
 			if (group != MBC_NONE)
-				bcx_buf_puts(b, "\n    },\n");
+				PUTS(b, "\n    },\n");
 			mbc_str s = mbc_string(m, external ? r->group : m->dialects[r->group].name);
-			bcx_buf_puts(b, "    ");
+			PUTS(b, "    ");
 			mbc_print_key(&g->p, s);
-			bcx_buf_puts(b, ": {\n");
+			PUTS(b, ": {\n");
 			group = r->group;
 		}
 		put_resource(g, r);
 	}
 	if (open)
-		bcx_buf_puts(b, "\n    }\n  }");
+		PUTS(b, "\n    }\n  }");
 	flush_line(g);
 }
 
@@ -631,8 +829,16 @@ static void resources(gctx *g)
 	resource_group(g, false, &first);
 	resource_group(g, true, &first);
 	if (!first)
-		bcx_buf_puts(g->p.b, "\n#-}\n");
+		PUTS(g->p.b, "\n#-}\n");
 	flush_line(g);
+}
+
+/* Types print from their kept text from here on (the aliases are fixed). */
+static bcx_status keep_type_text(gctx *g)
+{
+	mbc_module *m = g->p.m;
+	g->p.type_text = bcx_arena_calloc(m->arena, (size_t)m->ntypes + 1, sizeof *g->p.type_text);
+	return g->p.type_text ? BCX_OK : bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
 }
 
 bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const bcx_sink *sink,
@@ -640,22 +846,29 @@ bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const 
 {
 	if (!m || !sink)
 		return bcx_diag_set(diag, BCX_ERR_INVALID_ARG, -1, "no module or no sink");
-	BCX_TRY(mbc_materialize_all(m, &m->root, diag));
+	/* below version 2 the whole IR was decoded at open; above, each
+	 * isolated region is decoded when printed (and for the alias walk) */
 	bcx_out *out = bcx_alloc(bcx_arena_allocator(m->arena), sizeof *out);
 	if (!out)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	bcx_out_init(out, sink);
 	bcx_buf line;
 	bcx_buf_init(&line, bcx_arena_allocator(m->arena));
-	gctx g = {{m, diag, &line, false, NULL, NULL, NULL, 0, BCX_OK, 0}, out,
-		  (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0};
+	gctx g = {{m, diag, &line, false, NULL, NULL, NULL, 0, BCX_OK, 0, NULL}, out,
+		  (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0, NULL, 0, 0};
 	g.p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
-	bcx_status s = g.p.distinct_id ? number_values(&g, &m->root)
+	bcx_status s = g.p.distinct_id ? BCX_OK
 				       : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	/* the alias walk first: numbering takes the counts of the bodies it
+	 * decoded */
 	if (s == BCX_OK && !g.debuginfo) {
 		g.p.aliases = true;
 		s = aliases(&g);
 	}
+	if (s == BCX_OK)
+		s = number_values(&g, &m->root);
+	if (s == BCX_OK)
+		s = keep_type_text(&g);
 	if (s == BCX_OK) {
 		print_op(&g, &m->root, 0);
 		/* mlir-opt's layout: local scope prints no resources and no
@@ -673,6 +886,7 @@ bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const 
 		s = bcx_diag_set(diag, bcx_out_status(out), -1, "write failed");
 	bcx_buf_free(&line);
 	bcx_free(bcx_arena_allocator(m->arena), out, sizeof *out);
+	bcx_free(bcx_arena_allocator(m->arena), g.counts, g.ccounts * sizeof *g.counts);
 	return s;
 }
 
@@ -696,7 +910,7 @@ static bool names_symbol(mbc_module *m, const mbc_op *op, const char *name, size
 	uint32_t n = 0;
 	bool opaque = false;
 	if (op->props != MBC_NONE &&
-	    mbc_op_props(m, op, pr, &n, MBC_MAX_PROPS, &opaque, NULL) == BCX_OK && !opaque)
+	    mbc_op_props_once(m, op, pr, &n, MBC_MAX_PROPS, &opaque, NULL) == BCX_OK && !opaque)
 		for (uint32_t i = 0; i < n; i++)
 			if (pr[i].len == 8 && memcmp(pr[i].name, "sym_name", 8) == 0 && !pr[i].seg)
 				return is_sym_name(m, pr[i].attr, name, len);
@@ -713,32 +927,6 @@ static bool names_symbol(mbc_module *m, const mbc_op *op, const char *name, size
 	return false;
 }
 
-/* Values a region's own blocks name (not its ops' regions). */
-static void count_blocks(const mbc_region *r, mbc_vcount *vc)
-{
-	for (uint32_t b = 0; b < r->nblocks; b++) {
-		*(b == 0 ? &vc->args : &vc->values) += r->blocks[b].nargs;
-		for (uint32_t o = 0; o < r->blocks[b].nops; o++)
-			vc->values += r->blocks[b].ops[o].nres != 0;
-	}
-}
-
-/* Everything the printer numbers below op (its regions, not op itself);
- * a lazy op is counted from its bytes. Depth is bounded by the reader. */
-static bcx_status count_op(mbc_module *m, const mbc_op *op, mbc_vcount *vc, bcx_diag *diag)
-{
-	if (op->lazy)
-		return mbc_count_lazy(m, op, vc, diag);
-	for (uint32_t r = 0; r < op->nregions; r++) {
-		const mbc_region *reg = &op->regions[r];
-		count_blocks(reg, vc);
-		for (uint32_t b = 0; b < reg->nblocks; b++)
-			for (uint32_t o = 0; o < reg->blocks[b].nops; o++)
-				BCX_TRY(count_op(m, &reg->blocks[b].ops[o], vc, diag));
-	}
-	return BCX_OK;
-}
-
 /* The names the whole-module printer has reached when it starts on the
  * regions of the op at (ri, bi, oi) of the root: regions are taken LIFO,
  * so the root regions after ri, then region ri's own values, then the
@@ -751,7 +939,7 @@ static bcx_status names_before(gctx *g, uint32_t ri, uint32_t bi, uint32_t oi)
 		count_blocks(&m->root.regions[r], &vc);
 		for (uint32_t b = 0; b < m->root.regions[r].nblocks; b++)
 			for (uint32_t o = 0; o < m->root.regions[r].blocks[b].nops; o++)
-				BCX_TRY(count_op(m, &m->root.regions[r].blocks[b].ops[o], &vc, g->p.diag));
+				BCX_TRY(count_op(g, &m->root.regions[r].blocks[b].ops[o], &vc));
 	}
 	mbc_region *reg = &m->root.regions[ri];
 	g->next_value = (uint32_t)vc.values;
@@ -760,7 +948,7 @@ static bcx_status names_before(gctx *g, uint32_t ri, uint32_t bi, uint32_t oi)
 	vc = (mbc_vcount){0, 0};
 	for (uint32_t b = bi; b < reg->nblocks; b++)
 		for (uint32_t o = b == bi ? oi + 1 : 0; o < reg->blocks[b].nops; o++)
-			BCX_TRY(count_op(m, &reg->blocks[b].ops[o], &vc, g->p.diag));
+			BCX_TRY(count_op(g, &reg->blocks[b].ops[o], &vc));
 	uint64_t v = g->next_value + vc.values, a = g->next_arg + vc.args;
 	if (v > UINT32_MAX || a > UINT32_MAX)
 		return bcx_diag_set(g->p.diag, BCX_ERR_LIMIT, -1, "more values than bcx numbers");
@@ -795,13 +983,15 @@ bcx_status bcx_mlirbc_print_function(bcx_mlirbc_module *m, const char *name, uns
 	bcx_buf line;
 	bcx_buf_init(&line, bcx_arena_allocator(m->arena));
 	/* no alias definitions precede one op: aliased attributes print inline */
-	gctx g = {{m, diag, &line, false, NULL, NULL, NULL, 0, BCX_OK, 0}, out,
-		  (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0};
+	gctx g = {{m, diag, &line, false, NULL, NULL, NULL, 0, BCX_OK, 0, NULL}, out,
+		  (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0, NULL, 0, 0};
 	g.p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
 	bcx_status s = g.p.distinct_id ? names_before(&g, ri, bi, oi)
 				       : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	if (s == BCX_OK)
 		s = number_values(&g, op);
+	if (s == BCX_OK)
+		s = keep_type_text(&g);
 	if (s == BCX_OK) {
 		print_op(&g, op, 2);
 		s = g.p.status;

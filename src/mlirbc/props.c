@@ -3,7 +3,6 @@
  * inherent and discardable attributes. */
 #include "internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 struct mbc_oplayout {
@@ -27,29 +26,34 @@ const mbc_oplayout *mbc_find_layout(const char *name, size_t n)
 	return NULL;
 }
 
+/* The property name at p (not NUL-terminated): returns where the next one
+ * starts, or NULL past the last. */
+static const char *next_prop(const char *p, const char **name, size_t *len, bool *optional)
+{
+	while (*p == ' ')
+		p++;
+	if (!*p)
+		return NULL;
+	const char *e = p;
+	while (*e && *e != ' ')
+		e++;
+	size_t n = (size_t)(e - p);
+	*optional = n && p[n - 1] == '?';
+	*name = p;
+	*len = n - *optional;
+	return e;
+}
+
 /* The k-th property name of a layout (not NUL-terminated); false past
  * the end. */
 bool mbc_layout_prop(const mbc_oplayout *l, unsigned k, const char **name, size_t *len,
 		     bool *optional)
 {
 	const char *p = l->props;
-	for (;;) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			return false;
-		const char *e = p;
-		while (*e && *e != ' ')
-			e++;
-		if (k-- == 0) {
-			size_t n = (size_t)(e - p);
-			*optional = n && p[n - 1] == '?';
-			*name = p;
-			*len = n - *optional;
-			return true;
-		}
-		p = e;
-	}
+	do
+		p = next_prop(p, name, len, optional);
+	while (p && k--);
+	return p != NULL;
 }
 
 static const char *seg_name(const mbc_oplayout *l)
@@ -139,6 +143,19 @@ static int cmp_named(const void *a, const void *b)
 	return r ? r : (x->len > y->len) - (x->len < y->len);
 }
 
+/* By name. An insertion sort: the layout lists the attributes in order,
+ * so at most the v6 segment sizes (appended last) move. */
+static void sort_named(mbc_named *a, uint32_t n)
+{
+	for (uint32_t i = 1; i < n; i++) {
+		mbc_named x = a[i];
+		uint32_t j = i;
+		for (; j > 0 && cmp_named(&a[j - 1], &x) > 0; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
 static bcx_status opaque_entry(bool *opaque, uint32_t *n)
 {
 	*opaque = true;
@@ -146,6 +163,12 @@ static bcx_status opaque_entry(bool *opaque, uint32_t *n)
 	return BCX_OK;
 }
 
+static bcx_status decode_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+				uint32_t cap, bool *opaque, bcx_diag *diag);
+
+/* The first decode of an entry (for the op name it was decoded for) is
+ * kept; the reader, the alias walk and the printer then copy it. Only a
+ * successful decode is kept, so a bad entry fails every time. */
 bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
 			uint32_t cap, bool *opaque, bcx_diag *diag)
 {
@@ -153,6 +176,44 @@ bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_
 	*opaque = false;
 	if (op->props == MBC_NONE)
 		return BCX_OK;
+	mbc_prop *p = &m->props[op->props];
+	if (p->dec_name1 == op->name + 1 && p->ndec <= cap) {
+		if (p->ndec)
+			memcpy(out, p->dec, p->ndec * sizeof *out);
+		*n = p->ndec;
+		*opaque = p->dec_opaque;
+		return BCX_OK;
+	}
+	BCX_TRY(decode_props(m, op, out, n, cap, opaque, diag));
+	if (p->dec_name1 == 0) {
+		p->dec = mbc_alloc_array(m->arena, *n ? *n : 1, sizeof *out);
+		if (!p->dec)
+			return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+		if (*n)
+			memcpy(p->dec, out, *n * sizeof *out);
+		p->ndec = *n;
+		p->dec_opaque = *opaque;
+		p->dec_name1 = op->name + 1;
+	}
+	return BCX_OK;
+}
+
+bcx_status mbc_op_props_once(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+			     uint32_t cap, bool *opaque, bcx_diag *diag)
+{
+	*n = 0;
+	*opaque = false;
+	if (op->props == MBC_NONE)
+		return BCX_OK;
+	const mbc_prop *p = &m->props[op->props];
+	if (p->dec_name1 == op->name + 1)
+		return mbc_op_props(m, op, out, n, cap, opaque, diag);
+	return decode_props(m, op, out, n, cap, opaque, diag);
+}
+
+static bcx_status decode_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+				uint32_t cap, bool *opaque, bcx_diag *diag)
+{
 	const mbc_opname *on = &m->opnames[op->name];
 	const mbc_prop *p = &m->props[op->props];
 	bcx_cursor c;
@@ -176,14 +237,16 @@ bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_
 	const mbc_oplayout *l = on->layout;
 	if (!l)
 		return opaque_entry(opaque, n);
-	bool opt;
-	const char *pn;
-	size_t plen;
+	bool opt = false;
+	const char *pn = NULL;
+	size_t plen = 0;
 	/* v5 stores the segment sizes as a DenseI32ArrayAttr among the
 	 * attributes, at the alphabetical place of its name */
 	bool seg5 = l->seg && m->version == 5;
-	for (unsigned k = 0; bcx_cur_ok(&c); k++) {
-		bool more = mbc_layout_prop(l, k, &pn, &plen, &opt);
+	const char *at = l->props;
+	while (bcx_cur_ok(&c)) {
+		at = at ? next_prop(at, &pn, &plen, &opt) : NULL;
+		bool more = at != NULL;
 		if (seg5 && (!more || name_cmp(seg_name(l), pn, plen) < 0)) {
 			seg_attr(m, &c, l, out, n, diag);
 			seg5 = false;
@@ -225,6 +288,6 @@ end:
 		return c.status;
 	}
 	if (on->registered)
-		qsort(out, *n, sizeof *out, cmp_named);
+		sort_named(out, *n);
 	return BCX_OK;
 }
