@@ -32,6 +32,7 @@ typedef struct gen {
 	bcx_arena *scratch;        /* the current function's names */
 	bcx_arena *scratch_all;    /* lives as long as the print call */
 	tir_pcheck *check;         /* verifying as bodies are decoded, or NULL */
+	const struct prop_order *props[256]; /* per opcode, made on first use */
 	bcx_diag *diag;
 } gen;
 
@@ -234,36 +235,71 @@ static void print_prop(gen *g, const bcx_tileir_op *op, const prop *p)
 	}
 }
 
-static void print_props(gen *g, const bcx_tileir_op *op)
+/* An op row's properties in the order MLIR prints them (by name), with
+ * operandSegmentSizes among them for a segmented row: made once per row. */
+typedef struct prop_slot {
+	const char *name;
+	const bcx_tileir_field *f; /* NULL: operandSegmentSizes */
+	unsigned slot;             /* the attribute's slot in op->attrs */
+} prop_slot;
+
+typedef struct prop_order {
+	unsigned n;
+	prop_slot at[40];
+} prop_order;
+
+static void order_props(const bcx_tileir_opinfo *info, prop_order *po)
 {
-	prop props[40];
 	unsigned n = 0, k = 0;
-	const bcx_tileir_opinfo *info = op->info;
 	for (unsigned i = 0; i < info->n_fields && n < 39; i++) {
 		const bcx_tileir_field *f = &info->fields[i];
 		if (f->kind != BCX_TILEIR_F_ATTR && f->kind != BCX_TILEIR_F_UNIT)
 			continue;
-		const bcx_tileir_attr *a = &op->attrs[k++];
-		if (a->kind != BCX_TILEIR_A_NONE)
-			props[n++] = (prop){f->name, f, a};
+		po->at[n++] = (prop_slot){f->name, f, k++};
 	}
 	if (info->opd_mode == BCX_TILEIR_OPD_SEGMENTED)
-		props[n++] = (prop){"operandSegmentSizes", NULL, NULL};
-	if (!n)
-		return;
+		po->at[n++] = (prop_slot){"operandSegmentSizes", NULL, 0};
 	for (unsigned i = 1; i < n; i++) /* insertion sort by name */
-		for (unsigned j = i; j && strcmp(props[j - 1].name, props[j].name) > 0; j--) {
-			prop t = props[j];
-			props[j] = props[j - 1];
-			props[j - 1] = t;
+		for (unsigned j = i; j && strcmp(po->at[j - 1].name, po->at[j].name) > 0; j--) {
+			prop_slot t = po->at[j];
+			po->at[j] = po->at[j - 1];
+			po->at[j - 1] = t;
 		}
-	BCX_BUF_LIT(g->o, " <{");
-	for (unsigned i = 0; i < n; i++) {
-		if (i)
+	po->n = n;
+}
+
+static const prop_order *props_of(gen *g, const bcx_tileir_op *op, prop_order *local)
+{
+	uint16_t c = op->opcode;
+	if (c < 256 && g->props[c])
+		return g->props[c];
+	prop_order *po = c < 256 ? bcx_arena_alloc(g->scratch_all, sizeof *po) : NULL;
+	po = po ? po : local;
+	order_props(op->info, po);
+	if (po != local)
+		g->props[c] = po;
+	return po;
+}
+
+static void print_props(gen *g, const bcx_tileir_op *op)
+{
+	prop_order local;
+	const prop_order *po = props_of(g, op, &local);
+	bool first = true;
+	for (unsigned i = 0; i < po->n; i++) {
+		const prop_slot *ps = &po->at[i];
+		prop p = {ps->name, ps->f, ps->f ? &op->attrs[ps->slot] : NULL};
+		if (p.a && p.a->kind == BCX_TILEIR_A_NONE)
+			continue;
+		if (first)
+			BCX_BUF_LIT(g->o, " <{");
+		else
 			BCX_BUF_LIT(g->o, ", ");
-		print_prop(g, op, &props[i]);
+		first = false;
+		print_prop(g, op, &p);
 	}
-	BCX_BUF_LIT(g->o, "}>");
+	if (!first)
+		BCX_BUF_LIT(g->o, "}>");
 }
 
 static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
