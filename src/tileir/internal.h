@@ -25,6 +25,14 @@ typedef struct tir_counts {
 /* Count what body b takes (nested regions included). */
 void tir_count_block(const bcx_tileir_block *b, bool entry, tir_counts *c);
 
+/* The body decoder's summary of an op row at a file's version. */
+typedef struct tir_op_plan {
+	bool ready;
+	bool variadic_result;  /* a variadic result field */
+	uint8_t exist, later;  /* result fields at this version, and newer ones */
+	uint8_t fixed_opds;    /* operand groups of exactly one operand */
+} tir_op_plan;
+
 struct bcx_tileir_module {
 	bcx_arena *arena;
 	bcx_tileir_read_options opts;
@@ -85,6 +93,9 @@ struct bcx_tileir_module {
 	/* Assembled from text that has no cuda_tile.module op around its
 	 * functions (MLIR's implicit top-level module): never written. */
 	bool implicit_module;
+	/* Per opcode, what the body decoder needs of its row at this file's
+	 * version, worked out on its first op (read_body.c). */
+	tir_op_plan plans[256];
 };
 
 /* Version gate helper: is the file's version at least v? */

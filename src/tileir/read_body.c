@@ -19,6 +19,7 @@ typedef struct body_ctx {
 	unsigned depth;
 	const uint64_t *locs;   /* the function's location entries, */
 	uint64_t n_locs;        /* up to the end of all lists (§11.2) */
+	tir_op_plan other;      /* the plan of a row beyond the 256 kept */
 } body_ctx;
 
 static bool decode_ops(body_ctx *x, uint32_t n, bcx_tileir_block *b);
@@ -54,33 +55,48 @@ static uint32_t read_type(body_ctx *x, const char *what)
 	return tir_type_index(x->m, &x->c, what);
 }
 
-static bool has_variadic_result(const bcx_tileir_opinfo *info)
+/* The row's summary at this file's version, worked out once per module. */
+static const tir_op_plan *plan_of(body_ctx *x, const bcx_tileir_opinfo *info)
 {
-	for (unsigned i = 0; i < info->n_fields; i++)
-		if (info->fields[i].kind == BCX_TILEIR_F_RESULT &&
-		    info->fields[i].mult == BCX_TILEIR_VARIADIC)
-			return true;
-	return false;
+	tir_op_plan *p = info->opcode < 256 ? &x->m->plans[info->opcode] : &x->other;
+	if (p->ready && info->opcode < 256)
+		return p;
+	*p = (tir_op_plan){.ready = true};
+	for (unsigned i = 0; i < info->n_fields; i++) {
+		const bcx_tileir_field *f = &info->fields[i];
+		if (f->kind == BCX_TILEIR_F_RESULT) {
+			p->variadic_result |= f->mult == BCX_TILEIR_VARIADIC;
+			tir_at_least(x->m, f->since) ? p->exist++ : p->later++;
+		} else if (f->kind == BCX_TILEIR_F_OPERAND && f->mult == BCX_TILEIR_ONE) {
+			p->fixed_opds++;
+		}
+	}
+	return p;
 }
 
 /* §14.2: result count prefix, result types, synthesized later results. */
 static bool read_results(body_ctx *x, bcx_tileir_op *op, uint32_t **types, uint32_t *n_wire)
 {
 	const bcx_tileir_opinfo *info = op->info;
-	uint32_t exist = 0, later = 0;
-	for (unsigned i = 0; i < info->n_fields; i++)
-		if (info->fields[i].kind == BCX_TILEIR_F_RESULT)
-			tir_at_least(x->m, info->fields[i].since) ? exist++ : later++;
+	const tir_op_plan *plan = plan_of(x, info);
+	uint32_t exist = plan->exist, later = plan->later;
 	uint32_t n = exist;
 	size_t at = bcx_cur_offset(&x->c);
 	if (info->result_count) {
 		n = tir_count(&x->c, 1, "failed to read number of result types");
-		if (bcx_cur_ok(&x->c) && !has_variadic_result(info) && n != exist)
+		if (bcx_cur_ok(&x->c) && !plan->variadic_result && n != exist)
 			return bcx_cur_fail_at(&x->c, at, BCX_ERR_MALFORMED,
 					       "result count mismatch for cuda_tile.%s: expected %u compatible results but got %u",
 					       info->name, exist, n) == BCX_OK;
 	}
-	*types = ctx_alloc(x, (size_t)n + later, sizeof **types);
+	/* One zeroed block for the attributes (8-byte aligned, first) and the
+	 * result types: read_attrs fills the attributes. */
+	size_t attr_bytes = (size_t)info->n_attrs * sizeof(bcx_tileir_attr);
+	uint8_t *blk = ctx_alloc(x, attr_bytes + ((size_t)n + later) * sizeof **types, 1);
+	if (!blk)
+		return false;
+	op->attrs = (const bcx_tileir_attr *)(void *)blk;
+	*types = (uint32_t *)(void *)(blk + attr_bytes);
 	for (uint32_t i = 0; i < n && bcx_cur_ok(&x->c); i++)
 		(*types)[i] = read_type(x, "failed to get result type");
 	for (uint32_t i = 0; i < later; i++)
@@ -127,7 +143,7 @@ static bool flag_set(const bcx_tileir_op *op, const bcx_tileir_field *f)
 static bool read_attrs(body_ctx *x, bcx_tileir_op *op, const uint32_t *rtypes)
 {
 	const bcx_tileir_opinfo *info = op->info;
-	bcx_tileir_attr *a = ctx_alloc(x, info->n_attrs, sizeof *a);
+	bcx_tileir_attr *a = (bcx_tileir_attr *)(uintptr_t)op->attrs; /* read_results' block */
 	unsigned k = 0;
 	for (unsigned i = 0; i < info->n_fields && bcx_cur_ok(&x->c); i++) {
 		const bcx_tileir_field *f = &info->fields[i];
@@ -146,7 +162,6 @@ static bool read_attrs(body_ctx *x, bcx_tileir_op *op, const uint32_t *rtypes)
 				bcx_diag_context(x->c.diag, "failed to parse attribute '%s'", f->name);
 		}
 	}
-	op->attrs = a;
 	return bcx_cur_ok(&x->c);
 }
 
@@ -166,11 +181,7 @@ static uint32_t read_operand(body_ctx *x)
 static bool counted_segments(body_ctx *x, bcx_tileir_op *op, uint32_t total, uint32_t *seg,
 			     size_t at)
 {
-	uint32_t fixed = 0, g = 0;
-	for (unsigned i = 0; i < op->info->n_fields; i++)
-		if (op->info->fields[i].kind == BCX_TILEIR_F_OPERAND &&
-		    op->info->fields[i].mult == BCX_TILEIR_ONE)
-			fixed++;
+	uint32_t fixed = plan_of(x, op->info)->fixed_opds, g = 0;
 	if (total < fixed)
 		return bcx_cur_fail_at(&x->c, at, BCX_ERR_MALFORMED,
 				       "operand count %u is less than the %u required by cuda_tile.%s",
