@@ -72,6 +72,13 @@ static inline void bcx_buf_add(bcx_buf *w, const void *p, size_t n)
 		bcx_buf_put_bytes(w, p, n);
 	}
 }
+static inline void bcx_buf_add_u8(bcx_buf *w, uint8_t c)
+{
+	if (w->len < w->cap && w->status == BCX_OK)
+		w->data[w->len++] = c;
+	else
+		bcx_buf_put_bytes(w, &c, 1);
+}
 /* A string literal, its length known when compiling (no strlen). */
 #define BCX_BUF_LIT(w, lit) bcx_buf_add((w), "" lit, sizeof(lit) - 1)
 /* bcx_cur_uleb128 with its one-byte case inline: most counts, indices and

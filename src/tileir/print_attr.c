@@ -98,7 +98,7 @@ static void print_bound(bcx_buf *o, bool present, int64_t v)
 	if (present)
 		bcx_buf_put_idec(o, v);
 	else
-		bcx_buf_put_u8(o, '?');
+		bcx_buf_add_u8(o, '?');
 }
 
 static void print_predicate(bcx_buf *o, const bcx_tileir_attr *a)
@@ -108,7 +108,7 @@ static void print_predicate(bcx_buf *o, const bcx_tileir_attr *a)
 		bcx_buf_printf(o, "#cuda_tile.div_by<%llu", (unsigned long long)a->u);
 		if (a->flags & 3)
 			bcx_buf_printf(o, ", every %lld along %lld", (long long)a->a, (long long)a->b);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 		break;
 	case BCX_TILEIR_A_SAME_ELEMENTS:
 		BCX_BUF_LIT(o, "#cuda_tile.same_elements<[");
@@ -121,7 +121,7 @@ static void print_predicate(bcx_buf *o, const bcx_tileir_attr *a)
 		print_bound(o, a->flags & 1, a->a);
 		BCX_BUF_LIT(o, ", ");
 		print_bound(o, a->flags & 2, a->b);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 		break;
 	}
 }
@@ -152,17 +152,17 @@ void tir_print_attr(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a, 
 	case BCX_TILEIR_A_TYPE: tir_print_type(o, m, a->type, true); break;
 	case BCX_TILEIR_A_STRING: tir_print_string(o, bcx_tileir_string(m, a->index)); break;
 	case BCX_TILEIR_A_SYMBOL:
-		bcx_buf_put_u8(o, '@');
+		bcx_buf_add_u8(o, '@');
 		tir_print_ident(o, bcx_tileir_string(m, a->index));
 		break;
 	case BCX_TILEIR_A_ARRAY:
-		bcx_buf_put_u8(o, '[');
+		bcx_buf_add_u8(o, '[');
 		for (uint32_t i = 0; i < a->n; i++) {
 			if (i)
 				BCX_BUF_LIT(o, ", ");
 			tir_print_attr(o, m, &a->elems[i], ELIDE_MAY);
 		}
-		bcx_buf_put_u8(o, ']');
+		bcx_buf_add_u8(o, ']');
 		break;
 	case BCX_TILEIR_A_DICT: print_dict(o, m, a, ELIDE_NEVER, false, "{", "}"); break;
 	case BCX_TILEIR_A_HINTS: tir_print_hints(o, m, a, true); break;
@@ -188,13 +188,13 @@ static void print_elems(bcx_buf *o, const bcx_tileir_type *t, const tir_dense *v
 			print_int_value(o, v->tag, e);
 		return;
 	}
-	bcx_buf_put_u8(o, '[');
+	bcx_buf_add_u8(o, '[');
 	for (int64_t i = 0; i < t->shape[dim]; i++) {
 		if (i)
 			BCX_BUF_LIT(o, ", ");
 		print_elems(o, t, v, dim + 1, k);
 	}
-	bcx_buf_put_u8(o, ']');
+	bcx_buf_add_u8(o, ']');
 }
 
 bool tir_print_dense_values(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uint32_t index)
@@ -207,7 +207,7 @@ bool tir_print_dense_values(bcx_buf *o, bcx_tileir_module *m, uint32_t type, uin
 		BCX_BUF_LIT(o, "\"0x");
 		for (size_t i = 0; i < v.data.len; i++)
 			bcx_buf_printf(o, "%02X", v.data.ptr[i]);
-		bcx_buf_put_u8(o, '"');
+		bcx_buf_add_u8(o, '"');
 	} else if (v.splat) {
 		bcx_tileir_type scalar = {.rank = 0};
 		print_elems(o, &scalar, &v, 0, &k);

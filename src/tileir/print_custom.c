@@ -15,9 +15,9 @@
 
 void cp_newline(cprint *p)
 {
-	bcx_buf_put_u8(p->o, '\n');
+	bcx_buf_add_u8(p->o, '\n');
 	for (unsigned i = 0; i < p->indent; i++)
-		bcx_buf_put_u8(p->o, ' ');
+		bcx_buf_add_u8(p->o, ' ');
 }
 
 void cp_value(cprint *p, uint32_t v)
@@ -29,7 +29,7 @@ void cp_value(cprint *p, uint32_t v)
 	}
 	bcx_buf_put_bytes(p->o, c->s, c->len);
 	if (c->sub >= 0) {
-		bcx_buf_put_u8(p->o, '#');
+		bcx_buf_add_u8(p->o, '#');
 		bcx_buf_put_udec(p->o, (uint32_t)c->sub);
 	}
 }
@@ -80,7 +80,7 @@ void cp_types(cprint *p, const uint32_t *t, uint32_t n)
 
 void cp_block_args(cprint *p, const bcx_tileir_block *b)
 {
-	bcx_buf_put_u8(p->o, '(');
+	bcx_buf_add_u8(p->o, '(');
 	for (uint32_t i = 0; i < b->n_args; i++) {
 		if (i)
 			BCX_BUF_LIT(p->o, ", ");
@@ -88,7 +88,7 @@ void cp_block_args(cprint *p, const bcx_tileir_block *b)
 		BCX_BUF_LIT(p->o, ": ");
 		cp_type(p, b->arg_types[i]);
 	}
-	bcx_buf_put_u8(p->o, ')');
+	bcx_buf_add_u8(p->o, ')');
 }
 
 /* ---- fields of the op being printed ---- */
@@ -232,7 +232,7 @@ static void literal(walk *w, const char *s, size_t n, bool emit)
 {
 	if (n == 0 || (n == 1 && s[0] == ' ')) { /* `` and ` ` */
 		if (n && emit)
-			bcx_buf_put_u8(w->p->o, ' ');
+			bcx_buf_add_u8(w->p->o, ' ');
 		w->punct = n == 0;
 		w->space = false;
 		return;
@@ -246,7 +246,7 @@ static void literal(walk *w, const char *s, size_t n, bool emit)
 		before = !is_punct_set(s[0], "<>(){}[],");
 	if (emit) {
 		if (w->space && before)
-			bcx_buf_put_u8(w->p->o, ' ');
+			bcx_buf_add_u8(w->p->o, ' ');
 		bcx_buf_put_bytes(w->p->o, s, n);
 	}
 	w->space = n != 1 || !is_punct_set(s[0], "<({[");
@@ -257,7 +257,7 @@ static void literal(walk *w, const char *s, size_t n, bool emit)
 static void element_space(walk *w, bool emit)
 {
 	if (emit && (w->space || !w->punct))
-		bcx_buf_put_u8(w->p->o, ' ');
+		bcx_buf_add_u8(w->p->o, ' ');
 	w->punct = false;
 	w->space = true;
 }
@@ -270,10 +270,10 @@ static void print_attr_value(walk *w, const bcx_tileir_field *f, const bcx_tilei
 		const char *mn = bcx_tileir_enum_mnemonic(f->enum_id);
 		const char *v = bcx_tileir_enum_value(f->enum_id, a->u);
 		if (mn)
-			bcx_buf_put_u8(o, '<');
+			bcx_buf_add_u8(o, '<');
 		bcx_buf_puts(o, v ? v : "?");
 		if (mn)
-			bcx_buf_put_u8(o, '>');
+			bcx_buf_add_u8(o, '>');
 		break;
 	}
 	case BCX_TILEIR_A_INTEGER: tir_print_attr(o, w->p->m, a, ELIDE_MUST); break;
@@ -447,7 +447,7 @@ static void print_results(cprint *p, const bcx_tileir_op *op)
 			BCX_BUF_LIT(p->o, ", ");
 		bcx_buf_put_bytes(p->o, c->s, c->len);
 		if (n > 1) {
-			bcx_buf_put_u8(p->o, ':');
+			bcx_buf_add_u8(p->o, ':');
 			bcx_buf_put_udec(p->o, n);
 		}
 		r += n;
@@ -460,7 +460,7 @@ static void print_results(cprint *p, const bcx_tileir_op *op)
 static void print_unregistered(cprint *p, const bcx_tileir_op *op)
 {
 	tir_print_string(p->o, op->name);
-	bcx_buf_put_u8(p->o, '(');
+	bcx_buf_add_u8(p->o, '(');
 	cp_values(p, op->operands, op->n_operands);
 	BCX_BUF_LIT(p->o, ") : (");
 	for (uint32_t i = 0; i < op->n_operands; i++) {
@@ -475,7 +475,7 @@ static void print_unregistered(cprint *p, const bcx_tileir_op *op)
 		tir_print_type(p->o, p->m, op->result_types[i], true);
 	}
 	if (op->n_results != 1)
-		bcx_buf_put_u8(p->o, ')');
+		bcx_buf_add_u8(p->o, ')');
 }
 
 static void print_op(cprint *p, const bcx_tileir_op *op)
@@ -483,7 +483,7 @@ static void print_op(cprint *p, const bcx_tileir_op *op)
 	bcx_buf_spill(p->o, p->sink, 1u << 16);
 	tir_print_notes(p->o, p->opts, op, p->indent);
 	for (unsigned i = 0; i < p->indent; i++)
-		bcx_buf_put_u8(p->o, ' ');
+		bcx_buf_add_u8(p->o, ' ');
 	if (op->n_results)
 		print_results(p, op);
 	if (op->info->unregistered) {
@@ -494,7 +494,7 @@ static void print_op(cprint *p, const bcx_tileir_op *op)
 		cp_format(p, &c);
 	}
 	cp_di_suffix(p, op->loc);
-	bcx_buf_put_u8(p->o, '\n');
+	bcx_buf_add_u8(p->o, '\n');
 }
 
 bool cp_shows_terminator(const bcx_tileir_op *owner, const bcx_tileir_region *r)
@@ -517,7 +517,7 @@ void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators)
 		const bcx_tileir_block *blk = &r->blocks[b];
 		if (b) {
 			for (unsigned i = 0; i + 2 < p->indent + 2; i++)
-				bcx_buf_put_u8(p->o, ' ');
+				bcx_buf_add_u8(p->o, ' ');
 			BCX_BUF_LIT(p->o, "^bb");
 			bcx_buf_put_udec(p->o, b);
 			if (blk->n_args)
@@ -533,6 +533,6 @@ void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators)
 		p->indent -= 2;
 	}
 	for (unsigned i = 0; i < p->indent; i++)
-		bcx_buf_put_u8(p->o, ' ');
-	bcx_buf_put_u8(p->o, '}');
+		bcx_buf_add_u8(p->o, ' ');
+	bcx_buf_add_u8(p->o, '}');
 }

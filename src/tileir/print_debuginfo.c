@@ -217,7 +217,7 @@ bcx_status cp_di_number(cp_debuginfo *di, bcx_diag *d)
 static void ref(bcx_buf *o, const cp_debuginfo *di, uint64_t e)
 {
 	const entity *x = &di->e[e];
-	bcx_buf_put_u8(o, '#');
+	bcx_buf_add_u8(o, '#');
 	bcx_buf_puts(o, names[kinds[x->kind].name]);
 	if (x->number)
 		bcx_buf_put_udec(o, x->number);
@@ -232,7 +232,7 @@ void cp_di_suffix(cprint *p, uint64_t loc)
 		return;
 	BCX_BUF_LIT(p->o, " loc(");
 	ref(p->o, p->di, e);
-	bcx_buf_put_u8(p->o, ')');
+	bcx_buf_add_u8(p->o, ')');
 }
 
 static void str(bcx_buf *o, const cp_debuginfo *di, uint64_t s)
@@ -255,7 +255,7 @@ static void definition(bcx_buf *o, const cp_debuginfo *di, const entity *x)
 		ref(o, di, f[0]);
 		BCX_BUF_LIT(o, " in ");
 		ref(o, di, f[1]);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 		break;
 	case E_CALLSITE:
 		BCX_BUF_LIT(o, "loc(callsite(");
@@ -269,12 +269,12 @@ static void definition(bcx_buf *o, const cp_debuginfo *di, const entity *x)
 		str(o, di, f[0]);
 		BCX_BUF_LIT(o, " in ");
 		str(o, di, f[1]);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 		break;
 	case E_CU:
 		BCX_BUF_LIT(o, "#cuda_tile.di_compile_unit<file = ");
 		ref(o, di, f[0]);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 		break;
 	case E_SUB:
 		BCX_BUF_LIT(o, "#cuda_tile.di_subprogram<file = ");
@@ -287,7 +287,7 @@ static void definition(bcx_buf *o, const cp_debuginfo *di, const entity *x)
 		ref(o, di, f[4]);
 		if (f[5])
 			bcx_buf_printf(o, ", scopeLine = %llu", (unsigned long long)f[5]);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 		break;
 	default:
 		BCX_BUF_LIT(o, "#cuda_tile.di_lexical_block<scope = ");
@@ -297,7 +297,7 @@ static void definition(bcx_buf *o, const cp_debuginfo *di, const entity *x)
 		bcx_buf_printf(o, ", line = %llu", (unsigned long long)f[2]);
 		if (f[3])
 			bcx_buf_printf(o, ", column = %llu", (unsigned long long)f[3]);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 		break;
 	}
 }
@@ -311,7 +311,7 @@ void cp_di_definitions(cprint *p)
 		ref(p->o, di, di->sorted[i]);
 		BCX_BUF_LIT(p->o, " = ");
 		definition(p->o, di, x);
-		bcx_buf_put_u8(p->o, '\n');
+		bcx_buf_add_u8(p->o, '\n');
 	}
 }
 

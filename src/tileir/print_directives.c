@@ -78,7 +78,7 @@ static bool rounding(cprint *p, const cop *c, const ctok *t)
 	{
 		BCX_BUF_LIT(p->o, "rounding<");
 		bcx_buf_puts(p->o, name);
-		bcx_buf_put_u8(p->o, '>');
+		bcx_buf_add_u8(p->o, '>');
 	}
 	return true;
 }
@@ -102,7 +102,7 @@ static bool dense(cprint *p, const cop *c, const ctok *t)
 	const bcx_tileir_attr *v = attr_arg(c, t, &f);
 	if (!v || v->kind != BCX_TILEIR_A_DENSE || v->type >= p->m->n_types)
 		return false;
-	bcx_buf_put_u8(p->o, '<');
+	bcx_buf_add_u8(p->o, '<');
 	cp_type(p, p->m->types[v->type].elem);
 	BCX_BUF_LIT(p->o, ": ");
 	if (!tir_print_dense_values(p->o, p->m, v->type, v->index)) {
@@ -133,7 +133,7 @@ static bool arg_region(cprint *p, const cop *c, const ctok *t)
 		return false;
 	cp_newline(p);
 	cp_block_args(p, &r->blocks[0]);
-	bcx_buf_put_u8(p->o, ' ');
+	bcx_buf_add_u8(p->o, ' ');
 	cp_region(p, r, true);
 	return true;
 }
@@ -203,7 +203,7 @@ static void iter_values(cprint *p, const bcx_tileir_block *b, uint32_t first_arg
 		BCX_BUF_LIT(p->o, " = ");
 		cp_value(p, init.v[i]);
 	}
-	bcx_buf_put_u8(p->o, ')');
+	bcx_buf_add_u8(p->o, ')');
 }
 
 static void operand_types(cprint *p, cgroup g)
@@ -245,7 +245,7 @@ static bool for_op(cprint *p, const cop *c)
 	const bcx_tileir_attr *u = cp_attr(c, "unsignedCmp", 11);
 	if (u && u->kind != BCX_TILEIR_A_NONE)
 		BCX_BUF_LIT(p->o, " unsigned");
-	bcx_buf_put_u8(p->o, ' ');
+	bcx_buf_add_u8(p->o, ' ');
 	cp_value(p, b->first_arg);
 	BCX_BUF_LIT(p->o, " in (");
 	cp_value(p, lb);
@@ -255,7 +255,7 @@ static bool for_op(cprint *p, const cop *c)
 	cp_value(p, step);
 	BCX_BUF_LIT(p->o, ") : ");
 	cp_type(p, b->arg_types[0]);
-	bcx_buf_put_u8(p->o, ' ');
+	bcx_buf_add_u8(p->o, ' ');
 	if (init.n) {
 		iter_values(p, b, 1, init);
 		BCX_BUF_LIT(p->o, " -> (");
@@ -275,22 +275,22 @@ static bool loop_op(cprint *p, const cop *c)
 	if (op->regions[0].blocks[0].n_args < init.n)
 		return false;
 	bool ret = op->n_results != 0;
-	bcx_buf_put_u8(p->o, ' ');
+	bcx_buf_add_u8(p->o, ' ');
 	if (init.n) {
 		iter_values(p, &op->regions[0].blocks[0], 0, init);
-		bcx_buf_put_u8(p->o, ' ');
+		bcx_buf_add_u8(p->o, ' ');
 	}
 	if (init.n || ret)
 		BCX_BUF_LIT(p->o, ": ");
 	if (init.n) {
 		operand_types(p, init);
-		bcx_buf_put_u8(p->o, ' ');
+		bcx_buf_add_u8(p->o, ' ');
 		if (ret)
 			BCX_BUF_LIT(p->o, "-> ");
 	}
 	if (ret) {
 		cp_types(p, op->result_types, op->n_results);
-		bcx_buf_put_u8(p->o, ' ');
+		bcx_buf_add_u8(p->o, ' ');
 	}
 	loop_region(p, op);
 	return true;
@@ -322,7 +322,7 @@ static bool tensor_view_op(cprint *p, const cop *c)
 	cgroup shape = cp_operands(c, "dynamicShape", 12);
 	cgroup strides = cp_operands(c, "dynamicStrides", 14);
 	uint32_t k = 0;
-	bcx_buf_put_u8(p->o, ' ');
+	bcx_buf_add_u8(p->o, ' ');
 	cp_value(p, base);
 	BCX_BUF_LIT(p->o, ", shape = [");
 	mixed_list(p, t->shape, t->rank, shape, &k);

@@ -124,16 +124,19 @@ static void put_type(gen *g, uint32_t t)
 }
 
 /* '%' or "%arg" and a decimal number, without printf. */
-static void put_num(bcx_buf *o, const char *prefix, uint32_t v)
+/* Inline, so that a literal prefix's length is known when compiling. */
+static inline void put_num(bcx_buf *o, const char *prefix, uint32_t v)
 {
-	bcx_buf_puts(o, prefix);
+	bcx_buf_add(o, prefix, strlen(prefix));
 	bcx_buf_put_udec(o, v);
 }
 
 static void indent(bcx_buf *o, unsigned n)
 {
-	for (unsigned i = 0; i < n; i++)
-		bcx_buf_put_u8(o, ' ');
+	static const char spaces[] = "                                ";
+	for (; n > sizeof spaces - 1; n -= (unsigned)(sizeof spaces - 1))
+		bcx_buf_add(o, spaces, sizeof spaces - 1);
+	bcx_buf_add(o, spaces, n);
 }
 
 static void value_name(gen *g, uint32_t v)
@@ -152,14 +155,14 @@ static void type_list(gen *g, const uint32_t *types, uint32_t n, bool parens_if_
 {
 	bool paren = n != 1 || parens_if_one;
 	if (paren)
-		bcx_buf_put_u8(g->o, '(');
+		bcx_buf_add_u8(g->o, '(');
 	for (uint32_t i = 0; i < n; i++) {
 		if (i)
 			BCX_BUF_LIT(g->o, ", ");
 		put_type(g, types[i]);
 	}
 	if (paren)
-		bcx_buf_put_u8(g->o, ')');
+		bcx_buf_add_u8(g->o, ')');
 }
 
 static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind);
@@ -170,7 +173,7 @@ static void print_block(gen *g, const bcx_tileir_block *b, uint32_t idx, unsigne
 		indent(g->o, ind);
 		bcx_buf_printf(g->o, "^bb%u", idx);
 		if (b->n_args)
-			bcx_buf_put_u8(g->o, '(');
+			bcx_buf_add_u8(g->o, '(');
 		for (uint32_t i = 0; i < b->n_args; i++) {
 			if (i)
 				BCX_BUF_LIT(g->o, ", ");
@@ -192,9 +195,9 @@ static void print_regions(gen *g, const bcx_tileir_region *r, uint32_t n, unsign
 		for (uint32_t b = 0; b < r[i].n_blocks; b++)
 			print_block(g, &r[i].blocks[b], b, ind);
 		indent(g->o, ind);
-		bcx_buf_put_u8(g->o, '}');
+		bcx_buf_add_u8(g->o, '}');
 	}
-	bcx_buf_put_u8(g->o, ')');
+	bcx_buf_add_u8(g->o, ')');
 }
 
 typedef struct prop {
@@ -216,16 +219,16 @@ static void print_prop(gen *g, const bcx_tileir_op *op, const prop *p)
 		BCX_BUF_LIT(o, "array<i32");
 		for (uint32_t i = 0; i < op->info->n_operands; i++)
 			put_num(o, i ? ", " : ": ", op->segments[i]);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 	} else if (p->a->kind == BCX_TILEIR_A_ENUM) {
 		const char *mn = bcx_tileir_enum_mnemonic(p->f->enum_id);
 		const char *v = bcx_tileir_enum_value(p->f->enum_id, p->a->u);
 		if (mn) {
 			BCX_BUF_LIT(o, "#cuda_tile.");
 			bcx_buf_puts(o, mn);
-			bcx_buf_put_u8(o, '<');
+			bcx_buf_add_u8(o, '<');
 			bcx_buf_puts(o, v ? v : "?");
-			bcx_buf_put_u8(o, '>');
+			bcx_buf_add_u8(o, '>');
 		} else {
 			put_num(o, "", (uint32_t)p->a->u); /* enumerators are small */
 			BCX_BUF_LIT(o, " : i32");
@@ -316,7 +319,7 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 	}
 	if (op->info->unregistered) { /* its own name, escaped: it comes from the input */
 		tir_print_string(o, op->name);
-		bcx_buf_put_u8(o, '(');
+		bcx_buf_add_u8(o, '(');
 	} else {
 		BCX_BUF_LIT(o, "\"cuda_tile.");
 		bcx_buf_puts(o, op->info->name);
@@ -327,7 +330,7 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 			BCX_BUF_LIT(o, ", ");
 		value_name(g, op->operands[i]);
 	}
-	bcx_buf_put_u8(o, ')');
+	bcx_buf_add_u8(o, ')');
 	print_props(g, op);
 	if (op->n_regions)
 		print_regions(g, op->regions, op->n_regions, ind);
@@ -339,7 +342,7 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 	}
 	BCX_BUF_LIT(o, ") -> ");
 	type_list(g, op->result_types, op->n_results, false);
-	bcx_buf_put_u8(o, '\n');
+	bcx_buf_add_u8(o, '\n');
 }
 
 static void print_entry(gen *g, const bcx_tileir_function *f, unsigned ind)

@@ -27,7 +27,7 @@ static void print_global(cprint *p, const bcx_tileir_global *g)
 	BCX_BUF_LIT(o, "> : ");
 	cp_type(p, g->type);
 	cp_di_suffix(p, 0); /* globals carry no location on the wire */
-	bcx_buf_put_u8(o, '\n');
+	bcx_buf_add_u8(o, '\n');
 }
 
 /* The function's own location: entry 0 of its debug list. */
@@ -53,7 +53,7 @@ static bcx_status print_entry(cprint *p, size_t i, unsigned indent)
 		bcx_buf_spill(o, p->sink, 1u << 16);
 		p->indent = indent;
 		for (unsigned k = 0; k < indent; k++)
-			bcx_buf_put_u8(o, ' ');
+			bcx_buf_add_u8(o, ' ');
 		BCX_BUF_LIT(o, "entry @");
 		tir_print_ident(o, bcx_tileir_string(m, f->name));
 		cp_block_args(p, &p->body->block);
@@ -61,11 +61,11 @@ static bcx_status print_entry(cprint *p, size_t i, unsigned indent)
 			BCX_BUF_LIT(o, " optimization_hints=");
 			tir_print_hints(o, m, &f->hints, false);
 		}
-		bcx_buf_put_u8(o, ' ');
+		bcx_buf_add_u8(o, ' ');
 		bcx_tileir_region r = {1, &p->body->block};
 		cp_region(p, &r, true);
 		cp_di_suffix(p, function_loc(m, f));
-		bcx_buf_put_u8(o, '\n');
+		bcx_buf_add_u8(o, '\n');
 		s = p->status;
 	}
 	bcx_arena_free(p->scratch);
@@ -121,16 +121,16 @@ static bcx_status print_module(cprint *p)
 	if (m->has_producer) {
 		BCX_BUF_LIT(p->o, " attributes {producer = ");
 		tir_print_string(p->o, bcx_tileir_string(m, m->producer));
-		bcx_buf_put_u8(p->o, '}');
+		bcx_buf_add_u8(p->o, '}');
 	}
 	BCX_BUF_LIT(p->o, " {\n");
 	for (size_t i = 0; i < m->n_globals && p->status == BCX_OK; i++)
 		print_global(p, &m->globals[i]);
 	for (size_t i = 0; i < m->n_functions && p->status == BCX_OK; i++)
 		BCX_TRY(print_entry(p, i, 2));
-	bcx_buf_put_u8(p->o, '}');
+	bcx_buf_add_u8(p->o, '}');
 	cp_di_suffix(p, 0);
-	bcx_buf_put_u8(p->o, '\n');
+	bcx_buf_add_u8(p->o, '\n');
 	return p->status;
 }
 

@@ -14,11 +14,11 @@ void tir_print_notes(bcx_buf *o, const bcx_tileir_print_options *opts, const bcx
 	size_t n = opts->op_notes(opts->op_notes_ctx, op, &lines);
 	for (size_t i = 0; i < n && lines; i++) {
 		for (unsigned k = 0; k < indent; k++)
-			bcx_buf_put_u8(o, ' ');
+			bcx_buf_add_u8(o, ' ');
 		BCX_BUF_LIT(o, "// ");
 		/* A note is one line: a newline inside it would end the comment. */
 		for (const char *c = lines[i]; *c; c++)
-			bcx_buf_put_u8(o, *c == '\n' || *c == '\r' ? ' ' : (uint8_t)*c);
-		bcx_buf_put_u8(o, '\n');
+			bcx_buf_add_u8(o, *c == '\n' || *c == '\r' ? ' ' : (uint8_t)*c);
+		bcx_buf_add_u8(o, '\n');
 	}
 }

@@ -9,7 +9,7 @@ static void print_dims(bcx_buf *o, const int64_t *d, uint32_t n, const char *sep
 		if (i)
 			bcx_buf_puts(o, sep);
 		if (d[i] == BCX_TILEIR_DYNAMIC)
-			bcx_buf_put_u8(o, '?');
+			bcx_buf_add_u8(o, '?');
 		else
 			bcx_buf_put_idec(o, d[i]);
 	}
@@ -20,14 +20,14 @@ static void print_tensor_view(bcx_buf *o, const bcx_tileir_module *m, const bcx_
 	BCX_BUF_LIT(o, "tensor_view<");
 	print_dims(o, t->shape, t->rank, "x");
 	if (t->rank)
-		bcx_buf_put_u8(o, 'x');
+		bcx_buf_add_u8(o, 'x');
 	tir_print_type(o, m, t->elem, false);
 	if (t->rank) {
 		BCX_BUF_LIT(o, ", strides=[");
 		print_dims(o, t->strides, t->n_strides, ",");
-		bcx_buf_put_u8(o, ']');
+		bcx_buf_add_u8(o, ']');
 	}
-	bcx_buf_put_u8(o, '>');
+	bcx_buf_add_u8(o, '>');
 }
 
 static bool identity_map(const bcx_tileir_type *t)
@@ -58,14 +58,14 @@ static void print_view(bcx_buf *o, const bcx_tileir_module *m, const bcx_tileir_
 		BCX_BUF_LIT(o, ", dim_map=[");
 		for (uint32_t i = 0; i < t->n_dim_map; i++)
 			bcx_buf_printf(o, "%s%d", i ? ", " : "", t->dim_map[i]);
-		bcx_buf_put_u8(o, ']');
+		bcx_buf_add_u8(o, ']');
 	}
-	bcx_buf_put_u8(o, '>');
+	bcx_buf_add_u8(o, '>');
 }
 
 static void print_function_type(bcx_buf *o, const bcx_tileir_module *m, const bcx_tileir_type *t)
 {
-	bcx_buf_put_u8(o, '(');
+	bcx_buf_add_u8(o, '(');
 	for (uint32_t i = 0; i < t->n_inputs; i++) {
 		if (i)
 			BCX_BUF_LIT(o, ", ");
@@ -73,14 +73,14 @@ static void print_function_type(bcx_buf *o, const bcx_tileir_module *m, const bc
 	}
 	BCX_BUF_LIT(o, ") -> ");
 	if (t->n_outputs != 1)
-		bcx_buf_put_u8(o, '(');
+		bcx_buf_add_u8(o, '(');
 	for (uint32_t i = 0; i < t->n_outputs; i++) {
 		if (i)
 			BCX_BUF_LIT(o, ", ");
 		tir_print_type(o, m, t->params[t->n_inputs + i], true);
 	}
 	if (t->n_outputs != 1)
-		bcx_buf_put_u8(o, ')');
+		bcx_buf_add_u8(o, ')');
 }
 
 void tir_print_type(bcx_buf *o, const bcx_tileir_module *m, uint32_t type, bool prefix)
@@ -99,15 +99,15 @@ void tir_print_type(bcx_buf *o, const bcx_tileir_module *m, uint32_t type, bool 
 	case BCX_TILEIR_T_POINTER:
 		BCX_BUF_LIT(o, "ptr<");
 		tir_print_type(o, m, t->elem, false);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 		break;
 	case BCX_TILEIR_T_TILE:
 		BCX_BUF_LIT(o, "tile<");
 		print_dims(o, t->shape, t->rank, "x");
 		if (t->rank)
-			bcx_buf_put_u8(o, 'x');
+			bcx_buf_add_u8(o, 'x');
 		tir_print_type(o, m, t->elem, false);
-		bcx_buf_put_u8(o, '>');
+		bcx_buf_add_u8(o, '>');
 		break;
 	case BCX_TILEIR_T_TENSOR_VIEW: print_tensor_view(o, m, t); break;
 	case BCX_TILEIR_T_PARTITION_VIEW:
