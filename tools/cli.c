@@ -86,6 +86,31 @@ void cli_print_options(FILE *out, const cli_opt *opts, size_t n)
 /* Input                                                               */
 /* ------------------------------------------------------------------ */
 
+/* A copy of s with its control bytes as \XX, or NULL when it has none
+ * (or memory is short: the name is then shown as it is). */
+static char *escape_controls(const char *s)
+{
+	size_t n = 0, bad = 0;
+	for (; s[n]; n++)
+		bad += (unsigned char)s[n] < 0x20 || s[n] == 0x7F;
+	char *e = bad ? malloc(n + 2 * bad + 1) : NULL;
+	if (!e)
+		return NULL;
+	static const char hex[] = "0123456789ABCDEF";
+	char *o = e;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x20 || *p == 0x7F) {
+			*o++ = '\\';
+			*o++ = hex[*p >> 4];
+			*o++ = hex[*p & 15];
+		} else {
+			*o++ = (char)*p;
+		}
+	}
+	*o = 0;
+	return e;
+}
+
 bool cli_input_open(cli_input *in, const char *path)
 {
 	bcx_diag d;
@@ -93,6 +118,9 @@ bool cli_input_open(cli_input *in, const char *path)
 	memset(in, 0, sizeof *in);
 	in->path = path;
 	in->name = cli_display_name(path);
+	in->escaped = escape_controls(in->name);
+	if (in->escaped)
+		in->name = in->escaped;
 	if (bcx_file_map(path, 0, &in->view, &d) != BCX_OK) {
 		cli_report(in->name, &d);
 		return false;
@@ -104,6 +132,8 @@ bool cli_input_open(cli_input *in, const char *path)
 
 void cli_input_close(cli_input *in)
 {
+	free(in->escaped);
+	in->escaped = NULL;
 	bcx_file_unmap(&in->view);
 	in->data = NULL;
 	in->size = 0;
@@ -261,14 +291,26 @@ const char *cli_display_name(const char *path)
 	return !path ? "<input>" : strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
+void cli_fput_path(FILE *f, const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+		if (*p < 0x20 || *p == 0x7F)
+			fprintf(f, "\\%c%c", hex[*p >> 4], hex[*p & 15]);
+		else
+			fputc(*p, f);
+}
+
 static void vmessage(const char *severity, const char *file, const char *where,
 		     const char *fmt, va_list ap) BCX_PRINTF(4, 0);
 static void vmessage(const char *severity, const char *file, const char *where,
 		     const char *fmt, va_list ap)
 {
 	fputs("bcx: ", stderr);
-	if (file)
-		fprintf(stderr, "%s%s: ", file, where);
+	if (file) {
+		cli_fput_path(stderr, file);
+		fprintf(stderr, "%s: ", where);
+	}
 	fprintf(stderr, "%s: ", severity);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
@@ -310,7 +352,9 @@ void cli_report(const char *file, const bcx_diag *d)
 void cli_text_message(const char *severity, const char *file, const uint8_t *text, size_t size,
 		      unsigned long line, unsigned long col, const char *msg)
 {
-	fprintf(stderr, "bcx: %s:%lu:%lu: %s: %s\n", file, line, col, severity, msg);
+	fputs("bcx: ", stderr);
+	cli_fput_path(stderr, file);
+	fprintf(stderr, ":%lu:%lu: %s: %s\n", line, col, severity, msg);
 	/* Find the line and show it with a caret under the column. */
 	size_t at = 0;
 	for (unsigned long l = 1; l < line && at < size; at++)

@@ -63,10 +63,12 @@ void cli_print_options(FILE *out, const cli_opt *opts, size_t n);
 
 typedef struct cli_input {
 	const char *path;        /* as given */
-	const char *name;        /* for messages: the path, "-" shown as <stdin> */
+	const char *name;        /* for messages: the path, "-" shown as <stdin>,
+				    control bytes as \XX */
 	const uint8_t *data;
 	size_t size;
 	bcx_file_view view;      /* the mapping or buffer behind data */
+	char *escaped;           /* name when it had to be escaped, else NULL */
 } cli_input;
 
 /* Open path ("-" = stdin): mapped when it is a regular file. Reports and
@@ -135,6 +137,9 @@ int cli_exit_for(bcx_status s);
  * and '\\', written as MLIR escapes them (\0A, \1B, \22): names come from
  * untrusted files and must not reach a terminal raw. No quotes added. */
 void cli_put_escaped(bcx_buf *b, const uint8_t *s, size_t n);
+/* A file name as messages show it: its control bytes as \XX, so that a
+ * name from the command line or a directory cannot drive the terminal. */
+void cli_fput_path(FILE *f, const char *path);
 /* Append s (n bytes) to b as a JSON string literal, quotes included. Bytes
  * from 0x7f up are \u00XX, as the library's bcx_json_escape_byte writes
  * them: names need not be UTF-8, and JSON text must be. */

@@ -122,9 +122,11 @@ long tir_check_run(tir_check *c, bcx_tileir_module *m, const bcx_tileir_verify_o
 		cli_report(c->in->name, &d);
 		return -1;
 	}
-	if (!c->collect && c->errors)
-		fprintf(stderr, "bcx: %s: %zu error%s\n", c->in->name, c->errors,
-			c->errors == 1 ? "" : "s");
+	if (!c->collect && c->errors) {
+		fputs("bcx: ", stderr);
+		cli_fput_path(stderr, c->in->name);
+		fprintf(stderr, ": %zu error%s\n", c->errors, c->errors == 1 ? "" : "s");
+	}
 	return (long)c->errors;
 }
 

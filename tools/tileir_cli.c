@@ -438,9 +438,12 @@ static int verify_module(bcx_tileir_module *m, const cli_input *in, const cli_ar
 		int wrc = cli_emit(a, &j.out, false);
 		rc = wrc != EXIT_OK ? wrc : rc;
 	} else if (n == 0) {
-		printf("%s: valid (%zu functions)\n", in->name, bcx_tileir_function_count(m));
+		cli_fput_path(stdout, in->name);
+		printf(": valid (%zu functions)\n", bcx_tileir_function_count(m));
 	} else {
-		fprintf(stderr, "bcx: %s: %zu error%s\n", in->name, n, n == 1 ? "" : "s");
+		fputs("bcx: ", stderr);
+		cli_fput_path(stderr, in->name);
+		fprintf(stderr, ": %zu error%s\n", n, n == 1 ? "" : "s");
 	}
 	bcx_buf_free(&j.out);
 	return rc;

@@ -137,5 +137,14 @@ clean "$tmp/out.json" "verify --json (errors)" && ok || fail=$((fail + 1))
 # An assembler error naming an op with a hostile name, its line quoted.
 printf '"cuda_tile.module"() <{sym_name = "m"}> ({\n  "cuda_tile.x%s"() : () -> ()\n}) : () -> ()\n' "$H" > "$tmp/op.mlir"
 run 1 "\"cuda_tile.x\0A\1B" asm "$tmp/op.mlir" -o "$tmp/op.tileirbc"
+# A file name with ESC, DEL and other control bytes, from the command line:
+# messages and summaries show them as \XX.
+evil=$tmp/$(printf 'f\033[31m\177\001')
+cp "$h" "$evil.tileirbc"
+run 0 'f\1B[31m\7F\01.tileirbc: valid' verify "$evil.tileirbc"
+printf 'junk' > "$evil.bin"
+run 1 'f\1B[31m\7F\01.bin' dis "$evil.bin"
+cp "$b" "$evil.bad"
+run 1 'f\1B[31m\7F\01.bad: ' verify "$evil.bad"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
