@@ -212,9 +212,33 @@ static bool same_elements(asm_parser *p, bcx_tileir_build_attr **out)
 	       BUILT(bcx_tileir_build_attr_same_elements(p->m, v, n, out, &bd));
 }
 
+/* The text of a dictionary key token: a bare name, or a string's
+ * contents (escapes kept; a key with one is compared as written). */
+static void key_text(const mlir_tok *t, const char **s, size_t *n)
+{
+	bool str = t->k == MLIR_TK_STR && t->n >= 2;
+	*s = str ? t->p + 1 : t->p;
+	*n = str ? t->n - 2 : t->n;
+}
+
+bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n)
+{
+	const char *s, *o;
+	size_t len, olen;
+	key_text(&p->lx.t, &s, &len);
+	for (uint32_t i = 0; i < n; i++) {
+		key_text(&seen[i], &o, &olen);
+		if (olen == len && memcmp(o, s, len) == 0)
+			return mlir_fail(&p->lx, "duplicate key '%.*s' in dictionary attribute",
+					(int)(len > 60 ? 60 : len), s);
+	}
+	return true;
+}
+
 /* key = value, ... up to the closing character. */
 bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out)
 {
+	mlir_tok seen[64];
 	const char *keys[64];
 	size_t lens[64];
 	bcx_tileir_build_attr *vals[64];
@@ -226,6 +250,9 @@ bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out)
 			return mlir_fail(&p->lx, "too many dictionary entries");
 		if (p->lx.t.k != MLIR_TK_ID && p->lx.t.k != MLIR_TK_STR)
 			return mlir_fail(&p->lx, "expected a dictionary key");
+		if (!ap_key_unique(p, seen, n))
+			return false;
+		seen[n] = p->lx.t;
 		keys[n] = ap_tok_dup(p);
 		lens[n] = p->lx.t.n;
 		if (!keys[n] || !mlir_next(&p->lx))

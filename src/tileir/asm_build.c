@@ -5,17 +5,42 @@
 #include "tileir/build_internal.h"
 #include "tileir/print.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static bool bind(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v)
+/* Bind a value name; type is the type its definition's text gave when
+ * the value's own type may differ (an entry's block argument), else NONE. */
+static bool bind_typed(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v,
+		       bcx_tileir_build_type type)
 {
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
-	    !ap_grow(p, (void **)&p->name_val, idx, &p->cap_names, sizeof *p->name_val))
+	    !ap_grow(p, (void **)&p->name_of, idx, &p->cap_names, sizeof *p->name_of))
 		return mlir_fail(&p->lx, "out of memory");
-	p->name_val[idx] = v;
+	p->name_of[idx].val = v;
+	p->name_of[idx].type = type;
 	return true;
+}
+
+static bool bind(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v)
+{
+	return bind_typed(p, name, n, v, BCX_TILEIR_NONE);
+}
+
+bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
+{
+	if (p->late_msg)
+		return true;
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	p->late_msg = bcx_arena_memdup(p->arena, buf, strlen(buf));
+	p->late_line = line;
+	p->late_col = col;
+	return p->late_msg || mlir_fail(&p->lx, "out of memory");
 }
 
 static bool bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value first)
@@ -59,14 +84,17 @@ static bool lookup(asm_parser *p, const bcx_tileir_build_block *blk, const ap_re
 	if (!wr_table_find(&p->names, r->name, r->n, &idx))
 		return mlir_fail_at(&p->lx, r->line, r->col, "use of undeclared SSA value name '%%%.*s'",
 				   (int)(r->n > 60 ? 60 : r->n), r->name);
-	*v = p->name_val[idx];
+	*v = p->name_of[idx].val;
 	const uint32_t *vt = blk->fn ? blk->fn->value_types : NULL;
-	if (r->type != BCX_TILEIR_NONE && vt && vt[*v] != r->type) {
+	bcx_tileir_build_type def = p->name_of[idx].type;
+	if (def == BCX_TILEIR_NONE && vt)
+		def = vt[*v];
+	if (r->type != BCX_TILEIR_NONE && def != BCX_TILEIR_NONE && def != r->type) {
 		char a[112], b[112];
 		return mlir_fail_at(&p->lx, r->line, r->col,
 				   "use of value '%%%.*s' expects different type than prior uses: "
 				   "'%s' vs '%s'", (int)(r->n > 60 ? 60 : r->n), r->name,
-				   ap_type_text(p, r->type, a, sizeof a), ap_type_text(p, vt[*v], b, sizeof b));
+				   ap_type_text(p, r->type, a, sizeof a), ap_type_text(p, def, b, sizeof b));
 	}
 	return true;
 }
@@ -212,9 +240,23 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 				   "entry body must have one argument per function input");
 	wr_table_free(&p->names);
 	wr_table_init(&p->names, p->m->alloc);
-	for (uint32_t i = 0; i < b->n_args; i++)
-		if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i)))
+	/* The body's values are the signature's; the block's own argument
+	 * types are checked against it as the reference's verifier does, and
+	 * are the types its parser holds the names' uses to. */
+	for (uint32_t i = 0; i < b->n_args; i++) {
+		char x[160], y[160];
+		if (b->arg_types[i] != fti->params[i] &&
+		    !ap_late(p, op->line, op->col,
+			     "'cuda_tile.%s' op type of entry block argument #%u('%s') must match the "
+			     "type of the corresponding argument in function signature('%s')",
+			     op->testing ? "testing$func" : "entry", i,
+			     ap_type_text(p, b->arg_types[i], x, sizeof x),
+			     ap_type_text(p, fti->params[i], y, sizeof y)))
 			return false;
+		if (!bind_typed(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i),
+				b->arg_types[i]))
+			return false;
+	}
 	return build_block(p, body, b);
 }
 
@@ -222,6 +264,9 @@ bool ap_build_module(asm_parser *p, const ap_op *mod)
 {
 	if (strcmp(mod->info->name, "module") != 0)
 		return mlir_fail_at(&p->lx, mod->line, mod->col, "expected \"cuda_tile.module\"");
+	if (!prop(mod, "sym_name") &&
+	    !ap_late(p, mod->line, mod->col, "'cuda_tile.module' op requires attribute 'sym_name'"))
+		return false;
 	bcx_tileir_build_attr *prod = prop(mod, "producer");
 	bcx_diag bd = {0};
 	bcx_tileir_str ps = prod ? attr_str(p, prod) : (bcx_tileir_str){0};

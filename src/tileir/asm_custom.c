@@ -429,12 +429,18 @@ static bool attr_dict(ac_walk *w, bool kw)
 		return true;
 	if (!mlir_expect(&p->lx, '{'))
 		return false;
-	for (bool first = true; !mlir_is_punct(&p->lx, '}'); first = false) {
-		if (!first && !mlir_expect(&p->lx, ','))
+	mlir_tok seen[64];
+	for (uint32_t n = 0; !mlir_is_punct(&p->lx, '}'); n++) {
+		if (n && !mlir_expect(&p->lx, ','))
 			return false;
 		mlir_tok t = p->lx.t;
 		if (t.k != MLIR_TK_ID && t.k != MLIR_TK_STR)
 			return mlir_fail(&p->lx, "expected an attribute name");
+		if (n >= 64)
+			return mlir_fail(&p->lx, "too many attributes");
+		if (!ap_key_unique(p, seen, n))
+			return false;
+		seen[n] = t;
 		int i = -1;
 		for (unsigned k = 0; k < w->info->n_fields; k++)
 			if (w->info->fields[k].kind >= BCX_TILEIR_F_ATTR &&

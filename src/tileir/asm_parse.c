@@ -90,16 +90,20 @@ static bool segments(asm_parser *p, ap_op *op)
  * attributes from its attribute dictionary too). */
 static bool properties(asm_parser *p, ap_op *op, bool dict)
 {
-	uint32_t cap = op->n_attrs;
-	bool first = true;
+	uint32_t cap = op->n_attrs, n_seen = 0;
+	mlir_tok seen[64];
 	if (!mlir_expect(&p->lx, '{'))
 		return false;
 	while (!mlir_is_punct(&p->lx, '}')) {
-		if (!first && !mlir_expect(&p->lx, ','))
+		if (n_seen && !mlir_expect(&p->lx, ','))
 			return false;
-		first = false;
 		if (p->lx.t.k != MLIR_TK_ID)
 			return mlir_fail(&p->lx, "expected an attribute name");
+		if (n_seen >= 64)
+			return mlir_fail(&p->lx, "too many attributes");
+		if (!ap_key_unique(p, seen, n_seen))
+			return false;
+		seen[n_seen++] = p->lx.t;
 		char *name = ap_tok_dup(p);
 		bool is_seg = mlir_is_id(&p->lx, "operandSegmentSizes");
 		if (!name || !mlir_next(&p->lx))
@@ -388,6 +392,7 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	bool ok = top ? mlir_next(&p.lx) && top_level(&p, top)
 		      : mlir_fail(&p.lx, "out of memory");
 	ok = ok && ap_build_top(&p, top); /* no op at all: an empty implicit module */
+	ok = ok && (!p.late_msg || mlir_fail_at(&p.lx, p.late_line, p.late_col, "%s", p.late_msg));
 	wr_table_free(&p.names);
 	wr_table_free(&p.aliases);
 	wr_table_free(&p.loc_ids);

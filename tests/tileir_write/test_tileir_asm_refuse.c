@@ -1,0 +1,68 @@
+/* Small texts that NVIDIA's cuda-tile-translate refuses, each with the
+ * message and the line:col it gives (checked against it when written):
+ * `bcx asm` must refuse them the same way rather than write bytes for
+ * them. And a few that it accepts, which the assembler must take too.
+ * docs/formats/tileir-text.md states the rules. */
+#include "testutil.h"
+#include "bcx/tileir_build.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MOD_OPEN "\"cuda_tile.module\"() <{sym_name = \"m\"}> ({\n"
+#define MOD_CLOSE "}) : () -> ()\n"
+#define ENTRY_OPEN(ft) "  \"cuda_tile.entry\"() <{function_type = " ft ", sym_name = \"e\"}> ({\n"
+#define ENTRY_CLOSE "    \"cuda_tile.return\"() : () -> ()\n  }) : () -> ()\n"
+
+static const struct {
+	const char *what, *text;
+	unsigned line, col; /* 0: the text is valid */
+	const char *msg;
+} cases[] = {
+	{"a property given twice",
+	 "\"cuda_tile.module\"() <{sym_name = \"a\", sym_name = \"a\"}> ({\n" MOD_CLOSE, 1, 40,
+	 "duplicate key 'sym_name' in dictionary attribute"},
+	{"a key given twice in a nested dictionary",
+	 MOD_OPEN "  \"cuda_tile.entry\"() <{function_type = () -> (), optimization_hints = "
+		  "#cuda_tile.optimization_hints<sm_100 = {num_cta_in_cga = 2, num_cta_in_cga = "
+		  "2}>, sym_name = \"e\"}> ({\n" ENTRY_CLOSE MOD_CLOSE,
+	 2, 132, "duplicate key 'num_cta_in_cga' in dictionary attribute"},
+	{"a module without its name", "\"cuda_tile.module\"() <{}> ({\n" MOD_CLOSE, 1, 1,
+	 "'cuda_tile.module' op requires attribute 'sym_name'"},
+	{"an entry block argument of another type than the signature's",
+	 MOD_OPEN ENTRY_OPEN("(!cuda_tile.tile<i32>) -> ()") "  ^bb0(%a: !cuda_tile.tile<f32>):\n"
+		 ENTRY_CLOSE MOD_CLOSE,
+	 2, 3,
+	 "'cuda_tile.entry' op type of entry block argument #0('!cuda_tile.tile<f32>') must match "
+	 "the type of the corresponding argument in function signature('!cuda_tile.tile<i32>')"},
+	{"a use at the signature's type of an argument the block types otherwise",
+	 MOD_OPEN ENTRY_OPEN("(!cuda_tile.tile<i32>) -> ()") "  ^bb0(%a: !cuda_tile.tile<f32>):\n"
+		 "    %0 = \"cuda_tile.negi\"(%a) : (!cuda_tile.tile<i32>) -> !cuda_tile.tile<i32>\n"
+		 ENTRY_CLOSE MOD_CLOSE,
+	 4, 27,
+	 "use of value '%a' expects different type than prior uses: '!cuda_tile.tile<i32>' vs "
+	 "'!cuda_tile.tile<f32>'"},
+};
+
+int main(void)
+{
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *t = cases[i].text;
+		bcx_tileir_builder *m = NULL;
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		bcx_status s = bcx_tileir_assemble("case.mlir", t, strlen(t), NULL, &m, &d);
+		if (!cases[i].line) {
+			T_CHECKF(s == BCX_OK, "%s: refused: %s", cases[i].what, d.message);
+		} else if (T_CHECKF(s != BCX_OK, "%s: accepted", cases[i].what)) {
+			/* the message begins with FILE:LINE:COL, as the reference's */
+			char want[sizeof d.message];
+			snprintf(want, sizeof want, "case.mlir:%u:%u: %s", cases[i].line, cases[i].col,
+				 cases[i].msg);
+			T_CHECKF(strcmp(d.message, want) == 0, "%s: message '%s', want '%s'",
+				 cases[i].what, d.message, want);
+		}
+		bcx_tileir_builder_free(m);
+	}
+	return tu_finish();
+}
