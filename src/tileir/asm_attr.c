@@ -29,6 +29,14 @@ static bool number(asm_parser *p, num *n)
 	mlir_tok t = p->lx.t;
 	if (t.k == MLIR_TK_INT) {
 		n->is_hex = t.n > 2 && t.p[1] == 'x';
+		/* the custom form's dense parser knows a float element type
+		 * already and refuses the literal itself, as MLIR's attribute
+		 * parser (its message names no op) */
+		if (p->dense_kind == 2 && !n->is_hex) {
+			p->lx.prefix = NULL;
+			return mlir_fail(&p->lx, "unexpected decimal integer literal for a floating "
+					 "point value");
+		}
 		if (!mlir_tok_u64(&t, &n->u))
 			return mlir_fail(&p->lx, "integer literal too large");
 		n->f = (double)n->u;

@@ -123,6 +123,30 @@ static bool build_regions(asm_parser *p, const ap_op *op, bcx_tileir_build_op *b
 	return true;
 }
 
+/* A constant attribute (E_CONST) goes on the wire untyped, typed by the
+ * op's first result, so the text's two types must be one: the reference's
+ * AllTypesMatch<[value, result]>, a verifier rule. */
+static bool const_typed(asm_parser *p, const ap_op *op)
+{
+	const bcx_tileir_field *res = NULL;
+	for (uint32_t k = 0; k < op->info->n_fields && !res; k++)
+		if (op->info->fields[k].kind == BCX_TILEIR_F_RESULT)
+			res = &op->info->fields[k];
+	for (uint32_t i = 0; res && op->n_res_types && i < op->n_attrs; i++) {
+		const bcx_tileir_attr *a = &op->attrs[i].value->a;
+		bool is_const = false;
+		for (uint32_t k = 0; k < op->info->n_fields; k++)
+			is_const |= op->info->fields[k].enc == BCX_TILEIR_E_CONST &&
+				    op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
+				    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0;
+		if (is_const && a->kind == BCX_TILEIR_A_DENSE && a->type != op->res_types[0])
+			return ap_late(p, op->name_line, op->name_col,
+				       "'cuda_tile.%s' op failed to verify that all of {%s, %s} have "
+				       "same type", op->info->name, op->attrs[i].name, res->name);
+	}
+	return true;
+}
+
 static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op)
 {
 	bcx_tileir_build_value *opds =
@@ -140,7 +164,7 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 				   "operation defines %u results but was provided %u to bind",
 				   op->n_res_types, named);
 	bcx_tileir_build_loc *loc = NULL;
-	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc))
+	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc) || !const_typed(p, op))
 		return false;
 	bcx_tileir_build_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
 			   op->n_operands, op->segments, op->n_segments, op->attrs, op->n_attrs,

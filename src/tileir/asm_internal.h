@@ -43,6 +43,7 @@ typedef struct ap_op {
 	char *uname;            /* an unregistered op's name, unescaped */
 	size_t uname_len;
 	unsigned line, col;
+	unsigned name_line, name_col; /* the op's name: where MLIR places the op */
 } ap_op;
 
 struct ap_block {

@@ -288,6 +288,8 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 	op->col = p->lx.t.col;
 	if (p->lx.t.k == MLIR_TK_VALUE && !result_names(p, op))
 		return false;
+	op->name_line = p->lx.t.line;
+	op->name_col = p->lx.t.col;
 	const char *outer = p->lx.prefix;
 	p->lx.prefix = NULL;
 	if (p->lx.t.k == MLIR_TK_STR) {

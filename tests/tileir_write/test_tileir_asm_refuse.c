@@ -42,6 +42,19 @@ static const struct {
 	 4, 27,
 	 "use of value '%a' expects different type than prior uses: '!cuda_tile.tile<i32>' vs "
 	 "'!cuda_tile.tile<f32>'"},
+	{"a constant whose value is typed otherwise than its result",
+	 MOD_OPEN ENTRY_OPEN("() -> ()")
+		 "    %0 = \"cuda_tile.constant\"() <{value = dense<0> : !cuda_tile.tile<i8>}> : () "
+		 "-> !cuda_tile.tile<i64>\n" ENTRY_CLOSE MOD_CLOSE,
+	 3, 10, "'cuda_tile.constant' op failed to verify that all of {value, result} have same type"},
+	{"1e400: MLIR's float literal needs the point, so this is the integer 1",
+	 "cuda_tile.module @m {\n  entry @e() {\n    %0 = constant <f32: [1.5, 1e400]> : "
+	 "tile<2xf32>\n    return\n  }\n}\n",
+	 3, 31, "unexpected decimal integer literal for a floating point value"},
+	{"a float literal may end at its point (1.e3, 2.)",
+	 "cuda_tile.module @m {\n  entry @e() {\n    %0 = constant <f32: [1.e3, 2.]> : "
+	 "tile<2xf32>\n    return\n  }\n}\n",
+	 0, 0, NULL},
 };
 
 int main(void)
