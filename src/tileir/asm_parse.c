@@ -246,6 +246,51 @@ static bool unregistered_op(asm_parser *p, ap_op *op)
 	return true;
 }
 
+/* The enumerator a format gives field f as its `$f^=word` default (the
+ * reference's DefaultValuedAttr: an absent attribute takes it), or -1. */
+static int fmt_default(const bcx_tileir_opinfo *info, const bcx_tileir_field *f)
+{
+	size_t n = strlen(f->name);
+	for (const char *s = info->fmt; s && (s = strchr(s, '$')) != NULL; s++) {
+		if (strncmp(s + 1, f->name, n) != 0 || strncmp(s + 1 + n, "^=", 2) != 0)
+			continue;
+		const char *w = s + n + 3;
+		size_t len = strspn(w, "abcdefghijklmnopqrstuvwxyz_0123456789");
+		for (unsigned v = 0; v < bcx_tileir_enum_count(f->enum_id); v++) {
+			const char *name = bcx_tileir_enum_value(f->enum_id, v);
+			if (name && strlen(name) == len && memcmp(name, w, len) == 0)
+				return (int)v;
+		}
+	}
+	return -1;
+}
+
+/* The generic form may leave out an enum attribute that has a default:
+ * the op takes the default, as the reference's parser gives it. */
+static bool defaults(asm_parser *p, ap_op *op)
+{
+	uint32_t cap = op->n_attrs;
+	for (unsigned k = 0; k < op->info->n_fields; k++) {
+		const bcx_tileir_field *f = &op->info->fields[k];
+		if (f->kind != BCX_TILEIR_F_ATTR || f->enc != BCX_TILEIR_E_ENUM)
+			continue;
+		bool given = false;
+		for (uint32_t i = 0; i < op->n_attrs && !given; i++)
+			given = strcmp(op->attrs[i].name, f->name) == 0;
+		int v = given ? -1 : fmt_default(op->info, f);
+		if (v < 0)
+			continue;
+		if (!ap_grow(p, (void **)&op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
+			return false;
+		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
+		na->name = f->name;
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_attr_enum(p->m, (unsigned)v, &na->value, &bd), &bd))
+			return false;
+	}
+	return true;
+}
+
 /* "cuda_tile.x"(operands) [<{properties}>] [({regions})] : functype */
 static bool generic_op(asm_parser *p, ap_op *op)
 {
@@ -263,6 +308,8 @@ static bool generic_op(asm_parser *p, ap_op *op)
 		if (mlir_accept(&p->lx, '(') && !regions(p, op))
 			return false;
 		if (mlir_is_punct(&p->lx, '{') && !properties(p, op, true))
+			return false;
+		if (!defaults(p, op))
 			return false;
 	}
 	bcx_tileir_build_type *ins;

@@ -14,6 +14,14 @@
 #define ENTRY_OPEN(ft) "  \"cuda_tile.entry\"() <{function_type = " ft ", sym_name = \"e\"}> ({\n"
 #define ENTRY_CLOSE "    \"cuda_tile.return\"() : () -> ()\n  }) : () -> ()\n"
 
+/* A subprogram of the given parameters, used by an entry named e. */
+#define DI_HEAD(params)                                                          \
+	"#f = #cuda_tile.di_file<\"t.py\" in \"/d\">\n"                          \
+	"#cu = #cuda_tile.di_compile_unit<file = #f>\n"                          \
+	"#sp = #cuda_tile.di_subprogram<" params ">\n"                           \
+	"#l = #cuda_tile.di_loc<loc(\"t.py\":1:1) in #sp>\n"
+#define DI_BODY "cuda_tile.module @m {\n  entry @e() {\n    return loc(#l)\n  } loc(#l)\n}\n"
+
 static const struct {
 	const char *what, *text;
 	unsigned line, col; /* 0: the text is valid */
@@ -54,6 +62,23 @@ static const struct {
 	{"a float literal may end at its point (1.e3, 2.)",
 	 "cuda_tile.module @m {\n  entry @e() {\n    %0 = constant <f32: [1.e3, 2.]> : "
 	 "tile<2xf32>\n    return\n  }\n}\n",
+	 0, 0, NULL},
+	{"a debug-info struct parameter given twice",
+	 DI_HEAD("file = #f, line = 1, line = 1, name = \"k\", linkageName = \"k\", "
+		 "compileUnit = #cu") DI_BODY,
+	 3, 60, "duplicate or unknown struct parameter name: line"},
+	{"a debug-info struct without a required parameter",
+	 DI_HEAD("file = #f, name = \"k\", linkageName = \"k\", compileUnit = #cu, scopeLine = 2")
+		 DI_BODY,
+	 3, 106, "struct is missing required parameter: line"},
+	{"a debug-info struct's parameters in any order",
+	 DI_HEAD("scopeLine = 2, compileUnit = #cu, linkageName = \"e\", name = \"k\", line = 1, "
+		 "file = #f") DI_BODY,
+	 0, 0, NULL},
+	{"an op of the generic form without an attribute that has a default (overflow)",
+	 MOD_OPEN ENTRY_OPEN("(!cuda_tile.tile<i32>) -> ()") "  ^bb0(%a: !cuda_tile.tile<i32>):\n"
+		 "    %0 = \"cuda_tile.addi\"(%a, %a) : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>) "
+		 "-> !cuda_tile.tile<i32>\n" ENTRY_CLOSE MOD_CLOSE,
 	 0, 0, NULL},
 };
 
