@@ -15,18 +15,23 @@
 /* A literal number: sign, then MLIR_TK_INT or MLIR_TK_FLOAT. */
 typedef struct num {
 	bool neg, is_float, is_hex, is_bool;
+	bool int64;             /* read as the custom form's dense integers are */
 	uint64_t u;
 	double f;
-	unsigned line, col;
+	unsigned line, col;     /* the literal, after its sign */
+	unsigned sline, scol;   /* its sign, or the literal */
 } num;
 
 static bool number(asm_parser *p, num *n)
 {
 	memset(n, 0, sizeof *n);
-	n->line = p->lx.t.line;
-	n->col = p->lx.t.col;
+	n->sline = p->lx.t.line;
+	n->scol = p->lx.t.col;
 	n->neg = mlir_accept(&p->lx, '-');
 	mlir_tok t = p->lx.t;
+	/* MLIR reports a literal's errors at the literal, after its sign */
+	n->line = t.line;
+	n->col = t.col;
 	if (t.k == MLIR_TK_INT) {
 		n->is_hex = t.n > 2 && t.p[1] == 'x';
 		/* the custom form's dense parser knows a float element type
@@ -39,6 +44,11 @@ static bool number(asm_parser *p, num *n)
 		}
 		if (!mlir_tok_u64(&t, &n->u))
 			return mlir_fail(&p->lx, "integer literal too large");
+		/* the custom form's dense parser reads an integer as int64_t
+		 * first (MLIR's parseInteger), so -0 is 0 there */
+		n->int64 = p->dense_kind == 1;
+		if (n->int64 && n->u > (uint64_t)INT64_MAX + n->neg)
+			return mlir_fail_at(&p->lx, n->sline, n->scol, "integer value too large");
 		n->f = (double)n->u;
 	} else if (t.k == MLIR_TK_FLOAT) {
 		char *buf = bcx_arena_alloc(p->arena, t.n + 1); /* any length MLIR takes */
@@ -80,7 +90,12 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what,
 			return mlir_fail_at(&p->lx, n->line, n->col,
 					   "unexpected decimal integer literal for a floating point "
 					   "value");
-		if (n->is_hex && !n->neg) {
+		if (n->is_hex && n->neg && p->dense_kind == 2)
+			p->lx.prefix = NULL; /* MLIR's float parser's words, as below */
+		if (n->is_hex && n->neg)
+			return mlir_fail_at(&p->lx, n->line, n->col,
+					   "hexadecimal float literal should not have a leading minus");
+		if (n->is_hex) {
 			*bits = n->u;
 			return (n->u & ~mask) == 0 ||
 			       mlir_fail_at(&p->lx, n->line, n->col,
@@ -88,10 +103,19 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what,
 		}
 		if (mlir_float_bits(n->f, tir_float_kind(tag), bits))
 			return true;
+		/* too large: what MLIR's conversion (APFloat) gives, infinity
+		 * where the format has one, else its NaN (f8E4M3FN: all ones
+		 * after the sign), its largest value (f4E2M1FN, all ones too),
+		 * or f8E8M0FNU's NaN for a positive value */
 		const mlir_float_sem *fs = mlir_float_semantics(tir_float_kind(tag));
-		if (fs && fs->ieee) { /* too large: infinity, all-ones exponent */
-			unsigned mb = fs->prec - 1;
-			*bits = ((n->f < 0 ? 1ull << fs->ebits : 0) | ((1ull << fs->ebits) - 1)) << mb;
+		unsigned mb = fs ? fs->prec - 1 : 0;
+		uint64_t sign = n->f < 0 && fs && !fs->e8m0 ? 1ull << (fs->ebits + mb) : 0;
+		if (fs && fs->ieee) { /* all-ones exponent */
+			*bits = sign | ((1ull << fs->ebits) - 1) << mb;
+			return true;
+		}
+		if (fs && (fs->fn || fs->nonan || (fs->e8m0 && n->f > 0))) {
+			*bits = sign | ((1ull << (fs->ebits + mb)) - 1);
 			return true;
 		}
 		return mlir_fail_at(&p->lx, n->line, n->col, "float constant out of range for %s",
@@ -103,6 +127,12 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what,
 	bool fits = n->u <= mask;
 	if (n->neg) /* negated, the sign bit must be set */
 		fits = n->u != 0 && n->u <= (w >= 64 ? 1ull << 63 : 1ull << (w - 1));
+	if (n->int64) { /* an int64_t in [-2^(w-1), 2^w - 1], reported at its sign */
+		fits = n->neg ? n->u <= (w >= 64 ? 1ull << 63 : 1ull << (w - 1)) : n->u <= mask;
+		if (!fits)
+			return mlir_fail_at(&p->lx, n->sline, n->scol,
+					   "integer constant out of range for %s", what);
+	}
 	if (!fits)
 		return mlir_fail_at(&p->lx, n->line, n->col, "integer constant out of range for %s",
 				   what);

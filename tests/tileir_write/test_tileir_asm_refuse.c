@@ -22,6 +22,14 @@
 	"#l = #cuda_tile.di_loc<loc(\"t.py\":1:1) in #sp>\n"
 #define DI_BODY "cuda_tile.module @m {\n  entry @e() {\n    return loc(#l)\n  } loc(#l)\n}\n"
 
+/* A constant in the custom form, and dense<v> of the generic form. */
+#define CST(v, t)                                                                \
+	"cuda_tile.module @m {\n  entry @e() {\n    %0 = constant " v " : tile<" t ">\n" \
+	"    return\n  }\n}\n"
+#define GCST(v, t)                                                               \
+	MOD_OPEN ENTRY_OPEN("() -> ()") "    %0 = \"cuda_tile.constant\"() <{value = dense<" v \
+	"> : !cuda_tile.tile<" t ">}> : () -> !cuda_tile.tile<" t ">\n" ENTRY_CLOSE MOD_CLOSE
+
 static const struct {
 	const char *what, *text;
 	unsigned line, col; /* 0: the text is valid */
@@ -79,6 +87,21 @@ static const struct {
 	 MOD_OPEN ENTRY_OPEN("(!cuda_tile.tile<i32>) -> ()") "  ^bb0(%a: !cuda_tile.tile<i32>):\n"
 		 "    %0 = \"cuda_tile.addi\"(%a, %a) : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>) "
 		 "-> !cuda_tile.tile<i32>\n" ENTRY_CLOSE MOD_CLOSE,
+	 0, 0, NULL},
+	{"-0 in the custom form's dense integers (read as int64_t there)", CST("<i32: -0>", "i32"),
+	 0, 0, NULL},
+	{"-0 in the generic form's dense integers", GCST("-0", "i32"), 3, 50,
+	 "integer constant out of range for type"},
+	{"a dense integer beyond int64_t in the custom form",
+	 CST("<i64: -9223372036854775809>", "i64"), 3, 25,
+	 "custom op 'cuda_tile.constant' integer value too large"},
+	{"a dense integer beyond its width in the custom form, at its sign",
+	 CST("<i8: -129>", "i8"), 3, 24,
+	 "custom op 'cuda_tile.constant' integer constant out of range for type"},
+	{"a hex float with a minus", GCST("-0x1", "f32"), 3, 50,
+	 "hexadecimal float literal should not have a leading minus"},
+	{"a float beyond f8E4M3FN's range (its NaN)", GCST("1.0e39", "f8E4M3FN"), 0, 0, NULL},
+	{"a float beyond f4E2M1FN's range (its largest value)", GCST("[1.0e5, 7.0]", "2xf4E2M1FN"),
 	 0, 0, NULL},
 };
 
