@@ -134,8 +134,8 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what,
 					   "integer constant out of range for %s", what);
 	}
 	if (!fits)
-		return mlir_fail_at(&p->lx, n->line, n->col, "integer constant out of range for %s",
-				   what);
+		return mlir_fail_at(&p->lx, n->line, n->col, "integer constant out of range%s%s",
+				   what ? " for " : "", what ? what : "");
 	*bits = v & mask;
 	return true;
 }
@@ -182,6 +182,12 @@ static bool enum_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_
 		return mlir_fail(&p->lx, "unknown value for #cuda_tile.%.*s", (int)n, mn);
 	}
 	return mlir_fail(&p->lx, "unknown attribute #cuda_tile.%.*s", (int)n, mn);
+}
+
+bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits)
+{
+	num n;
+	return number(p, &n) && num_bits(p, &n, tag, what, bits);
 }
 
 bool ap_signed_int(asm_parser *p, int64_t *v)
@@ -353,13 +359,19 @@ static bool i32_array(asm_parser *p, bcx_tileir_build_attr **out)
 	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '<') || !mlir_expect_id(&p->lx, "i32"))
 		return false;
 	if (mlir_accept(&p->lx, ':')) {
-		do {
-			int64_t x;
-			if (n >= 256 || !ap_signed_int(p, &x))
-				return n >= 256 ? mlir_fail(&p->lx, "too many values") : false;
-			if (x < INT32_MIN || x > INT32_MAX)
-				return mlir_fail(&p->lx, "value out of range for i32");
-			v[n++] = (int32_t)x;
+		do { /* each an i32 literal by MLIR's rule (4294967295 is -1, -0 is
+		      * out of range), refused at the token after it */
+			uint64_t x;
+			num e;
+			if (n >= 256)
+				return mlir_fail(&p->lx, "too many values");
+			if (!number(p, &e))
+				return false;
+			e.line = p->lx.t.line;
+			e.col = p->lx.t.col;
+			if (!num_bits(p, &e, BCX_TILEIR_T_I32, NULL, &x))
+				return false;
+			v[n++] = (int32_t)(uint32_t)x;
 		} while (mlir_accept(&p->lx, ','));
 	}
 	bcx_diag bd = {0};

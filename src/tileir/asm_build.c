@@ -147,6 +147,54 @@ static bool const_typed(asm_parser *p, const ap_op *op)
 	return true;
 }
 
+/* The reference's value constraints on integer attributes (ConfinedAttr)
+ * that the wire cannot show: the words its message adds. */
+static const struct {
+	const char *op, *attr, *words;
+} int_confined[] = {
+	{"alloca", "num_elem", " whose minimum value is 0"},
+	{"alloca", "alignment", " whose minimum value is 0"},
+	{"reduce", "dim", " whose value is non-negative"},
+	{"scan", "dim", " whose value is non-negative"},
+};
+
+/* An integer attribute (I32Attr, I64Attr) goes on the wire as a bare
+ * number, so the text's type must be the attribute's own, and a confined
+ * one's value in its range: the reference's verifier rules, given late. */
+static bool int_typed(asm_parser *p, const ap_op *op)
+{
+	for (uint32_t i = 0; i < op->n_attrs; i++) {
+		const bcx_tileir_attr *a = &op->attrs[i].value->a;
+		const bcx_tileir_field *f = NULL;
+		for (uint32_t k = 0; k < op->info->n_fields; k++)
+			if (op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
+			    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0)
+				f = &op->info->fields[k];
+		if (!f || a->kind != BCX_TILEIR_A_INTEGER ||
+		    (f->enc != BCX_TILEIR_E_U32 && f->enc != BCX_TILEIR_E_U64))
+			continue;
+		unsigned w = f->enc == BCX_TILEIR_E_U32 ? 32 : 64;
+		bcx_tileir_build_type want;
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, w == 32 ? BCX_TILEIR_T_I32
+									   : BCX_TILEIR_T_I64,
+							      &want, &bd), &bd))
+			return false;
+		const char *words = "";
+		for (size_t k = 0; k < sizeof int_confined / sizeof int_confined[0]; k++)
+			if (!strcmp(int_confined[k].op, op->info->name) &&
+			    !strcmp(int_confined[k].attr, f->name))
+				words = int_confined[k].words;
+		bool negative = a->u >> (w - 1) & 1;
+		if ((a->type != want || (*words && negative)) &&
+		    !ap_late(p, op->name_line, op->name_col,
+			     "'cuda_tile.%s' op attribute '%s' failed to satisfy constraint: %u-bit "
+			     "signless integer attribute%s", op->info->name, f->name, w, words))
+			return false;
+	}
+	return true;
+}
+
 static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op)
 {
 	bcx_tileir_build_value *opds =
@@ -164,7 +212,8 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 				   "operation defines %u results but was provided %u to bind",
 				   op->n_res_types, named);
 	bcx_tileir_build_loc *loc = NULL;
-	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc) || !const_typed(p, op))
+	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc) || !const_typed(p, op) ||
+	    !int_typed(p, op))
 		return false;
 	bcx_tileir_build_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
 			   op->n_operands, op->segments, op->n_segments, op->attrs, op->n_attrs,
@@ -216,6 +265,8 @@ static bool build_global(asm_parser *p, const ap_op *op)
 	bcx_tileir_build_attr *al = prop(op, "alignment"), *vis = prop(op, "symbol_visibility");
 	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !val)
 		return mlir_fail_at(&p->lx, op->line, op->col, "global needs sym_name and value");
+	if (!int_typed(p, op))
+		return false;
 	bcx_tileir_str nm = attr_str(p, name);
 	bcx_tileir_build_global_spec g = {(const char *)nm.ptr, nm.len, val, al ? al->a.u : 0,
 				vis && vis->a.u == 1, prop(op, "constant") != NULL};

@@ -305,17 +305,18 @@ static bool literal(ac_walk *w, const fmt_tok *t)
 static bool int_attr(ac_walk *w, int i, unsigned bits)
 {
 	asm_parser *p = w->p;
-	int64_t v;
+	uint64_t u;
 	bcx_tileir_build_type ty;
 	bcx_diag bd = {0};
-	if (!ap_signed_int(p, &v) ||
-	    !ap_built(p, bcx_tileir_build_type_scalar(p->m, bits == 32 ? BCX_TILEIR_T_I32
-								      : BCX_TILEIR_T_I64, &ty, &bd),
-		      &bd))
+	uint8_t tag = bits == 32 ? BCX_TILEIR_T_I32 : BCX_TILEIR_T_I64;
+	/* MLIR's attribute parser at the attribute's type: -0 is out of range,
+	 * and a literal must fit the width (unsigned, or negated) */
+	const char *pre = p->lx.prefix; /* the attribute parser's words name no op */
+	p->lx.prefix = NULL;
+	bool ok = ap_int_literal(p, tag, "attribute", &u);
+	p->lx.prefix = pre;
+	if (!ok || !ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &ty, &bd), &bd))
 		return false;
-	if (bits == 32 && (v < INT32_MIN || v > UINT32_MAX))
-		return mlir_fail(&p->lx, "integer value too large for '%s'", w->info->fields[i].name);
-	uint64_t u = bits == 32 ? (uint32_t)v : (uint64_t)v;
 	return ap_built(p, bcx_tileir_build_attr_int(p->m, ty, u, &w->f[i].attr, &bd), &bd);
 }
 

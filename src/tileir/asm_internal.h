@@ -44,6 +44,8 @@ typedef struct ap_op {
 	size_t uname_len;
 	unsigned line, col;
 	unsigned name_line, name_col; /* the op's name: where MLIR places the op */
+	const char *props;      /* the text of its <{...}>, without the angles */
+	size_t props_n;
 } ap_op;
 
 struct ap_block {
@@ -118,6 +120,10 @@ bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
 /* The values and type of a dense constant, from the token after "dense<"
  * or "<elem:" through "> : type". */
 bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
+/* An integer literal of the scalar type tag, by MLIR's rules (num_bits in
+ * asm_attr.c); what ends the range message ("attribute", "type", or NULL
+ * for none). */
+bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits);
 /* A signed 64-bit integer literal. */
 bool ap_signed_int(asm_parser *p, int64_t *v);
 /* A type as MLIR's messages name it ('!cuda_tile.tile<f32>', 'i32'). */

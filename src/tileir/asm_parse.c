@@ -92,6 +92,7 @@ static bool properties(asm_parser *p, ap_op *op, bool dict)
 {
 	uint32_t cap = op->n_attrs, n_seen = 0;
 	mlir_tok seen[64];
+	const char *open = p->lx.t.p;
 	if (!mlir_expect(&p->lx, '{'))
 		return false;
 	while (!mlir_is_punct(&p->lx, '}')) {
@@ -122,7 +123,42 @@ static bool properties(asm_parser *p, ap_op *op, bool dict)
 					    : !ap_built(p, bcx_tileir_build_attr_unit(p->m, &na->value, &bd), &bd))
 			return false;
 	}
+	if (!dict) {
+		op->props = open;
+		op->props_n = (size_t)(p->lx.t.p + 1 - open);
+	}
 	return mlir_next(&p->lx) && (dict || mlir_expect(&p->lx, '>'));
+}
+
+/* An enum property given as an integer ("N : i32", how the reference's
+ * generic printer writes the integer-backed ones) must be an i32: else
+ * its property conversion fails while parsing, in these words. */
+static bool enum_ints(asm_parser *p, const ap_op *op)
+{
+	for (uint32_t i = 0; i < op->n_attrs; i++) {
+		const bcx_tileir_attr *a = &op->attrs[i].value->a;
+		const bcx_tileir_field *f = NULL;
+		for (uint32_t k = 0; k < op->info->n_fields; k++)
+			if (op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
+			    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0)
+				f = &op->info->fields[k];
+		if (!f || f->enc != BCX_TILEIR_E_ENUM || a->kind != BCX_TILEIR_A_INTEGER)
+			continue;
+		bcx_tileir_build_type i32;
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, BCX_TILEIR_T_I32, &i32, &bd), &bd))
+			return false;
+		if (a->type == i32)
+			continue;
+		char t[64];
+		return mlir_fail_at(&p->lx, op->name_line, op->name_col,
+				   "invalid properties %.*s for op cuda_tile.%s: Invalid attribute `%s` "
+				   "in property conversion: %llu : %s",
+				   (int)(op->props_n > 120 ? 120 : op->props_n), op->props ? op->props : "",
+				   op->info->name, f->name, (unsigned long long)a->u,
+				   ap_type_text(p, a->type, t, sizeof t));
+	}
+	return true;
 }
 
 bool ap_block_arg_list(asm_parser *p, ap_block *b)
@@ -309,7 +345,7 @@ static bool generic_op(asm_parser *p, ap_op *op)
 			return false;
 		if (mlir_is_punct(&p->lx, '{') && !properties(p, op, true))
 			return false;
-		if (!defaults(p, op))
+		if (!defaults(p, op) || !enum_ints(p, op))
 			return false;
 	}
 	bcx_tileir_build_type *ins;

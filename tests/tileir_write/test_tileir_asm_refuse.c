@@ -103,6 +103,39 @@ static const struct {
 	{"a float beyond f8E4M3FN's range (its NaN)", GCST("1.0e39", "f8E4M3FN"), 0, 0, NULL},
 	{"a float beyond f4E2M1FN's range (its largest value)", GCST("[1.0e5, 7.0]", "2xf4E2M1FN"),
 	 0, 0, NULL},
+	{"an integer-backed enum property that is not an i32",
+	 MOD_OPEN ENTRY_OPEN("(!cuda_tile.tile<ptr<f32>>) -> ()")
+		 "  ^bb0(%a: !cuda_tile.tile<ptr<f32>>):\n"
+		 "    %0:2 = \"cuda_tile.load_ptr_tko\"(%a) <{memory_ordering_semantics = 0 : i16, "
+		 "operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (!cuda_tile.tile<ptr<f32>>) -> "
+		 "(!cuda_tile.tile<f32>, !cuda_tile.token)\n" ENTRY_CLOSE MOD_CLOSE,
+	 4, 12,
+	 "invalid properties {memory_ordering_semantics = 0 : i16, operandSegmentSizes = "
+	 "array<i32: 1, 0, 0, 0>} for op cuda_tile.load_ptr_tko: Invalid attribute "
+	 "`memory_ordering_semantics` in property conversion: 0 : i16"},
+	{"-0 in array<i32: ...>, reported after it",
+	 MOD_OPEN ENTRY_OPEN("(!cuda_tile.tile<ptr<f32>>) -> ()")
+		 "  ^bb0(%a: !cuda_tile.tile<ptr<f32>>):\n"
+		 "    %0:2 = \"cuda_tile.load_ptr_tko\"(%a) <{memory_ordering_semantics = 0 : i32, "
+		 "operandSegmentSizes = array<i32: 1, 0, 0, -0>}> : (!cuda_tile.tile<ptr<f32>>) -> "
+		 "(!cuda_tile.tile<f32>, !cuda_tile.token)\n" ENTRY_CLOSE MOD_CLOSE,
+	 4, 124, "integer constant out of range"},
+	{"an I64Attr written as another integer type",
+	 MOD_OPEN "  \"cuda_tile.global\"() <{alignment = 0 : i8, sym_name = \"g\", value = "
+		  "dense<1> : !cuda_tile.tile<1xi32>}> : () -> ()\n" MOD_CLOSE,
+	 2, 3,
+	 "'cuda_tile.global' op attribute 'alignment' failed to satisfy constraint: 64-bit signless "
+	 "integer attribute"},
+	{"a confined I64Attr out of its range",
+	 "cuda_tile.module @m {\n  entry @e() {\n    %0 = alloca num_elem = -1, alignment = 4 : "
+	 "tile<ptr<f32>>\n    return\n  }\n}\n",
+	 3, 10,
+	 "'cuda_tile.alloca' op attribute 'num_elem' failed to satisfy constraint: 64-bit signless "
+	 "integer attribute whose minimum value is 0"},
+	{"-0 as an I64Attr of the custom form",
+	 "cuda_tile.module @m {\n  entry @e() {\n    %0 = alloca num_elem = -0, alignment = 4 : "
+	 "tile<ptr<f32>>\n    return\n  }\n}\n",
+	 3, 29, "integer constant out of range for attribute"},
 };
 
 int main(void)
