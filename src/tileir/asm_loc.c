@@ -193,6 +193,15 @@ static bool u64_tok(asm_parser *p, uint64_t *v)
 	return mlir_next(&p->lx);
 }
 
+/* A "file":line:col location's line or column: an unsigned 32-bit
+ * number, as MLIR's location parser reads it, in its words. */
+static bool loc_num(asm_parser *p, const char *what, uint64_t *v)
+{
+	if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, v) || *v > UINT32_MAX)
+		return mlir_fail(&p->lx, "expected integer %s number in FileLineColRange", what);
+	return mlir_next(&p->lx);
+}
+
 static bool str_tok(asm_parser *p, char **s)
 {
 	if (p->lx.t.k != MLIR_TK_STR)
@@ -220,8 +229,8 @@ static bool loc_inner(asm_parser *p, lv *v)
 			return loc_inner(p, &child) && mlir_expect(&p->lx, ')');
 		}
 		v->kind = LV_FILE_LINE;
-		if (!mlir_expect(&p->lx, ':') || !u64_tok(p, &v->line) || !mlir_expect(&p->lx, ':') ||
-		    !u64_tok(p, &v->col))
+		if (!mlir_expect(&p->lx, ':') || !loc_num(p, "line", &v->line) ||
+		    !mlir_expect(&p->lx, ':') || !loc_num(p, "column", &v->col))
 			return false;
 		size_t n = strlen(v->file);
 		char *k = bcx_arena_alloc(p->arena, n + 18);

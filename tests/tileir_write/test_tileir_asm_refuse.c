@@ -136,6 +136,9 @@ static const struct {
 	 "cuda_tile.module @m {\n  entry @e() {\n    %0 = alloca num_elem = -0, alignment = 4 : "
 	 "tile<ptr<f32>>\n    return\n  }\n}\n",
 	 3, 29, "integer constant out of range for attribute"},
+	{"a location's column beyond 32 bits",
+	 "cuda_tile.module @m {\n  entry @e() {\n    return loc(\"t.py\":3:4294967296)\n  }\n}\n",
+	 3, 25, "expected integer column number in FileLineColRange"},
 };
 
 int main(void)
