@@ -46,8 +46,10 @@ bool mlir_float_bits(double v, mlir_float k, uint64_t *bits)
 		r = ((uint64_t)(biased - 1) << mb) + rne_shift(sig, (unsigned)(52 - mb));
 	else
 		r = rne_shift(sig, (unsigned)(52 - mb + 1 - biased));
-	if (r >> (eb + mb))
-		return false; /* overflow: not representable as a finite value */
+	/* overflow: not representable as a finite value (in a format with
+	 * infinities, a rounded value whose exponent field is all ones is one) */
+	if (r >> (eb + mb) || (fs->ieee && (r >> mb) == (1ull << eb) - 1))
+		return false;
 	*bits = s | r;
 	return true;
 }

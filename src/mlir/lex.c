@@ -131,17 +131,18 @@ static void lex_number(mlir_lex *lx)
 	}
 	while (is_digit(peekc(lx, 0)))
 		adv(lx);
-	if (peekc(lx, 0) == '.' && is_digit(peekc(lx, 1))) {
-		lx->t.k = MLIR_TK_FLOAT;
+	/* MLIR's float literal is digits '.' digits* [exponent]: without the
+	 * point, "1e400" is the integer 1 followed by the word e400 */
+	if (peekc(lx, 0) != '.')
+		return;
+	lx->t.k = MLIR_TK_FLOAT;
+	adv(lx);
+	while (is_digit(peekc(lx, 0)))
 		adv(lx);
-		while (is_digit(peekc(lx, 0)))
-			adv(lx);
-	}
 	int c = peekc(lx, 0);
 	if ((c == 'e' || c == 'E') &&
 	    (is_digit(peekc(lx, 1)) ||
 	     ((peekc(lx, 1) == '+' || peekc(lx, 1) == '-') && is_digit(peekc(lx, 2))))) {
-		lx->t.k = MLIR_TK_FLOAT;
 		adv(lx);
 		adv(lx);
 		while (is_digit(peekc(lx, 0)))

@@ -15,22 +15,40 @@
 /* A literal number: sign, then MLIR_TK_INT or MLIR_TK_FLOAT. */
 typedef struct num {
 	bool neg, is_float, is_hex, is_bool;
+	bool int64;             /* read as the custom form's dense integers are */
 	uint64_t u;
 	double f;
-	unsigned line, col;
+	unsigned line, col;     /* the literal, after its sign */
+	unsigned sline, scol;   /* its sign, or the literal */
 } num;
 
 static bool number(asm_parser *p, num *n)
 {
 	memset(n, 0, sizeof *n);
-	n->line = p->lx.t.line;
-	n->col = p->lx.t.col;
+	n->sline = p->lx.t.line;
+	n->scol = p->lx.t.col;
 	n->neg = mlir_accept(&p->lx, '-');
 	mlir_tok t = p->lx.t;
+	/* MLIR reports a literal's errors at the literal, after its sign */
+	n->line = t.line;
+	n->col = t.col;
 	if (t.k == MLIR_TK_INT) {
 		n->is_hex = t.n > 2 && t.p[1] == 'x';
+		/* the custom form's dense parser knows a float element type
+		 * already and refuses the literal itself, as MLIR's attribute
+		 * parser (its message names no op) */
+		if (p->dense_kind == 2 && !n->is_hex) {
+			p->lx.prefix = NULL;
+			return mlir_fail(&p->lx, "unexpected decimal integer literal for a floating "
+					 "point value");
+		}
 		if (!mlir_tok_u64(&t, &n->u))
 			return mlir_fail(&p->lx, "integer literal too large");
+		/* the custom form's dense parser reads an integer as int64_t
+		 * first (MLIR's parseInteger), so -0 is 0 there */
+		n->int64 = p->dense_kind == 1;
+		if (n->int64 && n->u > (uint64_t)INT64_MAX + n->neg)
+			return mlir_fail_at(&p->lx, n->sline, n->scol, "integer value too large");
 		n->f = (double)n->u;
 	} else if (t.k == MLIR_TK_FLOAT) {
 		char *buf = bcx_arena_alloc(p->arena, t.n + 1); /* any length MLIR takes */
@@ -72,7 +90,12 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what,
 			return mlir_fail_at(&p->lx, n->line, n->col,
 					   "unexpected decimal integer literal for a floating point "
 					   "value");
-		if (n->is_hex && !n->neg) {
+		if (n->is_hex && n->neg && p->dense_kind == 2)
+			p->lx.prefix = NULL; /* MLIR's float parser's words, as below */
+		if (n->is_hex && n->neg)
+			return mlir_fail_at(&p->lx, n->line, n->col,
+					   "hexadecimal float literal should not have a leading minus");
+		if (n->is_hex) {
 			*bits = n->u;
 			return (n->u & ~mask) == 0 ||
 			       mlir_fail_at(&p->lx, n->line, n->col,
@@ -80,10 +103,19 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what,
 		}
 		if (mlir_float_bits(n->f, tir_float_kind(tag), bits))
 			return true;
+		/* too large: what MLIR's conversion (APFloat) gives, infinity
+		 * where the format has one, else its NaN (f8E4M3FN: all ones
+		 * after the sign), its largest value (f4E2M1FN, all ones too),
+		 * or f8E8M0FNU's NaN for a positive value */
 		const mlir_float_sem *fs = mlir_float_semantics(tir_float_kind(tag));
-		if (fs && fs->ieee) { /* too large: infinity, all-ones exponent */
-			unsigned mb = fs->prec - 1;
-			*bits = ((n->f < 0 ? 1ull << fs->ebits : 0) | ((1ull << fs->ebits) - 1)) << mb;
+		unsigned mb = fs ? fs->prec - 1 : 0;
+		uint64_t sign = n->f < 0 && fs && !fs->e8m0 ? 1ull << (fs->ebits + mb) : 0;
+		if (fs && fs->ieee) { /* all-ones exponent */
+			*bits = sign | ((1ull << fs->ebits) - 1) << mb;
+			return true;
+		}
+		if (fs && (fs->fn || fs->nonan || (fs->e8m0 && n->f > 0))) {
+			*bits = sign | ((1ull << (fs->ebits + mb)) - 1);
 			return true;
 		}
 		return mlir_fail_at(&p->lx, n->line, n->col, "float constant out of range for %s",
@@ -95,9 +127,15 @@ static bool num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what,
 	bool fits = n->u <= mask;
 	if (n->neg) /* negated, the sign bit must be set */
 		fits = n->u != 0 && n->u <= (w >= 64 ? 1ull << 63 : 1ull << (w - 1));
+	if (n->int64) { /* an int64_t in [-2^(w-1), 2^w - 1], reported at its sign */
+		fits = n->neg ? n->u <= (w >= 64 ? 1ull << 63 : 1ull << (w - 1)) : n->u <= mask;
+		if (!fits)
+			return mlir_fail_at(&p->lx, n->sline, n->scol,
+					   "integer constant out of range for %s", what);
+	}
 	if (!fits)
-		return mlir_fail_at(&p->lx, n->line, n->col, "integer constant out of range for %s",
-				   what);
+		return mlir_fail_at(&p->lx, n->line, n->col, "integer constant out of range%s%s",
+				   what ? " for " : "", what ? what : "");
 	*bits = v & mask;
 	return true;
 }
@@ -144,6 +182,12 @@ static bool enum_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_
 		return mlir_fail(&p->lx, "unknown value for #cuda_tile.%.*s", (int)n, mn);
 	}
 	return mlir_fail(&p->lx, "unknown attribute #cuda_tile.%.*s", (int)n, mn);
+}
+
+bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits)
+{
+	num n;
+	return number(p, &n) && num_bits(p, &n, tag, what, bits);
 }
 
 bool ap_signed_int(asm_parser *p, int64_t *v)
@@ -212,9 +256,33 @@ static bool same_elements(asm_parser *p, bcx_tileir_build_attr **out)
 	       BUILT(bcx_tileir_build_attr_same_elements(p->m, v, n, out, &bd));
 }
 
+/* The text of a dictionary key token: a bare name, or a string's
+ * contents (escapes kept; a key with one is compared as written). */
+static void key_text(const mlir_tok *t, const char **s, size_t *n)
+{
+	bool str = t->k == MLIR_TK_STR && t->n >= 2;
+	*s = str ? t->p + 1 : t->p;
+	*n = str ? t->n - 2 : t->n;
+}
+
+bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n)
+{
+	const char *s, *o;
+	size_t len, olen;
+	key_text(&p->lx.t, &s, &len);
+	for (uint32_t i = 0; i < n; i++) {
+		key_text(&seen[i], &o, &olen);
+		if (olen == len && memcmp(o, s, len) == 0)
+			return mlir_fail(&p->lx, "duplicate key '%.*s' in dictionary attribute",
+					(int)(len > 60 ? 60 : len), s);
+	}
+	return true;
+}
+
 /* key = value, ... up to the closing character. */
 bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out)
 {
+	mlir_tok seen[64];
 	const char *keys[64];
 	size_t lens[64];
 	bcx_tileir_build_attr *vals[64];
@@ -226,6 +294,9 @@ bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out)
 			return mlir_fail(&p->lx, "too many dictionary entries");
 		if (p->lx.t.k != MLIR_TK_ID && p->lx.t.k != MLIR_TK_STR)
 			return mlir_fail(&p->lx, "expected a dictionary key");
+		if (!ap_key_unique(p, seen, n))
+			return false;
+		seen[n] = p->lx.t;
 		keys[n] = ap_tok_dup(p);
 		lens[n] = p->lx.t.n;
 		if (!keys[n] || !mlir_next(&p->lx))
@@ -288,13 +359,19 @@ static bool i32_array(asm_parser *p, bcx_tileir_build_attr **out)
 	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '<') || !mlir_expect_id(&p->lx, "i32"))
 		return false;
 	if (mlir_accept(&p->lx, ':')) {
-		do {
-			int64_t x;
-			if (n >= 256 || !ap_signed_int(p, &x))
-				return n >= 256 ? mlir_fail(&p->lx, "too many values") : false;
-			if (x < INT32_MIN || x > INT32_MAX)
-				return mlir_fail(&p->lx, "value out of range for i32");
-			v[n++] = (int32_t)x;
+		do { /* each an i32 literal by MLIR's rule (4294967295 is -1, -0 is
+		      * out of range), refused at the token after it */
+			uint64_t x;
+			num e;
+			if (n >= 256)
+				return mlir_fail(&p->lx, "too many values");
+			if (!number(p, &e))
+				return false;
+			e.line = p->lx.t.line;
+			e.col = p->lx.t.col;
+			if (!num_bits(p, &e, BCX_TILEIR_T_I32, NULL, &x))
+				return false;
+			v[n++] = (int32_t)(uint32_t)x;
 		} while (mlir_accept(&p->lx, ','));
 	}
 	bcx_diag bd = {0};

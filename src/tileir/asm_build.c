@@ -5,17 +5,42 @@
 #include "tileir/build_internal.h"
 #include "tileir/print.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static bool bind(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v)
+/* Bind a value name; type is the type its definition's text gave when
+ * the value's own type may differ (an entry's block argument), else NONE. */
+static bool bind_typed(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v,
+		       bcx_tileir_build_type type)
 {
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
-	    !ap_grow(p, (void **)&p->name_val, idx, &p->cap_names, sizeof *p->name_val))
+	    !ap_grow(p, (void **)&p->name_of, idx, &p->cap_names, sizeof *p->name_of))
 		return mlir_fail(&p->lx, "out of memory");
-	p->name_val[idx] = v;
+	p->name_of[idx].val = v;
+	p->name_of[idx].type = type;
 	return true;
+}
+
+static bool bind(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v)
+{
+	return bind_typed(p, name, n, v, BCX_TILEIR_NONE);
+}
+
+bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
+{
+	if (p->late_msg)
+		return true;
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	p->late_msg = bcx_arena_memdup(p->arena, buf, strlen(buf));
+	p->late_line = line;
+	p->late_col = col;
+	return p->late_msg || mlir_fail(&p->lx, "out of memory");
 }
 
 static bool bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value first)
@@ -59,14 +84,17 @@ static bool lookup(asm_parser *p, const bcx_tileir_build_block *blk, const ap_re
 	if (!wr_table_find(&p->names, r->name, r->n, &idx))
 		return mlir_fail_at(&p->lx, r->line, r->col, "use of undeclared SSA value name '%%%.*s'",
 				   (int)(r->n > 60 ? 60 : r->n), r->name);
-	*v = p->name_val[idx];
+	*v = p->name_of[idx].val;
 	const uint32_t *vt = blk->fn ? blk->fn->value_types : NULL;
-	if (r->type != BCX_TILEIR_NONE && vt && vt[*v] != r->type) {
+	bcx_tileir_build_type def = p->name_of[idx].type;
+	if (def == BCX_TILEIR_NONE && vt)
+		def = vt[*v];
+	if (r->type != BCX_TILEIR_NONE && def != BCX_TILEIR_NONE && def != r->type) {
 		char a[112], b[112];
 		return mlir_fail_at(&p->lx, r->line, r->col,
 				   "use of value '%%%.*s' expects different type than prior uses: "
 				   "'%s' vs '%s'", (int)(r->n > 60 ? 60 : r->n), r->name,
-				   ap_type_text(p, r->type, a, sizeof a), ap_type_text(p, vt[*v], b, sizeof b));
+				   ap_type_text(p, r->type, a, sizeof a), ap_type_text(p, def, b, sizeof b));
 	}
 	return true;
 }
@@ -95,6 +123,78 @@ static bool build_regions(asm_parser *p, const ap_op *op, bcx_tileir_build_op *b
 	return true;
 }
 
+/* A constant attribute (E_CONST) goes on the wire untyped, typed by the
+ * op's first result, so the text's two types must be one: the reference's
+ * AllTypesMatch<[value, result]>, a verifier rule. */
+static bool const_typed(asm_parser *p, const ap_op *op)
+{
+	const bcx_tileir_field *res = NULL;
+	for (uint32_t k = 0; k < op->info->n_fields && !res; k++)
+		if (op->info->fields[k].kind == BCX_TILEIR_F_RESULT)
+			res = &op->info->fields[k];
+	for (uint32_t i = 0; res && op->n_res_types && i < op->n_attrs; i++) {
+		const bcx_tileir_attr *a = &op->attrs[i].value->a;
+		bool is_const = false;
+		for (uint32_t k = 0; k < op->info->n_fields; k++)
+			is_const |= op->info->fields[k].enc == BCX_TILEIR_E_CONST &&
+				    op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
+				    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0;
+		if (is_const && a->kind == BCX_TILEIR_A_DENSE && a->type != op->res_types[0])
+			return ap_late(p, op->name_line, op->name_col,
+				       "'cuda_tile.%s' op failed to verify that all of {%s, %s} have "
+				       "same type", op->info->name, op->attrs[i].name, res->name);
+	}
+	return true;
+}
+
+/* The reference's value constraints on integer attributes (ConfinedAttr)
+ * that the wire cannot show: the words its message adds. */
+static const struct {
+	const char *op, *attr, *words;
+} int_confined[] = {
+	{"alloca", "num_elem", " whose minimum value is 0"},
+	{"alloca", "alignment", " whose minimum value is 0"},
+	{"reduce", "dim", " whose value is non-negative"},
+	{"scan", "dim", " whose value is non-negative"},
+};
+
+/* An integer attribute (I32Attr, I64Attr) goes on the wire as a bare
+ * number, so the text's type must be the attribute's own, and a confined
+ * one's value in its range: the reference's verifier rules, given late. */
+static bool int_typed(asm_parser *p, const ap_op *op)
+{
+	for (uint32_t i = 0; i < op->n_attrs; i++) {
+		const bcx_tileir_attr *a = &op->attrs[i].value->a;
+		const bcx_tileir_field *f = NULL;
+		for (uint32_t k = 0; k < op->info->n_fields; k++)
+			if (op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
+			    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0)
+				f = &op->info->fields[k];
+		if (!f || a->kind != BCX_TILEIR_A_INTEGER ||
+		    (f->enc != BCX_TILEIR_E_U32 && f->enc != BCX_TILEIR_E_U64))
+			continue;
+		unsigned w = f->enc == BCX_TILEIR_E_U32 ? 32 : 64;
+		bcx_tileir_build_type want;
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, w == 32 ? BCX_TILEIR_T_I32
+									   : BCX_TILEIR_T_I64,
+							      &want, &bd), &bd))
+			return false;
+		const char *words = "";
+		for (size_t k = 0; k < sizeof int_confined / sizeof int_confined[0]; k++)
+			if (!strcmp(int_confined[k].op, op->info->name) &&
+			    !strcmp(int_confined[k].attr, f->name))
+				words = int_confined[k].words;
+		bool negative = a->u >> (w - 1) & 1;
+		if ((a->type != want || (*words && negative)) &&
+		    !ap_late(p, op->name_line, op->name_col,
+			     "'cuda_tile.%s' op attribute '%s' failed to satisfy constraint: %u-bit "
+			     "signless integer attribute%s", op->info->name, f->name, w, words))
+			return false;
+	}
+	return true;
+}
+
 static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op)
 {
 	bcx_tileir_build_value *opds =
@@ -112,7 +212,8 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 				   "operation defines %u results but was provided %u to bind",
 				   op->n_res_types, named);
 	bcx_tileir_build_loc *loc = NULL;
-	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc))
+	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc) || !const_typed(p, op) ||
+	    !int_typed(p, op))
 		return false;
 	bcx_tileir_build_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
 			   op->n_operands, op->segments, op->n_segments, op->attrs, op->n_attrs,
@@ -164,6 +265,8 @@ static bool build_global(asm_parser *p, const ap_op *op)
 	bcx_tileir_build_attr *al = prop(op, "alignment"), *vis = prop(op, "symbol_visibility");
 	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !val)
 		return mlir_fail_at(&p->lx, op->line, op->col, "global needs sym_name and value");
+	if (!int_typed(p, op))
+		return false;
 	bcx_tileir_str nm = attr_str(p, name);
 	bcx_tileir_build_global_spec g = {(const char *)nm.ptr, nm.len, val, al ? al->a.u : 0,
 				vis && vis->a.u == 1, prop(op, "constant") != NULL};
@@ -212,9 +315,23 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 				   "entry body must have one argument per function input");
 	wr_table_free(&p->names);
 	wr_table_init(&p->names, p->m->alloc);
-	for (uint32_t i = 0; i < b->n_args; i++)
-		if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i)))
+	/* The body's values are the signature's; the block's own argument
+	 * types are checked against it as the reference's verifier does, and
+	 * are the types its parser holds the names' uses to. */
+	for (uint32_t i = 0; i < b->n_args; i++) {
+		char x[160], y[160];
+		if (b->arg_types[i] != fti->params[i] &&
+		    !ap_late(p, op->line, op->col,
+			     "'cuda_tile.%s' op type of entry block argument #%u('%s') must match the "
+			     "type of the corresponding argument in function signature('%s')",
+			     op->testing ? "testing$func" : "entry", i,
+			     ap_type_text(p, b->arg_types[i], x, sizeof x),
+			     ap_type_text(p, fti->params[i], y, sizeof y)))
 			return false;
+		if (!bind_typed(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i),
+				b->arg_types[i]))
+			return false;
+	}
 	return build_block(p, body, b);
 }
 
@@ -222,6 +339,9 @@ bool ap_build_module(asm_parser *p, const ap_op *mod)
 {
 	if (strcmp(mod->info->name, "module") != 0)
 		return mlir_fail_at(&p->lx, mod->line, mod->col, "expected \"cuda_tile.module\"");
+	if (!prop(mod, "sym_name") &&
+	    !ap_late(p, mod->line, mod->col, "'cuda_tile.module' op requires attribute 'sym_name'"))
+		return false;
 	bcx_tileir_build_attr *prod = prop(mod, "producer");
 	bcx_diag bd = {0};
 	bcx_tileir_str ps = prod ? attr_str(p, prod) : (bcx_tileir_str){0};

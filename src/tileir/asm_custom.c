@@ -305,17 +305,18 @@ static bool literal(ac_walk *w, const fmt_tok *t)
 static bool int_attr(ac_walk *w, int i, unsigned bits)
 {
 	asm_parser *p = w->p;
-	int64_t v;
+	uint64_t u;
 	bcx_tileir_build_type ty;
 	bcx_diag bd = {0};
-	if (!ap_signed_int(p, &v) ||
-	    !ap_built(p, bcx_tileir_build_type_scalar(p->m, bits == 32 ? BCX_TILEIR_T_I32
-								      : BCX_TILEIR_T_I64, &ty, &bd),
-		      &bd))
+	uint8_t tag = bits == 32 ? BCX_TILEIR_T_I32 : BCX_TILEIR_T_I64;
+	/* MLIR's attribute parser at the attribute's type: -0 is out of range,
+	 * and a literal must fit the width (unsigned, or negated) */
+	const char *pre = p->lx.prefix; /* the attribute parser's words name no op */
+	p->lx.prefix = NULL;
+	bool ok = ap_int_literal(p, tag, "attribute", &u);
+	p->lx.prefix = pre;
+	if (!ok || !ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &ty, &bd), &bd))
 		return false;
-	if (bits == 32 && (v < INT32_MIN || v > UINT32_MAX))
-		return mlir_fail(&p->lx, "integer value too large for '%s'", w->info->fields[i].name);
-	uint64_t u = bits == 32 ? (uint32_t)v : (uint64_t)v;
 	return ap_built(p, bcx_tileir_build_attr_int(p->m, ty, u, &w->f[i].attr, &bd), &bd);
 }
 
@@ -429,12 +430,18 @@ static bool attr_dict(ac_walk *w, bool kw)
 		return true;
 	if (!mlir_expect(&p->lx, '{'))
 		return false;
-	for (bool first = true; !mlir_is_punct(&p->lx, '}'); first = false) {
-		if (!first && !mlir_expect(&p->lx, ','))
+	mlir_tok seen[64];
+	for (uint32_t n = 0; !mlir_is_punct(&p->lx, '}'); n++) {
+		if (n && !mlir_expect(&p->lx, ','))
 			return false;
 		mlir_tok t = p->lx.t;
 		if (t.k != MLIR_TK_ID && t.k != MLIR_TK_STR)
 			return mlir_fail(&p->lx, "expected an attribute name");
+		if (n >= 64)
+			return mlir_fail(&p->lx, "too many attributes");
+		if (!ap_key_unique(p, seen, n))
+			return false;
+		seen[n] = t;
 		int i = -1;
 		for (unsigned k = 0; k < w->info->n_fields; k++)
 			if (w->info->fields[k].kind >= BCX_TILEIR_F_ATTR &&

@@ -43,6 +43,9 @@ typedef struct ap_op {
 	char *uname;            /* an unregistered op's name, unescaped */
 	size_t uname_len;
 	unsigned line, col;
+	unsigned name_line, name_col; /* the op's name: where MLIR places the op */
+	const char *props;      /* the text of its <{...}>, without the angles */
+	size_t props_n;
 } ap_op;
 
 struct ap_block {
@@ -66,8 +69,15 @@ typedef struct asm_parser {
 	bcx_tileir_builder *m;
 	bcx_arena *arena;       /* the parse tree; freed after building */
 	wr_table names;         /* value names of the current function */
-	uint32_t *name_val;     /* name index -> value number */
+	struct ap_name {
+		bcx_tileir_build_value val;
+		bcx_tileir_build_type type; /* as its definition wrote it, or NONE */
+	} *name_of;             /* name index -> its value */
 	uint32_t cap_names;
+	/* The first error the reference's verifier reports, not its parser:
+	 * given only when the whole text parsed and built (ap_late). */
+	char *late_msg;
+	unsigned late_line, late_col;
 	wr_table aliases;       /* "#name" / "!name" -> index in alias */
 	ap_alias *alias;
 	uint32_t cap_alias;
@@ -101,11 +111,19 @@ bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out);
  * div_by<..>, bounded<..>, same_elements<..>, optimization_hints<..> or
  * an enum. */
 bool ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr **out);
+/* MLIR's dictionaries (an attribute, an op's properties and attr-dict)
+ * hold each key once: false, with the reference's message at the current
+ * token, when its key is among the n keys seen. */
+bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n);
 /* "key = value, ..." up to close, as a dictionary attribute. */
 bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
 /* The values and type of a dense constant, from the token after "dense<"
  * or "<elem:" through "> : type". */
 bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
+/* An integer literal of the scalar type tag, by MLIR's rules (num_bits in
+ * asm_attr.c); what ends the range message ("attribute", "type", or NULL
+ * for none). */
+bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits);
 /* A signed 64-bit integer literal. */
 bool ap_signed_int(asm_parser *p, int64_t *v);
 /* A type as MLIR's messages name it ('!cuda_tile.tile<f32>', 'i32'). */
@@ -126,6 +144,9 @@ bool ap_custom_op(asm_parser *p, ap_op *op);
 /* Append a value-less terminator to a region that lacks one, as MLIR
  * does for ops whose regions end implicitly. */
 bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b);
+/* Record a verifier error of the reference to be given once the whole
+ * module is built (the first recorded wins); false only when out of memory. */
+bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...) BCX_PRINTF(4, 5);
 /* Build the module tree. */
 bool ap_build_module(asm_parser *p, const ap_op *mod);
 /* Build the top level: one module op, or (MLIR's implicit top-level

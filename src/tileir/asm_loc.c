@@ -193,6 +193,15 @@ static bool u64_tok(asm_parser *p, uint64_t *v)
 	return mlir_next(&p->lx);
 }
 
+/* A "file":line:col location's line or column: an unsigned 32-bit
+ * number, as MLIR's location parser reads it, in its words. */
+static bool loc_num(asm_parser *p, const char *what, uint64_t *v)
+{
+	if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, v) || *v > UINT32_MAX)
+		return mlir_fail(&p->lx, "expected integer %s number in FileLineColRange", what);
+	return mlir_next(&p->lx);
+}
+
 static bool str_tok(asm_parser *p, char **s)
 {
 	if (p->lx.t.k != MLIR_TK_STR)
@@ -220,8 +229,8 @@ static bool loc_inner(asm_parser *p, lv *v)
 			return loc_inner(p, &child) && mlir_expect(&p->lx, ')');
 		}
 		v->kind = LV_FILE_LINE;
-		if (!mlir_expect(&p->lx, ':') || !u64_tok(p, &v->line) || !mlir_expect(&p->lx, ':') ||
-		    !u64_tok(p, &v->col))
+		if (!mlir_expect(&p->lx, ':') || !loc_num(p, "line", &v->line) ||
+		    !mlir_expect(&p->lx, ':') || !loc_num(p, "column", &v->col))
 			return false;
 		size_t n = strlen(v->file);
 		char *k = bcx_arena_alloc(p->arena, n + 18);
@@ -269,28 +278,71 @@ typedef struct di_fields {
 	uint64_t line, col, scope_line;
 } di_fields;
 
-static bool di_field(asm_parser *p, di_fields *f)
+static const char *const di_keys[] = {"file", "compileUnit", "scope", "name", "linkageName",
+				      "line", "column", "scopeLine"};
+
+/* The struct(params) attributes: their parameters (indexes in di_keys) in
+ * declaration order, the required ones first. */
+static const struct di_struct {
+	const char *mn;
+	uint8_t keys[6], n, required;
+} di_structs[] = {
+	{"di_compile_unit", {0}, 1, 1},
+	{"di_subprogram", {0, 5, 3, 4, 1, 7}, 6, 5},
+	{"di_lexical_block", {2, 0, 5, 6}, 4, 3},
+};
+
+/* One "key = value" of struct st; *seen marks the keys read. As MLIR's
+ * generated parser, a key the struct lacks or has seen already is
+ * refused at the value, after the '='. */
+static bool di_field(asm_parser *p, const struct di_struct *st, unsigned *seen, di_fields *f)
 {
-	static const char *const keys[] = {"file", "compileUnit", "scope", "name", "linkageName",
-					   "line", "column", "scopeLine"};
-	for (unsigned k = 0; k < 8; k++) {
-		if (!mlir_is_id(&p->lx, keys[k]))
-			continue;
-		if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '='))
-			return false;
-		switch (k) {
-		case 0: return lv_any(p, &f->file);
-		case 1: return lv_any(p, &f->unit);
-		case 2: return lv_any(p, &f->scope);
-		case 3: return str_tok(p, &f->name);
-		case 4: return str_tok(p, &f->linkage);
-		case 5: return u64_tok(p, &f->line);
-		case 6: return u64_tok(p, &f->col);
-		default: return u64_tok(p, &f->scope_line);
-		}
+	if (p->lx.t.k != MLIR_TK_ID)
+		return mlir_fail(&p->lx, "expected a parameter name in struct");
+	mlir_tok key = p->lx.t;
+	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '='))
+		return false;
+	int k = -1;
+	for (unsigned i = 0; i < st->n; i++)
+		if (strlen(di_keys[st->keys[i]]) == key.n &&
+		    memcmp(di_keys[st->keys[i]], key.p, key.n) == 0 && !(*seen & 1u << st->keys[i]))
+			k = st->keys[i];
+	if (k < 0)
+		return mlir_fail(&p->lx, "duplicate or unknown struct parameter name: %.*s",
+				(int)(key.n > 40 ? 40 : key.n), key.p);
+	*seen |= 1u << k;
+	switch (k) {
+	case 0: return lv_any(p, &f->file);
+	case 1: return lv_any(p, &f->unit);
+	case 2: return lv_any(p, &f->scope);
+	case 3: return str_tok(p, &f->name);
+	case 4: return str_tok(p, &f->linkage);
+	case 5: return u64_tok(p, &f->line);
+	case 6: return u64_tok(p, &f->col);
+	default: return u64_tok(p, &f->scope_line);
 	}
-	return mlir_fail(&p->lx, "unknown debug-info parameter '%.*s'",
-			(int)(p->lx.t.n > 40 ? 40 : p->lx.t.n), p->lx.t.p);
+}
+
+/* The parameters of struct st up to its '>': all of a struct without
+ * optional ones, in any order; else any, then the required ones checked. */
+static bool di_params(asm_parser *p, const struct di_struct *st, di_fields *f)
+{
+	unsigned seen = 0;
+	if (st->required == st->n) {
+		for (unsigned i = 0; i < st->n; i++)
+			if (!di_field(p, st, &seen, f) || (i + 1 < st->n && !mlir_expect(&p->lx, ',')))
+				return false;
+		return mlir_expect(&p->lx, '>');
+	}
+	do {
+		if (!di_field(p, st, &seen, f))
+			return false;
+	} while (mlir_accept(&p->lx, ','));
+	for (unsigned i = 0; i < st->required; i++)
+		if (!(seen & 1u << st->keys[i]))
+			return mlir_fail(&p->lx, "struct is missing required parameter: %s",
+					di_keys[st->keys[i]]);
+	return mlir_expect(&p->lx, '>');
 }
 
 /* #cuda_tile.di_*<...> after its '<'. */
@@ -318,11 +370,13 @@ static bool di_attr(asm_parser *p, const char *mn, size_t n, lv *v)
 		return ap_built(p, bcx_tileir_build_di_loc(p->m, scope.b, src.file, src.line, src.col,
 							   &v->b, &bd), &bd);
 	}
-	do {
-		if (!di_field(p, &f))
-			return false;
-	} while (mlir_accept(&p->lx, ','));
-	if (!mlir_expect(&p->lx, '>'))
+	const struct di_struct *st = NULL;
+	for (size_t i = 0; i < sizeof di_structs / sizeof di_structs[0]; i++)
+		if (strlen(di_structs[i].mn) == n && memcmp(di_structs[i].mn, mn, n) == 0)
+			st = &di_structs[i];
+	if (!st)
+		return mlir_fail(&p->lx, "unknown debug-info attribute");
+	if (!di_params(p, st, &f))
 		return false;
 	if (MN("di_compile_unit"))
 		return ap_built(p, bcx_tileir_build_di_compile_unit(p->m, f.file.b, &v->b, &bd), &bd);

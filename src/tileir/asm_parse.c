@@ -90,16 +90,21 @@ static bool segments(asm_parser *p, ap_op *op)
  * attributes from its attribute dictionary too). */
 static bool properties(asm_parser *p, ap_op *op, bool dict)
 {
-	uint32_t cap = op->n_attrs;
-	bool first = true;
+	uint32_t cap = op->n_attrs, n_seen = 0;
+	mlir_tok seen[64];
+	const char *open = p->lx.t.p;
 	if (!mlir_expect(&p->lx, '{'))
 		return false;
 	while (!mlir_is_punct(&p->lx, '}')) {
-		if (!first && !mlir_expect(&p->lx, ','))
+		if (n_seen && !mlir_expect(&p->lx, ','))
 			return false;
-		first = false;
 		if (p->lx.t.k != MLIR_TK_ID)
 			return mlir_fail(&p->lx, "expected an attribute name");
+		if (n_seen >= 64)
+			return mlir_fail(&p->lx, "too many attributes");
+		if (!ap_key_unique(p, seen, n_seen))
+			return false;
+		seen[n_seen++] = p->lx.t;
 		char *name = ap_tok_dup(p);
 		bool is_seg = mlir_is_id(&p->lx, "operandSegmentSizes");
 		if (!name || !mlir_next(&p->lx))
@@ -118,7 +123,42 @@ static bool properties(asm_parser *p, ap_op *op, bool dict)
 					    : !ap_built(p, bcx_tileir_build_attr_unit(p->m, &na->value, &bd), &bd))
 			return false;
 	}
+	if (!dict) {
+		op->props = open;
+		op->props_n = (size_t)(p->lx.t.p + 1 - open);
+	}
 	return mlir_next(&p->lx) && (dict || mlir_expect(&p->lx, '>'));
+}
+
+/* An enum property given as an integer ("N : i32", how the reference's
+ * generic printer writes the integer-backed ones) must be an i32: else
+ * its property conversion fails while parsing, in these words. */
+static bool enum_ints(asm_parser *p, const ap_op *op)
+{
+	for (uint32_t i = 0; i < op->n_attrs; i++) {
+		const bcx_tileir_attr *a = &op->attrs[i].value->a;
+		const bcx_tileir_field *f = NULL;
+		for (uint32_t k = 0; k < op->info->n_fields; k++)
+			if (op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
+			    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0)
+				f = &op->info->fields[k];
+		if (!f || f->enc != BCX_TILEIR_E_ENUM || a->kind != BCX_TILEIR_A_INTEGER)
+			continue;
+		bcx_tileir_build_type i32;
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, BCX_TILEIR_T_I32, &i32, &bd), &bd))
+			return false;
+		if (a->type == i32)
+			continue;
+		char t[64];
+		return mlir_fail_at(&p->lx, op->name_line, op->name_col,
+				   "invalid properties %.*s for op cuda_tile.%s: Invalid attribute `%s` "
+				   "in property conversion: %llu : %s",
+				   (int)(op->props_n > 120 ? 120 : op->props_n), op->props ? op->props : "",
+				   op->info->name, f->name, (unsigned long long)a->u,
+				   ap_type_text(p, a->type, t, sizeof t));
+	}
+	return true;
 }
 
 bool ap_block_arg_list(asm_parser *p, ap_block *b)
@@ -242,6 +282,51 @@ static bool unregistered_op(asm_parser *p, ap_op *op)
 	return true;
 }
 
+/* The enumerator a format gives field f as its `$f^=word` default (the
+ * reference's DefaultValuedAttr: an absent attribute takes it), or -1. */
+static int fmt_default(const bcx_tileir_opinfo *info, const bcx_tileir_field *f)
+{
+	size_t n = strlen(f->name);
+	for (const char *s = info->fmt; s && (s = strchr(s, '$')) != NULL; s++) {
+		if (strncmp(s + 1, f->name, n) != 0 || strncmp(s + 1 + n, "^=", 2) != 0)
+			continue;
+		const char *w = s + n + 3;
+		size_t len = strspn(w, "abcdefghijklmnopqrstuvwxyz_0123456789");
+		for (unsigned v = 0; v < bcx_tileir_enum_count(f->enum_id); v++) {
+			const char *name = bcx_tileir_enum_value(f->enum_id, v);
+			if (name && strlen(name) == len && memcmp(name, w, len) == 0)
+				return (int)v;
+		}
+	}
+	return -1;
+}
+
+/* The generic form may leave out an enum attribute that has a default:
+ * the op takes the default, as the reference's parser gives it. */
+static bool defaults(asm_parser *p, ap_op *op)
+{
+	uint32_t cap = op->n_attrs;
+	for (unsigned k = 0; k < op->info->n_fields; k++) {
+		const bcx_tileir_field *f = &op->info->fields[k];
+		if (f->kind != BCX_TILEIR_F_ATTR || f->enc != BCX_TILEIR_E_ENUM)
+			continue;
+		bool given = false;
+		for (uint32_t i = 0; i < op->n_attrs && !given; i++)
+			given = strcmp(op->attrs[i].name, f->name) == 0;
+		int v = given ? -1 : fmt_default(op->info, f);
+		if (v < 0)
+			continue;
+		if (!ap_grow(p, (void **)&op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
+			return false;
+		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
+		na->name = f->name;
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_attr_enum(p->m, (unsigned)v, &na->value, &bd), &bd))
+			return false;
+	}
+	return true;
+}
+
 /* "cuda_tile.x"(operands) [<{properties}>] [({regions})] : functype */
 static bool generic_op(asm_parser *p, ap_op *op)
 {
@@ -259,6 +344,8 @@ static bool generic_op(asm_parser *p, ap_op *op)
 		if (mlir_accept(&p->lx, '(') && !regions(p, op))
 			return false;
 		if (mlir_is_punct(&p->lx, '{') && !properties(p, op, true))
+			return false;
+		if (!defaults(p, op) || !enum_ints(p, op))
 			return false;
 	}
 	bcx_tileir_build_type *ins;
@@ -284,6 +371,8 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 	op->col = p->lx.t.col;
 	if (p->lx.t.k == MLIR_TK_VALUE && !result_names(p, op))
 		return false;
+	op->name_line = p->lx.t.line;
+	op->name_col = p->lx.t.col;
 	const char *outer = p->lx.prefix;
 	p->lx.prefix = NULL;
 	if (p->lx.t.k == MLIR_TK_STR) {
@@ -388,6 +477,7 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	bool ok = top ? mlir_next(&p.lx) && top_level(&p, top)
 		      : mlir_fail(&p.lx, "out of memory");
 	ok = ok && ap_build_top(&p, top); /* no op at all: an empty implicit module */
+	ok = ok && (!p.late_msg || mlir_fail_at(&p.lx, p.late_line, p.late_col, "%s", p.late_msg));
 	wr_table_free(&p.names);
 	wr_table_free(&p.aliases);
 	wr_table_free(&p.loc_ids);

@@ -280,7 +280,7 @@ typedef struct view_parts {
 
 /* tile=(..), [traversal_strides=[..],] [padding_value = x,] tensor_view<..>
  * [, dim_map=[..]] [, sparse_dim=N] > */
-static bool view_body(asm_parser *p, view_parts *v)
+static bool view_body(asm_parser *p, view_parts *v, bool gather)
 {
 	v->pad = BCX_TILEIR_PAD_NONE;
 	v->n_trav = v->n_map = -1;
@@ -306,20 +306,21 @@ static bool view_body(asm_parser *p, view_parts *v)
 		return mlir_fail(&p->lx, "expected 'tensor_view' type, but got '%s'",
 				 ap_type_text(p, v->tv, txt, sizeof txt));
 	}
-	while (mlir_accept(&p->lx, ',')) {
-		if (mlir_is_id(&p->lx, "dim_map")) {
-			if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '=') ||
-			    (v->n_map = int_list(p, v->dim_map, TIR_LIMIT_RANK, false)) < 0)
-				return false;
-		} else if (mlir_is_id(&p->lx, "sparse_dim")) {
-			if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '=') || p->lx.t.k != MLIR_TK_INT ||
-			    !mlir_tok_u64(&p->lx.t, &v->sparse) || v->sparse > UINT32_MAX)
-				return mlir_fail(&p->lx, "expected a sparse_dim value");
-			if (!mlir_next(&p->lx))
-				return false;
-		} else {
-			return mlir_fail(&p->lx, "unexpected view parameter");
-		}
+	/* as the dialect's parsers: a gather/scatter view ends in its one
+	 * `, sparse_dim=N`, the others in an optional `, dim_map=[..]` */
+	if (gather) {
+		if (!mlir_expect(&p->lx, ',') || !mlir_expect_id(&p->lx, "sparse_dim") ||
+		    !mlir_expect(&p->lx, '='))
+			return false;
+		if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, &v->sparse) ||
+		    v->sparse > UINT32_MAX)
+			return mlir_fail(&p->lx, "expected a sparse_dim value");
+		if (!mlir_next(&p->lx))
+			return false;
+	} else if (mlir_accept(&p->lx, ',')) {
+		if (!mlir_expect_id(&p->lx, "dim_map") || !mlir_expect(&p->lx, '=') ||
+		    (v->n_map = int_list(p, v->dim_map, TIR_LIMIT_RANK, false)) < 0)
+			return false;
 	}
 	return mlir_expect(&p->lx, '>');
 }
@@ -393,7 +394,7 @@ static bool view_type(asm_parser *p, type_at at, uint8_t tag, bcx_tileir_build_t
 {
 	view_parts v;
 	int32_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], map[TIR_LIMIT_RANK];
-	if (!view_body(p, &v))
+	if (!view_body(p, &v, tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW))
 		return false;
 	for (int i = 0; i < v.rank; i++)
 		if (v.tile[i] <= 0 || v.tile[i] > INT32_MAX)
