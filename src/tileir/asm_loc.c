@@ -186,10 +186,14 @@ static bool lv_any(asm_parser *p, lv *v);
 
 static bool lv_alias(asm_parser *p, void *out) { return lv_any(p, out); }
 
-static bool u64_tok(asm_parser *p, uint64_t *v)
+/* A debug-info struct's line, column or scope line: the reference keeps
+ * them in 32 bits, and refuses a wider one in MLIR's words. */
+static bool u32_tok(asm_parser *p, uint64_t *v)
 {
-	if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, v))
+	if (p->lx.t.k != MLIR_TK_INT)
 		return mlir_fail(&p->lx, "expected an unsigned integer");
+	if (!mlir_tok_u64(&p->lx.t, v) || *v > UINT32_MAX)
+		return mlir_fail(&p->lx, "integer value too large");
 	return mlir_next(&p->lx);
 }
 
@@ -317,9 +321,9 @@ static bool di_field(asm_parser *p, const struct di_struct *st, unsigned *seen, 
 	case 2: return lv_any(p, &f->scope);
 	case 3: return str_tok(p, &f->name);
 	case 4: return str_tok(p, &f->linkage);
-	case 5: return u64_tok(p, &f->line);
-	case 6: return u64_tok(p, &f->col);
-	default: return u64_tok(p, &f->scope_line);
+	case 5: return u32_tok(p, &f->line);
+	case 6: return u32_tok(p, &f->col);
+	default: return u32_tok(p, &f->scope_line);
 	}
 }
 

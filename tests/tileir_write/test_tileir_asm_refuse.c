@@ -75,6 +75,10 @@ static const struct {
 	 DI_HEAD("file = #f, line = 1, line = 1, name = \"k\", linkageName = \"k\", "
 		 "compileUnit = #cu") DI_BODY,
 	 3, 60, "duplicate or unknown struct parameter name: line"},
+	{"a debug-info line wider than 32 bits",
+	 DI_HEAD("file = #f, line = 4294967296, name = \"k\", linkageName = \"k\", "
+		 "compileUnit = #cu") DI_BODY,
+	 3, 50, "integer value too large"},
 	{"a debug-info struct without a required parameter",
 	 DI_HEAD("file = #f, name = \"k\", linkageName = \"k\", compileUnit = #cu, scopeLine = 2")
 		 DI_BODY,
