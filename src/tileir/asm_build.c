@@ -165,11 +165,7 @@ static bool int_typed(asm_parser *p, const ap_op *op)
 {
 	for (uint32_t i = 0; i < op->n_attrs; i++) {
 		const bcx_tileir_attr *a = &op->attrs[i].value->a;
-		const bcx_tileir_field *f = NULL;
-		for (uint32_t k = 0; k < op->info->n_fields; k++)
-			if (op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
-			    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0)
-				f = &op->info->fields[k];
+		const bcx_tileir_field *f = ap_attr_field(op, i);
 		if (!f || a->kind != BCX_TILEIR_A_INTEGER ||
 		    (f->enc != BCX_TILEIR_E_U32 && f->enc != BCX_TILEIR_E_U64))
 			continue;

@@ -170,4 +170,8 @@ bool ap_loc_suffix(asm_parser *p, mlir_pos *at);
 bool ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
                   bcx_tileir_build_loc **out);
 
+/* The ATTR field of op's row that its attribute i names, or NULL (the
+ * last of that name, as the table holds each name once). */
+const bcx_tileir_field *ap_attr_field(const ap_op *op, uint32_t i);
+
 #endif

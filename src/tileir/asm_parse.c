@@ -130,6 +130,16 @@ static bool properties(asm_parser *p, ap_op *op, bool dict)
 	return mlir_next(&p->lx) && (dict || mlir_expect(&p->lx, '>'));
 }
 
+const bcx_tileir_field *ap_attr_field(const ap_op *op, uint32_t i)
+{
+	const bcx_tileir_field *f = NULL;
+	for (uint32_t k = 0; k < op->info->n_fields; k++)
+		if (op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
+		    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0)
+			f = &op->info->fields[k];
+	return f;
+}
+
 /* An enum property given as an integer ("N : i32", how the reference's
  * generic printer writes the integer-backed ones) must be an i32: else
  * its property conversion fails while parsing, in these words. */
@@ -137,11 +147,7 @@ static bool enum_ints(asm_parser *p, const ap_op *op)
 {
 	for (uint32_t i = 0; i < op->n_attrs; i++) {
 		const bcx_tileir_attr *a = &op->attrs[i].value->a;
-		const bcx_tileir_field *f = NULL;
-		for (uint32_t k = 0; k < op->info->n_fields; k++)
-			if (op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
-			    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0)
-				f = &op->info->fields[k];
+		const bcx_tileir_field *f = ap_attr_field(op, i);
 		if (!f || f->enc != BCX_TILEIR_E_ENUM || a->kind != BCX_TILEIR_A_INTEGER)
 			continue;
 		bcx_tileir_build_type i32;
