@@ -65,7 +65,9 @@ void bcx_buf_put_idec(bcx_buf *w, int64_t v);
  * (bcx_buf_put_bytes otherwise). */
 static inline void bcx_buf_add(bcx_buf *w, const void *p, size_t n)
 {
-	if (n <= w->cap - w->len && w->status == BCX_OK) {
+	/* n - 1 wraps for n == 0, which takes the slow path: memcpy must not
+	 * see the NULL data of an empty buffer, even for no bytes. */
+	if (n - 1 < w->cap - w->len && w->status == BCX_OK) {
 		memcpy(w->data + w->len, p, n);
 		w->len += n;
 	} else {
