@@ -50,12 +50,14 @@ bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag
 	for (uint32_t pc = 0; pc < f->ncode; pc++) {
 		uint32_t w = f->code[pc];
 		unsigned op = w >> 24, a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF;
-		int64_t target = -1;
+		int64_t target = 0;
+		bool jumps = false; /* target is set (any value, -1 included) */
 		switch (bcx_tap_ops[op].name ? bcx_tap_ops[op].form : FORM_NONE) {
 		case FORM_NONE:
 			return fn_fail(d, f, pc, "illegal opcode", op);
 		case FORM_J24:
 			target = w & 0xFFFFFF;
+			jumps = true;
 			break;
 		case FORM_JRC:
 			if (c >= TAP_NCOND)
@@ -63,6 +65,7 @@ bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag
 			/* fall through */
 		case FORM_JRR:
 			target = (int64_t)pc + (int8_t)a;
+			jumps = true;
 			break;
 		case FORM_RI:
 			if (op == TAP_LDC && (w & 0xFFFF) >= f->nconsts)
@@ -78,7 +81,7 @@ bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag
 		default:
 			break;
 		}
-		if (target != -1 && (target < 0 || target >= f->ncode))
+		if (jumps && (target < 0 || target >= f->ncode))
 			return fn_fail(d, f, pc, "jump target outside the function", (unsigned)target);
 	}
 	unsigned last = f->code[f->ncode - 1] >> 24;
