@@ -1,6 +1,7 @@
 /* Op verifiers of reduce and scan: operands, results, identities and dim,
  * then the body (two scalar block arguments per operand, a yield of one
  * value per operand), as the reference's aggregate verifiers check them. */
+#include "tileir/print.h"
 #include "tileir/verify.h"
 
 /* The element type of identity i: its typed attribute's type. */
@@ -114,8 +115,61 @@ static void body(vf_ctx *v, const bcx_tileir_op *op)
 			return;
 }
 
+/* Does result type r equal operand type o with dimension dim dropped? */
+static bool reduced_type_is(const vf_ctx *v, uint32_t r, uint32_t o, uint32_t dim)
+{
+	uint32_t rank = vf_rank(v, o);
+	if (!vf_is_tile(v, r) || !vf_is_tile(v, o) || vf_rank(v, r) + 1 != rank ||
+	    !vf_type_eq(v, vf_elem(v, r), vf_elem(v, o)))
+		return false;
+	const int64_t *rd = vf_dims(v, r), *od = vf_dims(v, o);
+	for (uint32_t i = 0, j = 0; i < rank; i++)
+		if (i != dim && rd[j++] != od[i])
+			return false;
+	return true;
+}
+
+/* '!cuda_tile.tile<8xf32>' with dimension dim dropped. */
+static void reduced_type(vf_ctx *v, uint32_t o, uint32_t dim)
+{
+	const int64_t *d = vf_dims(v, o);
+	vf_printf(v, "'!cuda_tile.tile<");
+	for (uint32_t i = 0, n = vf_rank(v, o); i < n; i++)
+		if (i != dim)
+			vf_printf(v, "%lldx", (long long)d[i]);
+	tir_print_type(&v->msg, v->m, vf_elem(v, o), true);
+	vf_printf(v, ">'");
+}
+
+/* Reduce infers its result types (each operand's shape without `dim`); the
+ * reference compares them with the written ones after the op's own
+ * verifier and reports the pair of messages MLIR gives for any op that
+ * infers its result types. As there, the body is not checked after them. */
+static bool inferred_results(vf_ctx *v, const bcx_tileir_op *op)
+{
+	const bcx_tileir_attr *d = vf_attr(op, "dim");
+	uint32_t dim = d ? (uint32_t)(int32_t)d->u : 0, n = op->n_operands;
+	for (uint32_t i = 0; i < n; i++) {
+		if (reduced_type_is(v, op->result_types[i], vf_opd_type(v, op, i), dim))
+			continue;
+		vf_begin(v, true);
+		vf_printf(v, "inferred type(s) ");
+		for (uint32_t k = 0; k < n; k++) {
+			vf_printf(v, k ? ", " : "");
+			reduced_type(v, vf_opd_type(v, op, k), dim);
+		}
+		vf_printf(v, " are incompatible with return type(s) of operation ");
+		vf_type_list(v, op->result_types, op->n_results);
+		vf_end(v);
+		return vf_op(v, "failed to infer returned types");
+	}
+	return true;
+}
+
 void vf_check_aggregate(vf_ctx *v, const bcx_tileir_op *op)
 {
-	if (operands_results(v, op, op->opcode == BCX_TILEIR_OP_scan))
+	if (!operands_results(v, op, op->opcode == BCX_TILEIR_OP_scan))
+		return;
+	if (op->opcode != BCX_TILEIR_OP_reduce || inferred_results(v, op))
 		body(v, op);
 }

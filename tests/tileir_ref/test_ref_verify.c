@@ -18,7 +18,7 @@
 
 #define REF "vectors/tileir/reference-tests/"
 #define GOAL_PERCENT 95
-static const unsigned floor_cases = 428; /* cases that passed when the floor was last raised */
+static const unsigned floor_cases = 429; /* cases that passed when the floor was last raised */
 
 typedef struct diag_line {
 	unsigned line;
