@@ -345,7 +345,8 @@ struct bcx_tileir_op {
 	 * ("materialize_tensor"); empty for every op of the table. */
 	bcx_tileir_str name;
 	/* Where a module assembled from text wrote the op (1-based line and
-	 * column of its first token); 0 when it did not come from text. */
+	 * column of its name, where MLIR places an op, after any results);
+	 * 0 when it did not come from text. */
 	uint32_t line, col;
 };
 

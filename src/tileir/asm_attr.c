@@ -192,6 +192,13 @@ bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits
 
 bool ap_signed_int(asm_parser *p, int64_t *v)
 {
+	/* MLIR's parseInteger takes the keywords too, as a one-bit value
+	 * sign-extended to the width asked for: true is -1, false 0. */
+	bool t = mlir_is_id(&p->lx, "true");
+	if (t || mlir_is_id(&p->lx, "false")) {
+		*v = t ? -1 : 0;
+		return mlir_next(&p->lx);
+	}
 	num n;
 	if (!number(p, &n))
 		return false;

@@ -262,7 +262,8 @@ bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)
 				     sizeof *ops);
 	if (!t || !ops)
 		return mlir_fail(&p->lx, "out of memory");
-	*t = (ap_op){.info = bcx_tileir_op_by_name(term), .line = op->line, .col = op->col};
+	*t = (ap_op){.info = bcx_tileir_op_by_name(term), .line = op->line, .col = op->col,
+		     .name_line = op->name_line, .name_col = op->name_col};
 	ops[blk->n_ops++] = t;
 	blk->ops = ops;
 	return t->info != NULL;

@@ -414,7 +414,8 @@ static bool mixed_list(ac_walk *w, const char *group, tv_list *l)
 			ap_ref r;
 			if (!ap_value_ref(p, &r) || !ac_add_ref(w, g, &r))
 				return false;
-		} else if (p->lx.t.k != MLIR_TK_INT && !mlir_is_punct(&p->lx, '-')) {
+		} else if (p->lx.t.k != MLIR_TK_INT && !mlir_is_punct(&p->lx, '-') &&
+			   !mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false")) {
 			return mlir_fail(&p->lx, "expected either integer or SSA value");
 		} else if (!ap_signed_int(p, &v)) {
 			return false;

@@ -124,7 +124,8 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
  * asm_attr.c); what ends the range message ("attribute", "type", or NULL
  * for none). */
 bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits);
-/* A signed 64-bit integer literal. */
+/* A signed 64-bit integer literal, or true (-1) or false (0) as MLIR's
+ * parseInteger reads them. */
 bool ap_signed_int(asm_parser *p, int64_t *v);
 /* A type as MLIR's messages name it ('!cuda_tile.tile<f32>', 'i32'). */
 const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap);

@@ -39,17 +39,18 @@ MLIR
 bad=$tmp/bad.tileirbc
 status 1 "$bcx" asm "$tmp/bad.mlir" -o "$bad" 2> "$tmp/a.err"
 check test ! -e "$bad"
-check grep -q "^bcx: $tmp/bad.mlir:[0-9]*:1: error: 'cuda_tile.assume' op 'cuda_tile.div_by' divisor must be a power of 2 \[function 'k', op assume#1\]$" "$tmp/a.err"
+check grep -q "^bcx: $tmp/bad.mlir:[0-9]*:6: error: 'cuda_tile.assume' op 'cuda_tile.div_by' divisor must be a power of 2 \[function 'k', op assume#1\]$" "$tmp/a.err"
 status 0 "$bcx" asm --no-verify "$tmp/bad.mlir" -o "$bad"
 status 1 "$bcx" verify "$bad" 2> "$tmp/v.err"
 check grep -q "^bcx: $bad: error: redefinition of symbol named 'k' \[function 'k'\]$" "$tmp/v.err"
 check grep -q "^bcx: $bad:[0-9]*: error: 'cuda_tile.assume' op 'cuda_tile.div_by' divisor must be a power of 2 \[function 'k', op assume#1\]$" "$tmp/v.err"
 check grep -q "^bcx: $bad: 5 errors$" "$tmp/v.err"
-# The generic text reads too: errors at the op's FILE:LINE:COL, with a caret.
+# The generic text reads too: errors at the op's FILE:LINE:COL (its name, as
+# MLIR places an op), with a caret.
 status 1 "$bcx" verify "$tmp/bad.mlir" 2> "$tmp/t.err"
-check grep -q "^bcx: $tmp/bad.mlir:[0-9]*:1: error: 'cuda_tile.assume' op 'cuda_tile.div_by' divisor must be a power of 2 \[function 'k', op assume#1\]$" "$tmp/t.err"
+check grep -q "^bcx: $tmp/bad.mlir:[0-9]*:6: error: 'cuda_tile.assume' op 'cuda_tile.div_by' divisor must be a power of 2 \[function 'k', op assume#1\]$" "$tmp/t.err"
 status 1 "$bcx" verify --json "$tmp/bad.mlir" > "$tmp/t.json"
-check grep -q '"op": "cuda_tile.assume", "path": "assume#1", "offset": 0, "line": [0-9]*, "column": 1, "message"' "$tmp/t.json"
+check grep -q '"op": "cuda_tile.assume", "path": "assume#1", "offset": 0, "line": [0-9]*, "column": 6, "message"' "$tmp/t.json"
 # So does the custom form, with unregistered ops and ops outside any module.
 cat > "$tmp/custom.mlir" <<'MLIR'
 cuda_tile.module @m {
@@ -60,13 +61,13 @@ cuda_tile.module @m {
 }
 MLIR
 status 1 "$bcx" verify "$tmp/custom.mlir" 2> "$tmp/c.err"
-check grep -q "^bcx: $tmp/custom.mlir:4:5: error: 'cuda_tile.addi' op operand #0 must be tile of i1 or i8 or i16 or i32 or i64 values, but got '!cuda_tile.tile<4xf32>' \[function 'k', op addi#1\]$" "$tmp/c.err"
+check grep -q "^bcx: $tmp/custom.mlir:4:10: error: 'cuda_tile.addi' op operand #0 must be tile of i1 or i8 or i16 or i32 or i64 values, but got '!cuda_tile.tile<4xf32>' \[function 'k', op addi#1\]$" "$tmp/c.err"
 check grep -q "^    %1 = cuda_tile.addi" "$tmp/c.err"
 status 1 "$bcx" asm --no-verify "$tmp/custom.mlir" -o "$tmp/c.bc" 2> "$tmp/c.err"
 check grep -q "unregistered operation 'materialize_tensor' cannot be written to bytecode" "$tmp/c.err"
 printf '%%0 = "materialize_tensor"() : () -> !cuda_tile.tile<i32>\n// x\n%%1 = cuda_tile.negi %%0 overflow<no_unsigned_wrap> : !cuda_tile.tile<i32>\n' > "$tmp/top.mlir"
 status 1 "$bcx" verify "$tmp/top.mlir" 2> "$tmp/top.err"
-check grep -q "^bcx: $tmp/top.mlir:3:1: error: 'cuda_tile.negi' op 'no_unsigned_wrap' overflow flag is not supported" "$tmp/top.err"
+check grep -q "^bcx: $tmp/top.mlir:3:6: error: 'cuda_tile.negi' op 'no_unsigned_wrap' overflow flag is not supported" "$tmp/top.err"
 status 1 "$bcx" verify --json "$bad" > "$tmp/v.json"
 check grep -q '"valid": false, "functions": 2}' "$tmp/v.json"
 check grep -q '"op": "cuda_tile.assume", "path": "assume#1", "offset": [1-9]' "$tmp/v.json"

@@ -196,6 +196,42 @@ static void truncations(const char *rel)
 	free(text);
 }
 
+/* MLIR's parseInteger reads true as -1 and false as 0 (a one-bit value,
+ * sign-extended) wherever the dialect asks for a plain integer: the
+ * reference takes bounded<true, false> and prints bounded<-1, 0>. */
+static void keyword_integers(void)
+{
+	static const char text[] =
+		"cuda_tile.module @m {\n"
+		"  entry @k(%a: tile<4x8xi32>) {\n"
+		"    %0 = assume bounded<true, false>, %a : tile<4x8xi32>\n"
+		"    %1 = assume same_elements<[false, 1]>, %0 : tile<4x8xi32>\n"
+		"    %2 = permute %1 [true, 0] : tile<4x8xi32> -> tile<8x4xi32>\n"
+		"    return\n"
+		"  }\n"
+		"}\n";
+	bcx_tileir_builder *m = NULL;
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_sink sink = {bcx_buf_sink_write, &out};
+	bcx_tileir_module *model = NULL;
+	if (T_CHECKF(bcx_tileir_assemble("k.mlir", text, sizeof text - 1, NULL, &m, &d) == BCX_OK,
+		     "%s", d.message) &&
+	    T_CHECKF((model = bcx_tileir_builder_model(m, &d)) != NULL, "%s", d.message) &&
+	    T_CHECKF(bcx_tileir_print_custom(model, -1, NULL, &sink, &d) == BCX_OK, "%s",
+		     d.message)) {
+		bcx_buf_put_u8(&out, 0);
+		const char *c = (const char *)out.data;
+		T_CHECKF(strstr(c, "assume bounded<-1, 0>, %arg0") != NULL, "%s", c);
+		T_CHECKF(strstr(c, "same_elements<[0, 1]>") != NULL, "%s", c);
+		T_CHECKF(strstr(c, "permute %assume_assume [-1, 0]") != NULL, "%s", c);
+	}
+	bcx_tileir_builder_free(m);
+	bcx_buf_free(&out);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -203,6 +239,7 @@ int main(int argc, char **argv)
 	folder("vectors/tileir", 40, 45);
 	folder("vectors/tileir/coverage", 90, 100);
 	legacy();
+	keyword_integers();
 	truncations("vectors/tileir/coverage/cov_019_control_flow.v13.3.mlir");
 	truncations("vectors/tileir/coverage/cov_032_debuginfo.v13.3.debuginfo.mlir");
 	return tu_finish();

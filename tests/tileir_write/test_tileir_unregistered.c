@@ -58,7 +58,7 @@ static void text_forms(void)
 	T_CHECKF(strstr(g, "%0 = \"materialize_tensor\"() : () -> !cuda_tile.tile<2x4xi32>\n"), "%s", g);
 	T_CHECKF(strstr(g, "\"some.op\\22\\01x\"() : () -> (!cuda_tile.tile<i32>, "
 			   "!cuda_tile.tile<f32>)\n"), "%s", g);
-	/* the op keeps its source position */
+	/* the op keeps its source position: its name, where MLIR places an op */
 	const bcx_tileir_body *body = NULL;
 	T_CHECK(bcx_tileir_body_get(m, 0, &body, &d) == BCX_OK && body);
 	if (body && body->block.n_ops >= 3) {
@@ -67,7 +67,7 @@ static void text_forms(void)
 		T_EQ_U(op->opcode, BCX_TILEIR_OPCODE_UNREGISTERED);
 		T_EQ_MEM(op->name.ptr, op->name.len, "materialize_tensor", 18);
 		T_EQ_U(op->line, 3);
-		T_EQ_U(op->col, 5);
+		T_EQ_U(op->col, 10);
 		T_EQ_U(body->block.ops[1].line, 4);
 		T_CHECK(!bcx_tileir_opinfo_is_unregistered(body->block.ops[1].info));
 	}
