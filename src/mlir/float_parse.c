@@ -32,17 +32,24 @@ bool mlir_float_bits(double v, mlir_float k, uint64_t *bits)
 	}
 	const mlir_float_sem *fs = mlir_float_semantics(k);
 	bool neg = d >> 63;
-	if (!fs || (fs->e8m0 && neg))
+	if (!fs || (fs->e8m0 && neg && v != 0))
 		return false;
 	int eb = (int)fs->ebits, mb = (int)fs->prec - 1;
-	uint64_t s = neg ? 1ull << (eb + mb) : 0, mant = d & ((1ull << 52) - 1);
+	uint64_t s = neg && !fs->e8m0 ? 1ull << (eb + mb) : 0, mant = d & ((1ull << 52) - 1);
+	int bias = (1 << (eb - 1)) - 1, biased = (int)dexp - 1023 + bias;
+	if (fs->e8m0 && (dexp == 0 || biased < 0)) {
+		/* no zero and no subnormals: what is below 2^-127, zero
+		 * included, becomes 2^-127, as APFloat makes it */
+		*bits = 0;
+		return true;
+	}
 	if (dexp == 0) { /* zero or a double subnormal: rounds to zero here */
 		*bits = s;
-		return !fs->e8m0;
+		return true;
 	}
-	int bias = (1 << (eb - 1)) - 1, biased = (int)dexp - 1023 + bias;
 	uint64_t sig = mant | (1ull << 52), r;
-	if (biased >= 1)
+	/* f8E8M0FNU's exponent field 0 is a normal value, 2^-127 */
+	if (biased >= 1 || fs->e8m0)
 		r = ((uint64_t)(biased - 1) << mb) + rne_shift(sig, (unsigned)(52 - mb));
 	else
 		r = rne_shift(sig, (unsigned)(52 - mb + 1 - biased));

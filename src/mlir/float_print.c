@@ -312,12 +312,14 @@ static bool reads_back(const fsem *s, mlir_float tag, const char *text, double v
 		double a = neg_bit(d) ? -d : d;
 		if (a != 0) {
 			int e = exponent_of(a);
-			int emin = 1 - s->bias;
+			int emin = s->e8m0 ? -127 : 1 - s->bias;
 			int q = (e < emin ? emin : e) - (int)(s->prec - 1);
 			a = scale2(round_even(scale2(a, -q)), q);
 			if (a > max_finite(s))
 				return false;
 		}
+		if (s->e8m0 && a < scale2(1.0, -127)) /* no zero: the smallest */
+			a = scale2(1.0, -127);
 		d = neg_bit(d) ? -a : a;
 	}
 	return d == v && neg_bit(d) == neg_bit(v);
