@@ -243,9 +243,12 @@ static int tileir_asm(const cli_input *in, const cli_args *a)
 	bcx_tileir_module *model = NULL;
 	if (bcx_tileir_assemble(in->name, (const char *)in->data, in->size, NULL, &m, &d) == BCX_OK &&
 	    (model = bcx_tileir_builder_model(m, &d)) != NULL) {
-		/* verified before it is written, as cuda-tile-translate does */
+		/* verified before it is written, as cuda-tile-translate does; the
+		 * target's gates too, so that they are reported at the text */
+		bcx_tileir_verify_options vo = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
+		vo.target = BCX_TILEIR_V(opt.major, opt.minor);
 		tir_check c = {.in = in, .text = true};
-		long n = a->no_verify ? 0 : tir_check_run(&c, model, NULL);
+		long n = a->no_verify ? 0 : tir_check_run(&c, model, &vo);
 		rc = n ? EXIT_INPUT : write_module(model, &opt, a, &d);
 		tir_check_free(&c);
 	}

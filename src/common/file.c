@@ -413,12 +413,13 @@ static bool name_anonymous(bcx_file_out *f)
 	return false;
 }
 
-/* Finish a replacement: the old mode, on disk, named, renamed over. */
+/* Finish a replacement: the old mode, named, renamed over. No fsync, as
+ * compilers and linkers do not: the rename already means a reader sees the
+ * old file or the whole new one, and waiting for the disk would cost more
+ * than writing the text (40 ms of a 0.1 s disassembly of 18 MB). */
 static int finish_replace(bcx_file_out *f)
 {
 	if (f->had_old && fchmod(f->fd, f->old_mode) != 0)
-		return errno;
-	if (fsync(f->fd) != 0)
 		return errno;
 	if (f->anonymous && !name_anonymous(f))
 		return errno;

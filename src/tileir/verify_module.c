@@ -103,12 +103,31 @@ static void check_symbols(vf_ctx *v)
 	bcx_free(v->m->opts.alloc, slot, cap * sizeof *slot);
 }
 
+/* The writer's 13.3 gates of a global, in its words, at the global. */
+static void global_gates(vf_ctx *v, const bcx_tileir_global *g)
+{
+	if (!v->target || v->target >= BCX_TILEIR_V13_3 || (g->visibility != 1 && !g->is_constant))
+		return;
+	bcx_tileir_str n = bcx_tileir_string(v->m, g->name);
+	vf_begin(v, false);
+	if (g->visibility == 1)
+		vf_printf(v, "global `%.*s` uses non-public symbol visibility, which cannot be "
+			     "encoded in bytecode version 13.%u (requires bytecode 13.3+)",
+			  (int)n.len, (const char *)n.ptr, v->target & 0xFF);
+	else
+		vf_printf(v, "constant global `%.*s` cannot be encoded in bytecode version 13.%u "
+			     "(the `constant` attribute requires bytecode 13.3+)",
+			  (int)n.len, (const char *)n.ptr, v->target & 0xFF);
+	vf_end(v);
+}
+
 void vf_check_module(vf_ctx *v)
 {
 	for (size_t i = 0; i < v->m->n_globals && !v->stop; i++) {
 		v->global = (long)i;
 		if (vf_rank(v, v->m->globals[i].type) != 1)
 			module_error(v, "global", "type must have rank 1");
+		global_gates(v, &v->m->globals[i]);
 	}
 	v->global = -1;
 	check_symbols(v);

@@ -235,16 +235,8 @@ def bcx_check(rc, err, path):
         first = err.split("\n", 1)[0]
         if re.match(r"bcx: " + re.escape(path) + r":\d+:\d+: error: \S", first):
             return None
-        # The writer's version gate names no position (the reference's says
-        # <unknown>:0); counted apart, not a failure.
-        if re.match(r"bcx: " + re.escape(path) + r": error: .* requires bytecode", first):
-            return None
         return "refusal without FILE:LINE:COL"
     return None
-
-
-def no_position(res):
-    return res["bcx"][0] == 1 and not re.match(r"bcx: [^\n]*:\d+:\d+: error: ", res["bcx"][1])
 
 
 class Runner:
@@ -354,8 +346,6 @@ def report(args, counts, kinds, causes, problems, notes, seeds, byte_stats):
                      "(the seed's own bytes differ)" % (byte_stats["equal"],
                                                        byte_stats["differ"],
                                                        byte_stats["skip"]))
-    lines.append("bcx refusals without LINE:COL (version gates): %d"
-                 % counts["bcx-refusals-without-position"])
     lines.append("bcx problems (crash or refusal without FILE:LINE:COL): %d" % len(problems))
     for p in problems[:20]:
         lines.append("  " + p)
@@ -438,8 +428,6 @@ def main():
             v = "bcx-accepts" if res["bcx"][0] == 0 else "bcx-refuses"
         counts[v] += 1
         kinds[kind][v] += 1
-        if no_position(res) and not res["problem"]:
-            counts["bcx-refusals-without-position"] += 1
         same = ""
         if v == "both-accept":
             if not s.same_bytes:
