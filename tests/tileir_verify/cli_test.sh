@@ -153,4 +153,21 @@ check test ! -e "$tmp/c.tileirbc"
 check cmp -s "$tmp/c.err" "$tmp/v.err"
 status 0 "$bcx" convert --no-verify --target 13.3 "$bad" -o "$tmp/c.tileirbc"
 check cmp -s "$tmp/c.tileirbc" "$bad"
+# What the target version cannot express is refused before writing, at the
+# text: a private global for 13.2, an op 13.1 lacks.
+cat > "$tmp/gate.mlir" <<'MLIR'
+cuda_tile.module @m {
+  global private @g <i32: 1> : tile<1xi32>
+  entry @k(%a: tile<f32>, %b: tile<f32>) {
+    %0 = atan2 %a, %b : tile<f32>
+    return
+  }
+}
+MLIR
+status 1 "$bcx" asm --target 13.2 "$tmp/gate.mlir" -o "$tmp/gate.bc" 2> "$tmp/gate.err"
+check grep -q "^bcx: $tmp/gate.mlir:2:3: error: global \`g\` uses non-public symbol visibility, which cannot be encoded in bytecode version 13.2 (requires bytecode 13.3+)$" "$tmp/gate.err"
+status 1 "$bcx" asm --target 13.1 "$tmp/gate.mlir" -o "$tmp/gate.bc" 2> "$tmp/gate.err"
+check grep -q "^bcx: $tmp/gate.mlir:4:10: error: operation 'cuda_tile.atan2' is not available in bytecode version 13.1" "$tmp/gate.err"
+check test ! -e "$tmp/gate.bc"
+status 0 "$bcx" asm --target 13.3 "$tmp/gate.mlir" -o "$tmp/gate.bc"
 exit $fail
