@@ -841,6 +841,39 @@ static bcx_status keep_type_text(gctx *g)
 	return g->p.type_text ? BCX_OK : bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
 }
 
+/* The printer of module m into sink: its output, its line buffer and the
+ * distinct-attribute ids; gen_close flushes and frees them. */
+static bcx_status gen_open(gctx *g, bcx_buf *line, bcx_mlirbc_module *m, unsigned flags,
+			   const bcx_sink *sink, bcx_diag *diag)
+{
+	bcx_buf_init(line, bcx_arena_allocator(m->arena));
+	*g = (gctx){{m, diag, line, false, NULL, NULL, NULL, 0, BCX_OK, 0, NULL}, NULL,
+		    (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0, NULL, 0, 0};
+	g->out = bcx_alloc(bcx_arena_allocator(m->arena), sizeof *g->out);
+	if (g->out)
+		bcx_out_init(g->out, sink);
+	g->p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
+	return g->out && g->p.distinct_id ? BCX_OK
+					  : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+}
+
+/* The print's status s, with a failed line buffer or write reported. */
+static bcx_status gen_close(gctx *g, bcx_status s)
+{
+	const bcx_allocator *a = bcx_arena_allocator(g->p.m->arena);
+	if (s == BCX_OK && g->p.b->status != BCX_OK)
+		s = bcx_diag_set(g->p.diag, g->p.b->status, -1, "out of memory");
+	if (g->out) {
+		bcx_out_flush(g->out);
+		if (s == BCX_OK && bcx_out_status(g->out) != BCX_OK)
+			s = bcx_diag_set(g->p.diag, bcx_out_status(g->out), -1, "write failed");
+	}
+	bcx_buf_free(g->p.b);
+	bcx_free(a, g->out, sizeof *g->out);
+	bcx_free(a, g->counts, g->ccounts * sizeof *g->counts);
+	return s;
+}
+
 bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const bcx_sink *sink,
 				    bcx_diag *diag)
 {
@@ -848,17 +881,9 @@ bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const 
 		return bcx_diag_set(diag, BCX_ERR_INVALID_ARG, -1, "no module or no sink");
 	/* below version 2 the whole IR was decoded at open; above, each
 	 * isolated region is decoded when printed (and for the alias walk) */
-	bcx_out *out = bcx_alloc(bcx_arena_allocator(m->arena), sizeof *out);
-	if (!out)
-		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-	bcx_out_init(out, sink);
+	gctx g;
 	bcx_buf line;
-	bcx_buf_init(&line, bcx_arena_allocator(m->arena));
-	gctx g = {{m, diag, &line, false, NULL, NULL, NULL, 0, BCX_OK, 0, NULL}, out,
-		  (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0, NULL, 0, 0};
-	g.p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
-	bcx_status s = g.p.distinct_id ? BCX_OK
-				       : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	bcx_status s = gen_open(&g, &line, m, flags, sink, diag);
 	/* the alias walk first: numbering takes the counts of the bodies it
 	 * decoded */
 	if (s == BCX_OK && !g.debuginfo) {
@@ -875,19 +900,11 @@ bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const 
 		 * closing empty line */
 		if (!g.debuginfo) {
 			resources(&g);
-			bcx_out_putc(out, '\n');
+			bcx_out_putc(g.out, '\n');
 		}
 		s = g.p.status;
 	}
-	if (s == BCX_OK && line.status != BCX_OK)
-		s = bcx_diag_set(diag, line.status, -1, "out of memory");
-	bcx_out_flush(out);
-	if (s == BCX_OK && bcx_out_status(out) != BCX_OK)
-		s = bcx_diag_set(diag, bcx_out_status(out), -1, "write failed");
-	bcx_buf_free(&line);
-	bcx_free(bcx_arena_allocator(m->arena), out, sizeof *out);
-	bcx_free(bcx_arena_allocator(m->arena), g.counts, g.ccounts * sizeof *g.counts);
-	return s;
+	return gen_close(&g, s);
 }
 
 /* ---- one top-level symbol (bcx dis --function) ---- */
@@ -976,18 +993,12 @@ bcx_status bcx_mlirbc_print_function(bcx_mlirbc_module *m, const char *name, uns
 				    "no symbol @%s among the ops of the top-level module", name);
 	ri--, bi--, oi--; /* the loops stepped past the match */
 	BCX_TRY(mbc_materialize_all(m, op, diag));
-	bcx_out *out = bcx_alloc(bcx_arena_allocator(m->arena), sizeof *out);
-	if (!out)
-		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-	bcx_out_init(out, sink);
-	bcx_buf line;
-	bcx_buf_init(&line, bcx_arena_allocator(m->arena));
 	/* no alias definitions precede one op: aliased attributes print inline */
-	gctx g = {{m, diag, &line, false, NULL, NULL, NULL, 0, BCX_OK, 0, NULL}, out,
-		  (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0, NULL, 0, 0};
-	g.p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
-	bcx_status s = g.p.distinct_id ? names_before(&g, ri, bi, oi)
-				       : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+	gctx g;
+	bcx_buf line;
+	bcx_status s = gen_open(&g, &line, m, flags, sink, diag);
+	if (s == BCX_OK)
+		s = names_before(&g, ri, bi, oi);
 	if (s == BCX_OK)
 		s = number_values(&g, op);
 	if (s == BCX_OK)
@@ -996,12 +1007,5 @@ bcx_status bcx_mlirbc_print_function(bcx_mlirbc_module *m, const char *name, uns
 		print_op(&g, op, 2);
 		s = g.p.status;
 	}
-	if (s == BCX_OK && line.status != BCX_OK)
-		s = bcx_diag_set(diag, line.status, -1, "out of memory");
-	bcx_out_flush(out);
-	if (s == BCX_OK && bcx_out_status(out) != BCX_OK)
-		s = bcx_diag_set(diag, bcx_out_status(out), -1, "write failed");
-	bcx_buf_free(&line);
-	bcx_free(bcx_arena_allocator(m->arena), out, sizeof *out);
-	return s;
+	return gen_close(&g, s);
 }
