@@ -4,6 +4,7 @@
  * skip lines that hold expectations themselves; @+N and @-N count lines. */
 #define _POSIX_C_SOURCE 200809L
 #include "refcases.h"
+#include "testutil.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -276,4 +277,37 @@ const rc_case *rc_case_at(const rc_file *f, unsigned index)
 		if (f->cases[i].index == index)
 			return &f->cases[i];
 	return NULL;
+}
+
+#define REF "vectors/tileir/reference-tests/"
+
+bool rc_each_row(void (*fn)(void *ctx, const rc_row *r), void *ctx)
+{
+	size_t len;
+	char *tsv = (char *)tu_read_file(tu_shared_path(REF "cases.tsv"), &len);
+	if (!T_CHECKF(tsv != NULL, "cannot read %s", REF "cases.tsv"))
+		return false;
+	char cur[256] = "", *save = NULL;
+	rc_file f = {0};
+	for (char *ln = strtok_r(tsv, "\n", &save); ln; ln = strtok_r(NULL, "\n", &save)) {
+		char name[256], cls[32];
+		rc_row r = {.name = name, .cls = cls, .file = &f};
+		if (!T_CHECKF(sscanf(ln, "%255[^\t]\t%u\t%31[^\t]\t%u", name, &r.index, cls,
+				     &r.n_errors) == 4, "cases.tsv: bad row '%s'", ln))
+			continue;
+		if (strcmp(name, cur) != 0) {
+			rc_free(&f);
+			char path[512];
+			snprintf(path, sizeof path, REF "Dialect/CudaTile/%s", name);
+			T_CHECKF(rc_load(&f, tu_shared_path(path)), "%s: load", name);
+			snprintf(cur, sizeof cur, "%s", name);
+			r.first = true;
+		}
+		r.c = rc_case_at(&f, r.index);
+		fn(ctx, &r);
+	}
+	fn(ctx, NULL);
+	rc_free(&f);
+	free(tsv);
+	return true;
 }

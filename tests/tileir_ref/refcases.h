@@ -46,4 +46,21 @@ const rc_case *rc_case_at(const rc_file *f, unsigned index);
 /* Number of expectations of one kind in a case. */
 size_t rc_count(const rc_case *c, rc_kind kind);
 
+/* One row of the folder's cases.tsv: a case, its class and its count of
+ * expected-error lines, with its file loaded. */
+typedef struct rc_row {
+	const char *name;     /* the file, under Dialect/CudaTile/ */
+	unsigned index;       /* the case's number in the file */
+	const char *cls;      /* "parse", "verify", "valid" or another class */
+	unsigned n_errors;
+	const rc_file *file;  /* loaded once for all of its rows */
+	bool first;           /* the first row of its file */
+	const rc_case *c;     /* NULL when the file has no such case */
+} rc_row;
+
+/* Calls fn for each row of cases.tsv in ../shared, in order, then once
+ * with NULL; a row that does not parse or a file that does not load fails
+ * the test. False when cases.tsv cannot be read. */
+bool rc_each_row(void (*fn)(void *ctx, const rc_row *r), void *ctx);
+
 #endif

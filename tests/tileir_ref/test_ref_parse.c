@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REF "vectors/tileir/reference-tests/"
 
 typedef struct tally {
 	unsigned parse, parse_ok, valid, valid_ok, valid_waiting;
@@ -162,43 +161,24 @@ static void valid_case(const char *file, const rc_case *c, tally *t)
 	bcx_tileir_builder_free(m);
 }
 
+static void parse_row(void *ctx, const rc_row *r)
+{
+	bool parse = r && strcmp(r->cls, "parse") == 0, valid = r && strcmp(r->cls, "valid") == 0;
+	if ((!parse && !valid) || !T_CHECKF(r->c != NULL, "%s: case %u missing", r->name, r->index))
+		return;
+	if (parse && T_CHECKF(r->c->n_ex > 0, "%s:%u: no expectation", r->name, r->index))
+		parse_case(r->name, r->c, ctx);
+	else if (valid)
+		valid_case(r->name, r->c, ctx);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	tu_require_shared();
-	size_t tsv_len;
-	char *tsv = (char *)tu_read_file(tu_shared_path(REF "cases.tsv"), &tsv_len);
-	if (!T_CHECK(tsv != NULL))
-		return tu_finish();
-	char cur[256] = "";
-	rc_file f = {0};
 	tally t = {0};
-	char *save = NULL;
-	for (char *ln = strtok_r(tsv, "\n", &save); ln; ln = strtok_r(NULL, "\n", &save)) {
-		char name[256], cls[32];
-		unsigned idx, n_err;
-		if (sscanf(ln, "%255[^\t]\t%u\t%31[^\t]\t%u", name, &idx, cls, &n_err) != 4)
-			continue;
-		bool parse = strcmp(cls, "parse") == 0, valid = strcmp(cls, "valid") == 0;
-		if (!parse && !valid)
-			continue;
-		if (strcmp(name, cur) != 0) {
-			rc_free(&f);
-			char path[512];
-			snprintf(path, sizeof path, REF "Dialect/CudaTile/%s", name);
-			T_CHECKF(rc_load(&f, tu_shared_path(path)), "%s: load", name);
-			snprintf(cur, sizeof cur, "%s", name);
-		}
-		const rc_case *c = rc_case_at(&f, idx);
-		if (!T_CHECKF(c != NULL, "%s: case %u missing", name, idx))
-			continue;
-		if (parse && T_CHECKF(c->n_ex > 0, "%s:%u: no expectation", name, idx))
-			parse_case(name, c, &t);
-		else if (valid)
-			valid_case(name, c, &t);
-	}
-	rc_free(&f);
-	free(tsv);
+	if (!rc_each_row(parse_row, &t))
+		return tu_finish();
 	printf("parse cases: %u of %u refused with the expected message at the expected line "
 	       "(%.1f%%)\n",
 	       t.parse_ok, t.parse, t.parse ? 100.0 * t.parse_ok / t.parse : 0.0);

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REF "vectors/tileir/reference-tests/"
 #define GOAL_PERCENT 95
 static const unsigned floor_cases = 429; /* cases that passed when the floor was last raised */
 
@@ -134,51 +133,40 @@ static const char *judge(const rc_case *c, const got *g)
 	return NULL;
 }
 
+typedef struct tally {
+	unsigned total, passed;
+} tally;
+
+static void verify_row(void *ctx, const rc_row *r)
+{
+	tally *t = ctx;
+	if (!r || strcmp(r->cls, "verify") != 0)
+		return;
+	t->total++;
+	if (!r->c) {
+		printf("FAIL %s:%u: case missing\n", r->name, r->index);
+		return;
+	}
+	got g = {0};
+	run_case(r->name, r->c, &g);
+	const char *why = judge(r->c, &g);
+	if (why)
+		printf("FAIL %s:%u (file line %u): %s\n", r->name, r->index, r->c->first_line, why);
+	else
+		t->passed++;
+	for (size_t k = 0; k < g.n; k++)
+		free(g.d[k].msg);
+	free(g.d);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	tu_require_shared();
-	size_t tsv_len;
-	char *tsv = (char *)tu_read_file(tu_shared_path(REF "cases.tsv"), &tsv_len);
-	T_CHECK(tsv != NULL);
-	if (!tsv)
+	tally t = {0};
+	if (!rc_each_row(verify_row, &t))
 		return tu_finish();
-	char cur[256] = "";
-	rc_file f = {0};
-	unsigned total = 0, passed = 0;
-	char *save = NULL;
-	for (char *ln = strtok_r(tsv, "\n", &save); ln; ln = strtok_r(NULL, "\n", &save)) {
-		char name[256], cls[32];
-		unsigned idx, n_err;
-		if (sscanf(ln, "%255[^\t]\t%u\t%31[^\t]\t%u", name, &idx, cls, &n_err) != 4 ||
-		    strcmp(cls, "verify") != 0)
-			continue;
-		if (strcmp(name, cur) != 0) {
-			rc_free(&f);
-			char path[512];
-			snprintf(path, sizeof path, REF "Dialect/CudaTile/%s", name);
-			T_CHECKF(rc_load(&f, tu_shared_path(path)), "%s: load", name);
-			snprintf(cur, sizeof cur, "%s", name);
-		}
-		const rc_case *c = rc_case_at(&f, idx);
-		total++;
-		if (!c) {
-			printf("FAIL %s:%u: case missing\n", name, idx);
-			continue;
-		}
-		got g = {0};
-		run_case(name, c, &g);
-		const char *why = judge(c, &g);
-		if (why)
-			printf("FAIL %s:%u (file line %u): %s\n", name, idx, c->first_line, why);
-		else
-			passed++;
-		for (size_t k = 0; k < g.n; k++)
-			free(g.d[k].msg);
-		free(g.d);
-	}
-	rc_free(&f);
-	free(tsv);
+	unsigned total = t.total, passed = t.passed;
 	unsigned pct10 = total ? passed * 1000u / total : 0;
 	printf("verify-class cases: %u of %u pass (%u.%u%%); goal %u%%: %s; floor %u\n", passed,
 	       total, pct10 / 10, pct10 % 10, GOAL_PERCENT,

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REF "vectors/tileir/reference-tests/"
 
 static unsigned case_lines(const rc_case *c)
 {
@@ -41,57 +40,56 @@ static void check_targets(const char *file, const rc_case *c)
 	}
 }
 
+typedef struct split_tally {
+	char name[256];        /* the file of the rows being counted, */
+	size_t n_cases;        /* and its cases ("" and 0 before the first) */
+	size_t rows_in_file, rows;
+	unsigned by_class[4];
+} split_tally;
+
+static const char *const classes[4] = {"parse", "verify", "valid", "other"};
+
+/* A file's rows in cases.tsv are all of its cases. */
+static void file_done(const split_tally *t)
+{
+	if (t->name[0])
+		T_CHECKF(t->rows_in_file == t->n_cases, "%s: %zu cases, cases.tsv has %zu",
+			 t->name, t->n_cases, t->rows_in_file);
+}
+
+static void split_row(void *ctx, const rc_row *r)
+{
+	split_tally *t = ctx;
+	if (!r || r->first) {
+		file_done(t);
+		if (!r)
+			return;
+		snprintf(t->name, sizeof t->name, "%s", r->name);
+		t->n_cases = r->file->n_cases;
+		t->rows_in_file = 0;
+		for (size_t i = 0; i < r->file->n_cases; i++)
+			check_targets(r->name, &r->file->cases[i]);
+	}
+	t->rows_in_file++;
+	t->rows++;
+	for (unsigned k = 0; k < 4; k++)
+		t->by_class[k] += strcmp(r->cls, classes[k]) == 0;
+	if (!T_CHECKF(r->c != NULL, "%s: case %u missing", r->name, r->index))
+		return;
+	T_CHECKF(plain_errors(r->c) == r->n_errors,
+		 "%s case %u (line %u): %zu expected-error lines, cases.tsv says %u", r->name,
+		 r->index, r->c->first_line, plain_errors(r->c), r->n_errors);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	tu_require_shared();
-	size_t tsv_len;
-	char *tsv = (char *)tu_read_file(tu_shared_path(REF "cases.tsv"), &tsv_len);
-	T_CHECK(tsv != NULL);
-	if (!tsv)
+	split_tally t = {0};
+	if (!rc_each_row(split_row, &t))
 		return tu_finish();
-	char cur[256] = "";
-	rc_file f = {0};
-	size_t rows_in_file = 0, rows = 0;
-	unsigned by_class[4] = {0};
-	static const char *classes[4] = {"parse", "verify", "valid", "other"};
-	char *save = NULL;
-	for (char *ln = strtok_r(tsv, "\n", &save); ln; ln = strtok_r(NULL, "\n", &save)) {
-		char name[256], cls[32];
-		unsigned idx, n_err;
-		if (sscanf(ln, "%255[^\t]\t%u\t%31[^\t]\t%u", name, &idx, cls, &n_err) != 4) {
-			T_CHECKF(false, "cases.tsv: bad row '%s'", ln);
-			continue;
-		}
-		if (strcmp(name, cur) != 0) {
-			if (cur[0])
-				T_CHECKF(rows_in_file == f.n_cases, "%s: %zu cases, cases.tsv has %zu",
-					 cur, f.n_cases, rows_in_file);
-			rc_free(&f);
-			char path[512];
-			snprintf(path, sizeof path, REF "Dialect/CudaTile/%s", name);
-			T_CHECKF(rc_load(&f, tu_shared_path(path)), "%s: load", name);
-			snprintf(cur, sizeof cur, "%s", name);
-			rows_in_file = 0;
-			for (size_t i = 0; i < f.n_cases; i++)
-				check_targets(name, &f.cases[i]);
-		}
-		rows_in_file++;
-		rows++;
-		for (unsigned k = 0; k < 4; k++)
-			by_class[k] += strcmp(cls, classes[k]) == 0;
-		const rc_case *c = rc_case_at(&f, idx);
-		if (!T_CHECKF(c != NULL, "%s: case %u missing", name, idx))
-			continue;
-		T_CHECKF(plain_errors(c) == n_err,
-			 "%s case %u (line %u): %zu expected-error lines, cases.tsv says %u", name, idx,
-			 c->first_line, plain_errors(c), n_err);
-	}
-	if (cur[0])
-		T_CHECKF(rows_in_file == f.n_cases, "%s: %zu cases, cases.tsv has %zu", cur,
-			 f.n_cases, rows_in_file);
-	rc_free(&f);
-	free(tsv);
+	size_t rows = t.rows;
+	const unsigned *by_class = t.by_class;
 	printf("cases: %zu (parse %u, verify %u, valid %u, other %u)\n", rows, by_class[0],
 	       by_class[1], by_class[2], by_class[3]);
 	T_CHECK(rows > 900);
