@@ -142,18 +142,27 @@ void vf_check_module(vf_ctx *v)
 
 /* ---- --target ---- */
 
+/* A type and the types it holds, which are written too: a tile's or
+ * tensor_view's element, a pointer's pointee, a view's tensor_view. A
+ * well-formed chain is at most four long (view, tensor_view, pointer,
+ * scalar); a file may make a cycle, so the walk stops there. */
 static void type_gate(vf_ctx *v, uint32_t t)
 {
-	unsigned tag = vf_tag(v, t);
-	uint16_t since = bcx_tileir_type_tag_since(tag);
-	if (vf_is_tile(v, t))
-		type_gate(v, v->m->types[t].elem);
-	if (since <= v->target)
-		return;
-	vf_begin(v, false);
-	vf_printf(v, "type '%s' requires bytecode version 13.%u+, targeting 13.%u",
-		  tir_type_class_name(tag), since & 0xFF, v->target & 0xFF);
-	vf_end(v);
+	for (int hops = 0; hops < 4 && t < v->m->n_types; hops++) {
+		unsigned tag = vf_tag(v, t);
+		uint16_t since = bcx_tileir_type_tag_since(tag);
+		if (since > v->target) {
+			vf_begin(v, false);
+			vf_printf(v, "type '%s' requires bytecode version 13.%u+, targeting 13.%u",
+				  tir_type_class_name(tag), since & 0xFF, v->target & 0xFF);
+			vf_end(v);
+			return;
+		}
+		if (tag != BCX_TILEIR_T_TILE && tag != BCX_TILEIR_T_POINTER &&
+		    tag != BCX_TILEIR_T_TENSOR_VIEW && !vf_is_view(v, t))
+			return;
+		t = v->m->types[t].elem;
+	}
 }
 
 static void field_gates(vf_ctx *v, const bcx_tileir_op *op)

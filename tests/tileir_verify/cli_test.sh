@@ -170,4 +170,8 @@ status 1 "$bcx" asm --target 13.1 "$tmp/gate.mlir" -o "$tmp/gate.bc" 2> "$tmp/ga
 check grep -q "^bcx: $tmp/gate.mlir:4:10: error: operation 'cuda_tile.atan2' is not available in bytecode version 13.1" "$tmp/gate.err"
 check test ! -e "$tmp/gate.bc"
 status 0 "$bcx" asm --target 13.3 "$tmp/gate.mlir" -o "$tmp/gate.bc"
+# A type inside a type (a pointer's pointee) is gated too, at its function.
+printf 'cuda_tile.module @m {\n  entry @p(%%a: tile<ptr<f8E8M0FNU>>) {\n    return\n  }\n}\n' > "$tmp/ptr.mlir"
+status 1 "$bcx" asm --target 13.1 "$tmp/ptr.mlir" -o "$tmp/ptr.bc" 2> "$tmp/ptr.err"
+check grep -q "^bcx: $tmp/ptr.mlir:2:3: error: type 'Float8E8M0FNU' requires bytecode version 13.2+, targeting 13.1" "$tmp/ptr.err"
 exit $fail
