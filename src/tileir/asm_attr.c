@@ -208,6 +208,41 @@ bool ap_signed_int(asm_parser *p, int64_t *v)
 	return true;
 }
 
+/* An unsigned 32-bit number, read as MLIR's parseInteger reads one: true and false are a one-bit -1 and 0; a
+ * negative literal is negated in 4 bits per significant digit (one more
+ * when its top bit is set) and wraps to 32 bits when that width is at
+ * most 32 (-1 is 4294967295, -100000000 is too large); a value past 32
+ * bits is too large.
+ * Errors are at the sign, in MLIR's words. */
+bool ap_unsigned_int(asm_parser *p, uint64_t *v)
+{
+	unsigned line = p->lx.t.line, col = p->lx.t.col;
+	bool t = mlir_is_id(&p->lx, "true");
+	if (t || mlir_is_id(&p->lx, "false")) {
+		*v = t ? UINT32_MAX : 0;
+		return mlir_next(&p->lx);
+	}
+	bool neg = mlir_accept(&p->lx, '-');
+	if (p->lx.t.k != MLIR_TK_INT)
+		return mlir_fail(&p->lx, "expected integer value");
+	if (!mlir_tok_u64(&p->lx.t, v) || *v > UINT32_MAX)
+		return mlir_fail_at(&p->lx, line, col, "integer value too large");
+	if (neg && *v) {
+		const char *d = p->lx.t.p, *end = d + p->lx.t.n;
+		if (end - d > 2 && d[1] == 'x')
+			d += 2;
+		while (*d == '0') /* leading zeros are not counted */
+			d++;
+		uint64_t width = 4 * (uint64_t)(end - d);
+		if (width < 64 && (*v >> (width - 1)) & 1)
+			width++;
+		if (width > 32)
+			return mlir_fail_at(&p->lx, line, col, "integer value too large");
+		*v = (uint32_t)(0 - *v);
+	}
+	return mlir_next(&p->lx);
+}
+
 /* div_by<D[, every E along A]> */
 static bool div_by(asm_parser *p, bcx_tileir_build_attr **out)
 {

@@ -186,42 +186,6 @@ static bool lv_any(asm_parser *p, lv *v);
 
 static bool lv_alias(asm_parser *p, void *out) { return lv_any(p, out); }
 
-/* A debug-info struct's line, column or scope line, read as MLIR's
- * parseInteger reads an unsigned: true and false are a one-bit -1 and 0; a
- * negative literal is negated in 4 bits per significant digit (one more
- * when its top bit is set) and wraps to 32 bits when that width is at
- * most 32 (-1 is 4294967295, -100000000 is too large); a value past 32
- * bits is too large.
- * Errors are at the sign, in MLIR's words. */
-static bool u32_tok(asm_parser *p, uint64_t *v)
-{
-	unsigned line = p->lx.t.line, col = p->lx.t.col;
-	bool t = mlir_is_id(&p->lx, "true");
-	if (t || mlir_is_id(&p->lx, "false")) {
-		*v = t ? UINT32_MAX : 0;
-		return mlir_next(&p->lx);
-	}
-	bool neg = mlir_accept(&p->lx, '-');
-	if (p->lx.t.k != MLIR_TK_INT)
-		return mlir_fail(&p->lx, "expected an unsigned integer");
-	if (!mlir_tok_u64(&p->lx.t, v) || *v > UINT32_MAX)
-		return mlir_fail_at(&p->lx, line, col, "integer value too large");
-	if (neg && *v) {
-		const char *d = p->lx.t.p, *end = d + p->lx.t.n;
-		if (end - d > 2 && d[1] == 'x')
-			d += 2;
-		while (*d == '0') /* leading zeros are not counted */
-			d++;
-		uint64_t width = 4 * (uint64_t)(end - d);
-		if (width < 64 && (*v >> (width - 1)) & 1)
-			width++;
-		if (width > 32)
-			return mlir_fail_at(&p->lx, line, col, "integer value too large");
-		*v = (uint32_t)(0 - *v);
-	}
-	return mlir_next(&p->lx);
-}
-
 /* A "file":line:col location's line or column: an unsigned 32-bit
  * number, as MLIR's location parser reads it, in its words. */
 static bool loc_num(asm_parser *p, const char *what, uint64_t *v)
@@ -346,9 +310,9 @@ static bool di_field(asm_parser *p, const struct di_struct *st, unsigned *seen, 
 	case 2: return lv_any(p, &f->scope);
 	case 3: return str_tok(p, &f->name);
 	case 4: return str_tok(p, &f->linkage);
-	case 5: return u32_tok(p, &f->line);
-	case 6: return u32_tok(p, &f->col);
-	default: return u32_tok(p, &f->scope_line);
+	case 5: return ap_unsigned_int(p, &f->line); /* as MLIR's parseInteger */
+	case 6: return ap_unsigned_int(p, &f->col);
+	default: return ap_unsigned_int(p, &f->scope_line);
 	}
 }
 

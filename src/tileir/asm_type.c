@@ -312,10 +312,7 @@ static bool view_body(asm_parser *p, view_parts *v, bool gather)
 		if (!mlir_expect(&p->lx, ',') || !mlir_expect_id(&p->lx, "sparse_dim") ||
 		    !mlir_expect(&p->lx, '='))
 			return false;
-		if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, &v->sparse) ||
-		    v->sparse > UINT32_MAX)
-			return mlir_fail(&p->lx, "expected a sparse_dim value");
-		if (!mlir_next(&p->lx))
+		if (!ap_unsigned_int(p, &v->sparse))
 			return false;
 	} else if (mlir_accept(&p->lx, ',')) {
 		if (!mlir_expect_id(&p->lx, "dim_map") || !mlir_expect(&p->lx, '=') ||
@@ -335,8 +332,8 @@ static bool narrow(asm_parser *p, const int64_t *in, int n, int32_t *out)
 	return true;
 }
 
-/* The reference's rules of the grid-like views (verifyPartitionViewLike,
- * then the strided view's), in its order and words. */
+/* The reference's rules of the views (verifyPartitionViewLike, then the
+ * strided view's; the gather/scatter view's own), in its order and words. */
 static bool view_rules(asm_parser *p, type_at at, uint8_t tag, const view_parts *v)
 {
 	const bcx_tileir_type *tv = tb_type(p->m, v->tv);
@@ -347,10 +344,9 @@ static bool view_rules(asm_parser *p, type_at at, uint8_t tag, const view_parts 
 	if ((uint32_t)v->rank != tv->rank)
 		return VFAIL("expected tensor_view rank and tile rank to match, got tensor_view of "
 			     "rank %u and tiles of rank %d", tv->rank, v->rank);
-	if (tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW)
-		return true;
+	bool gather = tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW;
 	int n_map = v->n_map >= 0 ? v->n_map : v->rank;
-	if (n_map != v->rank)
+	if (!gather && n_map != v->rank)
 		return VFAIL("expected dim_map to map exactly all %d dimensions of the tile, got %d "
 			     "mappings", v->rank, n_map);
 	for (int i = 0; i < v->rank; i++)
@@ -361,6 +357,12 @@ static bool view_rules(asm_parser *p, type_at at, uint8_t tag, const view_parts 
 		if (v->tile[i] & (v->tile[i] - 1))
 			return VFAIL("tile shape dimensions must have power of two length but got "
 				     "[%s]", dims_text(v->tile, v->rank, txt, sizeof txt));
+	if (gather && v->sparse >= tv->rank)
+		return VFAIL("gather dimension is outside of tensor view dimensions, expected "
+			     "strictly less than %u, got %llu", tv->rank,
+			     (unsigned long long)v->sparse);
+	if (gather)
+		return tile_rules(p, at, v->tile, v->rank, tv->elem);
 	int used[TIR_LIMIT_RANK];
 	for (int i = 0; i < v->rank; i++)
 		used[i] = -1;
@@ -434,14 +436,17 @@ static unsigned keyword_tag(const char *kw, size_t n)
 static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_build_type *out)
 {
 	bcx_diag bd = {0};
-	type_at at = {p->lx.t.line, p->lx.t.col};
 	unsigned tag = keyword_tag(kw, n);
 	if (tag == BCX_TILEIR_T_TOKEN)
 		return mlir_next(&p->lx) &&
 		       ap_built(p, bcx_tileir_build_type_token(p->m, out, &bd), &bd);
 	if (tag == BCX_TILEIR_T_COUNT || tag == BCX_TILEIR_T_FUNCTION)
 		return mlir_fail(&p->lx, "unknown type '%.*s'", (int)n, kw);
-	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '<'))
+	if (!mlir_next(&p->lx))
+		return false;
+	/* MLIR reports a type's verifier errors where its parameters begin */
+	type_at at = {p->lx.t.line, p->lx.t.col};
+	if (!mlir_expect(&p->lx, '<'))
 		return false;
 	switch (tag) {
 	case BCX_TILEIR_T_TILE:

@@ -30,6 +30,15 @@
 	MOD_OPEN ENTRY_OPEN("() -> ()") "    %0 = \"cuda_tile.constant\"() <{value = dense<" v \
 	"> : !cuda_tile.tile<" t ">}> : () -> !cuda_tile.tile<" t ">\n" ENTRY_CLOSE MOD_CLOSE
 
+/* A gather/scatter view over a 64x64 tensor_view with sparse_dim=d. */
+#define GATHER(d)                                                                \
+	"cuda_tile.module @m {\n  entry @e(%v: tile<ptr<f32>>) {\n"            \
+	"    %t = make_tensor_view %v, shape = [64, 64], strides = [64, 1] : "        \
+	"tensor_view<64x64xf32, strides=[64,1]>\n"                                 \
+	"    %g = make_gather_scatter_view %t : gather_scatter_view<tile=(8x8), "      \
+	"tensor_view<64x64xf32, strides=[64,1]>, sparse_dim=" d ">\n"              \
+	"    return\n  }\n}\n"
+
 static const struct {
 	const char *what, *text;
 	unsigned line, col; /* 0: the text is valid */
@@ -147,6 +156,12 @@ static const struct {
 	 "cuda_tile.module @m {\n  entry @e(%a: !cuda_tile.gather_scatter_view<tile=(8x8), "
 	 "tensor_view<64x64xf32, strides=[64,1]>>) {\n    return\n  }\n}\n",
 	 2, 97, "expected ','"},
+	{"a gather/scatter view's sparse_dim past the tensor_view's rank (true is -1, read as "
+	 "an unsigned: 4294967295)",
+	 GATHER("true"), 4, 59,
+	 "custom op 'cuda_tile.make_gather_scatter_view' gather dimension is outside of tensor "
+	 "view dimensions, expected strictly less than 2, got 4294967295"},
+	{"a gather/scatter view's sparse_dim given as false (0)", GATHER("false"), 0, 0, NULL},
 };
 
 int main(void)
