@@ -221,9 +221,10 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 						       op->n_operands, op->res_types,
 						       op->n_res_types, loc, &built, &bd)
 		: bcx_tileir_build_op_add(p->m, blk, &s, &built, &bd);
-	/* the verifier's messages point where MLIR's op location is: the name */
+	/* the builder's and the verifier's messages point where MLIR's op
+	 * location is: the name */
 	if (st || bcx_tileir_build_op_set_source(built, op->name_line, op->name_col, &bd))
-		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		return mlir_fail_at(&p->lx, op->name_line, op->name_col, "%s", bd.message);
 	return build_regions(p, op, built) &&
 	       bind_results(p, op, bcx_tileir_build_op_result(built, 0));
 }

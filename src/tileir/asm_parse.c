@@ -4,6 +4,7 @@
  * the top level (aliases and the one module op) are read here too. */
 #include "tileir/asm_internal.h"
 #include "tileir/build_internal.h"
+#include "tileir/fmt.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -288,21 +289,36 @@ static bool unregistered_op(asm_parser *p, ap_op *op)
 	return true;
 }
 
-/* The enumerator a format gives field f as its `$f^=word` default (the
- * reference's DefaultValuedAttr: an absent attribute takes it), or -1. */
+/* The enumerator of field f named by the len bytes at w, or -1. */
+static int enum_named(const bcx_tileir_field *f, const char *w, size_t len)
+{
+	for (unsigned v = 0; v < bcx_tileir_enum_count(f->enum_id); v++) {
+		const char *name = bcx_tileir_enum_value(f->enum_id, v);
+		if (name && strlen(name) == len && memcmp(name, w, len) == 0)
+			return (int)v;
+	}
+	return -1;
+}
+
+/* The enumerator a format gives field f as its `$f^=word` default or as
+ * `custom<Rounding>($f, word, defaulted)` (the reference's
+ * DefaultValuedAttr: an absent attribute takes it), or -1. */
 static int fmt_default(const bcx_tileir_opinfo *info, const bcx_tileir_field *f)
 {
 	size_t n = strlen(f->name);
 	for (const char *s = info->fmt; s && (s = strchr(s, '$')) != NULL; s++) {
-		if (strncmp(s + 1, f->name, n) != 0 || strncmp(s + 1 + n, "^=", 2) != 0)
+		if (strncmp(s + 1, f->name, n) != 0)
 			continue;
-		const char *w = s + n + 3;
-		size_t len = strspn(w, "abcdefghijklmnopqrstuvwxyz_0123456789");
-		for (unsigned v = 0; v < bcx_tileir_enum_count(f->enum_id); v++) {
-			const char *name = bcx_tileir_enum_value(f->enum_id, v);
-			if (name && strlen(name) == len && memcmp(name, w, len) == 0)
-				return (int)v;
-		}
+		const char *w = s + n + 1, *end = w + strcspn(w, ")"), *arg;
+		size_t len;
+		if (strncmp(w, "^=", 2) == 0)
+			return enum_named(f, w + 2, strspn(w + 2, "abcdefghijklmnopqrstuvwxyz_0123456789"));
+		if (*w != ',' || !fmt_arg(&w, end, &arg, &len))
+			continue;
+		const char *word = arg;
+		size_t word_len = len;
+		if (fmt_arg(&w, end, &arg, &len) && len == 9 && memcmp(arg, "defaulted", 9) == 0)
+			return enum_named(f, word, word_len);
 	}
 	return -1;
 }

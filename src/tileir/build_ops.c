@@ -91,8 +91,10 @@ static bcx_status set_attrs(const bcx_tileir_opinfo *info, bcx_tileir_attr *attr
 			continue;
 		if (attrs[slot].kind == BCX_TILEIR_A_NONE && !f->optional &&
 		    f->kind == BCX_TILEIR_F_ATTR) {
-			if (f->since == info->since)
-				return bad(d, info->name, "missing required attribute", f->name);
+			if (f->since == info->since) /* MLIR's words */
+				return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1,
+						    "'cuda_tile.%s' op requires attribute '%s'",
+						    info->name, f->name);
 			/* A later required attribute takes its declared default. */
 			attrs[slot] = (bcx_tileir_attr){.kind = BCX_TILEIR_A_ENUM, .u = f->dflt};
 		}

@@ -17,7 +17,10 @@
  *   attr-dict-with-keyword     the same after `attributes`
  *   custom<Name>(args)         a directive of print_directives.c; args are
  *                   $names, #N (region N) or bare words; a trailing ^
- *                   makes it the anchor of its group
+ *                   makes it the anchor of its group. Rounding's are the
+ *                   field, the default the custom form leaves out and,
+ *                   when the generic form may leave the attribute out
+ *                   too (the reference's DefaultValuedAttr), `defaulted`
  *   op<Name>        the whole op is printed by directive Name
  */
 #ifndef BCX_TILEIR_FMT_H

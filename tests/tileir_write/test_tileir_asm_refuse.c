@@ -162,6 +162,15 @@ static const struct {
 	 "custom op 'cuda_tile.make_gather_scatter_view' gather dimension is outside of tensor "
 	 "view dimensions, expected strictly less than 2, got 4294967295"},
 	{"a gather/scatter view's sparse_dim given as false (0)", GATHER("false"), 0, 0, NULL},
+	{"an addf without its rounding mode, which the generic form must give",
+	 MOD_OPEN ENTRY_OPEN("(!cuda_tile.tile<f32>) -> ()") "  ^bb0(%a: !cuda_tile.tile<f32>):\n"
+		 "    %0 = \"cuda_tile.addf\"(%a, %a) : (!cuda_tile.tile<f32>, !cuda_tile.tile<f32>) "
+		 "-> !cuda_tile.tile<f32>\n" ENTRY_CLOSE MOD_CLOSE,
+	 4, 10, "'cuda_tile.addf' op requires attribute 'rounding_mode'"},
+	{"an ftof without its rounding mode (the reference's DefaultValuedAttr: nearest_even)",
+	 MOD_OPEN ENTRY_OPEN("(!cuda_tile.tile<f32>) -> ()") "  ^bb0(%a: !cuda_tile.tile<f32>):\n"
+		 "    %0 = \"cuda_tile.ftof\"(%a) : (!cuda_tile.tile<f32>) -> !cuda_tile.tile<f16>\n"
+		 ENTRY_CLOSE MOD_CLOSE, 0, 0, NULL},
 };
 
 int main(void)

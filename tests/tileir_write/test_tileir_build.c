@@ -85,7 +85,7 @@ static void t_ops_misuse(bcx_tileir_build_block *b, bcx_tileir_build_value x)
 	T_CHECK(add(b, "addi", &ti, 1, two, 1, &ovf, 1, NULL) == BCX_ERR_INVALID_ARG);
 	msg_has("operands");
 	T_CHECK(add(b, "addi", &ti, 1, two, 2, NULL, 0, NULL) == BCX_ERR_INVALID_ARG);
-	msg_has("missing required attribute 'overflow'");
+	msg_has("'cuda_tile.addi' op requires attribute 'overflow'");
 	T_CHECK(add(b, "addi", &ti, 1, two, 2, &wrong, 1, NULL) == BCX_ERR_INVALID_ARG);
 	msg_has("wrong kind");
 	T_CHECK(add(b, "addi", &ti, 1, two, 2, &unknown, 1, NULL) == BCX_ERR_INVALID_ARG);
