@@ -208,12 +208,12 @@ bool ap_signed_int(asm_parser *p, int64_t *v)
 	return true;
 }
 
-/* An unsigned 32-bit number, read as MLIR's parseInteger reads one: true and false are a one-bit -1 and 0; a
- * negative literal is negated in 4 bits per significant digit (one more
- * when its top bit is set) and wraps to 32 bits when that width is at
- * most 32 (-1 is 4294967295, -100000000 is too large); a value past 32
- * bits is too large.
- * Errors are at the sign, in MLIR's words. */
+/* An unsigned 32-bit number, read as MLIR's parseInteger reads one: true
+ * and false are a one-bit -1 and 0; a negative literal is negated in 4
+ * bits per significant digit (one more when its top bit is set) and wraps
+ * to 32 bits when that width is at most 32 (-1 is 4294967295, -100000000
+ * is too large); a value past 32 bits is too large. Errors are at the
+ * sign, in MLIR's words. */
 bool ap_unsigned_int(asm_parser *p, uint64_t *v)
 {
 	unsigned line = p->lx.t.line, col = p->lx.t.col;

@@ -144,8 +144,9 @@ void vf_check_module(vf_ctx *v)
 
 /* A type and the types it holds, which are written too: a tile's or
  * tensor_view's element, a pointer's pointee, a view's tensor_view. A
- * well-formed chain is at most four long (view, tensor_view, pointer,
- * scalar); a file may make a cycle, so the walk stops there. */
+ * well-formed chain is at most three long (tile, pointer, scalar; view,
+ * tensor_view, scalar); a file may make a cycle, so the walk stops after
+ * four. */
 static void type_gate(vf_ctx *v, uint32_t t)
 {
 	for (int hops = 0; hops < 4 && t < v->m->n_types; hops++) {
