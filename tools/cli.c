@@ -86,6 +86,21 @@ void cli_print_options(FILE *out, const cli_opt *opts, size_t n)
 /* Input                                                               */
 /* ------------------------------------------------------------------ */
 
+/* Byte c as a path is shown: a control byte as \XX (3 bytes), any other
+ * as it is; the bytes written to o. */
+static size_t shown_byte(unsigned char c, char *o)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	if (c >= 0x20 && c != 0x7F) {
+		o[0] = (char)c;
+		return 1;
+	}
+	o[0] = '\\';
+	o[1] = hex[c >> 4];
+	o[2] = hex[c & 15];
+	return 3;
+}
+
 /* A copy of s with its control bytes as \XX, or NULL when it has none
  * (or memory is short: the name is then shown as it is). */
 static char *escape_controls(const char *s)
@@ -96,17 +111,9 @@ static char *escape_controls(const char *s)
 	char *e = bad ? malloc(n + 2 * bad + 1) : NULL;
 	if (!e)
 		return NULL;
-	static const char hex[] = "0123456789ABCDEF";
 	char *o = e;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x20 || *p == 0x7F) {
-			*o++ = '\\';
-			*o++ = hex[*p >> 4];
-			*o++ = hex[*p & 15];
-		} else {
-			*o++ = (char)*p;
-		}
-	}
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		o += shown_byte(*p, o);
 	*o = 0;
 	return e;
 }
@@ -293,12 +300,9 @@ const char *cli_display_name(const char *path)
 
 void cli_fput_path(FILE *f, const char *path)
 {
-	static const char hex[] = "0123456789ABCDEF";
+	char b[3];
 	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
-		if (*p < 0x20 || *p == 0x7F)
-			fprintf(f, "\\%c%c", hex[*p >> 4], hex[*p & 15]);
-		else
-			fputc(*p, f);
+		fwrite(b, 1, shown_byte(*p, b), f);
 }
 
 static void vmessage(const char *severity, const char *file, const char *where,
