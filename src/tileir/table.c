@@ -2,6 +2,7 @@
  * bcx/tileir_enums.def and bcx/tileir_types.def (spec §7.2, §13.4, §16). */
 #include "tileir/opinfo.h"
 #include "tileir/tables.h"
+#include "tileir/gates.h"
 
 #include <string.h>
 
@@ -288,4 +289,22 @@ const char *bcx_tileir_debug_fields(unsigned tag)
 uint16_t bcx_tileir_type_tag_since(unsigned tag)
 {
 	return tag < BCX_TILEIR_T_COUNT ? type_rows[tag].since : 0;
+}
+
+/* gates.h */
+void tir_message_name(bcx_tileir_str s, char *out, size_t cap)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t o = 0;
+	for (size_t i = 0; i < s.len && o + 4 < cap; i++) {
+		uint8_t c = s.ptr[i];
+		if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
+			out[o++] = (char)c;
+			continue;
+		}
+		out[o++] = '\\';
+		out[o++] = hex[c >> 4];
+		out[o++] = hex[c & 15];
+	}
+	out[o] = 0;
 }

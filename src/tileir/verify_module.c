@@ -4,6 +4,7 @@
 #include "common/internal.h"
 #include "tileir/tables.h"
 #include "tileir/verify.h"
+#include "tileir/gates.h"
 
 #include <string.h>
 
@@ -108,16 +109,11 @@ static void global_gates(vf_ctx *v, const bcx_tileir_global *g)
 {
 	if (!v->target || v->target >= BCX_TILEIR_V13_3 || (g->visibility != 1 && !g->is_constant))
 		return;
-	bcx_tileir_str n = bcx_tileir_string(v->m, g->name);
+	char name[4 * 60 + 1];
+	tir_message_name(bcx_tileir_string(v->m, g->name), name, sizeof name);
 	vf_begin(v, false);
-	if (g->visibility == 1)
-		vf_printf(v, "global `%.*s` uses non-public symbol visibility, which cannot be "
-			     "encoded in bytecode version 13.%u (requires bytecode 13.3+)",
-			  (int)n.len, (const char *)n.ptr, v->target & 0xFF);
-	else
-		vf_printf(v, "constant global `%.*s` cannot be encoded in bytecode version 13.%u "
-			     "(the `constant` attribute requires bytecode 13.3+)",
-			  (int)n.len, (const char *)n.ptr, v->target & 0xFF);
+	vf_printf(v, g->visibility == 1 ? TIR_GATE_PRIVATE_GLOBAL : TIR_GATE_CONSTANT_GLOBAL, name,
+		  v->target & 0xFF);
 	vf_end(v);
 }
 
@@ -154,8 +150,8 @@ static void type_gate(vf_ctx *v, uint32_t t)
 		uint16_t since = bcx_tileir_type_tag_since(tag);
 		if (since > v->target) {
 			vf_begin(v, false);
-			vf_printf(v, "type '%s' requires bytecode version 13.%u+, targeting 13.%u",
-				  tir_type_class_name(tag), since & 0xFF, v->target & 0xFF);
+			vf_printf(v, TIR_GATE_TYPE, tir_type_class_name(tag), since & 0xFF,
+				  v->target & 0xFF);
 			vf_end(v);
 			return;
 		}
@@ -177,15 +173,13 @@ static void field_gates(vf_ctx *v, const bcx_tileir_op *op)
 		if (present && f->since > v->target &&
 		    (f->optional || f->kind == BCX_TILEIR_F_OPERAND)) {
 			vf_begin(v, false);
-			vf_printf(v, "optional %s '%s' is provided but requires bytecode version "
-				     "13.%u, targeting 13.%u", attr ? "attribute" : "operand", f->name,
+			vf_printf(v, TIR_GATE_OPTIONAL, attr ? "attribute" : "operand", f->name,
 				  f->since & 0xFF, v->target & 0xFF);
 			vf_end(v);
 		} else if (present && f->since > v->target && f->kind == BCX_TILEIR_F_ATTR &&
 			   op->attrs[slot].u != f->dflt) {
 			vf_begin(v, false);
-			vf_printf(v, "attribute '%s' requires bytecode version 13.%u+, but targeting "
-				     "13.%u", f->name, f->since & 0xFF, v->target & 0xFF);
+			vf_printf(v, TIR_GATE_ATTR, f->name, f->since & 0xFF, v->target & 0xFF);
 			vf_end(v);
 		}
 		slot += attr;
@@ -206,8 +200,7 @@ void vf_check_target(vf_ctx *v, const bcx_tileir_op *op)
 {
 	if (op->info->since > v->target) {
 		vf_begin(v, false);
-		vf_printf(v, "operation 'cuda_tile.%s' is not available in bytecode version 13.%u",
-			  op->info->name, v->target & 0xFF);
+		vf_printf(v, TIR_GATE_OP, op->info->name, v->target & 0xFF);
 		vf_end(v);
 		return;
 	}

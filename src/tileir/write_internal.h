@@ -74,6 +74,7 @@ void wr_sv(bcx_buf *b, int64_t v);
 #ifndef BCX_TILEIR_WRITE_CTX
 #define BCX_TILEIR_WRITE_CTX
 #include "tileir/read.h"
+#include "tileir/gates.h"
 
 typedef struct wctx {
 	bcx_tileir_module *m;     /* read or built: bodies are decoded on demand */
@@ -115,8 +116,6 @@ typedef struct wctx {
 } wctx;
 
 bool wr_fail(wctx *w, bcx_status code, const char *fmt, ...) BCX_PRINTF(3, 4);
-/* A name from the input, escaped and cut for a message (cap >= 5). */
-void wr_message_name(bcx_tileir_str s, char *out, size_t cap);
 static inline bool wr_ok(const wctx *w) { return w->st == BCX_OK; }
 /* Is a feature that appeared in version `since` newer than the target? */
 static inline bool wr_later(const wctx *w, uint16_t since) { return since > w->target; }

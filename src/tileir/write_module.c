@@ -123,16 +123,12 @@ static void globals(wctx *w, bcx_buf *out)
 	for (size_t i = 0; i < n && wr_ok(w); i++) {
 		const bcx_tileir_global *g = bcx_tileir_global_at(w->m, i);
 		char name[4 * 60 + 1]; /* from the input: escaped for the message */
-		wr_message_name(bcx_tileir_string(w->m, g->name), name, sizeof name);
+		tir_message_name(bcx_tileir_string(w->m, g->name), name, sizeof name);
 		bool is_private = g->visibility == 1;
 		if (wr_later(w, BCX_TILEIR_V13_3) && is_private)
-			wr_fail(w, BCX_ERR_UNSUPPORTED, "global `%s` uses non-public symbol "
-				"visibility, which cannot be encoded in bytecode version 13.%u "
-				"(requires bytecode 13.3+)", name, w->minor);
+			wr_fail(w, BCX_ERR_UNSUPPORTED, TIR_GATE_PRIVATE_GLOBAL, name, w->minor);
 		else if (wr_later(w, BCX_TILEIR_V13_3) && g->is_constant)
-			wr_fail(w, BCX_ERR_UNSUPPORTED, "constant global `%s` cannot be encoded "
-				"in bytecode version 13.%u (the `constant` attribute requires "
-				"bytecode 13.3+)", name, w->minor);
+			wr_fail(w, BCX_ERR_UNSUPPORTED, TIR_GATE_CONSTANT_GLOBAL, name, w->minor);
 		wr_uv(&p, wr_mstr(w, g->name));
 		wr_uv(&p, wr_type(w, g->type));
 		wr_uv(&p, wr_const(w, g->type, g->value));

@@ -31,8 +31,7 @@ static uint64_t op_flags(wctx *w, const bcx_tileir_op *op)
 		if (f->flag_bit >= 0 && field_present(op, k, slot, group)) {
 			if (wr_later(w, f->since))
 				wr_fail(w, BCX_ERR_UNSUPPORTED,
-					"optional %s '%s' is provided but requires bytecode "
-					"version 13.%u, targeting 13.%u",
+					TIR_GATE_OPTIONAL,
 					is_attr ? "attribute" : "operand", f->name,
 					f->since & 0xFF, w->minor);
 			flags |= 1ull << f->flag_bit;
@@ -102,8 +101,7 @@ static void op_attrs(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 		if (!f->optional && wr_later(w, f->since)) {
 			if (a->u != f->dflt)
 				wr_fail(w, BCX_ERR_UNSUPPORTED,
-					"attribute '%s' requires bytecode version 13.%u+, but "
-					"targeting 13.%u", f->name, f->since & 0xFF, w->minor);
+					TIR_GATE_ATTR, f->name, f->since & 0xFF, w->minor);
 			continue;
 		}
 		put_inline(w, b, op, f, a);
@@ -200,39 +198,19 @@ static void op_regions(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 	}
 }
 
-/* A name from the input for a message (an unregistered op's, a global's):
- * bytes outside printable ASCII (and the quote and backslash) become \XX,
- * and a long one is cut. */
-void wr_message_name(bcx_tileir_str s, char *out, size_t cap)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	size_t o = 0;
-	for (size_t i = 0; i < s.len && o + 4 < cap; i++) {
-		uint8_t c = s.ptr[i];
-		if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
-			out[o++] = (char)c;
-			continue;
-		}
-		out[o++] = '\\';
-		out[o++] = hex[c >> 4];
-		out[o++] = hex[c & 15];
-	}
-	out[o] = 0;
-}
-
 static void write_op(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 {
 	const bcx_tileir_opinfo *info = op->info;
 	if (info->unregistered) {
 		char nm[4 * 60 + 1];
-		wr_message_name(op->name, nm, sizeof nm);
+		tir_message_name(op->name, nm, sizeof nm);
 		wr_fail(w, BCX_ERR_UNSUPPORTED,
 			"unregistered operation '%s' cannot be written to bytecode", nm);
 		return;
 	}
 	if (wr_later(w, info->since)) {
 		wr_fail(w, BCX_ERR_UNSUPPORTED,
-			"operation 'cuda_tile.%s' is not available in bytecode version 13.%u",
+			TIR_GATE_OP,
 			info->name, w->minor);
 		return;
 	}

@@ -168,7 +168,7 @@ bool wr_check_types(wctx *w)
 		uint16_t since = bcx_tileir_type_tag_since(tag);
 		if (wr_later(w, since))
 			wr_fail(w, BCX_ERR_UNSUPPORTED,
-				"type '%s' requires bytecode version 13.%u+, targeting 13.%u",
+				TIR_GATE_TYPE,
 				tir_type_class_name(tag), since & 0xFF, w->minor);
 	}
 	return wr_ok(w);
