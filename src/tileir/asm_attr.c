@@ -208,24 +208,25 @@ bool ap_signed_int(asm_parser *p, int64_t *v)
 	return true;
 }
 
-/* An unsigned 32-bit number, read as MLIR's parseInteger reads one: true
- * and false are a one-bit -1 and 0; a negative literal is negated in 4
- * bits per significant digit (one more when its top bit is set) and wraps
- * to 32 bits when that width is at most 32 (-1 is 4294967295, -100000000
- * is too large); a value past 32 bits is too large. Errors are at the
- * sign, in MLIR's words. */
-bool ap_unsigned_int(asm_parser *p, uint64_t *v)
+/* An unsigned number of 32 or 64 bits, read as MLIR's parseInteger reads
+ * one: true and false are a one-bit -1 and 0; a negative literal is
+ * negated in 4 bits per significant digit (one more when its top bit is
+ * set) and wraps to the width when that is at most the width (for 32
+ * bits, -1 is 4294967295 and -100000000 is too large); a larger value is
+ * too large. Errors are at the sign, in MLIR's words. */
+bool ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v)
 {
 	unsigned line = p->lx.t.line, col = p->lx.t.col;
+	uint64_t max = bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
 	bool t = mlir_is_id(&p->lx, "true");
 	if (t || mlir_is_id(&p->lx, "false")) {
-		*v = t ? UINT32_MAX : 0;
+		*v = t ? max : 0;
 		return mlir_next(&p->lx);
 	}
 	bool neg = mlir_accept(&p->lx, '-');
 	if (p->lx.t.k != MLIR_TK_INT)
 		return mlir_fail(&p->lx, "expected integer value");
-	if (!mlir_tok_u64(&p->lx.t, v) || *v > UINT32_MAX)
+	if (!mlir_tok_u64(&p->lx.t, v) || *v > max)
 		return mlir_fail_at(&p->lx, line, col, "integer value too large");
 	if (neg && *v) {
 		const char *d = p->lx.t.p, *end = d + p->lx.t.n;
@@ -234,11 +235,11 @@ bool ap_unsigned_int(asm_parser *p, uint64_t *v)
 		while (*d == '0') /* leading zeros are not counted */
 			d++;
 		uint64_t width = 4 * (uint64_t)(end - d);
-		if (width < 64 && (*v >> (width - 1)) & 1)
+		if (width > 64 || (*v >> (width - 1)) & 1)
 			width++;
-		if (width > 32)
+		if (width > bits)
 			return mlir_fail_at(&p->lx, line, col, "integer value too large");
-		*v = (uint32_t)(0 - *v);
+		*v = (0 - *v) & max;
 	}
 	return mlir_next(&p->lx);
 }
@@ -246,9 +247,10 @@ bool ap_unsigned_int(asm_parser *p, uint64_t *v)
 /* div_by<D[, every E along A]> */
 static bool div_by(asm_parser *p, bcx_tileir_build_attr **out)
 {
-	int64_t dv = 0, every = 0, along = 0;
+	int64_t every = 0, along = 0;
+	uint64_t dv = 0; /* a uint64_t in the dialect's parser */
 	bool he = false, ha = false;
-	if (!mlir_expect(&p->lx, '<') || !ap_signed_int(p, &dv))
+	if (!mlir_expect(&p->lx, '<') || !ap_unsigned_int(p, 64, &dv))
 		return false;
 	if (mlir_accept(&p->lx, ',')) {
 		if (mlir_is_id(&p->lx, "every")) {
@@ -264,7 +266,7 @@ static bool div_by(asm_parser *p, bcx_tileir_build_attr **out)
 	}
 	bcx_diag bd = {0};
 	return mlir_expect(&p->lx, '>') &&
-	       BUILT(bcx_tileir_build_attr_div_by(p->m, (uint64_t)dv, he, every, ha, along, out, &bd));
+	       BUILT(bcx_tileir_build_attr_div_by(p->m, dv, he, every, ha, along, out, &bd));
 }
 
 static bool bound(asm_parser *p, bool *has, int64_t *v)

@@ -127,9 +127,9 @@ bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits
 /* A signed 64-bit integer literal, or true (-1) or false (0) as MLIR's
  * parseInteger reads them. */
 bool ap_signed_int(asm_parser *p, int64_t *v);
-/* An unsigned 32-bit number, as MLIR's parseInteger<unsigned> reads one
- * (true, false and negative literals included). */
-bool ap_unsigned_int(asm_parser *p, uint64_t *v);
+/* An unsigned number of `bits` (32 or 64), as MLIR's parseInteger reads
+ * one (true, false and negative literals included). */
+bool ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v);
 /* A type as MLIR's messages name it ('!cuda_tile.tile<f32>', 'i32'). */
 const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap);
 /* Copy of the current token's text into the parse arena. */

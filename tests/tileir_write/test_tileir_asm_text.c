@@ -207,6 +207,8 @@ static void keyword_integers(void)
 		"    %0 = assume bounded<true, false>, %a : tile<4x8xi32>\n"
 		"    %1 = assume same_elements<[false, 1]>, %0 : tile<4x8xi32>\n"
 		"    %2 = permute %1 [true, 0] : tile<4x8xi32> -> tile<8x4xi32>\n"
+		/* div_by's divisor is a uint64_t: -1 wraps (the verifier refuses it) */
+		"    %4 = assume div_by<-1>, %a : tile<4x8xi32>\n"
 		/* f8E8M0FNU: no zero, no subnormals, a one-bit mantissa */
 		"    %3 = constant <f8E8M0FNU: [0.0, 4.5e-39, 8.8e-39, 3.0]> : tile<4xf8E8M0FNU>\n"
 		"    return\n"
@@ -229,6 +231,7 @@ static void keyword_integers(void)
 		T_CHECKF(strstr(c, "assume bounded<-1, 0>, %arg0") != NULL, "%s", c);
 		T_CHECKF(strstr(c, "same_elements<[0, 1]>") != NULL, "%s", c);
 		T_CHECKF(strstr(c, "permute %assume_assume [-1, 0]") != NULL, "%s", c);
+		T_CHECKF(strstr(c, "assume div_by<18446744073709551615>, %arg0") != NULL, "%s", c);
 		T_CHECKF(strstr(c, "<f8E8M0FNU: [5.877470e-39, 5.877470e-39, 5.877470e-39, "
 				   "4.000000e+00]>") != NULL, "%s", c);
 	}
