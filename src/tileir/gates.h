@@ -30,5 +30,7 @@
  * bytes outside printable ASCII (and the quote and backslash) become \XX,
  * and a long one is cut to fit cap. */
 void tir_message_name(bcx_tileir_str s, char *out, size_t cap);
+/* The room the messages give such a name: 60 bytes, each at most \XX. */
+#define TIR_MESSAGE_NAME_CAP (4 * 60 + 1)
 
 #endif

@@ -109,7 +109,7 @@ static void global_gates(vf_ctx *v, const bcx_tileir_global *g)
 {
 	if (!v->target || v->target >= BCX_TILEIR_V13_3 || (g->visibility != 1 && !g->is_constant))
 		return;
-	char name[4 * 60 + 1];
+	char name[TIR_MESSAGE_NAME_CAP];
 	tir_message_name(bcx_tileir_string(v->m, g->name), name, sizeof name);
 	vf_begin(v, false);
 	vf_printf(v, g->visibility == 1 ? TIR_GATE_PRIVATE_GLOBAL : TIR_GATE_CONSTANT_GLOBAL, name,

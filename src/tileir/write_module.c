@@ -122,7 +122,7 @@ static void globals(wctx *w, bcx_buf *out)
 	wr_uv(&p, n);
 	for (size_t i = 0; i < n && wr_ok(w); i++) {
 		const bcx_tileir_global *g = bcx_tileir_global_at(w->m, i);
-		char name[4 * 60 + 1]; /* from the input: escaped for the message */
+		char name[TIR_MESSAGE_NAME_CAP]; /* from the input: escaped for the message */
 		tir_message_name(bcx_tileir_string(w->m, g->name), name, sizeof name);
 		bool is_private = g->visibility == 1;
 		if (wr_later(w, BCX_TILEIR_V13_3) && is_private)

@@ -202,7 +202,7 @@ static void write_op(wctx *w, bcx_buf *b, const bcx_tileir_op *op)
 {
 	const bcx_tileir_opinfo *info = op->info;
 	if (info->unregistered) {
-		char nm[4 * 60 + 1];
+		char nm[TIR_MESSAGE_NAME_CAP];
 		tir_message_name(op->name, nm, sizeof nm);
 		wr_fail(w, BCX_ERR_UNSUPPORTED,
 			"unregistered operation '%s' cannot be written to bytecode", nm);
