@@ -99,42 +99,53 @@ void bcx_buf_put_u64le(bcx_buf *w, uint64_t v) { put_le(w, v, 8); }
 void bcx_buf_puts(bcx_buf *w, const char *s) { bcx_buf_put_bytes(w, s, strlen(s)); }
 
 /* Printers write numbers by the million: digits without printf, two at a
- * time, from the end of a scratch buffer. Returns where they start. */
-static size_t udec_back(char tmp[BCX_UDEC_MAX], uint64_t v)
+ * time, backwards from end. Returns where they start. */
+static char *udec_back(char *end, uint64_t v)
 {
 	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
 				    "25262728293031323334353637383940414243444546474849"
 				    "50515253545556575859606162636465666768697071727374"
 				    "75767778798081828384858687888990919293949596979899";
-	size_t i = BCX_UDEC_MAX;
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
 		v /= 100;
-		tmp[--i] = pairs[2 * r + 1];
-		tmp[--i] = pairs[2 * r];
+		*--end = pairs[2 * r + 1];
+		*--end = pairs[2 * r];
 	}
 	if (v >= 10) {
-		tmp[--i] = pairs[2 * v + 1];
-		tmp[--i] = pairs[2 * v];
+		*--end = pairs[2 * v + 1];
+		*--end = pairs[2 * v];
 	} else {
-		tmp[--i] = (char)('0' + v);
+		*--end = (char)('0' + v);
 	}
-	return i;
+	return end;
+}
+
+static unsigned udec_len(uint64_t v)
+{
+	unsigned n = 1;
+	for (; v >= 10000; v /= 10000)
+		n += 4;
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
 }
 
 size_t bcx_fmt_udec(char out[BCX_UDEC_MAX], uint64_t v)
 {
-	char tmp[BCX_UDEC_MAX];
-	size_t at = udec_back(tmp, v);
-	memcpy(out, tmp + at, BCX_UDEC_MAX - at);
-	return BCX_UDEC_MAX - at;
+	unsigned n = udec_len(v);
+	udec_back(out + n, v);
+	return n;
 }
 
 void bcx_buf_put_udec(bcx_buf *w, uint64_t v)
 {
+	unsigned n = udec_len(v);
+	if (n <= w->cap - w->len && w->status == BCX_OK) { /* in place */
+		udec_back((char *)w->data + w->len + n, v);
+		w->len += n;
+		return;
+	}
 	char tmp[BCX_UDEC_MAX];
-	size_t at = udec_back(tmp, v);
-	bcx_buf_add(w, tmp + at, BCX_UDEC_MAX - at);
+	bcx_buf_put_bytes(w, udec_back(tmp + n, v), n);
 }
 
 void bcx_buf_put_idec(bcx_buf *w, int64_t v)

@@ -140,7 +140,7 @@ static void close_list(dumper *d)
 /* Pass the staged text on once there is enough of it. */
 static void spill(dumper *d)
 {
-	bcx_buf_spill(d->o, d->sink, 1u << 16);
+	bcx_buf_spill(d->o, d->sink, TIR_SPILL_AT);
 }
 
 static void item_start(dumper *d, bool first, size_t i)

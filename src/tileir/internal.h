@@ -24,6 +24,9 @@ typedef struct tir_counts {
 
 /* Count what body b takes (nested regions included). */
 void tir_count_block(const bcx_tileir_block *b, bool entry, tir_counts *c);
+/* Function i's counts into m->counts[i] without keeping its body; false
+ * when the body does not decode (read_body.c). */
+bool tir_count_body(bcx_tileir_module *m, size_t i);
 
 /* The body decoder's summary of an op row at a file's version. */
 typedef struct tir_op_plan {
@@ -90,6 +93,11 @@ struct bcx_tileir_module {
 	 * scope stack, value types and operand ids, tmp_cap entries each. */
 	uint32_t *tmp;
 	size_t tmp_cap;
+	/* The decoder's op stack, reused across bodies: a block's ops gather
+	 * here (an inner block's above its parent's) and are copied to the
+	 * arena at the block's end, at their exact count. */
+	bcx_tileir_op *op_stack;
+	size_t op_stack_n, op_stack_cap;
 	/* Assembled from text that has no cuda_tile.module op around its
 	 * functions (MLIR's implicit top-level module): never written. */
 	bool implicit_module;

@@ -26,6 +26,8 @@ void bcx_tileir_close(bcx_tileir_module *m)
 		return;
 	if (m->tmp)
 		bcx_free(m->opts.alloc, m->tmp, m->tmp_cap * 3 * sizeof *m->tmp);
+	if (m->op_stack)
+		bcx_free(m->opts.alloc, m->op_stack, m->op_stack_cap * sizeof *m->op_stack);
 	for (size_t i = 0; m->body_arenas && i < m->n_functions; i++)
 		bcx_arena_free(m->body_arenas[i]);
 	bcx_arena_free(m->arena);

@@ -5,6 +5,11 @@
 #include "read.h"
 #include "tables.h"
 
+/* Printers hand their staged text to the sink once this much is staged. */
+#ifndef TIR_SPILL_AT
+#define TIR_SPILL_AT (1u << 18)
+#endif
+
 /* Strings and identifiers of the model, escaped as MLIR escapes them. */
 static inline void tir_print_string(bcx_buf *o, bcx_tileir_str s)
 {

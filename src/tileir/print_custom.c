@@ -226,7 +226,9 @@ typedef struct walk {
 	int skip;          /* an optional group's unit anchor: not printed */
 } walk;
 
-static bool is_punct_set(char ch, const char *set) { return ch && strchr(set, ch) != NULL; }
+/* MLIR's punctuation classes for literals (one character each). */
+static bool closes(char ch) { return ch == '>' || ch == ')' || ch == '}' || ch == ']' || ch == ','; }
+static bool opens(char ch) { return ch == '<' || ch == '(' || ch == '{' || ch == '['; }
 
 static void literal(walk *w, const char *s, size_t n, bool emit)
 {
@@ -241,15 +243,15 @@ static void literal(walk *w, const char *s, size_t n, bool emit)
 	if (n != 1 && !(n == 2 && s[0] == '-' && s[1] == '>'))
 		before = true;
 	else if (w->punct)
-		before = !is_punct_set(s[0], ">)}],");
+		before = !closes(s[0]);
 	else
-		before = !is_punct_set(s[0], "<>(){}[],");
+		before = !closes(s[0]) && !opens(s[0]);
 	if (emit) {
 		if (w->space && before)
 			bcx_buf_add_u8(w->p->o, ' ');
 		bcx_buf_put_bytes(w->p->o, s, n);
 	}
-	w->space = n != 1 || !is_punct_set(s[0], "<({[");
+	w->space = n != 1 || !opens(s[0]);
 	w->punct = s[0] != '_' && !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'));
 }
 
@@ -480,7 +482,7 @@ static void print_unregistered(cprint *p, const bcx_tileir_op *op)
 
 static void print_op(cprint *p, const bcx_tileir_op *op)
 {
-	bcx_buf_spill(p->o, p->sink, 1u << 16);
+	bcx_buf_spill(p->o, p->sink, TIR_SPILL_AT);
 	tir_print_notes(p->o, p->opts, op, p->indent);
 	for (unsigned i = 0; i < p->indent; i++)
 		bcx_buf_add_u8(p->o, ' ');

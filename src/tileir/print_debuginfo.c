@@ -306,7 +306,7 @@ void cp_di_definitions(cprint *p)
 {
 	const cp_debuginfo *di = p->di;
 	for (uint32_t i = 0; i < di->visits; i++) {
-		bcx_buf_spill(p->o, p->sink, 1u << 16);
+		bcx_buf_spill(p->o, p->sink, TIR_SPILL_AT);
 		const entity *x = &di->e[di->sorted[i]];
 		ref(p->o, di, di->sorted[i]);
 		BCX_BUF_LIT(p->o, " = ");

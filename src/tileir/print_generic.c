@@ -307,7 +307,7 @@ static void print_props(gen *g, const bcx_tileir_op *op)
 
 static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 {
-	bcx_buf_spill(g->o, g->sink, 1u << 16);
+	bcx_buf_spill(g->o, g->sink, TIR_SPILL_AT);
 	tir_print_notes(g->o, g->opts, op, ind);
 	bcx_buf *o = g->o;
 	indent(o, ind);
@@ -373,7 +373,7 @@ static void print_entry(gen *g, const bcx_tileir_function *f, unsigned ind)
 
 static bcx_status print_global(gen *g, const bcx_tileir_global *gl)
 {
-	bcx_buf_spill(g->o, g->sink, 1u << 16);
+	bcx_buf_spill(g->o, g->sink, TIR_SPILL_AT);
 	bcx_buf *o = g->o;
 	bcx_buf_printf(o, "  \"cuda_tile.global\"() <{alignment = %lld : i64, %ssym_name = ",
 		       (long long)gl->alignment, gl->is_constant ? "constant, " : "");
@@ -400,8 +400,9 @@ static void done_with(gen *g, size_t i, bool had)
 }
 
 /* Numbering runs from the last function to the first with counters that
- * never reset, so a first pass finds where each function's numbers start;
- * the second prints, one body in memory at a time. */
+ * never reset, so a first pass counts each body (keeping none) to find
+ * where each function's numbers start; the second decodes, checks and
+ * prints, one body in memory at a time. */
 static bcx_status print_module(gen *g)
 {
 	bcx_tileir_module *m = g->m;
@@ -411,12 +412,12 @@ static bcx_status print_module(gen *g)
 	counters c = {0};
 	for (size_t i = m->n_functions; i-- > 0;) {
 		start[i] = c;
-		if (m->counts && m->counts[i].known) { /* decoded before: known */
+		if (tir_count_body(m, i)) { /* counted, or known from a decode */
 			c.value += m->counts[i].value;
 			c.arg += m->counts[i].arg;
 			continue;
 		}
-		bool had;
+		bool had; /* a body that does not decode: the decoder says why */
 		BCX_TRY(body_of(g, i, &had));
 		tir_count_block(&g->body->block, true, &c);
 		done_with(g, i, had);

@@ -8,7 +8,7 @@
 static void print_global(cprint *p, const bcx_tileir_global *g)
 {
 	bcx_buf *o = p->o;
-	bcx_buf_spill(o, p->sink, 1u << 16);
+	bcx_buf_spill(o, p->sink, TIR_SPILL_AT);
 	/* "global", a space, then "private " or nothing: two spaces when public */
 	bcx_buf_puts(o, g->visibility ? "  global private " : "  global ");
 	if (g->is_constant)
@@ -50,7 +50,7 @@ static bcx_status print_entry(cprint *p, size_t i, unsigned indent)
 	bcx_status s = cp_name_body(p);
 	if (s == BCX_OK) {
 		bcx_buf *o = p->o;
-		bcx_buf_spill(o, p->sink, 1u << 16);
+		bcx_buf_spill(o, p->sink, TIR_SPILL_AT);
 		p->indent = indent;
 		for (unsigned k = 0; k < indent; k++)
 			bcx_buf_add_u8(o, ' ');

@@ -20,6 +20,7 @@ typedef struct body_ctx {
 	const uint64_t *locs;   /* the function's location entries, */
 	uint64_t n_locs;        /* up to the end of all lists (§11.2) */
 	tir_op_plan other;      /* the plan of a row beyond the 256 kept */
+	tir_counts *counts;     /* counting only (tir_count_body): no model kept */
 } body_ctx;
 
 static bool decode_ops(body_ctx *x, uint32_t n, bcx_tileir_block *b);
@@ -32,6 +33,16 @@ static bool fail(body_ctx *x, size_t at, bcx_status s, const char *msg, const ch
 static void *ctx_alloc(body_ctx *x, size_t n, size_t size)
 {
 	void *p = bcx_arena_calloc(x->m->arena, n ? n : 1, size);
+	if (!p)
+		bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory");
+	return p;
+}
+
+/* ctx_alloc for memory the caller writes whole before anyone reads it. */
+static void *ctx_alloc_raw(body_ctx *x, size_t n, size_t size)
+{
+	size_t bytes;
+	void *p = bcx_mul_ok(n ? n : 1, size, &bytes) ? bcx_arena_alloc(x->m->arena, bytes) : NULL;
 	if (!p)
 		bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory");
 	return p;
@@ -231,15 +242,17 @@ static bool read_operands(body_ctx *x, bcx_tileir_op *op)
 	}
 	if (!bcx_cur_ok(&x->c))
 		return false;
+	op->n_operands = n;
+	if (x->counts)
+		return true;
 	/* One block: the group sizes, then the operand ids. */
-	uint32_t *kept = ctx_alloc(x, (size_t)info->n_operands + n, sizeof *kept);
+	uint32_t *kept = ctx_alloc_raw(x, (size_t)info->n_operands + n, sizeof *kept);
 	if (!kept)
 		return false;
 	memcpy(kept, seg, (size_t)info->n_operands * sizeof *kept);
 	memcpy(kept + info->n_operands, ids, (size_t)n * sizeof *kept);
 	op->segments = kept;
 	op->operands = kept + info->n_operands;
-	op->n_operands = n;
 	return true;
 }
 
@@ -257,7 +270,7 @@ static bool check_terminator(body_ctx *x, const bcx_tileir_block *b, size_t at)
 	return true;
 }
 
-static void decode_block(body_ctx *x, bcx_tileir_block *b)
+static void decode_block(body_ctx *x, bcx_tileir_block *b, bool entry)
 {
 	size_t at = bcx_cur_offset(&x->c);
 	uint32_t saved = x->scope_n;
@@ -269,8 +282,10 @@ static void decode_block(body_ctx *x, bcx_tileir_block *b)
 		new_value(x, types[k], true);
 	}
 	b->arg_types = types;
+	if (x->counts)
+		*(entry ? &x->counts->arg : &x->counts->value) += b->n_args;
 	uint32_t n_ops = tir_count(&x->c, 1, "failed to read operation count");
-	if (bcx_cur_ok(&x->c) && decode_ops(x, n_ops, b))
+	if (bcx_cur_ok(&x->c) && decode_ops(x, n_ops, b) && !x->counts)
 		check_terminator(x, b, at);
 	x->scope_n = saved; /* values defined in the block go out of scope */
 }
@@ -291,7 +306,7 @@ static bool decode_region(body_ctx *x, bcx_tileir_region *r)
 			cap = grown;
 		}
 		memset(&blocks[i], 0, sizeof blocks[i]);
-		decode_block(x, &blocks[i]);
+		decode_block(x, &blocks[i], i == 0);
 	}
 	r->blocks = blocks;
 	r->n_blocks = n;
@@ -356,38 +371,68 @@ static bool decode_op(body_ctx *x, bcx_tileir_op *op)
 		return false;
 	op->result_types = rtypes;
 	op->first_result = x->n_values;
+	if (x->counts)
+		x->counts->value += op->n_results != 0;
 	for (uint32_t i = 0; i < op->n_results; i++)
 		new_value(x, rtypes[i], i < n_wire);
 	return bcx_cur_ok(&x->c);
 }
 
-/* n ops (UINT32_MAX: until the cursor's end) into b->ops. */
+/* Room on the module's op stack for one more op. */
+static bool op_stack_room(body_ctx *x)
+{
+	bcx_tileir_module *m = x->m;
+	if (m->op_stack_n < m->op_stack_cap)
+		return true;
+	size_t cap = m->op_stack_cap ? m->op_stack_cap * 2 : 64, bytes;
+	if (!bcx_mul_ok(cap, sizeof *m->op_stack, &bytes))
+		return bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
+	bcx_tileir_op *p = bcx_realloc(m->opts.alloc, m->op_stack,
+				       m->op_stack_cap * sizeof *m->op_stack, bytes);
+	if (!p)
+		return bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
+	m->op_stack = p;
+	m->op_stack_cap = cap;
+	return true;
+}
+
+/* n ops (UINT32_MAX: until the cursor's end) into b->ops. A count read
+ * from the input is only an upper bound until the ops are really there, so
+ * they gather on the op stack (an op's regions are decoded, and their ops
+ * copied out, before the op itself is pushed) and take arena memory at
+ * their exact number. */
 static bool decode_ops(body_ctx *x, uint32_t n, bcx_tileir_block *b)
 {
-	/* Grow as ops are decoded: a count read from the input is only an
-	 * upper bound until the ops are really there. Every op takes at least
-	 * its opcode byte, so the bytes left bound a stated count; a body of
-	 * unstated count is guessed at 8 bytes an op (about the average). */
-	size_t left = bcx_cur_remaining(&x->c);
-	size_t want = n != UINT32_MAX ? (n < left ? n : left) : left / 8;
-	uint32_t cap = want < 8 ? (n < 8 ? (n ? n : 1) : 8) : (uint32_t)want, count = 0;
-	bcx_tileir_op *ops = ctx_alloc(x, cap, sizeof *ops);
+	bcx_tileir_module *m = x->m;
+	size_t base = m->op_stack_n;
+	uint32_t count = 0;
 	while (bcx_cur_ok(&x->c) && (n == UINT32_MAX ? !bcx_cur_at_end(&x->c) : count < n)) {
-		if (count == cap) {
-			uint32_t grown = n != UINT32_MAX && n - cap < cap ? n : cap * 2;
-			ops = bcx_arena_grow(x->m->arena, ops, count, grown, sizeof *ops);
-			if (!ops)
-				return bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
-			cap = grown;
-		}
-		memset(&ops[count], 0, sizeof ops[count]);
-		if (!decode_op(x, &ops[count]))
+		bcx_tileir_op op;
+		memset(&op, 0, sizeof op);
+		if (!decode_op(x, &op)) {
 			bcx_diag_context(x->c.diag, "operation %u in block", count);
+			break;
+		}
+		if (x->counts) { /* the numbers are all a count needs */
+			count++;
+			continue;
+		}
+		if (!op_stack_room(x))
+			break;
+		m->op_stack[m->op_stack_n++] = op;
 		count++;
 	}
+	if (x->counts) {
+		b->n_ops = count;
+		return bcx_cur_ok(&x->c);
+	}
+	bcx_tileir_op *ops = bcx_cur_ok(&x->c) ? ctx_alloc_raw(x, count, sizeof *ops) : NULL;
+	if (ops)
+		memcpy(ops, m->op_stack + base, (size_t)count * sizeof *ops);
+	m->op_stack_n = base;
 	b->ops = ops;
 	b->n_ops = count;
-	return bcx_cur_ok(&x->c);
+	return ops != NULL;
 }
 
 /* Function-level checks after the body: a terminator at the end, and a
@@ -422,9 +467,10 @@ static bool scratch_reserve(bcx_tileir_module *m, size_t n)
 	return true;
 }
 
-static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_diag *diag)
+static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, tir_counts *counts,
+			      bcx_diag *diag)
 {
-	body_ctx x = {.m = m};
+	body_ctx x = {.m = m, .counts = counts};
 	bcx_cur_init(&x.c, m->data, m->size, diag);
 	x.c.p = f->body_bytes;
 	x.c.end = f->body_bytes + f->body_len;
@@ -446,9 +492,14 @@ static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_
 	b->block.arg_types = sig->params;
 	for (uint32_t i = 0; i < sig->n_inputs; i++)
 		new_value(&x, sig->params[i], true);
+	if (counts) {
+		counts->arg += sig->n_inputs;
+		decode_ops(&x, UINT32_MAX, &b->block);
+		return x.c.status;
+	}
 	uint32_t *types = NULL;
 	if (decode_ops(&x, UINT32_MAX, &b->block) && finish_body(&x, f, b) &&
-	    (types = ctx_alloc(&x, x.n_values, sizeof *types))) {
+	    (types = ctx_alloc_raw(&x, x.n_values, sizeof *types))) {
 		memcpy(types, x.value_types, (size_t)x.n_values * sizeof *types);
 		b->n_values = x.n_values;
 		b->value_types = types;
@@ -502,11 +553,11 @@ static void body_decoded(bcx_tileir_module *m, size_t i, size_t len, size_t used
 static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *diag)
 {
 	if (!m->body_arenas)
-		return decode_body(m, &m->functions[i], diag);
+		return decode_body(m, &m->functions[i], NULL, diag);
 	size_t len = m->functions[i].body_len;
 	if (!m->released_any) {
 		size_t used = bcx_arena_used(m->arena);
-		bcx_status s = decode_body(m, &m->functions[i], diag);
+		bcx_status s = decode_body(m, &m->functions[i], NULL, diag);
 		if (s == BCX_OK)
 			body_decoded(m, i, len, bcx_arena_used(m->arena) - used);
 		return s;
@@ -515,7 +566,7 @@ static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *di
 	if (!own)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	m->arena = own;
-	bcx_status s = decode_body(m, &m->functions[i], diag);
+	bcx_status s = decode_body(m, &m->functions[i], NULL, diag);
 	m->arena = keep;
 	if (s != BCX_OK) {
 		bcx_arena_free(own);
@@ -524,6 +575,34 @@ static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *di
 	m->body_arenas[i] = own;
 	body_decoded(m, i, len, bcx_arena_used(own));
 	return s;
+}
+
+/* The generic form's numbering needs every body's counts before the first
+ * body's text: this walks a body as the decoder does (the same reads and
+ * checks of what it reads) but keeps nothing, in an arena of its own. A
+ * failure says only that the body will not decode; the decoder's own
+ * diagnostic is the caller's to get. */
+bool tir_count_body(bcx_tileir_module *m, size_t i)
+{
+	if (i >= m->n_functions || !m->counts)
+		return false;
+	if (m->counts[i].known)
+		return true;
+	bcx_arena *keep = m->arena, *own = bcx_arena_new_sized(m->opts.alloc, 4096);
+	if (!own)
+		return false;
+	tir_counts c = {0};
+	bcx_diag quiet;
+	bcx_diag_clear(&quiet);
+	m->arena = own;
+	bcx_status s = decode_body(m, &m->functions[i], &c, &quiet);
+	m->arena = keep;
+	bcx_arena_free(own);
+	if (s != BCX_OK)
+		return false;
+	c.known = true;
+	m->counts[i] = c;
+	return true;
 }
 
 void bcx_tileir_body_release(bcx_tileir_module *m, size_t i)
