@@ -25,7 +25,8 @@ build/release/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 100))" - lazy
 build/release/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 10))" "$big" >/dev/null
 ref=$(command -v cuda-tile-translate || true)
 
-# best_us OUT CMD...: the best wall time of 5 runs, in microseconds. OUT
+# best_us OUT CMD...: the best wall time of 5 runs, in microseconds (bash's
+# clock: no process of its own inside the timed span). OUT
 # is removed before each run, untimed, so that each run writes a new file:
 # replacing an existing output makes the file system free the old file's
 # blocks, the same work for either tool, timed apart below.
@@ -34,10 +35,10 @@ best_us() {
   shift
   for _ in 1 2 3 4 5; do
     rm -f "$out"
-    t0=$(date +%s%N)
+    t0=${EPOCHREALTIME/./}
     "$@" > /dev/null
-    t1=$(date +%s%N)
-    d=$(( (t1 - t0) / 1000 ))
+    t1=${EPOCHREALTIME/./}
+    d=$(( t1 - t0 ))
     if [ -z "$best" ] || [ "$d" -lt "$best" ]; then best=$d; fi
   done
   echo "$best"
@@ -50,10 +51,10 @@ replace_us() {
   shift
   "$@" > /dev/null
   for _ in 1 2 3 4 5; do
-    t0=$(date +%s%N)
+    t0=${EPOCHREALTIME/./}
     "$@" > /dev/null
-    t1=$(date +%s%N)
-    d=$(( (t1 - t0) / 1000 ))
+    t1=${EPOCHREALTIME/./}
+    d=$(( t1 - t0 ))
     if [ -z "$best" ] || [ "$d" -lt "$best" ]; then best=$d; fi
   done
   echo "$best"

@@ -378,19 +378,20 @@ typedef struct bcx_tileir_body {
  * on the wire: the writer refuses it. */
 #define BCX_TILEIR_FN_TOPLEVEL 0x10
 
+/* One per function of a module, made when it is opened (64 bytes: a module
+ * of a million kernels holds a million of them). */
 typedef struct bcx_tileir_function {
 	uint32_t name;          /* string index */
 	uint32_t signature;     /* type index (a function type) */
-	uint8_t flags;          /* BCX_TILEIR_FN_* */
 	uint32_t loc_list;      /* debug list number, 0 = none (1-based) */
-	bool has_hints;
-	bcx_tileir_attr hints;  /* kind HINTS when has_hints */
 	uint32_t entry_offset;  /* file offset of the table entry */
 	uint32_t body_offset;   /* file offset of the body bytes */
 	uint32_t body_len;
+	uint32_t line, col;     /* assembled from text: where it is written; else 0 */
+	uint8_t flags;          /* BCX_TILEIR_FN_* */
+	const bcx_tileir_attr *hints; /* kind HINTS; NULL when the entry has none */
 	const uint8_t *body_bytes;
 	const bcx_tileir_body *body; /* NULL until decoded (or built) */
-	uint32_t line, col;     /* assembled from text: where it is written; else 0 */
 } bcx_tileir_function;
 
 typedef struct bcx_tileir_global {

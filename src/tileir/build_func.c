@@ -236,8 +236,11 @@ bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
 	BCX_TRY(tb_string(m, name, name_len, &fn.name, d));
 	BCX_TRY(fn_list(m, loc, &fn.loc_list, d));
 	if (hints) {
-		fn.has_hints = true;
-		fn.hints = hints->a;
+		bcx_tileir_attr *h = bcx_arena_alloc(m->arena, sizeof *h);
+		if (!h)
+			return bcx_nomem(d);
+		*h = hints->a;
+		fn.hints = h;
 		fn.flags |= BCX_TILEIR_FN_HINTS;
 	}
 	bcx_tileir_build_func *f = bcx_arena_calloc(m->arena, 1, sizeof *f);

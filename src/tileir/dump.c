@@ -392,8 +392,8 @@ static bcx_status dump_function(dumper *d, size_t i, bool first)
 		bcx_buf_printf(d->o, " loc %u body @0x%x, %u bytes\n      hints ", f->loc_list,
 			       f->body_offset, f->body_len);
 	}
-	if (f->has_hints)
-		put_attr(d, &f->hints, NULL);
+	if (f->hints)
+		put_attr(d, f->hints, NULL);
 	else
 		bcx_buf_puts(d->o, d->json ? "null" : "none");
 	const bcx_tileir_body *b;
@@ -425,6 +425,7 @@ bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function, bool js
 {
 	bcx_buf stage;
 	bcx_buf_init(&stage, m->opts.alloc);
+	bcx_buf_reserve_hint(&stage, tir_stage_size(m));
 	bcx_buf *out = &stage;
 	dumper d = {.m = m, .o = out, .sink = sink, .json = json, .diag = diag};
 	bcx_buf_init(&d.tmp, bcx_arena_allocator(m->arena));

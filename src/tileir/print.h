@@ -5,10 +5,21 @@
 #include "read.h"
 #include "tables.h"
 
-/* Printers hand their staged text to the sink once this much is staged. */
+/* Printers hand their staged text to the sink once this much is staged:
+ * pieces of 256 KiB take fewer writes than 64 KiB ones and still fit in a
+ * core's cache. */
 #ifndef TIR_SPILL_AT
 #define TIR_SPILL_AT (1u << 18)
 #endif
+
+/* The stage's first size: a quarter more than the mark, room for the op
+ * that crosses it, so that it is not regrown; less for a small module,
+ * whose text is small too (memory follows the input). */
+static inline size_t tir_stage_size(const bcx_tileir_module *m)
+{
+	size_t want = TIR_SPILL_AT + TIR_SPILL_AT / 4;
+	return m->size < want / 32 ? m->size * 32 + 4096 : want;
+}
 
 /* Strings and identifiers of the model, escaped as MLIR escapes them. */
 static inline void tir_print_string(bcx_buf *o, bcx_tileir_str s)

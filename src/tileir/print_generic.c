@@ -356,8 +356,8 @@ static void print_entry(gen *g, const bcx_tileir_function *f, unsigned ind)
 	BCX_BUF_LIT(o, "], function_type = ");
 	tir_print_type(o, g->m, f->signature, true);
 	BCX_BUF_LIT(o, ", optimization_hints = ");
-	if (f->has_hints)
-		tir_print_attr(o, g->m, &f->hints, ELIDE_NEVER);
+	if (f->hints)
+		tir_print_attr(o, g->m, f->hints, ELIDE_NEVER);
 	else
 		BCX_BUF_LIT(o, "#cuda_tile.optimization_hints<>");
 	BCX_BUF_LIT(o, ", res_attrs = [");
@@ -463,6 +463,7 @@ bcx_status bcx_tileir_print_generic_opts(bcx_tileir_module *m, long function,
 	bcx_options_copy(&opts, sizeof opts, options);
 	bcx_buf stage;
 	bcx_buf_init(&stage, m->opts.alloc);
+	bcx_buf_reserve_hint(&stage, tir_stage_size(m));
 	gen g = {.m = m, .o = &stage, .sink = sink, .diag = diag, .opts = &opts};
 	g.scratch_all = bcx_arena_new(m->opts.alloc);
 	g.type_text = g.scratch_all

@@ -57,9 +57,9 @@ static bcx_status print_entry(cprint *p, size_t i, unsigned indent)
 		BCX_BUF_LIT(o, "entry @");
 		tir_print_ident(o, bcx_tileir_string(m, f->name));
 		cp_block_args(p, &p->body->block);
-		if (f->has_hints && f->hints.n) {
+		if (f->hints && f->hints->n) {
 			BCX_BUF_LIT(o, " optimization_hints=");
-			tir_print_hints(o, m, &f->hints, false);
+			tir_print_hints(o, m, f->hints, false);
 		}
 		bcx_buf_add_u8(o, ' ');
 		bcx_tileir_region r = {1, &p->body->block};
@@ -146,6 +146,7 @@ bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
 		return bcx_bad_arg(diag, "no such function");
 	bcx_buf stage;
 	bcx_buf_init(&stage, m->opts.alloc);
+	bcx_buf_reserve_hint(&stage, tir_stage_size(m));
 	cprint p = {.m = m, .o = &stage, .sink = sink, .diag = diag, .opts = &o};
 	p.arena = bcx_arena_new(m->opts.alloc);
 	p.type_text = p.arena ? bcx_arena_calloc(p.arena, m->n_types + 1, sizeof *p.type_text) : NULL;

@@ -79,15 +79,18 @@ static bool read_flags_loc(bcx_tileir_module *m, bcx_cursor *c, bcx_tileir_funct
 				       "failed to read function location for '%.*s'", (int)nm.len,
 				       (const char *)nm.ptr) == BCX_OK;
 	f->loc_list = (uint32_t)loc;
-	f->has_hints = (f->flags & 6) == 6;
-	if (f->has_hints && bcx_cur_ok(c)) {
+	if ((f->flags & 6) == 6 && bcx_cur_ok(c)) {
 		at = bcx_cur_offset(c);
 		uint64_t tag = bcx_cur_uleb128(c, 64, "optimization hints tag");
 		if (bcx_cur_ok(c) && tag != BCX_TILEIR_A_HINTS)
 			return bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED,
 					       "failed to parse OptimizationHintsAttr: tag %llu",
 					       (unsigned long long)tag) == BCX_OK;
-		tir_read_dict(m, c, &f->hints, BCX_TILEIR_A_HINTS, 1);
+		bcx_tileir_attr *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
+		if (!h)
+			return bcx_cur_fail(c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
+		tir_read_dict(m, c, h, BCX_TILEIR_A_HINTS, 1);
+		f->hints = h;
 	}
 	return bcx_cur_ok(c);
 }

@@ -45,8 +45,8 @@ static void check_entry(vf_ctx *v, const bcx_tileir_function *f)
 				     "entry op must have scalar types (rank 0 !cuda_tile.tile)");
 			return;
 		}
-	if (vf_check_function_loc(v, true) && f->has_hints)
-		vf_check_hints(v, &f->hints, BCX_TILEIR_OP_entry);
+	if (vf_check_function_loc(v, true) && f->hints)
+		vf_check_hints(v, f->hints, BCX_TILEIR_OP_entry);
 }
 
 /* ---- symbols: globals and functions share the module's symbol table ---- */

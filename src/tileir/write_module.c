@@ -253,11 +253,11 @@ static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
 	}
 	wr_uv(p, wr_mstr(w, f->name));
 	wr_uv(p, wr_type(w, f->signature));
-	bcx_buf_put_u8(p, (uint8_t)(BCX_TILEIR_FN_KERNEL | (f->has_hints ? BCX_TILEIR_FN_HINTS : 0)));
+	bcx_buf_put_u8(p, (uint8_t)(BCX_TILEIR_FN_KERNEL | (f->hints ? BCX_TILEIR_FN_HINTS : 0)));
 	wr_uv(p, list);
-	if (f->has_hints) {
+	if (f->hints) {
 		bcx_buf_put_u8(p, BCX_TILEIR_A_HINTS);
-		wr_dict_body(w, p, &f->hints);
+		wr_dict_body(w, p, f->hints);
 	}
 	w->fn_has_list = list != 0;
 	if (list) {
