@@ -202,6 +202,7 @@ static void print_regions(gen *g, const bcx_tileir_region *r, uint32_t n, unsign
 
 typedef struct prop {
 	const char *name;
+	size_t len;
 	const bcx_tileir_field *f; /* NULL: operandSegmentSizes */
 	const bcx_tileir_attr *a;
 } prop;
@@ -209,11 +210,9 @@ typedef struct prop {
 static void print_prop(gen *g, const bcx_tileir_op *op, const prop *p)
 {
 	bcx_buf *o = g->o;
-	if (p->a && p->a->kind == BCX_TILEIR_A_UNIT) {
-		bcx_buf_puts(o, p->name);
+	bcx_buf_add(o, p->name, p->len);
+	if (p->a && p->a->kind == BCX_TILEIR_A_UNIT)
 		return;
-	}
-	bcx_buf_puts(o, p->name);
 	BCX_BUF_LIT(o, " = ");
 	if (!p->f) {
 		BCX_BUF_LIT(o, "array<i32");
@@ -242,11 +241,13 @@ static void print_prop(gen *g, const bcx_tileir_op *op, const prop *p)
  * operandSegmentSizes among them for a segmented row: made once per row. */
 typedef struct prop_slot {
 	const char *name;
+	size_t len;
 	const bcx_tileir_field *f; /* NULL: operandSegmentSizes */
 	unsigned slot;             /* the attribute's slot in op->attrs */
 } prop_slot;
 
 typedef struct prop_order {
+	size_t name_len;           /* of the op's name */
 	unsigned n;
 	prop_slot at[40];
 } prop_order;
@@ -258,10 +259,10 @@ static void order_props(const bcx_tileir_opinfo *info, prop_order *po)
 		const bcx_tileir_field *f = &info->fields[i];
 		if (f->kind != BCX_TILEIR_F_ATTR && f->kind != BCX_TILEIR_F_UNIT)
 			continue;
-		po->at[n++] = (prop_slot){f->name, f, k++};
+		po->at[n++] = (prop_slot){f->name, strlen(f->name), f, k++};
 	}
 	if (info->opd_mode == BCX_TILEIR_OPD_SEGMENTED)
-		po->at[n++] = (prop_slot){"operandSegmentSizes", NULL, 0};
+		po->at[n++] = (prop_slot){"operandSegmentSizes", 19, NULL, 0};
 	for (unsigned i = 1; i < n; i++) /* insertion sort by name */
 		for (unsigned j = i; j && strcmp(po->at[j - 1].name, po->at[j].name) > 0; j--) {
 			prop_slot t = po->at[j];
@@ -269,6 +270,7 @@ static void order_props(const bcx_tileir_opinfo *info, prop_order *po)
 			po->at[j - 1] = t;
 		}
 	po->n = n;
+	po->name_len = strlen(info->name);
 }
 
 static const prop_order *props_of(gen *g, const bcx_tileir_op *op, prop_order *local)
@@ -284,14 +286,12 @@ static const prop_order *props_of(gen *g, const bcx_tileir_op *op, prop_order *l
 	return po;
 }
 
-static void print_props(gen *g, const bcx_tileir_op *op)
+static void print_props(gen *g, const bcx_tileir_op *op, const prop_order *po)
 {
-	prop_order local;
-	const prop_order *po = props_of(g, op, &local);
 	bool first = true;
 	for (unsigned i = 0; i < po->n; i++) {
 		const prop_slot *ps = &po->at[i];
-		prop p = {ps->name, ps->f, ps->f ? &op->attrs[ps->slot] : NULL};
+		prop p = {ps->name, ps->len, ps->f, ps->f ? &op->attrs[ps->slot] : NULL};
 		if (p.a && p.a->kind == BCX_TILEIR_A_NONE)
 			continue;
 		if (first)
@@ -310,6 +310,8 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 	bcx_buf_spill(g->o, g->sink, TIR_SPILL_AT);
 	tir_print_notes(g->o, g->opts, op, ind);
 	bcx_buf *o = g->o;
+	prop_order local;
+	const prop_order *po = props_of(g, op, &local);
 	indent(o, ind);
 	if (op->n_results) {
 		put_num(o, "%", g->nm.num[op->first_result]);
@@ -322,7 +324,7 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 		bcx_buf_add_u8(o, '(');
 	} else {
 		BCX_BUF_LIT(o, "\"cuda_tile.");
-		bcx_buf_puts(o, op->info->name);
+		bcx_buf_add(o, op->info->name, po->name_len);
 		BCX_BUF_LIT(o, "\"(");
 	}
 	for (uint32_t i = 0; i < op->n_operands; i++) {
@@ -331,7 +333,7 @@ static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 		value_name(g, op->operands[i]);
 	}
 	bcx_buf_add_u8(o, ')');
-	print_props(g, op);
+	print_props(g, op, po);
 	if (op->n_regions)
 		print_regions(g, op->regions, op->n_regions, ind);
 	BCX_BUF_LIT(o, " : (");
@@ -354,7 +356,7 @@ static void print_entry(gen *g, const bcx_tileir_function *f, unsigned ind)
 	for (uint32_t i = 0; i < sig->n_inputs; i++)
 		bcx_buf_puts(o, i ? ", {}" : "{}");
 	BCX_BUF_LIT(o, "], function_type = ");
-	tir_print_type(o, g->m, f->signature, true);
+	put_type(g, f->signature);
 	BCX_BUF_LIT(o, ", optimization_hints = ");
 	if (f->hints)
 		tir_print_attr(o, g->m, f->hints, ELIDE_NEVER);
