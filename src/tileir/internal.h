@@ -24,9 +24,9 @@ typedef struct tir_counts {
 
 /* Count what body b takes (nested regions included). */
 void tir_count_block(const bcx_tileir_block *b, bool entry, tir_counts *c);
-/* Function i's counts into m->counts[i] without keeping its body; false
- * when the body does not decode (read_body.c). */
-bool tir_count_body(bcx_tileir_module *m, size_t i);
+/* Every body's counts into m->counts without decoding it; a body the walk
+ * cannot follow (one that would not decode) is left unknown (read_count.c). */
+void tir_count_bodies(bcx_tileir_module *m);
 
 /* The body decoder's summary of an op row at a file's version. */
 typedef struct tir_op_plan {
@@ -35,6 +35,10 @@ typedef struct tir_op_plan {
 	uint8_t exist, later;  /* result fields at this version, and newer ones */
 	uint8_t fixed_opds;    /* operand groups of exactly one operand */
 } tir_op_plan;
+
+/* The plan of an op row at m's version (read_body.c). */
+const tir_op_plan *tir_plan_of(bcx_tileir_module *m, const bcx_tileir_opinfo *info,
+			       tir_op_plan *other);
 
 struct bcx_tileir_module {
 	bcx_arena *arena;

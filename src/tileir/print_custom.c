@@ -184,6 +184,7 @@ static cfmt *compile(cprint *p, const bcx_tileir_opinfo *info)
 		t[i].t = fmt_next(&q);
 		t[i].field = -1;
 		t[i].anchor = -1;
+		t[i].dir = (int8_t)(t[i].t.kind == FMT_CUSTOM ? cp_directive(&t[i].t) : -1);
 		const char *name = t[i].t.text;
 		size_t len = t[i].t.len;
 		if (t[i].t.kind == FMT_CUSTOM) {

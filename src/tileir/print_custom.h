@@ -27,6 +27,7 @@ typedef struct ctok {
 	uint16_t slot;
 	uint16_t end;
 	int16_t anchor;
+	int8_t dir;       /* custom<Name>: cp_directive's number, -1 unknown */
 } ctok;
 
 typedef struct cfmt {
@@ -87,6 +88,9 @@ const bcx_tileir_attr *cp_attr(const cop *c, const char *name, size_t len);
 cgroup cp_results(const cop *c, const char *name, size_t len);
 
 /* Directives of the format column: custom<Name>(args) and op<Name>. */
+/* The number of custom<Name>'s directive, -1 for a name there is none of
+ * (resolved once, when a format is read). */
+int cp_directive(const fmt_tok *t);
 bool cp_custom(cprint *p, const cop *c, const ctok *t);
 bool cp_custom_present(cprint *p, const cop *c, const fmt_tok *t);
 bool cp_whole_op(cprint *p, const cop *c, const fmt_tok *t);

@@ -174,20 +174,26 @@ static bool assume(cprint *p, const cop *c, const ctok *t)
 	return true;
 }
 
+static const struct {
+	const char *name;
+	bool (*fn)(cprint *, const cop *, const ctok *);
+} dirs[] = {
+	{"Rounding", rounding},     {"Keyword", keyword},         {"Dense", dense},
+	{"IfRegion", if_region},    {"ArgRegion", arg_region},    {"IndexTypes", index_types},
+	{"FirstType", first_type},  {"Assume", assume},
+};
+
+int cp_directive(const fmt_tok *t)
+{
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (fmt_is(t->text, t->len, dirs[i].name))
+			return (int)i;
+	return -1;
+}
+
 bool cp_custom(cprint *p, const cop *c, const ctok *t)
 {
-	static const struct {
-		const char *name;
-		bool (*fn)(cprint *, const cop *, const ctok *);
-	} dirs[] = {
-		{"Rounding", rounding},     {"Keyword", keyword},         {"Dense", dense},
-		{"IfRegion", if_region},    {"ArgRegion", arg_region},    {"IndexTypes", index_types},
-		{"FirstType", first_type},  {"Assume", assume},
-	};
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
-		if (fmt_is(t->t.text, t->t.len, dirs[i].name))
-			return dirs[i].fn(p, c, t);
-	return false;
+	return t->dir >= 0 && dirs[t->dir].fn(p, c, t);
 }
 
 /* ---- whole ops ---- */

@@ -412,9 +412,10 @@ static bcx_status print_module(gen *g)
 	if (!start)
 		return bcx_diag_set(g->diag, BCX_ERR_NOMEM, -1, "out of memory");
 	counters c = {0};
+	tir_count_bodies(m);
 	for (size_t i = m->n_functions; i-- > 0;) {
 		start[i] = c;
-		if (tir_count_body(m, i)) { /* counted, or known from a decode */
+		if (m->counts && m->counts[i].known) { /* counted, or known from a decode */
 			c.value += m->counts[i].value;
 			c.arg += m->counts[i].arg;
 			continue;

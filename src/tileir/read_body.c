@@ -20,7 +20,6 @@ typedef struct body_ctx {
 	const uint64_t *locs;   /* the function's location entries, */
 	uint64_t n_locs;        /* up to the end of all lists (§11.2) */
 	tir_op_plan other;      /* the plan of a row beyond the 256 kept */
-	tir_counts *counts;     /* counting only (tir_count_body): no model kept */
 } body_ctx;
 
 static bool decode_ops(body_ctx *x, uint32_t n, bcx_tileir_block *b);
@@ -66,10 +65,12 @@ static uint32_t read_type(body_ctx *x, const char *what)
 	return tir_type_index(x->m, &x->c, what);
 }
 
-/* The row's summary at this file's version, worked out once per module. */
-static const tir_op_plan *plan_of(body_ctx *x, const bcx_tileir_opinfo *info)
+/* The row's summary at this file's version, worked out once per module;
+ * other holds it for a row beyond the 256 kept. */
+const tir_op_plan *tir_plan_of(bcx_tileir_module *m, const bcx_tileir_opinfo *info,
+			       tir_op_plan *other)
 {
-	tir_op_plan *p = info->opcode < 256 ? &x->m->plans[info->opcode] : &x->other;
+	tir_op_plan *p = info->opcode < 256 ? &m->plans[info->opcode] : other;
 	if (p->ready && info->opcode < 256)
 		return p;
 	*p = (tir_op_plan){.ready = true};
@@ -77,12 +78,17 @@ static const tir_op_plan *plan_of(body_ctx *x, const bcx_tileir_opinfo *info)
 		const bcx_tileir_field *f = &info->fields[i];
 		if (f->kind == BCX_TILEIR_F_RESULT) {
 			p->variadic_result |= f->mult == BCX_TILEIR_VARIADIC;
-			tir_at_least(x->m, f->since) ? p->exist++ : p->later++;
+			tir_at_least(m, f->since) ? p->exist++ : p->later++;
 		} else if (f->kind == BCX_TILEIR_F_OPERAND && f->mult == BCX_TILEIR_ONE) {
 			p->fixed_opds++;
 		}
 	}
 	return p;
+}
+
+static const tir_op_plan *plan_of(body_ctx *x, const bcx_tileir_opinfo *info)
+{
+	return tir_plan_of(x->m, info, &x->other);
 }
 
 /* §14.2: result count prefix, result types, synthesized later results. */
@@ -243,8 +249,6 @@ static bool read_operands(body_ctx *x, bcx_tileir_op *op)
 	if (!bcx_cur_ok(&x->c))
 		return false;
 	op->n_operands = n;
-	if (x->counts)
-		return true;
 	/* One block: the group sizes, then the operand ids. */
 	uint32_t *kept = ctx_alloc_raw(x, (size_t)info->n_operands + n, sizeof *kept);
 	if (!kept)
@@ -270,7 +274,7 @@ static bool check_terminator(body_ctx *x, const bcx_tileir_block *b, size_t at)
 	return true;
 }
 
-static void decode_block(body_ctx *x, bcx_tileir_block *b, bool entry)
+static void decode_block(body_ctx *x, bcx_tileir_block *b)
 {
 	size_t at = bcx_cur_offset(&x->c);
 	uint32_t saved = x->scope_n;
@@ -282,10 +286,8 @@ static void decode_block(body_ctx *x, bcx_tileir_block *b, bool entry)
 		new_value(x, types[k], true);
 	}
 	b->arg_types = types;
-	if (x->counts)
-		*(entry ? &x->counts->arg : &x->counts->value) += b->n_args;
 	uint32_t n_ops = tir_count(&x->c, 1, "failed to read operation count");
-	if (bcx_cur_ok(&x->c) && decode_ops(x, n_ops, b) && !x->counts)
+	if (bcx_cur_ok(&x->c) && decode_ops(x, n_ops, b))
 		check_terminator(x, b, at);
 	x->scope_n = saved; /* values defined in the block go out of scope */
 }
@@ -306,7 +308,7 @@ static bool decode_region(body_ctx *x, bcx_tileir_region *r)
 			cap = grown;
 		}
 		memset(&blocks[i], 0, sizeof blocks[i]);
-		decode_block(x, &blocks[i], i == 0);
+		decode_block(x, &blocks[i]);
 	}
 	r->blocks = blocks;
 	r->n_blocks = n;
@@ -371,8 +373,6 @@ static bool decode_op(body_ctx *x, bcx_tileir_op *op)
 		return false;
 	op->result_types = rtypes;
 	op->first_result = x->n_values;
-	if (x->counts)
-		x->counts->value += op->n_results != 0;
 	for (uint32_t i = 0; i < op->n_results; i++)
 		new_value(x, rtypes[i], i < n_wire);
 	return bcx_cur_ok(&x->c);
@@ -413,21 +413,13 @@ static bool decode_ops(body_ctx *x, uint32_t n, bcx_tileir_block *b)
 			bcx_diag_context(x->c.diag, "operation %u in block", count);
 			break;
 		}
-		if (x->counts) { /* the numbers are all a count needs */
-			count++;
-			continue;
-		}
 		if (!op_stack_room(x))
 			break;
 		m->op_stack[m->op_stack_n++] = op;
 		count++;
 	}
-	if (x->counts) {
-		b->n_ops = count;
-		return bcx_cur_ok(&x->c);
-	}
 	bcx_tileir_op *ops = bcx_cur_ok(&x->c) ? ctx_alloc_raw(x, count, sizeof *ops) : NULL;
-	if (ops)
+	if (ops && count) /* the stack is NULL until an op is pushed */
 		memcpy(ops, m->op_stack + base, (size_t)count * sizeof *ops);
 	m->op_stack_n = base;
 	b->ops = ops;
@@ -467,10 +459,9 @@ static bool scratch_reserve(bcx_tileir_module *m, size_t n)
 	return true;
 }
 
-static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, tir_counts *counts,
-			      bcx_diag *diag)
+static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, bcx_diag *diag)
 {
-	body_ctx x = {.m = m, .counts = counts};
+	body_ctx x = {.m = m};
 	bcx_cur_init(&x.c, m->data, m->size, diag);
 	x.c.p = f->body_bytes;
 	x.c.end = f->body_bytes + f->body_len;
@@ -492,11 +483,6 @@ static bcx_status decode_body(bcx_tileir_module *m, bcx_tileir_function *f, tir_
 	b->block.arg_types = sig->params;
 	for (uint32_t i = 0; i < sig->n_inputs; i++)
 		new_value(&x, sig->params[i], true);
-	if (counts) {
-		counts->arg += sig->n_inputs;
-		decode_ops(&x, UINT32_MAX, &b->block);
-		return x.c.status;
-	}
 	uint32_t *types = NULL;
 	if (decode_ops(&x, UINT32_MAX, &b->block) && finish_body(&x, f, b) &&
 	    (types = ctx_alloc_raw(&x, x.n_values, sizeof *types))) {
@@ -553,11 +539,11 @@ static void body_decoded(bcx_tileir_module *m, size_t i, size_t len, size_t used
 static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *diag)
 {
 	if (!m->body_arenas)
-		return decode_body(m, &m->functions[i], NULL, diag);
+		return decode_body(m, &m->functions[i], diag);
 	size_t len = m->functions[i].body_len;
 	if (!m->released_any) {
 		size_t used = bcx_arena_used(m->arena);
-		bcx_status s = decode_body(m, &m->functions[i], NULL, diag);
+		bcx_status s = decode_body(m, &m->functions[i], diag);
 		if (s == BCX_OK)
 			body_decoded(m, i, len, bcx_arena_used(m->arena) - used);
 		return s;
@@ -566,7 +552,7 @@ static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *di
 	if (!own)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	m->arena = own;
-	bcx_status s = decode_body(m, &m->functions[i], NULL, diag);
+	bcx_status s = decode_body(m, &m->functions[i], diag);
 	m->arena = keep;
 	if (s != BCX_OK) {
 		bcx_arena_free(own);
@@ -575,34 +561,6 @@ static bcx_status decode_body_owned(bcx_tileir_module *m, size_t i, bcx_diag *di
 	m->body_arenas[i] = own;
 	body_decoded(m, i, len, bcx_arena_used(own));
 	return s;
-}
-
-/* The generic form's numbering needs every body's counts before the first
- * body's text: this walks a body as the decoder does (the same reads and
- * checks of what it reads) but keeps nothing, in an arena of its own. A
- * failure says only that the body will not decode; the decoder's own
- * diagnostic is the caller's to get. */
-bool tir_count_body(bcx_tileir_module *m, size_t i)
-{
-	if (i >= m->n_functions || !m->counts)
-		return false;
-	if (m->counts[i].known)
-		return true;
-	bcx_arena *keep = m->arena, *own = bcx_arena_new_sized(m->opts.alloc, 4096);
-	if (!own)
-		return false;
-	tir_counts c = {0};
-	bcx_diag quiet;
-	bcx_diag_clear(&quiet);
-	m->arena = own;
-	bcx_status s = decode_body(m, &m->functions[i], &c, &quiet);
-	m->arena = keep;
-	bcx_arena_free(own);
-	if (s != BCX_OK)
-		return false;
-	c.known = true;
-	m->counts[i] = c;
-	return true;
 }
 
 void bcx_tileir_body_release(bcx_tileir_module *m, size_t i)
