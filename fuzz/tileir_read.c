@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -93,14 +94,18 @@ static void accessors(bcx_tileir_module *m)
 	}
 }
 
-static void outputs(bcx_tileir_module *m)
+/* Every print of m; its generic text is kept in generic (empty when that
+ * print failed). */
+static void outputs(bcx_tileir_module *m, bcx_buf *generic)
 {
 	bcx_buf out;
 	bcx_buf_init(&out, NULL);
 	bcx_diag d = {0};
 	bcx_tileir_print_options di = {.size = sizeof di, .debuginfo = true};
-	print_ok(bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
-	out.len = 0;
+	bcx_status s = bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, generic}, &d);
+	print_ok(s, &d);
+	if (s != BCX_OK)
+		generic->len = 0;
 	print_ok(bcx_tileir_print_custom(m, -1, NULL, &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
 	out.len = 0;
 	print_ok(bcx_tileir_print_custom(m, -1, &di, &(bcx_sink){bcx_buf_sink_write, &out}, &d), &d);
@@ -140,9 +145,13 @@ static size_t verified(bcx_tileir_module *m, uint16_t target)
 /* Verifying while printing (bcx dis) agrees with bcx_tileir_verify: a
  * print that succeeds saw no broken rule and the module has none; one that
  * saw a broken rule stopped with MALFORMED. (A print that fails for
- * another reason first, a global's constant, may stop before any body.) */
+ * another reason first, a global's constant, may stop before any body.)
+ * A generic text equals the one printed from the module read whole (want,
+ * when that print succeeded): the numbering pass of a fresh module walks
+ * the bodies without decoding them and must count what the decoder does. */
 static void verified_printing(const uint8_t *data, size_t size,
-			      const bcx_tileir_read_options *opts, size_t errors, bool generic)
+			      const bcx_tileir_read_options *opts, size_t errors, bool generic,
+			      const bcx_buf *want)
 {
 	bcx_tileir_module *m = NULL;
 	bcx_diag d = {0};
@@ -156,6 +165,8 @@ static void verified_printing(const uint8_t *data, size_t size,
 			       : bcx_tileir_print_custom(m, -1, &o, &sink, &d);
 	check(s == BCX_OK ? seen == 0 && errors == 0 : s == BCX_ERR_MALFORMED && d.message[0]);
 	check(seen == 0 || errors > 0);
+	if (generic && s == BCX_OK && want->len)
+		check(out.len == want->len && memcmp(out.data, want->data, out.len) == 0);
 	bcx_buf_free(&out);
 	bcx_tileir_close(m);
 }
@@ -185,13 +196,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	accessors(eager);
-	outputs(eager);
+	bcx_buf text;
+	bcx_buf_init(&text, NULL);
+	outputs(eager, &text);
 	size_t errors = verified(eager, 0);
 	verified(eager, BCX_TILEIR_V13_1);
 	bcx_tileir_close(eager);
 	check(pa.live == 0 && peak_ok(&pa, size));
 	peak_init(&pa);
-	verified_printing(data, size, &opts, errors, size && (data[size - 1] & 1));
+	verified_printing(data, size, &opts, errors, size && (data[size - 1] & 1), &text);
+	bcx_buf_free(&text);
 	check(pa.live == 0 && peak_ok(&pa, size));
 	return 0;
 }
