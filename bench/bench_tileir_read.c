@@ -120,6 +120,15 @@ typedef struct timing {
 	size_t text;
 } timing;
 
+/* A sink that counts the text and drops it: the printer's own speed, not
+ * that of growing a buffer as large as the text (bcx dis streams it). */
+static bcx_status count_sink(void *ctx, const void *p, size_t n)
+{
+	(void)p;
+	*(size_t *)ctx += n;
+	return BCX_OK;
+}
+
 static bool run_once(const uint8_t *data, size_t size, bool lazy, timing *t)
 {
 	bcx_tileir_module *m = NULL;
@@ -137,14 +146,12 @@ static bool run_once(const uint8_t *data, size_t size, bool lazy, timing *t)
 	double t3 = now();
 	bcx_tileir_close(m);
 	m = NULL;
-	bcx_buf out;
-	bcx_buf_init(&out, NULL);
+	size_t text = 0;
 	double t4 = now();
 	ok = ok && (lazy || (bcx_tileir_open(data, size, NULL, &m, &d) == BCX_OK &&
-			     bcx_tileir_print_generic(m, -1, &(bcx_sink){bcx_buf_sink_write, &out}, &d) == BCX_OK));
+			     bcx_tileir_print_generic(m, -1, &(bcx_sink){count_sink, &text}, &d) == BCX_OK));
 	double t5 = now();
-	*t = (timing){t1 - t0, t2 - t1, (t3 - t2) + (t2 - t1), t5 - t4, out.len};
-	bcx_buf_free(&out);
+	*t = (timing){t1 - t0, t2 - t1, (t3 - t2) + (t2 - t1), t5 - t4, text};
 	bcx_tileir_close(m);
 	if (!ok)
 		fprintf(stderr, "bench: %s\n", d.message);
@@ -202,8 +209,8 @@ int main(int argc, char **argv)
 		bcx_free(NULL, in, size + 1);
 		return 0;
 	}
-	printf("%-34s %9.3f ms\n", "decode all functions", best.all * 1e3);
-	printf("%-34s %9.3f ms\n", "open + generic disassembly", best.dis * 1e3);
+	printf("%-34s %9.3f ms\n", "decode all functions, kept", best.all * 1e3);
+	printf("%-34s %9.3f ms\n", "open + generic text (not kept)", best.dis * 1e3);
 	printf("%-34s %9.1f MB/s in, %.1f MB/s text out\n", "disassembly throughput",
 	       mb / best.dis, (double)best.text / 1e6 / best.dis);
 	bcx_buf_free(&mod);
