@@ -27,7 +27,7 @@ void cp_value(cprint *p, uint32_t v)
 		BCX_BUF_LIT(p->o, "<<UNKNOWN SSA VALUE>>");
 		return;
 	}
-	bcx_buf_put_bytes(p->o, c->s, c->len);
+	bcx_buf_add(p->o, c->s, c->len);
 	if (c->sub >= 0) {
 		bcx_buf_add_u8(p->o, '#');
 		bcx_buf_put_udec(p->o, (uint32_t)c->sub);
@@ -66,7 +66,7 @@ void cp_type(cprint *p, uint32_t t)
 			*s = (bcx_tileir_str){(const uint8_t *)copy, p->o->len - at};
 		return;
 	}
-	bcx_buf_put_bytes(p->o, s->ptr, s->len);
+	bcx_buf_add(p->o, s->ptr, s->len);
 }
 
 void cp_types(cprint *p, const uint32_t *t, uint32_t n)
@@ -250,7 +250,7 @@ static void literal(walk *w, const char *s, size_t n, bool emit)
 	if (emit) {
 		if (w->space && before)
 			bcx_buf_add_u8(w->p->o, ' ');
-		bcx_buf_put_bytes(w->p->o, s, n);
+		bcx_buf_add(w->p->o, s, n);
 	}
 	w->space = n != 1 || !opens(s[0]);
 	w->punct = s[0] != '_' && !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'));
@@ -448,7 +448,7 @@ static void print_results(cprint *p, const bcx_tileir_op *op)
 			n++;
 		if (r)
 			BCX_BUF_LIT(p->o, ", ");
-		bcx_buf_put_bytes(p->o, c->s, c->len);
+		bcx_buf_add(p->o, c->s, c->len);
 		if (n > 1) {
 			bcx_buf_add_u8(p->o, ':');
 			bcx_buf_put_udec(p->o, n);

@@ -120,7 +120,7 @@ static void put_type(gen *g, uint32_t t)
 		}
 		*s = (bcx_tileir_str){(const uint8_t *)copy, len};
 	}
-	bcx_buf_put_bytes(g->o, s->ptr, s->len);
+	bcx_buf_add(g->o, s->ptr, s->len);
 }
 
 /* '%' or "%arg" and a decimal number, without printf. */

@@ -40,22 +40,23 @@ static uint32_t hash(const char *s, uint32_t n)
 	return h;
 }
 
-static bool is_used(const namer *nm, const char *s, uint32_t n)
+/* h: hash(s, n), worked out once for the lookup and the insertion. */
+static bool is_used(const namer *nm, const char *s, uint32_t n, uint32_t h)
 {
-	for (used *u = nm->bucket[hash(s, n) & nm->mask]; u; u = u->next)
+	for (used *u = nm->bucket[h & nm->mask]; u; u = u->next)
 		if (u->len == n && memcmp(u->s, s, n) == 0)
 			return true;
 	return false;
 }
 
-static void add_used(namer *nm, const char *s, uint32_t n)
+static void add_used(namer *nm, const char *s, uint32_t n, uint32_t h)
 {
 	used *u = bcx_arena_alloc(nm->p->scratch, sizeof *u);
 	if (!u) {
 		nm->ok = false;
 		return;
 	}
-	uint32_t b = hash(s, n) & nm->mask;
+	uint32_t b = h & nm->mask;
 	*u = (used){s, n, nm->bucket[b]};
 	nm->bucket[b] = u;
 	nm->log[nm->n_log++] = b;
@@ -107,13 +108,15 @@ static void set_name(namer *nm, uint32_t v, const char *name, size_t n)
 			s[len++] = "0123456789ABCDEF"[c];
 	}
 	size_t base = len;
-	while (is_used(nm, s + 1, (uint32_t)len - 1)) {
+	uint32_t h = hash(s + 1, (uint32_t)len - 1);
+	while (is_used(nm, s + 1, (uint32_t)len - 1, h)) {
 		len = base;
 		s[len++] = '_';
 		len += bcx_fmt_udec(s + len, nm->next_conflict++);
+		h = hash(s + 1, (uint32_t)len - 1);
 	}
 	nm->p->names[v] = (cname){s, (uint32_t)len, -1};
-	add_used(nm, s + 1, (uint32_t)len - 1);
+	add_used(nm, s + 1, (uint32_t)len - 1, h);
 }
 
 static void set_number(namer *nm, uint32_t v)
