@@ -560,9 +560,12 @@ BCX_NODISCARD bcx_status bcx_tileir_write_file(bcx_tileir_module *m,
 /* Printing                                                            */
 /* ------------------------------------------------------------------ */
 
-/* The printers write to a sink as they go, in pieces of about 64 KiB, so
+/* The printers write to a sink as they go, in pieces of about 256 KiB, so
  * memory does not grow with the output; a failed write stops them and is
- * returned (BCX_ERR_IO). To collect the text, pass
+ * returned (BCX_ERR_IO). A body that does not decode stops them with the
+ * reader's error, and the text already given to the sink is the caller's
+ * to discard (the generic form's first pass only walks the bodies, so it
+ * may not be the one to find the problem). To collect the text, pass
  * {bcx_buf_sink_write, &buf}. */
 
 /* Print the module (function < 0) or one function in MLIR generic op form,

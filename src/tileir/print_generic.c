@@ -24,7 +24,7 @@ typedef tir_counts counters;
 typedef struct gen {
 	bcx_tileir_module *m;
 	const bcx_tileir_print_options *opts; /* op notes */
-	bcx_buf *o;                /* stages text for sink, passed on in 64 KiB pieces */
+	bcx_buf *o;                /* stages text for sink, passed on in TIR_SPILL_AT pieces */
 	const bcx_sink *sink;
 	bcx_tileir_str *type_text; /* per type index: its "!cuda_tile." text */
 	const bcx_tileir_body *body;
