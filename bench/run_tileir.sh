@@ -26,31 +26,20 @@ build/release/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 10))" "$big" >/dev
 ref=$(command -v cuda-tile-translate || true)
 
 # best_us OUT CMD...: the best wall time of 5 runs, in microseconds (bash's
-# clock: no process of its own inside the timed span). OUT
-# is removed before each run, untimed, so that each run writes a new file:
-# replacing an existing output makes the file system free the old file's
-# blocks, the same work for either tool, timed apart below.
-best_us() {
-  local out=$1 best= t0 t1 d
-  shift
-  for _ in 1 2 3 4 5; do
-    rm -f "$out"
-    t0=${EPOCHREALTIME/./}
-    "$@" > /dev/null
-    t1=${EPOCHREALTIME/./}
-    d=$(( t1 - t0 ))
-    if [ -z "$best" ] || [ "$d" -lt "$best" ]; then best=$d; fi
-  done
-  echo "$best"
-}
+# clock: no process of its own inside the timed span). OUT is removed
+# before each run, untimed, so that each run writes a new file: replacing an
+# existing output makes the file system free the old file's blocks, the
+# same work for either tool, timed apart with replace_us, which leaves OUT
+# in place from a run before (the 18 to 36 MB text of the same command).
+best_us() { time_runs fresh "$@"; }
+replace_us() { time_runs replace "$@"; }
 
-# replace_us OUT CMD...: as best_us, with OUT left in place from the run
-# before (the 18 to 36 MB text of the same command).
-replace_us() {
-  local out=$1 best= t0 t1 d
-  shift
-  "$@" > /dev/null
+time_runs() {
+  local mode=$1 out=$2 best= t0 t1 d
+  shift 2
+  [ "$mode" = replace ] && "$@" > /dev/null
   for _ in 1 2 3 4 5; do
+    [ "$mode" = fresh ] && rm -f "$out"
     t0=${EPOCHREALTIME/./}
     "$@" > /dev/null
     t1=${EPOCHREALTIME/./}

@@ -29,21 +29,23 @@ static bool fail(body_ctx *x, size_t at, bcx_status s, const char *msg, const ch
 	return bcx_cur_fail_at(&x->c, at, s, "%s%s", msg, name ? name : "") == BCX_OK;
 }
 
-static void *ctx_alloc(body_ctx *x, size_t n, size_t size)
-{
-	void *p = bcx_arena_calloc(x->m->arena, n ? n : 1, size);
-	if (!p)
-		bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory");
-	return p;
-}
-
-/* ctx_alloc for memory the caller writes whole before anyone reads it. */
+/* Room for n (at least one) items the caller writes whole before anyone
+ * reads them. */
 static void *ctx_alloc_raw(body_ctx *x, size_t n, size_t size)
 {
 	size_t bytes;
 	void *p = bcx_mul_ok(n ? n : 1, size, &bytes) ? bcx_arena_alloc(x->m->arena, bytes) : NULL;
 	if (!p)
 		bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory");
+	return p;
+}
+
+/* The same, zeroed. */
+static void *ctx_alloc(body_ctx *x, size_t n, size_t size)
+{
+	void *p = ctx_alloc_raw(x, n, size);
+	if (p)
+		memset(p, 0, (n ? n : 1) * size); /* the product was checked */
 	return p;
 }
 
@@ -248,7 +250,6 @@ static bool read_operands(body_ctx *x, bcx_tileir_op *op)
 	}
 	if (!bcx_cur_ok(&x->c))
 		return false;
-	op->n_operands = n;
 	/* One block: the group sizes, then the operand ids. */
 	uint32_t *kept = ctx_alloc_raw(x, (size_t)info->n_operands + n, sizeof *kept);
 	if (!kept)
@@ -257,6 +258,7 @@ static bool read_operands(body_ctx *x, bcx_tileir_op *op)
 	memcpy(kept + info->n_operands, ids, (size_t)n * sizeof *kept);
 	op->segments = kept;
 	op->operands = kept + info->n_operands;
+	op->n_operands = n;
 	return true;
 }
 
