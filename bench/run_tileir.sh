@@ -65,17 +65,26 @@ echo
 printf '%-36s %10s %12s %12s %12s\n' "text of $(basename "$mod") ($(mb "$(stat -c %s "$mod")") MB)" \
   "ms" "MB/s in" "MB/s out" "vs ref"
 size=$(stat -c %s "$mod")
+# times FORM TIMER: us (bcx), rus (the reference; empty without it) and
+# their ratio for one form, timed with best_us or replace_us.
+times() {
+  local form=$1 timer=$2 flag= rflag=
+  [ "$form" = generic ] && flag=--generic rflag=--mlir-print-op-generic
+  us=$($timer "$tmp/$form.mlir" build/release/bcx dis $flag "$mod" -o "$tmp/$form.mlir")
+  rus= ratio=-
+  if [ -n "$ref" ]; then
+    rus=$($timer "$tmp/ref.mlir" "$ref" -cudatilebc-to-mlir $rflag "$mod" -o "$tmp/ref.mlir")
+    ratio=$(echo "scale=3; $us / $rus" | bc)
+  fi
+}
+
 for form in custom generic; do
   flag=; [ $form = generic ] && flag=--generic
   build/release/bcx dis $flag "$mod" -o "$tmp/$form.mlir"
   out=$(stat -c %s "$tmp/$form.mlir")
   cp "$tmp/$form.mlir" "$tmp/$form.keep"
-  us=$(best_us "$tmp/$form.mlir" build/release/bcx dis $flag "$mod" -o "$tmp/$form.mlir")
-  ratio=-
-  if [ -n "$ref" ]; then
-    rflag=; [ $form = generic ] && rflag=--mlir-print-op-generic
-    rus=$(best_us "$tmp/ref.mlir" "$ref" -cudatilebc-to-mlir $rflag "$mod" -o "$tmp/ref.mlir")
-    ratio=$(echo "scale=3; $us / $rus" | bc)
+  times $form best_us
+  if [ -n "$rus" ]; then
     printf '%-36s %10.1f %12.1f %12.1f %12s\n' "cuda-tile-translate ($form)" \
       "$(echo "$rus / 1000" | bc -l)" "$(echo "$size / $rus" | bc -l)" "$(echo "$out / $rus" | bc -l)" 1
     cmp -s "$tmp/$form.keep" "$tmp/ref.mlir" || echo "  ($form: outputs DIFFER)"
@@ -92,12 +101,8 @@ echo
 printf '%-36s %10s %12s\n' "replacing an existing output" "ms" "vs ref"
 for form in custom generic; do
   flag=; [ $form = generic ] && flag=--generic
-  us=$(replace_us "$tmp/$form.mlir" build/release/bcx dis $flag "$mod" -o "$tmp/$form.mlir")
-  ratio=-
-  if [ -n "$ref" ]; then
-    rflag=; [ $form = generic ] && rflag=--mlir-print-op-generic
-    rus=$(replace_us "$tmp/ref.mlir" "$ref" -cudatilebc-to-mlir $rflag "$mod" -o "$tmp/ref.mlir")
-    ratio=$(echo "scale=3; $us / $rus" | bc)
+  times $form replace_us
+  if [ -n "$rus" ]; then
     printf '%-36s %10.1f %12s\n' "cuda-tile-translate ($form)" "$(echo "$rus / 1000" | bc -l)" 1
   fi
   printf '%-36s %10.1f %12s\n' "bcx dis $flag ($form)" "$(echo "$us / 1000" | bc -l)" "$ratio"
