@@ -424,8 +424,7 @@ bcx_status bcx_tileir_dump_function(bcx_tileir_module *m, long function, bool js
 				    const bcx_sink *sink, bcx_diag *diag)
 {
 	bcx_buf stage;
-	bcx_buf_init(&stage, m->opts.alloc);
-	bcx_buf_reserve_hint(&stage, tir_stage_size(m));
+	tir_stage_init(&stage, m);
 	bcx_buf *out = &stage;
 	dumper d = {.m = m, .o = out, .sink = sink, .json = json, .diag = diag};
 	bcx_buf_init(&d.tmp, bcx_arena_allocator(m->arena));

@@ -116,4 +116,36 @@ static inline bool tir_at_least(const bcx_tileir_module *m, uint16_t v)
 	return bcx_tileir_vkey(m->version) >= v;
 }
 
+/* The wire rules of an op's fields that the decoder (read_body.c) and the
+ * numbering walk (read_count.c) both follow. */
+
+/* §14.3: is field f's bit set in an op's flags? */
+static inline bool tir_flag_set(uint64_t flags, const bcx_tileir_field *f)
+{
+	return f->flag_bit >= 0 && ((flags >> f->flag_bit) & 1);
+}
+
+/* §14.4: does attribute field f's value stand on the wire? (A unit
+ * attribute never does: its flag bit is all of it.) */
+static inline bool tir_attr_written(const bcx_tileir_module *m, const bcx_tileir_field *f,
+				    uint64_t flags)
+{
+	return f->kind == BCX_TILEIR_F_ATTR && tir_at_least(m, f->since) &&
+	       (!f->optional || tir_flag_set(flags, f));
+}
+
+/* §14.5: the size of operand group f of a FIXED or SEGMENTED op when the
+ * wire does not state it (1, or 0 for an absent optional group), else
+ * TIR_GROUP_COUNTED: a count precedes the group. */
+#define TIR_GROUP_COUNTED UINT32_MAX
+static inline uint32_t tir_group_size(const bcx_tileir_module *m, const bcx_tileir_opinfo *info,
+				      const bcx_tileir_field *f, uint64_t flags)
+{
+	if (info->opd_mode == BCX_TILEIR_OPD_FIXED || f->mult == BCX_TILEIR_ONE)
+		return 1;
+	if (f->mult == BCX_TILEIR_OPTIONAL)
+		return tir_at_least(m, f->since) && tir_flag_set(flags, f);
+	return TIR_GROUP_COUNTED;
+}
+
 #endif

@@ -4,6 +4,7 @@
 
 #include "read.h"
 #include "tables.h"
+#include "common/internal.h"
 
 /* Printers hand their staged text to the sink once this much is staged:
  * pieces of 256 KiB take fewer writes than 64 KiB ones and still fit in a
@@ -12,13 +13,14 @@
 #define TIR_SPILL_AT (1u << 18)
 #endif
 
-/* The stage's first size: a quarter more than the mark, room for the op
- * that crosses it, so that it is not regrown; less for a small module,
- * whose text is small too (memory follows the input). */
-static inline size_t tir_stage_size(const bcx_tileir_module *m)
+/* A printer's stage for m, sized once: a quarter more than the mark, room
+ * for the op that crosses it, so that it is not regrown; less for a small
+ * module, whose text is small too (memory follows the input). */
+static inline void tir_stage_init(bcx_buf *stage, const bcx_tileir_module *m)
 {
 	size_t want = TIR_SPILL_AT + TIR_SPILL_AT / 4;
-	return m->size < want / 32 ? m->size * 32 + 4096 : want;
+	bcx_buf_init(stage, m->opts.alloc);
+	bcx_buf_reserve_hint(stage, m->size < want / 32 ? m->size * 32 + 4096 : want);
 }
 
 /* Strings and identifiers of the model, escaped as MLIR escapes them. */

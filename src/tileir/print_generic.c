@@ -465,8 +465,7 @@ bcx_status bcx_tileir_print_generic_opts(bcx_tileir_module *m, long function,
 	bcx_tileir_print_options opts = BCX_OPTIONS_INIT(bcx_tileir_print_options);
 	bcx_options_copy(&opts, sizeof opts, options);
 	bcx_buf stage;
-	bcx_buf_init(&stage, m->opts.alloc);
-	bcx_buf_reserve_hint(&stage, tir_stage_size(m));
+	tir_stage_init(&stage, m);
 	gen g = {.m = m, .o = &stage, .sink = sink, .diag = diag, .opts = &opts};
 	g.scratch_all = bcx_arena_new(m->opts.alloc);
 	g.type_text = g.scratch_all

@@ -145,8 +145,7 @@ bcx_status bcx_tileir_print_custom(bcx_tileir_module *m, long function,
 	if (function >= 0 && (size_t)function >= m->n_functions)
 		return bcx_bad_arg(diag, "no such function");
 	bcx_buf stage;
-	bcx_buf_init(&stage, m->opts.alloc);
-	bcx_buf_reserve_hint(&stage, tir_stage_size(m));
+	tir_stage_init(&stage, m);
 	cprint p = {.m = m, .o = &stage, .sink = sink, .diag = diag, .opts = &o};
 	p.arena = bcx_arena_new(m->opts.alloc);
 	p.type_text = p.arena ? bcx_arena_calloc(p.arena, m->n_types + 1, sizeof *p.type_text) : NULL;

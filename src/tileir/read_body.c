@@ -153,11 +153,6 @@ static bool read_flags(body_ctx *x, bcx_tileir_op *op)
 	return bcx_cur_ok(&x->c);
 }
 
-static bool flag_set(const bcx_tileir_op *op, const bcx_tileir_field *f)
-{
-	return f->flag_bit >= 0 && ((op->flags >> f->flag_bit) & 1);
-}
-
 /* §14.4: attributes in declaration order. */
 static bool read_attrs(body_ctx *x, bcx_tileir_op *op, const uint32_t *rtypes)
 {
@@ -171,11 +166,12 @@ static bool read_attrs(body_ctx *x, bcx_tileir_op *op, const uint32_t *rtypes)
 		bcx_tileir_attr *s = &a[k++];
 		bool exists = tir_at_least(x->m, f->since);
 		if (f->kind == BCX_TILEIR_F_UNIT) {
-			s->kind = exists && flag_set(op, f) ? BCX_TILEIR_A_UNIT : BCX_TILEIR_A_NONE;
+			s->kind = exists && tir_flag_set(op->flags, f) ? BCX_TILEIR_A_UNIT
+								 : BCX_TILEIR_A_NONE;
 		} else if (!exists) {
 			if (!f->optional) /* §14.4 rule 4: the declared default */
 				*s = (bcx_tileir_attr){.kind = BCX_TILEIR_A_ENUM, .u = f->dflt};
-		} else if (!f->optional || flag_set(op, f)) {
+		} else if (tir_attr_written(x->m, f, op->flags)) {
 			uint32_t t0 = op->n_results ? rtypes[0] : UINT32_MAX;
 			if (!tir_read_inline_attr(x->m, &x->c, f, t0, s))
 				bcx_diag_context(x->c.diag, "failed to parse attribute '%s'", f->name);
@@ -214,11 +210,8 @@ static bool counted_segments(body_ctx *x, bcx_tileir_op *op, uint32_t total, uin
 /* §14.5: segment sizes for FIXED and SEGMENTED ops; reads counts. */
 static uint32_t group_size(body_ctx *x, const bcx_tileir_op *op, const bcx_tileir_field *f)
 {
-	if (op->info->opd_mode == BCX_TILEIR_OPD_FIXED || f->mult == BCX_TILEIR_ONE)
-		return 1;
-	if (f->mult == BCX_TILEIR_OPTIONAL)
-		return tir_at_least(x->m, f->since) && flag_set(op, f) ? 1 : 0;
-	return tir_count(&x->c, 1, "failed to read operand count");
+	uint32_t n = tir_group_size(x->m, op->info, f, op->flags);
+	return n != TIR_GROUP_COUNTED ? n : tir_count(&x->c, 1, "failed to read operand count");
 }
 
 static bool read_operands(body_ctx *x, bcx_tileir_op *op)

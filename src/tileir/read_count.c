@@ -26,22 +26,15 @@ static void skip(scan *s, uint32_t k)
 		(void)bcx_cur_uv(&s->c, 64, "index");
 }
 
-static bool flag_set(uint64_t flags, const bcx_tileir_field *f)
-{
-	return f->flag_bit >= 0 && ((flags >> f->flag_bit) & 1);
-}
-
 /* §14.4: attributes are read into a throwaway slot (their encodings are
  * the decoder's; what they allocate goes to the walk's arena). */
 static void skip_attrs(scan *s, const bcx_tileir_opinfo *info, uint64_t flags, uint32_t t0)
 {
 	for (unsigned i = 0; i < info->n_fields && bcx_cur_ok(&s->c); i++) {
 		const bcx_tileir_field *f = &info->fields[i];
-		if (f->kind != BCX_TILEIR_F_ATTR || !tir_at_least(s->m, f->since) ||
-		    (f->optional && !flag_set(flags, f)))
-			continue;
 		bcx_tileir_attr a = {0};
-		(void)tir_read_inline_attr(s->m, &s->c, f, t0, &a);
+		if (tir_attr_written(s->m, f, flags))
+			(void)tir_read_inline_attr(s->m, &s->c, f, t0, &a);
 	}
 }
 
@@ -56,12 +49,8 @@ static void skip_operands(scan *s, const bcx_tileir_opinfo *info, uint64_t flags
 		const bcx_tileir_field *f = &info->fields[i];
 		if (f->kind != BCX_TILEIR_F_OPERAND)
 			continue;
-		if (info->opd_mode == BCX_TILEIR_OPD_FIXED || f->mult == BCX_TILEIR_ONE)
-			skip(s, 1);
-		else if (f->mult == BCX_TILEIR_OPTIONAL)
-			skip(s, tir_at_least(s->m, f->since) && flag_set(flags, f));
-		else
-			skip(s, tir_count(&s->c, 1, "operand count"));
+		uint32_t n = tir_group_size(s->m, info, f, flags);
+		skip(s, n != TIR_GROUP_COUNTED ? n : tir_count(&s->c, 1, "operand count"));
 	}
 }
 
