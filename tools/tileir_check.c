@@ -28,10 +28,11 @@ void tir_report_error(const cli_input *in, bool text, const bcx_tileir_verify_er
 	}
 	bcx_buf_put_u8(&b, 0);
 	const char *msg = b.status == BCX_OK ? (const char *)b.data : e->message;
+	const char *kind = e->warning ? "warning" : "error";
 	if (text && e->line) /* assembled text: the op's place in it, with a caret */
-		cli_text_message("error", in->name, in->data, in->size, e->line, e->col, msg);
+		cli_text_message(kind, in->name, in->data, in->size, e->line, e->col, msg);
 	else
-		cli_message("error", in->name, e->op && !text ? (long long)e->offset : -1, "%s", msg);
+		cli_message(kind, in->name, e->op && !text ? (long long)e->offset : -1, "%s", msg);
 	bcx_buf_free(&b);
 }
 

@@ -382,7 +382,8 @@ typedef struct verify_job {
 	bool json;
 	bool text;              /* assembled from text: no byte offsets */
 	bcx_buf out;            /* the JSON document */
-	size_t n;
+	size_t n;               /* entries reported */
+	size_t warnings;
 } verify_job;
 
 static bool verify_report(void *ctx, const bcx_tileir_verify_error *e)
@@ -402,13 +403,15 @@ static bool verify_report(void *ctx, const bcx_tileir_verify_error *e)
 		bcx_buf_printf(&j->out, ", \"offset\": %u, ", e->offset);
 		if (j->text && e->line)
 			bcx_buf_printf(&j->out, "\"line\": %u, \"column\": %u, ", e->line, e->col);
-		bcx_buf_puts(&j->out, "\"message\": ");
+		bcx_buf_printf(&j->out, "\"severity\": \"%s\", \"message\": ",
+			       e->warning ? "warning" : "error");
 		cli_json_string(&j->out, (const uint8_t *)e->message, strlen(e->message));
 		bcx_buf_puts(&j->out, "}");
 	} else {
 		tir_report_error(j->in, j->text, e);
 	}
 	j->n++;
+	j->warnings += e->warning;
 	return true;
 }
 
@@ -418,6 +421,8 @@ static int verify_module(bcx_tileir_module *m, const cli_input *in, const cli_ar
 {
 	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
 	o.hints = a->hints;
+	o.warnings = true;
+	o.strict = a->strict;
 	bcx_tileir_write_options t;
 	if (a->target) {
 		int rc = write_options(a, &t);
@@ -425,7 +430,7 @@ static int verify_module(bcx_tileir_module *m, const cli_input *in, const cli_ar
 			return rc;
 		o.target = BCX_TILEIR_V(t.major, t.minor);
 	}
-	verify_job j = {in, a->json, text, {0}, 0};
+	verify_job j = {in, a->json, text, {0}, 0, 0};
 	bcx_buf_init(&j.out, NULL);
 	bcx_buf_puts(&j.out, "{\"format\": \"tileir\", \"schema_version\": 1, \"errors\": [");
 	bcx_diag d;
@@ -436,13 +441,16 @@ static int verify_module(bcx_tileir_module *m, const cli_input *in, const cli_ar
 	if (s != BCX_OK && n == 0) {
 		cli_report(in->name, &d); /* a body that could not be decoded */
 	} else if (a->json) {
-		bcx_buf_printf(&j.out, "%s], \"valid\": %s, \"functions\": %zu}\n", n ? "\n " : "",
+		bcx_buf_printf(&j.out, "%s], \"valid\": %s, \"functions\": %zu}\n", j.n ? "\n " : "",
 			       n ? "false" : "true", bcx_tileir_function_count(m));
 		int wrc = cli_emit(a, &j.out, false);
 		rc = wrc != EXIT_OK ? wrc : rc;
 	} else if (n == 0) {
 		cli_fput_path(stdout, in->name);
-		printf(": valid (%zu functions)\n", bcx_tileir_function_count(m));
+		printf(": valid (%zu functions", bcx_tileir_function_count(m));
+		if (j.warnings)
+			printf(", %zu warning%s", j.warnings, j.warnings == 1 ? "" : "s");
+		printf(")\n");
 	} else {
 		fputs("bcx: ", stderr);
 		cli_fput_path(stderr, in->name);

@@ -71,6 +71,7 @@ static const cli_opt verify_opts[] = {
 	CLI_VALUE("--target", "13.x", target, NULL, "also report what a toolkit of version 13.x refuses"),
 	CLI_FLAG("--json", json, NULL, "the errors as one JSON document on the output"),
 	CLI_FLAG("--hints", hints, NULL, "also check optimization hint keys and values (cuda-tile-opt -Wunsupported-hints -Werr-hints)"),
+	CLI_FLAG("--strict", strict, NULL, "report what the reference reads past (op flag bits no field defines) as errors, not warnings"),
 	OPT_OUT("write the JSON to FILE ('-' = stdout) instead of stdout"),
 };
 
@@ -168,7 +169,7 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "pool, and each function with its instruction words and constants.\n",
 		      OPTS(info_opts), false,
 		      "The JSON carries \"format\" and \"schema_version\" (1) at the top level.\n"},
-	[CLI_VERIFY] = {"[--target 13.x] [--json] [--hints] FILE",
+	[CLI_VERIFY] = {"[--target 13.x] [--json] [--hints] [--strict] FILE",
 			"Check a CUDA Tile IR module against the rules of NVIDIA's verifier: the\n"
 			"operand and result types of every op, its traits (same type, shape,\n"
 			"rank or element type), the op's own rules (permutations, shapes,\n"

@@ -646,6 +646,8 @@ typedef struct bcx_tileir_verify_error {
 	uint32_t line, col;    /* the place in the text a module was assembled
 				  from of the op, else of the function or global
 				  the rule is about; 0 = none */
+	bool warning;          /* a warning (bcx_tileir_verify_options.warnings):
+				  the module stays valid; not counted in n_errors */
 } bcx_tileir_verify_error;
 
 /* Called once per broken rule, in walk order; return false to stop. */
@@ -663,6 +665,11 @@ typedef struct bcx_tileir_verify_options {
 	 * (bcx dis --function): the other bodies are not decoded. */
 	bool only_function;
 	size_t function;
+	/* Also report what the reference's reader reads past without a word:
+	 * flag bits an op's flags field has but none of its fields defines.
+	 * warnings reports each as a warning; strict as an error. */
+	bool warnings;
+	bool strict;
 } bcx_tileir_verify_options;
 
 /*

@@ -329,6 +329,11 @@ static void dump_op(dumper *d, const bcx_tileir_op *op, unsigned depth, bool fir
 	else
 		bcx_buf_printf(d->o, "@0x%x %s (0x%02x) flags 0x%x", op->offset, op->info->name,
 			       op->opcode, op->flags);
+	uint32_t unknown = tir_unknown_flags(op);
+	if (unknown && d->json)
+		bcx_buf_printf(d->o, ", \"unknown_flag_bits\": %u", unknown);
+	else if (unknown)
+		bcx_buf_printf(d->o, " (unknown bits 0x%x, ignored)", unknown);
 	dump_operands(d, op);
 	dump_attrs(d, op);
 	dump_results(d, op);

@@ -125,6 +125,25 @@ static inline bool tir_flag_set(uint64_t flags, const bcx_tileir_field *f)
 	return f->flag_bit >= 0 && ((flags >> f->flag_bit) & 1);
 }
 
+/* §14.3: an op's flags as the model keeps them (bcx_tileir_op.flags is 32
+ * bits): bit 31 also stands for any bit past it, so undefined high bits are
+ * still seen by tir_unknown_flags. No op defines a bit near 31. */
+static inline uint32_t tir_flags_kept(uint64_t flags)
+{
+	return (uint32_t)flags | (flags >> 31 ? UINT32_C(1) << 31 : 0);
+}
+
+/* The bits of an op's flags that none of its fields defines (the reference
+ * reads past them). */
+static inline uint32_t tir_unknown_flags(const bcx_tileir_op *op)
+{
+	uint32_t known = 0;
+	for (unsigned i = 0; i < op->info->n_fields; i++)
+		if (op->info->fields[i].flag_bit >= 0)
+			known |= UINT32_C(1) << op->info->fields[i].flag_bit;
+	return op->flags & ~known;
+}
+
 /* §14.4: does attribute field f's value stand on the wire? (A unit
  * attribute never does: its flag bit is all of it.) */
 static inline bool tir_attr_written(const bcx_tileir_module *m, const bcx_tileir_field *f,

@@ -125,7 +125,10 @@ static bool read_results(body_ctx *x, bcx_tileir_op *op, uint32_t **types, uint3
 	return bcx_cur_ok(&x->c);
 }
 
-/* §14.3: the flags field, with bits checked against the table. */
+/* §14.3: the flags field. A bit of a field newer than the file is refused
+ * as the reference refuses it; bits no field of the op defines are ignored
+ * by the reference's reader, so they are kept for dump and verify
+ * (tir_unknown_flags) and read past. */
 static bool read_flags(body_ctx *x, bcx_tileir_op *op)
 {
 	const bcx_tileir_opinfo *info = op->info;
@@ -133,23 +136,15 @@ static bool read_flags(body_ctx *x, bcx_tileir_op *op)
 		return true;
 	size_t at = bcx_cur_offset(&x->c);
 	uint64_t flags = bcx_cur_uv(&x->c, 64, "failed to read flags field");
-	uint64_t known = 0;
 	for (unsigned i = 0; i < info->n_fields && bcx_cur_ok(&x->c); i++) {
 		const bcx_tileir_field *f = &info->fields[i];
-		if (f->flag_bit < 0)
-			continue;
-		known |= 1ull << f->flag_bit;
-		if ((flags >> f->flag_bit) & 1 && !tir_at_least(x->m, f->since))
+		if (tir_flag_set(flags, f) && !tir_at_least(x->m, f->since))
 			return bcx_cur_fail_at(&x->c, at, BCX_ERR_MALFORMED,
 					       "malformed bytecode: flag set for '%s' which requires 13.%u but reading %u.%u bytecode",
 					       f->name, f->since & 0xffu, x->m->version.major,
 					       x->m->version.minor) == BCX_OK;
 	}
-	if (bcx_cur_ok(&x->c) && (flags & ~known))
-		return bcx_cur_fail_at(&x->c, at, BCX_ERR_MALFORMED,
-				       "unknown flag bits 0x%llx for cuda_tile.%s",
-				       (unsigned long long)(flags & ~known), info->name) == BCX_OK;
-	op->flags = (uint32_t)flags;
+	op->flags = tir_flags_kept(flags);
 	return bcx_cur_ok(&x->c);
 }
 

@@ -55,6 +55,8 @@ typedef struct vf_ctx {
 	size_t n_rules;
 	uint16_t first[256], count[256]; /* per opcode: rules[first..+count) */
 	bool hints;                  /* check hint keys and values */
+	bool warnings, strict;       /* bcx_tileir_verify_options' */
+	bool warning;                /* the message being built is a warning */
 	uint64_t fn_subprogram;      /* debug record of the function's subprogram */
 	bool loc_done;               /* no more debug checks in this function */
 	bool pure[256];              /* per opcode: a PURE rule (no memory effects) */
@@ -76,6 +78,9 @@ void vf_shape(vf_ctx *v, uint32_t type);
 void vf_end(vf_ctx *v);
 /* begin + printf + end; returns false so checks can `return vf_op(...)`. */
 bool vf_op(vf_ctx *v, const char *fmt, ...) BCX_PRINTF(2, 3);
+/* vf_op for a warning (bcx_tileir_verify_options.warnings): an error under
+ * strict, nothing when warnings are not asked for. */
+void vf_warn_op(vf_ctx *v, const char *fmt, ...) BCX_PRINTF(2, 3);
 
 /* ---- types (type indices of the module; IMPLICIT_TOKEN is a token) ---- */
 

@@ -112,7 +112,7 @@ void vf_end(vf_ctx *v)
 		snprintf(op_name, sizeof op_name, "cuda_tile.%s", v->op->info->name);
 	bcx_tileir_verify_error e = {v->fn, {NULL, 0}, v->op ? op_name : NULL,
 				     (const char *)v->path.data, v->op ? v->op->offset : 0,
-				     (const char *)v->msg.data, v->op, 0, 0};
+				     (const char *)v->msg.data, v->op, 0, 0, v->warning};
 	if (v->op) {
 		e.line = v->op->line;
 		e.col = v->op->col;
@@ -125,7 +125,7 @@ void vf_end(vf_ctx *v)
 	}
 	if (v->fn >= 0)
 		e.function_name = bcx_tileir_string(v->m, v->m->functions[v->fn].name);
-	if (v->n_errors++ == 0) {
+	if (!e.warning && v->n_errors++ == 0) {
 		bcx_diag_set(v->diag, BCX_ERR_MALFORMED, e.offset, "%s", e.message);
 		if (v->fn >= 0)
 			bcx_diag_context(v->diag, "function '%.*s'", (int)e.function_name.len,
@@ -135,17 +135,34 @@ void vf_end(vf_ctx *v)
 		v->stop = true;
 }
 
-bool vf_op(vf_ctx *v, const char *fmt, ...)
+static void op_message(vf_ctx *v, bool warning, const char *fmt, va_list ap)
 {
 	char text[512];
-	va_list ap;
-	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
 	vf_begin(v, true);
 	bcx_buf_puts(&v->msg, text);
+	v->warning = warning;
 	vf_end(v);
+	v->warning = false;
+}
+
+bool vf_op(vf_ctx *v, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	op_message(v, false, fmt, ap);
+	va_end(ap);
 	return false;
+}
+
+void vf_warn_op(vf_ctx *v, const char *fmt, ...)
+{
+	if (!v->warnings && !v->strict)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	op_message(v, !v->strict, fmt, ap);
+	va_end(ap);
 }
 
 const vf_frame *vf_parent(const vf_ctx *v, size_t up)
@@ -190,6 +207,10 @@ static void check_op(vf_ctx *v, const bcx_tileir_op *op, uint32_t index)
 		check_purity(v, op);
 		return;
 	}
+	uint32_t unknown = tir_unknown_flags(op);
+	if (unknown) /* the reference's reader ignores them */
+		vf_warn_op(v, "flags field has bits 0x%x that no field of the op defines (ignored)",
+			   unknown);
 	if (vf_check_rules(v, op))
 		vf_check_special(v, op);
 	check_purity(v, op);
@@ -258,7 +279,8 @@ bcx_status vf_open(vf_ctx *v, bcx_tileir_module *m, const bcx_tileir_verify_opti
 	bcx_tileir_verify_options o = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
 	bcx_options_copy(&o, sizeof o, opts);
 	*v = (vf_ctx){.m = m, .fn = -1, .global = -1, .target = o.target, .hints = o.hints,
-		      .cb = fn, .cb_ctx = ctx, .diag = diag};
+		      .warnings = o.warnings, .strict = o.strict, .cb = fn, .cb_ctx = ctx,
+		      .diag = diag};
 	bcx_buf_init(&v->msg, m->opts.alloc);
 	bcx_buf_init(&v->path, m->opts.alloc);
 	bcx_status s = vf_rules_init(v);
