@@ -355,7 +355,8 @@ bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out)
 			return false;
 	}
 	bcx_diag bd = {0};
-	return mlir_next(&p->lx) && BUILT(bcx_tileir_build_attr_dict(p->m, keys, lens, vals, n, out, &bd));
+	return mlir_next(&p->lx) &&
+	       (!out || BUILT(bcx_tileir_build_attr_dict(p->m, keys, lens, vals, n, out, &bd)));
 }
 
 static bool hints(asm_parser *p, bcx_tileir_build_attr **out)

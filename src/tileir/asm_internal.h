@@ -115,7 +115,8 @@ bool ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr
  * hold each key once: false, with the reference's message at the current
  * token, when its key is among the n keys seen. */
 bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n);
-/* "key = value, ..." up to close, as a dictionary attribute. */
+/* "key = value, ..." up to close, as a dictionary attribute (out NULL:
+ * read and dropped). */
 bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
 /* The values and type of a dense constant, from the token after "dense<"
  * or "<elem:" through "> : type". */

@@ -425,7 +425,10 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 }
 
 /* "module {", "module attributes {...} {" or "builtin.module [@name] {":
- * MLIR's builtin module around the text; its ops are the top level's.
+ * MLIR's builtin module around the text; its ops are the top level's. Its
+ * attributes (gpu.container_module, as pass pipelines print) are read and
+ * dropped: Tile IR bytecode has no place for them, and the reference
+ * writes the module without them.
  * False when the text holds none (or on an error: p->lx.status). */
 static bool builtin_module(asm_parser *p, unsigned *wrappers)
 {
@@ -441,9 +444,8 @@ static bool builtin_module(asm_parser *p, unsigned *wrappers)
 		return true;
 	if (named && p->lx.t.k == MLIR_TK_SYM && !mlir_next(&p->lx))
 		return true;
-	bcx_tileir_build_attr *attrs;
 	if (mlir_is_id(&p->lx, "attributes") &&
-	    !(mlir_next(&p->lx) && mlir_expect(&p->lx, '{') && ap_dict_entries(p, '}', &attrs)))
+	    !(mlir_next(&p->lx) && mlir_expect(&p->lx, '{') && ap_dict_entries(p, '}', NULL)))
 		return true;
 	if (mlir_expect(&p->lx, '{'))
 		++*wrappers;

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Text and bytecode shapes that NVIDIA's tools accept and bcx must too, with
+# files made here (no ../shared): a builtin module with attributes around
+# the Tile IR module, as pass pipelines print it.
+# Args: BCX
+set -u
+bcx=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+status() { local want=$1; shift; "$@"; local got=$?; [ "$got" -eq "$want" ] || { echo "FAILED (exit $got, want $want): $*"; fail=1; }; }
+
+kernel='  cuda_tile.module @m {
+    entry @k(%a: tile<f32>) {
+      %0 = addf %a, %a : tile<f32>
+      return
+    }
+  }'
+printf '%s\n' "$kernel" > "$tmp/plain.mlir"
+printf 'module attributes {gpu.container_module, llvm.target = "nvptx", n = 3 : i64, l = [1, 2]} {\n%s\n}\n' \
+	"$kernel" > "$tmp/wrapped.mlir"
+printf 'builtin.module @outer attributes {gpu.container_module} {\n%s\n}\n' "$kernel" > "$tmp/named.mlir"
+status 0 "$bcx" asm "$tmp/plain.mlir" -o "$tmp/plain.bc"
+for w in wrapped named; do
+	# the outer module's attributes are not part of Tile IR bytecode
+	status 0 "$bcx" asm "$tmp/$w.mlir" -o "$tmp/$w.bc"
+	check cmp -s "$tmp/$w.bc" "$tmp/plain.bc"
+	status 0 "$bcx" verify "$tmp/$w.mlir" > /dev/null
+done
+# a malformed dictionary is still refused, at its place
+printf 'module attributes {gpu.container_module = } {\n%s\n}\n' "$kernel" > "$tmp/bad.mlir"
+status 1 "$bcx" asm "$tmp/bad.mlir" -o "$tmp/bad.bc" 2> "$tmp/bad.err"
+check grep -q "^bcx: $tmp/bad.mlir:1:" "$tmp/bad.err"
+exit $fail
