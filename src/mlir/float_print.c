@@ -401,8 +401,10 @@ int mlir_float_to_u64(mlir_float k, uint64_t bits, uint64_t *out)
 	if (s->ieee && e == emax)
 		return 0; /* infinity */
 	if (e == 0 && mant == 0 && !s->e8m0) {
+		/* APFloat converts -0 to the integer 0 but calls it inexact
+		 * (negative zero is no integer), and MLIR names only exact ones */
 		*out = 0;
-		return 1;
+		return !neg;
 	}
 	/* value = m * 2^x with m an integer */
 	uint64_t m = (e || s->e8m0) && mbits ? mant | 1ull << mbits : mant;

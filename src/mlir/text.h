@@ -36,7 +36,7 @@ bool mlir_float_bits(double v, mlir_float k, uint64_t *bits);
 
 /* Whether bits of format k is a non-negative integer that fits 64 bits,
  * as APFloat::convertToInteger sees it: 1 (value in *out), 0 (no), or -1
- * (NaN). Zero, including -0, is the integer 0. */
+ * (NaN). +0 is the integer 0; -0 is not (APFloat: inexact). */
 int mlir_float_to_u64(mlir_float k, uint64_t bits, uint64_t *out);
 
 /* "..." with MLIR's escapes (\\ and \XX for anything not printable). */
