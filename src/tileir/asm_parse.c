@@ -424,14 +424,44 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 	return ap_loc_suffix(p, &op->loc);
 }
 
-/* "module {", "module attributes {...} {" or "builtin.module [@name] {":
- * MLIR's builtin module around the text; its ops are the top level's. Its
- * attributes (gpu.container_module, as pass pipelines print) are read and
- * dropped: Tile IR bytecode has no place for them, and the reference
- * writes the module without them.
- * False when the text holds none (or on an error: p->lx.status). */
-static bool builtin_module(asm_parser *p, unsigned *wrappers)
+/* The generic form's "builtin.module"() [<{props}>] ({ up to its region:
+ * true with *generic set when the text starts so. */
+static bool generic_module(asm_parser *p, bool *generic)
 {
+	if (p->lx.t.k != MLIR_TK_STR || p->lx.t.n != 14 || memcmp(p->lx.t.p, "builtin.module", 14) ||
+	    mlir_peek(&p->lx).ch != '(')
+		return false;
+	*generic = true;
+	if (mlir_next(&p->lx) && mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')') &&
+	    (!mlir_accept(&p->lx, '<') ||
+	     (mlir_expect(&p->lx, '{') && ap_dict_entries(p, '}', NULL) && mlir_expect(&p->lx, '>'))))
+		(void)(mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, '{'));
+	return true;
+}
+
+/* The end of a generic builtin module after its region's '}':
+ * ") [{attributes}] : () -> ()". */
+static bool generic_module_end(asm_parser *p)
+{
+	return mlir_expect(&p->lx, ')') &&
+	       (!mlir_accept(&p->lx, '{') || ap_dict_entries(p, '}', NULL)) &&
+	       mlir_expect(&p->lx, ':') && mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')') &&
+	       mlir_expect(&p->lx, 'A') && mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')');
+}
+
+/* "module {", "module attributes {...} {", "builtin.module [@name] {" or the
+ * generic form's "builtin.module"() ({: MLIR's builtin module around the
+ * text; its ops are the top level's. Its attributes (gpu.container_module,
+ * as pass pipelines print) are read and dropped: Tile IR bytecode has no
+ * place for them, and the reference writes the module without them.
+ * False when the text holds none (or on an error: p->lx.status). */
+static bool builtin_module(asm_parser *p, unsigned *wrappers, bool *generic)
+{
+	if (generic_module(p, generic)) {
+		if (p->lx.status == BCX_OK)
+			++*wrappers;
+		return true;
+	}
 	bool named = mlir_is_id(&p->lx, "builtin.module");
 	if (!named) {
 		mlir_tok nx = mlir_peek(&p->lx);
@@ -458,6 +488,7 @@ static bool builtin_module(asm_parser *p, unsigned *wrappers)
 static bool top_level(asm_parser *p, ap_block *top)
 {
 	unsigned wrappers = 0;
+	bool generic = false;
 	uint32_t cap = 0;
 	while (p->lx.t.k != MLIR_TK_EOF) {
 		bool ok;
@@ -466,8 +497,9 @@ static bool top_level(asm_parser *p, ap_block *top)
 		    mlir_peek(&p->lx).ch == '=')
 			ok = ap_alias_def(p);
 		else if (wrappers && mlir_is_punct(&p->lx, '}'))
-			ok = mlir_next(&p->lx) && ap_loc_suffix(p, &at) && (wrappers--, true);
-		else if (!wrappers && builtin_module(p, &wrappers))
+			ok = mlir_next(&p->lx) && (!generic || generic_module_end(p)) &&
+			     ap_loc_suffix(p, &at) && (wrappers--, true);
+		else if (!wrappers && builtin_module(p, &wrappers, &generic))
 			ok = p->lx.status == BCX_OK;
 		else
 			ok = ap_grow(p, (void **)&top->ops, top->n_ops, &cap, sizeof *top->ops) &&

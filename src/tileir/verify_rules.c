@@ -400,10 +400,22 @@ static bool check_relation(vf_ctx *v, const bcx_tileir_op *op, const vals *L, co
 	}
 }
 
-/* Classes first (operands, then results, as the generated verifier
- * checks them), then the relations; a relation is only checked when the
- * classes hold, as MLIR's traits assume well-typed values. */
-/* Every rule of the row, on op. */
+/* Relations that are MLIR native traits (SameOperandsAndResultShape,
+ * SameOperandsAndResultElementType, SameOperandsShape): verified after the
+ * op's generated verifier (the OpInvariants trait comes first among the
+ * traits), which checks the predicate traits (AllTypesMatch, AllRanksMatch,
+ * TypesMatchWith, ...). */
+static bool native_trait(unsigned kind)
+{
+	return kind == VR_ALL_SHAPE || kind == VR_ALL_ELEM || kind == VR_OPD_SHAPE;
+}
+
+/* Every rule of the row, on op, in MLIR's order: classes first (operands,
+ * then results, as the generated verifier checks them), then the predicate
+ * relations, then the native ones, each in the row's order; the first
+ * relation that fails ends the op's checks, as a failed trait does. A
+ * relation is only checked when the classes hold, as MLIR's traits assume
+ * well-typed values. */
 static bool check_all(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r, unsigned n, vals *L)
 {
 	bool ok = true;
@@ -411,9 +423,10 @@ static bool check_all(vf_ctx *v, const bcx_tileir_op *op, const vf_rule *r, unsi
 	for (unsigned i = 0; i < n; i++)
 		if (r[i].kind > VR_PURE)
 			ok &= check_class(v, op, L, &r[i]);
-	for (unsigned i = 0; i < n && ok; i++)
-		if (r[i].kind < VR_PURE)
-			ok &= check_relation(v, op, L, &r[i]);
+	for (int native = 0; native < 2; native++)
+		for (unsigned i = 0; i < n && ok; i++)
+			if (r[i].kind < VR_PURE && native_trait(r[i].kind) == native)
+				ok &= check_relation(v, op, L, &r[i]);
 	return ok;
 }
 

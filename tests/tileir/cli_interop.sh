@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What NVIDIA's tools do with shapes the vectors lack, with files made here
 # (no ../shared): a builtin module with attributes around the Tile IR module
-# (as pass pipelines print it), constant names of negative zero.
+# (as pass pipelines print it, custom and generic), constant names of
+# negative zero, the first failing rule of an op that breaks several.
 # Args: BCX
 set -u
 bcx=$1
@@ -21,8 +22,10 @@ printf '%s\n' "$kernel" > "$tmp/plain.mlir"
 printf 'module attributes {gpu.container_module, llvm.target = "nvptx", n = 3 : i64, l = [1, 2]} {\n%s\n}\n' \
 	"$kernel" > "$tmp/wrapped.mlir"
 printf 'builtin.module @outer attributes {gpu.container_module} {\n%s\n}\n' "$kernel" > "$tmp/named.mlir"
+printf '"builtin.module"() <{sym_name = "o"}> ({\n%s\n}) {gpu.container_module} : () -> ()\n' \
+	"$kernel" > "$tmp/generic.mlir"
 status 0 "$bcx" asm "$tmp/plain.mlir" -o "$tmp/plain.bc"
-for w in wrapped named; do
+for w in wrapped named generic; do
 	# the outer module's attributes are not part of Tile IR bytecode
 	status 0 "$bcx" asm "$tmp/$w.mlir" -o "$tmp/$w.bc"
 	check cmp -s "$tmp/$w.bc" "$tmp/plain.bc"
@@ -32,6 +35,10 @@ done
 printf 'module attributes {gpu.container_module = } {\n%s\n}\n' "$kernel" > "$tmp/bad.mlir"
 status 1 "$bcx" asm "$tmp/bad.mlir" -o "$tmp/bad.bc" 2> "$tmp/bad.err"
 check grep -q "^bcx: $tmp/bad.mlir:1:" "$tmp/bad.err"
+printf '"builtin.module"() ({\n%s\n}) : () ()\n' "$kernel" > "$tmp/bad.mlir"
+status 1 "$bcx" asm "$tmp/bad.mlir" -o "$tmp/bad.bc" 2> "$tmp/bad.err"
+check grep -q "^bcx: $tmp/bad.mlir:8:9: error: expected '->' but found '('$" "$tmp/bad.err"
+
 # -0.0 is no integer for APFloat (inexact), so its constant has no number
 # in its name; +0.0 has
 cat > "$tmp/zero.mlir" <<'MLIR'
@@ -49,4 +56,19 @@ status 0 "$bcx" dis "$tmp/zero.bc" -o "$tmp/zero.txt"
 check grep -q '^    %cst_f32 = constant <f32: -0.000000e+00> : tile<f32>$' "$tmp/zero.txt"
 check grep -q '^    %cst_0_f32 = constant <f32: 0.000000e+00> : tile<f32>$' "$tmp/zero.txt"
 check grep -q '^    %cst_f16 = constant <f16: -0.000000e+00> : tile<4xf16>$' "$tmp/zero.txt"
+
+# Several rules broken: the predicate traits (AllRanksMatch, AllTypesMatch),
+# checked by the op's generated verifier, come before the native traits
+# (SameOperandsAndResultElementType, SameOperandsAndResultShape).
+cat > "$tmp/rules.mlir" <<'MLIR'
+cuda_tile.module @m {
+  testing$func @f(%a: tile<1xi32>, %p: tile<4xptr<f32>>, %o: tile<2xi32>) {
+    %0 = broadcast %a : tile<1xi32> -> tile<4x4xf32>
+    %1 = offset %p, %o : tile<4xptr<f32>>, tile<2xi32> -> tile<2xptr<f16>>
+  }
+}
+MLIR
+status 1 "$bcx" verify "$tmp/rules.mlir" 2> "$tmp/rules.err"
+check grep -q "^bcx: $tmp/rules.mlir:3:10: error: 'cuda_tile.broadcast' op failed to verify that all of {source, result} have same rank \[function 'f', op broadcast#0\]$" "$tmp/rules.err"
+check grep -q "^bcx: $tmp/rules.mlir:4:10: error: 'cuda_tile.offset' op failed to verify that all of {result, ptr} have same type \[function 'f', op offset#1\]$" "$tmp/rules.err"
 exit $fail

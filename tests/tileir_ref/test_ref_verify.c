@@ -17,7 +17,7 @@
 #include <string.h>
 
 #define GOAL_PERCENT 95
-static const unsigned floor_cases = 430; /* cases that passed when the floor was last raised */
+static const unsigned floor_cases = 432; /* cases that passed when the floor was last raised */
 
 typedef struct diag_line {
 	unsigned line;
