@@ -1,0 +1,91 @@
+/* Aliases of the Tile IR assembler (spec §21.3): "#name = ..." and
+ * "!name = ..." on the top level are recorded where they stand and parsed
+ * where they are used, in the context of the use (a type, an attribute, a
+ * location), through the callback the user gives ap_alias_parse; so this
+ * layer calls no parser above it. */
+#include "tileir/parse/asm_internal.h"
+
+#include <string.h>
+
+/* The alias key: the token with its sigil ("#loc1", "!t"). */
+static bool alias_key(const mlir_tok *t, const char **k, size_t *n)
+{
+	if (t->k != MLIR_TK_HASH && t->k != MLIR_TK_BANG)
+		return false;
+	*k = t->s;
+	*n = (size_t)(t->p + t->n - t->s);
+	return true;
+}
+
+/* Skip an alias value: tokens up to the next top-level item, with
+ * brackets balanced. */
+static bool skip_value(asm_parser *p)
+{
+	int depth = 0;
+	for (bool first = true;; first = false) {
+		mlir_tok t = p->lx.t;
+		if (t.k == MLIR_TK_EOF)
+			return depth == 0 || mlir_fail(&p->lx, "unbalanced brackets in an alias");
+		if (depth == 0 && !first &&
+		    (((t.k == MLIR_TK_HASH || t.k == MLIR_TK_BANG) && mlir_peek(&p->lx).ch == '=') ||
+		     t.k == MLIR_TK_STR ||
+		     (t.k == MLIR_TK_ID && t.n > 10 && memcmp(t.p, "cuda_tile.", 10) == 0)))
+			return true;
+		if (t.k == MLIR_TK_PUNCT && strchr("([{<", t.ch))
+			depth++;
+		if (t.k == MLIR_TK_PUNCT && strchr(")]}>", t.ch) && --depth < 0)
+			return mlir_fail(&p->lx, "unbalanced brackets in an alias");
+		if (!mlir_next(&p->lx))
+			return false;
+	}
+}
+
+bool ap_alias_def(asm_parser *p)
+{
+	const char *k = NULL;
+	size_t n = 0;
+	uint32_t idx;
+	if (!alias_key(&p->lx.t, &k, &n))
+		return mlir_fail(&p->lx, "expected an alias name");
+	if (wr_table_find(&p->aliases, k, n, &idx))
+		return mlir_fail(&p->lx, "redefinition of alias '%.*s'", (int)(n > 60 ? 60 : n), k);
+	if (wr_table_intern(&p->aliases, k, n, &idx) ||
+	    !ap_grow(p, (void **)&p->alias, idx, &p->cap_alias, sizeof *p->alias))
+		return mlir_fail(&p->lx, "out of memory");
+	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '='))
+		return false;
+	p->alias[idx] = (ap_alias){mlir_tell(&p->lx), NULL, 0};
+	if (p->lx.t.k == MLIR_TK_EOF)
+		return mlir_fail(&p->lx, "expected an attribute, type or location");
+	return skip_value(p);
+}
+
+ap_alias *ap_alias_find(asm_parser *p)
+{
+	const char *k;
+	size_t n;
+	uint32_t idx;
+	if (!alias_key(&p->lx.t, &k, &n) || !wr_table_find(&p->aliases, k, n, &idx))
+		return NULL;
+	return &p->alias[idx];
+}
+
+bool ap_alias_parse(asm_parser *p, ap_alias *a, bool (*fn)(asm_parser *, void *), void *out)
+{
+	if (a->state == 1)
+		return mlir_fail(&p->lx, "alias '%.*s' refers to itself",
+				(int)(p->lx.t.p + p->lx.t.n - p->lx.t.s > 60 ? 60
+					: p->lx.t.p + p->lx.t.n - p->lx.t.s), p->lx.t.s);
+	if (p->lx.depth + 1 > MLIR_MAX_DEPTH)
+		return mlir_fail(&p->lx, "aliases nested too deeply");
+	mlir_lex saved = p->lx;
+	uint8_t state = a->state;
+	a->state = 1;
+	p->lx.depth++;
+	bool ok = mlir_seek(&p->lx, a->at) && fn(p, out);
+	a->state = state;
+	bcx_status st = p->lx.status;
+	p->lx = saved;
+	p->lx.status = st;
+	return ok && mlir_next(&p->lx); /* past the alias name */
+}

@@ -1,0 +1,374 @@
+/* The assembler's second half: the parsed tree of a module (asm_parse.c)
+ * handed to the builder top-down, so that every operand name is resolved
+ * against the values defined before it, as MLIR's dominance rule wants. */
+#include "tileir/parse/asm_internal.h"
+#include "tileir/build/build_internal.h"
+#include "tileir/print/print.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Bind a value name; type is the type its definition's text gave when
+ * the value's own type may differ (an entry's block argument), else NONE. */
+static bool bind_typed(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v,
+		       bcx_tileir_build_type type)
+{
+	uint32_t idx;
+	if (wr_table_intern(&p->names, name, n, &idx) ||
+	    !ap_grow(p, (void **)&p->name_of, idx, &p->cap_names, sizeof *p->name_of))
+		return mlir_fail(&p->lx, "out of memory");
+	p->name_of[idx].val = v;
+	p->name_of[idx].type = type;
+	return true;
+}
+
+static bool bind(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v)
+{
+	return bind_typed(p, name, n, v, BCX_TILEIR_NONE);
+}
+
+static bool bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value first)
+{
+	uint32_t at = 0;
+	for (uint32_t i = 0; i < op->n_results; i++) {
+		const ap_ref *r = &op->results[i];
+		if (r->count == 1 && !bind(p, r->name, r->n, first + at))
+			return false;
+		for (uint32_t k = 0; r->count > 1 && k < r->count; k++) {
+			char buf[96];
+			int len = snprintf(buf, sizeof buf, "%.*s#%u", (int)(r->n > 80 ? 80 : r->n),
+					   r->name, k);
+			if (!bind(p, buf, (size_t)len, first + at + k))
+				return false;
+		}
+		at += r->count;
+	}
+	return true;
+}
+
+static bool lookup(asm_parser *p, const bcx_tileir_build_block *blk, const ap_ref *r,
+		   bcx_tileir_build_value *v)
+{
+	uint32_t idx;
+	if (!wr_table_find(&p->names, r->name, r->n, &idx))
+		return mlir_fail_at(&p->lx, r->line, r->col, "use of undeclared SSA value name '%%%.*s'",
+				   (int)(r->n > 60 ? 60 : r->n), r->name);
+	*v = p->name_of[idx].val;
+	const uint32_t *vt = blk->fn ? blk->fn->value_types : NULL;
+	bcx_tileir_build_type def = p->name_of[idx].type;
+	if (def == BCX_TILEIR_NONE && vt)
+		def = vt[*v];
+	if (r->type != BCX_TILEIR_NONE && def != BCX_TILEIR_NONE && def != r->type) {
+		char a[112], b[112];
+		return mlir_fail_at(&p->lx, r->line, r->col,
+				   "use of value '%%%.*s' expects different type than prior uses: "
+				   "'%s' vs '%s'", (int)(r->n > 60 ? 60 : r->n), r->name,
+				   ap_type_text(p, r->type, a, sizeof a), ap_type_text(p, def, b, sizeof b));
+	}
+	return true;
+}
+
+static bool build_block(asm_parser *p, bcx_tileir_build_block *blk, const ap_block *b);
+
+static bool build_regions(asm_parser *p, const ap_op *op, bcx_tileir_build_op *built)
+{
+	bcx_diag bd = {0};
+	if (op->n_regions != op->info->n_regions)
+		return mlir_fail_at(&p->lx, op->line, op->col, "cuda_tile.%s expects %u regions, got %u",
+				   op->info->name, op->info->n_regions, op->n_regions);
+	for (uint32_t r = 0; r < op->n_regions; r++) {
+		const ap_block *b = op->regions[r];
+		bcx_tileir_build_block *nb;
+		if (!b)
+			continue;
+		if (bcx_tileir_build_region_add_block(p->m, built, r, b->arg_types, b->n_args, &nb, &bd))
+			return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		for (uint32_t i = 0; i < b->n_args; i++)
+			if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_block_arg(nb, i)))
+				return false;
+		if (!build_block(p, nb, b))
+			return false;
+	}
+	return true;
+}
+
+/* A constant attribute (E_CONST) goes on the wire untyped, typed by the
+ * op's first result, so the text's two types must be one: the reference's
+ * AllTypesMatch<[value, result]>, a verifier rule. */
+static bool const_typed(asm_parser *p, const ap_op *op)
+{
+	const bcx_tileir_field *res = NULL;
+	for (uint32_t k = 0; k < op->info->n_fields && !res; k++)
+		if (op->info->fields[k].kind == BCX_TILEIR_F_RESULT)
+			res = &op->info->fields[k];
+	for (uint32_t i = 0; res && op->n_res_types && i < op->n_attrs; i++) {
+		const bcx_tileir_attr *a = &op->attrs[i].value->a;
+		bool is_const = false;
+		for (uint32_t k = 0; k < op->info->n_fields; k++)
+			is_const |= op->info->fields[k].enc == BCX_TILEIR_E_CONST &&
+				    op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
+				    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0;
+		if (is_const && a->kind == BCX_TILEIR_A_DENSE && a->type != op->res_types[0])
+			return ap_late(p, op->name_line, op->name_col,
+				       "'cuda_tile.%s' op failed to verify that all of {%s, %s} have "
+				       "same type", op->info->name, op->attrs[i].name, res->name);
+	}
+	return true;
+}
+
+/* The reference's value constraints on integer attributes (ConfinedAttr)
+ * that the wire cannot show: the words its message adds. */
+static const struct {
+	const char *op, *attr, *words;
+} int_confined[] = {
+	{"alloca", "num_elem", " whose minimum value is 0"},
+	{"alloca", "alignment", " whose minimum value is 0"},
+	{"reduce", "dim", " whose value is non-negative"},
+	{"scan", "dim", " whose value is non-negative"},
+};
+
+/* An integer attribute (I32Attr, I64Attr) goes on the wire as a bare
+ * number, so the text's type must be the attribute's own, and a confined
+ * one's value in its range: the reference's verifier rules, given late. */
+static bool int_typed(asm_parser *p, const ap_op *op)
+{
+	for (uint32_t i = 0; i < op->n_attrs; i++) {
+		const bcx_tileir_attr *a = &op->attrs[i].value->a;
+		const bcx_tileir_field *f = ap_attr_field(op, i);
+		if (!f || a->kind != BCX_TILEIR_A_INTEGER ||
+		    (f->enc != BCX_TILEIR_E_U32 && f->enc != BCX_TILEIR_E_U64))
+			continue;
+		unsigned w = f->enc == BCX_TILEIR_E_U32 ? 32 : 64;
+		bcx_tileir_build_type want;
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, w == 32 ? BCX_TILEIR_T_I32
+									   : BCX_TILEIR_T_I64,
+							      &want, &bd), &bd))
+			return false;
+		const char *words = "";
+		for (size_t k = 0; k < sizeof int_confined / sizeof int_confined[0]; k++)
+			if (!strcmp(int_confined[k].op, op->info->name) &&
+			    !strcmp(int_confined[k].attr, f->name))
+				words = int_confined[k].words;
+		bool negative = a->u >> (w - 1) & 1;
+		if ((a->type != want || (*words && negative)) &&
+		    !ap_late(p, op->name_line, op->name_col,
+			     "'cuda_tile.%s' op attribute '%s' failed to satisfy constraint: %u-bit "
+			     "signless integer attribute%s", op->info->name, f->name, w, words))
+			return false;
+	}
+	return true;
+}
+
+static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op)
+{
+	bcx_tileir_build_value *opds =
+	    bcx_arena_calloc(p->arena, (size_t)op->n_operands + 1, sizeof *opds);
+	if (!opds)
+		return mlir_fail(&p->lx, "out of memory");
+	for (uint32_t i = 0; i < op->n_operands; i++)
+		if (!lookup(p, blk, &op->operands[i], &opds[i]))
+			return false;
+	uint32_t named = 0;
+	for (uint32_t i = 0; i < op->n_results; i++)
+		named += op->results[i].count;
+	if (op->n_results && named != op->n_res_types)
+		return mlir_fail_at(&p->lx, op->line, op->col,
+				   "operation defines %u results but was provided %u to bind",
+				   op->n_res_types, named);
+	bcx_tileir_build_loc *loc = NULL;
+	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc) || !const_typed(p, op) ||
+	    !int_typed(p, op))
+		return false;
+	bcx_tileir_build_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
+			   op->n_operands, op->segments, op->n_segments, op->attrs, op->n_attrs,
+			   loc};
+	bcx_tileir_build_op *built;
+	bcx_diag bd = {0};
+	bcx_status st = op->info->unregistered
+		? bcx_tileir_build_op_add_unregistered(p->m, blk, op->uname, op->uname_len, opds,
+						       op->n_operands, op->res_types,
+						       op->n_res_types, loc, &built, &bd)
+		: bcx_tileir_build_op_add(p->m, blk, &s, &built, &bd);
+	/* the builder's and the verifier's messages point where MLIR's op
+	 * location is: the name */
+	if (st || bcx_tileir_build_op_set_source(built, op->name_line, op->name_col, &bd))
+		return mlir_fail_at(&p->lx, op->name_line, op->name_col, "%s", bd.message);
+	return build_regions(p, op, built) &&
+	       bind_results(p, op, bcx_tileir_build_op_result(built, 0));
+}
+
+static bool build_block(asm_parser *p, bcx_tileir_build_block *blk, const ap_block *b)
+{
+	for (uint32_t i = 0; i < b->n_ops; i++) {
+		if (b->ops[i]->info->structural)
+			return mlir_fail_at(&p->lx, b->ops[i]->line, b->ops[i]->col,
+					   "cuda_tile.%s is not allowed inside a function",
+					   b->ops[i]->info->name);
+		if (!build_op(p, blk, b->ops[i]))
+			return false;
+	}
+	return true;
+}
+
+/* The attribute named `name` of op, or NULL. */
+static bcx_tileir_build_attr *prop(const ap_op *op, const char *name)
+{
+	for (uint32_t i = 0; i < op->n_attrs; i++)
+		if (strcmp(op->attrs[i].name, name) == 0)
+			return op->attrs[i].value;
+	return NULL;
+}
+
+/* The text of a string attribute built into the module. */
+static bcx_tileir_str attr_str(const asm_parser *p, const bcx_tileir_build_attr *a)
+{
+	return bcx_tileir_string(p->m->m, a->a.index);
+}
+
+static bool build_global(asm_parser *p, const ap_op *op)
+{
+	bcx_tileir_build_attr *name = prop(op, "sym_name"), *val = prop(op, "value");
+	bcx_tileir_build_attr *al = prop(op, "alignment"), *vis = prop(op, "symbol_visibility");
+	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !val)
+		return mlir_fail_at(&p->lx, op->line, op->col, "global needs sym_name and value");
+	if (!int_typed(p, op))
+		return false;
+	bcx_tileir_str nm = attr_str(p, name);
+	bcx_tileir_build_global_spec g = {(const char *)nm.ptr, nm.len, val, al ? al->a.u : 0,
+				vis && vis->a.u == 1, prop(op, "constant") != NULL};
+	bcx_diag bd = {0};
+	if (bcx_tileir_build_global_add(p->m, &g, &bd))
+		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+	bcx_tileir_global *mg = &p->m->m->globals[p->m->m->n_globals - 1];
+	mg->line = op->line;
+	mg->col = op->col;
+	return true;
+}
+
+static bool build_entry(asm_parser *p, const ap_op *op)
+{
+	bcx_tileir_build_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
+	bcx_tileir_build_attr *hints = prop(op, "optimization_hints");
+	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !ft || ft->a.kind != BCX_TILEIR_A_TYPE ||
+	    tb_type(p->m, ft->a.type)->tag != BCX_TILEIR_T_FUNCTION)
+		return mlir_fail_at(&p->lx, op->line, op->col, "entry needs sym_name and function_type");
+	/* An empty hints attribute in the generic form is written as absent:
+	 * the reference's generic printer shows one on every entry. The custom
+	 * printer leaves an empty one out, so there it was meant. */
+	if (hints && !op->custom && (hints->a.kind != BCX_TILEIR_A_HINTS || hints->a.n == 0))
+		hints = hints->a.kind == BCX_TILEIR_A_HINTS ? NULL : hints;
+	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
+	bcx_tileir_build_loc *loc = NULL;
+	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc))
+		return false;
+	bcx_tileir_build_func *f;
+	bcx_tileir_build_block *body;
+	bcx_diag bd = {0};
+	bcx_tileir_str nm = attr_str(p, name);
+	/* TB_FN_ANY_ARGS: an entry of tile arguments is the verifier's to
+	 * report, in the reference's words */
+	/* results, like tile arguments, are the verifier's to refuse on an entry */
+	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, ft->a.type, fti->params, fti->n_inputs,
+			hints, loc,
+	                op->testing ? BCX_TILEIR_FN_TESTING : TB_FN_ANY_ARGS, &f, &body, &bd))
+		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+	bcx_tileir_function *mf = &p->m->m->functions[p->m->m->n_functions - 1];
+	mf->line = op->line;
+	mf->col = op->col;
+	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
+	if (!b || b->n_args != fti->n_inputs)
+		return mlir_fail_at(&p->lx, op->line, op->col,
+				   "entry body must have one argument per function input");
+	wr_table_free(&p->names);
+	wr_table_init(&p->names, p->m->alloc);
+	/* The body's values are the signature's; the block's own argument
+	 * types are checked against it as the reference's verifier does, and
+	 * are the types its parser holds the names' uses to. */
+	for (uint32_t i = 0; i < b->n_args; i++) {
+		char x[160], y[160];
+		if (b->arg_types[i] != fti->params[i] &&
+		    !ap_late(p, op->line, op->col,
+			     "'cuda_tile.%s' op type of entry block argument #%u('%s') must match the "
+			     "type of the corresponding argument in function signature('%s')",
+			     op->testing ? "testing$func" : "entry", i,
+			     ap_type_text(p, b->arg_types[i], x, sizeof x),
+			     ap_type_text(p, fti->params[i], y, sizeof y)))
+			return false;
+		if (!bind_typed(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i),
+				b->arg_types[i]))
+			return false;
+	}
+	return build_block(p, body, b);
+}
+
+bool ap_build_module(asm_parser *p, const ap_op *mod)
+{
+	if (strcmp(mod->info->name, "module") != 0)
+		return mlir_fail_at(&p->lx, mod->line, mod->col, "expected \"cuda_tile.module\"");
+	if (!prop(mod, "sym_name") &&
+	    !ap_late(p, mod->line, mod->col, "'cuda_tile.module' op requires attribute 'sym_name'"))
+		return false;
+	bcx_tileir_build_attr *prod = prop(mod, "producer");
+	bcx_diag bd = {0};
+	bcx_tileir_str ps = prod ? attr_str(p, prod) : (bcx_tileir_str){0};
+	if (prod && prod->a.kind == BCX_TILEIR_A_STRING &&
+	    bcx_tileir_build_set_producer(p->m, (const char *)ps.ptr, ps.len, &bd))
+		return mlir_fail_at(&p->lx, mod->line, mod->col, "%s", bd.message);
+	bcx_tileir_build_loc *loc; /* checked like every location, then dropped */
+	if (!ap_loc_build(p, mod->loc, mod->line, mod->col, &loc))
+		return false;
+	const ap_block *b = mod->n_regions ? mod->regions[0] : NULL;
+	for (uint32_t i = 0; b && i < b->n_ops; i++) {
+		const ap_op *op = b->ops[i];
+		bool ok = strcmp(op->info->name, "global") == 0 ? build_global(p, op)
+			: strcmp(op->info->name, "entry") == 0  ? build_entry(p, op)
+			: mlir_fail_at(&p->lx, op->line, op->col,
+				      "only entry and global ops are allowed in the module body");
+		if (!ok || !ap_loc_build(p, op->loc, op->line, op->col, &loc))
+			return false;
+	}
+	return true;
+}
+
+/* Module, entry and global: the ops that are not inside a function. */
+static bool is_item(const ap_op *op)
+{
+	return op->info->structural;
+}
+
+static bool build_item(asm_parser *p, const ap_op *op)
+{
+	bcx_tileir_build_loc *loc;
+	const char *name = op->info->name;
+	bool ok = strcmp(name, "module") == 0	? ap_build_module(p, op)
+		: strcmp(name, "global") == 0	? build_global(p, op)
+		: build_entry(p, op);
+	return ok && ap_loc_build(p, op->loc, op->line, op->col, &loc);
+}
+
+bool ap_build_top(asm_parser *p, const ap_block *top)
+{
+	if (top->n_ops == 1 && strcmp(top->ops[0]->info->name, "module") == 0)
+		return ap_build_module(p, top->ops[0]);
+	p->m->m->implicit_module = true;
+	bcx_tileir_build_func *f = NULL;
+	bcx_tileir_build_block *body = NULL;
+	for (uint32_t i = 0; i < top->n_ops; i++) {
+		const ap_op *op = top->ops[i];
+		if (is_item(op))
+			continue;
+		bcx_diag bd = {0};
+		if (!f && tb_func_add(p->m, "", 0, BCX_TILEIR_NONE, NULL, 0, NULL, NULL,
+				      BCX_TILEIR_FN_TOPLEVEL, &f,
+				      &body, &bd))
+			return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		if (!build_op(p, body, op))
+			return false;
+	}
+	for (uint32_t i = 0; i < top->n_ops; i++)
+		if (is_item(top->ops[i]) && !build_item(p, top->ops[i]))
+			return false;
+	return true;
+}

@@ -1,0 +1,716 @@
+/*
+ * The custom text form's parser (spec §21): the inverse of print_custom.c.
+ * An op is read by walking its TIR_FMT column (fmt.h) element by element:
+ * a literal must be there, $x reads an operand group or an attribute by
+ * its field's encoding, type($x) the types of a group or result, an
+ * optional group is taken when the text starts with its first element,
+ * oilist keywords come in any order, and custom<Name> / op<Name> go to
+ * the directive of that name (asm_directives.c). Nothing here knows an
+ * op: a row with a format parses without new code.
+ *
+ * Two things the format leaves to the dialect's traits are data here:
+ * result types it does not print (same_type below) and the value-less
+ * terminators a region may leave out (implicit below).
+ */
+#include "tileir/parse/asm_custom.h"
+#include "tileir/build/build_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Results whose type the format does not print take the type of another
+ * field (MLIR's AllTypesMatch and friends): an operand or result given
+ * with type(), or an attribute that has a type (a dense constant). */
+static const struct {
+	const char *op, *result, *from;
+} same_type[] = {
+	{"assume", "result", "value"},
+	{"constant", "result", "value"},
+	{"get_num_tile_blocks", "gridSize_y", "gridSize_x"},
+	{"get_num_tile_blocks", "gridSize_z", "gridSize_x"},
+	{"get_tile_block_id", "blockId_y", "blockId_x"},
+	{"get_tile_block_id", "blockId_z", "blockId_x"},
+	{"mmaf", "result", "acc"},
+	{"mmai", "result", "acc"},
+	{"mmaf_scaled", "result", "acc"},
+};
+
+/* Ops whose regions may end without their value-less terminator in the
+ * custom form (MLIR's SingleBlockImplicitTerminator): it is inserted, as
+ * the writer needs it on the wire. */
+static const struct {
+	const char *op, *terminator;
+} implicit[] = {
+	{"entry", "return"}, {"if", "yield"}, {"for", "continue"}, {"loop", "continue"},
+};
+
+/* ---- fields ---- */
+
+int ac_field_at(ac_walk *w, const char *name, size_t len)
+{
+	for (unsigned i = 0; i < w->info->n_fields && i < AC_MAX_FIELDS; i++)
+		if (fmt_is(name, len, w->info->fields[i].name))
+			return (int)i;
+	mlir_fail(&w->p->lx, "cuda_tile.%s: its format names no field '%.*s'", w->info->name,
+		  (int)len, name);
+	return -1;
+}
+
+int ac_arg_field(ac_walk *w, const fmt_tok *t)
+{
+	const char *s = t->args, *a;
+	size_t n;
+	if (!fmt_arg(&s, t->args + t->args_len, &a, &n))
+		return mlir_fail(&w->p->lx, "directive without an argument"), -1;
+	if (*a == '$') {
+		a++;
+		n--;
+	}
+	return ac_field_at(w, a, n);
+}
+
+uint32_t ac_result_count(const ac_walk *w, int i)
+{
+	const bcx_tileir_field *f = &w->info->fields[i];
+	if (f->mult != BCX_TILEIR_VARIADIC)
+		return 1;
+	if (!w->named)
+		return AC_ANY;
+	uint32_t fixed = 0;
+	for (unsigned k = 0; k < w->info->n_fields; k++)
+		fixed += w->info->fields[k].kind == BCX_TILEIR_F_RESULT &&
+			 w->info->fields[k].mult != BCX_TILEIR_VARIADIC;
+	return w->n_results > fixed ? w->n_results - fixed : 0;
+}
+
+bool ac_add_ref(ac_walk *w, int i, const ap_ref *r)
+{
+	ac_field *f = &w->f[i];
+	if (!ap_grow(w->p, (void **)&f->refs, f->n, &f->cap, sizeof *f->refs))
+		return false;
+	f->refs[f->n++] = *r;
+	return true;
+}
+
+bool ac_values(ac_walk *w, int i)
+{
+	asm_parser *p = w->p;
+	bool many = w->info->fields[i].mult == BCX_TILEIR_VARIADIC;
+	if (many && p->lx.t.k != MLIR_TK_VALUE)
+		return true; /* an empty group */
+	do {
+		ap_ref r;
+		if (!ap_value_ref(p, &r) || !ac_add_ref(w, i, &r))
+			return false;
+	} while (many && mlir_is_punct(&p->lx, ',') && mlir_peek(&p->lx).k == MLIR_TK_VALUE &&
+		 mlir_next(&p->lx));
+	return true;
+}
+
+bool ac_set_types(ac_walk *w, int i, const bcx_tileir_build_type *t, uint32_t n)
+{
+	ac_field *f = &w->f[i];
+	f->types = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *t);
+	if (!f->types)
+		return mlir_fail(&w->p->lx, "out of memory");
+	if (n)
+		memcpy(f->types, t, n * sizeof *t);
+	f->n_types = n;
+	f->typed = true;
+	for (uint32_t k = 0; k < f->n && k < n; k++)
+		f->refs[k].type = t[k];
+	return true;
+}
+
+bool ac_types(ac_walk *w, int i, uint32_t n)
+{
+	bcx_tileir_build_type *t =
+		bcx_arena_alloc(w->p->arena, ((size_t)(n == AC_ANY ? 0 : n) + 1) * sizeof *t);
+	if (!t)
+		return mlir_fail(&w->p->lx, "out of memory");
+	if (n == AC_ANY) {
+		uint32_t cap = 0;
+		n = 0;
+		do {
+			if (!ap_grow(w->p, (void **)&t, n, &cap, sizeof *t) || !ap_type(w->p, &t[n++]))
+				return false;
+		} while (mlir_accept(&w->p->lx, ','));
+		return ac_set_types(w, i, t, n);
+	}
+	for (uint32_t k = 0; k < n; k++)
+		if ((k && !mlir_expect(&w->p->lx, ',')) || !ap_type(w->p, &t[k]))
+			return false;
+	return ac_set_types(w, i, t, n);
+}
+
+bool ac_enum_set(ac_walk *w, int i, const char *word, size_t n)
+{
+	unsigned id = w->info->fields[i].enum_id;
+	for (unsigned v = 0; v < bcx_tileir_enum_count(id); v++) {
+		const char *name = bcx_tileir_enum_value(id, v);
+		if (name && fmt_is(word, n, name)) {
+			bcx_diag bd = {0};
+			return ap_built(w->p, bcx_tileir_build_attr_enum(w->p->m, v, &w->f[i].attr, &bd),
+					&bd);
+		}
+	}
+	return false;
+}
+
+/* An enum's words in order: quoted ("'a', 'b'") or bare ("a, b"). */
+static void enum_list(unsigned id, bool quoted, char *buf, size_t cap)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (unsigned v = 0; v < bcx_tileir_enum_count(id) && n < cap; v++) {
+		const char *name = bcx_tileir_enum_value(id, v);
+		if (name)
+			n += (size_t)snprintf(buf + n, cap - n, "%s%s%s%s", n ? ", " : "",
+					      quoted ? "'" : "", name, quoted ? "'" : "");
+	}
+}
+
+/* The view loads and stores read their memory ordering and scope with the
+ * reference's own parser (parseMemoryAttributes), with its own words. */
+static bool own_memory_parser(const bcx_tileir_opinfo *info)
+{
+	return strcmp(info->name, "load_view_tko") == 0 || strcmp(info->name, "store_view_tko") == 0;
+}
+
+/* An unknown enumerator, in the words of the reference's parser for the
+ * field: its own parsers for signedness and the memory attributes of the
+ * view ops, MLIR's generated ones for the rest. */
+static bool bad_enum(ac_walk *w, int i, mlir_tok t)
+{
+	const bcx_tileir_field *f = &w->info->fields[i];
+	char list[200];
+	int wn = (int)(t.n > 40 ? 40 : t.n);
+	if (t.k != MLIR_TK_ID)
+		return mlir_fail(&w->p->lx, "expected valid keyword");
+	switch (f->enum_id) {
+	case BCX_TILEIR_ENUM_SIGNEDNESS:
+		return mlir_fail(&w->p->lx, "expected signedness to be one of: {'signed', 'unsigned'}");
+	case BCX_TILEIR_ENUM_CMP_ORDERING: /* the reference lists them in this order */
+		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {'ordered', 'unordered'}",
+				 f->name);
+	case BCX_TILEIR_ENUM_CMP_PREDICATE:
+		enum_list(f->enum_id, true, list, sizeof list);
+		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {%s}", f->name, list);
+	case BCX_TILEIR_ENUM_MEM_ORDERING:
+		if (own_memory_parser(w->info))
+			return mlir_fail(&w->p->lx, "invalid memory_ordering_semantics attribute "
+				"specification. Got \"%.*s\" but expect one of: weak, relaxed, acquire, "
+				"release, acq_rel", wn, t.p);
+		break;
+	default:
+		break;
+	}
+	enum_list(f->enum_id, false, list, sizeof list);
+	return mlir_fail(&w->p->lx, "expected string or keyword containing one of the following "
+			 "enum values for attribute '%s' [%s]", f->name, list);
+}
+
+/* After the memory ordering of a view op (the reference's
+ * parseMemoryAttributes): a word there is its scope, which weak ordering
+ * must not have and which must be a known scope. */
+static bool view_scope(ac_walk *w, mlir_tok ordering)
+{
+	mlir_tok t = w->p->lx.t;
+	if (t.k != MLIR_TK_ID)
+		return true;
+	int wn = (int)(t.n > 40 ? 40 : t.n);
+	if (ordering.n == 4 && memcmp(ordering.p, "weak", 4) == 0)
+		return mlir_fail(&w->p->lx, "operation specifies weak memory ordering semantics, but "
+				 "then provides \"%.*s\" scope, expected no memory scope.", wn, t.p);
+	unsigned id = BCX_TILEIR_ENUM_MEM_SCOPE;
+	for (unsigned v = 0; v < bcx_tileir_enum_count(id); v++) {
+		const char *name = bcx_tileir_enum_value(id, v);
+		if (name && strlen(name) == t.n && memcmp(name, t.p, t.n) == 0)
+			return true;
+	}
+	return mlir_fail(&w->p->lx, "invalid memory_scope attribute specification. Got \"%.*s\" "
+			 "but expect one of: tl_blk, device, sys", wn, t.p);
+}
+
+bool ac_enum_word(ac_walk *w, int i)
+{
+	mlir_tok t = w->p->lx.t;
+	if (t.k != MLIR_TK_ID || !ac_enum_set(w, i, t.p, t.n))
+		return bad_enum(w, i, t);
+	if (!mlir_next(&w->p->lx))
+		return false;
+	if (w->info->fields[i].enum_id == BCX_TILEIR_ENUM_MEM_ORDERING && own_memory_parser(w->info))
+		return view_scope(w, t);
+	return true;
+}
+
+bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)
+{
+	const char *term = NULL;
+	for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++)
+		if (strcmp(op->info->name, implicit[i].op) == 0)
+			term = implicit[i].terminator;
+	if (!term)
+		return true;
+	if (!*b && !(*b = bcx_arena_calloc(p->arena, 1, sizeof **b)))
+		return mlir_fail(&p->lx, "out of memory");
+	ap_block *blk = *b;
+	if (blk->n_ops && blk->ops[blk->n_ops - 1]->info->terminator)
+		return true;
+	ap_op *t = bcx_arena_calloc(p->arena, 1, sizeof *t);
+	ap_op **ops = bcx_arena_grow(p->arena, blk->ops, blk->n_ops, (size_t)blk->n_ops + 1,
+				     sizeof *ops);
+	if (!t || !ops)
+		return mlir_fail(&p->lx, "out of memory");
+	*t = (ap_op){.info = bcx_tileir_op_by_name(term), .line = op->line, .col = op->col,
+		     .name_line = op->name_line, .name_col = op->name_col};
+	ops[blk->n_ops++] = t;
+	blk->ops = ops;
+	return t->info != NULL;
+}
+
+bool ac_region(ac_walk *w, unsigned r, ap_block **out)
+{
+	if (r >= w->op->n_regions)
+		return mlir_fail(&w->p->lx, "cuda_tile.%s has no region %u", w->info->name, r);
+	return ap_region(w->p, out) && ap_implicit_terminator(w->p, w->op, out);
+}
+
+/* ---- one element of the format ---- */
+
+/* Does the current token spell literal s? */
+static bool lit_here(asm_parser *p, const char *s, size_t n)
+{
+	if (n == 2 && s[0] == '-' && s[1] == '>')
+		return mlir_is_punct(&p->lx, 'A');
+	if (n == 1 && !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+		return mlir_is_punct(&p->lx, *s);
+	return p->lx.t.k == MLIR_TK_ID && p->lx.t.n == n && memcmp(p->lx.t.p, s, n) == 0;
+}
+
+static bool literal(ac_walk *w, const fmt_tok *t)
+{
+	if (t->len == 0 || (t->len == 1 && t->text[0] == ' '))
+		return true; /* spacing only */
+	if (lit_here(w->p, t->text, t->len))
+		return mlir_next(&w->p->lx);
+	mlir_tok k = w->p->lx.t;
+	if (k.k == MLIR_TK_EOF)
+		return mlir_fail(&w->p->lx, "expected '%.*s' but reached the end of the input",
+				(int)t->len, t->text);
+	return mlir_fail(&w->p->lx, "expected '%.*s' but found '%.*s'", (int)t->len, t->text,
+			(int)(k.n > 40 ? 40 : k.n), k.p);
+}
+
+/* An integer attribute of width bits (U32 printed as i32, U64 as i64). */
+static bool int_attr(ac_walk *w, int i, unsigned bits)
+{
+	asm_parser *p = w->p;
+	uint64_t u;
+	bcx_tileir_build_type ty;
+	bcx_diag bd = {0};
+	uint8_t tag = bits == 32 ? BCX_TILEIR_T_I32 : BCX_TILEIR_T_I64;
+	/* MLIR's attribute parser at the attribute's type: -0 is out of range,
+	 * and a literal must fit the width (unsigned, or negated) */
+	const char *pre = p->lx.prefix; /* the attribute parser's words name no op */
+	p->lx.prefix = NULL;
+	bool ok = ap_int_literal(p, tag, "attribute", &u);
+	p->lx.prefix = pre;
+	if (!ok || !ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &ty, &bd), &bd))
+		return false;
+	return ap_built(p, bcx_tileir_build_attr_int(p->m, ty, u, &w->f[i].attr, &bd), &bd);
+}
+
+/* A string attribute from "text" or @name. */
+static bool string_attr(ac_walk *w, int i, bool symbol)
+{
+	asm_parser *p = w->p;
+	mlir_tok t = p->lx.t;
+	if (t.k != MLIR_TK_STR && t.k != MLIR_TK_SYM)
+		return mlir_fail(&p->lx, "expected %s for '%s'", symbol ? "a symbol" : "a string",
+				w->info->fields[i].name);
+	char *buf = bcx_arena_alloc(p->arena, t.n + 1);
+	long n = buf ? mlir_str_value(&t, buf, t.n + 1) : -1;
+	bcx_diag bd = {0};
+	if (n < 0)
+		return mlir_fail(&p->lx, "bad escape in string literal");
+	bcx_status st = symbol ? bcx_tileir_build_attr_symbol(p->m, buf, (size_t)n, &w->f[i].attr, &bd)
+			       : bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[i].attr, &bd);
+	return ap_built(p, st, &bd) && mlir_next(&p->lx);
+}
+
+/* An attribute field, as print_attr_value prints its encoding. */
+static bool attr_value(ac_walk *w, int i)
+{
+	asm_parser *p = w->p;
+	const bcx_tileir_field *f = &w->info->fields[i];
+	bcx_diag bd = {0};
+	switch (f->enc) {
+	case BCX_TILEIR_E_ENUM:
+		if (!bcx_tileir_enum_mnemonic(f->enum_id))
+			return ac_enum_word(w, i);
+		return mlir_expect(&p->lx, '<') && ac_enum_word(w, i) && mlir_expect(&p->lx, '>');
+	case BCX_TILEIR_E_U32: return int_attr(w, i, 32);
+	case BCX_TILEIR_E_U64: return int_attr(w, i, 64);
+	case BCX_TILEIR_E_STR: return string_attr(w, i, false);
+	case BCX_TILEIR_E_SYM: return string_attr(w, i, true);
+	case BCX_TILEIR_E_HINTS:
+		return ap_cuda_attr(p, "optimization_hints", 18, &w->f[i].attr);
+	case BCX_TILEIR_E_BOOL:
+		if (!mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false"))
+			return mlir_fail(&p->lx, "expected true or false for '%s'", f->name);
+		return ap_built(p, bcx_tileir_build_attr_bool(p->m, mlir_is_id(&p->lx, "true"),
+							      &w->f[i].attr, &bd), &bd) &&
+		       mlir_next(&p->lx);
+	case BCX_TILEIR_E_I32ARR: {
+		int32_t v[256];
+		uint32_t n = 0;
+		if (!mlir_expect(&p->lx, '['))
+			return false;
+		while (!mlir_is_punct(&p->lx, ']')) {
+			int64_t x;
+			if ((n && !mlir_expect(&p->lx, ',')) || !ap_signed_int(p, &x))
+				return false;
+			if (n >= 256 || x < INT32_MIN || x > INT32_MAX)
+				return mlir_fail(&p->lx, "too many values or a value out of range for i32");
+			v[n++] = (int32_t)x;
+		}
+		return mlir_next(&p->lx) &&
+		       ap_built(p, bcx_tileir_build_attr_i32_array(p->m, v, n, &w->f[i].attr, &bd), &bd);
+	}
+	case BCX_TILEIR_E_TYPE: {
+		bcx_tileir_build_type t;
+		return ap_type(p, &t) &&
+		       ap_built(p, bcx_tileir_build_attr_type(p->m, t, &w->f[i].attr, &bd), &bd);
+	}
+	default: /* arrays and self-contained attributes: the generic syntax */
+		return ap_attr(p, &w->f[i].attr);
+	}
+}
+
+static bool variable(ac_walk *w, const fmt_tok *t)
+{
+	int i = ac_field_at(w, t->text, t->len);
+	if (i < 0)
+		return false;
+	const bcx_tileir_field *f = &w->info->fields[i];
+	if (f->kind == BCX_TILEIR_F_OPERAND)
+		return ac_values(w, i);
+	if (f->kind == BCX_TILEIR_F_UNIT) {
+		bcx_diag bd = {0};
+		return ap_built(w->p, bcx_tileir_build_attr_unit(w->p->m, &w->f[i].attr, &bd), &bd);
+	}
+	if (f->kind == BCX_TILEIR_F_RESULT)
+		return mlir_fail(&w->p->lx, "a result cannot be written here");
+	return attr_value(w, i);
+}
+
+static bool type_element(ac_walk *w, const fmt_tok *t)
+{
+	int i = ac_field_at(w, t->text, t->len);
+	if (i < 0)
+		return false;
+	const bcx_tileir_field *f = &w->info->fields[i];
+	if (f->kind == BCX_TILEIR_F_OPERAND)
+		return ac_types(w, i, w->f[i].n);
+	if (f->kind == BCX_TILEIR_F_RESULT)
+		return ac_types(w, i, ac_result_count(w, i));
+	return mlir_fail(&w->p->lx, "type() of an attribute");
+}
+
+/* attr-dict: attributes the format does not place, in generic syntax;
+ * only the op's own fields are accepted (nothing else reaches the wire). */
+static bool attr_dict(ac_walk *w, bool kw)
+{
+	asm_parser *p = w->p;
+	if (kw && !mlir_is_id(&p->lx, "attributes"))
+		return true;
+	if (kw && !mlir_next(&p->lx))
+		return false;
+	if (!kw && !mlir_is_punct(&p->lx, '{'))
+		return true;
+	if (!mlir_expect(&p->lx, '{'))
+		return false;
+	mlir_tok seen[64];
+	for (uint32_t n = 0; !mlir_is_punct(&p->lx, '}'); n++) {
+		if (n && !mlir_expect(&p->lx, ','))
+			return false;
+		mlir_tok t = p->lx.t;
+		if (t.k != MLIR_TK_ID && t.k != MLIR_TK_STR)
+			return mlir_fail(&p->lx, "expected an attribute name");
+		if (n >= 64)
+			return mlir_fail(&p->lx, "too many attributes");
+		if (!ap_key_unique(p, seen, n))
+			return false;
+		seen[n] = t;
+		int i = -1;
+		for (unsigned k = 0; k < w->info->n_fields; k++)
+			if (w->info->fields[k].kind >= BCX_TILEIR_F_ATTR &&
+			    fmt_is(t.p, t.n, w->info->fields[k].name))
+				i = (int)k;
+		if (i < 0)
+			return mlir_fail(&p->lx, "cuda_tile.%s has no attribute '%.*s'", w->info->name,
+					(int)(t.n > 40 ? 40 : t.n), t.p);
+		bcx_diag bd = {0};
+		if (!mlir_next(&p->lx) ||
+		    !(mlir_accept(&p->lx, '=')
+			  ? ap_attr(p, &w->f[i].attr)
+			  : ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[i].attr, &bd), &bd)))
+			return false;
+	}
+	return mlir_next(&p->lx);
+}
+
+static bool run(ac_walk *w, const char **s, fmt_kind stop);
+
+/* Does the text start the element t (the first of an optional group)? */
+static bool starts(ac_walk *w, const fmt_tok *t)
+{
+	asm_parser *p = w->p;
+	if (t->kind == FMT_LIT)
+		return lit_here(p, t->text, t->len);
+	if (t->kind == FMT_CUSTOM)
+		return ac_custom_starts(w, t);
+	if (t->kind != FMT_VAR)
+		return false;
+	unsigned i;
+	for (i = 0; i < w->info->n_fields; i++)
+		if (fmt_is(t->text, t->len, w->info->fields[i].name))
+			break;
+	if (i == w->info->n_fields)
+		return false;
+	const bcx_tileir_field *f = &w->info->fields[i];
+	if (f->kind == BCX_TILEIR_F_OPERAND)
+		return p->lx.t.k == MLIR_TK_VALUE;
+	if (f->enc == BCX_TILEIR_E_ENUM && !bcx_tileir_enum_mnemonic(f->enum_id)) {
+		for (unsigned v = 0; v < bcx_tileir_enum_count(f->enum_id); v++) {
+			const char *name = bcx_tileir_enum_value(f->enum_id, v);
+			if (name && p->lx.t.k == MLIR_TK_ID && fmt_is(p->lx.t.p, p->lx.t.n, name))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* An absent group: its anchor takes its ^=default when it has one. */
+static bool group_absent(ac_walk *w, const fmt_tok *anchor)
+{
+	if (anchor->kind != FMT_VAR || !anchor->dflt)
+		return true;
+	int i = ac_field_at(w, anchor->text, anchor->len);
+	if (i < 0)
+		return false;
+	const bcx_tileir_field *f = &w->info->fields[i];
+	bcx_diag bd = {0};
+	if (f->enc == BCX_TILEIR_E_ENUM) {
+		if (!ac_enum_set(w, i, anchor->dflt, anchor->dflt_len))
+			return mlir_fail(&w->p->lx, "bad default in the format of cuda_tile.%s",
+					w->info->name);
+		return true;
+	}
+	bcx_tileir_build_type ty;
+	return ap_built(w->p, bcx_tileir_build_type_scalar(w->p->m, f->enc == BCX_TILEIR_E_U32
+									? BCX_TILEIR_T_I32
+									: BCX_TILEIR_T_I64, &ty, &bd),
+			&bd) &&
+	       ap_built(w->p, bcx_tileir_build_attr_int(w->p->m, ty, 0, &w->f[i].attr, &bd), &bd);
+}
+
+/* "( ... )?": taken when the text starts with its first element. */
+static bool group(ac_walk *w, const char **s)
+{
+	const char *q = *s;
+	fmt_tok first = fmt_next(&q), anchor = {.kind = FMT_END};
+	q = *s;
+	int depth = 0;
+	for (fmt_tok t = fmt_next(&q); t.kind != FMT_END && t.kind != FMT_BAD; t = fmt_next(&q)) {
+		if (t.kind == FMT_GROUP)
+			depth++;
+		if (t.kind == FMT_GROUP_END && depth-- == 0)
+			break;
+		if (t.anchor && depth == 0)
+			anchor = t;
+	}
+	if (!starts(w, &first)) {
+		*s = q;
+		return group_absent(w, &anchor);
+	}
+	const char *saved = w->skip;
+	int ai = -1;
+	for (unsigned i = 0; anchor.kind == FMT_VAR && i < w->info->n_fields; i++)
+		if (fmt_is(anchor.text, anchor.len, w->info->fields[i].name))
+			ai = (int)i;
+	/* a unit anchor after the group's first element is not in the text:
+	 * the group being there sets it */
+	bool unit = ai >= 0 && w->info->fields[ai].kind == BCX_TILEIR_F_UNIT;
+	w->skip = unit && first.text != anchor.text ? anchor.text : NULL;
+	if (w->skip && !variable(w, &anchor))
+		return false;
+	bool ok = run(w, s, FMT_GROUP_END);
+	w->skip = saved;
+	return ok;
+}
+
+/* "oilist(`kw` $unit | ...)": each keyword at most once, in any order. */
+static bool oilist(ac_walk *w, const char **s)
+{
+	const char *start = *s, *end = NULL;
+	for (bool again = true; again;) {
+		again = false;
+		const char *q = start;
+		for (;;) {
+			fmt_tok kw = fmt_next(&q), var = fmt_next(&q), sep = fmt_next(&q);
+			if (kw.kind != FMT_LIT || var.kind != FMT_VAR ||
+			    (sep.kind != FMT_OIL_END && sep.kind != FMT_OIL_SEP))
+				return mlir_fail(&w->p->lx, "bad oilist in the format of cuda_tile.%s",
+						w->info->name);
+			if (lit_here(w->p, kw.text, kw.len)) {
+				int i = ac_field_at(w, var.text, var.len);
+				if (i < 0)
+					return false;
+				if (w->f[i].attr)
+					return mlir_fail(&w->p->lx, "'%.*s' given twice", (int)kw.len,
+							kw.text);
+				if (!mlir_next(&w->p->lx) || !variable(w, &var))
+					return false;
+				again = true;
+			}
+			if (sep.kind == FMT_OIL_END) {
+				end = q;
+				break;
+			}
+		}
+	}
+	*s = end;
+	return true;
+}
+
+static bool run(ac_walk *w, const char **s, fmt_kind stop)
+{
+	for (;;) {
+		fmt_tok t = fmt_next(s);
+		if (t.kind == stop || t.kind == FMT_END)
+			return true;
+		bool ok;
+		switch (t.kind) {
+		case FMT_LIT: ok = literal(w, &t); break;
+		case FMT_VAR: ok = t.text == w->skip || variable(w, &t); break;
+		case FMT_TYPE: ok = type_element(w, &t); break;
+		case FMT_ATTR_DICT: ok = attr_dict(w, t.kw); break;
+		case FMT_GROUP: ok = group(w, s); break;
+		case FMT_OILIST: ok = oilist(w, s); break;
+		case FMT_CUSTOM: ok = ac_custom(w, &t); break;
+		default:
+			ok = mlir_fail(&w->p->lx, "bad format of cuda_tile.%s", w->info->name);
+		}
+		if (!ok)
+			return false;
+	}
+}
+
+/* ---- the op from its fields ---- */
+
+static bool infer_type(ac_walk *w, int i)
+{
+	const char *name = w->info->fields[i].name;
+	for (size_t k = 0; k < sizeof same_type / sizeof same_type[0]; k++) {
+		if (strcmp(same_type[k].op, w->info->name) || strcmp(same_type[k].result, name))
+			continue;
+		int from = ac_field_at(w, same_type[k].from, strlen(same_type[k].from));
+		if (from < 0)
+			return false;
+		const ac_field *src = &w->f[from];
+		if (src->typed && src->n_types)
+			return ac_set_types(w, i, src->types, 1);
+		if (src->attr && src->attr->a.kind == BCX_TILEIR_A_DENSE)
+			return ac_set_types(w, i, &src->attr->a.type, 1);
+	}
+	return mlir_fail_at(&w->p->lx, w->op->line, w->op->col,
+			   "the custom form of cuda_tile.%s gives no type for result '%s'",
+			   w->info->name, name);
+}
+
+static bool finish_results(ac_walk *w)
+{
+	ap_op *op = w->op;
+	uint32_t cap = 0;
+	for (unsigned i = 0; i < w->info->n_fields; i++) {
+		if (w->info->fields[i].kind != BCX_TILEIR_F_RESULT)
+			continue;
+		uint32_t want = ac_result_count(w, (int)i);
+		if (want == AC_ANY) /* no names: the types the text gave */
+			want = w->f[i].n_types;
+		if (!w->f[i].typed && want && !infer_type(w, (int)i))
+			return false;
+		if (w->f[i].n_types != want && want)
+			return mlir_fail_at(&w->p->lx, op->line, op->col,
+					   "cuda_tile.%s: %u types for result '%s', %u names", w->info->name,
+					   w->f[i].n_types, w->info->fields[i].name, want);
+		for (uint32_t k = 0; k < want; k++) {
+			if (!ap_grow(w->p, (void **)&op->res_types, op->n_res_types, &cap,
+				     sizeof *op->res_types))
+				return false;
+			op->res_types[op->n_res_types++] = w->f[i].types[k];
+		}
+	}
+	return true;
+}
+
+static bool finish(ac_walk *w)
+{
+	ap_op *op = w->op;
+	const bcx_tileir_opinfo *info = w->info;
+	uint32_t ocap = 0, acap = 0;
+	bool seg = info->opd_mode == BCX_TILEIR_OPD_SEGMENTED;
+	if (!ac_infer_types(w))
+		return false;
+	op->segments = bcx_arena_calloc(w->p->arena, (size_t)info->n_fields + 1, sizeof *op->segments);
+	if (!op->segments)
+		return mlir_fail(&w->p->lx, "out of memory");
+	for (unsigned i = 0; i < info->n_fields; i++) {
+		const bcx_tileir_field *f = &info->fields[i];
+		if (f->kind == BCX_TILEIR_F_OPERAND) {
+			op->segments[op->n_segments++] = w->f[i].n;
+			for (uint32_t k = 0; k < w->f[i].n; k++) {
+				if (!ap_grow(w->p, (void **)&op->operands, op->n_operands, &ocap,
+					     sizeof *op->operands))
+					return false;
+				op->operands[op->n_operands++] = w->f[i].refs[k];
+			}
+		} else if (f->kind != BCX_TILEIR_F_RESULT && w->f[i].attr) {
+			if (!ap_grow(w->p, (void **)&op->attrs, op->n_attrs, &acap, sizeof *op->attrs))
+				return false;
+			op->attrs[op->n_attrs++] = (bcx_tileir_build_named_attr){f->name, w->f[i].attr};
+		}
+	}
+	if (!seg) {
+		op->segments = NULL;
+		op->n_segments = 0;
+	}
+	return finish_results(w);
+}
+
+bool ap_custom_op(asm_parser *p, ap_op *op)
+{
+	/* on the stack, and only the op's fields cleared: this runs per op */
+	ac_walk walk, *w = &walk;
+	op->n_regions = op->info->n_regions;
+	op->regions = bcx_arena_calloc(p->arena, (size_t)op->n_regions + 1, sizeof *op->regions);
+	if (!op->regions)
+		return mlir_fail(&p->lx, "out of memory");
+	if (op->info->n_fields > AC_MAX_FIELDS || !op->info->fmt)
+		return mlir_fail(&p->lx, "cuda_tile.%s has no custom form", op->info->name);
+	w->p = p;
+	w->op = op;
+	w->info = op->info;
+	w->n_results = 0;
+	w->skip = NULL;
+	memset(w->f, 0, op->info->n_fields * sizeof w->f[0]);
+	for (uint32_t i = 0; i < op->n_results; i++)
+		w->n_results += op->results[i].count;
+	w->named = op->n_results != 0;
+	const char *s = op->info->fmt, *q = s;
+	fmt_tok t = fmt_next(&q);
+	bool ok = t.kind == FMT_OP ? ac_whole_op(w, &t) : run(w, &s, FMT_END);
+	return ok && finish(w);
+}

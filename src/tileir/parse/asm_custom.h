@@ -1,0 +1,66 @@
+/* The custom-form parser's walk state, shared by asm_custom.c (the walk of
+ * the TIR_FMT column) and asm_directives.c (custom<Name> and op<Name>, each
+ * the inverse of its printer in print_directives.c). Internal. */
+#ifndef BCX_TILEIR_ASM_CUSTOM_H
+#define BCX_TILEIR_ASM_CUSTOM_H
+
+#include "tileir/parse/asm_internal.h"
+#include "tileir/model/fmt.h"
+#include "tileir/model/opinfo.h"
+
+#define AC_MAX_FIELDS 16
+
+/* What the text gave for one field of the op. */
+typedef struct ac_field {
+	ap_ref *refs;                  /* operand group */
+	uint32_t n, cap;
+	bcx_tileir_build_type *types;  /* type($x), or what a directive implied */
+	uint32_t n_types;
+	bool typed;
+	bcx_tileir_build_attr *attr;   /* attribute or unit; NULL = absent */
+} ac_field;
+
+typedef struct ac_walk {
+	asm_parser *p;
+	ap_op *op;
+	const bcx_tileir_opinfo *info;
+	ac_field f[AC_MAX_FIELDS];
+	uint32_t n_results;            /* the names on the left */
+	bool named;                    /* there were names on the left */
+	const char *skip;              /* a group's unit anchor: not in the text */
+} ac_walk;
+
+/* Field index of name in the op's row, or -1 (with a diagnostic). */
+int ac_field_at(ac_walk *w, const char *name, size_t len);
+/* The field a directive's first argument names ("$x" or "x"). */
+int ac_arg_field(ac_walk *w, const fmt_tok *t);
+/* How many results field i has, given the names on the left; AC_ANY
+ * for a variadic group without them (as many types as the text gives). */
+#define AC_ANY UINT32_MAX
+uint32_t ac_result_count(const ac_walk *w, int i);
+/* Append a value to operand field i. */
+bool ac_add_ref(ac_walk *w, int i, const ap_ref *r);
+/* A comma-separated list of values into operand field i (greedy). */
+bool ac_values(ac_walk *w, int i);
+/* n types (AC_ANY: one or more), comma separated, as field i's types. */
+bool ac_types(ac_walk *w, int i, uint32_t n);
+/* Give field i n types (copied). */
+bool ac_set_types(ac_walk *w, int i, const bcx_tileir_build_type *t, uint32_t n);
+/* An enumerator of field i's enum as a bare word. */
+bool ac_enum_word(ac_walk *w, int i);
+bool ac_enum_set(ac_walk *w, int i, const char *word, size_t n);
+/* A region of the op: ap_region, then its implicit terminator. */
+bool ac_region(ac_walk *w, unsigned r, ap_block **out);
+
+/* Operands the text gave no type take the type the op's SAME_TYPE rule
+ * implies (asm_infer.c). */
+bool ac_infer_types(ac_walk *w);
+
+/* Directives: parse custom<Name>(args) at the current token; does the
+ * current token start it (for a group it anchors)? */
+bool ac_custom(ac_walk *w, const fmt_tok *t);
+bool ac_custom_starts(ac_walk *w, const fmt_tok *t);
+/* Parse a whole op printed by op<Name>. */
+bool ac_whole_op(ac_walk *w, const fmt_tok *t);
+
+#endif

@@ -1,0 +1,129 @@
+/* Operand types the custom form leaves out. An op whose format gives only
+ * its result's type (`$lhs, $rhs : type($result)`) takes its operands at
+ * that type when the op says they must all be alike (the verifier's
+ * SAME_TYPE rule of ops.def: the reference's SameOperandsAndResultType and
+ * AllTypesMatch). MLIR's parser resolves such operands at the inferred
+ * type, so a value defined at another type is a parse error there ("use of
+ * value '%x' expects different type than prior uses"), reported at the use;
+ * giving the refs the type lets the builder's name lookup say so. The same
+ * holds for operands of one fixed type (a token, tile<i1>, tile<i32>). */
+#include "tileir/parse/asm_custom.h"
+#include "tileir/build/build_internal.h"
+
+#include <string.h>
+
+typedef struct rule_src {
+	const char *kind, *names;
+} rule_src;
+
+#define TIR_FIELD(...)
+#define TIR_RULE(k, ...) {#k, #__VA_ARGS__},
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
+	static const rule_src rules_##id[] = {__VA_ARGS__{NULL, NULL}};
+#include "tileir/model/ops.def"
+#undef TIR_OP
+#define TIR_OP(code, id, ...) [code] = rules_##id,
+static const rule_src *const rows[] = {
+#include "tileir/model/ops.def"
+};
+#undef TIR_OP
+#undef TIR_FIELD
+#undef TIR_RULE
+
+/* The field named by s[0..n), or -1. */
+static int named(const bcx_tileir_opinfo *info, const char *s, size_t n)
+{
+	for (unsigned k = 0; k < info->n_fields && k < AC_MAX_FIELDS; k++)
+		if (strlen(info->fields[k].name) == n && memcmp(info->fields[k].name, s, n) == 0)
+			return (int)k;
+	return -1;
+}
+
+/* Call fn for each field a rule lists ("a, b, c"). */
+#define EACH_FIELD(names, info, i, body)                                  \
+	for (const char *s_ = (names); *s_;) {                            \
+		const char *e_ = s_;                                      \
+		while (*e_ && *e_ != ',')                                 \
+			e_++;                                             \
+		int i = named((info), s_, (size_t)(e_ - s_));             \
+		body;                                                     \
+		s_ = *e_ ? e_ + 1 : e_;                                   \
+		while (*s_ == ' ')                                        \
+			s_++;                                             \
+	}
+
+/* The type the text gave any of the rule's fields, or BCX_TILEIR_NONE. */
+static bcx_tileir_build_type given(const ac_walk *w, const char *names)
+{
+	bcx_tileir_build_type t = BCX_TILEIR_NONE;
+	EACH_FIELD(names, w->info, i, {
+		if (i >= 0 && t == BCX_TILEIR_NONE) {
+			const ac_field *f = &w->f[i];
+			if (f->n_types)
+				t = f->types[0];
+			for (uint32_t k = 0; k < f->n && t == BCX_TILEIR_NONE; k++)
+				t = f->refs[k].type;
+		}
+	});
+	return t;
+}
+
+/* The one type a rule of a fixed type stands for (token, tile<i1>,
+ * tile<i32>): MLIR resolves such operands at it. NONE for other rules. */
+static bool fixed_type(asm_parser *p, const char *kind, bcx_tileir_build_type *t)
+{
+	bcx_diag bd = {0};
+	bcx_tileir_build_type s;
+	*t = BCX_TILEIR_NONE;
+	if (strcmp(kind, "TOKEN") == 0)
+		return ap_built(p, bcx_tileir_build_type_token(p->m, t, &bd), &bd);
+	bcx_tileir_type_tag tag = strcmp(kind, "SCALAR_I1") == 0    ? BCX_TILEIR_T_I1
+				  : strcmp(kind, "SCALAR_I32") == 0 ? BCX_TILEIR_T_I32
+								    : BCX_TILEIR_T_COUNT;
+	if (tag == BCX_TILEIR_T_COUNT)
+		return true;
+	return ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &s, &bd), &bd) &&
+	       ap_built(p, bcx_tileir_build_type_tile(p->m, s, NULL, 0, t, &bd), &bd);
+}
+
+/* A view op's source: the tensor_view its result type holds. */
+static void view_source(ac_walk *w)
+{
+	int res = -1, src = -1;
+	for (unsigned k = 0; k < w->info->n_fields && k < AC_MAX_FIELDS; k++) {
+		if (w->info->fields[k].kind == BCX_TILEIR_F_RESULT && w->f[k].n_types == 1)
+			res = (int)k;
+		if (strcmp(w->info->fields[k].name, "tensor_view") == 0 && w->f[k].n == 1)
+			src = (int)k;
+	}
+	if (res < 0 || src < 0 || w->f[src].refs[0].type != BCX_TILEIR_NONE)
+		return;
+	const bcx_tileir_type *v = tb_type(w->p->m, w->f[res].types[0]);
+	if (v->tag == BCX_TILEIR_T_PARTITION_VIEW || v->tag == BCX_TILEIR_T_STRIDED_VIEW ||
+	    v->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW)
+		w->f[src].refs[0].type = v->elem;
+}
+
+bool ac_infer_types(ac_walk *w)
+{
+	view_source(w);
+	uint16_t code = w->info->opcode;
+	if (code >= sizeof rows / sizeof rows[0] || !rows[code])
+		return true;
+	for (const rule_src *r = rows[code]; r->kind; r++) {
+		bcx_tileir_build_type t;
+		if (strcmp(r->kind, "SAME_TYPE") == 0)
+			t = given(w, r->names);
+		else if (!fixed_type(w->p, r->kind, &t))
+			return false;
+		if (t == BCX_TILEIR_NONE)
+			continue;
+		EACH_FIELD(r->names, w->info, i, {
+			if (i >= 0 && w->info->fields[i].kind == BCX_TILEIR_F_OPERAND)
+				for (uint32_t k = 0; k < w->f[i].n; k++)
+					if (w->f[i].refs[k].type == BCX_TILEIR_NONE)
+						w->f[i].refs[k].type = t;
+		});
+	}
+	return true;
+}

@@ -1,0 +1,227 @@
+/* Internals of the Tile IR assembler (spec §21). One parser reads both text
+ * forms: an op whose name is a string is in the generic form (asm_parse.c),
+ * one whose name is a bare word in the custom form, parsed by walking the
+ * op's TIR_FMT column (asm_custom.c, asm_directives.c). Either way the op
+ * becomes a small tree (ap_op) that asm_build.c hands to the builder once
+ * the whole module is read, so that names and location aliases may be
+ * used before the text that defines them. The tokenizer is the shared
+ * MLIR lexer (src/mlir/lex.h). */
+#ifndef BCX_TILEIR_ASM_INTERNAL_H
+#define BCX_TILEIR_ASM_INTERNAL_H
+
+#include "mlir/lex.h"
+#include "bcx/tileir_build.h"
+#include "tileir/write/write_internal.h"
+
+/* A value name as written: "%x" (name without '%'), a result group's
+ * count ("%x:3"), where it was written and the type the text gave it at
+ * this use (BCX_TILEIR_NONE when the text gave none). */
+typedef struct ap_ref {
+	const char *name;
+	size_t n;
+	uint32_t count;
+	unsigned line, col;
+	bcx_tileir_build_type type;
+} ap_ref;
+
+typedef struct ap_block ap_block;
+
+typedef struct ap_op {
+	const bcx_tileir_opinfo *info;
+	ap_ref *results, *operands;
+	uint32_t n_results, n_operands;
+	bcx_tileir_build_named_attr *attrs;
+	uint32_t n_attrs, n_segments;
+	uint32_t *segments;     /* operand group sizes, or NULL */
+	ap_block **regions;     /* NULL entries: empty regions */
+	uint32_t n_regions;
+	bcx_tileir_build_type *res_types;
+	uint32_t n_res_types;
+	mlir_pos loc;           /* the op's loc(...), or p == NULL */
+	bool custom;            /* written in the custom form */
+	bool testing;           /* testing$func: an entry of any argument types */
+	char *uname;            /* an unregistered op's name, unescaped */
+	size_t uname_len;
+	unsigned line, col;
+	unsigned name_line, name_col; /* the op's name: where MLIR places the op */
+	const char *props;      /* the text of its <{...}>, without the angles */
+	size_t props_n;
+} ap_op;
+
+struct ap_block {
+	ap_ref *args;
+	bcx_tileir_build_type *arg_types;
+	uint32_t n_args;
+	ap_op **ops;
+	uint32_t n_ops;
+};
+
+/* A top-level alias "#name = ..." or "!name = ...": where its value is,
+ * and the location it stands for once one was needed. */
+typedef struct ap_alias {
+	mlir_pos at;
+	bcx_tileir_build_loc *loc;
+	uint8_t state;          /* 0 unresolved, 1 resolving, 2 resolved */
+} ap_alias;
+
+typedef struct asm_parser {
+	mlir_lex lx;
+	bcx_tileir_builder *m;
+	bcx_arena *arena;       /* the parse tree; freed after building */
+	wr_table names;         /* value names of the current function */
+	struct ap_name {
+		bcx_tileir_build_value val;
+		bcx_tileir_build_type type; /* as its definition wrote it, or NONE */
+	} *name_of;             /* name index -> its value */
+	uint32_t cap_names;
+	/* The first error the reference's verifier reports, not its parser:
+	 * given only when the whole text parsed and built (ap_late). */
+	char *late_msg;
+	unsigned late_line, late_col;
+	wr_table aliases;       /* "#name" / "!name" -> index in alias */
+	ap_alias *alias;
+	uint32_t cap_alias;
+	wr_table loc_ids;       /* a location's identity -> index in loc_of */
+	bcx_tileir_build_loc **loc_of;
+	uint32_t cap_locs;
+	wr_table type_text;     /* a bracketed type's exact text -> index in type_of */
+	bcx_tileir_build_type *type_of;
+	uint32_t cap_types;
+	/* The element kind of the dense literal being read when the text gave
+	 * it first (custom form): 1 integer, 2 float, 0 not known. */
+	uint8_t dense_kind;
+	bcx_tileir_build_type dense_elem; /* that element type (valid with dense_kind) */
+} asm_parser;
+
+/* The parser is layered top down, each layer calling only those below it
+ * (and itself: ops hold regions of ops, types and attributes nest):
+ *   asm_util.c      builder failures, arena arrays, messages' type text
+ *   asm_literal.c   numbers and dictionary keys, as MLIR's parser reads them
+ *   asm_alias.c     the alias table (values parsed by the caller's callback)
+ *   asm_type.c      types
+ *   asm_attr.c      attributes (asm_dense... inside), which hold types
+ *   asm_loc.c       locations and debug-info attributes
+ *   asm_parse.c     ops, regions, blocks (generic form); asm_custom.c,
+ *                   asm_directives.c, asm_infer.c: the custom form
+ *   asm_build.c     the parse tree built into a module
+ *   asm_module.c    the top level and bcx_tileir_assemble
+ * Each declaration below stands under its layer. */
+
+/* ---- asm_util.c ---- */
+
+/* Report a builder failure (its diag) at the current token. */
+bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
+/* Make room for element n of an arena array of capacity *cap. */
+bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
+/* Copy of the current token's text into the parse arena. */
+char *ap_tok_dup(asm_parser *p);
+/* Record a verifier error of the reference to be given once the whole
+ * module is built (the first recorded wins); false only when out of memory. */
+bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...) BCX_PRINTF(4, 5);
+/* A type as MLIR's messages name it ('!cuda_tile.tile<f32>', 'i32'). */
+const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap);
+/* The ATTR field of op's row that its attribute i names, or NULL (the
+ * last of that name, as the table holds each name once). */
+const bcx_tileir_field *ap_attr_field(const ap_op *op, uint32_t i);
+
+/* ---- asm_literal.c ---- */
+
+/* A literal number: sign, then MLIR_TK_INT or MLIR_TK_FLOAT. */
+typedef struct num {
+	bool neg, is_float, is_hex, is_bool;
+	bool int64;             /* read as the custom form's dense integers are */
+	uint64_t u;
+	double f;
+	unsigned line, col;     /* the literal, after its sign */
+	unsigned sline, scol;   /* its sign, or the literal */
+} num;
+
+/* A number literal at the current token, consumed. */
+bool ap_number(asm_parser *p, num *n);
+/* Element bits of value n under scalar type tag, by MLIR's rules; what
+ * ends the range message ("attribute", "type", or NULL for none). */
+bool ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uint64_t *bits);
+/* An integer literal of the scalar type tag: ap_number, then ap_num_bits. */
+bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits);
+/* A signed 64-bit integer literal, or true (-1) or false (0) as MLIR's
+ * parseInteger reads them. */
+bool ap_signed_int(asm_parser *p, int64_t *v);
+/* An unsigned number of `bits` (32 or 64), as MLIR's parseInteger reads
+ * one (true, false and negative literals included). */
+bool ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v);
+/* MLIR's dictionaries (an attribute, an op's properties and attr-dict)
+ * hold each key once: false, with the reference's message at the current
+ * token, when its key is among the n keys seen. */
+bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n);
+
+/* ---- asm_alias.c ---- */
+
+/* At "#name =" or "!name =" on the top level: record it and skip its
+ * value. */
+bool ap_alias_def(asm_parser *p);
+/* The alias named by the current token (with its sigil), or NULL. */
+ap_alias *ap_alias_find(asm_parser *p);
+/* Parse the alias value at a's position with fn, then come back. */
+bool ap_alias_parse(asm_parser *p, ap_alias *a, bool (*fn)(asm_parser *, void *), void *out);
+
+/* ---- asm_type.c ---- */
+
+/* A type; `!cuda_tile.` is optional; `!alias` names a type alias. */
+bool ap_type(asm_parser *p, bcx_tileir_build_type *out);
+/* The type after a number's ':' in an attribute: a type, or one of MLIR's
+ * unsigned/signed integer types (uiN, siN), which hint values may have. */
+bool ap_number_type(asm_parser *p, bcx_tileir_build_type *out);
+/* A function type "(T, ...) -> T | (T, ...)". */
+bool ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
+                  bcx_tileir_build_type **outs, uint32_t *n_out);
+
+/* ---- asm_attr.c ---- */
+
+/* An attribute value (after "name ="). */
+bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out);
+/* A cuda_tile attribute by its mnemonic (the current token follows it):
+ * div_by<..>, bounded<..>, same_elements<..>, optimization_hints<..> or
+ * an enum. */
+bool ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr **out);
+/* "key = value, ..." up to close, as a dictionary attribute (out NULL:
+ * read and dropped). */
+bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
+/* The values and type of a dense constant, from the token after "dense<"
+ * or "<elem:" through "> : type". */
+bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
+
+/* ---- asm_loc.c ---- */
+
+/* An optional trailing "loc(...)": remember where it is. */
+bool ap_loc_suffix(asm_parser *p, mlir_pos *at);
+/* The builder location of a remembered loc(...) (NULL: unknown). */
+bool ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
+                  bcx_tileir_build_loc **out);
+
+/* ---- asm_parse.c, asm_custom.c (ops) ---- */
+
+/* An op in either form, with its results and trailing location. */
+bool ap_parse_op(asm_parser *p, ap_op **out);
+/* "{" [^bb(args):] op* "}"; *out is NULL for an empty region. */
+bool ap_region(asm_parser *p, ap_block **out);
+/* A block argument list "(%a: T, ...)" into b. */
+bool ap_block_arg_list(asm_parser *p, ap_block *b);
+/* A value name at the current token, consumed. */
+bool ap_value_ref(asm_parser *p, ap_ref *r);
+/* The custom form after the op name; op->info and op->results are set. */
+bool ap_custom_op(asm_parser *p, ap_op *op);
+/* Append a value-less terminator to a region that lacks one, as MLIR
+ * does for ops whose regions end implicitly. */
+bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b);
+
+/* ---- asm_build.c ---- */
+
+/* Build the module tree. */
+bool ap_build_module(asm_parser *p, const ap_op *mod);
+/* Build the top level: one module op, or (MLIR's implicit top-level
+ * module) any ops, the model then marked implicit_module: functions and
+ * globals as a module's, every other op in one nameless
+ * BCX_TILEIR_FN_TOPLEVEL function. */
+bool ap_build_top(asm_parser *p, const ap_block *top);
+
+#endif

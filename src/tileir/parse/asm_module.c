@@ -1,0 +1,130 @@
+/* The Tile IR assembler's top layer: the text's top level (aliases, the
+ * builtin module around the Tile IR module, the module op or bare ops)
+ * parsed into a tree by the op layer, then built (asm_build.c). */
+#include "tileir/parse/asm_internal.h"
+#include "tileir/build/build_internal.h"
+
+#include <string.h>
+
+/* The generic form's "builtin.module"() [<{props}>] ({ up to its region:
+ * true with *generic set when the text starts so. */
+static bool generic_module(asm_parser *p, bool *generic)
+{
+	if (p->lx.t.k != MLIR_TK_STR || p->lx.t.n != 14 || memcmp(p->lx.t.p, "builtin.module", 14) ||
+	    mlir_peek(&p->lx).ch != '(')
+		return false;
+	*generic = true;
+	if (mlir_next(&p->lx) && mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')') &&
+	    (!mlir_accept(&p->lx, '<') ||
+	     (mlir_expect(&p->lx, '{') && ap_dict_entries(p, '}', NULL) && mlir_expect(&p->lx, '>'))))
+		(void)(mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, '{'));
+	return true;
+}
+
+/* The end of a generic builtin module after its region's '}':
+ * ") [{attributes}] : () -> ()". */
+static bool generic_module_end(asm_parser *p)
+{
+	return mlir_expect(&p->lx, ')') &&
+	       (!mlir_accept(&p->lx, '{') || ap_dict_entries(p, '}', NULL)) &&
+	       mlir_expect(&p->lx, ':') && mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')') &&
+	       mlir_expect(&p->lx, 'A') && mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')');
+}
+
+/* "module {", "module attributes {...} {", "builtin.module [@name] {" or the
+ * generic form's "builtin.module"() ({: MLIR's builtin module around the
+ * text; its ops are the top level's. Its attributes (gpu.container_module,
+ * as pass pipelines print) are read and dropped: Tile IR bytecode has no
+ * place for them, and the reference writes the module without them.
+ * False when the text holds none (or on an error: p->lx.status). */
+static bool builtin_module(asm_parser *p, unsigned *wrappers, bool *generic)
+{
+	if (generic_module(p, generic)) {
+		if (p->lx.status == BCX_OK)
+			++*wrappers;
+		return true;
+	}
+	bool named = mlir_is_id(&p->lx, "builtin.module");
+	if (!named) {
+		mlir_tok nx = mlir_peek(&p->lx);
+		if (!mlir_is_id(&p->lx, "module") ||
+		    !(nx.ch == '{' || (nx.k == MLIR_TK_ID && nx.n == 10 &&
+				       memcmp(nx.p, "attributes", 10) == 0)))
+			return false;
+	}
+	if (!mlir_next(&p->lx))
+		return true;
+	if (named && p->lx.t.k == MLIR_TK_SYM && !mlir_next(&p->lx))
+		return true;
+	if (mlir_is_id(&p->lx, "attributes") &&
+	    !(mlir_next(&p->lx) && mlir_expect(&p->lx, '{') && ap_dict_entries(p, '}', NULL)))
+		return true;
+	if (mlir_expect(&p->lx, '{'))
+		++*wrappers;
+	return true;
+}
+
+/* The top level: alias definitions around the module op (or, as MLIR
+ * allows in its implicit top-level module, any ops: ap_build_top),
+ * possibly inside a builtin module. */
+static bool top_level(asm_parser *p, ap_block *top)
+{
+	unsigned wrappers = 0;
+	bool generic = false;
+	uint32_t cap = 0;
+	while (p->lx.t.k != MLIR_TK_EOF) {
+		bool ok;
+		mlir_pos at;
+		if ((p->lx.t.k == MLIR_TK_HASH || p->lx.t.k == MLIR_TK_BANG) &&
+		    mlir_peek(&p->lx).ch == '=')
+			ok = ap_alias_def(p);
+		else if (wrappers && mlir_is_punct(&p->lx, '}'))
+			ok = mlir_next(&p->lx) && (!generic || generic_module_end(p)) &&
+			     ap_loc_suffix(p, &at) && (wrappers--, true);
+		else if (!wrappers && builtin_module(p, &wrappers, &generic))
+			ok = p->lx.status == BCX_OK;
+		else
+			ok = ap_grow(p, (void **)&top->ops, top->n_ops, &cap, sizeof *top->ops) &&
+			     ap_parse_op(p, &top->ops[top->n_ops++]);
+		if (!ok)
+			return false;
+	}
+	return !wrappers || mlir_fail(&p->lx, "expected '}' at the end of a region");
+}
+
+bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
+			   const bcx_allocator *a, bcx_tileir_builder **out, bcx_diag *d)
+{
+	if (!out || (!text && n))
+		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
+	asm_parser p;
+	memset(&p, 0, sizeof p);
+	mlir_lex_init(&p.lx, file, text ? text : "", n, d);
+	p.m = bcx_tileir_builder_new(a);
+	p.arena = bcx_arena_new(a);
+	if (!p.m || !p.arena) {
+		bcx_tileir_builder_free(p.m);
+		bcx_arena_free(p.arena);
+		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
+	}
+	wr_table_init(&p.names, p.m->alloc);
+	wr_table_init(&p.aliases, p.m->alloc);
+	wr_table_init(&p.loc_ids, p.m->alloc);
+	wr_table_init(&p.type_text, p.m->alloc);
+	ap_block *top = bcx_arena_calloc(p.arena, 1, sizeof *top);
+	bool ok = top ? mlir_next(&p.lx) && top_level(&p, top)
+		      : mlir_fail(&p.lx, "out of memory");
+	ok = ok && ap_build_top(&p, top); /* no op at all: an empty implicit module */
+	ok = ok && (!p.late_msg || mlir_fail_at(&p.lx, p.late_line, p.late_col, "%s", p.late_msg));
+	wr_table_free(&p.names);
+	wr_table_free(&p.aliases);
+	wr_table_free(&p.loc_ids);
+	wr_table_free(&p.type_text);
+	bcx_arena_free(p.arena);
+	if (!ok) {
+		bcx_tileir_builder_free(p.m);
+		return p.lx.status ? p.lx.status : BCX_ERR_MALFORMED;
+	}
+	*out = p.m;
+	return BCX_OK;
+}

@@ -1,0 +1,402 @@
+/* The Tile IR assembler's op parser (spec §21): results, the op name, then
+ * the generic form ("cuda_tile.x"(...) <{...}> ({...}) : (...) -> ...) or
+ * the custom form (asm_custom.c), then an optional loc(...). Regions and
+ * the top level (aliases and the one module op) are read here too. */
+#include "tileir/parse/asm_internal.h"
+#include "tileir/build/build_internal.h"
+#include "tileir/model/fmt.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool ap_value_ref(asm_parser *p, ap_ref *r)
+{
+	if (p->lx.t.k != MLIR_TK_VALUE)
+		return mlir_fail(&p->lx, "expected SSA operand");
+	*r = (ap_ref){p->lx.t.p, p->lx.t.n, 1, p->lx.t.line, p->lx.t.col, BCX_TILEIR_NONE};
+	return mlir_next(&p->lx);
+}
+
+static bool result_names(asm_parser *p, ap_op *op)
+{
+	uint32_t cap = 0;
+	do {
+		if (p->lx.t.k != MLIR_TK_VALUE)
+			return mlir_fail(&p->lx, "expected a result name");
+		if (!ap_grow(p, (void **)&op->results, op->n_results, &cap, sizeof *op->results))
+			return false;
+		ap_ref *r = &op->results[op->n_results++];
+		if (!ap_value_ref(p, r))
+			return false;
+		if (mlir_accept(&p->lx, ':')) {
+			uint64_t c;
+			if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, &c) || c == 0 || c > 65536)
+				return mlir_fail(&p->lx, "expected a result count");
+			r->count = (uint32_t)c;
+			if (!mlir_next(&p->lx))
+				return false;
+		}
+	} while (mlir_accept(&p->lx, ','));
+	return mlir_expect(&p->lx, '=');
+}
+
+static bool operand_list(asm_parser *p, ap_op *op)
+{
+	uint32_t cap = 0;
+	if (!mlir_expect(&p->lx, '('))
+		return false;
+	while (!mlir_is_punct(&p->lx, ')')) {
+		if (op->n_operands && !mlir_expect(&p->lx, ','))
+			return false;
+		if (!ap_grow(p, (void **)&op->operands, op->n_operands, &cap, sizeof *op->operands) ||
+		    !ap_value_ref(p, &op->operands[op->n_operands++]))
+			return false;
+	}
+	return mlir_next(&p->lx);
+}
+
+static bool segments(asm_parser *p, ap_op *op)
+{
+	bcx_tileir_build_attr *a;
+	if (!ap_attr(p, &a))
+		return false;
+	if (a->a.kind != BCX_TILEIR_A_I32_ARRAY)
+		return mlir_fail(&p->lx, "operandSegmentSizes must be array<i32: ...>");
+	op->segments = bcx_arena_calloc(p->arena, (size_t)a->a.n + 1, sizeof *op->segments);
+	if (!op->segments)
+		return mlir_fail(&p->lx, "out of memory");
+	for (uint32_t i = 0; i < a->a.n; i++) {
+		if (a->a.ints[i] < 0)
+			return mlir_fail(&p->lx, "negative operand segment size");
+		op->segments[i] = (uint32_t)a->a.ints[i];
+	}
+	op->n_segments = a->a.n;
+	return true;
+}
+
+/* <{ name [= value], ... }>, or { ... } (MLIR takes the op's own
+ * attributes from its attribute dictionary too). */
+static bool properties(asm_parser *p, ap_op *op, bool dict)
+{
+	uint32_t cap = op->n_attrs, n_seen = 0;
+	mlir_tok seen[64];
+	const char *open = p->lx.t.p;
+	if (!mlir_expect(&p->lx, '{'))
+		return false;
+	while (!mlir_is_punct(&p->lx, '}')) {
+		if (n_seen && !mlir_expect(&p->lx, ','))
+			return false;
+		if (p->lx.t.k != MLIR_TK_ID)
+			return mlir_fail(&p->lx, "expected an attribute name");
+		if (n_seen >= 64)
+			return mlir_fail(&p->lx, "too many attributes");
+		if (!ap_key_unique(p, seen, n_seen))
+			return false;
+		seen[n_seen++] = p->lx.t;
+		char *name = ap_tok_dup(p);
+		bool is_seg = mlir_is_id(&p->lx, "operandSegmentSizes");
+		if (!name || !mlir_next(&p->lx))
+			return false;
+		if (is_seg) {
+			if (!mlir_expect(&p->lx, '=') || !segments(p, op))
+				return false;
+			continue;
+		}
+		if (!ap_grow(p, (void **)&op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
+			return false;
+		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
+		na->name = name;
+		bcx_diag bd = {0};
+		if (mlir_accept(&p->lx, '=') ? !ap_attr(p, &na->value)
+					    : !ap_built(p, bcx_tileir_build_attr_unit(p->m, &na->value, &bd), &bd))
+			return false;
+	}
+	if (!dict) {
+		op->props = open;
+		op->props_n = (size_t)(p->lx.t.p + 1 - open);
+	}
+	return mlir_next(&p->lx) && (dict || mlir_expect(&p->lx, '>'));
+}
+
+/* An enum property given as an integer ("N : i32", how the reference's
+ * generic printer writes the integer-backed ones) must be an i32: else
+ * its property conversion fails while parsing, in these words. */
+static bool enum_ints(asm_parser *p, const ap_op *op)
+{
+	for (uint32_t i = 0; i < op->n_attrs; i++) {
+		const bcx_tileir_attr *a = &op->attrs[i].value->a;
+		const bcx_tileir_field *f = ap_attr_field(op, i);
+		if (!f || f->enc != BCX_TILEIR_E_ENUM || a->kind != BCX_TILEIR_A_INTEGER)
+			continue;
+		bcx_tileir_build_type i32;
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, BCX_TILEIR_T_I32, &i32, &bd), &bd))
+			return false;
+		if (a->type == i32)
+			continue;
+		char t[64];
+		return mlir_fail_at(&p->lx, op->name_line, op->name_col,
+				   "invalid properties %.*s for op cuda_tile.%s: Invalid attribute `%s` "
+				   "in property conversion: %llu : %s",
+				   (int)(op->props_n > 120 ? 120 : op->props_n), op->props ? op->props : "",
+				   op->info->name, f->name, (unsigned long long)a->u,
+				   ap_type_text(p, a->type, t, sizeof t));
+	}
+	return true;
+}
+
+bool ap_block_arg_list(asm_parser *p, ap_block *b)
+{
+	uint32_t cap = 0, tcap = 0;
+	if (!mlir_expect(&p->lx, '('))
+		return false;
+	while (!mlir_is_punct(&p->lx, ')')) {
+		if (b->n_args && !mlir_expect(&p->lx, ','))
+			return false;
+		if (!ap_grow(p, (void **)&b->args, b->n_args, &cap, sizeof *b->args) ||
+		    !ap_grow(p, (void **)&b->arg_types, b->n_args, &tcap, sizeof *b->arg_types) ||
+		    !ap_value_ref(p, &b->args[b->n_args]) || !mlir_expect(&p->lx, ':') ||
+		    !ap_type(p, &b->arg_types[b->n_args]))
+			return false;
+		/* an argument's attributes and location have no place on the wire */
+		bcx_tileir_build_attr *attrs;
+		mlir_pos loc;
+		if ((mlir_accept(&p->lx, '{') && !ap_dict_entries(p, '}', &attrs)) ||
+		    !ap_loc_suffix(p, &loc))
+			return false;
+		b->n_args++;
+	}
+	return mlir_next(&p->lx);
+}
+
+/* ^bb0[(args)]: */
+static bool block_label(asm_parser *p, ap_block *b)
+{
+	if (!mlir_next(&p->lx))
+		return false;
+	if (mlir_is_punct(&p->lx, '(') && !ap_block_arg_list(p, b))
+		return false;
+	return mlir_expect(&p->lx, ':');
+}
+
+bool ap_region(asm_parser *p, ap_block **out)
+{
+	ap_block *b = bcx_arena_calloc(p->arena, 1, sizeof *b);
+	uint32_t cap = 0;
+	bool label = false;
+	if (!b)
+		return mlir_fail(&p->lx, "out of memory");
+	if (!mlir_expect(&p->lx, '{'))
+		return false;
+	if (++p->lx.depth > MLIR_MAX_DEPTH)
+		return mlir_fail(&p->lx, "regions nested too deeply");
+	if (p->lx.t.k == MLIR_TK_BLOCK) {
+		label = true;
+		if (!block_label(p, b))
+			return false;
+	}
+	while (!mlir_is_punct(&p->lx, '}')) {
+		if (p->lx.t.k == MLIR_TK_EOF)
+			return mlir_fail(&p->lx, "expected '}' at the end of a region");
+		if (p->lx.t.k == MLIR_TK_BLOCK)
+			return mlir_fail(&p->lx, "a region of this dialect holds one block");
+		if (!ap_grow(p, (void **)&b->ops, b->n_ops, &cap, sizeof *b->ops) ||
+		    !ap_parse_op(p, &b->ops[b->n_ops++]))
+			return false;
+	}
+	p->lx.depth--;
+	*out = (label || b->n_ops) ? b : NULL;
+	return mlir_next(&p->lx);
+}
+
+static bool regions(asm_parser *p, ap_op *op)
+{
+	uint32_t cap = 0;
+	do {
+		if (!ap_grow(p, (void **)&op->regions, op->n_regions, &cap, sizeof *op->regions) ||
+		    !ap_region(p, &op->regions[op->n_regions++]))
+			return false;
+	} while (mlir_accept(&p->lx, ','));
+	return mlir_expect(&p->lx, ')');
+}
+
+/* The table row of the op named [s, s+n), with or without "cuda_tile.".
+ * The reference's test builds add testing$func, a function whose arguments
+ * may have any type (NVIDIA's tests use it): read as an entry so marked. */
+static const bcx_tileir_opinfo *op_named(const char *s, size_t n, bool *testing)
+{
+	char buf[64];
+	if (n >= 10 && memcmp(s, "cuda_tile.", 10) == 0) {
+		s += 10;
+		n -= 10;
+	}
+	*testing = n == 12 && memcmp(s, "testing$func", 12) == 0;
+	if (*testing) {
+		s = "entry";
+		n = 5;
+	}
+	if (n == 0 || n >= sizeof buf)
+		return NULL;
+	memcpy(buf, s, n);
+	buf[n] = 0;
+	return bcx_tileir_op_by_name(buf);
+}
+
+/* An op outside the dialect ("materialize_tensor"(...) : ...), allowed as
+ * MLIR's -allow-unregistered-dialect allows it: an opaque op of its name,
+ * operands and result types. Attributes and regions are refused. */
+static bool unregistered_op(asm_parser *p, ap_op *op)
+{
+	/* unescaped, the name is never longer than its text */
+	char *name = bcx_arena_alloc(p->arena, p->lx.t.n + 1);
+	if (!name)
+		return mlir_fail(&p->lx, "out of memory");
+	long n = mlir_str_value(&p->lx.t, name, p->lx.t.n + 1);
+	if (n <= 0)
+		return mlir_fail(&p->lx, n == 0 ? "expected an operation name" : "bad operation name");
+	op->info = &tir_unregistered_op;
+	op->uname = name;
+	op->uname_len = (size_t)n;
+	if (!mlir_next(&p->lx) || !operand_list(p, op))
+		return false;
+	if (mlir_is_punct(&p->lx, '<') || mlir_is_punct(&p->lx, '{'))
+		return mlir_fail(&p->lx, "attributes of an unregistered operation are not supported");
+	if (mlir_is_punct(&p->lx, '('))
+		return mlir_fail(&p->lx, "regions of an unregistered operation are not supported");
+	return true;
+}
+
+/* The enumerator of field f named by the len bytes at w, or -1. */
+static int enum_named(const bcx_tileir_field *f, const char *w, size_t len)
+{
+	for (unsigned v = 0; v < bcx_tileir_enum_count(f->enum_id); v++) {
+		const char *name = bcx_tileir_enum_value(f->enum_id, v);
+		if (name && strlen(name) == len && memcmp(name, w, len) == 0)
+			return (int)v;
+	}
+	return -1;
+}
+
+/* The enumerator a format gives field f as its `$f^=word` default or as
+ * `custom<Rounding>($f, word, defaulted)` (the reference's
+ * DefaultValuedAttr: an absent attribute takes it), or -1. */
+static int fmt_default(const bcx_tileir_opinfo *info, const bcx_tileir_field *f)
+{
+	size_t n = strlen(f->name);
+	for (const char *s = info->fmt; s && (s = strchr(s, '$')) != NULL; s++) {
+		if (strncmp(s + 1, f->name, n) != 0)
+			continue;
+		const char *w = s + n + 1, *end = w + strcspn(w, ")"), *arg;
+		size_t len;
+		if (strncmp(w, "^=", 2) == 0)
+			return enum_named(f, w + 2, strspn(w + 2, "abcdefghijklmnopqrstuvwxyz_0123456789"));
+		if (*w != ',' || !fmt_arg(&w, end, &arg, &len))
+			continue;
+		const char *word = arg;
+		size_t word_len = len;
+		if (fmt_arg(&w, end, &arg, &len) && len == 9 && memcmp(arg, "defaulted", 9) == 0)
+			return enum_named(f, word, word_len);
+	}
+	return -1;
+}
+
+/* The generic form may leave out an enum attribute that has a default:
+ * the op takes the default, as the reference's parser gives it. */
+static bool defaults(asm_parser *p, ap_op *op)
+{
+	uint32_t cap = op->n_attrs;
+	for (unsigned k = 0; k < op->info->n_fields; k++) {
+		const bcx_tileir_field *f = &op->info->fields[k];
+		if (f->kind != BCX_TILEIR_F_ATTR || f->enc != BCX_TILEIR_E_ENUM)
+			continue;
+		bool given = false;
+		for (uint32_t i = 0; i < op->n_attrs && !given; i++)
+			given = strcmp(op->attrs[i].name, f->name) == 0;
+		int v = given ? -1 : fmt_default(op->info, f);
+		if (v < 0)
+			continue;
+		if (!ap_grow(p, (void **)&op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
+			return false;
+		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
+		na->name = f->name;
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_attr_enum(p->m, (unsigned)v, &na->value, &bd), &bd))
+			return false;
+	}
+	return true;
+}
+
+/* "cuda_tile.x"(operands) [<{properties}>] [({regions})] : functype */
+static bool generic_op(asm_parser *p, ap_op *op)
+{
+	mlir_tok t = p->lx.t;
+	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0) {
+		if (!unregistered_op(p, op))
+			return false;
+	} else if (!(op->info = op_named(t.p, t.n, &op->testing))) {
+		return mlir_fail(&p->lx, "unknown operation \"%.*s\"", (int)(t.n > 60 ? 60 : t.n), t.p);
+	} else {
+		if (!mlir_next(&p->lx) || !operand_list(p, op))
+			return false;
+		if (mlir_accept(&p->lx, '<') && !properties(p, op, false))
+			return false;
+		if (mlir_accept(&p->lx, '(') && !regions(p, op))
+			return false;
+		if (mlir_is_punct(&p->lx, '{') && !properties(p, op, true))
+			return false;
+		if (!defaults(p, op) || !enum_ints(p, op))
+			return false;
+	}
+	bcx_tileir_build_type *ins;
+	uint32_t n_in;
+	if (!mlir_expect(&p->lx, ':') ||
+	    !ap_func_type(p, &ins, &n_in, &op->res_types, &op->n_res_types))
+		return false;
+	if (n_in != op->n_operands)
+		return mlir_fail_at(&p->lx, op->line, op->col,
+				   "operation has %u operands but %u operand types", op->n_operands,
+				   n_in);
+	for (uint32_t i = 0; i < n_in; i++)
+		op->operands[i].type = ins[i];
+	return true;
+}
+
+bool ap_parse_op(asm_parser *p, ap_op **out)
+{
+	ap_op *op = bcx_arena_calloc(p->arena, 1, sizeof *op);
+	if (!op)
+		return mlir_fail(&p->lx, "out of memory");
+	op->line = p->lx.t.line;
+	op->col = p->lx.t.col;
+	if (p->lx.t.k == MLIR_TK_VALUE && !result_names(p, op))
+		return false;
+	op->name_line = p->lx.t.line;
+	op->name_col = p->lx.t.col;
+	const char *outer = p->lx.prefix;
+	p->lx.prefix = NULL;
+	if (p->lx.t.k == MLIR_TK_STR) {
+		if (!generic_op(p, op))
+			return false;
+	} else if (p->lx.t.k == MLIR_TK_ID) {
+		mlir_tok t = p->lx.t;
+		op->info = op_named(t.p, t.n, &op->testing);
+		if (!op->info)
+			return mlir_fail(&p->lx, "custom op '%.*s' is unknown",
+					(int)(t.n > 60 ? 60 : t.n), t.p);
+		op->custom = true;
+		/* MLIR names the op in every error of its custom parser */
+		char pre[64];
+		snprintf(pre, sizeof pre, "custom op 'cuda_tile.%s' ",
+			 op->testing ? "testing$func" : op->info->name);
+		p->lx.prefix = pre;
+		bool ok = mlir_next(&p->lx) && ap_custom_op(p, op);
+		p->lx.prefix = outer;
+		if (!ok)
+			return false;
+	} else {
+		return mlir_fail(&p->lx, "expected an operation name");
+	}
+	p->lx.prefix = outer;
+	*out = op;
+	return ap_loc_suffix(p, &op->loc);
+}

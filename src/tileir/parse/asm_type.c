@@ -1,0 +1,572 @@
+/* Types of the generic MLIR form (spec §21.2). */
+#include "tileir/model/limits.h"
+#include "tileir/parse/asm_internal.h"
+#include "tileir/build/build_internal.h"
+#include "tileir/model/tables.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+
+/* The type names of bcx/tileir_types.def with their lengths: a type is
+ * parsed for nearly every op, so the lookup compares lengths first. */
+static const struct {
+	const char *name;
+	uint8_t len, tag;
+	bool scalar;
+} type_names[] = {
+#define TIR_TYPE(ID, tag, text, since, cls, flt, bits) {text, sizeof text - 1, tag, bits != 0},
+#include "bcx/tileir_types.def"
+#undef TIR_TYPE
+};
+
+/* The tag named [kw, kw+n) among scalars (or among keywords), or COUNT. */
+static unsigned tag_named(const char *kw, size_t n, bool scalar)
+{
+	for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
+		if (type_names[i].scalar == scalar && type_names[i].len == n &&
+		    memcmp(type_names[i].name, kw, n) == 0)
+			return type_names[i].tag;
+	return BCX_TILEIR_T_COUNT;
+}
+
+static bool scalar(asm_parser *p, bcx_tileir_build_type *out)
+{
+	unsigned tag = p->lx.t.k == MLIR_TK_ID ? tag_named(p->lx.t.p, p->lx.t.n, true)
+					       : BCX_TILEIR_T_COUNT;
+	if (tag != BCX_TILEIR_T_COUNT) {
+		bcx_diag bd = {0};
+		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, (bcx_tileir_type_tag)tag, out, &bd),
+			      &bd))
+			return false;
+		return mlir_next(&p->lx);
+	}
+	if (p->lx.t.k == MLIR_TK_EOF)
+		return mlir_fail(&p->lx, "expected a type but reached the end of the input");
+	if (p->lx.t.k != MLIR_TK_ID) /* the dialect's type parser wants a keyword first */
+		return mlir_fail(&p->lx, "expected valid keyword");
+	return mlir_fail(&p->lx, "expected a type but found '%.*s'",
+			(int)(p->lx.t.n > 40 ? 40 : p->lx.t.n), p->lx.t.p);
+}
+
+bool ap_number_type(asm_parser *p, bcx_tileir_build_type *out)
+{
+	const mlir_tok *t = &p->lx.t;
+	char sign = t->k == MLIR_TK_ID && t->n > 2 && (t->p[0] == 'u' || t->p[0] == 's') ? t->p[0] : 0;
+	unsigned tag = sign ? tag_named(t->p + 1, t->n - 1, true) : BCX_TILEIR_T_COUNT;
+	if (tag == BCX_TILEIR_T_COUNT || tir_tag_is_float((uint8_t)tag))
+		return ap_type(p, out);
+	bcx_diag bd = {0};
+	return ap_built(p, tb_type_scalar_signed(p->m, (bcx_tileir_type_tag)tag, sign, out, &bd), &bd) &&
+	       mlir_next(&p->lx);
+}
+
+/* "[a,b,...]" of signed integers or '?'. */
+static int int_list(asm_parser *p, int64_t *v, int max, bool dyn)
+{
+	int n = 0;
+	if (!mlir_expect(&p->lx, '['))
+		return -1;
+	while (!mlir_is_punct(&p->lx, ']')) {
+		if (n && !mlir_expect(&p->lx, ','))
+			return -1;
+		bool neg = mlir_accept(&p->lx, '-');
+		uint64_t u = 0;
+		if (dyn && mlir_is_punct(&p->lx, '?')) {
+			v[n] = BCX_TILEIR_DYNAMIC;
+		} else if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, &u) || u > INT64_MAX) {
+			return mlir_fail(&p->lx, "expected an integer"), -1;
+		} else {
+			v[n] = neg ? -(int64_t)u : (int64_t)u;
+		}
+		if (n >= max)
+			return mlir_fail(&p->lx, "too many entries (at most %d)", max), -1;
+		n++;
+		if (!mlir_next(&p->lx))
+			return -1;
+	}
+	return mlir_expect(&p->lx, ']') ? n : -1;
+}
+
+/* Where the type being read began: MLIR reports a type's rules there. */
+typedef struct type_at {
+	unsigned line, col;
+} type_at;
+
+/* "a, b, c" of a list of sizes. */
+static const char *dims_text(const int64_t *v, int n, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && k < cap; i++)
+		k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)v[i]);
+	return buf;
+}
+
+/* The reference's tile rules (TileType::verify and verifyTileSize), in its
+ * order and words: f4E2M1FN needs an even dimension, every dimension a
+ * positive power of two, at most 2^24 elements. */
+static bool tile_rules(asm_parser *p, type_at at, const int64_t *dims, int n,
+		       bcx_tileir_build_type elem)
+{
+	char txt[160];
+	if (tb_type(p->m, elem)->tag == BCX_TILEIR_T_F4E2M1FN) {
+		bool even = false;
+		for (int i = 0; i < n; i++)
+			even = even || dims[i] % 2 == 0;
+		if (!even)
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "F4E2M1FN tiles must have an even number of elements");
+	}
+	int64_t count = 1;
+	for (int i = 0; i < n; i++) {
+		if (dims[i] <= 0)
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "all dimensions must be positive constants, got %s",
+					   dims_text(dims, n, txt, sizeof txt));
+		if (dims[i] & (dims[i] - 1))
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "all dimensions must be powers of two, got %s",
+					   dims_text(dims, n, txt, sizeof txt));
+		if (count > (1 << 24) / dims[i])
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "tile would exceed the maximum of 16777216 elements");
+		count *= dims[i];
+	}
+	return true;
+}
+
+static bool tile_type(asm_parser *p, type_at at, bcx_tileir_build_type *out)
+{
+	int64_t dims[TIR_LIMIT_RANK];
+	bcx_tileir_build_type elem;
+	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
+	if (n < 0)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (dims[i] == BCX_TILEIR_DYNAMIC)
+			return mlir_fail(&p->lx, "expected static shape");
+	if (!ap_type(p, &elem) || !mlir_expect(&p->lx, '>') || !tile_rules(p, at, dims, n, elem))
+		return false;
+	bcx_diag bd = {0};
+	if (bcx_tileir_build_type_tile(p->m, elem, dims, (uint32_t)n, out, &bd))
+		return mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
+	return true;
+}
+
+/* "[s, ?, ...]": each stride a positive integer or '?' (MLIR's checks and
+ * words, each at its entry). */
+static int stride_list(asm_parser *p, int64_t *v, int max)
+{
+	int n = 0;
+	if (!mlir_expect(&p->lx, '['))
+		return -1;
+	while (!mlir_is_punct(&p->lx, ']')) {
+		if (n && !mlir_expect(&p->lx, ','))
+			return -1;
+		if (n >= max)
+			return mlir_fail(&p->lx, "too many entries (at most %d)", max), -1;
+		unsigned line = p->lx.t.line, col = p->lx.t.col;
+		bool neg = mlir_accept(&p->lx, '-');
+		uint64_t u = 0;
+		if (!neg && mlir_is_punct(&p->lx, '?')) {
+			v[n] = BCX_TILEIR_DYNAMIC;
+		} else if (p->lx.t.k != MLIR_TK_INT) {
+			return mlir_fail_at(&p->lx, line, col,
+					    "expected either 64-bit integer or question mark"), -1;
+		} else if (!mlir_tok_u64(&p->lx.t, &u) || u > (neg ? (uint64_t)INT64_MAX + 1 : INT64_MAX)) {
+			return mlir_fail(&p->lx, "integer constant out of range for type"), -1;
+		} else {
+			v[n] = neg ? (int64_t)(0 - u) : (int64_t)u;
+			if (v[n] <= 0)
+				return mlir_fail_at(&p->lx, line, col,
+						    "expected strictly positive integer, got %lld",
+						    (long long)v[n]), -1;
+		}
+		n++;
+		if (!mlir_next(&p->lx))
+			return -1;
+	}
+	return mlir_expect(&p->lx, ']') ? n : -1;
+}
+
+/* "?" for a dynamic size, in the lists of tensor_view messages. */
+static const char *sizes_text(const int64_t *v, int n, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && k < cap; i++)
+		k += v[i] == BCX_TILEIR_DYNAMIC
+			     ? (size_t)snprintf(buf + k, cap - k, "%s?", i ? ", " : "")
+			     : (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "",
+						(long long)v[i]);
+	return buf;
+}
+
+/* tensor_view<shape x elem, strides=[..]> by the reference's parser and
+ * verifier: strides required unless 0-d, and refused there. */
+static bool tensor_view(asm_parser *p, type_at at, bcx_tileir_build_type *out)
+{
+	int64_t dims[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK];
+	bcx_tileir_build_type elem;
+	char txt[160];
+	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
+	if (n < 0 || !ap_type(p, &elem))
+		return false;
+	int ns = 0;
+	if (n == 0 && mlir_accept(&p->lx, ','))
+		return mlir_is_id(&p->lx, "strides")
+			       ? (mlir_next(&p->lx),
+				  mlir_fail(&p->lx, "strides must not be provided for 0-d tiles"))
+			       : mlir_fail(&p->lx,
+					   "unexpected token after element type in 0-d tensor_view");
+	if (n > 0) {
+		if (!mlir_accept(&p->lx, ','))
+			return mlir_fail(&p->lx, "expected 'strides'");
+		if (!mlir_expect_id(&p->lx, "strides") || !mlir_expect(&p->lx, '='))
+			return false;
+		ns = stride_list(p, strides, TIR_LIMIT_RANK);
+	}
+	if (ns < 0 || !mlir_expect(&p->lx, '>'))
+		return false;
+	if (ns != n)
+		return mlir_fail_at(&p->lx, at.line, at.col,
+				   "expected shape and stride to be of same rank but got shape of "
+				   "rank %d and stride of rank %d", n, ns);
+	for (int i = 0; i < n; i++)
+		if (dims[i] <= 0 && dims[i] != BCX_TILEIR_DYNAMIC)
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "dimensions must have strictly positive constant sizes but "
+					   "got [%s]", sizes_text(dims, n, txt, sizeof txt));
+	bcx_diag bd = {0};
+	if (bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd))
+		return mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
+	return true;
+}
+
+static bool padding_value(asm_parser *p, bcx_tileir_padding *pad)
+{
+	static const char *const names[] = {"zero", "neg_zero", "nan", "pos_inf", "neg_inf"};
+	if (!mlir_expect(&p->lx, '='))
+		return false;
+	for (unsigned i = 0; i < 5; i++)
+		if (mlir_is_id(&p->lx, names[i])) {
+			*pad = (bcx_tileir_padding)i;
+			return mlir_next(&p->lx) && mlir_expect(&p->lx, ',');
+		}
+	return mlir_fail(&p->lx, "unknown padding value");
+}
+
+typedef struct view_parts {
+	int64_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], dim_map[TIR_LIMIT_RANK];
+	int rank, n_trav, n_map;
+	bcx_tileir_padding pad;
+	bcx_tileir_build_type tv;
+	uint64_t sparse;
+} view_parts;
+
+/* tile=(..), [traversal_strides=[..],] [padding_value = x,] tensor_view<..>
+ * [, dim_map=[..]] [, sparse_dim=N] > */
+static bool view_body(asm_parser *p, view_parts *v, bool gather)
+{
+	v->pad = BCX_TILEIR_PAD_NONE;
+	v->n_trav = v->n_map = -1;
+	if (!mlir_expect_id(&p->lx, "tile") || !mlir_expect(&p->lx, '=') ||
+	    !mlir_expect(&p->lx, '('))
+		return false;
+	v->rank = mlir_is_punct(&p->lx, ')') ? 0 /* the view's rules refuse it */
+					     : mlir_dims_list(&p->lx, v->tile, TIR_LIMIT_RANK);
+	if (v->rank < 0 || !mlir_expect(&p->lx, ')') || !mlir_expect(&p->lx, ','))
+		return false;
+	if (mlir_is_id(&p->lx, "traversal_strides")) {
+		if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '=') ||
+		    (v->n_trav = int_list(p, v->trav, TIR_LIMIT_RANK, false)) < 0 ||
+		    !mlir_expect(&p->lx, ','))
+			return false;
+	}
+	if (mlir_is_id(&p->lx, "padding_value") && !(mlir_next(&p->lx) && padding_value(p, &v->pad)))
+		return false;
+	if (!ap_type(p, &v->tv))
+		return false;
+	if (tb_type(p->m, v->tv)->tag != BCX_TILEIR_T_TENSOR_VIEW) {
+		char txt[112];
+		return mlir_fail(&p->lx, "expected 'tensor_view' type, but got '%s'",
+				 ap_type_text(p, v->tv, txt, sizeof txt));
+	}
+	/* as the dialect's parsers: a gather/scatter view ends in its one
+	 * `, sparse_dim=N`, the others in an optional `, dim_map=[..]` */
+	if (gather) {
+		if (!mlir_expect(&p->lx, ',') || !mlir_expect_id(&p->lx, "sparse_dim") ||
+		    !mlir_expect(&p->lx, '='))
+			return false;
+		if (!ap_unsigned_int(p, 32, &v->sparse))
+			return false;
+	} else if (mlir_accept(&p->lx, ',')) {
+		if (!mlir_expect_id(&p->lx, "dim_map") || !mlir_expect(&p->lx, '=') ||
+		    (v->n_map = int_list(p, v->dim_map, TIR_LIMIT_RANK, false)) < 0)
+			return false;
+	}
+	return mlir_expect(&p->lx, '>');
+}
+
+static bool narrow(asm_parser *p, const int64_t *in, int n, int32_t *out)
+{
+	for (int i = 0; i < n; i++) {
+		if (in[i] < INT32_MIN || in[i] > INT32_MAX)
+			return mlir_fail(&p->lx, "value out of range for i32");
+		out[i] = (int32_t)in[i];
+	}
+	return true;
+}
+
+/* The reference's rules of the views (verifyPartitionViewLike, then the
+ * strided view's; the gather/scatter view's own), in its order and words. */
+static bool view_rules(asm_parser *p, type_at at, uint8_t tag, const view_parts *v)
+{
+	const bcx_tileir_type *tv = tb_type(p->m, v->tv);
+	char txt[160];
+#define VFAIL(...) mlir_fail_at(&p->lx, at.line, at.col, __VA_ARGS__)
+	if (v->rank == 0)
+		return VFAIL("0-dimension tile shape is not supported");
+	if ((uint32_t)v->rank != tv->rank)
+		return VFAIL("expected tensor_view rank and tile rank to match, got tensor_view of "
+			     "rank %u and tiles of rank %d", tv->rank, v->rank);
+	bool gather = tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW;
+	int n_map = v->n_map >= 0 ? v->n_map : v->rank;
+	if (!gather && n_map != v->rank)
+		return VFAIL("expected dim_map to map exactly all %d dimensions of the tile, got %d "
+			     "mappings", v->rank, n_map);
+	for (int i = 0; i < v->rank; i++)
+		if (v->tile[i] <= 0)
+			return VFAIL("tile shape dimensions must have positive length but got [%s]",
+				     dims_text(v->tile, v->rank, txt, sizeof txt));
+	for (int i = 0; i < v->rank; i++)
+		if (v->tile[i] & (v->tile[i] - 1))
+			return VFAIL("tile shape dimensions must have power of two length but got "
+				     "[%s]", dims_text(v->tile, v->rank, txt, sizeof txt));
+	if (gather && v->sparse >= tv->rank)
+		return VFAIL("gather dimension is outside of tensor view dimensions, expected "
+			     "strictly less than %u, got %llu", tv->rank,
+			     (unsigned long long)v->sparse);
+	if (gather)
+		return tile_rules(p, at, v->tile, v->rank, tv->elem);
+	int used[TIR_LIMIT_RANK];
+	for (int i = 0; i < v->rank; i++)
+		used[i] = -1;
+	for (int i = 0; v->n_map >= 0 && i < v->n_map; i++) {
+		int64_t d = v->dim_map[i];
+		if (d < 0)
+			return VFAIL("target dimension must not be negative, got %lld", (long long)d);
+		if (d >= (int64_t)tv->rank)
+			return VFAIL("target dimension is outside of tensor view dimensions, expected "
+				     "strictly less than %u, got %lld", tv->rank, (long long)d);
+		if (used[d] >= 0)
+			return VFAIL("target dimension %lld mapped at least twice (for tile dimensions "
+				     "%d and %d)", (long long)d, used[d], i);
+		used[d] = i;
+	}
+	if (!tile_rules(p, at, v->tile, v->rank, tv->elem))
+		return false;
+	if (tag == BCX_TILEIR_T_STRIDED_VIEW && v->n_trav >= 0) {
+		if (v->n_trav != v->rank)
+			return VFAIL("expected %d traversal strides, got %d", v->rank, v->n_trav);
+		for (int i = 0; i < v->n_trav; i++)
+			if (v->trav[i] <= 0)
+				return VFAIL("traversal strides must be strictly positive but got [%s]",
+					     dims_text(v->trav, v->n_trav, txt, sizeof txt));
+	}
+#undef VFAIL
+	return true;
+}
+
+static bool view_type(asm_parser *p, type_at at, uint8_t tag, bcx_tileir_build_type *out)
+{
+	view_parts v;
+	int32_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], map[TIR_LIMIT_RANK];
+	if (!view_body(p, &v, tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW))
+		return false;
+	for (int i = 0; i < v.rank; i++)
+		if (v.tile[i] <= 0 || v.tile[i] > INT32_MAX)
+			return mlir_fail_at(&p->lx, at.line, at.col,
+					   "tile dimension %d exceeds i32 limitations (got %lld, expected "
+					   "strictly positive and less than or equal to 2147483647)",
+					   i, (long long)v.tile[i]);
+	if (!view_rules(p, at, tag, &v) || !narrow(p, v.tile, v.rank, tile) ||
+	    !narrow(p, v.trav, v.n_trav, trav) || !narrow(p, v.dim_map, v.n_map, map))
+		return false;
+	if ((v.n_map >= 0 && v.n_map != v.rank) || (v.n_trav >= 0 && v.n_trav != v.rank))
+		return mlir_fail(&p->lx, "view parameter lists must match the tile rank");
+	bcx_diag bd = {0};
+	bcx_status st;
+	const int32_t *dm = v.n_map >= 0 ? map : NULL;
+	if (tag == BCX_TILEIR_T_PARTITION_VIEW)
+		st = bcx_tileir_build_type_partition_view(p->m, v.tv, tile, (uint32_t)v.rank, dm,
+		                                          v.pad, out, &bd);
+	else if (tag == BCX_TILEIR_T_STRIDED_VIEW)
+		st = v.n_trav < 0 ? bcx_diag_set(&bd, BCX_ERR_INVALID_ARG, -1,
+						 "strided_view needs traversal_strides")
+				  : bcx_tileir_build_type_strided_view(p->m, v.tv, tile, trav, (uint32_t)v.rank,
+							     dm, v.pad, out, &bd);
+	else
+		st = bcx_tileir_build_type_gather_scatter_view(p->m, v.tv, tile, (uint32_t)v.rank,
+						     (uint32_t)v.sparse, v.pad, out, &bd);
+	return st == BCX_OK || mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
+}
+
+/* The tag whose keyword (types.def text) is kw, or BCX_TILEIR_T_COUNT. */
+static unsigned keyword_tag(const char *kw, size_t n)
+{
+	return tag_named(kw, n, false);
+}
+
+/* The dialect keyword after an optional "!cuda_tile." prefix. */
+static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_build_type *out)
+{
+	bcx_diag bd = {0};
+	unsigned tag = keyword_tag(kw, n);
+	if (tag == BCX_TILEIR_T_TOKEN)
+		return mlir_next(&p->lx) &&
+		       ap_built(p, bcx_tileir_build_type_token(p->m, out, &bd), &bd);
+	if (tag == BCX_TILEIR_T_COUNT || tag == BCX_TILEIR_T_FUNCTION)
+		return mlir_fail(&p->lx, "unknown type '%.*s'", (int)n, kw);
+	if (!mlir_next(&p->lx))
+		return false;
+	/* MLIR reports a type's verifier errors where its parameters begin */
+	type_at at = {p->lx.t.line, p->lx.t.col};
+	if (!mlir_expect(&p->lx, '<'))
+		return false;
+	switch (tag) {
+	case BCX_TILEIR_T_TILE:
+		return tile_type(p, at, out);
+	case BCX_TILEIR_T_TENSOR_VIEW:
+		return tensor_view(p, at, out);
+	case BCX_TILEIR_T_POINTER: {
+		bcx_tileir_build_type e;
+		return ap_type(p, &e) && mlir_expect(&p->lx, '>') &&
+		       ap_built(p, bcx_tileir_build_type_ptr(p->m, e, out, &bd), &bd);
+	}
+	default: /* the three views */
+		return view_type(p, at, (uint8_t)tag, out);
+	}
+}
+
+static bool type_alias(asm_parser *p, void *out) { return ap_type(p, out); }
+
+/* The length of a bracketed type's text from s: a name, then '<' ... the
+ * matching '>' on the same line; 0 when the text is not of that shape. */
+static size_t bracketed_len(const char *s, const char *end)
+{
+	const char *q = s;
+	unsigned depth = 0;
+	if (q < end && *q == '!')
+		q++;
+	while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '.'))
+		q++;
+	if (q == end || *q != '<')
+		return 0;
+	for (; q < end; q++) {
+		if (*q == '<')
+			depth++;
+		else if (*q == '>' && q[-1] != '-' && --depth == 0)
+			return (size_t)(q + 1 - s);
+		else if (*q == '\n' || *q == '{' || *q == '"' || (*q == '>' && q[-1] == '-'))
+			return 0;
+	}
+	return 0;
+}
+
+static bool parse_type(asm_parser *p, bcx_tileir_build_type *out);
+
+/* Room in type_of for the next cache entry. */
+static bool type_cache_room(asm_parser *p)
+{
+	uint32_t next = p->type_text.n;
+	if (next < p->cap_types)
+		return true;
+	uint32_t nc = p->cap_types ? p->cap_types * 2 : 64;
+	bcx_tileir_build_type *g =
+		nc > next ? bcx_arena_grow(p->arena, p->type_of, p->cap_types, nc, sizeof *g) : NULL;
+	if (!g)
+		return false;
+	p->type_of = g;
+	p->cap_types = nc;
+	return true;
+}
+
+/* Types repeat: the generic form states every operand's type on every op.
+ * A bracketed type's text is parsed once per module and looked up after;
+ * its value only depends on the text, the module's types being interned. */
+bool ap_type(asm_parser *p, bcx_tileir_build_type *out)
+{
+	mlir_tok t = p->lx.t;
+	size_t n = t.k == MLIR_TK_BANG || t.k == MLIR_TK_ID ? bracketed_len(t.s, p->lx.end) : 0;
+	uint32_t idx;
+	if (n && wr_table_find(&p->type_text, t.s, n, &idx)) {
+		*out = p->type_of[idx];
+		return mlir_seek(&p->lx, (mlir_pos){t.s + n, t.line, t.col + (unsigned)n});
+	}
+	if (!parse_type(p, out))
+		return false;
+	/* cache only what was read as one whole: the next token starts after;
+	 * no memory for the cache only means no cache */
+	if (!n || p->lx.t.s < t.s + n || !type_cache_room(p) ||
+	    wr_table_intern(&p->type_text, t.s, n, &idx) != BCX_OK)
+		return true;
+	p->type_of[idx] = *out;
+	return true;
+}
+
+static bool parse_type(asm_parser *p, bcx_tileir_build_type *out)
+{
+	mlir_tok t = p->lx.t;
+	if (t.k == MLIR_TK_BANG) {
+		ap_alias *a = ap_alias_find(p);
+		if (a)
+			return ap_alias_parse(p, a, type_alias, out);
+		if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0)
+			return mlir_fail(&p->lx, "unknown dialect type '!%.*s'", (int)t.n, t.p);
+		return dialect_type(p, t.p + 10, t.n - 10, out);
+	}
+	if (t.k == MLIR_TK_ID && (mlir_is_id(&p->lx, "tile") || mlir_is_id(&p->lx, "ptr") ||
+			     mlir_is_id(&p->lx, "token") || mlir_is_id(&p->lx, "tensor_view") ||
+			     mlir_is_id(&p->lx, "partition_view") ||
+			     mlir_is_id(&p->lx, "strided_view") ||
+			     mlir_is_id(&p->lx, "gather_scatter_view")))
+		return dialect_type(p, t.p, t.n, out);
+	return scalar(p, out);
+}
+
+static bool type_list(asm_parser *p, bcx_tileir_build_type **v, uint32_t *n, char close)
+{
+	uint32_t cap = 0;
+	*n = 0;
+	*v = NULL;
+	while (!mlir_is_punct(&p->lx, close)) {
+		if (*n && !mlir_expect(&p->lx, ','))
+			return false;
+		if (*n == cap) {
+			uint32_t nc = cap ? cap * 2 : 8;
+			bcx_tileir_build_type *g = bcx_arena_grow(p->arena, *v, cap, nc, sizeof **v);
+			if (!g)
+				return mlir_fail(&p->lx, "out of memory");
+			*v = g;
+			cap = nc;
+		}
+		if (!ap_type(p, &(*v)[(*n)++]))
+			return false;
+	}
+	return mlir_next(&p->lx);
+}
+
+bool ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
+                  bcx_tileir_build_type **outs, uint32_t *n_out)
+{
+	if (!mlir_expect(&p->lx, '(') || !type_list(p, ins, n_in, ')') || !mlir_expect(&p->lx, 'A'))
+		return false;
+	if (mlir_accept(&p->lx, '('))
+		return type_list(p, outs, n_out, ')');
+	*outs = bcx_arena_alloc(p->arena, sizeof **outs);
+	*n_out = 1;
+	return *outs ? ap_type(p, *outs) : mlir_fail(&p->lx, "out of memory");
+}

@@ -1,0 +1,75 @@
+/* The Tile IR assembler's bottom layer: what every other layer uses, and
+ * which calls none of them (builder failures, arena arrays and strings,
+ * late errors, a type's text in messages, an op's attribute fields). */
+#include "tileir/parse/asm_internal.h"
+#include "tileir/build/build_internal.h"
+#include "tileir/print/print.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd)
+{
+	if (st == BCX_OK)
+		return true;
+	return mlir_fail(&p->lx, "%s", bd->message);
+}
+
+char *ap_tok_dup(asm_parser *p)
+{
+	return bcx_arena_memdup(p->arena, p->lx.t.p, p->lx.t.n);
+}
+
+bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
+{
+	if (n < *cap)
+		return true;
+	uint32_t nc = *cap ? *cap * 2 : 4;
+	void *g = nc > *cap ? bcx_arena_grow(p->arena, *arr, n, nc, elem) : NULL;
+	if (!g)
+		return mlir_fail(&p->lx, "out of memory");
+	*arr = g;
+	*cap = nc;
+	return true;
+}
+
+const bcx_tileir_field *ap_attr_field(const ap_op *op, uint32_t i)
+{
+	const bcx_tileir_field *f = NULL;
+	for (uint32_t k = 0; k < op->info->n_fields; k++)
+		if (op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
+		    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0)
+			f = &op->info->fields[k];
+	return f;
+}
+
+bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
+{
+	if (p->late_msg)
+		return true;
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	p->late_msg = bcx_arena_memdup(p->arena, buf, strlen(buf));
+	p->late_line = line;
+	p->late_col = col;
+	return p->late_msg || mlir_fail(&p->lx, "out of memory");
+}
+
+/* A type as MLIR names it in a message: the dialect's types with their
+ * full prefix (!cuda_tile.tile<f32>), the builtin scalars bare (i32). */
+const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap)
+{
+	bcx_buf o;
+	bcx_buf_init(&o, p->m->alloc);
+	tir_print_type(&o, p->m->m, t, false);
+	const char *s = o.data ? (const char *)o.data : "";
+	bool scalar = o.len >= 2 && ((s[0] == 'i' || s[0] == 'f') && s[1] >= '0' && s[1] <= '9');
+	scalar = scalar || (o.len >= 4 && (!memcmp(s, "bf16", 4) || !memcmp(s, "tf32", 4)));
+	snprintf(buf, cap, "%s%.*s", scalar ? "" : "!cuda_tile.", (int)(o.len > cap ? cap : o.len), s);
+	bcx_buf_free(&o);
+	return buf;
+}

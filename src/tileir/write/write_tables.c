@@ -1,0 +1,172 @@
+/* Interning tables and section framing of the Tile IR writer (spec §5,
+ * §6.1, §7.1, §8.1, §18.3). Everything is keyed on bytes: a type record's
+ * bytes are canonical once its dependencies have indices (§7.4), and a
+ * constant's key is its type index followed by its splat-collapsed data. */
+#include "tileir/write/write_internal.h"
+#include "bcx/varint.h"
+#include "bcx/tileir.h"
+
+#include <string.h>
+
+void wr_sv(bcx_buf *b, int64_t v) { bcx_buf_put_uleb128(b, bcx_zigzag_encode(v)); }
+
+void wr_table_init(wr_table *t, const bcx_allocator *a)
+{
+	memset(t, 0, sizeof *t);
+	t->alloc = a ? a : bcx_default_allocator();
+	bcx_buf_init(&t->data, t->alloc);
+}
+
+void wr_table_free(wr_table *t)
+{
+	bcx_buf_free(&t->data);
+	bcx_free(t->alloc, t->off, (size_t)(t->cap + 1) * sizeof *t->off);
+	bcx_free(t->alloc, t->slot, (size_t)t->nslot * sizeof *t->slot);
+	t->off = NULL;
+	t->slot = NULL;
+	t->n = t->cap = t->nslot = 0;
+}
+
+/* FNV-1a over the key bytes. */
+static uint32_t key_hash(const uint8_t *p, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 16777619u;
+	return h;
+}
+
+static bool key_eq(const wr_table *t, uint32_t i, const void *p, size_t n)
+{
+	/* An empty key may sit in a table that holds no bytes yet (data NULL). */
+	return wr_table_len(t, i) == n && (n == 0 || memcmp(wr_table_key(t, i), p, n) == 0);
+}
+
+/* Double the slot array and re-insert every key. */
+static bcx_status rehash(wr_table *t)
+{
+	uint32_t ns = t->nslot ? t->nslot * 2 : 64;
+	if (ns < t->nslot)
+		return BCX_ERR_LIMIT;
+	uint32_t *s = bcx_alloc(t->alloc, (size_t)ns * sizeof *s);
+	if (!s)
+		return BCX_ERR_NOMEM;
+	memset(s, 0, (size_t)ns * sizeof *s);
+	for (uint32_t i = 0; i < t->n; i++) {
+		uint32_t h = key_hash(wr_table_key(t, i), wr_table_len(t, i)) & (ns - 1);
+		while (s[h])
+			h = (h + 1) & (ns - 1);
+		s[h] = i + 1;
+	}
+	bcx_free(t->alloc, t->slot, (size_t)t->nslot * sizeof *t->slot);
+	t->slot = s;
+	t->nslot = ns;
+	return BCX_OK;
+}
+
+static bcx_status grow_off(wr_table *t)
+{
+	uint32_t nc = t->cap ? t->cap * 2 : 32;
+	if (nc < t->cap || nc > UINT32_MAX / 2)
+		return BCX_ERR_LIMIT;
+	size_t *o = bcx_realloc(t->alloc, t->off, t->off ? (size_t)(t->cap + 1) * sizeof *o : 0,
+				(size_t)(nc + 1) * sizeof *o);
+	if (!o)
+		return BCX_ERR_NOMEM;
+	if (!t->off)
+		o[0] = 0;
+	t->off = o;
+	t->cap = nc;
+	return BCX_OK;
+}
+
+bool wr_table_find(const wr_table *t, const void *p, size_t n, uint32_t *idx)
+{
+	if (!t->nslot)
+		return false;
+	uint32_t h = key_hash(p, n) & (t->nslot - 1);
+	for (; t->slot[h]; h = (h + 1) & (t->nslot - 1))
+		if (key_eq(t, t->slot[h] - 1, p, n)) {
+			*idx = t->slot[h] - 1;
+			return true;
+		}
+	return false;
+}
+
+bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx)
+{
+	bcx_status st;
+	if ((uint64_t)(t->n + 1) * 2 > t->nslot && (st = rehash(t)) != BCX_OK)
+		return st;
+	uint32_t h = key_hash(p, n) & (t->nslot - 1);
+	for (; t->slot[h]; h = (h + 1) & (t->nslot - 1))
+		if (key_eq(t, t->slot[h] - 1, p, n)) {
+			*idx = t->slot[h] - 1;
+			return BCX_OK;
+		}
+	if (t->n == t->cap && (st = grow_off(t)) != BCX_OK)
+		return st;
+	bcx_buf_put_bytes(&t->data, p, n);
+	if (t->data.status != BCX_OK)
+		return t->data.status;
+	t->off[t->n + 1] = t->data.len;
+	t->slot[h] = t->n + 1;
+	*idx = t->n++;
+	return BCX_OK;
+}
+
+void wr_section(bcx_buf *out, unsigned id, const bcx_buf *payload)
+{
+	size_t align = bcx_tileir_section_alignment(id);
+	bcx_buf_put_u8(out, (uint8_t)(id | (align > 1 ? 0x80u : 0u)));
+	wr_uv(out, payload->len);
+	if (align > 1) {
+		wr_uv(out, align);
+		bcx_buf_pad_to(out, align, WR_PAD);
+	}
+	bcx_buf_put_bytes(out, payload->data, payload->len);
+	if (payload->status != BCX_OK && out->status == BCX_OK)
+		out->status = payload->status;
+}
+
+void wr_table_payload(bcx_buf *p, const wr_table *t, unsigned off_width,
+		      unsigned count_align)
+{
+	wr_uv(p, t->n);
+	bcx_buf_pad_to(p, count_align, WR_PAD);
+	for (uint32_t i = 0; i < t->n; i++) {
+		if (off_width == 8)
+			bcx_buf_put_u64le(p, t->off[i]);
+		else
+			bcx_buf_put_u32le(p, (uint32_t)t->off[i]);
+	}
+	if (t->n)
+		bcx_buf_put_bytes(p, t->data.data, t->data.len);
+}
+
+size_t wr_uv_len(const uint8_t *p, size_t n)
+{
+	size_t i = 0;
+	while (i < n && (p[i] & 0x80))
+		i++;
+	return i < n ? i + 1 : n;
+}
+
+void wr_prefixed_payload(bcx_buf *p, const wr_table *t, unsigned offset_bytes)
+{
+	wr_uv(p, t->n);
+	bcx_buf_pad_to(p, offset_bytes, WR_PAD);
+	uint64_t at = 0;
+	for (uint32_t i = 0; i < t->n; i++) {
+		size_t skip = wr_uv_len(wr_table_key(t, i), wr_table_len(t, i));
+		if (offset_bytes == 8)
+			bcx_buf_put_u64le(p, at);
+		else
+			bcx_buf_put_u32le(p, (uint32_t)at);
+		at += wr_table_len(t, i) - skip;
+	}
+	for (uint32_t i = 0; i < t->n; i++) {
+		size_t skip = wr_uv_len(wr_table_key(t, i), wr_table_len(t, i));
+		bcx_buf_put_bytes(p, wr_table_key(t, i) + skip, wr_table_len(t, i) - skip);
+	}
+}
