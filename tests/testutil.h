@@ -8,7 +8,8 @@
 #include <stdio.h>
 
 void tu_init(int argc, char **argv);
-/* Prints "N passed, N failed" and returns the exit status. */
+/* Prints "N passed, N failed" and returns the exit status: failure when a
+ * check failed or when none ran. */
 int tu_finish(void);
 /* Records one check; prints file:line and the message when it fails. */
 bool tu_check(bool ok, const char *file, int line, const char *fmt, ...) BCX_PRINTF(4, 5);

@@ -311,3 +311,41 @@ bool rc_each_row(void (*fn)(void *ctx, const rc_row *r), void *ctx)
 	free(tsv);
 	return true;
 }
+
+/* ---- known differences ---- */
+
+static bool known_is(const char *name, const char *file, unsigned index)
+{
+	size_t n = strlen(file);
+	char num[16];
+	snprintf(num, sizeof num, "%u", index);
+	return strncmp(name, file, n) == 0 && name[n] == ':' && strcmp(name + n + 1, num) == 0;
+}
+
+bool rc_known_init(rc_known *k, const char *const *names, size_t n)
+{
+	k->names = names;
+	k->n = n;
+	k->seen = calloc(n ? n : 1, sizeof *k->seen);
+	return T_CHECK(k->seen != NULL);
+}
+
+bool rc_known_judge(rc_known *k, const char *file, unsigned index, bool passed)
+{
+	for (size_t i = 0; i < k->n && k->seen; i++)
+		if (known_is(k->names[i], file, index)) {
+			k->seen[i] = true;
+			return T_CHECKF(!passed, "%s:%u passes now: remove it from the known list",
+					file, index);
+		}
+	return T_CHECKF(passed, "%s:%u fails and is not in the known list", file, index);
+}
+
+void rc_known_finish(rc_known *k)
+{
+	for (size_t i = 0; i < k->n && k->seen; i++)
+		T_CHECKF(k->seen[i], "%s is in the known list but no such case was judged",
+			 k->names[i]);
+	free(k->seen);
+	k->seen = NULL;
+}

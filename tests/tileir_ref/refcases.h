@@ -63,4 +63,22 @@ typedef struct rc_row {
  * the test. False when cases.tsv cannot be read. */
 bool rc_each_row(void (*fn)(void *ctx, const rc_row *r), void *ctx);
 
+/* Known differences: the cases a test leaves failing, each named
+ * "FILE:CASE" with the reason in the docs. A test reports every case it
+ * judges with rc_known_judge; rc_known_finish fails the test for a failing
+ * case not listed and for a listed case that passes (the list must shrink
+ * when one is fixed), so the list is the exact set of failures. */
+typedef struct rc_known {
+	const char *const *names;
+	size_t n;
+	bool *seen;           /* per name: its case was judged */
+} rc_known;
+
+bool rc_known_init(rc_known *k, const char *const *names, size_t n);
+/* Record the verdict of case FILE:index; true when it is as the list says
+ * (passing and unlisted, or failing and listed). */
+bool rc_known_judge(rc_known *k, const char *file, unsigned index, bool passed);
+/* Check the listed cases all failed; frees the record. */
+void rc_known_finish(rc_known *k);
+
 #endif

@@ -6,11 +6,12 @@
  *   expectation's line. MLIR goes on after some errors and may report
  *   several; bcx stops at its first, which must be one of them.
  * - valid: the case must assemble and verify clean (bcx_tileir_verify).
- *   A case that uses an op outside the dialect ("use_type"(...), which the
- *   reference accepts only with -allow-unregistered-dialect) is counted
- *   apart until bcx reads such ops.
- * Prints the counts and every case that fails, with the reason; fails when
- * fewer than 95% of the parse cases pass or any valid case fails. */
+ * Prints the counts and every case that fails, with the reason. The cases
+ * left failing are listed by name below, each with its reason in
+ * docs/formats/tileir-text.md: the test fails on any other failure and on
+ * a listed case that passes. A second count is MLIR's -verify-diagnostics
+ * one: a case passes when every expected-error is printed, which bcx's one
+ * error per refusal does only for cases that expect one. */
 #include "testutil.h"
 #include "refcases.h"
 
@@ -22,8 +23,25 @@
 #include <string.h>
 
 
+static const char *const known[] = {
+	/* types bcx does not read, whose messages print them */
+	"dense_attr_invalid.mlir:19", "dense_attr_invalid.mlir:20", "invalid.mlir:2",
+	"invalid.mlir:22",
+	"invalid.mlir:5",                      /* a pointer to i4: 'pointeeType' */
+	"entry_opt_hints_invalid.mlir:0",      /* optimization hint messages */
+	"entry_opt_hints_invalid.mlir:1",
+	"invalid.mlir:150", "invalid.mlir:151", "invalid.mlir:152", /* global without a name */
+	"invalid.mlir:173", "invalid.mlir:176", /* results named on loop/for without results */
+	"invalid.mlir:206",                    /* print_tko without its string */
+	"invalid.mlir:227",                    /* make_partition_view of a non-view result */
+	"reduce_and_scan_invalid.mlir:2",      /* reduce, scan: types but no operands */
+	"reduce_and_scan_invalid.mlir:19",
+	"arith_invalid.mlir:189",              /* the message a line late */
+};
+
 typedef struct tally {
-	unsigned parse, parse_ok, valid, valid_ok, valid_waiting;
+	unsigned parse, parse_ok, parse_all, valid, valid_ok;
+	rc_known known;
 } tally;
 
 /* Does text hold needle (n bytes)? */
@@ -57,27 +75,6 @@ static unsigned diag_line(const char *msg, const char **rest)
 	return (unsigned)line;
 }
 
-/* A quoted op name outside the dialect ("use_type"(, "some.op"(). */
-static bool uses_unregistered(const rc_case *c)
-{
-	for (size_t i = 0; i + 1 < c->len; i++) {
-		if (c->text[i] != '"')
-			continue;
-		size_t j = i + 1;
-		while (j < c->len && c->text[j] != '"' && c->text[j] != '\n')
-			j++;
-		if (j + 1 >= c->len || c->text[j] != '"' || c->text[j + 1] != '(')
-			continue;
-		size_t n = j - i - 1;
-		const char *name = c->text + i + 1;
-		if (!(n > 10 && memcmp(name, "cuda_tile.", 10) == 0) &&
-		    !(n > 8 && memcmp(name, "builtin.", 8) == 0))
-			return true;
-		i = j;
-	}
-	return false;
-}
-
 /* The first expected error (the case may hold notes too). */
 static const rc_expect *first_error(const rc_case *c)
 {
@@ -87,10 +84,10 @@ static const rc_expect *first_error(const rc_case *c)
 	return &c->ex[0];
 }
 
-static void parse_case(const char *file, const rc_case *c, tally *t)
+/* Whether bcx refuses the case with an expected message at its line. */
+static bool parse_case(const char *file, const rc_case *c)
 {
 	const rc_expect *want = first_error(c);
-	t->parse++;
 	bcx_tileir_builder *m = NULL;
 	bcx_diag d;
 	bcx_diag_clear(&d);
@@ -99,7 +96,7 @@ static void parse_case(const char *file, const rc_case *c, tally *t)
 	if (st == BCX_OK) {
 		printf("FAIL parse %s:%u (line %u): accepted; expected '%.*s' at line %u\n", file,
 		       c->index, c->first_line, (int)want->text_len, want->text, want->line);
-		return;
+		return false;
 	}
 	const char *msg;
 	unsigned line = diag_line(d.message, &msg);
@@ -108,10 +105,8 @@ static void parse_case(const char *file, const rc_case *c, tally *t)
 		const rc_expect *e = &c->ex[i];
 		if (e->kind != RC_ERROR || !contains(msg, e->text, e->text_len))
 			continue;
-		if (e->line == line) {
-			t->parse_ok++;
-			return;
-		}
+		if (e->line == line)
+			return true;
 		near = e;
 	}
 	if (near)
@@ -122,6 +117,7 @@ static void parse_case(const char *file, const rc_case *c, tally *t)
 		       "%u\n",
 		       file, c->index, c->first_line, msg, line, (int)want->text_len, want->text,
 		       want->line);
+	return false;
 }
 
 static bool count_error(void *ctx, const bcx_tileir_verify_error *e)
@@ -131,10 +127,9 @@ static bool count_error(void *ctx, const bcx_tileir_verify_error *e)
 	return true;
 }
 
-static void valid_case(const char *file, const rc_case *c, tally *t)
+/* Whether the case assembles and verifies clean. */
+static bool valid_case(const char *file, const rc_case *c)
 {
-	t->valid++;
-	bool unreg = uses_unregistered(c);
 	bcx_tileir_builder *m = NULL;
 	bcx_diag d;
 	bcx_diag_clear(&d);
@@ -145,20 +140,14 @@ static void valid_case(const char *file, const rc_case *c, tally *t)
 		bcx_diag vd;
 		bcx_diag_clear(&vd);
 		st = mod ? bcx_tileir_verify(mod, NULL, count_error, &n, NULL, &vd) : BCX_ERR_NOMEM;
-		if (st == BCX_OK) {
-			t->valid_ok++;
-		} else {
+		if (st != BCX_OK)
 			printf("FAIL valid %s:%u (line %u): verifier: %s\n", file, c->index,
 			       c->first_line, mod ? vd.message : d.message);
-		}
-	} else if (unreg) {
-		t->valid_waiting++;
-		printf("WAIT valid %s:%u (line %u): waiting for unregistered ops: %s\n", file,
-		       c->index, c->first_line, d.message);
 	} else {
 		printf("FAIL valid %s:%u (line %u): %s\n", file, c->index, c->first_line, d.message);
 	}
 	bcx_tileir_builder_free(m);
+	return st == BCX_OK;
 }
 
 static void parse_row(void *ctx, const rc_row *r)
@@ -166,10 +155,21 @@ static void parse_row(void *ctx, const rc_row *r)
 	bool parse = r && strcmp(r->cls, "parse") == 0, valid = r && strcmp(r->cls, "valid") == 0;
 	if ((!parse && !valid) || !T_CHECKF(r->c != NULL, "%s: case %u missing", r->name, r->index))
 		return;
-	if (parse && T_CHECKF(r->c->n_ex > 0, "%s:%u: no expectation", r->name, r->index))
-		parse_case(r->name, r->c, ctx);
-	else if (valid)
-		valid_case(r->name, r->c, ctx);
+	tally *t = ctx;
+	bool ok;
+	if (parse) {
+		if (!T_CHECKF(r->c->n_ex > 0, "%s:%u: no expectation", r->name, r->index))
+			return;
+		ok = parse_case(r->name, r->c);
+		t->parse++;
+		t->parse_ok += ok;
+		t->parse_all += ok && r->n_errors == 1;
+	} else {
+		ok = valid_case(r->name, r->c);
+		t->valid++;
+		t->valid_ok += ok;
+	}
+	rc_known_judge(&t->known, r->name, r->index, ok);
 }
 
 int main(int argc, char **argv)
@@ -177,19 +177,17 @@ int main(int argc, char **argv)
 	tu_init(argc, argv);
 	tu_require_shared();
 	tally t = {0};
-	if (!rc_each_row(parse_row, &t))
+	if (!rc_known_init(&t.known, known, sizeof known / sizeof *known) ||
+	    !rc_each_row(parse_row, &t))
 		return tu_finish();
 	printf("parse cases: %u of %u refused with the expected message at the expected line "
-	       "(%.1f%%)\n",
-	       t.parse_ok, t.parse, t.parse ? 100.0 * t.parse_ok / t.parse : 0.0);
-	printf("valid cases: %u of %u assemble and verify clean; %u waiting for unregistered "
-	       "ops; %u fail\n",
-	       t.valid_ok, t.valid, t.valid_waiting, t.valid - t.valid_ok - t.valid_waiting);
+	       "(%.1f%%); %u of %u with every expected error (-verify-diagnostics)\n",
+	       t.parse_ok, t.parse, t.parse ? 100.0 * t.parse_ok / t.parse : 0.0, t.parse_all,
+	       t.parse);
+	printf("valid cases: %u of %u assemble and verify clean\n", t.valid_ok, t.valid);
+	printf("%zu known differences\n", t.known.n);
 	T_EQ_U(t.parse, 374);
 	T_EQ_U(t.valid, 70);
-	T_CHECKF(t.parse_ok * 100 >= t.parse * 95, "parse cases below 95%%: %u of %u", t.parse_ok,
-		 t.parse);
-	T_CHECKF(t.valid_ok + t.valid_waiting == t.valid, "valid cases failing: %u",
-		 t.valid - t.valid_ok - t.valid_waiting);
+	rc_known_finish(&t.known);
 	return tu_finish();
 }

@@ -5,8 +5,9 @@
  * lines must be met by an error on that line whose message contains the
  * expected text (a parse error counts when it is what the case expects).
  * Prints the counts and every failing case as FILE:CASE with the reason.
- * The goal is 95% of the cases; the test fails when fewer pass than the
- * floor below, which only ever goes up (docs/formats/tileir-verify.md). */
+ * The cases left failing are listed by name below, each with its reason in
+ * docs/formats/tileir-verify.md: the test fails on any other failure and on
+ * a listed case that passes. */
 #include "testutil.h"
 #include "refcases.h"
 #include "bcx/tileir.h"
@@ -16,8 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GOAL_PERCENT 95
-static const unsigned floor_cases = 432; /* cases that passed when the floor was last raised */
+static const char *const known[] = {
+	"view_invalid.mlir:63",           /* no index operands: the parser refuses first */
+	"view_invalid.mlir:67",
+	"invalid.mlir:6",                 /* a region with no block: our own message */
+	"reduce_and_scan_invalid.mlir:1",
+};
 
 typedef struct diag_line {
 	unsigned line;
@@ -135,6 +140,7 @@ static const char *judge(const rc_case *c, const got *g)
 
 typedef struct tally {
 	unsigned total, passed;
+	rc_known known;
 } tally;
 
 static void verify_row(void *ctx, const rc_row *r)
@@ -143,10 +149,8 @@ static void verify_row(void *ctx, const rc_row *r)
 	if (!r || strcmp(r->cls, "verify") != 0)
 		return;
 	t->total++;
-	if (!r->c) {
-		printf("FAIL %s:%u: case missing\n", r->name, r->index);
+	if (!T_CHECKF(r->c != NULL, "%s:%u: case missing", r->name, r->index))
 		return;
-	}
 	got g = {0};
 	run_case(r->name, r->c, &g);
 	const char *why = judge(r->c, &g);
@@ -154,6 +158,7 @@ static void verify_row(void *ctx, const rc_row *r)
 		printf("FAIL %s:%u (file line %u): %s\n", r->name, r->index, r->c->first_line, why);
 	else
 		t->passed++;
+	rc_known_judge(&t->known, r->name, r->index, why == NULL);
 	for (size_t k = 0; k < g.n; k++)
 		free(g.d[k].msg);
 	free(g.d);
@@ -164,14 +169,14 @@ int main(int argc, char **argv)
 	tu_init(argc, argv);
 	tu_require_shared();
 	tally t = {0};
-	if (!rc_each_row(verify_row, &t))
+	if (!rc_known_init(&t.known, known, sizeof known / sizeof *known) ||
+	    !rc_each_row(verify_row, &t))
 		return tu_finish();
 	unsigned total = t.total, passed = t.passed;
 	unsigned pct10 = total ? passed * 1000u / total : 0;
-	printf("verify-class cases: %u of %u pass (%u.%u%%); goal %u%%: %s; floor %u\n", passed,
-	       total, pct10 / 10, pct10 % 10, GOAL_PERCENT,
-	       passed * 100u >= total * GOAL_PERCENT ? "met" : "NOT met", floor_cases);
+	printf("verify-class cases: %u of %u pass (%u.%u%%); %zu known differences\n", passed,
+	       total, pct10 / 10, pct10 % 10, t.known.n);
 	T_CHECK(total == 436);
-	T_CHECKF(passed >= floor_cases, "%u cases pass, fewer than the floor %u", passed, floor_cases);
+	rc_known_finish(&t.known);
 	return tu_finish();
 }
