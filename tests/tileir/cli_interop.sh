@@ -2,7 +2,8 @@
 # What NVIDIA's tools do with shapes the vectors lack, with files made here
 # (no ../shared): a builtin module with attributes around the Tile IR module
 # (as pass pipelines print it, custom and generic), constant names of
-# negative zero, the first failing rule of an op that breaks several.
+# negative zero, the first failing rule of an op that breaks several, one
+# set of view-type rules for text and bytecode.
 # Args: BCX
 set -u
 bcx=$1
@@ -71,4 +72,26 @@ MLIR
 status 1 "$bcx" verify "$tmp/rules.mlir" 2> "$tmp/rules.err"
 check grep -q "^bcx: $tmp/rules.mlir:3:10: error: 'cuda_tile.broadcast' op failed to verify that all of {source, result} have same rank \[function 'f', op broadcast#0\]$" "$tmp/rules.err"
 check grep -q "^bcx: $tmp/rules.mlir:4:10: error: 'cuda_tile.offset' op failed to verify that all of {result, ptr} have same type \[function 'f', op offset#1\]$" "$tmp/rules.err"
+
+# A strided view's traversal strides must be positive, in text and in
+# bytecode alike: the bytecode is made valid, then its stride set to 0.
+cat > "$tmp/sv.mlir" <<'MLIR'
+cuda_tile.module @m {
+  entry @k(%p: tile<ptr<f32>>) {
+    %tv = make_tensor_view %p, shape = [64], strides = [1] : tensor_view<64xf32, strides=[1]>
+    %sv = make_strided_view %tv : strided_view<tile=(8), traversal_strides=[5], tensor_view<64xf32, strides=[1]>>
+    return
+  }
+}
+MLIR
+status 0 "$bcx" asm "$tmp/sv.mlir" -o "$tmp/sv.bc"
+sed 's/traversal_strides=\[5\]/traversal_strides=[0]/' "$tmp/sv.mlir" > "$tmp/sv0.mlir"
+status 1 "$bcx" asm "$tmp/sv0.mlir" -o "$tmp/sv0.bc" 2> "$tmp/sv.err"
+check grep -q "error: custom op 'cuda_tile.make_strided_view' traversal strides must be strictly positive but got \[0\]$" "$tmp/sv.err"
+# the record: tag, element, tile count, tile (i32), stride count, strides (i32)
+at=$("$bcx" dump "$tmp/sv.bc" | sed -n 's/^ *\[5\] @0x\([0-9a-f]*\) tag 21 .*/\1/p')
+check test -n "$at"
+printf '\000' | dd of="$tmp/sv.bc" bs=1 seek=$((0x$at + 8)) conv=notrunc status=none
+status 1 "$bcx" verify "$tmp/sv.bc" 2> "$tmp/sv.err"
+check grep -q "type 5 (strided_view) fails verification: traversal strides must be strictly positive but got \[0\]$" "$tmp/sv.err"
 exit $fail

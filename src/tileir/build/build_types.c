@@ -5,11 +5,11 @@
 #include "tileir/model/limits.h"
 #include "common/internal.h"
 #include "tileir/model/tables.h"
+#include "tileir/model/type_rules.h"
 #include "tileir/build/build_internal.h"
 
 #include <string.h>
 
-#define TB_MAX_TILE_ELEMS (1u << 24)
 
 const bcx_tileir_type *tb_type(const bcx_tileir_builder *m, uint32_t t) { return &m->m->types[t]; }
 bool tb_type_valid(const bcx_tileir_builder *m, uint32_t t) { return t < m->m->n_types; }
@@ -141,8 +141,6 @@ bcx_status bcx_tileir_build_type_ptr(bcx_tileir_builder *m, bcx_tileir_build_typ
 	return intern(m, &t, out, d);
 }
 
-static bool pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
-
 static bcx_status check_tile(const bcx_tileir_builder *m, bcx_tileir_build_type elem,
                              const int64_t *shape, uint32_t rank, bcx_diag *d)
 {
@@ -153,19 +151,9 @@ static bcx_status check_tile(const bcx_tileir_builder *m, bcx_tileir_build_type 
 		return bcx_bad_arg(d, "tile element must be a number or pointer type");
 	if (rank > TIR_LIMIT_RANK || (rank && !shape))
 		return bcx_bad_arg(d, "tile rank too large or shape missing");
-	uint64_t n = 1;
-	bool even = false;
-	for (uint32_t i = 0; i < rank; i++) {
-		if (!pow2(shape[i]) || shape[i] > (int64_t)TB_MAX_TILE_ELEMS)
-			return bcx_bad_arg(d, "tile dimensions must be positive powers of two");
-		n *= (uint64_t)shape[i];
-		even |= shape[i] % 2 == 0;
-		if (n > TB_MAX_TILE_ELEMS)
-			return bcx_bad_arg(d, "tile has more than 16777216 elements");
-	}
-	if (tb_type(m, elem)->tag == BCX_TILEIR_T_F4E2M1FN && (rank == 0 || !even))
-		return bcx_bad_arg(d, "f4E2M1FN tile needs rank >= 1 and an even dimension");
-	return BCX_OK;
+	char buf[TIR_RULE_MSG_CAP];
+	const char *why = tir_tile_problem(tb_type(m, elem)->tag, shape, rank, buf);
+	return why ? bcx_bad_arg(d, why) : BCX_OK;
 }
 
 bcx_status bcx_tileir_build_type_tile(bcx_tileir_builder *m, bcx_tileir_build_type elem,
@@ -198,32 +186,33 @@ bcx_status bcx_tileir_build_type_tensor_view(bcx_tileir_builder *m, bcx_tileir_b
 	return intern(m, &t, out, d);
 }
 
-/* Shared checks of the three view types (§7.2). */
-static bcx_status check_view(const bcx_tileir_builder *m, bcx_tileir_build_type tv,
-                             const int32_t *tile, uint32_t rank, const int32_t *dim_map,
+/* Checks of the three view types (§7.2): the arguments, then the
+ * reference's rules (model/type_rules.c). */
+static bcx_status check_view(const bcx_tileir_builder *m, uint8_t tag, bcx_tileir_build_type tv,
+                             const int32_t *tile, const int32_t *trav, uint32_t rank,
+                             const int32_t *dim_map, uint32_t sparse_dim,
                              bcx_tileir_padding pad, bcx_diag *d)
 {
 	if (!tb_type_valid(m, tv) || tb_type(m, tv)->tag != BCX_TILEIR_T_TENSOR_VIEW)
 		return bcx_bad_arg(d, "a view must reference a tensor_view type");
-	const bcx_tileir_type *t = tb_type(m, tv);
-	if (rank == 0 || rank != t->rank || !tile)
-		return bcx_bad_arg(d, "view tile rank must equal the tensor_view rank and be non-zero");
-	uint64_t seen = 0; /* rank <= TIR_LIMIT_RANK = 64 bits */
-	for (uint32_t i = 0; i < rank; i++) {
-		if (!pow2(tile[i]))
-			return bcx_bad_arg(d, "view tile dimensions must be positive powers of two");
-		if (dim_map && (dim_map[i] < 0 || (uint32_t)dim_map[i] >= rank ||
-				((seen >> dim_map[i]) & 1)))
-			return bcx_bad_arg(d, "dim_map must be a permutation of 0..rank-1");
-		if (dim_map)
-			seen |= 1ull << dim_map[i];
-	}
+	if (rank > TIR_LIMIT_RANK || (rank && !tile))
+		return bcx_bad_arg(d, "view tile rank too large or tile shape missing");
 	if (pad != BCX_TILEIR_PAD_NONE && pad > BCX_TILEIR_PAD_NEG_INF)
 		return bcx_bad_arg(d, "unknown padding value");
-	if (pad != BCX_TILEIR_PAD_NONE && pad != BCX_TILEIR_PAD_ZERO &&
-	    !tir_tag_is_float(tb_type(m, t->elem)->tag))
-		return bcx_bad_arg(d, "padding values other than zero need a float element type");
-	return BCX_OK;
+	const bcx_tileir_type *t = tb_type(m, tv);
+	int64_t shape[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK], map[TIR_LIMIT_RANK];
+	for (uint32_t i = 0; i < rank; i++) {
+		shape[i] = tile[i];
+		strides[i] = trav ? trav[i] : 0;
+		map[i] = dim_map ? dim_map[i] : 0;
+	}
+	tir_view_parts v = {.tag = tag, .tile = shape, .rank = rank, .tv_rank = t->rank,
+			    .tv_elem_tag = tb_type(m, t->elem)->tag, .dim_map = dim_map ? map : NULL,
+			    .n_map = rank, .trav = trav ? strides : NULL, .n_trav = rank,
+			    .sparse_dim = sparse_dim, .pad = pad};
+	char buf[TIR_RULE_MSG_CAP];
+	const char *why = tir_view_problem(&v, buf);
+	return why ? bcx_bad_arg(d, why) : BCX_OK;
 }
 
 /* A view type: tile shape and traversal strides widened to the model's
@@ -257,7 +246,8 @@ bcx_status bcx_tileir_build_type_partition_view(bcx_tileir_builder *m,
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
-	bcx_status st = check_view(m, tensor_view, tile_shape, rank, dim_map, pad, d);
+	bcx_status st = check_view(m, BCX_TILEIR_T_PARTITION_VIEW, tensor_view, tile_shape, NULL,
+				   rank, dim_map, 0, pad, d);
 	if (st)
 		return st;
 	return view(m, BCX_TILEIR_T_PARTITION_VIEW, tensor_view, tile_shape, NULL, rank, dim_map, 0,
@@ -273,7 +263,8 @@ bcx_status bcx_tileir_build_type_strided_view(bcx_tileir_builder *m,
 {
 	if (!m || !out || !traversal_strides)
 		return bcx_bad_arg(d, "null argument");
-	bcx_status st = check_view(m, tensor_view, tile_shape, rank, dim_map, pad, d);
+	bcx_status st = check_view(m, BCX_TILEIR_T_STRIDED_VIEW, tensor_view, tile_shape,
+				   traversal_strides, rank, dim_map, 0, pad, d);
 	if (st)
 		return st;
 	return view(m, BCX_TILEIR_T_STRIDED_VIEW, tensor_view, tile_shape, traversal_strides, rank,
@@ -288,7 +279,8 @@ bcx_status bcx_tileir_build_type_gather_scatter_view(bcx_tileir_builder *m,
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
-	bcx_status st = check_view(m, tensor_view, tile_shape, rank, NULL, pad, d);
+	bcx_status st = check_view(m, BCX_TILEIR_T_GATHER_SCATTER_VIEW, tensor_view, tile_shape,
+				   NULL, rank, NULL, sparse_dim, pad, d);
 	if (st)
 		return st;
 	return view(m, BCX_TILEIR_T_GATHER_SCATTER_VIEW, tensor_view, tile_shape, NULL, rank, NULL,

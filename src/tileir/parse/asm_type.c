@@ -3,6 +3,7 @@
 #include "tileir/parse/asm_internal.h"
 #include "tileir/build/build_internal.h"
 #include "tileir/model/tables.h"
+#include "tileir/model/type_rules.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -94,47 +95,13 @@ typedef struct type_at {
 	unsigned line, col;
 } type_at;
 
-/* "a, b, c" of a list of sizes. */
-static const char *dims_text(const int64_t *v, int n, char *buf, size_t cap)
-{
-	size_t k = 0;
-	buf[0] = 0;
-	for (int i = 0; i < n && k < cap; i++)
-		k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)v[i]);
-	return buf;
-}
-
-/* The reference's tile rules (TileType::verify and verifyTileSize), in its
- * order and words: f4E2M1FN needs an even dimension, every dimension a
- * positive power of two, at most 2^24 elements. */
+/* The reference's tile rules (model/type_rules.c), at the type's text. */
 static bool tile_rules(asm_parser *p, type_at at, const int64_t *dims, int n,
 		       bcx_tileir_build_type elem)
 {
-	char txt[160];
-	if (tb_type(p->m, elem)->tag == BCX_TILEIR_T_F4E2M1FN) {
-		bool even = false;
-		for (int i = 0; i < n; i++)
-			even = even || dims[i] % 2 == 0;
-		if (!even)
-			return mlir_fail_at(&p->lx, at.line, at.col,
-					   "F4E2M1FN tiles must have an even number of elements");
-	}
-	int64_t count = 1;
-	for (int i = 0; i < n; i++) {
-		if (dims[i] <= 0)
-			return mlir_fail_at(&p->lx, at.line, at.col,
-					   "all dimensions must be positive constants, got %s",
-					   dims_text(dims, n, txt, sizeof txt));
-		if (dims[i] & (dims[i] - 1))
-			return mlir_fail_at(&p->lx, at.line, at.col,
-					   "all dimensions must be powers of two, got %s",
-					   dims_text(dims, n, txt, sizeof txt));
-		if (count > (1 << 24) / dims[i])
-			return mlir_fail_at(&p->lx, at.line, at.col,
-					   "tile would exceed the maximum of 16777216 elements");
-		count *= dims[i];
-	}
-	return true;
+	char buf[TIR_RULE_MSG_CAP];
+	const char *why = tir_tile_problem(tb_type(p->m, elem)->tag, dims, (uint32_t)n, buf);
+	return !why || mlir_fail_at(&p->lx, at.line, at.col, "%s", why);
 }
 
 static bool tile_type(asm_parser *p, type_at at, bcx_tileir_build_type *out)
@@ -322,62 +289,19 @@ static bool narrow(asm_parser *p, const int64_t *in, int n, int32_t *out)
 
 /* The reference's rules of the views (verifyPartitionViewLike, then the
  * strided view's; the gather/scatter view's own), in its order and words. */
+/* The reference's view rules (model/type_rules.c), at the type's text. */
 static bool view_rules(asm_parser *p, type_at at, uint8_t tag, const view_parts *v)
 {
 	const bcx_tileir_type *tv = tb_type(p->m, v->tv);
-	char txt[160];
-#define VFAIL(...) mlir_fail_at(&p->lx, at.line, at.col, __VA_ARGS__)
-	if (v->rank == 0)
-		return VFAIL("0-dimension tile shape is not supported");
-	if ((uint32_t)v->rank != tv->rank)
-		return VFAIL("expected tensor_view rank and tile rank to match, got tensor_view of "
-			     "rank %u and tiles of rank %d", tv->rank, v->rank);
-	bool gather = tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW;
-	int n_map = v->n_map >= 0 ? v->n_map : v->rank;
-	if (!gather && n_map != v->rank)
-		return VFAIL("expected dim_map to map exactly all %d dimensions of the tile, got %d "
-			     "mappings", v->rank, n_map);
-	for (int i = 0; i < v->rank; i++)
-		if (v->tile[i] <= 0)
-			return VFAIL("tile shape dimensions must have positive length but got [%s]",
-				     dims_text(v->tile, v->rank, txt, sizeof txt));
-	for (int i = 0; i < v->rank; i++)
-		if (v->tile[i] & (v->tile[i] - 1))
-			return VFAIL("tile shape dimensions must have power of two length but got "
-				     "[%s]", dims_text(v->tile, v->rank, txt, sizeof txt));
-	if (gather && v->sparse >= tv->rank)
-		return VFAIL("gather dimension is outside of tensor view dimensions, expected "
-			     "strictly less than %u, got %llu", tv->rank,
-			     (unsigned long long)v->sparse);
-	if (gather)
-		return tile_rules(p, at, v->tile, v->rank, tv->elem);
-	int used[TIR_LIMIT_RANK];
-	for (int i = 0; i < v->rank; i++)
-		used[i] = -1;
-	for (int i = 0; v->n_map >= 0 && i < v->n_map; i++) {
-		int64_t d = v->dim_map[i];
-		if (d < 0)
-			return VFAIL("target dimension must not be negative, got %lld", (long long)d);
-		if (d >= (int64_t)tv->rank)
-			return VFAIL("target dimension is outside of tensor view dimensions, expected "
-				     "strictly less than %u, got %lld", tv->rank, (long long)d);
-		if (used[d] >= 0)
-			return VFAIL("target dimension %lld mapped at least twice (for tile dimensions "
-				     "%d and %d)", (long long)d, used[d], i);
-		used[d] = i;
-	}
-	if (!tile_rules(p, at, v->tile, v->rank, tv->elem))
-		return false;
-	if (tag == BCX_TILEIR_T_STRIDED_VIEW && v->n_trav >= 0) {
-		if (v->n_trav != v->rank)
-			return VFAIL("expected %d traversal strides, got %d", v->rank, v->n_trav);
-		for (int i = 0; i < v->n_trav; i++)
-			if (v->trav[i] <= 0)
-				return VFAIL("traversal strides must be strictly positive but got [%s]",
-					     dims_text(v->trav, v->n_trav, txt, sizeof txt));
-	}
-#undef VFAIL
-	return true;
+	tir_view_parts parts = {
+		.tag = tag, .tile = v->tile, .rank = (uint32_t)v->rank, .tv_rank = tv->rank,
+		.tv_elem_tag = tb_type(p->m, tv->elem)->tag,
+		.dim_map = v->n_map >= 0 ? v->dim_map : NULL, .n_map = (uint32_t)v->n_map,
+		.trav = v->n_trav >= 0 ? v->trav : NULL, .n_trav = (uint32_t)v->n_trav,
+		.sparse_dim = v->sparse, .pad = v->pad};
+	char buf[TIR_RULE_MSG_CAP];
+	const char *why = tir_view_problem(&parts, buf);
+	return !why || mlir_fail_at(&p->lx, at.line, at.col, "%s", why);
 }
 
 static bool view_type(asm_parser *p, type_at at, uint8_t tag, bcx_tileir_build_type *out)

@@ -3,6 +3,8 @@
 #include "tileir/model/limits.h"
 #include "tileir/read/read.h"
 #include "tileir/model/tables.h"
+#include "tileir/model/type_rules.h"
+#include "bcx/tileir_build.h"
 
 bool tir_is_int_type(const bcx_tileir_module *m, uint32_t type)
 {
@@ -20,34 +22,13 @@ static bool tag_is_pointee(unsigned tag)
 	return tag != BCX_TILEIR_T_I4 && (tir_tag_is_int(tag) || tir_tag_is_float(tag));
 }
 
-static bool pow2_dims(const int64_t *d, uint32_t n, uint64_t *total)
-{
-	*total = 1;
-	for (uint32_t i = 0; i < n; i++) {
-		if (d[i] <= 0 || (d[i] & (d[i] - 1)) || d[i] > (1 << 24))
-			return false;
-		*total *= (uint64_t)d[i];
-		if (*total > (1u << 24))
-			return false;
-	}
-	return true;
-}
-
-static bool verify_tile(const bcx_tileir_module *m, const bcx_tileir_type *t)
+/* A tile: number or pointer elements, then the reference's tile rules. */
+static const char *verify_tile(const bcx_tileir_module *m, const bcx_tileir_type *t, char *buf)
 {
 	unsigned et = m->types[t->elem].tag;
-	uint64_t total;
 	if (!(tir_tag_is_int(et) || tir_tag_is_float(et) || et == BCX_TILEIR_T_POINTER))
-		return false;
-	if (!pow2_dims(t->shape, t->rank, &total))
-		return false;
-	if (et == BCX_TILEIR_T_F4E2M1FN) {
-		bool even = false;
-		for (uint32_t i = 0; i < t->rank; i++)
-			even |= (t->shape[i] % 2) == 0;
-		return t->rank >= 1 && even;
-	}
-	return true;
+		return "invalid parameters";
+	return tir_tile_problem(et, t->shape, t->rank, buf);
 }
 
 static bool verify_tensor_view(const bcx_tileir_module *m, const bcx_tileir_type *t)
@@ -61,70 +42,60 @@ static bool verify_tensor_view(const bcx_tileir_module *m, const bcx_tileir_type
 	return true;
 }
 
-static bool is_permutation(const int32_t *d, uint32_t n)
-{
-	uint64_t seen = 0; /* n <= TIR_LIMIT_RANK, checked before */
-	if (n > TIR_LIMIT_RANK)
-		return false;
-	for (uint32_t i = 0; i < n; i++) {
-		if (d[i] < 0 || (uint32_t)d[i] >= n || (seen >> d[i]) & 1)
-			return false;
-		seen |= 1ull << d[i];
-	}
-	return true;
-}
-
-static bool verify_view(const bcx_tileir_module *m, const bcx_tileir_type *t)
+/* A view: the reference's view rules on the record's parameters. */
+static const char *verify_view(const bcx_tileir_module *m, const bcx_tileir_type *t, char *buf)
 {
 	const bcx_tileir_type *tv = &m->types[t->elem];
-	uint64_t total;
-	if (tv->tag != BCX_TILEIR_T_TENSOR_VIEW || t->rank == 0 || t->rank != tv->rank)
-		return false;
-	if (!pow2_dims(t->shape, t->rank, &total))
-		return false;
-	if (t->has_padding && t->padding_value != 0 && !tir_tag_is_float(m->types[tv->elem].tag))
-		return false;
-	if (t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW)
-		return true;
-	if (t->n_dim_map != t->rank || !is_permutation(t->dim_map, t->n_dim_map))
-		return false;
-	return t->tag != BCX_TILEIR_T_STRIDED_VIEW || t->n_strides == t->rank;
+	if (tv->tag != BCX_TILEIR_T_TENSOR_VIEW)
+		return "invalid parameters";
+	int64_t map[TIR_LIMIT_RANK]; /* n_dim_map <= TIR_LIMIT_RANK, checked before */
+	for (uint32_t i = 0; i < t->n_dim_map; i++)
+		map[i] = t->dim_map[i];
+	bool gather = t->tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW;
+	tir_view_parts v = {.tag = t->tag, .tile = t->shape, .rank = t->rank, .tv_rank = tv->rank,
+			    .tv_elem_tag = m->types[tv->elem].tag,
+			    .dim_map = gather ? NULL : map, .n_map = t->n_dim_map,
+			    .trav = t->tag == BCX_TILEIR_T_STRIDED_VIEW ? t->strides : NULL,
+			    .n_trav = t->n_strides, .sparse_dim = t->sparse_dim,
+			    .pad = t->has_padding ? t->padding_value : BCX_TILEIR_PAD_NONE};
+	return tir_view_problem(&v, buf);
 }
 
-
-static bool verify_one(const bcx_tileir_module *m, const bcx_tileir_type *t)
+/* Type t's first broken rule (buf holds its text), or NULL. */
+static const char *verify_one(const bcx_tileir_module *m, const bcx_tileir_type *t, char *buf)
 {
+	static const char invalid[] = "invalid parameters";
 	if (t->rank > TIR_LIMIT_RANK || t->n_strides > TIR_LIMIT_RANK || t->n_dim_map > TIR_LIMIT_RANK)
-		return false;
+		return invalid;
 	switch (t->tag) {
 	case BCX_TILEIR_T_POINTER:
-		return tag_is_pointee(m->types[t->elem].tag);
+		return tag_is_pointee(m->types[t->elem].tag) ? NULL : invalid;
 	case BCX_TILEIR_T_TILE:
-		return verify_tile(m, t);
+		return verify_tile(m, t, buf);
 	case BCX_TILEIR_T_TENSOR_VIEW:
-		return verify_tensor_view(m, t);
+		return verify_tensor_view(m, t) ? NULL : invalid;
 	case BCX_TILEIR_T_PARTITION_VIEW:
 	case BCX_TILEIR_T_GATHER_SCATTER_VIEW:
 	case BCX_TILEIR_T_STRIDED_VIEW:
-		return verify_view(m, t);
+		return verify_view(m, t, buf);
 	case BCX_TILEIR_T_FUNCTION:
 		for (uint32_t i = 0; i < t->n_inputs + t->n_outputs; i++)
 			if (m->types[t->params[i]].tag == BCX_TILEIR_T_FUNCTION)
-				return false;
-		return true;
+				return invalid;
+		return NULL;
 	default:
-		return true;
+		return NULL;
 	}
 }
 
-bool tir_verify_type(bcx_tileir_module *m, uint32_t i, bcx_cursor *c);
 bool tir_verify_type(bcx_tileir_module *m, uint32_t i, bcx_cursor *c)
 {
 	const bcx_tileir_type *t = &m->types[i];
-	if (verify_one(m, t))
+	char buf[TIR_RULE_MSG_CAP];
+	const char *why = verify_one(m, t, buf);
+	if (!why)
 		return true;
-	bcx_cur_fail_at(c, t->offset, BCX_ERR_MALFORMED,
-			"type %u (%s) fails verification: invalid parameters", i,
-			bcx_tileir_type_tag_name(t->tag));
+	bcx_cur_fail_at(c, t->offset, BCX_ERR_MALFORMED, "type %u (%s) fails verification: %s", i,
+			bcx_tileir_type_tag_name(t->tag), why);
 	return false;
 }
