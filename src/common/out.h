@@ -34,7 +34,8 @@ static inline void bcx_out_putn(bcx_out *o, const char *p, size_t n)
 			return;
 		}
 	}
-	memcpy(o->buf + o->n, p, n);
+	if (BCX_LIKELY(n)) /* an empty buffer's p may be NULL, which memcpy may not take */
+		memcpy(o->buf + o->n, p, n);
 	o->n += n;
 }
 static inline void bcx_out_putc(bcx_out *o, char c)

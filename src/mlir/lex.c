@@ -20,17 +20,46 @@ void mlir_lex_init(mlir_lex *lx, const char *file, const char *src, size_t n, bc
 static bool vfail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
 	BCX_PRINTF(4, 0);
 
-static bool vfail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
+static bool vfail_status(mlir_lex *lx, bcx_status st, unsigned line, unsigned col,
+			 const char *fmt, va_list ap) BCX_PRINTF(5, 0);
+
+static bool vfail_status(mlir_lex *lx, bcx_status st, unsigned line, unsigned col,
+			 const char *fmt, va_list ap)
 {
 	if (lx->status != BCX_OK)
 		return false;
 	char msg[BCX_DIAG_MSG_MAX];
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	lx->status = BCX_ERR_MALFORMED;
-	bcx_diag_set(lx->diag, BCX_ERR_MALFORMED, -1, "%s:%u:%u: %s%s", lx->file, line, col,
+	lx->status = st;
+	bcx_diag_set(lx->diag, st, -1, "%s:%u:%u: %s%s", lx->file, line, col,
 		     lx->prefix ? lx->prefix : "", msg);
 	lx->t.k = MLIR_TK_EOF;
 	return false;
+}
+
+static bool vfail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
+{
+	return vfail_status(lx, BCX_ERR_MALFORMED, line, col, fmt, ap);
+}
+
+static bool fail_status(mlir_lex *lx, bcx_status st, const char *fmt, ...) BCX_PRINTF(3, 4);
+static bool fail_status(mlir_lex *lx, bcx_status st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfail_status(lx, st, lx->t.line, lx->t.col, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+bool mlir_nomem(mlir_lex *lx)
+{
+	return fail_status(lx, BCX_ERR_NOMEM, "out of memory");
+}
+
+bool mlir_fail_status(mlir_lex *lx, bcx_status st, const char *msg)
+{
+	return fail_status(lx, st == BCX_OK ? BCX_ERR_MALFORMED : st, "%s", msg);
 }
 
 bool mlir_fail(mlir_lex *lx, const char *fmt, ...)

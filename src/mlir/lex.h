@@ -61,6 +61,12 @@ bool mlir_seek(mlir_lex *lx, mlir_pos pos);
  * unlexable token comes back as MLIR_TK_EOF). */
 mlir_tok mlir_peek(const mlir_lex *lx);
 /* Fail at the current token (first error wins). Always returns false. */
+/* An allocation failed: BCX_ERR_NOMEM at the current token (a full heap
+ * is not bad text). */
+bool mlir_nomem(mlir_lex *lx);
+/* A failure of status st (a builder's, say) with its message at the
+ * current token. */
+bool mlir_fail_status(mlir_lex *lx, bcx_status st, const char *msg);
 bool mlir_fail(mlir_lex *lx, const char *fmt, ...) BCX_PRINTF(2, 3);
 bool mlir_fail_at(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
 	BCX_PRINTF(4, 5);

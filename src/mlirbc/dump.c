@@ -14,6 +14,7 @@ typedef struct dctx {
 	bcx_out *o;
 	bool json;
 	bcx_buf tmp;
+	bcx_status tmp_failed;  /* the first failure of tmp (out of memory) */
 	mbc_pctx p;
 } dctx;
 
@@ -27,6 +28,8 @@ static void put_str(dctx *d, const uint8_t *s, size_t n)
 	}
 	d->tmp.len = 0;
 	mlir_print_string(&d->tmp, s, n);
+	if (d->tmp.status != BCX_OK && d->tmp_failed == BCX_OK)
+		d->tmp_failed = d->tmp.status;
 	bcx_out_putn(d->o, (const char *)d->tmp.data, d->tmp.len);
 }
 
@@ -43,6 +46,10 @@ static void entry_text(dctx *d, uint32_t i, bool type)
 		mbc_print_type(&d->p, i);
 	else
 		mbc_print_attr(&d->p, i, ELIDE_NEVER);
+	if (d->tmp.status != BCX_OK && d->tmp_failed == BCX_OK)
+		d->tmp_failed = d->tmp.status; /* out of memory: not unprintable */
+	if (d->p.status == BCX_ERR_NOMEM && d->tmp_failed == BCX_OK)
+		d->tmp_failed = BCX_ERR_NOMEM;
 	if (d->p.status != BCX_OK || d->tmp.status != BCX_OK) {
 		d->tmp.len = 0;
 		d->tmp.status = BCX_OK;
@@ -435,8 +442,8 @@ bcx_status bcx_mlirbc_dump(bcx_mlirbc_module *m, unsigned flags, const bcx_sink 
 		bcx_out_puts(o, "IR:\n");
 		op_text(d, &m->root, 2);
 	}
-	bcx_status s = d->tmp.status != BCX_OK ? bcx_diag_set(diag, d->tmp.status, -1, "out of memory")
-					       : BCX_OK;
+	bcx_status failed = d->tmp_failed != BCX_OK ? d->tmp_failed : d->tmp.status;
+	bcx_status s = failed != BCX_OK ? bcx_diag_set(diag, failed, -1, "out of memory") : BCX_OK;
 	bcx_out_flush(o);
 	if (s == BCX_OK && bcx_out_status(o) != BCX_OK)
 		s = bcx_diag_set(diag, bcx_out_status(o), -1, "write failed");

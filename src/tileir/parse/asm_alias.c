@@ -51,7 +51,7 @@ bool ap_alias_def(asm_parser *p)
 		return mlir_fail(&p->lx, "redefinition of alias '%.*s'", (int)(n > 60 ? 60 : n), k);
 	if (wr_table_intern(&p->aliases, k, n, &idx) ||
 	    !ap_grow(p, (void **)&p->alias, idx, &p->cap_alias, sizeof *p->alias))
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '='))
 		return false;
 	p->alias[idx] = (ap_alias){mlir_tell(&p->lx), NULL, 0};

@@ -308,7 +308,7 @@ static bool dense_elem(asm_parser *p, dense_acc *a)
 			return mlir_fail(&p->lx, "too many dense elements");
 		num *g = bcx_arena_grow(p->arena, a->v, a->cap, nc, sizeof *g);
 		if (!g)
-			return mlir_fail(&p->lx, "out of memory");
+			return mlir_nomem(&p->lx);
 		a->v = g;
 		a->cap = nc;
 	}
@@ -378,7 +378,7 @@ static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tileir_build_type t
 	size_t nb = (a->str.n - 2) / 2;
 	uint8_t *raw = bcx_arena_alloc(p->arena, nb + 1);
 	if (!raw)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	for (size_t i = 0; i < nb; i++) {
 		int h = mlir_hexval(a->str.p[2 + 2 * i]), l = mlir_hexval(a->str.p[3 + 2 * i]);
 		if (h < 0 || l < 0)
@@ -389,7 +389,7 @@ static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tileir_build_type t
 	if (i1 && nb == (count + 7) / 8 && nb != count) {
 		uint8_t *full = bcx_arena_alloc(p->arena, count + 1);
 		if (!full)
-			return mlir_fail(&p->lx, "out of memory");
+			return mlir_nomem(&p->lx);
 		for (size_t i = 0; i < count; i++)
 			full[i] = (raw[i / 8] >> (i % 8)) & 1;
 		raw = full;
@@ -450,7 +450,7 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 		return mlir_fail(&p->lx, "dense literal has %u elements, the type has %zu", a.n, count);
 	uint8_t *raw = bcx_arena_alloc(p->arena, a.n * esz + 1);
 	if (!raw)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	for (uint32_t i = 0; i < a.n; i++) {
 		uint64_t bits;
 		if (!ap_num_bits(p, &a.v[i], et, "type", &bits))

@@ -17,7 +17,7 @@ static bool bind_typed(asm_parser *p, const char *name, size_t n, bcx_tileir_bui
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
 	    !ap_grow(p, (void **)&p->name_of, idx, &p->cap_names, sizeof *p->name_of))
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	p->name_of[idx].val = v;
 	p->name_of[idx].type = type;
 	return true;
@@ -83,7 +83,7 @@ static bool build_regions(asm_parser *p, const ap_op *op, bcx_tileir_build_op *b
 		if (!b)
 			continue;
 		if (bcx_tileir_build_region_add_block(p->m, built, r, b->arg_types, b->n_args, &nb, &bd))
-			return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+			return ap_built_at(p, bd.code, &bd, op->line, op->col);
 		for (uint32_t i = 0; i < b->n_args; i++)
 			if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_block_arg(nb, i)))
 				return false;
@@ -166,7 +166,7 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 	bcx_tileir_build_value *opds =
 	    bcx_arena_calloc(p->arena, (size_t)op->n_operands + 1, sizeof *opds);
 	if (!opds)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	for (uint32_t i = 0; i < op->n_operands; i++)
 		if (!lookup(p, blk, &op->operands[i], &opds[i]))
 			return false;
@@ -194,7 +194,7 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 	/* the builder's and the verifier's messages point where MLIR's op
 	 * location is: the name */
 	if (st || bcx_tileir_build_op_set_source(built, op->name_line, op->name_col, &bd))
-		return mlir_fail_at(&p->lx, op->name_line, op->name_col, "%s", bd.message);
+		return ap_built_at(p, bd.code, &bd, op->name_line, op->name_col);
 	return build_regions(p, op, built) &&
 	       bind_results(p, op, bcx_tileir_build_op_result(built, 0));
 }
@@ -240,7 +240,7 @@ static bool build_global(asm_parser *p, const ap_op *op)
 				vis && vis->a.u == 1, prop(op, "constant") != NULL};
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_global_add(p->m, &g, &bd))
-		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		return ap_built_at(p, bd.code, &bd, op->line, op->col);
 	bcx_tileir_global *mg = &p->m->m->globals[p->m->m->n_globals - 1];
 	mg->line = op->line;
 	mg->col = op->col;
@@ -273,7 +273,7 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	if (tb_func_add(p->m, (const char *)nm.ptr, nm.len, ft->a.type, fti->params, fti->n_inputs,
 			hints, loc,
 	                op->testing ? BCX_TILEIR_FN_TESTING : TB_FN_ANY_ARGS, &f, &body, &bd))
-		return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+		return ap_built_at(p, bd.code, &bd, op->line, op->col);
 	bcx_tileir_function *mf = &p->m->m->functions[p->m->m->n_functions - 1];
 	mf->line = op->line;
 	mf->col = op->col;
@@ -315,7 +315,7 @@ bool ap_build_module(asm_parser *p, const ap_op *mod)
 	bcx_tileir_str ps = prod ? attr_str(p, prod) : (bcx_tileir_str){0};
 	if (prod && prod->a.kind == BCX_TILEIR_A_STRING &&
 	    bcx_tileir_build_set_producer(p->m, (const char *)ps.ptr, ps.len, &bd))
-		return mlir_fail_at(&p->lx, mod->line, mod->col, "%s", bd.message);
+		return ap_built_at(p, bd.code, &bd, mod->line, mod->col);
 	bcx_tileir_build_loc *loc; /* checked like every location, then dropped */
 	if (!ap_loc_build(p, mod->loc, mod->line, mod->col, &loc))
 		return false;
@@ -363,7 +363,7 @@ bool ap_build_top(asm_parser *p, const ap_block *top)
 		if (!f && tb_func_add(p->m, "", 0, BCX_TILEIR_NONE, NULL, 0, NULL, NULL,
 				      BCX_TILEIR_FN_TOPLEVEL, &f,
 				      &body, &bd))
-			return mlir_fail_at(&p->lx, op->line, op->col, "%s", bd.message);
+			return ap_built_at(p, bd.code, &bd, op->line, op->col);
 		if (!build_op(p, body, op))
 			return false;
 	}

@@ -112,7 +112,7 @@ bool ac_set_types(ac_walk *w, int i, const bcx_tileir_build_type *t, uint32_t n)
 	ac_field *f = &w->f[i];
 	f->types = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *t);
 	if (!f->types)
-		return mlir_fail(&w->p->lx, "out of memory");
+		return mlir_nomem(&w->p->lx);
 	if (n)
 		memcpy(f->types, t, n * sizeof *t);
 	f->n_types = n;
@@ -127,7 +127,7 @@ bool ac_types(ac_walk *w, int i, uint32_t n)
 	bcx_tileir_build_type *t =
 		bcx_arena_alloc(w->p->arena, ((size_t)(n == AC_ANY ? 0 : n) + 1) * sizeof *t);
 	if (!t)
-		return mlir_fail(&w->p->lx, "out of memory");
+		return mlir_nomem(&w->p->lx);
 	if (n == AC_ANY) {
 		uint32_t cap = 0;
 		n = 0;
@@ -253,7 +253,7 @@ bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)
 	if (!term)
 		return true;
 	if (!*b && !(*b = bcx_arena_calloc(p->arena, 1, sizeof **b)))
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	ap_block *blk = *b;
 	if (blk->n_ops && blk->ops[blk->n_ops - 1]->info->terminator)
 		return true;
@@ -261,7 +261,7 @@ bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)
 	ap_op **ops = bcx_arena_grow(p->arena, blk->ops, blk->n_ops, (size_t)blk->n_ops + 1,
 				     sizeof *ops);
 	if (!t || !ops)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	*t = (ap_op){.info = bcx_tileir_op_by_name(term), .line = op->line, .col = op->col,
 		     .name_line = op->name_line, .name_col = op->name_col};
 	ops[blk->n_ops++] = t;
@@ -666,7 +666,7 @@ static bool finish(ac_walk *w)
 		return false;
 	op->segments = bcx_arena_calloc(w->p->arena, (size_t)info->n_fields + 1, sizeof *op->segments);
 	if (!op->segments)
-		return mlir_fail(&w->p->lx, "out of memory");
+		return mlir_nomem(&w->p->lx);
 	for (unsigned i = 0; i < info->n_fields; i++) {
 		const bcx_tileir_field *f = &info->fields[i];
 		if (f->kind == BCX_TILEIR_F_OPERAND) {
@@ -697,7 +697,7 @@ bool ap_custom_op(asm_parser *p, ap_op *op)
 	op->n_regions = op->info->n_regions;
 	op->regions = bcx_arena_calloc(p->arena, (size_t)op->n_regions + 1, sizeof *op->regions);
 	if (!op->regions)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	if (op->info->n_fields > AC_MAX_FIELDS || !op->info->fmt)
 		return mlir_fail(&p->lx, "cuda_tile.%s has no custom form", op->info->name);
 	w->p = p;

@@ -122,7 +122,7 @@ static bool arg_region(ac_walk *w, const fmt_tok *t)
 		return false;
 	ap_block *b = w->op->regions[r];
 	if (!b && !(b = w->op->regions[r] = bcx_arena_calloc(w->p->arena, 1, sizeof *b)))
-		return mlir_fail(&w->p->lx, "out of memory");
+		return mlir_nomem(&w->p->lx);
 	b->args = args.args;
 	b->arg_types = args.arg_types;
 	b->n_args = args.n_args;
@@ -138,7 +138,7 @@ static bool index_types(ac_walk *w, const fmt_tok *t)
 	uint32_t n = w->f[i].n, k = 0;
 	bcx_tileir_build_type *ty = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *ty);
 	if (!ty)
-		return mlir_fail(&w->p->lx, "out of memory");
+		return mlir_nomem(&w->p->lx);
 	while (k < n && mlir_accept(&w->p->lx, ','))
 		if (!ap_type(w->p, &ty[k++]))
 			return false;
@@ -185,7 +185,7 @@ static bool first_type(ac_walk *w, const fmt_tok *t)
 		return mlir_fail(&w->p->lx, "cuda_tile.%s needs its result names", w->info->name);
 	bcx_tileir_build_type *ty = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *ty);
 	if (!ty || !ap_type(w->p, &ty[0]))
-		return ty ? false : mlir_fail(&w->p->lx, "out of memory");
+		return ty ? false : mlir_nomem(&w->p->lx);
 	for (uint32_t k = 1; k < n; k++)
 		ty[k] = ty[0];
 	return ac_set_types(w, i, ty, n);
@@ -319,7 +319,7 @@ static bool loop_body(ac_walk *w, ap_block *args)
 	if (!ac_region(w, 0, b))
 		return false;
 	if (!*b && !(*b = bcx_arena_calloc(w->p->arena, 1, sizeof **b)))
-		return mlir_fail(&w->p->lx, "out of memory");
+		return mlir_nomem(&w->p->lx);
 	(*b)->args = args->args;
 	(*b)->arg_types = args->arg_types;
 	(*b)->n_args = args->n_args;

@@ -109,8 +109,11 @@ typedef struct asm_parser {
 
 /* ---- asm_util.c ---- */
 
-/* Report a builder failure (its diag) at the current token. */
+/* Report a builder failure (its diag) at the current token: its message
+ * as malformed text, or out of memory as BCX_ERR_NOMEM. */
 bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
+/* The same at line:col. */
+bool ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line, unsigned col);
 /* Make room for element n of an arena array of capacity *cap. */
 bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
 /* Copy of the current token's text into the parse arena. */

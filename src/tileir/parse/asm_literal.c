@@ -37,7 +37,7 @@ bool ap_number(asm_parser *p, num *n)
 	} else if (t.k == MLIR_TK_FLOAT) {
 		char *buf = bcx_arena_alloc(p->arena, t.n + 1); /* any length MLIR takes */
 		if (!buf)
-			return mlir_fail(&p->lx, "out of memory");
+			return mlir_nomem(&p->lx);
 		memcpy(buf, t.p, t.n);
 		buf[t.n] = 0;
 		n->f = strtod(buf, NULL);

@@ -57,7 +57,7 @@ static bool ident(asm_parser *p, const void *k, size_t n, uint32_t *id)
 	uint32_t had = p->loc_ids.n;
 	if (wr_table_intern(&p->loc_ids, k, n, id) ||
 	    !ap_grow(p, (void **)&p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of))
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	if (*id >= had)
 		p->loc_of[*id] = NULL;
 	return true;
@@ -145,7 +145,7 @@ static bool loc_inner(asm_parser *p, lv *v)
 		size_t n = strlen(v->file);
 		char *k = bcx_arena_alloc(p->arena, n + 18);
 		if (!k)
-			return mlir_fail(&p->lx, "out of memory");
+			return mlir_nomem(&p->lx);
 		k[0] = 'f';
 		memcpy(k + 1, &v->line, 8);
 		memcpy(k + 9, &v->col, 8);

@@ -113,7 +113,7 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	wr_table_init(&p.type_text, p.m->alloc);
 	ap_block *top = bcx_arena_calloc(p.arena, 1, sizeof *top);
 	bool ok = top ? mlir_next(&p.lx) && top_level(&p, top)
-		      : mlir_fail(&p.lx, "out of memory");
+		      : mlir_nomem(&p.lx);
 	ok = ok && ap_build_top(&p, top); /* no op at all: an empty implicit module */
 	ok = ok && (!p.late_msg || mlir_fail_at(&p.lx, p.late_line, p.late_col, "%s", p.late_msg));
 	wr_table_free(&p.names);

@@ -64,7 +64,7 @@ static bool segments(asm_parser *p, ap_op *op)
 		return mlir_fail(&p->lx, "operandSegmentSizes must be array<i32: ...>");
 	op->segments = bcx_arena_calloc(p->arena, (size_t)a->a.n + 1, sizeof *op->segments);
 	if (!op->segments)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	for (uint32_t i = 0; i < a->a.n; i++) {
 		if (a->a.ints[i] < 0)
 			return mlir_fail(&p->lx, "negative operand segment size");
@@ -185,7 +185,7 @@ bool ap_region(asm_parser *p, ap_block **out)
 	uint32_t cap = 0;
 	bool label = false;
 	if (!b)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	if (!mlir_expect(&p->lx, '{'))
 		return false;
 	if (++p->lx.depth > MLIR_MAX_DEPTH)
@@ -250,7 +250,7 @@ static bool unregistered_op(asm_parser *p, ap_op *op)
 	/* unescaped, the name is never longer than its text */
 	char *name = bcx_arena_alloc(p->arena, p->lx.t.n + 1);
 	if (!name)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	long n = mlir_str_value(&p->lx.t, name, p->lx.t.n + 1);
 	if (n <= 0)
 		return mlir_fail(&p->lx, n == 0 ? "expected an operation name" : "bad operation name");
@@ -365,7 +365,7 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 {
 	ap_op *op = bcx_arena_calloc(p->arena, 1, sizeof *op);
 	if (!op)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	op->line = p->lx.t.line;
 	op->col = p->lx.t.col;
 	if (p->lx.t.k == MLIR_TK_VALUE && !result_names(p, op))

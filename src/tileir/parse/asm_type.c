@@ -118,7 +118,7 @@ static bool tile_type(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 		return false;
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_type_tile(p->m, elem, dims, (uint32_t)n, out, &bd))
-		return mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
+		return ap_built_at(p, bd.code, &bd, at.line, at.col);
 	return true;
 }
 
@@ -208,7 +208,7 @@ static bool tensor_view(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 					   "got [%s]", sizes_text(dims, n, txt, sizeof txt));
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd))
-		return mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
+		return ap_built_at(p, bd.code, &bd, at.line, at.col);
 	return true;
 }
 
@@ -335,7 +335,7 @@ static bool view_type(asm_parser *p, type_at at, uint8_t tag, bcx_tileir_build_t
 	else
 		st = bcx_tileir_build_type_gather_scatter_view(p->m, v.tv, tile, (uint32_t)v.rank,
 						     (uint32_t)v.sparse, v.pad, out, &bd);
-	return st == BCX_OK || mlir_fail_at(&p->lx, at.line, at.col, "%s", bd.message);
+	return ap_built_at(p, st, &bd, at.line, at.col);
 }
 
 /* The tag whose keyword (types.def text) is kw, or BCX_TILEIR_T_COUNT. */
@@ -473,7 +473,7 @@ static bool type_list(asm_parser *p, bcx_tileir_build_type **v, uint32_t *n, cha
 			uint32_t nc = cap ? cap * 2 : 8;
 			bcx_tileir_build_type *g = bcx_arena_grow(p->arena, *v, cap, nc, sizeof **v);
 			if (!g)
-				return mlir_fail(&p->lx, "out of memory");
+				return mlir_nomem(&p->lx);
 			*v = g;
 			cap = nc;
 		}
@@ -492,5 +492,5 @@ bool ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
 		return type_list(p, outs, n_out, ')');
 	*outs = bcx_arena_alloc(p->arena, sizeof **outs);
 	*n_out = 1;
-	return *outs ? ap_type(p, *outs) : mlir_fail(&p->lx, "out of memory");
+	return *outs ? ap_type(p, *outs) : mlir_nomem(&p->lx);
 }

@@ -9,11 +9,20 @@
 #include <stdio.h>
 #include <string.h>
 
+bool ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line, unsigned col)
+{
+	if (st == BCX_OK)
+		return true;
+	return st == BCX_ERR_NOMEM ? mlir_nomem(&p->lx)
+				   : mlir_fail_at(&p->lx, line, col, "%s", bd->message);
+}
+
 bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd)
 {
 	if (st == BCX_OK)
 		return true;
-	return mlir_fail(&p->lx, "%s", bd->message);
+	/* a builder's refusal is the text's fault; a full heap is not */
+	return st == BCX_ERR_NOMEM ? mlir_nomem(&p->lx) : mlir_fail(&p->lx, "%s", bd->message);
 }
 
 char *ap_tok_dup(asm_parser *p)
@@ -28,7 +37,7 @@ bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
 	uint32_t nc = *cap ? *cap * 2 : 4;
 	void *g = nc > *cap ? bcx_arena_grow(p->arena, *arr, n, nc, elem) : NULL;
 	if (!g)
-		return mlir_fail(&p->lx, "out of memory");
+		return mlir_nomem(&p->lx);
 	*arr = g;
 	*cap = nc;
 	return true;
@@ -56,7 +65,7 @@ bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
 	p->late_msg = bcx_arena_memdup(p->arena, buf, strlen(buf));
 	p->late_line = line;
 	p->late_col = col;
-	return p->late_msg || mlir_fail(&p->lx, "out of memory");
+	return p->late_msg || mlir_nomem(&p->lx);
 }
 
 /* A type as MLIR names it in a message: the dialect's types with their

@@ -111,8 +111,9 @@ static void put_type(gen *g, uint32_t t)
 		bcx_buf_init(&tmp, bcx_arena_allocator(g->scratch_all));
 		tir_print_type(&tmp, g->m, t, true);
 		size_t len = tmp.len;
-		char *copy = bcx_arena_memdup(g->scratch_all, tmp.data ? (const void *)tmp.data : "",
-					      len);
+		char *copy = tmp.status != BCX_OK ? NULL /* the text is cut short */
+			     : bcx_arena_memdup(g->scratch_all,
+						tmp.data ? (const void *)tmp.data : "", len);
 		bcx_buf_free(&tmp);
 		if (!copy) {
 			g->o->status = BCX_ERR_NOMEM;

@@ -135,6 +135,7 @@ void vf_end(vf_ctx *v)
 		v->stop = true;
 }
 
+static void op_message(vf_ctx *v, bool warning, const char *fmt, va_list ap) BCX_PRINTF(3, 0);
 static void op_message(vf_ctx *v, bool warning, const char *fmt, va_list ap)
 {
 	char text[512];
