@@ -3,6 +3,7 @@
  * against the values defined before it, as MLIR's dominance rule wants. */
 #include "tileir/parse/asm_internal.h"
 #include "tileir/build/build_internal.h"
+#include "tileir/model/op_text.h"
 #include "tileir/print/print.h"
 
 #include <stdarg.h>
@@ -117,16 +118,6 @@ static bool const_typed(asm_parser *p, const ap_op *op)
 	return true;
 }
 
-/* The reference's value constraints on integer attributes (ConfinedAttr)
- * that the wire cannot show: the words its message adds. */
-static const struct {
-	const char *op, *attr, *words;
-} int_confined[] = {
-	{"alloca", "num_elem", " whose minimum value is 0"},
-	{"alloca", "alignment", " whose minimum value is 0"},
-	{"reduce", "dim", " whose value is non-negative"},
-	{"scan", "dim", " whose value is non-negative"},
-};
 
 /* An integer attribute (I32Attr, I64Attr) goes on the wire as a bare
  * number, so the text's type must be the attribute's own, and a confined
@@ -146,11 +137,7 @@ static bool int_typed(asm_parser *p, const ap_op *op)
 									   : BCX_TILEIR_T_I64,
 							      &want, &bd), &bd))
 			return false;
-		const char *words = "";
-		for (size_t k = 0; k < sizeof int_confined / sizeof int_confined[0]; k++)
-			if (!strcmp(int_confined[k].op, op->info->name) &&
-			    !strcmp(int_confined[k].attr, f->name))
-				words = int_confined[k].words;
+		const char *words = tir_confined_words(op->info->opcode, f->name);
 		bool negative = a->u >> (w - 1) & 1;
 		if ((a->type != want || (*words && negative)) &&
 		    !ap_late(p, op->name_line, op->name_col,

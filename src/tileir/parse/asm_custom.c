@@ -8,41 +8,16 @@
  * the directive of that name (asm_directives.c). Nothing here knows an
  * op: a row with a format parses without new code.
  *
- * Two things the format leaves to the dialect's traits are data here:
- * result types it does not print (same_type below) and the value-less
- * terminators a region may leave out (implicit below).
+ * Two things the format leaves to the dialect's traits are facts of the
+ * op's row (model/op_text.h): result types it does not print (TIR_TYPE_OF)
+ * and the value-less terminator a region may leave out (TIR_IMPLICIT).
  */
 #include "tileir/parse/asm_custom.h"
 #include "tileir/build/build_internal.h"
+#include "tileir/model/op_text.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* Results whose type the format does not print take the type of another
- * field (MLIR's AllTypesMatch and friends): an operand or result given
- * with type(), or an attribute that has a type (a dense constant). */
-static const struct {
-	const char *op, *result, *from;
-} same_type[] = {
-	{"assume", "result", "value"},
-	{"constant", "result", "value"},
-	{"get_num_tile_blocks", "gridSize_y", "gridSize_x"},
-	{"get_num_tile_blocks", "gridSize_z", "gridSize_x"},
-	{"get_tile_block_id", "blockId_y", "blockId_x"},
-	{"get_tile_block_id", "blockId_z", "blockId_x"},
-	{"mmaf", "result", "acc"},
-	{"mmai", "result", "acc"},
-	{"mmaf_scaled", "result", "acc"},
-};
-
-/* Ops whose regions may end without their value-less terminator in the
- * custom form (MLIR's SingleBlockImplicitTerminator): it is inserted, as
- * the writer needs it on the wire. */
-static const struct {
-	const char *op, *terminator;
-} implicit[] = {
-	{"entry", "return"}, {"if", "yield"}, {"for", "continue"}, {"loop", "continue"},
-};
 
 /* ---- fields ---- */
 
@@ -170,13 +145,6 @@ static void enum_list(unsigned id, bool quoted, char *buf, size_t cap)
 	}
 }
 
-/* The view loads and stores read their memory ordering and scope with the
- * reference's own parser (parseMemoryAttributes), with its own words. */
-static bool own_memory_parser(const bcx_tileir_opinfo *info)
-{
-	return strcmp(info->name, "load_view_tko") == 0 || strcmp(info->name, "store_view_tko") == 0;
-}
-
 /* An unknown enumerator, in the words of the reference's parser for the
  * field: its own parsers for signedness and the memory attributes of the
  * view ops, MLIR's generated ones for the rest. */
@@ -197,7 +165,7 @@ static bool bad_enum(ac_walk *w, int i, mlir_tok t)
 		enum_list(f->enum_id, true, list, sizeof list);
 		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {%s}", f->name, list);
 	case BCX_TILEIR_ENUM_MEM_ORDERING:
-		if (own_memory_parser(w->info))
+		if (tir_memory_words(w->info->opcode))
 			return mlir_fail(&w->p->lx, "invalid memory_ordering_semantics attribute "
 				"specification. Got \"%.*s\" but expect one of: weak, relaxed, acquire, "
 				"release, acq_rel", wn, t.p);
@@ -239,18 +207,15 @@ bool ac_enum_word(ac_walk *w, int i)
 		return bad_enum(w, i, t);
 	if (!mlir_next(&w->p->lx))
 		return false;
-	if (w->info->fields[i].enum_id == BCX_TILEIR_ENUM_MEM_ORDERING && own_memory_parser(w->info))
+	if (w->info->fields[i].enum_id == BCX_TILEIR_ENUM_MEM_ORDERING && tir_memory_words(w->info->opcode))
 		return view_scope(w, t);
 	return true;
 }
 
 bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)
 {
-	const char *term = NULL;
-	for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++)
-		if (strcmp(op->info->name, implicit[i].op) == 0)
-			term = implicit[i].terminator;
-	if (!term)
+	int term = tir_implicit_terminator(op->info->opcode);
+	if (term < 0)
 		return true;
 	if (!*b && !(*b = bcx_arena_calloc(p->arena, 1, sizeof **b)))
 		return mlir_nomem(&p->lx);
@@ -262,7 +227,7 @@ bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)
 				     sizeof *ops);
 	if (!t || !ops)
 		return mlir_nomem(&p->lx);
-	*t = (ap_op){.info = bcx_tileir_op_by_name(term), .line = op->line, .col = op->col,
+	*t = (ap_op){.info = bcx_tileir_op_info((uint32_t)term), .line = op->line, .col = op->col,
 		     .name_line = op->name_line, .name_col = op->name_col};
 	ops[blk->n_ops++] = t;
 	blk->ops = ops;
@@ -613,10 +578,10 @@ static bool run(ac_walk *w, const char **s, fmt_kind stop)
 static bool infer_type(ac_walk *w, int i)
 {
 	const char *name = w->info->fields[i].name;
-	for (size_t k = 0; k < sizeof same_type / sizeof same_type[0]; k++) {
-		if (strcmp(same_type[k].op, w->info->name) || strcmp(same_type[k].result, name))
+	for (const tir_type_of *k = tir_type_of_rows(w->info->opcode); k->result; k++) {
+		if (strcmp(k->result, name))
 			continue;
-		int from = ac_field_at(w, same_type[k].from, strlen(same_type[k].from));
+		int from = ac_field_at(w, k->from, strlen(k->from));
 		if (from < 0)
 			return false;
 		const ac_field *src = &w->f[from];

@@ -6,6 +6,7 @@
  * beyond it.
  */
 #include "tileir/parse/asm_custom.h"
+#include "tileir/model/op_text.h"
 #include "tileir/build/build_internal.h"
 #include "tileir/model/tables.h"
 
@@ -24,20 +25,9 @@ static int region_arg(ac_walk *w, const fmt_tok *t)
 	return a[1] - '0';
 }
 
-/* rounding<mode>, or the op's default given as the second argument. */
-/* The rounding modes each op's text takes, as the reference's parsers
- * list them; `strict` parsers refuse a known mode outside the list and add
- * ", got: 'x'" to their message, the others leave that to the verifier. */
-static const struct {
-	const char *op, *modes;
-	bool strict;
-} rounding_modes[] = {
-	{"divf", "'nearest_even', 'zero', 'negative_inf', 'positive_inf', 'approx', 'full'", false},
-	{"sqrt", "'nearest_even', 'zero', 'negative_inf', 'positive_inf', 'approx'", false},
-	{"exp", "'approx', 'full'", false},
-	{"tanh", "'approx', 'full'", false},
-	{"ftoi", "'nearest_int_to_zero'", true},
-};
+/* rounding<mode>, or the op's default given as the second argument. The
+ * modes an op takes are its row's (TIR_ROUNDING); without a list, the IEEE
+ * ones, strictly. */
 static const char ieee_modes[] = "'nearest_even', 'zero', 'negative_inf', 'positive_inf'";
 
 /* rounding<mode>: the mode, checked against the op's list. MLIR reports a
@@ -45,13 +35,12 @@ static const char ieee_modes[] = "'nearest_even', 'zero', 'negative_inf', 'posit
 static bool rounding_word(ac_walk *w, int i)
 {
 	asm_parser *p = w->p;
-	const char *modes = ieee_modes;
-	bool strict = true;
-	for (size_t k = 0; k < sizeof rounding_modes / sizeof rounding_modes[0]; k++)
-		if (strcmp(rounding_modes[k].op, w->info->name) == 0) {
-			modes = rounding_modes[k].modes;
-			strict = rounding_modes[k].strict;
-		}
+	bool strict;
+	const char *modes = tir_rounding_modes(w->info->opcode, &strict);
+	if (!modes) {
+		modes = ieee_modes;
+		strict = true;
+	}
 	mlir_tok t = p->lx.t;
 	if (t.k != MLIR_TK_ID)
 		return mlir_fail(&p->lx, "expected valid keyword");

@@ -9,26 +9,9 @@
  * holds for operands of one fixed type (a token, tile<i1>, tile<i32>). */
 #include "tileir/parse/asm_custom.h"
 #include "tileir/build/build_internal.h"
+#include "tileir/model/rules.h"
 
 #include <string.h>
-
-typedef struct rule_src {
-	const char *kind, *names;
-} rule_src;
-
-#define TIR_FIELD(...)
-#define TIR_RULE(k, ...) {#k, #__VA_ARGS__},
-#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
-	static const rule_src rules_##id[] = {__VA_ARGS__{NULL, NULL}};
-#include "tileir/model/ops.def"
-#undef TIR_OP
-#define TIR_OP(code, id, ...) [code] = rules_##id,
-static const rule_src *const rows[] = {
-#include "tileir/model/ops.def"
-};
-#undef TIR_OP
-#undef TIR_FIELD
-#undef TIR_RULE
 
 /* The field named by s[0..n), or -1. */
 static int named(const bcx_tileir_opinfo *info, const char *s, size_t n)
@@ -70,16 +53,16 @@ static bcx_tileir_build_type given(const ac_walk *w, const char *names)
 
 /* The one type a rule of a fixed type stands for (token, tile<i1>,
  * tile<i32>): MLIR resolves such operands at it. NONE for other rules. */
-static bool fixed_type(asm_parser *p, const char *kind, bcx_tileir_build_type *t)
+static bool fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type *t)
 {
 	bcx_diag bd = {0};
 	bcx_tileir_build_type s;
 	*t = BCX_TILEIR_NONE;
-	if (strcmp(kind, "TOKEN") == 0)
+	if (kind == VR_TOKEN)
 		return ap_built(p, bcx_tileir_build_type_token(p->m, t, &bd), &bd);
-	bcx_tileir_type_tag tag = strcmp(kind, "SCALAR_I1") == 0    ? BCX_TILEIR_T_I1
-				  : strcmp(kind, "SCALAR_I32") == 0 ? BCX_TILEIR_T_I32
-								    : BCX_TILEIR_T_COUNT;
+	bcx_tileir_type_tag tag = kind == VR_SCALAR_I1    ? BCX_TILEIR_T_I1
+				  : kind == VR_SCALAR_I32 ? BCX_TILEIR_T_I32
+							  : BCX_TILEIR_T_COUNT;
 	if (tag == BCX_TILEIR_T_COUNT)
 		return true;
 	return ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &s, &bd), &bd) &&
@@ -107,12 +90,9 @@ static void view_source(ac_walk *w)
 bool ac_infer_types(ac_walk *w)
 {
 	view_source(w);
-	uint16_t code = w->info->opcode;
-	if (code >= sizeof rows / sizeof rows[0] || !rows[code])
-		return true;
-	for (const rule_src *r = rows[code]; r->kind; r++) {
+	for (const tir_rule_src *r = tir_rules_of(w->info->opcode); r->kind != VR_END; r++) {
 		bcx_tileir_build_type t;
-		if (strcmp(r->kind, "SAME_TYPE") == 0)
+		if (r->kind == VR_SAME_TYPE)
 			t = given(w, r->names);
 		else if (!fixed_type(w->p, r->kind, &t))
 			return false;

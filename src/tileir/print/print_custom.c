@@ -9,6 +9,7 @@
  */
 #include "tileir/print/print_custom.h"
 #include "tileir/model/opcodes.h"
+#include "tileir/model/op_text.h"
 #include "common/internal.h"
 
 #include <string.h>
@@ -505,11 +506,8 @@ bool cp_shows_terminator(const bcx_tileir_op *owner, const bcx_tileir_region *r)
 	if (!owner || !r->n_blocks || !r->blocks[0].n_ops)
 		return true;
 	const bcx_tileir_op *last = &r->blocks[0].ops[r->blocks[0].n_ops - 1];
-	unsigned implicit = owner->opcode == BCX_TILEIR_OP_if ? BCX_TILEIR_OP_yield
-			  : owner->opcode == BCX_TILEIR_OP_for || owner->opcode == BCX_TILEIR_OP_loop
-				  ? BCX_TILEIR_OP_continue
-				  : 0;
-	return !(implicit && last->opcode == implicit && last->n_operands == 0);
+	int implicit = tir_implicit_terminator(owner->opcode); /* the row's TIR_IMPLICIT */
+	return !(implicit >= 0 && last->opcode == (unsigned)implicit && last->n_operands == 0);
 }
 
 void cp_region(cprint *p, const bcx_tileir_region *r, bool terminators)

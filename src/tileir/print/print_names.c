@@ -11,6 +11,7 @@
 #include "tileir/print/print_custom.h"
 #include "common/internal.h"
 #include "tileir/model/opcodes.h"
+#include "tileir/model/op_text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -190,27 +191,16 @@ static bool asm_name(namer *nm, const bcx_tileir_op *op, uint32_t r, char *out)
 {
 	const bcx_tileir_opinfo *info = op->info;
 	out[0] = '\0';
-	const char *fixed = NULL;
-	switch (op->opcode) {
-	case BCX_TILEIR_OP_constant: constant_name(nm, op, out); return true;
-	case BCX_TILEIR_OP_assume: return true; /* named by assume_name() */
-	case BCX_TILEIR_OP_broadcast: fixed = "bcast"; break;
-	case BCX_TILEIR_OP_reshape: fixed = "reshape"; break;
-	case BCX_TILEIR_OP_make_tensor_view: fixed = "tview"; break;
-	case BCX_TILEIR_OP_make_partition_view: fixed = "pview"; break;
-	case BCX_TILEIR_OP_make_strided_view: fixed = "sview"; break;
-	case BCX_TILEIR_OP_make_gather_scatter_view: fixed = "gsview"; break;
-	case BCX_TILEIR_OP_for: fixed = "for"; break;
-	case BCX_TILEIR_OP_reduce: fixed = "reduce"; break;
-	case BCX_TILEIR_OP_if:
-	case BCX_TILEIR_OP_loop:
-	case BCX_TILEIR_OP_scan: return true;
-	default: break;
-	}
-	if (fixed) {
+	const char *fixed;
+	switch (tir_result_names(op->opcode, &fixed)) { /* the row's TIR_NAMES */
+	case TIR_NAMES_CONSTANT: constant_name(nm, op, out); return true;
+	case TIR_NAMES_ASSUME: return true; /* named by assume_name() */
+	case TIR_NAMES_NONE: return true;
+	case TIR_NAMES_FIXED:
 		if (r == 0)
-			strcpy(out, fixed);
+			snprintf(out, 64, "%s", fixed);
 		return true;
+	case TIR_NAMES_DEFAULT: break;
 	}
 	/* Ops with several results, none variadic, name them by their fields. */
 	if (info->n_results < 2)

@@ -165,16 +165,15 @@ bcx_status vf_function(vf_ctx *v, size_t i, const bcx_tileir_body *body);
 bcx_status vf_close(vf_ctx *v, bcx_status s, size_t *n_errors);
 /* The table rules of ops.def; false when one is broken (all are reported). */
 bool vf_check_rules(vf_ctx *v, const bcx_tileir_op *op);
-/* The op's own verifier (verify_ops_*.c). */
+/* The op's own verifiers: those its row of ops.def names (TIR_VERIFY),
+ * declared here from the rows, defined in verify_ops_*.c. */
 void vf_check_special(vf_ctx *v, const bcx_tileir_op *op);
-void vf_check_math(vf_ctx *v, const bcx_tileir_op *op);
-void vf_check_shape(vf_ctx *v, const bcx_tileir_op *op);
-void vf_check_control(vf_ctx *v, const bcx_tileir_op *op);
-void vf_check_aggregate(vf_ctx *v, const bcx_tileir_op *op);
-void vf_check_memory(vf_ctx *v, const bcx_tileir_op *op);
-/* Loads, stores and view atomics (verify_ops_view.c); assume predicates. */
-void vf_check_access(vf_ctx *v, const bcx_tileir_op *op);
-void vf_check_assume(vf_ctx *v, const bcx_tileir_op *op);
+#define TIR_FIELD(...)
+#define TIR_VERIFY(fn) void fn(vf_ctx *v, const bcx_tileir_op *op);
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) __VA_ARGS__
+#include "tileir/model/ops.def"
+#undef TIR_OP
+#undef TIR_FIELD
 /* An atomic mode against the element type it updates (false: reported). */
 bool vf_atomic_mode(vf_ctx *v, unsigned mode, uint32_t elem);
 /* Optimization hints of an op or an entry (verify_hints.c); false when

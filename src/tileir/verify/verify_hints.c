@@ -60,26 +60,25 @@ static bool is_bool(const vf_ctx *v, const bcx_tileir_attr *a)
 
 static bool pow2_at_most(uint64_t x, uint64_t max) { return x && x <= max && !(x & (x - 1)); }
 
-/* The keys an op allows (NULL: any); the reference lists them for entry
- * and the four load/store ops. */
-static const char *const *allowed_keys(unsigned opcode)
-{
-	static const char *const entry[] = {"num_cta_in_cga", "num_worker_warps_per_cta",
-					    "occupancy", NULL};
-	static const char *const ptr[] = {"latency", NULL};
-	static const char *const view[] = {"latency", "allow_tma", NULL};
-	switch (opcode) {
-	case BCX_TILEIR_OP_entry: return entry;
-	case BCX_TILEIR_OP_load_ptr_tko: case BCX_TILEIR_OP_store_ptr_tko: return ptr;
-	case BCX_TILEIR_OP_load_view_tko: case BCX_TILEIR_OP_store_view_tko: return view;
-	default: return NULL;
-	}
-}
+/* The keys each op allows, from its row (TIR_HINT_KEYS), NULL-ended; an
+ * op whose row lists none allows any. */
+#define TIR_FIELD(...)
+#define TIR_HINT_KEYS(...) __VA_ARGS__,
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
+	static const char *const hint_keys_##id[] = {__VA_ARGS__ NULL};
+#include "tileir/model/ops.def"
+#undef TIR_OP
+#define TIR_OP(code, id, ...) [code] = hint_keys_##id,
+static const char *const *const hint_keys[256] = {
+#include "tileir/model/ops.def"
+};
+#undef TIR_OP
+#undef TIR_FIELD
 
 static bool key_allowed(bcx_tileir_str key, unsigned opcode)
 {
-	const char *const *k = allowed_keys(opcode);
-	if (!k)
+	const char *const *k = opcode < 256 ? hint_keys[opcode] : NULL;
+	if (!k || !*k)
 		return true;
 	for (; *k; k++)
 		if (str_is(key, *k))

@@ -8,14 +8,27 @@
 
 #include <string.h>
 
+/* Per opcode, its own verifiers (TIR_VERIFY in ops.def), NULL-ended. */
+typedef void vf_op_fn(vf_ctx *v, const bcx_tileir_op *op);
+#define TIR_FIELD(...)
+#define TIR_VERIFY(fn) fn,
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
+	static vf_op_fn *const verifiers_##id[] = {__VA_ARGS__ NULL};
+#include "tileir/model/ops.def"
+#undef TIR_OP
+#define TIR_OP(code, id, ...) [code] = verifiers_##id,
+static vf_op_fn *const *const verifiers[256] = {
+#include "tileir/model/ops.def"
+};
+#undef TIR_OP
+#undef TIR_FIELD
+
 void vf_check_special(vf_ctx *v, const bcx_tileir_op *op)
 {
-	vf_check_math(v, op);
-	vf_check_shape(v, op);
-	vf_check_control(v, op);
-	vf_check_memory(v, op);
-	if (op->opcode == BCX_TILEIR_OP_reduce || op->opcode == BCX_TILEIR_OP_scan)
-		vf_check_aggregate(v, op);
+	if (op->opcode >= 256 || !verifiers[op->opcode])
+		return;
+	for (vf_op_fn *const *f = verifiers[op->opcode]; *f; f++)
+		(*f)(v, op);
 }
 
 /* A module-level message: "'cuda_tile.NAME' op TEXT" with no op walked. */

@@ -229,15 +229,10 @@ static void if_op(vf_ctx *v, const bcx_tileir_op *op)
 		vf_op(v, "has non-empty return type, must define else branch");
 }
 
-void vf_check_control(vf_ctx *v, const bcx_tileir_op *op)
-{
-	switch (op->opcode) {
-	case BCX_TILEIR_OP_break: break_op(v, op); break;
-	case BCX_TILEIR_OP_continue: continue_op(v, op); break;
-	case BCX_TILEIR_OP_return: return_op(v, op); break;
-	case BCX_TILEIR_OP_for: for_op(v, op); break;
-	case BCX_TILEIR_OP_loop: loop_iters(v, op, 0, 0); break;
-	case BCX_TILEIR_OP_if: if_op(v, op); break;
-	default: break;
-	}
-}
+/* The ops' own verifiers (TIR_VERIFY in ops.def). */
+void vf_break(vf_ctx *v, const bcx_tileir_op *op) { break_op(v, op); }
+void vf_continue(vf_ctx *v, const bcx_tileir_op *op) { continue_op(v, op); }
+void vf_return(vf_ctx *v, const bcx_tileir_op *op) { return_op(v, op); }
+void vf_for(vf_ctx *v, const bcx_tileir_op *op) { for_op(v, op); }
+void vf_loop(vf_ctx *v, const bcx_tileir_op *op) { loop_iters(v, op, 0, 0); }
+void vf_if(vf_ctx *v, const bcx_tileir_op *op) { if_op(v, op); }

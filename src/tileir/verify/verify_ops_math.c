@@ -125,44 +125,39 @@ static void bitcast(vf_ctx *v, const bcx_tileir_op *op)
 	vf_end(v);
 }
 
-void vf_check_math(vf_ctx *v, const bcx_tileir_op *op)
+/* The ops' own verifiers (TIR_VERIFY in ops.def). */
+void vf_ieee_ftz(vf_ctx *v, const bcx_tileir_op *op) { ieee_ftz(v, op); }
+void vf_divf(vf_ctx *v, const bcx_tileir_op *op) { div_sqrt(v, op, true); }
+void vf_sqrt(vf_ctx *v, const bcx_tileir_op *op) { div_sqrt(v, op, false); }
+void vf_approx_full(vf_ctx *v, const bcx_tileir_op *op) { approx_full(v, op); }
+void vf_ftz_f32(vf_ctx *v, const bcx_tileir_op *op)
 {
-	switch (op->opcode) {
-	case BCX_TILEIR_OP_addf: case BCX_TILEIR_OP_subf: case BCX_TILEIR_OP_mulf:
-	case BCX_TILEIR_OP_fma:
-		ieee_ftz(v, op);
-		break;
-	case BCX_TILEIR_OP_divf: div_sqrt(v, op, true); break;
-	case BCX_TILEIR_OP_sqrt: div_sqrt(v, op, false); break;
-	case BCX_TILEIR_OP_exp: case BCX_TILEIR_OP_tanh: approx_full(v, op); break;
-	case BCX_TILEIR_OP_exp2: case BCX_TILEIR_OP_rsqrt: case BCX_TILEIR_OP_maxf:
-	case BCX_TILEIR_OP_minf:
-		modifier_f32(v, op, unit(op, "flush_to_zero"), "flush_to_zero");
-		break;
-	case BCX_TILEIR_OP_divi: divi(v, op); break;
-	case BCX_TILEIR_OP_exti: int_width(v, op, true); break;
-	case BCX_TILEIR_OP_trunci: int_width(v, op, false); break;
-	case BCX_TILEIR_OP_ftof: ftof(v, op); break;
-	case BCX_TILEIR_OP_bitcast: bitcast(v, op); break;
-	case BCX_TILEIR_OP_itof:
-		if (vf_elem_tag(v, vf_res_type(v, op, 0)) == BCX_TILEIR_T_F8E8M0FNU)
-			vf_op(v, "integer to f8E8M0FNU conversion is not supported, please first "
-				 "convert to another float type");
-		else if (rounding(op, "rounding_mode", 0) != RM_NEAREST_EVEN)
-			vf_op(v, "invalid rounding mode specified. Only 'nearest_even' is supported");
-		break;
-	case BCX_TILEIR_OP_ftoi:
-		if (rounding(op, "rounding_mode", RM_INT_TO_ZERO) != RM_INT_TO_ZERO)
-			vf_op(v, "invalid rounding mode specified. Only 'nearest_int_to_zero' is "
-				 "supported");
-		break;
-	case BCX_TILEIR_OP_negi: {
-		const bcx_tileir_attr *o = vf_attr(op, "overflow");
-		if (o && o->u == 2) /* no_unsigned_wrap */
-			vf_op(v, "'no_unsigned_wrap' overflow flag is not supported");
-		break;
-	}
-	default:
-		break;
-	}
+	modifier_f32(v, op, unit(op, "flush_to_zero"), "flush_to_zero");
+}
+void vf_divi(vf_ctx *v, const bcx_tileir_op *op) { divi(v, op); }
+void vf_exti(vf_ctx *v, const bcx_tileir_op *op) { int_width(v, op, true); }
+void vf_trunci(vf_ctx *v, const bcx_tileir_op *op) { int_width(v, op, false); }
+void vf_ftof(vf_ctx *v, const bcx_tileir_op *op) { ftof(v, op); }
+void vf_bitcast(vf_ctx *v, const bcx_tileir_op *op) { bitcast(v, op); }
+
+void vf_itof(vf_ctx *v, const bcx_tileir_op *op)
+{
+	if (vf_elem_tag(v, vf_res_type(v, op, 0)) == BCX_TILEIR_T_F8E8M0FNU)
+		vf_op(v, "integer to f8E8M0FNU conversion is not supported, please first convert "
+			 "to another float type");
+	else if (rounding(op, "rounding_mode", 0) != RM_NEAREST_EVEN)
+		vf_op(v, "invalid rounding mode specified. Only 'nearest_even' is supported");
+}
+
+void vf_ftoi(vf_ctx *v, const bcx_tileir_op *op)
+{
+	if (rounding(op, "rounding_mode", RM_INT_TO_ZERO) != RM_INT_TO_ZERO)
+		vf_op(v, "invalid rounding mode specified. Only 'nearest_int_to_zero' is supported");
+}
+
+void vf_negi(vf_ctx *v, const bcx_tileir_op *op)
+{
+	const bcx_tileir_attr *o = vf_attr(op, "overflow");
+	if (o && o->u == 2) /* no_unsigned_wrap */
+		vf_op(v, "'no_unsigned_wrap' overflow flag is not supported");
 }

@@ -218,32 +218,19 @@ static void print_op(vf_ctx *v, const bcx_tileir_op *op)
 		vf_op(v, "incorrect number of operands: expected %u, found %u", want, n);
 }
 
-void vf_check_memory(vf_ctx *v, const bcx_tileir_op *op)
+/* The ops' own verifiers (TIR_VERIFY in ops.def). */
+void vf_atomic_rmw(vf_ctx *v, const bcx_tileir_op *op) { atomic_rmw(v, op); }
+void vf_atomic_cas(vf_ctx *v, const bcx_tileir_op *op) { atomic_cas(v, op); }
+void vf_view_of(vf_ctx *v, const bcx_tileir_op *op) { view_of(v, op); }
+void vf_make_tensor_view(vf_ctx *v, const bcx_tileir_op *op) { make_tensor_view(v, op); }
+void vf_get_tensor_shape(vf_ctx *v, const bcx_tileir_op *op) { shape_query(v, op, true); }
+void vf_get_index_space_shape(vf_ctx *v, const bcx_tileir_op *op) { shape_query(v, op, false); }
+void vf_get_global(vf_ctx *v, const bcx_tileir_op *op) { get_global(v, op); }
+void vf_alloca(vf_ctx *v, const bcx_tileir_op *op) { alloca_op(v, op); }
+void vf_print(vf_ctx *v, const bcx_tileir_op *op) { print_op(v, op); }
+
+void vf_join_tokens(vf_ctx *v, const bcx_tileir_op *op)
 {
-	switch (op->opcode) {
-	case BCX_TILEIR_OP_atomic_rmw_tko: atomic_rmw(v, op); break;
-	case BCX_TILEIR_OP_atomic_cas_tko: atomic_cas(v, op); break;
-	case BCX_TILEIR_OP_make_partition_view: case BCX_TILEIR_OP_make_strided_view:
-	case BCX_TILEIR_OP_make_gather_scatter_view:
-		view_of(v, op);
-		break;
-	case BCX_TILEIR_OP_make_tensor_view: make_tensor_view(v, op); break;
-	case BCX_TILEIR_OP_get_tensor_shape: shape_query(v, op, true); break;
-	case BCX_TILEIR_OP_get_index_space_shape: shape_query(v, op, false); break;
-	case BCX_TILEIR_OP_get_global: get_global(v, op); break;
-	case BCX_TILEIR_OP_alloca: alloca_op(v, op); break;
-	case BCX_TILEIR_OP_print_tko: print_op(v, op); break;
-	case BCX_TILEIR_OP_load_ptr_tko: case BCX_TILEIR_OP_store_ptr_tko:
-	case BCX_TILEIR_OP_load_view_tko: case BCX_TILEIR_OP_store_view_tko:
-	case BCX_TILEIR_OP_atomic_red_view_tko:
-		vf_check_access(v, op);
-		break;
-	case BCX_TILEIR_OP_assume: vf_check_assume(v, op); break;
-	case BCX_TILEIR_OP_join_tokens:
-		if (op->n_operands < 2)
-			vf_op(v, "expect two or more tokens");
-		break;
-	default:
-		break;
-	}
+	if (op->n_operands < 2)
+		vf_op(v, "expect two or more tokens");
 }

@@ -297,36 +297,36 @@ static void pack(vf_ctx *v, const bcx_tileir_op *op)
 		      (unsigned long long)(a / 8), (unsigned long long)(b / 8));
 }
 
-void vf_check_shape(vf_ctx *v, const bcx_tileir_op *op)
+/* The ops' own verifiers (TIR_VERIFY in ops.def). */
+void vf_permute(vf_ctx *v, const bcx_tileir_op *op) { permute(v, op); }
+void vf_broadcast(vf_ctx *v, const bcx_tileir_op *op) { broadcast(v, op); }
+void vf_cat(vf_ctx *v, const bcx_tileir_op *op) { cat(v, op); }
+void vf_extract(vf_ctx *v, const bcx_tileir_op *op) { extract(v, op); }
+void vf_iota(vf_ctx *v, const bcx_tileir_op *op) { iota(v, op); }
+void vf_pack(vf_ctx *v, const bcx_tileir_op *op) { pack(v, op); }
+
+void vf_reshape(vf_ctx *v, const bcx_tileir_op *op)
 {
-	switch (op->opcode) {
-	case BCX_TILEIR_OP_permute: permute(v, op); break;
-	case BCX_TILEIR_OP_broadcast: broadcast(v, op); break;
-	case BCX_TILEIR_OP_cat: cat(v, op); break;
-	case BCX_TILEIR_OP_extract: extract(v, op); break;
-	case BCX_TILEIR_OP_iota: iota(v, op); break;
-	case BCX_TILEIR_OP_pack: case BCX_TILEIR_OP_unpack: pack(v, op); break;
-	case BCX_TILEIR_OP_reshape:
-		if (vf_elems(v, vf_opd_type(v, op, 0)) != vf_elems(v, vf_res_type(v, op, 0)))
-			vf_op(v, "expected source tile and result tile to have the same number of "
-				 "elements");
-		break;
-	case BCX_TILEIR_OP_mmaf:
-		if (mma_shapes(v, op))
-			mmaf_types(v, op);
-		break;
-	case BCX_TILEIR_OP_mmai:
-		mma_shapes(v, op);
-		break;
-	case BCX_TILEIR_OP_mmaf_scaled:
-		if (mma_shapes(v, op))
-			mmaf_scaled(v, op);
-		break;
-	case BCX_TILEIR_OP_select:
-		if (vf_elem_tag(v, vf_res_type(v, op, 0)) == BCX_TILEIR_T_F4E2M1FN)
-			vf_op(v, "cannot operate on sub-byte type F4E2M1FN");
-		break;
-	default:
-		break;
-	}
+	if (vf_elems(v, vf_opd_type(v, op, 0)) != vf_elems(v, vf_res_type(v, op, 0)))
+		vf_op(v, "expected source tile and result tile to have the same number of elements");
+}
+
+void vf_mmaf(vf_ctx *v, const bcx_tileir_op *op)
+{
+	if (mma_shapes(v, op))
+		mmaf_types(v, op);
+}
+
+void vf_mmai(vf_ctx *v, const bcx_tileir_op *op) { mma_shapes(v, op); }
+
+void vf_mmaf_scaled(vf_ctx *v, const bcx_tileir_op *op)
+{
+	if (mma_shapes(v, op))
+		mmaf_scaled(v, op);
+}
+
+void vf_select(vf_ctx *v, const bcx_tileir_op *op)
+{
+	if (vf_elem_tag(v, vf_res_type(v, op, 0)) == BCX_TILEIR_T_F4E2M1FN)
+		vf_op(v, "cannot operate on sub-byte type F4E2M1FN");
 }

@@ -232,18 +232,17 @@ static void atomic_red_view(vf_ctx *v, const bcx_tileir_op *op)
 	}
 }
 
-void vf_check_access(vf_ctx *v, const bcx_tileir_op *op)
+/* The ops' own verifiers (TIR_VERIFY in ops.def). */
+void vf_ptr_access(vf_ctx *v, const bcx_tileir_op *op)
 {
-	switch (op->opcode) {
-	case BCX_TILEIR_OP_load_ptr_tko: case BCX_TILEIR_OP_store_ptr_tko:
-		if (vf_check_hints(v, vf_attr(op, "optimization_hints"), op->opcode))
-			memory_model(v, op, op->opcode == BCX_TILEIR_OP_load_ptr_tko);
-		break;
-	case BCX_TILEIR_OP_load_view_tko: case BCX_TILEIR_OP_store_view_tko:
-		if (view_access(v, op, op->opcode == BCX_TILEIR_OP_load_view_tko))
-			memory_model(v, op, op->opcode == BCX_TILEIR_OP_load_view_tko);
-		break;
-	case BCX_TILEIR_OP_atomic_red_view_tko: atomic_red_view(v, op); break;
-	default: break;
-	}
+	if (vf_check_hints(v, vf_attr(op, "optimization_hints"), op->opcode))
+		memory_model(v, op, op->opcode == BCX_TILEIR_OP_load_ptr_tko);
 }
+
+void vf_view_access(vf_ctx *v, const bcx_tileir_op *op)
+{
+	if (view_access(v, op, op->opcode == BCX_TILEIR_OP_load_view_tko))
+		memory_model(v, op, op->opcode == BCX_TILEIR_OP_load_view_tko);
+}
+
+void vf_atomic_red_view(vf_ctx *v, const bcx_tileir_op *op) { atomic_red_view(v, op); }

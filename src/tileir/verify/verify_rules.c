@@ -4,60 +4,9 @@
  * ...) state them. The messages are the ones MLIR's generated verifiers
  * give, so a report can be compared with the reference's word for word. */
 #include "tileir/verify/verify.h"
+#include "tileir/model/rules.h"
 
 #include <string.h>
-
-/* Rule kinds: the relations first, then one kind per type class. */
-#define VF_CLASSES(X)                                                                      \
-	X(INT, "tile", -1, T(I1) T(I8) T(I16) T(I32) T(I64))                                 \
-	X(INT_I4, "tile", -1, T(I1) T(I8) T(I16) T(I32) T(I64) T(I4))                        \
-	X(I1, "tile", -1, T(I1))                                                             \
-	X(I8, "tile", -1, T(I8))                                                             \
-	X(I64, "tile", -1, T(I64))                                                           \
-	X(BFLOAT, "tile", -1, T(F16) T(BF16) T(F32) T(F64))                                  \
-	X(FLOAT, "tile", -1, FLOATS)                                                         \
-	X(NUMBER, "tile", -1, T(I1) T(I8) T(I16) T(I32) T(I64) FLOATS)                       \
-	X(NUMBER_I4, "tile", -1, T(I1) T(I8) T(I16) T(I32) T(I64) FLOATS T(I4))              \
-	X(PTR, "tile", -1, T(POINTER))                                                       \
-	X(SCALAR_I1, "0D tile", 0, T(I1))                                                    \
-	X(SCALAR_I32, "0D tile", 0, T(I32))                                                  \
-	X(SCALAR_INT, "0D tile", 0, T(I1) T(I8) T(I16) T(I32) T(I64))                        \
-	X(SCALAR_PTR, "0D tile", 0, T(POINTER))                                              \
-	X(MMAF_OPD, "mmaf operand tile type", -1,                                            \
-	  T(F16) T(BF16) T(F32) T(F64) T(TF32) T(F8E4M3FN) T(F8E5M2))                        \
-	X(MMAF_RES, "mmaf acc/result tile type", -1, T(F16) T(F32) T(F64))                   \
-	X(MMAFS_OPD, "mmaf_scaled operand tile type", -1, T(F8E4M3FN) T(F8E5M2) T(F4E2M1FN)) \
-	X(MMAFS_SCALE, "mmaf_scaled scale tile type", -1, T(F8E4M3FN) T(F8E8M0FNU))          \
-	X(MMAFS_RES, "mmaf_scaled result tile type", -1, T(F32))                             \
-	X(MMAI_OPD, "mmai operand tile type", -1, T(I8))                                     \
-	X(MMAI_ACC, "mmai acc tile type", -1, T(I32))                                        \
-	X(MMAI_RES, "mmai result tile type", -1, T(I32))
-#define FLOATS                                                                         \
-	T(F16) T(BF16) T(F32) T(F64) T(TF32) T(F8E4M3FN) T(F8E5M2) T(F8E8M0FNU) T(F4E2M1FN)
-
-/* Classes that are one kind of type, named by the reference's summary. */
-#define VF_KINDS(X)                                   \
-	X(TILE, TILE, "Tile type")                    \
-	X(TOKEN, TOKEN, "cuda tile token type")       \
-	X(TENSOR_VIEW, TENSOR_VIEW, "tensor view type") \
-	X(PARTITION_VIEW, PARTITION_VIEW, "partition view type") \
-	X(STRIDED_VIEW, STRIDED_VIEW, "strided view type") \
-	X(GS_VIEW, GATHER_SCATTER_VIEW, "gather/scatter view type")
-
-enum vf_kind {
-	VR_SAME_TYPE, VR_SAME_SHAPE, VR_SAME_RANK, VR_SAME_ELEM, VR_ALL_SHAPE, VR_ALL_ELEM,
-	VR_OPD_SHAPE, VR_I1_SHAPE, VR_PTR_OF, VR_MASK_SHAPE, VR_PAD_TYPE,
-	VR_PURE, /* not a check: marks an op that reduce and scan bodies may hold */
-	VR_TILE_VIEW,
-#define X(id, ...) VR_##id,
-	VF_KINDS(X)
-#undef X
-	VR_CLASS0,
-#define X(id, ...) VR_##id,
-	VF_CLASSES(X)
-#undef X
-	VR_END
-};
 
 typedef struct vf_class {
 	const char *prefix;
@@ -89,23 +38,6 @@ static const struct {
 
 /* ---- the rules of ops.def, by op row ---- */
 
-typedef struct rule_src {
-	uint8_t kind;
-	const char *names;
-} rule_src;
-
-#define TIR_FIELD(...)
-#define TIR_RULE(k, ...) {VR_##k, #__VA_ARGS__},
-#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) \
-	static const rule_src rules_##id[] = {__VA_ARGS__{VR_END, NULL}};
-#include "tileir/model/ops.def"
-#undef TIR_OP
-#define TIR_OP(code, id, ...) [code] = rules_##id,
-static const rule_src *const rows[] = {
-#include "tileir/model/ops.def"
-};
-#undef TIR_OP
-#undef TIR_FIELD
 
 /* The field of info named by names[at..] up to ", " or the end. */
 static bool next_field(const bcx_tileir_opinfo *info, const char **p, uint8_t *out)
@@ -126,8 +58,8 @@ static bool next_field(const bcx_tileir_opinfo *info, const char **p, uint8_t *o
 static size_t count_rules(void)
 {
 	size_t n = 0;
-	for (size_t c = 0; c < sizeof rows / sizeof rows[0]; c++)
-		for (const rule_src *r = rows[c]; r && r->kind != VR_END; r++)
+	for (unsigned c = 0; c < 256; c++)
+		for (const tir_rule_src *r = tir_rules_of(c); r->kind != VR_END; r++)
 			n++;
 	return n;
 }
@@ -156,10 +88,10 @@ bcx_status vf_rules_init(vf_ctx *v)
 		return BCX_ERR_NOMEM;
 	memset(v->memo, 0, VF_MEMO_SLOTS * sizeof *v->memo);
 	size_t n = 0;
-	for (size_t c = 0; c < sizeof rows / sizeof rows[0]; c++) {
+	for (unsigned c = 0; c < 256; c++) {
 		const bcx_tileir_opinfo *info = bcx_tileir_op_info((uint32_t)c);
 		v->first[c] = (uint16_t)n;
-		for (const rule_src *r = rows[c]; r && r->kind != VR_END; r++) {
+		for (const tir_rule_src *r = tir_rules_of(c); r->kind != VR_END; r++) {
 			vf_rule *o = &v->rules[n++];
 			const char *p = r->names;
 			*o = (vf_rule){r->kind, 0, {0}, r->names};
