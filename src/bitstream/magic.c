@@ -64,8 +64,13 @@ bcx_status bs_open_payload(bcx_bs_reader *r, const uint8_t *data, size_t size)
 		w->offset = le32(data + 8);
 		w->size = le32(data + 12);
 		w->cputype = le32(data + 16);
-		if ((uint64_t)w->offset + w->size > size || w->offset < BCX_BS_WRAPPER_SIZE)
-			return bcx_diag_set(r->diag, BCX_ERR_MALFORMED, 8,
+		bool beyond = (uint64_t)w->offset + w->size > size; /* a file cut short */
+		if (beyond || w->offset < BCX_BS_WRAPPER_SIZE)
+			return bcx_diag_set(r->diag,
+					    beyond && w->offset >= BCX_BS_WRAPPER_SIZE
+						    ? BCX_ERR_TRUNCATED
+						    : BCX_ERR_MALFORMED,
+					    8,
 					    "invalid bitcode wrapper header: offset %u + size %u "
 					    "is outside the %zu-byte file", w->offset, w->size, size);
 		r->wrapped = true;

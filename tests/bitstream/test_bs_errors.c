@@ -238,9 +238,16 @@ static void test_sizes_and_wrapper(void)
 	bcx_diag_clear(&d);
 	T_EQ_I(bcx_bs_reader_new(&r, odd, sizeof odd, NULL, &d), BCX_ERR_MALFORMED);
 	bcx_diag_clear(&d);
-	T_EQ_I(bcx_bs_reader_new(&r, wrap, sizeof wrap, NULL, &d), BCX_ERR_MALFORMED);
+	/* a wrapper whose payload runs past the file: the file was cut short */
+	T_EQ_I(bcx_bs_reader_new(&r, wrap, sizeof wrap, NULL, &d), BCX_ERR_TRUNCATED);
 	T_CHECK(d.has_offset && !d.is_bit_offset && d.offset == 8);
 	T_CHECK(r == NULL);
+	/* a payload offset inside the header is no cut: malformed */
+	uint8_t inside[sizeof wrap];
+	memcpy(inside, wrap, sizeof wrap);
+	inside[8] = 12;
+	bcx_diag_clear(&d);
+	T_EQ_I(bcx_bs_reader_new(&r, inside, sizeof inside, NULL, &d), BCX_ERR_MALFORMED);
 	T_CHECK(bcx_bs_sniff(odd, sizeof odd) && bcx_bs_sniff(wrap, sizeof wrap));
 	T_CHECK(!bcx_bs_sniff("ZZ\x0a\x0b", 4) && !bcx_bs_sniff("BC", 2));
 }

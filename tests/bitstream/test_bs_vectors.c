@@ -67,11 +67,52 @@ static void check_copy(const char *file, const uint8_t *data, size_t size)
 	bcx_buf_free(&out);
 }
 
-/* Every prefix (the analyzer and the tree must fail cleanly or succeed). */
-static void check_truncations(const uint8_t *data, size_t size)
+/* What a prefix of n bytes of a valid file must give: BCX_ERR_TRUNCATED
+ * with an offset inside it; BCX_ERR_MALFORMED when n is not a multiple of
+ * 4 (as LLVM's reader refuses such a stream); BCX_OK only when the prefix
+ * ends where a top-level block does, which a copy shows (it gives the
+ * prefix back byte for byte). The analyzer must say the same as the tree. */
+static void check_prefix(const char *file, const uint8_t *data, size_t n)
 {
-	for (size_t n = 0; n < size; n++)
+	bcx_diag d, ad;
+	bcx_diag_clear(&d);
+	bcx_diag_clear(&ad);
+	bcx_bs_tree *t = NULL;
+	bcx_status s = bcx_bs_tree_read(&t, data, n, NULL, &d);
+	bcx_bs_analyze_options o = BCX_OPTIONS_INIT(bcx_bs_analyze_options);
+	bcx_buf text;
+	bcx_buf_init(&text, NULL);
+	T_CHECKF(bs_analyze_buf(data, n, &o, &text, &ad) == s,
+		 "%s cut at %zu: analyzer status differs from the tree's %d", file, n, s);
+	bcx_buf_free(&text);
+	if (s == BCX_OK) {
+		bcx_buf out;
+		bcx_buf_init(&out, NULL);
+		T_CHECKF(bcx_bs_tree_write(t, &out, &d) == BCX_OK && out.len == n &&
+				 memcmp(out.data, data, n) == 0,
+			 "%s cut at %zu: accepted, but not at the end of a top-level block", file, n);
+		bcx_buf_free(&out);
+	} else if (n % 4 != 0) {
+		T_CHECKF(s == BCX_ERR_MALFORMED && strstr(d.message, "multiple of 4"),
+			 "%s cut at %zu: status %d (%s), not the multiple-of-4 refusal", file, n, s,
+			 d.message);
+	} else {
+		uint64_t end = d.is_bit_offset ? (uint64_t)n * 8 : n;
+		T_CHECKF(s == BCX_ERR_TRUNCATED && d.has_offset && d.offset <= end,
+			 "%s cut at %zu: status %d (%s) at %llu, not truncated inside it", file, n, s,
+			 d.message, (unsigned long long)d.offset);
+	}
+	bcx_bs_tree_free(t);
+}
+
+/* Every prefix: the facts above, then the clean-failure stress (an exact
+ * copy, so ASan sees any read past the end). */
+static void check_truncations(const char *file, const uint8_t *data, size_t size)
+{
+	for (size_t n = 0; n < size; n++) {
+		check_prefix(file, data, n);
 		bs_stress_one(data, n);
+	}
 }
 
 static void check_flips(const uint8_t *data, size_t size, uint64_t *seed)
@@ -109,7 +150,7 @@ static void run_dir(const char *dir, uint64_t *seed, unsigned *files)
 			continue;
 		check_variants(dir, e->d_name, data, size);
 		check_copy(e->d_name, data, size);
-		check_truncations(data, size);
+		check_truncations(e->d_name, data, size);
 		check_flips(data, size, seed);
 		free(data);
 		(*files)++;
