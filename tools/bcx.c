@@ -45,10 +45,8 @@ static void usage(FILE *out)
 		     "Exit status: 0 success, 1 invalid input or a failed write, 2 usage error.\n");
 }
 
-/* The build may pass -DBCX_GIT_COMMIT="..." (see README). */
-#ifndef BCX_GIT_COMMIT
-#define BCX_GIT_COMMIT "unknown"
-#endif
+/* BCX_GIT_COMMIT: written at build time (cmake/git_commit.cmake). */
+#include "bcx_git_commit.h"
 
 static void version(void)
 {

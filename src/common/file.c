@@ -1,7 +1,13 @@
 /* Files: whole-file reading, mapped views, and checked writes that replace
  * only regular files (temporary file + rename) and write devices, FIFOs
  * and symlink targets in place. */
-#define _GNU_SOURCE /* O_TMPFILE, linkat's AT_SYMLINK_FOLLOW */
+#ifdef BCX_POSIX_FILES
+/* The portable build (CMake BCX_POSIX_FILES): POSIX 2008 only, as on other
+ * Unix systems; outputs go through named temporary files. */
+#define _POSIX_C_SOURCE 200809L
+#else
+#define _GNU_SOURCE /* O_TMPFILE: an unnamed temporary file, the fast path */
+#endif
 #include "bcx/core.h"
 
 #include <errno.h>
@@ -287,11 +293,14 @@ struct bcx_file_out {
 	char tmp[PATH_MAX + 16];
 };
 
+#if defined(O_TMPFILE) && !defined(BCX_POSIX_FILES)
+#define BCX_ANONYMOUS_TEMP 1
 static bool has_proc_fd(void)
 {
 	struct stat st;
 	return stat("/proc/self/fd", &st) == 0;
 }
+#endif
 
 /* The temporary file next to f->target. */
 static bcx_status open_temp(bcx_file_out *f, bcx_diag *diag)
@@ -302,7 +311,7 @@ static bcx_status open_temp(bcx_file_out *f, bcx_diag *diag)
 			      : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	f->tmp[0] = 0;
 	f->fd = -1;
-#ifdef O_TMPFILE
+#ifdef BCX_ANONYMOUS_TEMP
 	/* An unnamed file: nothing is left behind whenever the process dies
 	 * before it is linked in at the end (which needs /proc). */
 	if (has_proc_fd()) {

@@ -1,0 +1,40 @@
+# Runs at test time: a parent project that adds bcx with add_subdirectory,
+# builds a program against bcx::bcx_static, and installs; bcx must bring no
+# tests, benchmarks, examples or install rules of its own.
+set(dir ${BUILD_DIR}/subproject-test)
+file(REMOVE_RECURSE ${dir})
+file(MAKE_DIRECTORY ${dir}/src)
+file(COPY ${SRC_DIR}/consumer.c DESTINATION ${dir}/src)
+file(WRITE ${dir}/src/CMakeLists.txt "cmake_minimum_required(VERSION 3.22)
+project(parent C)
+add_subdirectory(${BCX_SOURCE} bcx)
+add_executable(user consumer.c)
+target_link_libraries(user PRIVATE bcx::bcx_static)
+install(TARGETS user)
+")
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${dir}/src -B ${dir}/build -DCMAKE_BUILD_TYPE=Release
+                        -DCMAKE_C_COMPILER=${C_COMPILER} -DBCX_BUILD_SHARED=OFF
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc)
+  message(FATAL_ERROR "configuring the parent project failed")
+endif()
+foreach(d tests bench examples fuzz)
+  if(EXISTS ${dir}/build/bcx/${d})
+    message(FATAL_ERROR "a subproject bcx configured its ${d}")
+  endif()
+endforeach()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${dir}/build --target user -j 2
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc)
+  message(FATAL_ERROR "building the parent's program failed")
+endif()
+execute_process(COMMAND ${dir}/build/user RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "the parent's program failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${dir}/build --prefix ${dir}/prefix
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+file(GLOB_RECURSE installed RELATIVE ${dir}/prefix ${dir}/prefix/*)
+if(rc OR NOT installed STREQUAL "bin/user")
+  message(FATAL_ERROR "the parent's install put more than its program: ${installed}")
+endif()
