@@ -190,16 +190,19 @@ static void put_insn(bcx_buf *o, const bcx_tapioca_module *m, const tap_fn *f, u
 	bcx_buf_put_u8(o, '\n');
 }
 
-static bool is_target(const tap_fn *f, uint32_t t)
+/* One bit per instruction: is it a jump target (one pass over the code). */
+static uint8_t *jump_targets(bcx_arena *a, const tap_fn *f)
 {
-	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+	uint8_t *t = bcx_arena_calloc(a, f->ncode / 8 + 1, 1);
+	for (uint32_t pc = 0; t && pc < f->ncode; pc++) {
 		uint32_t w = f->code[pc];
 		enum tap_form fm = bcx_tap_ops[w >> 24].form;
-		if ((fm == FORM_J24 && (w & 0xFFFFFF) == t) ||
-		    ((fm == FORM_JRR || fm == FORM_JRC) && (int64_t)pc + (int8_t)(w >> 16) == t))
-			return true;
+		int64_t to = fm == FORM_J24 ? (int64_t)(w & 0xFFFFFF)
+			     : fm == FORM_JRR || fm == FORM_JRC ? (int64_t)pc + (int8_t)(w >> 16) : -1;
+		if (to >= 0 && to < f->ncode)
+			t[to / 8] |= (uint8_t)(1u << (to % 8));
 	}
-	return false;
+	return t;
 }
 
 bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_buf *o, bcx_diag *diag)
@@ -219,11 +222,16 @@ bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_buf *o, bcx_dia
 			continue;
 		}
 		const tap_fn *f = &m->fns[sy->fn];
+		uint8_t *targets = jump_targets(m->arena, f);
+		if (!targets) {
+			bcx_tapioca_free(m);
+			return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+		}
 		bcx_buf_puts(o, ".func ");
 		put_name(o, sy->name, sy->name_len);
 		bcx_buf_printf(o, " %u\n", f->nparams);
 		for (uint32_t pc = 0; pc < f->ncode; pc++) {
-			if (is_target(f, pc))
+			if (targets[pc / 8] >> (pc % 8) & 1)
 				bcx_buf_printf(o, "L%u:\n", pc);
 			put_insn(o, m, f, pc);
 		}

@@ -92,6 +92,20 @@ struct bcx_tapioca_module {
 	uint32_t nsyms;
 };
 
+/* The rules TBON's reader and writer share, and that the assembler applies
+ * to its source, so that what bcx writes bcx reads (tbon.c). Depths count
+ * as the reader does: the root value is at 0, a const pool entry at 1, and
+ * a value is refused when its depth exceeds the limit (BCX_LIMIT_DEPTH for
+ * the writer and the assembler, bcx_limits.max_depth for the reader). */
+#define TBON_MSG_DEPTH "nesting deeper than %u"
+#define TBON_MSG_UTF8 "name is not valid UTF-8"
+bool bcx_tbon_utf8_ok(const uint8_t *s, size_t n);
+/* Where the assembler's values sit in the file it writes: a symbol's value
+ * is a value of the "Symbols" map in the root map; a function's constant is
+ * an item of the "constpool" array of the function's map. */
+#define TAP_DEPTH_GLOBAL 2u
+#define TAP_DEPTH_CONST (TAP_DEPTH_GLOBAL + 2u)
+
 /* Verify one function's code against the tables (load.c). */
 bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag *d);
 /* Pre-decode one verified function into f->ins (decode.c). */

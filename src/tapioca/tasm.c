@@ -27,21 +27,27 @@ typedef struct fixup {
 	bool rel8;
 } fixup;
 
-typedef struct label {
-	const char *name;
-	size_t len;
-	uint32_t at;
-} label;
-
-typedef struct sym_name {
+/* Byte strings to numbers (symbol names, labels, serialized constants):
+ * open addressing, so each lookup costs the key's length and assembly stays
+ * linear in the source. Entries of an older generation count as empty, so
+ * the per-function tables are emptied in constant time. */
+typedef struct tab_entry {
 	const char *s;
 	size_t n;
-} sym_name;
+	uint64_t hash;
+	uint32_t val, gen;
+} tab_entry;
+
+typedef struct table {
+	tab_entry *e;
+	size_t cap, n; /* n: entries of generation gen */
+	uint32_t gen;
+} table;
 
 typedef struct asm_state {
 	lex L;
-	sym_name *names;
-	size_t nnames, capnames;
+	table names; /* symbol name -> number (source order) */
+	size_t nnames;
 	bcx_tbon_value *syms; /* key, value pairs */
 	size_t nsyms, capsyms;
 	/* the current function */
@@ -49,10 +55,11 @@ typedef struct asm_state {
 	size_t ncode, capcode;
 	bcx_tbon_value *consts;
 	size_t nconsts, capconsts;
+	table const_tab; /* serialized constant -> index */
+	bcx_buf scratch;  /* a constant being serialized */
 	fixup *fix;
 	size_t nfix, capfix;
-	label *labels;
-	size_t nlabels, caplabels;
+	table labels; /* label -> instruction index */
 } asm_state;
 
 static bool fail(lex *L, const char *at, const char *fmt, ...) BCX_PRINTF(3, 4);
@@ -87,6 +94,66 @@ static bool grow(lex *L, void **p, size_t *cap, size_t need, size_t sz)
 	*p = q;
 	*cap = nc;
 	return true;
+}
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (uint8_t)s[i]) * 1099511628211ull;
+	return h ^ (h >> 31);
+}
+
+/* The entry for s (hash h), or the empty slot where it would go. */
+static tab_entry *tab_slot(const table *t, const char *s, size_t n, uint64_t h)
+{
+	size_t mask = t->cap - 1;
+	for (size_t j = (size_t)h & mask;; j = (j + 1) & mask) {
+		tab_entry *e = &t->e[j];
+		if (e->gen != t->gen || (e->hash == h && e->n == n && memcmp(e->s, s, n) == 0))
+			return e;
+	}
+}
+
+/* The value of s, or -1. */
+static int64_t tab_get(const table *t, const char *s, size_t n)
+{
+	if (!t->cap)
+		return -1;
+	const tab_entry *e = tab_slot(t, s, n, hash_bytes(s, n));
+	return e->gen == t->gen ? (int64_t)e->val : -1;
+}
+
+/* Add s (not present) with value val; s must outlive the table. */
+static bool tab_put(lex *L, table *t, const char *s, size_t n, uint32_t val)
+{
+	if (2 * (t->n + 1) > t->cap) {
+		table g = {NULL, t->cap ? 2 * t->cap : 64, 0, 1};
+		if (!(g.e = bcx_arena_calloc(L->a, g.cap, sizeof *g.e))) {
+			L->failed = true;
+			bcx_diag_set(L->d, BCX_ERR_NOMEM, -1, "out of memory");
+			return false;
+		}
+		for (size_t i = 0; i < t->cap; i++)
+			if (t->e[i].gen == t->gen) {
+				tab_entry *e = tab_slot(&g, t->e[i].s, t->e[i].n, t->e[i].hash);
+				*e = t->e[i];
+				e->gen = g.gen;
+				g.n++;
+			}
+		*t = g;
+	}
+	uint64_t h = hash_bytes(s, n);
+	tab_entry *e = tab_slot(t, s, n, h);
+	*e = (tab_entry){s, n, h, val, t->gen};
+	t->n++;
+	return true;
+}
+
+static void tab_clear(table *t)
+{
+	t->gen++;
+	t->n = 0;
 }
 
 /* ---- tokens ---- */
@@ -143,35 +210,45 @@ static bool word_is(const char *s, size_t n, const char *w)
 	return strlen(w) == n && memcmp(s, w, n) == 0;
 }
 
-/* A quoted string with \n \t \\ \" \xNN escapes, copied to the arena. */
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* A quoted string with \n \t \\ \" \xNN escapes, copied to the arena
+ * (sized by the literal itself, so many strings cost their own length). */
 static bool string_lit(lex *L, const char **out, size_t *len)
 {
-	const char *start = L->s;
-	L->s++;
-	char *buf = bcx_arena_alloc(L->a, (size_t)(L->end - L->s) + 1);
+	const char *start = L->s, *q = ++L->s;
+	while (q < L->end && *q != '"' && *q != '\n')
+		q += *q == '\\' && q + 1 < L->end ? 2 : 1;
+	if (q >= L->end || *q != '"')
+		return fail(L, start, "unterminated string");
+	char *buf = bcx_arena_alloc(L->a, (size_t)(q - L->s) + 1);
 	size_t n = 0;
 	if (!buf)
 		return fail(L, start, "out of memory");
-	while (L->s < L->end && *L->s != '"' && *L->s != '\n') {
+	while (L->s < q) {
 		char c = *L->s++;
-		if (c == '\\' && L->s < L->end) {
+		if (c == '\\') {
 			char e = *L->s++;
 			if (e == 'n') c = '\n';
 			else if (e == 't') c = '\t';
-			else if (e == 'x' && L->end - L->s >= 2) {
-				char hx[3] = {L->s[0], L->s[1], 0};
-				char *ep;
-				c = (char)strtoul(hx, &ep, 16);
-				if (ep != hx + 2)
+			else if (e == 'x') {
+				int hi = L->s + 1 < q ? hex_digit(L->s[0]) : -1;
+				int lo = hi >= 0 ? hex_digit(L->s[1]) : -1;
+				if (lo < 0)
 					return fail(L, L->s, "bad \\x escape");
+				c = (char)(hi << 4 | lo);
 				L->s += 2;
 			} else if (e == '\\' || e == '"') c = e;
 			else return fail(L, L->s - 1, "unknown escape \\%c", e);
 		}
 		buf[n++] = c;
 	}
-	if (L->s >= L->end || *L->s != '"')
-		return fail(L, start, "unterminated string");
+	if (!bcx_tbon_utf8_ok((const uint8_t *)buf, n))
+		return fail(L, start, TBON_MSG_UTF8);
 	L->s++;
 	*out = buf;
 	*len = n;
@@ -235,12 +312,18 @@ static bool number(lex *L, bool *is_float, int64_t *i, uint64_t *u, double *f, b
 		if (*u > INT64_MAX && !hex)
 			return fail(L, st, "integer out of range (add 'u' for unsigned)");
 	}
-	if (*ep || errno)
+	/* strtod reports ERANGE for results in the subnormal range too: those
+	 * (and an underflow to zero) are the correctly rounded binary64 value. */
+	if (*is_float && !*ep && errno == ERANGE && isfinite(*f))
+		errno = 0;
+	if (*ep || (errno && !*is_float))
 		return fail(L, st, "bad number '%s'", buf);
+	if (errno)
+		return fail(L, st, "'%s' is outside the binary64 range", buf);
 	return true;
 }
 
-static bool value(lex *L, bcx_tbon_value *v, int elem);
+static bool value(lex *L, bcx_tbon_value *v, int elem, unsigned depth);
 
 static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 {
@@ -321,7 +404,7 @@ static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 	return true;
 }
 
-static bool array_lit(lex *L, bcx_tbon_value *v)
+static bool array_lit(lex *L, bcx_tbon_value *v, unsigned depth)
 {
 	memset(v, 0, sizeof *v);
 	v->kind = BCX_TBON_K_ARRAY;
@@ -340,7 +423,9 @@ static bool array_lit(lex *L, bcx_tbon_value *v)
 			return false;
 		if (!grow(L, (void **)&v->items, &cap, v->len + 1, sizeof *v->items))
 			return false;
-		if (!value(L, &v->items[v->len], v->elem == BCX_TBON_OBJECT ? -1 : v->elem))
+		if (v->len >= BCX_LIMIT_COUNT)
+			return fail(L, L->s, "more than %llu items", (unsigned long long)BCX_LIMIT_COUNT);
+		if (!value(L, &v->items[v->len], v->elem == BCX_TBON_OBJECT ? -1 : v->elem, depth + 1))
 			return false;
 		v->len++;
 		if (L->s >= L->end)
@@ -349,7 +434,7 @@ static bool array_lit(lex *L, bcx_tbon_value *v)
 	return true;
 }
 
-static bool map_lit(lex *L, bcx_tbon_value *v)
+static bool map_lit(lex *L, bcx_tbon_value *v, unsigned depth)
 {
 	memset(v, 0, sizeof *v);
 	v->kind = BCX_TBON_K_MAP;
@@ -358,10 +443,12 @@ static bool map_lit(lex *L, bcx_tbon_value *v)
 	while (!eat(L, '}')) {
 		if (v->len && !expect(L, ','))
 			return false;
+		if (v->len >= BCX_LIMIT_COUNT)
+			return fail(L, L->s, "more than %llu pairs", (unsigned long long)BCX_LIMIT_COUNT);
 		if (!grow(L, (void **)&v->items, &cap, 2 * v->len + 2, sizeof *v->items))
 			return false;
-		if (!value(L, &v->items[2 * v->len], -1) || !expect(L, ':') ||
-		    !value(L, &v->items[2 * v->len + 1], -1))
+		if (!value(L, &v->items[2 * v->len], -1, depth + 1) || !expect(L, ':') ||
+		    !value(L, &v->items[2 * v->len + 1], -1, depth + 1))
 			return false;
 		v->len++;
 		if (L->s >= L->end)
@@ -370,13 +457,17 @@ static bool map_lit(lex *L, bcx_tbon_value *v)
 	return true;
 }
 
-/* elem >= 0: an element of a typed array (bare number of that type). */
-static bool value(lex *L, bcx_tbon_value *v, int elem)
+/* elem >= 0: an element of a typed array (bare number of that type).
+ * depth: where the value will sit in the file (internal.h), checked as the
+ * reader checks it, which also bounds this recursion. */
+static bool value(lex *L, bcx_tbon_value *v, int elem, unsigned depth)
 {
 	skip_ws(L);
 	if (elem >= 0)
 		return scalar_typed(L, elem, v);
 	memset(v, 0, sizeof *v);
+	if (depth > BCX_LIMIT_DEPTH)
+		return fail(L, L->s, TBON_MSG_DEPTH, BCX_LIMIT_DEPTH);
 	if (L->s >= L->end)
 		return fail(L, L->s, "expected a value");
 	if (*L->s == '"') {
@@ -388,9 +479,9 @@ static bool value(lex *L, bcx_tbon_value *v, int elem)
 		return true;
 	}
 	if (eat(L, '['))
-		return array_lit(L, v);
+		return array_lit(L, v, depth);
 	if (eat(L, '{'))
-		return map_lit(L, v);
+		return map_lit(L, v, depth);
 	const char *save = L->s, *w;
 	size_t n = ident(L, &w);
 	if (n) {
@@ -474,46 +565,59 @@ static bool jump_target(asm_state *A, bool rel8, uint32_t *field)
 
 static int sym_index(asm_state *A, const char *s, size_t n)
 {
-	for (size_t i = 0; i < A->nnames; i++)
-		if (A->names[i].n == n && memcmp(A->names[i].s, s, n) == 0)
-			return (int)i;
-	return -1;
+	return (int)tab_get(&A->names, s, n);
 }
 
-/* Exact binary16 for d, or -1. */
+/* Exact binary16 for d, or -1: the candidate from d's exponent, kept only
+ * when it widens back to the same bits (NaN: the quiet NaN with no payload
+ * the widening gives, of either sign). */
 static long to_half(double d)
 {
-	for (long h = 0; h < 0x10000; h++) {
-		double x = bcx_f16_to_f64((uint16_t)h);
-		if (memcmp(&x, &d, 8) == 0)
-			return h;
+	long sign = signbit(d) ? 0x8000 : 0, h;
+	double a = fabs(d);
+	if (isnan(d))
+		h = sign | 0x7C01;
+	else if (isinf(d))
+		h = sign | 0x7C00;
+	else if (a < ldexp(1, -14)) /* zero or subnormal: a multiple of 2^-24 */
+		h = sign | (long)(ldexp(a, 24) < 1024 ? ldexp(a, 24) : 0);
+	else if (a > 65504)
+		return -1;
+	else {
+		int e;
+		frexp(a, &e); /* a = m * 2^e, m in [0.5, 1) */
+		h = sign | (long)(e + 14) << 10 | ((long)ldexp(a, 11 - e) & 0x3FF);
 	}
-	return -1;
+	double x = bcx_f16_to_f64((uint16_t)h);
+	return memcmp(&x, &d, 8) == 0 ? h : -1;
 }
 
+/* Equal constants share one entry: they are compared by their TBON bytes,
+ * serialized once each. */
 static bool const_index(asm_state *A, unsigned *idx)
 {
 	lex *L = &A->L;
 	bcx_tbon_value v;
-	if (!value(L, &v, -1))
+	const char *st = L->s;
+	if (!value(L, &v, -1, TAP_DEPTH_CONST))
 		return false;
-	bcx_buf a, b;
-	for (size_t i = 0; i < A->nconsts; i++) {
-		bcx_buf_init(&a, NULL);
-		bcx_buf_init(&b, NULL);
-		bool same = bcx_tbon_write_value(&v, &a, NULL) == BCX_OK &&
-			    bcx_tbon_write_value(&A->consts[i], &b, NULL) == BCX_OK &&
-			    a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
-		bcx_buf_free(&a);
-		bcx_buf_free(&b);
-		if (same) {
-			*idx = (unsigned)i;
-			return true;
-		}
+	A->scratch.len = 0;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	if (bcx_tbon_write_value(&v, &A->scratch, &d) != BCX_OK)
+		return fail(L, st, "%s", d.message);
+	int64_t k = tab_get(&A->const_tab, (const char *)A->scratch.data, A->scratch.len);
+	if (k >= 0) {
+		*idx = (unsigned)k;
+		return true;
 	}
 	if (A->nconsts >= 0x10000)
-		return fail(L, L->s, "more than 65536 constants in one function");
-	if (!grow(L, (void **)&A->consts, &A->capconsts, A->nconsts + 1, sizeof v))
+		return fail(L, st, "more than 65536 constants in one function");
+	char *key = bcx_arena_alloc(L->a, A->scratch.len);
+	if (!key || !grow(L, (void **)&A->consts, &A->capconsts, A->nconsts + 1, sizeof v))
+		return key ? false : fail(L, st, "out of memory");
+	memcpy(key, A->scratch.data, A->scratch.len);
+	if (!tab_put(L, &A->const_tab, key, A->scratch.len, (uint32_t)A->nconsts))
 		return false;
 	A->consts[A->nconsts] = v;
 	*idx = (unsigned)A->nconsts++;
@@ -638,23 +742,20 @@ static bool resolve(asm_state *A)
 	lex *L = &A->L;
 	for (size_t i = 0; i < A->nfix; i++) {
 		fixup *x = &A->fix[i];
-		const label *lb = NULL;
-		for (size_t j = 0; j < A->nlabels; j++)
-			if (A->labels[j].len == x->len && memcmp(A->labels[j].name, x->label, x->len) == 0)
-				lb = &A->labels[j];
+		int64_t at = tab_get(&A->labels, x->label, x->len);
 		L->line = x->line;
 		L->line_start = x->label - (x->col - 1);
-		if (!lb)
+		if (at < 0)
 			return fail(L, x->label, "unknown label '%.*s'", (int)x->len, x->label);
 		if (x->rel8) {
-			int64_t d = (int64_t)lb->at - (int64_t)x->at;
+			int64_t d = at - (int64_t)x->at;
 			if (d < -128 || d > 127)
 				return fail(L, x->label, "label '%.*s' is %lld instructions away; "
 					    "conditional jumps reach -128..127 (branch over a jmp)",
 					    (int)x->len, x->label, (long long)d);
 			A->code[x->at] |= (uint32_t)(uint8_t)(int8_t)d << 16;
 		} else {
-			A->code[x->at] |= lb->at;
+			A->code[x->at] |= (uint32_t)at;
 		}
 	}
 	return true;
@@ -742,24 +843,24 @@ static bool collect_names(asm_state *A)
 				return false;
 			if (sym_index(A, s, sn) >= 0)
 				return fail(L, s, "symbol '%.*s' defined twice", (int)sn, s);
-			if (!grow(L, (void **)&A->names, &A->capnames, A->nnames + 1, sizeof *A->names))
+			if (A->nnames >= TAP_HOST_BASE - 1)
+				return fail(L, s, "more than %u symbols", TAP_HOST_BASE - 1);
+			if (!tab_put(L, &A->names, s, sn, (uint32_t)A->nnames++))
 				return false;
-			A->names[A->nnames].s = s;
-			A->names[A->nnames++].n = sn;
 		}
 		next_line(L);
 	}
-	if (A->nnames >= TAP_HOST_BASE)
-		return fail(L, L->s, "more than %u symbols", TAP_HOST_BASE - 1);
 	return true;
 }
 
 static bool function_body(asm_state *A, const char *name, size_t name_len, unsigned params)
 {
 	lex *L = &A->L;
-	A->ncode = A->nconsts = A->nfix = A->nlabels = 0;
+	A->ncode = A->nconsts = A->nfix = 0;
 	A->consts = NULL;
 	A->capconsts = 0;
+	tab_clear(&A->labels);
+	tab_clear(&A->const_tab);
 	for (;;) {
 		next_line(L);
 		if (L->s >= L->end)
@@ -774,14 +875,10 @@ static bool function_body(asm_state *A, const char *name, size_t name_len, unsig
 		if (word_is(w, n, ".end"))
 			break;
 		if (eat(L, ':')) {
-			for (size_t j = 0; j < A->nlabels; j++)
-				if (A->labels[j].len == n && memcmp(A->labels[j].name, w, n) == 0)
-					return fail(L, w, "label '%.*s' defined twice", (int)n, w);
-			if (!grow(L, (void **)&A->labels, &A->caplabels, A->nlabels + 1, sizeof *A->labels))
+			if (tab_get(&A->labels, w, n) >= 0)
+				return fail(L, w, "label '%.*s' defined twice", (int)n, w);
+			if (!tab_put(L, &A->labels, w, n, (uint32_t)A->ncode))
 				return false;
-			A->labels[A->nlabels].name = w;
-			A->labels[A->nlabels].len = n;
-			A->labels[A->nlabels++].at = (uint32_t)A->ncode;
 			n = ident(L, &w);
 			if (!n) {
 				if (!at_eol(L))
@@ -815,7 +912,7 @@ static bool top_level(asm_state *A)
 				return false;
 		} else if (word_is(w, n, ".global")) {
 			bcx_tbon_value v;
-			if (!sym_name_tok(L, &s, &sn) || !value(L, &v, -1))
+			if (!sym_name_tok(L, &s, &sn) || !value(L, &v, -1, TAP_DEPTH_GLOBAL))
 				return false;
 			if (!at_eol(L))
 				return fail(L, L->s, "unexpected text after the value");
@@ -837,6 +934,7 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 	if (!A.L.a)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	A.L.d = diag;
+	bcx_buf_init(&A.scratch, NULL);
 	A.L.s = A.L.line_start = text;
 	A.L.end = text + len;
 	A.L.line = 1;
@@ -863,6 +961,7 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 	} else if (diag && diag->code != BCX_OK) {
 		s = diag->code;
 	}
+	bcx_buf_free(&A.scratch);
 	bcx_arena_free(A.L.a);
 	return s;
 }

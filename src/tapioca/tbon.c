@@ -1,6 +1,6 @@
 /* TBON reader and writer (docs/tapioca.md, "TBON"). The reader and the
  * writer mirror each other function for function. */
-#include "bcx/tbon.h"
+#include "internal.h"
 #include "bcx/varint.h"
 
 #include <math.h>
@@ -224,7 +224,9 @@ static bool read_payload(reader *r, uint8_t t, bcx_tbon_value *v)
 	}
 }
 
-static bool utf8_ok(const uint8_t *s, size_t n)
+/* The one UTF-8 rule of names (reader, writer, assembler): shortest forms
+ * only, no surrogates, nothing above U+10FFFF. */
+bool bcx_tbon_utf8_ok(const uint8_t *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
@@ -382,9 +384,9 @@ static bool read_name(reader *r, uint8_t t, bcx_tbon_value *v)
 	const uint8_t *p = bcx_cur_bytes(&r->c, v->len, "name");
 	if (!bcx_cur_ok(&r->c))
 		return false;
-	if (!utf8_ok(p, v->len))
+	if (!bcx_tbon_utf8_ok(p, v->len))
 		return bcx_cur_fail_at(&r->c, (size_t)v->offset, BCX_ERR_MALFORMED,
-				       "name is not valid UTF-8") == BCX_OK;
+				       TBON_MSG_UTF8) == BCX_OK;
 	v->kind = BCX_TBON_K_NAME;
 	v->type = BCX_TBON_NAME;
 	v->str = (const char *)p; /* aliases the input */
@@ -396,7 +398,7 @@ static bool read_value(reader *r, unsigned depth, bcx_tbon_value *v)
 	memset(v, 0, sizeof *v);
 	v->offset = bcx_cur_offset(&r->c);
 	if (depth > r->lim.max_depth)
-		return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, "nesting deeper than %u",
+		return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, TBON_MSG_DEPTH,
 				    r->lim.max_depth) == BCX_OK;
 	if (++r->values > r->lim.max_total)
 		return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, "more than %llu values",
@@ -568,9 +570,59 @@ static bcx_status write_payload(const bcx_tbon_value *v, uint8_t t, bcx_buf *b, 
 	}
 }
 
-bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *b, bcx_diag *d)
+/* The writer refuses what the reader would refuse with its default limits:
+ * nesting, lengths and the value count as bcx_limits' defaults, names as
+ * bcx_tbon_utf8_ok. */
+typedef struct writer {
+	bcx_buf *b;
+	bcx_diag *d;
+	uint64_t values;
+} writer;
+
+static bcx_status write_value(writer *w, const bcx_tbon_value *v, unsigned depth);
+
+static bcx_status write_count(writer *w, size_t n, uint64_t values)
 {
-	bcx_status s = BCX_OK;
+	if (n > BCX_LIMIT_COUNT)
+		return bcx_diag_set(w->d, BCX_ERR_LIMIT, -1, "length %zu exceeds the limit %llu", n,
+				    (unsigned long long)BCX_LIMIT_COUNT);
+	w->values += values;
+	if (w->values > BCX_LIMIT_TOTAL)
+		return bcx_diag_set(w->d, BCX_ERR_LIMIT, -1, "more than %llu values",
+				    (unsigned long long)BCX_LIMIT_TOTAL);
+	return BCX_OK;
+}
+
+static bcx_status write_array(writer *w, const bcx_tbon_value *v, unsigned depth)
+{
+	if (!elem_sig_ok(v->elem))
+		return bad(w->d, "an array", v->elem);
+	bool bare = v->elem != BCX_TBON_OBJECT;
+	bcx_status s = write_count(w, v->len, bare ? v->len : 0);
+	/* Spec: the element signature comes before a VA128 length. */
+	bcx_buf_put_u8(w->b, (uint8_t)(0x20 | (v->len <= 30 ? v->len : 31)));
+	bcx_buf_put_u8(w->b, v->elem);
+	if (v->len > 30)
+		put_va128(w->b, v->len);
+	for (size_t i = 0; i < v->len && s == BCX_OK; i++) {
+		if (!v->items) /* nil elements may have no items (tbon.h) */
+			s = v->elem == BCX_TBON_NIL ? BCX_OK : bad(w->d, "an array", v->elem);
+		else if (bare)
+			s = write_payload(&v->items[i], v->elem, w->b, w->d);
+		else
+			s = write_value(w, &v->items[i], depth + 1);
+	}
+	return s;
+}
+
+static bcx_status write_value(writer *w, const bcx_tbon_value *v, unsigned depth)
+{
+	if (depth > BCX_LIMIT_DEPTH)
+		return bcx_diag_set(w->d, BCX_ERR_LIMIT, -1, TBON_MSG_DEPTH, BCX_LIMIT_DEPTH);
+	bcx_status s = write_count(w, 0, 1);
+	bcx_buf *b = w->b;
+	if (s != BCX_OK)
+		return s;
 	switch (v->kind) {
 	case BCX_TBON_K_NIL:
 		bcx_buf_put_u8(b, BCX_TBON_NIL);
@@ -583,52 +635,54 @@ bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *b, bcx_diag *d
 		put_va128(b, v->u);
 		break;
 	case BCX_TBON_K_NAME:
+		if (v->len && !bcx_tbon_utf8_ok((const uint8_t *)v->str, v->len))
+			return bcx_diag_set(w->d, BCX_ERR_MALFORMED, -1, TBON_MSG_UTF8);
+		s = write_count(w, v->len, 0);
 		put_len(b, 0x60, v->len);
 		bcx_buf_put_bytes(b, v->str, v->len);
 		break;
 	case BCX_TBON_K_ARRAY:
-		if (!elem_sig_ok(v->elem))
-			return bad(d, "an array", v->elem);
-		/* Spec: the element signature comes before a VA128 length. */
-		bcx_buf_put_u8(b, (uint8_t)(0x20 | (v->len <= 30 ? v->len : 31)));
-		bcx_buf_put_u8(b, v->elem);
-		if (v->len > 30)
-			put_va128(b, v->len);
-		for (size_t i = 0; i < v->len && s == BCX_OK; i++)
-			s = v->elem == BCX_TBON_OBJECT ? bcx_tbon_write_value(&v->items[i], b, d)
-						       : write_payload(&v->items[i], v->elem, b, d);
+		s = write_array(w, v, depth);
 		break;
 	case BCX_TBON_K_MAP:
+		s = write_count(w, v->len, 0);
 		put_len(b, 0x40, v->len);
 		for (size_t i = 0; i < 2 * v->len && s == BCX_OK; i++)
-			s = bcx_tbon_write_value(&v->items[i], b, d);
+			s = write_value(w, &v->items[i], depth + 1);
 		break;
 	default:
-		if (v->type == BCX_TBON_FALSE || v->type == BCX_TBON_BYTE || !elem_sig_ok(v->type))
-			return bad(d, "a value", v->type);
+		if (v->type == BCX_TBON_FALSE || v->type == BCX_TBON_BYTE ||
+		    v->type == BCX_TBON_NIL || !elem_sig_ok(v->type))
+			return bad(w->d, "a value", v->type);
 		bcx_buf_put_u8(b, v->type);
-		s = write_payload(v, v->type, b, d);
+		s = write_payload(v, v->type, b, w->d);
 	}
 	if (s == BCX_OK && b->status != BCX_OK)
-		return bcx_diag_set(d, b->status, -1, "TBON writer: %s", bcx_status_str(b->status));
+		return bcx_diag_set(w->d, b->status, -1, "TBON writer: %s", bcx_status_str(b->status));
 	return s;
+}
+
+bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *b, bcx_diag *d)
+{
+	writer w = {b, d, 0};
+	return write_value(&w, v, 0);
 }
 
 bcx_status bcx_tbon_write(const bcx_tbon_file *f, bcx_buf *b, bcx_diag *d)
 {
+	writer w = {b, d, 0};
 	bcx_buf_put_bytes(b, "TBON", 4);
 	if (f->has_pool) {
+		bcx_status s = write_count(&w, f->pool_count, 0);
 		bcx_buf_put_u8(b, BCX_TBON_POOL);
 		put_va128(b, f->pool_count);
-		for (size_t i = 0; i < f->pool_count; i++)
-		{
-			bcx_status s = bcx_tbon_write_value(&f->pool[i], b, d);
-			if (s != BCX_OK)
-				return s;
-		}
+		for (size_t i = 0; i < f->pool_count && s == BCX_OK; i++)
+			s = write_value(&w, &f->pool[i], 1);
+		if (s != BCX_OK)
+			return s;
 	}
 	bcx_buf_put_u8(b, BCX_TBON_ROOT);
-	return bcx_tbon_write_value(&f->root, b, d);
+	return write_value(&w, &f->root, 0);
 }
 
 /* ---- constructors ---- */
