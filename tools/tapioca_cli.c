@@ -111,12 +111,21 @@ static size_t count_of(const bcx_tbon_value *v)
 	return v && v->kind == BCX_TBON_K_ARRAY ? v->len : 0;
 }
 
+/* A symbol's value: the const pool entry its const ref names (the reader
+ * checked that each ref names an earlier entry, so the chain ends). */
+static const bcx_tbon_value *sym_value(const bcx_tbon_file *f, const bcx_tbon_value *v)
+{
+	while (v->kind == BCX_TBON_K_REF)
+		v = &f->pool[v->u];
+	return v;
+}
+
 static void info_report(const bcx_tbon_file *f, size_t size, bool json, bcx_buf *b)
 {
 	const bcx_tbon_value *syms = bcx_tbon_map_get(&f->root, "Symbols");
 	size_t nsyms = syms && syms->kind == BCX_TBON_K_MAP ? syms->len : 0, nfn = 0;
 	for (size_t i = 0; i < nsyms; i++)
-		nfn += bcx_tbon_map_get(&syms->items[2 * i + 1], "bytecode") != NULL;
+		nfn += bcx_tbon_map_get(sym_value(f, &syms->items[2 * i + 1]), "bytecode") != NULL;
 	if (json) {
 		bcx_buf_printf(b, "{\"format\": \"tbon\", \"schema_version\": 1, \"size\": %zu, "
 				  "\"constpool\": ", size);
@@ -136,7 +145,8 @@ static void info_report(const bcx_tbon_file *f, size_t size, bool json, bcx_buf 
 			       nsyms, nfn);
 	}
 	for (size_t i = 0, k = 0; i < nsyms; i++) {
-		const bcx_tbon_value *key = &syms->items[2 * i], *val = &syms->items[2 * i + 1];
+		const bcx_tbon_value *key = &syms->items[2 * i];
+		const bcx_tbon_value *val = sym_value(f, &syms->items[2 * i + 1]);
 		const bcx_tbon_value *code = bcx_tbon_map_get(val, "bytecode");
 		if (!code)
 			continue;

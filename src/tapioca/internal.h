@@ -77,7 +77,7 @@ typedef struct tap_fn {
 } tap_fn;
 
 typedef struct tap_sym {
-	const char *name;
+	const char *name; /* "" for a pool entry no symbol names */
 	size_t name_len;
 	const bcx_tbon_value *value;
 	int32_t fn; /* index in fns, -1 for data */
@@ -88,8 +88,10 @@ struct bcx_tapioca_module {
 	bcx_tbon_file file;
 	tap_fn *fns;
 	uint32_t nfns;
-	tap_sym *syms;
+	tap_sym *syms;   /* global slots: the const pool's entries, then the
+			  * Symbols entries that are not const refs (load.c) */
 	uint32_t nsyms;
+	uint32_t nglobals; /* slots load_global may name: the const pool's size */
 };
 
 /* The rules TBON's reader and writer share, and that the assembler applies
@@ -101,9 +103,9 @@ struct bcx_tapioca_module {
 #define TBON_MSG_UTF8 "name is not valid UTF-8"
 bool bcx_tbon_utf8_ok(const uint8_t *s, size_t n);
 /* Where the assembler's values sit in the file it writes: a symbol's value
- * is a value of the "Symbols" map in the root map; a function's constant is
- * an item of the "constpool" array of the function's map. */
-#define TAP_DEPTH_GLOBAL 2u
+ * is a const pool entry; a function's constant is an item of the
+ * "constpool" array of the function's map. */
+#define TAP_DEPTH_GLOBAL 1u
 #define TAP_DEPTH_CONST (TAP_DEPTH_GLOBAL + 2u)
 
 /* Verify one function's code against the tables (load.c). */

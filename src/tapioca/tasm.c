@@ -1,6 +1,8 @@
 /* Tapioca assembler (docs/tapioca.md, "Assembly language"). Two passes:
  * the first collects symbol names (so load_global may name a later
  * symbol), the second parses everything and resolves labels per function.
+ * Every symbol's value is an entry of the file's const pool, in source
+ * order, and the Symbols map names each with a const ref.
  * Errors carry "LINE:COL" in the diagnostic's context. */
 #include "internal.h"
 
@@ -48,8 +50,10 @@ typedef struct asm_state {
 	lex L;
 	table names; /* symbol name -> number (source order) */
 	size_t nnames;
-	bcx_tbon_value *syms; /* key, value pairs */
+	bcx_tbon_value *syms; /* Symbols: name, const ref pairs */
 	size_t nsyms, capsyms;
+	bcx_tbon_value *pool; /* the symbols' values, in source order */
+	size_t cappool;
 	/* the current function */
 	uint32_t *code;
 	size_t ncode, capcode;
@@ -809,13 +813,20 @@ static bool sym_name_tok(lex *L, const char **s, size_t *n)
 	return *n ? true : fail(L, *s, "expected a symbol name");
 }
 
+/* The value goes to the file's const pool, which load_global indexes
+ * (notes B.4); the Symbols map names it with a const ref. */
 static bool add_symbol(asm_state *A, const char *s, size_t n, const bcx_tbon_value *v)
 {
 	lex *L = &A->L;
-	if (!grow(L, (void **)&A->syms, &A->capsyms, 2 * A->nsyms + 2, sizeof *A->syms))
+	if (!grow(L, (void **)&A->syms, &A->capsyms, 2 * A->nsyms + 2, sizeof *A->syms) ||
+	    !grow(L, (void **)&A->pool, &A->cappool, A->nsyms + 1, sizeof *A->pool))
 		return false;
+	A->pool[A->nsyms] = *v;
 	A->syms[2 * A->nsyms] = bcx_tbon_name(s, n);
-	A->syms[2 * A->nsyms + 1] = *v;
+	memset(&A->syms[2 * A->nsyms + 1], 0, sizeof *A->syms);
+	A->syms[2 * A->nsyms + 1].kind = BCX_TBON_K_REF;
+	A->syms[2 * A->nsyms + 1].type = BCX_TBON_REF;
+	A->syms[2 * A->nsyms + 1].u = A->nsyms;
 	A->nsyms++;
 	return true;
 }
@@ -953,6 +964,9 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 		kv[1].items = A.syms; kv[1].len = A.nsyms;
 		kv[2] = bcx_tbon_name("Declears", 8);
 		kv[3].kind = BCX_TBON_K_MAP; kv[3].type = BCX_TBON_MAP;
+		f.has_pool = true;
+		f.pool = A.pool;
+		f.pool_count = A.nsyms;
 		f.root.kind = BCX_TBON_K_MAP;
 		f.root.type = BCX_TBON_MAP;
 		f.root.items = kv;

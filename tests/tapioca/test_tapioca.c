@@ -338,7 +338,7 @@ static void test_verifier(void)
 	const char *ret = ".func main 0\n load_imm_int r7, 9\n return r0\n.end\n";
 	T_EQ_U(load_patched(ret, 0x41000000, 0x41000000), BCX_OK);
 	T_EQ_U(load_patched(ret, 0x41000000, 0x01000000), BCX_ERR_MALFORMED); /* unknown opcode */
-	T_EQ_U(load_patched(ret, 0x41000000, 0x00000000), BCX_ERR_MALFORMED); /* falls off */
+	T_EQ_U(load_patched(ret, 0x41000000, 0x00000000), BCX_OK); /* falls off: a runtime error */
 	T_EQ_U(load_patched(ret, 0x41000000, 0x23050000), BCX_ERR_MALFORMED); /* cond. jump out */
 	T_EQ_U(load_patched(ret, 0x41000000, 0x20000002), BCX_ERR_MALFORMED); /* jmp out */
 	T_EQ_U(load_patched(ret, 0x30070009, 0x33070000), BCX_ERR_MALFORMED); /* const index */
