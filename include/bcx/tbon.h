@@ -47,7 +47,7 @@ enum {
 typedef enum bcx_tbon_kind {
 	BCX_TBON_K_NIL,
 	BCX_TBON_K_BOOL,
-	BCX_TBON_K_INT,   /* i8..i64, ixip; value in .i */
+	BCX_TBON_K_INT,   /* i8..i64, ixip; value in .i (.wide: ixip past 64 bits) */
 	BCX_TBON_K_UINT,  /* u8..u64, uva, byte; value in .u */
 	BCX_TBON_K_FLOAT, /* f16..f128; value in .f (f128: nearest double, bits in .f128) */
 	BCX_TBON_K_ARRAY,
@@ -68,8 +68,13 @@ struct bcx_tbon_value {
 	uint8_t f128[16]; /* binary128 big-endian bytes, when type == F128 */
 	const char *str;  /* names; not NUL-terminated */
 	size_t len;       /* names: bytes; arrays, maps: count */
-	bcx_tbon_value *items;
+	bcx_tbon_value *items; /* NULL for an array of element signature nil (elements
+				* take no bytes): every element is nil */
 	uint64_t offset;   /* byte offset of the type byte in the input (reader only) */
+	/* Signed VA (0x17) wider than 64 bits (up to 512, as XIP allows): len
+	 * bytes of two's complement, most significant first, in the fewest
+	 * bytes that keep the sign (9..64); .i is then 0. NULL otherwise. */
+	const uint8_t *wide;
 };
 
 typedef struct bcx_tbon_file {
@@ -83,8 +88,8 @@ typedef struct bcx_tbon_file {
  * core.h: depth 64, 2^24 items per array/map or bytes per name, 2^26 values
  * in all). All memory comes from arena; on failure diag holds
  * the byte offset. Errors: TRUNCATED, MALFORMED (bad type byte, bad UTF-8,
- * duplicate map key, bad const ref), UNSUPPORTED (extension bytes 0x80..,
- * XIP wider than 64 bits), LIMIT. */
+ * duplicate map key, bad const ref), UNSUPPORTED (extension bytes 0x80..),
+ * LIMIT. */
 BCX_NODISCARD bcx_status bcx_tbon_read(const uint8_t *data, size_t size, bcx_arena *arena,
 				       const bcx_limits *limits, bcx_tbon_file *out,
 				       bcx_diag *diag);

@@ -1,6 +1,7 @@
 /* Tapioca disassembler: prints text that bcx_tapioca_asm turns back into
  * the same bytes (docs/tapioca.md, "Assembly language"). */
 #include "internal.h"
+#include "bcx/varint.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -67,7 +68,7 @@ static const char *tname(uint8_t t)
 	case 0x19: return "u16"; case 0x1A: return "u32"; case 0x1B: return "u64";
 	case 0x1F: return "uva"; case 0x08: return "byte"; case 0x09: return "f16";
 	case 0x0A: return "f32"; case 0x0B: return "f64"; case 0x0C: return "f128";
-	case 0x06: return "bool"; default: return "object";
+	case 0x06: return "bool"; case 0x05: return "nil"; default: return "object";
 	}
 }
 
@@ -75,6 +76,7 @@ static const char *tname(uint8_t t)
 static void put_number(bcx_buf *o, const bcx_tbon_value *v, uint8_t t)
 {
 	switch (t) {
+	case 0x05: bcx_buf_puts(o, "nil"); return;
 	case 0x06: case 0x07: bcx_buf_puts(o, v->b ? "true" : "false"); return;
 	case 0x09: bcx_buf_printf(o, "0x%04" PRIx64, v->u); return;
 	case 0x0A: bcx_buf_printf(o, "0x%08" PRIx64, v->u); return;
@@ -89,7 +91,10 @@ static void put_number(bcx_buf *o, const bcx_tbon_value *v, uint8_t t)
 		return;
 	}
 	default:
-		if (v->kind == BCX_TBON_K_INT)
+		if (v->wide) {
+			char dec[BCX_WIDE_DEC_MAX];
+			bcx_buf_put_bytes(o, dec, bcx_wide_to_decimal(v->wide, v->len, dec, sizeof dec));
+		} else if (v->kind == BCX_TBON_K_INT)
 			bcx_buf_printf(o, "%" PRId64, v->i);
 		else
 			bcx_buf_printf(o, "%" PRIu64 "u", v->u);
@@ -104,10 +109,12 @@ static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 	case BCX_TBON_K_REF: bcx_buf_printf(o, "nil ; const ref %" PRIu64 " not supported", v->u); return;
 	case BCX_TBON_K_NAME: put_quoted(o, v->str, v->len); return;
 	case BCX_TBON_K_INT:
-		if (bcx_tbon_int(v->i).type == v->type)
+		if (!v->wide && bcx_tbon_int(v->i).type == v->type) {
 			bcx_buf_printf(o, "%" PRId64, v->i);
-		else
-			bcx_buf_printf(o, "%s:%" PRId64, tname(v->type), v->i);
+		} else {
+			bcx_buf_printf(o, "%s:", tname(v->type));
+			put_number(o, v, v->type);
+		}
 		return;
 	case BCX_TBON_K_UINT:
 		if (bcx_tbon_uint(v->u).type == v->type)
@@ -130,7 +137,9 @@ static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 		for (size_t i = 0; i < v->len; i++) {
 			if (i)
 				bcx_buf_puts(o, ", ");
-			if (v->elem == BCX_TBON_OBJECT)
+			if (!v->items) /* nil elements */
+				bcx_buf_puts(o, "nil");
+			else if (v->elem == BCX_TBON_OBJECT)
 				put_value(o, &v->items[i]);
 			else
 				put_number(o, &v->items[i], v->elem);

@@ -5,6 +5,7 @@
  * order, and the Symbols map names each with a const ref.
  * Errors carry "LINE:COL" in the diagnostic's context. */
 #include "internal.h"
+#include "bcx/varint.h"
 
 #include <errno.h>
 #include <math.h>
@@ -265,7 +266,7 @@ static const struct { const char *name; uint8_t type; } type_names[] = {
 	{"i8", 0x10}, {"i16", 0x11}, {"i32", 0x12}, {"i64", 0x13}, {"ixip", 0x17},
 	{"u8", 0x18}, {"u16", 0x19}, {"u32", 0x1A}, {"u64", 0x1B}, {"uva", 0x1F},
 	{"byte", 0x08}, {"f16", 0x09}, {"f32", 0x0A}, {"f64", 0x0B}, {"f128", 0x0C},
-	{"bool", 0x06}, {"object", 0x04},
+	{"bool", 0x06}, {"object", 0x04}, {"nil", 0x05},
 };
 
 static int type_by_name(const char *s, size_t n)
@@ -329,6 +330,28 @@ static bool number(lex *L, bool *is_float, int64_t *i, uint64_t *u, double *f, b
 
 static bool value(lex *L, bcx_tbon_value *v, int elem, unsigned depth);
 
+/* ixip:N, a signed VA of up to 512 bits in decimal or 0x hex (notes B.4). */
+static bool ixip_lit(lex *L, bcx_tbon_value *v)
+{
+	skip_ws(L);
+	const char *st = L->s;
+	char buf[BCX_WIDE_DEC_MAX + 8];
+	size_t n = 0;
+	while (L->s < L->end && n < sizeof buf - 1 &&
+	       (is_id(*L->s, false) || ((*L->s == '-' || *L->s == '+') && !n)))
+		buf[n++] = *L->s++;
+	buf[n] = 0;
+	uint8_t be[BCX_XIP_WIDE_MAX];
+	size_t len = 0;
+	bcx_status s = bcx_wide_parse(buf, be, &len, NULL);
+	if (s == BCX_ERR_OVERFLOW)
+		return fail(L, st, "'%s' does not fit a signed VA (512 bits)", buf);
+	if (s != BCX_OK)
+		return fail(L, st, n ? "bad number '%s'" : "expected a number", buf);
+	memset(v, 0, sizeof *v);
+	return bcx_tbon_xip_value(L->a, be, len, v) || fail(L, st, "out of memory");
+}
+
 static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 {
 	bool isf, isu;
@@ -338,6 +361,12 @@ static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 	const char *st = L->s;
 	memset(v, 0, sizeof *v);
 	v->type = (uint8_t)t;
+	if (t == BCX_TBON_NIL) { /* an element of a nil array */
+		const char *w;
+		size_t n = ident(L, &w);
+		v->kind = BCX_TBON_K_NIL;
+		return word_is(w, n, "nil") || fail(L, st, "expected nil");
+	}
 	if (t == 0x06) {
 		const char *w;
 		size_t n = ident(L, &w);
@@ -348,6 +377,8 @@ static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 		v->type = v->b ? 0x07 : 0x06;
 		return true;
 	}
+	if (t == BCX_TBON_IVA)
+		return ixip_lit(L, v);
 	if (!number(L, &isf, &i, &u, &f, &isu))
 		return false;
 	if (t >= 0x09 && t <= 0x0C) {

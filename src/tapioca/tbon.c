@@ -136,16 +136,52 @@ static unsigned fixed_size(uint8_t t)
 	}
 }
 
-/* Element signatures: the primitive types the note marks (Y), plus 0x04. */
+/* Element signatures: the primitive types the note marks (Y), nil among
+ * them (its last table), plus 0x04. */
 static bool elem_sig_ok(uint8_t t)
 {
 	return t == BCX_TBON_OBJECT || t == BCX_TBON_FALSE || t == BCX_TBON_IVA ||
-	       t == BCX_TBON_UVA || fixed_size(t) != 0;
+	       t == BCX_TBON_UVA || t == BCX_TBON_NIL || fixed_size(t) != 0;
 }
 
 /* ---- reader ---- */
 
 static bool read_value(reader *r, unsigned depth, bcx_tbon_value *v);
+
+bool bcx_tbon_xip_value(bcx_arena *a, const uint8_t *be, size_t n, bcx_tbon_value *v)
+{
+	v->kind = BCX_TBON_K_INT;
+	v->type = BCX_TBON_IVA;
+	if (n <= 8) {
+		uint64_t u = be[0] & 0x80 ? UINT64_MAX : 0;
+		for (size_t i = 0; i < n; i++)
+			u = u << 8 | be[i];
+		v->i = (int64_t)u;
+		return true;
+	}
+	uint8_t *w = bcx_arena_alloc(a, n);
+	if (!w)
+		return false;
+	memcpy(w, be, n);
+	v->wide = w;
+	v->len = n;
+	return true;
+}
+
+/* Signed VA: XIP, any form, up to 512 bits (notes B.4). Values that fit
+ * 64 bits go to .i, wider ones to .wide (tbon.h). */
+static bool read_xip(reader *r, bcx_tbon_value *v)
+{
+	uint8_t be[BCX_XIP_WIDE_MAX];
+	size_t n = 0, used = 0, off = bcx_cur_offset(&r->c);
+	bcx_status s = bcx_xip_decode_wide(r->c.p, bcx_cur_remaining(&r->c), be, &n, &used, NULL);
+	if (s != BCX_OK)
+		return bcx_cur_fail_at(&r->c, off, s, "signed VA (XIP): %s",
+				       bcx_status_str(s)) == BCX_OK;
+	if (!bcx_tbon_xip_value(r->arena, be, n, v))
+		return bcx_cur_fail(&r->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
+	return bcx_cur_skip(&r->c, used, "signed VA");
+}
 
 /* The payload of a primitive of type t (the type byte is already read). */
 static bool read_payload(reader *r, uint8_t t, bcx_tbon_value *v)
@@ -208,17 +244,8 @@ static bool read_payload(reader *r, uint8_t t, bcx_tbon_value *v)
 		v->kind = BCX_TBON_K_UINT;
 		v->u = read_va128(r, "unsigned VA");
 		return bcx_cur_ok(&r->c);
-	case BCX_TBON_IVA: {
-		size_t used = 0;
-		size_t off = bcx_cur_offset(&r->c);
-		bcx_status s = bcx_xip_decode(r->c.p, bcx_cur_remaining(&r->c), &v->i, &used, NULL);
-		if (s != BCX_OK)
-			return bcx_cur_fail_at(&r->c, off, s == BCX_ERR_OVERFLOW ? BCX_ERR_UNSUPPORTED : s,
-					       "signed VA (XIP): %s", s == BCX_ERR_OVERFLOW
-					       ? "wider than 64 bits" : bcx_status_str(s)) == BCX_OK;
-		v->kind = BCX_TBON_K_INT;
-		return bcx_cur_skip(&r->c, used, "signed VA");
-	}
+	case BCX_TBON_IVA:
+		return read_xip(r, v);
 	default:
 		return false;
 	}
@@ -286,11 +313,20 @@ static bool read_array(reader *r, uint8_t t, unsigned depth, bcx_tbon_value *v)
 		return bcx_cur_fail(&r->c, BCX_ERR_MALFORMED,
 				    "0x%02X is not an array element signature", sig) == BCX_OK;
 	unsigned fs = fixed_size(sig);
-	if (!read_len(r, t, fs ? fs : 1, &v->len))
+	if (!read_len(r, t, sig == BCX_TBON_NIL ? 0 : fs ? fs : 1, &v->len))
 		return false;
 	v->kind = BCX_TBON_K_ARRAY;
 	v->type = BCX_TBON_ARRAY;
 	v->elem = sig;
+	if (sig == BCX_TBON_NIL) {
+		/* Nil elements take no bytes: no items (tbon.h), so memory stays
+		 * proportional to the input; they count as values all the same. */
+		r->values += v->len;
+		if (r->values > r->lim.max_total)
+			return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, "more than %llu values",
+					    (unsigned long long)r->lim.max_total) == BCX_OK;
+		return true;
+	}
 	if (v->len && !(v->items = alloc_values(r, v->len)))
 		return false;
 	for (size_t i = 0; i < v->len; i++) {
@@ -315,7 +351,9 @@ static bool key_equal(const bcx_tbon_value *a, const bcx_tbon_value *b)
 	switch (a->kind) {
 	case BCX_TBON_K_NIL: return true;
 	case BCX_TBON_K_BOOL: return a->b == b->b;
-	case BCX_TBON_K_INT: return a->i == b->i;
+	case BCX_TBON_K_INT:
+		return a->i == b->i && !a->wide == !b->wide &&
+		       (!a->wide || (a->len == b->len && memcmp(a->wide, b->wide, a->len) == 0));
 	case BCX_TBON_K_UINT: case BCX_TBON_K_REF: return a->u == b->u;
 	case BCX_TBON_K_FLOAT: return memcmp(&a->f, &b->f, sizeof a->f) == 0;
 	case BCX_TBON_K_NAME: return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
@@ -326,9 +364,10 @@ static bool key_equal(const bcx_tbon_value *a, const bcx_tbon_value *b)
 static uint64_t key_hash(const bcx_tbon_value *k)
 {
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)k->kind;
-	if (k->kind == BCX_TBON_K_NAME) {
+	if (k->kind == BCX_TBON_K_NAME || k->wide) {
+		const uint8_t *p = k->wide ? k->wide : (const uint8_t *)k->str;
 		for (size_t i = 0; i < k->len; i++)
-			h = (h ^ (uint8_t)k->str[i]) * 1099511628211ull;
+			h = (h ^ p[i]) * 1099511628211ull;
 	} else {
 		uint64_t x = k->kind == BCX_TBON_K_INT ? (uint64_t)k->i : k->kind == BCX_TBON_K_BOOL
 			     ? (uint64_t)k->b : k->u;
@@ -527,6 +566,8 @@ static bcx_status write_payload(const bcx_tbon_value *v, uint8_t t, bcx_buf *b, 
 {
 	unsigned n = fixed_size(t);
 	switch (t) {
+	case BCX_TBON_NIL: /* an element of a nil array: no bytes */
+		return v->kind == BCX_TBON_K_NIL ? BCX_OK : bad(d, "a non-nil", t);
 	case BCX_TBON_FALSE:
 		if (v->kind != BCX_TBON_K_BOOL)
 			return bad(d, "a non-boolean", t);
@@ -561,9 +602,16 @@ static bcx_status write_payload(const bcx_tbon_value *v, uint8_t t, bcx_buf *b, 
 	case BCX_TBON_IVA: {
 		if (v->kind != BCX_TBON_K_INT)
 			return bad(d, "a signed value", t);
-		uint8_t tmp[BCX_XIP_MAX64];
-		bcx_buf_put_bytes(b, tmp, bcx_xip_encode(v->i, tmp));
-		return BCX_OK;
+		uint8_t tmp[BCX_XIP_MAX];
+		size_t len = 0;
+		bcx_status s = BCX_OK;
+		if (!v->wide)
+			len = bcx_xip_encode(v->i, tmp);
+		else
+			s = bcx_xip_encode_wide(v->wide, v->len, tmp, &len, d);
+		if (s == BCX_OK)
+			bcx_buf_put_bytes(b, tmp, len);
+		return s;
 	}
 	default:
 		return bad(d, "a value", t);

@@ -1,5 +1,6 @@
 /* bcx dump for TBON: the value tree with byte offsets, as text or JSON. */
 #include "bcx/tbon.h"
+#include "bcx/varint.h"
 #include "common/out.h"
 
 #include <inttypes.h>
@@ -42,7 +43,14 @@ static void put_scalar(bcx_buf *o, const bcx_tbon_value *v, bool json)
 	switch (v->kind) {
 	case BCX_TBON_K_NIL: bcx_buf_puts(o, json ? "null" : "nil"); break;
 	case BCX_TBON_K_BOOL: bcx_buf_puts(o, v->b ? "true" : "false"); break;
-	case BCX_TBON_K_INT: bcx_buf_printf(o, "%" PRId64, v->i); break;
+	case BCX_TBON_K_INT:
+		if (v->wide) {
+			char dec[BCX_WIDE_DEC_MAX];
+			bcx_buf_put_bytes(o, dec, bcx_wide_to_decimal(v->wide, v->len, dec, sizeof dec));
+		} else {
+			bcx_buf_printf(o, "%" PRId64, v->i);
+		}
+		break;
 	case BCX_TBON_K_UINT: bcx_buf_printf(o, "%" PRIu64, v->u); break;
 	case BCX_TBON_K_REF: bcx_buf_printf(o, json ? "{\"constref\": %" PRIu64 "}" : "ref #%" PRIu64, v->u); break;
 	case BCX_TBON_K_FLOAT:
@@ -63,7 +71,7 @@ static void dump_text(bcx_buf *o, const bcx_tbon_value *v, unsigned ind, const c
 		       : type_name(v->kind == BCX_TBON_K_NAME ? 0x60 : v->type));
 	if (v->kind == BCX_TBON_K_ARRAY) {
 		bcx_buf_printf(o, "of %s [%zu]\n", type_name(v->elem), v->len);
-		for (size_t i = 0; i < v->len; i++)
+		for (size_t i = 0; v->items && i < v->len; i++)
 			dump_text(o, &v->items[i], ind + 1, "");
 	} else if (v->kind == BCX_TBON_K_MAP) {
 		bcx_buf_printf(o, "{%zu}\n", v->len);
@@ -83,8 +91,10 @@ static void dump_json(bcx_buf *o, const bcx_tbon_value *v)
 	if (v->kind == BCX_TBON_K_ARRAY || v->kind == BCX_TBON_K_MAP) {
 		if (v->kind == BCX_TBON_K_ARRAY)
 			bcx_buf_printf(o, ", \"element\": \"%s\"", type_name(v->elem));
+		if (!v->items && v->len) /* nil elements: no bytes, no items */
+			bcx_buf_printf(o, ", \"length\": %zu", v->len);
 		bcx_buf_puts(o, ", \"items\": [");
-		size_t n = v->kind == BCX_TBON_K_MAP ? 2 * v->len : v->len;
+		size_t n = v->kind == BCX_TBON_K_MAP ? 2 * v->len : v->items ? v->len : 0;
 		for (size_t i = 0; i < n; i++) {
 			if (i)
 				bcx_buf_puts(o, ", ");

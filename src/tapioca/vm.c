@@ -205,7 +205,12 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 	switch (t->kind) {
 	case BCX_TBON_K_NIL: *out = V_NIL; return true;
 	case BCX_TBON_K_BOOL: *out = t->b ? V_TRUE : V_FALSE; return true;
-	case BCX_TBON_K_INT: *out = (uint64_t)t->i; return true;
+	case BCX_TBON_K_INT:
+		if (t->wide) /* registers are 64 bits (notes B.3 item 12) */
+			return type_err(v, "a signed VA constant of %zu bits does not fit a "
+					"64-bit register", 8 * t->len);
+		*out = (uint64_t)t->i;
+		return true;
 	case BCX_TBON_K_UINT: *out = t->u; return true;
 	case BCX_TBON_K_FLOAT: memcpy(out, &t->f, 8); return true;
 	case BCX_TBON_K_REF: return from_pool(v, t->u, out);
@@ -221,7 +226,9 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 			o->a = p;
 		}
 		for (size_t i = 0; i < n; i++)
-			if (!from_tbon(v, &t->items[i], &o->a[i]))
+			if (!t->items) /* an array of nil elements has no items (tbon.h) */
+				o->a[i] = V_NIL;
+			else if (!from_tbon(v, &t->items[i], &o->a[i]))
 				return false;
 		o->len = t->len;
 		if (o->type == O_MAP)

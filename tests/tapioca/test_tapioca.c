@@ -138,7 +138,8 @@ static void test_tbon_bytes(void)
 	T_EQ_U(read_bytes("TBON\x01\x03\x00", 7, NULL), BCX_ERR_MALFORMED);   /* no pool */
 	T_EQ_U(read_bytes("TBON\x02\x01\x03\x00\x01\x05", 10, NULL), BCX_ERR_MALFORMED); /* self ref */
 	T_EQ_U(read_bytes("TBON\x01\x62\xc3\x28", 8, NULL), BCX_ERR_MALFORMED); /* bad UTF-8 */
-	T_EQ_U(read_bytes("TBON\x01\x3f\x05\x01\x00", 9, NULL), BCX_ERR_MALFORMED); /* nil sig */
+	T_EQ_U(read_bytes("TBON\x01\x3f\x05\x7f", 8, &v), BCX_OK); /* 127 nils, no bytes */
+	T_EQ_U(v.len, 127);
 	T_EQ_U(read_bytes("TBON\x01\x3f\x04\xff\xff\xff\x7f", 11, NULL), BCX_ERR_LIMIT);
 	T_EQ_U(read_bytes("TBON\x01\x3f\x04\x8f\x00", 10, NULL), BCX_ERR_TRUNCATED);
 	T_CHECK(bcx_f16_to_f64(0x7BFF) == 65504.0);

@@ -190,11 +190,234 @@ static void test_utf8(void)
 	bcx_arena_free(a);
 }
 
+/* Run main of an assembled program; the trap (or OK) and r-value. */
+static bcx_status run_src(const char *src, uint64_t *value, bcx_diag *d)
+{
+	bcx_buf b;
+	bcx_status s = asm_src(src, &b, d);
+	bcx_tapioca_module *m = NULL;
+	if (s == BCX_OK)
+		s = bcx_tapioca_load(b.data, b.len, NULL, &m, d);
+	bcx_tapioca_result r;
+	if (s == BCX_OK)
+		s = bcx_tapioca_run(m, "main", NULL, &r, d);
+	if (s == BCX_OK)
+		*value = r.value;
+	bcx_tapioca_free(m);
+	bcx_buf_free(&b);
+	return s;
+}
+
+/* A subnormal is a binary64 value like any other (strtod's ERANGE is no
+ * error there); only a real overflow is refused. */
+static void test_subnormal(void)
+{
+	static const struct { const char *text; uint64_t bits; } ok[] = {
+		{"5e-324", 1}, {"-4.9406564584124654e-324", 0x8000000000000001ull},
+		{"2.2250738585072009e-308", 0x000FFFFFFFFFFFFFull}, {"1e-400", 0},
+		{"1.7976931348623157e308", 0x7FEFFFFFFFFFFFFFull}};
+	char src[160];
+	bcx_diag d;
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		snprintf(src, sizeof src, ".func main 0\n load_const r1, %s\n return r1\n.end\n",
+			 ok[i].text);
+		uint64_t v = 99;
+		T_CHECKF(run_src(src, &v, &d) == BCX_OK, "%s: %s", ok[i].text, d.message);
+		T_CHECKF(v == ok[i].bits, "%s: bits %llx", ok[i].text, (unsigned long long)v);
+	}
+	bcx_buf b;
+	T_EQ_U(asm_src(".global g 1e999\n", &b, &d), BCX_ERR_MALFORMED);
+	T_CHECKF(strcmp(d.message, "'1e999' is outside the binary64 range") == 0, "'%s'", d.message);
+	bcx_buf_free(&b);
+}
+
+/* Read a file; its root value (names and wide values point into arena). */
+static bcx_status read_root(const uint8_t *p, size_t n, bcx_arena *a, bcx_tbon_value *root,
+			    bcx_diag *d)
+{
+	bcx_tbon_file f;
+	bcx_diag_clear(d);
+	bcx_status s = bcx_tbon_read(p, n, a, NULL, &f, d);
+	if (s == BCX_OK)
+		*root = f.root;
+	return s;
+}
+
+/* Signed VA up to 512 bits (notes B.4): asm -> TBON -> dis -> asm gives the
+ * same bytes, the reader keeps the value, dump prints it in decimal; a
+ * register cannot hold one. */
+static void test_wide_va(void)
+{
+	static const char *const vals[] = {
+		"9223372036854775808", "-9223372036854775809", "18446744073709551616",
+		"6703903964971298549787012499102923063739682910296196688861780721860882015036773"
+		"488400937149083451713845015929093243025426876941405973284973216824503042047",
+		"-6703903964971298549787012499102923063739682910296196688861780721860882015036773"
+		"488400937149083451713845015929093243025426876941405973284973216824503042048"};
+	static const size_t bytes[] = {9, 9, 9, 64, 64};
+	char src[400];
+	bcx_diag d;
+	for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+		snprintf(src, sizeof src, ".global g ixip:%s\n.global a [ixip: 1, %s]\n", vals[i],
+			 vals[i]);
+		bcx_buf b, t, b2;
+		T_CHECKF(asm_src(src, &b, &d) == BCX_OK, "%s: %s", vals[i], d.message);
+		bcx_buf_init(&t, NULL);
+		T_CHECK(bcx_tapioca_dis(b.data, b.len, &t, &d) == BCX_OK);
+		bcx_buf_put_u8(&t, 0);
+		T_CHECKF(strstr((const char *)t.data, vals[i]) != NULL, "dis: %s", (char *)t.data);
+		T_CHECK(asm_src((const char *)t.data, &b2, &d) == BCX_OK);
+		T_EQ_MEM(b2.data, b2.len, b.data, b.len);
+		bcx_arena *a = bcx_arena_new(NULL);
+		bcx_tbon_file f;
+		T_CHECK(bcx_tbon_read(b.data, b.len, a, NULL, &f, &d) == BCX_OK);
+		T_CHECK(f.pool_count == 2 && f.pool[0].wide && f.pool[0].len == bytes[i]);
+		bcx_arena_free(a);
+		bcx_buf_free(&t);
+		bcx_buf_init(&t, NULL);
+		T_CHECK(bcx_tbon_dump(b.data, b.len, false, NULL, &t, &d) == BCX_OK);
+		bcx_buf_put_u8(&t, 0);
+		T_CHECKF(strstr((const char *)t.data, vals[i]) != NULL, "dump: %s", (char *)t.data);
+		bcx_buf_free(&t);
+		bcx_buf_free(&b);
+		bcx_buf_free(&b2);
+	}
+	/* 2^511 does not fit; the 2019 Large form with 64 payload bytes reads */
+	bcx_buf b;
+	snprintf(src, sizeof src, ".global g ixip:0x8%0127d\n", 0);
+	T_EQ_U(asm_src(src, &b, &d), BCX_ERR_MALFORMED);
+	T_CHECKF(strstr(d.message, "does not fit a signed VA (512 bits)") != NULL, "'%s'", d.message);
+	bcx_buf_free(&b);
+	uint8_t x[71] = "TBON\x01\x17\xfc\x80";
+	bcx_arena *a = bcx_arena_new(NULL);
+	bcx_tbon_value v;
+	T_EQ_U(read_root(x, sizeof x, a, &v, &d), BCX_OK);
+	T_CHECK(v.wide && v.len == 64 && v.wide[0] == 0x80);
+	T_EQ_U(read_root(x, sizeof x - 1, a, &v, &d), BCX_ERR_TRUNCATED);
+	bcx_arena_free(a);
+	uint64_t r;
+	T_EQ_U(run_src(".func main 0\n load_const r1, ixip:18446744073709551616\n return r1\n"
+		       ".end\n", &r, &d), BCX_ERR_MALFORMED);
+	T_CHECKF(strstr(d.message, "signed VA constant of 72 bits does not fit a 64-bit register"),
+		 "'%s'", d.message);
+	T_EQ_U(run_src(".func main 0\n load_const r1, ixip:-5\n return r1\n.end\n", &r, &d),
+	       BCX_OK);
+	T_EQ_I((int64_t)r, -5);
+}
+
+/* Nil is an element signature (the note's last table): its elements take
+ * no bytes and the reader keeps no items for them. */
+static void test_nil_elements(void)
+{
+	bcx_arena *a = bcx_arena_new(NULL);
+	bcx_tbon_value v;
+	bcx_diag d;
+	static const uint8_t big[] = "TBON\x01\x3f\x05\x87\xff\x7f";
+	T_EQ_U(read_root(big, sizeof big - 1, a, &v, &d), BCX_OK);
+	T_CHECK(v.kind == BCX_TBON_K_ARRAY && v.elem == BCX_TBON_NIL && v.len == 0x1FFFF &&
+		!v.items);
+	bcx_tbon_file f;
+	memset(&f, 0, sizeof f);
+	f.root = v;
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	T_CHECK(bcx_tbon_write(&f, &b, &d) == BCX_OK);
+	T_EQ_MEM(b.data, b.len, big, sizeof big - 1);
+	bcx_buf_free(&b);
+	static const uint8_t over[] = "TBON\x01\x3f\x05\x88\x80\x80\x01"; /* 2^24 + 1 */
+	T_EQ_U(read_root(over, sizeof over - 1, a, &v, &d), BCX_ERR_LIMIT);
+	bcx_arena_free(a);
+	const char *src = ".global n [nil: nil, nil, nil]\n.func main 0\n load_global r1, n\n"
+			  " load_global r2, @len\n invoke r2, r1, 1\n return r2\n.end\n";
+	uint64_t r = 0;
+	T_CHECKF(run_src(src, &r, &d) == BCX_OK, "%s", d.message);
+	T_EQ_U(r, 3);
+	T_CHECK(asm_src(".global n [nil: nil, 1]\n", &b, &d) == BCX_ERR_MALFORMED);
+	T_CHECKF(strcmp(d.message, "expected nil") == 0 && strcmp(d.context, "1:22") == 0,
+		 "'%s' at %s", d.message, d.context);
+	bcx_buf_free(&b);
+}
+
+/* Falling off the end is a runtime error (notes B.3 item 7): functions
+ * that end in any instruction, or are empty, assemble and load. */
+static void test_fall_off_loads(void)
+{
+	static const char *const srcs[] = {
+		".func main 0\n load_imm_int r1, 5\n.end\n",
+		".func main 0\n.end\n",
+		".func main 0\n jmp x\n return r0\nx:\n add.i r1, r1, r1\n.end\n"};
+	for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++) {
+		bcx_buf b;
+		bcx_diag d;
+		T_CHECKF(asm_src(srcs[i], &b, &d) == BCX_OK, "%s", d.message);
+		T_CHECKF(load(&b, &d) == BCX_OK, "%s: %s", srcs[i], d.message);
+		bcx_buf_free(&b);
+	}
+}
+
+/* load_global indexes the file's const pool (notes B.4): a Symbols entry
+ * that is no const ref is found by name, but load_global cannot name it. */
+static void test_global_pool(void)
+{
+	bcx_tbon_value code[2], fn[8], syms[2], root[4];
+	memset(fn, 0, sizeof fn);
+	memset(root, 0, sizeof root);
+	code[0] = bcx_tbon_uint(0x34000000); /* load_global r0, 0 */
+	code[1] = bcx_tbon_uint(0x41000000); /* return r0 */
+	fn[0] = bcx_tbon_name("bytecode", 8);
+	fn[1].kind = BCX_TBON_K_ARRAY;
+	fn[1].elem = BCX_TBON_U32;
+	fn[1].items = code;
+	fn[1].len = 2;
+	fn[2] = bcx_tbon_name("params", 6);
+	fn[3] = bcx_tbon_uint(0);
+	syms[0] = bcx_tbon_name("main", 4);
+	syms[1].kind = BCX_TBON_K_MAP;
+	syms[1].items = fn;
+	syms[1].len = 2;
+	root[0] = bcx_tbon_name("Symbols", 7);
+	root[1].kind = BCX_TBON_K_MAP;
+	root[1].items = syms;
+	root[1].len = 1;
+	bcx_tbon_file f;
+	memset(&f, 0, sizeof f);
+	f.root.kind = BCX_TBON_K_MAP;
+	f.root.items = root;
+	f.root.len = 1;
+	for (int with_ldg = 1; with_ldg >= 0; with_ldg--) {
+		fn[1].items = code + !with_ldg;
+		fn[1].len = 2 - (size_t)!with_ldg;
+		bcx_buf b;
+		bcx_buf_init(&b, NULL);
+		bcx_diag d;
+		T_CHECK(bcx_tbon_write(&f, &b, &d) == BCX_OK);
+		bcx_tapioca_module *m = NULL;
+		bcx_diag_clear(&d);
+		bcx_status s = bcx_tapioca_load(b.data, b.len, NULL, &m, &d);
+		if (with_ldg) {
+			T_EQ_U(s, BCX_ERR_MALFORMED);
+			T_CHECKF(strstr(d.message, "global index out of range (0)") != NULL, "'%s'",
+				 d.message);
+		} else {
+			bcx_tapioca_result r;
+			T_CHECKF(s == BCX_OK && bcx_tapioca_run(m, "main", NULL, &r, &d) == BCX_OK,
+				 "%s", d.message);
+		}
+		bcx_tapioca_free(m);
+		bcx_buf_free(&b);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	test_nesting();
 	test_tbon_depth();
 	test_utf8();
+	test_subnormal();
+	test_wide_va();
+	test_nil_elements();
+	test_fall_off_loads();
+	test_global_pool();
 	return tu_finish();
 }
