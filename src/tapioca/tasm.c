@@ -751,6 +751,7 @@ static bool instruction(asm_state *A, const char *mn, size_t n)
 	if (A->ncode >= 0xFFFFFF)
 		return fail(L, mn, "function longer than 2^24 instructions");
 	bool ok = true;
+	const char *st = NULL;
 	switch (bcx_tap_ops[op].form) {
 	case FORM_X: break;
 	case FORM_RRR: ok = reg(L, &a) && comma(L) && reg(L, &b) && comma(L) && reg(L, &c); break;
@@ -758,7 +759,13 @@ static bool instruction(asm_state *A, const char *mn, size_t n)
 	case FORM_JRR: ok = jump_target(A, true, &field) && comma(L) && reg(L, &b) && comma(L) && reg(L, &c); break;
 	case FORM_JRC: ok = jump_target(A, true, &field) && comma(L) && reg(L, &b) && comma(L) && cond_code(L, &c); break;
 	case FORM_RI: ok = reg(L, &a) && comma(L) && ri_operand(A, op, &field); break;
-	case FORM_RRN: ok = reg(L, &a) && comma(L) && reg(L, &b) && comma(L) && small_uint(L, 255, &c); break;
+	case FORM_RRN:
+		ok = reg(L, &a) && comma(L) && reg(L, &b) && comma(L) && (skip_ws(L), true);
+		st = L->s;
+		ok = ok && small_uint(L, 255, &c);
+		if (ok && b + c > 256) /* the verifier's rule */
+			return fail(L, st, "%u arguments from r%u run past r255", c, b);
+		break;
 	case FORM_R: ok = reg(L, &a); break;
 	case FORM_NONE: ok = false; break;
 	}
@@ -782,6 +789,9 @@ static bool resolve(asm_state *A)
 		L->line_start = x->label - (x->col - 1);
 		if (at < 0)
 			return fail(L, x->label, "unknown label '%.*s'", (int)x->len, x->label);
+		if (at >= (int64_t)A->ncode) /* the verifier's rule: targets are instructions */
+			return fail(L, x->label, "label '%.*s' is past the last instruction",
+				    (int)x->len, x->label);
 		if (x->rel8) {
 			int64_t d = at - (int64_t)x->at;
 			if (d < -128 || d > 127)
