@@ -408,6 +408,160 @@ static void test_global_pool(void)
 	}
 }
 
+/* Every error path of the assembler that a source of reasonable size
+ * reaches: the message and the place ("LINE:COL") it names. */
+static const struct {
+	const char *src, *msg, *at;
+} errors[] = {
+	{".func main 0\n add.i r1, r2 r3\n.end\n",
+	 "expected ','", "2:15"},
+	{".global g \"abc\n",
+	 "unterminated string", "1:11"},
+	{".global g \"\\xZZ\"\n",
+	 "bad \\x escape", "1:14"},
+	{".global g \"\\q\"\n",
+	 "unknown escape \\q", "1:13"},
+	{".global \"\\xff\" 1\n",
+	 "name is not valid UTF-8", "1:9"},
+	{".global g i32:\n",
+	 "expected a number", "1:15"},
+	{".global g -5u\n",
+	 "negative unsigned number", "1:11"},
+	{".global g 9223372036854775808\n",
+	 "integer out of range (add 'u' for unsigned)", "1:11"},
+	{".global g 12abc\n",
+	 "bad number '12abc'", "1:11"},
+	{".global g 1e999\n",
+	 "'1e999' is outside the binary64 range", "1:11"},
+	{".global g [bool: 1]\n",
+	 "expected true or false", "1:18"},
+	{".global g f32:1.5\n",
+	 "f16/f32/f128 values are written as raw bits 0x...", "1:15"},
+	{".global g f16:0x10000\n",
+	 "raw bits do not fit 16 bits", "1:15"},
+	{".global g i8:1.5\n",
+	 "expected an integer", "1:14"},
+	{".global g i8:128\n",
+	 "value does not fit i8", "1:14"},
+	{".global g u8:256\n",
+	 "value does not fit an unsigned 8-bit field", "1:14"},
+	{".global g [1, 2",
+	 "unterminated array", "1:16"},
+	{".global g {1: 2",
+	 "unterminated map", "1:16"},
+	{".global g [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n",
+	 "nesting deeper than 64", "1:75"},
+	{".global g",
+	 "expected a value", "1:10"},
+	{".global g foo\n",
+	 "unknown value 'foo'", "1:11"},
+	{".global g [nil: 1]\n",
+	 "expected nil", "1:17"},
+	{".global g ixip:0x80000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000\n",
+	 "'0x80000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000' does not fit a signed VA (512 bits)", "1:16"},
+	{".global g ixip:12z\n",
+	 "bad number '12z'", "1:16"},
+	{".func main 0\n add.i x1, r2, r3\n.end\n",
+	 "expected a register r0..r255", "2:8"},
+	{".func main 0\n add.i r256, r2, r3\n.end\n",
+	 "expected a register r0..r255", "2:8"},
+	{".func f 300\n return r0\n.end\n",
+	 "expected an integer 0..255", "1:9"},
+	{".func main 0\n jmp 5\n.end\n",
+	 "expected a label", "2:6"},
+	{".func main 0\n load_global r0, @nothing\n.end\n",
+	 "unknown host function '@nothing'", "2:18"},
+	{".func main 0\n load_global r0, nothing\n.end\n",
+	 "unknown symbol 'nothing'", "2:18"},
+	{".func main 0\n load_imm_float r0, 0.1\n.end\n",
+	 "not exactly representable as binary16; use load_const", "2:21"},
+	{".func main 0\n load_imm_int r0, 1.5\n.end\n",
+	 "expected an integer", "2:19"},
+	{".func main 0\n load_imm_int r0, 40000\n.end\n",
+	 "immediate out of int16 range; use load_const", "2:19"},
+	{".func main 0\n load_imm_uint r0, 70000\n.end\n",
+	 "immediate out of uint16 range; use load_const", "2:20"},
+	{".func main 0\nx: jmp_if x, r0, type_foo\n.end\n",
+	 "unknown condition 'type_foo'", "2:18"},
+	{".func main 0\n frob r1\n.end\n",
+	 "unknown instruction 'frob'", "2:2"},
+	{".func main 0\n invoke r0, r250, 7\n.end\n",
+	 "7 arguments from r250 run past r255", "2:19"},
+	{".func main 0\n return r0 r1\n.end\n",
+	 "unexpected text after the operands", "2:12"},
+	{".func main 0\n jmp nowhere\n.end\n",
+	 "unknown label 'nowhere'", "2:6"},
+	{".func main 0\n jmp end\nend:\n.end\n",
+	 "label 'end' is past the last instruction", "2:6"},
+	{".global 5 5\n",
+	 "expected a symbol name", "1:9"},
+	{".global a 1\n.global a 2\n",
+	 "symbol 'a' defined twice", "2:9"},
+	{".func main 0\n return r0\n",
+	 "missing .end for function 'main'", "3:1"},
+	{".func main 0\n 5\n.end\n",
+	 "expected an instruction or a label", "2:2"},
+	{".func main 0\na:\na:\n return r0\n.end\n",
+	 "label 'a' defined twice", "3:1"},
+	{".func main 0\na: 5\n.end\n",
+	 "expected an instruction", "2:4"},
+	{"5\n",
+	 "expected .func or .global", "1:1"},
+	{".func main 0 x\n return r0\n.end\n",
+	 "unexpected text after .func NAME PARAMS", "1:14"},
+	{".global g 1 2\n",
+	 "unexpected text after the value", "1:13"},
+	{".foo\n",
+	 "expected .func or .global, found '.foo'", "1:1"},
+	{".global g {1 2}\n",
+	 "expected ':'", "1:14"},
+	{".func main 0\n load_const r1, [1,\n.end\n",
+	 "expected a number", "2:20"},
+};
+
+static void check_error(const char *src, const char *msg, const char *at)
+{
+	bcx_buf b;
+	bcx_diag d;
+	bcx_status s = asm_src(src, &b, &d);
+	T_CHECKF(s == BCX_ERR_MALFORMED, "'%.40s': status %d", src, (int)s);
+	T_CHECKF(strcmp(d.message, msg) == 0, "'%.40s': message '%s', expected '%s'", src,
+		 d.message, msg);
+	T_CHECKF(strcmp(d.context, at) == 0, "'%.40s': at %s, expected %s", src, d.context, at);
+	bcx_buf_free(&b);
+}
+
+/* head, then n lines "PREFIX<i> <i>" (PREFIX ends where the number goes),
+ * then tail. */
+static char *lines(size_t n, const char *head, const char *prefix, const char *tail)
+{
+	size_t cap = strlen(head) + strlen(tail) + n * (strlen(prefix) + 48) + 1, k;
+	char *s = malloc(cap);
+	k = (size_t)snprintf(s, cap, "%s", head);
+	for (size_t i = 0; i < n; i++)
+		k += (size_t)snprintf(s + k, cap - k, "%s%zu %s%zu\n", prefix, i,
+				      prefix[0] == '.' ? "" : "; ", i);
+	snprintf(s + k, cap - k, "%s", tail);
+	return s;
+}
+
+static void test_errors(void)
+{
+	for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+		check_error(errors[i].src, errors[i].msg, errors[i].at);
+	char *s = lines(200, ".func main 0\n jl.i far, r0, r1\n", " nop ;",
+			"far:\n return r0\n.end\n");
+	check_error(s, "label 'far' is 201 instructions away; conditional jumps reach -128..127 "
+		    "(branch over a jmp)", "2:7");
+	free(s);
+	s = lines(65537, ".func main 0\n", " load_const r1, ", " return r1\n.end\n");
+	check_error(s, "more than 65536 constants in one function", "65538:17");
+	free(s);
+	s = lines(65280, "", ".global g", "");
+	check_error(s, "more than 65279 symbols", "65280:9");
+	free(s);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -419,5 +573,6 @@ int main(int argc, char **argv)
 	test_nil_elements();
 	test_fall_off_loads();
 	test_global_pool();
+	test_errors();
 	return tu_finish();
 }
