@@ -678,13 +678,14 @@ static bool ri_operand(asm_state *A, unsigned op, uint32_t *imm)
 	if (op == TAP_LDG) {
 		const char *w;
 		size_t n;
-		if (*st == '"') {
+		bool quoted = st < L->end && *st == '"';
+		if (quoted) {
 			if (!string_lit(L, &w, &n))
 				return false;
 		} else {
 			n = ident(L, &w);
 		}
-		if (n > 1 && w[0] == '@' && *st != '"') {
+		if (n > 1 && w[0] == '@' && !quoted) {
 			for (unsigned h = 0; h < TAP_HOST_COUNT; h++)
 				if (word_is(w + 1, n - 1, bcx_tap_hosts[h])) {
 					*imm = TAP_HOST_BASE + h;
@@ -987,6 +988,8 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	A.L.d = diag;
 	bcx_buf_init(&A.scratch, NULL);
+	if (!len)
+		text = ""; /* NULL with no bytes is allowed */
 	A.L.s = A.L.line_start = text;
 	A.L.end = text + len;
 	A.L.line = 1;
