@@ -160,17 +160,31 @@ static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 	}
 }
 
-static void put_insn(bcx_buf *o, const bcx_tapioca_module *m, const tap_fn *f, uint32_t pc)
+/* Instruction w at index pc as text. With the module (dis): labels L<n>,
+ * constants and global names, as the assembler reads them. Without (dump,
+ * any word): absolute targets ->n, "const k", "global k". */
+void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_module *m,
+		       const tap_fn *f)
 {
-	uint32_t w = f->code[pc];
 	unsigned op = w >> 24, a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF;
-	bcx_buf_printf(o, "    %s", bcx_tap_ops[op].name);
+	const char *jt = m ? "L" : "->";
+	int64_t rel = (int64_t)pc + (int8_t)a;
+	if (!bcx_tap_ops[op].name) {
+		bcx_buf_printf(o, "illegal opcode 0x%02X", op);
+		return;
+	}
+	bcx_buf_puts(o, bcx_tap_ops[op].name);
 	switch (bcx_tap_ops[op].form) {
 	case FORM_RRR: bcx_buf_printf(o, " r%u, r%u, r%u", a, b, c); break;
-	case FORM_J24: bcx_buf_printf(o, " L%u", w & 0xFFFFFF); break;
-	case FORM_JRR: bcx_buf_printf(o, " L%u, r%u, r%u", (unsigned)((int)pc + (int8_t)a), b, c); break;
-	case FORM_JRC: bcx_buf_printf(o, " L%u, r%u, %s", (unsigned)((int)pc + (int8_t)a), b,
-				      bcx_tap_conds[c]); break;
+	case FORM_J24: bcx_buf_printf(o, " %s%u", jt, w & 0xFFFFFF); break;
+	case FORM_JRR: bcx_buf_printf(o, " %s%" PRId64 ", r%u, r%u", jt, rel, b, c); break;
+	case FORM_JRC:
+		bcx_buf_printf(o, " %s%" PRId64 ", r%u, ", jt, rel, b);
+		if (c < TAP_NCOND)
+			bcx_buf_puts(o, bcx_tap_conds[c]);
+		else
+			bcx_buf_printf(o, "condition 0x%02X", c);
+		break;
 	case FORM_RRN: bcx_buf_printf(o, " r%u, r%u, %u", a, b, c); break;
 	case FORM_R: bcx_buf_printf(o, " r%u", a); break;
 	case FORM_RI: {
@@ -186,17 +200,20 @@ static void put_insn(bcx_buf *o, const bcx_tapioca_module *m, const tap_fn *f, u
 				bcx_buf_printf(o, "bits:0x%04x", imm);
 			else
 				put_f64(o, d, 0);
-		} else if (op == TAP_LDC)
+		} else if (op == TAP_LDC && f)
 			put_value(o, &f->consts[imm]);
-		else if (imm < m->nsyms)
+		else if (op == TAP_LDC)
+			bcx_buf_printf(o, "const %u", imm);
+		else if (imm >= TAP_HOST_BASE && imm - TAP_HOST_BASE < TAP_HOST_COUNT)
+			bcx_buf_printf(o, "@%s", bcx_tap_hosts[imm - TAP_HOST_BASE]);
+		else if (m)
 			put_name(o, m->syms[imm].name, m->syms[imm].name_len);
 		else
-			bcx_buf_printf(o, "@%s", bcx_tap_hosts[imm - TAP_HOST_BASE]);
+			bcx_buf_printf(o, "global %u", imm);
 		break;
 	}
 	default: break;
 	}
-	bcx_buf_put_u8(o, '\n');
 }
 
 /* One bit per instruction: is it a jump target (one pass over the code). */
@@ -242,7 +259,9 @@ bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_buf *o, bcx_dia
 		for (uint32_t pc = 0; pc < f->ncode; pc++) {
 			if (targets[pc / 8] >> (pc % 8) & 1)
 				bcx_buf_printf(o, "L%u:\n", pc);
-			put_insn(o, m, f, pc);
+			bcx_buf_puts(o, "    ");
+			bcx_tap_insn_text(o, f->code[pc], pc, m, f);
+			bcx_buf_put_u8(o, '\n');
 		}
 		bcx_buf_puts(o, ".end\n");
 	}

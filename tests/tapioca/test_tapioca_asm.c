@@ -562,6 +562,31 @@ static void test_errors(void)
 	free(s);
 }
 
+/* dump shows each code word in hex with its instruction, text and JSON. */
+static void test_dump_code(void)
+{
+	bcx_buf b, t;
+	bcx_diag d;
+	T_CHECK(asm_src(".func main 0\nl:\n jmp_if l, r3, type_map\n load_const r1, 7\n"
+			" load_global r2, @print\n return r1\n.end\n", &b, &d) == BCX_OK);
+	static const char *const text[] = {
+		"u32 0x2d000310  jmp_if ->0, r3, type_map\n", "u32 0x33010000  load_const r1, const 0\n",
+		"u32 0x3402ff00  load_global r2, @print\n", "u32 0x41010000  return r1\n"};
+	static const char *const json[] = {
+		"\"hex\": \"0x2d000310\", \"insn\": \"jmp_if ->0, r3, type_map\"",
+		"\"hex\": \"0x41010000\", \"insn\": \"return r1\""};
+	for (int js = 0; js < 2; js++) {
+		bcx_buf_init(&t, NULL);
+		T_CHECK(bcx_tbon_dump(b.data, b.len, js, NULL, &t, &d) == BCX_OK);
+		bcx_buf_put_u8(&t, 0);
+		for (size_t i = 0; i < (js ? 2u : 4u); i++)
+			T_CHECKF(strstr((const char *)t.data, js ? json[i] : text[i]) != NULL,
+				 "missing '%s' in %s", js ? json[i] : text[i], (const char *)t.data);
+		bcx_buf_free(&t);
+	}
+	bcx_buf_free(&b);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -574,5 +599,6 @@ int main(int argc, char **argv)
 	test_fall_off_loads();
 	test_global_pool();
 	test_errors();
+	test_dump_code();
 	return tu_finish();
 }
