@@ -378,7 +378,10 @@ static uint64_t key_hash(const bcx_tbon_value *k)
 	return h ^ (h >> 29);
 }
 
-/* Duplicate keys are an error (notes B.3.20): one open-addressing pass. */
+/* Any value is a key; a duplicate is an error (notes B.3.20): one
+ * open-addressing pass. Scalars and names compare by value; an array or map
+ * becomes an object of its own, so it equals no other key (as references
+ * compare at run time). */
 static bool check_keys(reader *r, const bcx_tbon_value *v)
 {
 	size_t cap = 8;
@@ -390,8 +393,7 @@ static bool check_keys(reader *r, const bcx_tbon_value *v)
 	for (size_t i = 0; i < v->len; i++) {
 		const bcx_tbon_value *k = &v->items[2 * i];
 		if (k->kind == BCX_TBON_K_ARRAY || k->kind == BCX_TBON_K_MAP)
-			return bcx_cur_fail_at(&r->c, (size_t)k->offset, BCX_ERR_MALFORMED,
-					       "map key is an array or map") == BCX_OK;
+			continue; /* a new object each: keys by identity, never equal */
 		size_t j = (size_t)key_hash(k) & (cap - 1);
 		for (; slots[j]; j = (j + 1) & (cap - 1))
 			if (key_equal(slots[j], k))

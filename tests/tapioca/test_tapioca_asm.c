@@ -562,6 +562,28 @@ static void test_errors(void)
 	free(s);
 }
 
+/* Any value is a map key (notes B.3 item 20); arrays and maps are objects
+ * of their own, never duplicates; equal scalars are. */
+static void test_map_keys(void)
+{
+	bcx_arena *a = bcx_arena_new(NULL);
+	bcx_tbon_value v;
+	bcx_diag d;
+	static const uint8_t arr[] = "TBON\x01\x42\x21\x04\x05\x05\x21\x04\x05\x06";
+	T_EQ_U(read_root(arr, sizeof arr - 1, a, &v, &d), BCX_OK);
+	T_CHECK(v.kind == BCX_TBON_K_MAP && v.len == 2 && v.items[0].kind == BCX_TBON_K_ARRAY);
+	static const uint8_t dup[] = "TBON\x01\x42\x0b\x00\x00\x00\x00\x00\x00\x00\x00\x05"
+				     "\x0b\x00\x00\x00\x00\x00\x00\x00\x00\x06";
+	T_EQ_U(read_root(dup, sizeof dup - 1, a, &v, &d), BCX_ERR_MALFORMED);
+	T_CHECKF(strcmp(d.message, "duplicate map key") == 0, "'%s'", d.message);
+	bcx_arena_free(a);
+	uint64_t r = 0;
+	T_CHECKF(run_src(".global m {[1]: 1, [1]: 2, {}: 3}\n.func main 0\n load_global r1, m\n"
+			 " load_global r2, @len\n invoke r2, r1, 1\n return r2\n.end\n", &r, &d) ==
+		 BCX_OK, "%s", d.message);
+	T_EQ_U(r, 3);
+}
+
 /* dump shows each code word in hex with its instruction, text and JSON. */
 static void test_dump_code(void)
 {
@@ -600,5 +622,6 @@ int main(int argc, char **argv)
 	test_global_pool();
 	test_errors();
 	test_dump_code();
+	test_map_keys();
 	return tu_finish();
 }
