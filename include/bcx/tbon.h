@@ -94,11 +94,16 @@ BCX_NODISCARD bcx_status bcx_tbon_read(const uint8_t *data, size_t size, bcx_are
 				       const bcx_limits *limits, bcx_tbon_file *out,
 				       bcx_diag *diag);
 
-/* Append the file to out (sticky status in out). Returns out's status or
- * MALFORMED for a tree the format cannot hold. */
+/* Append the file to out (sticky status in out). Returns out's status,
+ * MALFORMED for a tree the format cannot hold (a name that is not UTF-8, a
+ * value that does not fit its type byte), or LIMIT for one the reader would
+ * refuse with the default limits of core.h (nesting deeper than 64, more
+ * than 2^24 items in a container, more than 2^26 values): what bcx writes,
+ * bcx reads. */
 BCX_NODISCARD bcx_status bcx_tbon_write(const bcx_tbon_file *file, bcx_buf *out, bcx_diag *diag);
 
-/* One value (no magic) -- used by the writer and tests. */
+/* One value (no magic, the value at depth 0) -- used by the writer and
+ * tests; the same rules as bcx_tbon_write. */
 BCX_NODISCARD bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *out,
 					      bcx_diag *diag);
 
