@@ -47,13 +47,15 @@ enum {
 typedef enum bcx_tbon_kind {
 	BCX_TBON_K_NIL,
 	BCX_TBON_K_BOOL,
-	BCX_TBON_K_INT,   /* i8..i64, ixip; value in .i (.wide: ixip past 64 bits) */
+	BCX_TBON_K_INT,   /* i8..i64, ixip; value in .i */
 	BCX_TBON_K_UINT,  /* u8..u64, uva, byte; value in .u */
 	BCX_TBON_K_FLOAT, /* f16..f128; value in .f (f128: nearest double, bits in .f128) */
 	BCX_TBON_K_ARRAY,
 	BCX_TBON_K_MAP,   /* .items holds 2 * count values: key, value, ... */
 	BCX_TBON_K_NAME,  /* UTF-8 bytes in .str, .len */
-	BCX_TBON_K_REF    /* const pool index in .u */
+	BCX_TBON_K_REF,   /* const pool index in .u */
+	BCX_TBON_K_BIGINT /* ixip wider than 64 bits: .wide, .len (a kind of its own, so
+			   * that code reading .i of a K_INT cannot take it for a small value) */
 } bcx_tbon_kind;
 
 typedef struct bcx_tbon_value bcx_tbon_value;
@@ -71,9 +73,9 @@ struct bcx_tbon_value {
 	bcx_tbon_value *items; /* NULL for an array of element signature nil (elements
 				* take no bytes): every element is nil */
 	uint64_t offset;   /* byte offset of the type byte in the input (reader only) */
-	/* Signed VA (0x17) wider than 64 bits (up to 512, as XIP allows): len
-	 * bytes of two's complement, most significant first, in the fewest
-	 * bytes that keep the sign (9..64); .i is then 0. NULL otherwise. */
+	/* BCX_TBON_K_BIGINT, a signed VA (0x17) wider than 64 bits (up to 512,
+	 * as XIP allows): len bytes of two's complement, most significant
+	 * first, in the fewest bytes that keep the sign (9..64). */
 	const uint8_t *wide;
 };
 

@@ -91,7 +91,7 @@ static void put_number(bcx_buf *o, const bcx_tbon_value *v, uint8_t t)
 		return;
 	}
 	default:
-		if (v->wide) {
+		if (v->kind == BCX_TBON_K_BIGINT) {
 			char dec[BCX_WIDE_DEC_MAX];
 			bcx_buf_put_bytes(o, dec, bcx_wide_to_decimal(v->wide, v->len, dec, sizeof dec));
 		} else if (v->kind == BCX_TBON_K_INT)
@@ -108,8 +108,8 @@ static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 	case BCX_TBON_K_BOOL: bcx_buf_puts(o, v->b ? "true" : "false"); return;
 	case BCX_TBON_K_REF: bcx_buf_printf(o, "nil ; const ref %" PRIu64 " not supported", v->u); return;
 	case BCX_TBON_K_NAME: put_quoted(o, v->str, v->len); return;
-	case BCX_TBON_K_INT:
-		if (!v->wide && bcx_tbon_int(v->i).type == v->type) {
+	case BCX_TBON_K_INT: case BCX_TBON_K_BIGINT:
+		if (v->kind == BCX_TBON_K_INT && bcx_tbon_int(v->i).type == v->type) {
 			bcx_buf_printf(o, "%" PRId64, v->i);
 		} else {
 			bcx_buf_printf(o, "%s:", tname(v->type));

@@ -103,8 +103,8 @@ struct bcx_tapioca_module {
 #define TBON_MSG_UTF8 "name is not valid UTF-8"
 bool bcx_tbon_utf8_ok(const uint8_t *s, size_t n);
 /* v (zeroed) becomes the signed VA of the n-byte big-endian two's
- * complement be (minimal, n <= 64): in .i, or copied into a for .wide
- * (tbon.h). False when out of memory. */
+ * complement be (minimal, n <= 64): a K_INT, or a K_BIGINT whose bytes are
+ * copied into a (tbon.h). False when out of memory. */
 bool bcx_tbon_xip_value(bcx_arena *a, const uint8_t *be, size_t n, bcx_tbon_value *v);
 /* Where the assembler's values sit in the file it writes: a symbol's value
  * is a const pool entry; a function's constant is an item of the

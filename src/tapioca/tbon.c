@@ -163,13 +163,14 @@ bool bcx_tbon_xip_value(bcx_arena *a, const uint8_t *be, size_t n, bcx_tbon_valu
 	if (!w)
 		return false;
 	memcpy(w, be, n);
+	v->kind = BCX_TBON_K_BIGINT;
 	v->wide = w;
 	v->len = n;
 	return true;
 }
 
 /* Signed VA: XIP, any form, up to 512 bits (notes B.4). Values that fit
- * 64 bits go to .i, wider ones to .wide (tbon.h). */
+ * 64 bits are K_INT, wider ones K_BIGINT (tbon.h). */
 static bool read_xip(reader *r, bcx_tbon_value *v)
 {
 	uint8_t be[BCX_XIP_WIDE_MAX];
@@ -351,9 +352,9 @@ static bool key_equal(const bcx_tbon_value *a, const bcx_tbon_value *b)
 	switch (a->kind) {
 	case BCX_TBON_K_NIL: return true;
 	case BCX_TBON_K_BOOL: return a->b == b->b;
-	case BCX_TBON_K_INT:
-		return a->i == b->i && !a->wide == !b->wide &&
-		       (!a->wide || (a->len == b->len && memcmp(a->wide, b->wide, a->len) == 0));
+	case BCX_TBON_K_INT: return a->i == b->i;
+	case BCX_TBON_K_BIGINT:
+		return a->len == b->len && memcmp(a->wide, b->wide, a->len) == 0;
 	case BCX_TBON_K_UINT: case BCX_TBON_K_REF: return a->u == b->u;
 	case BCX_TBON_K_FLOAT: return memcmp(&a->f, &b->f, sizeof a->f) == 0;
 	case BCX_TBON_K_NAME: return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
@@ -364,8 +365,8 @@ static bool key_equal(const bcx_tbon_value *a, const bcx_tbon_value *b)
 static uint64_t key_hash(const bcx_tbon_value *k)
 {
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)k->kind;
-	if (k->kind == BCX_TBON_K_NAME || k->wide) {
-		const uint8_t *p = k->wide ? k->wide : (const uint8_t *)k->str;
+	if (k->kind == BCX_TBON_K_NAME || k->kind == BCX_TBON_K_BIGINT) {
+		const uint8_t *p = k->kind == BCX_TBON_K_BIGINT ? k->wide : (const uint8_t *)k->str;
 		for (size_t i = 0; i < k->len; i++)
 			h = (h ^ p[i]) * 1099511628211ull;
 	} else {
@@ -602,12 +603,12 @@ static bcx_status write_payload(const bcx_tbon_value *v, uint8_t t, bcx_buf *b, 
 		put_va128(b, v->u);
 		return BCX_OK;
 	case BCX_TBON_IVA: {
-		if (v->kind != BCX_TBON_K_INT)
+		if (v->kind != BCX_TBON_K_INT && v->kind != BCX_TBON_K_BIGINT)
 			return bad(d, "a signed value", t);
 		uint8_t tmp[BCX_XIP_MAX];
 		size_t len = 0;
 		bcx_status s = BCX_OK;
-		if (!v->wide)
+		if (v->kind == BCX_TBON_K_INT)
 			len = bcx_xip_encode(v->i, tmp);
 		else
 			s = bcx_xip_encode_wide(v->wide, v->len, tmp, &len, d);

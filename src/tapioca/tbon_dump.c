@@ -45,14 +45,12 @@ static void put_scalar(bcx_buf *o, const bcx_tbon_value *v, bool json)
 	switch (v->kind) {
 	case BCX_TBON_K_NIL: bcx_buf_puts(o, json ? "null" : "nil"); break;
 	case BCX_TBON_K_BOOL: bcx_buf_puts(o, v->b ? "true" : "false"); break;
-	case BCX_TBON_K_INT:
-		if (v->wide) {
-			char dec[BCX_WIDE_DEC_MAX];
-			bcx_buf_put_bytes(o, dec, bcx_wide_to_decimal(v->wide, v->len, dec, sizeof dec));
-		} else {
-			bcx_buf_printf(o, "%" PRId64, v->i);
-		}
+	case BCX_TBON_K_INT: bcx_buf_printf(o, "%" PRId64, v->i); break;
+	case BCX_TBON_K_BIGINT: {
+		char dec[BCX_WIDE_DEC_MAX];
+		bcx_buf_put_bytes(o, dec, bcx_wide_to_decimal(v->wide, v->len, dec, sizeof dec));
 		break;
+	}
 	case BCX_TBON_K_UINT: bcx_buf_printf(o, "%" PRIu64, v->u); break;
 	case BCX_TBON_K_REF: bcx_buf_printf(o, json ? "{\"constref\": %" PRIu64 "}" : "ref #%" PRIu64, v->u); break;
 	case BCX_TBON_K_FLOAT:

@@ -205,16 +205,12 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 	switch (t->kind) {
 	case BCX_TBON_K_NIL: *out = V_NIL; return true;
 	case BCX_TBON_K_BOOL: *out = t->b ? V_TRUE : V_FALSE; return true;
-	case BCX_TBON_K_INT:
-		if (t->wide) /* registers are 64 bits (notes B.3 item 12) */
-			return type_err(v, "a signed VA constant of %zu bits does not fit a "
-					"64-bit register", 8 * t->len);
-		*out = (uint64_t)t->i;
-		return true;
+	case BCX_TBON_K_INT: *out = (uint64_t)t->i; return true;
 	case BCX_TBON_K_UINT: *out = t->u; return true;
 	case BCX_TBON_K_FLOAT: memcpy(out, &t->f, 8); return true;
 	case BCX_TBON_K_REF: return from_pool(v, t->u, out);
 	case BCX_TBON_K_NAME: return new_str(v, t->str, t->len, out);
+	case BCX_TBON_K_BIGINT: break; /* no register form: refused below */
 	case BCX_TBON_K_ARRAY: case BCX_TBON_K_MAP:
 		if (!new_obj(v, t->kind == BCX_TBON_K_MAP ? O_MAP : O_ARR, out, &o))
 			return false;
@@ -235,7 +231,9 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 			o->cap /= 2;
 		return true;
 	}
-	return type_err(v, "unknown value kind");
+	/* A kind the VM has no register form for (a signed VA integer wider
+	 * than 64 bits, say): refused when it would be loaded. */
+	return type_err(v, "a constant of TBON type 0x%02X does not fit a 64-bit register", t->type);
 }
 
 /* ---- object semantics (.r operators, eq/gt/lt) ---- */
