@@ -101,7 +101,11 @@ struct bcx_tapioca_module {
  * the writer and the assembler, bcx_limits.max_depth for the reader). */
 #define TBON_MSG_DEPTH "nesting deeper than %u"
 #define TBON_MSG_UTF8 "name is not valid UTF-8"
+#define TBON_MSG_DUP_KEY "duplicate map key"
 bool bcx_tbon_utf8_ok(const uint8_t *s, size_t n);
+/* The index of the first key of map that equals an earlier key, -1 when
+ * none, -2 when out of memory (scratch from a). */
+int64_t bcx_tbon_dup_key(bcx_arena *a, const bcx_tbon_value *map);
 /* v (zeroed) becomes the signed VA of the n-byte big-endian two's
  * complement be (minimal, n <= 64): a K_INT, or a K_BIGINT whose bytes are
  * copied into a (tbon.h). False when out of memory. */

@@ -482,13 +482,22 @@ static bool map_lit(lex *L, bcx_tbon_value *v, unsigned depth)
 			return fail(L, L->s, "more than %llu pairs", (unsigned long long)BCX_LIMIT_COUNT);
 		if (!grow(L, (void **)&v->items, &cap, 2 * v->len + 2, sizeof *v->items))
 			return false;
+		const char *key = (skip_ws(L), L->s);
 		if (!value(L, &v->items[2 * v->len], -1, depth + 1) || !expect(L, ':') ||
 		    !value(L, &v->items[2 * v->len + 1], -1, depth + 1))
 			return false;
+		/* where the key starts on this line (a literal is one line), in
+		 * case it is a duplicate; the writer ignores offsets */
+		v->items[2 * v->len].offset = (uint64_t)(key - L->line_start);
 		v->len++;
 		if (L->s >= L->end)
 			return fail(L, L->s, "unterminated map");
 	}
+	int64_t dup = bcx_tbon_dup_key(L->a, v);
+	if (dup == -2)
+		return fail(L, L->s, "out of memory");
+	if (dup >= 0) /* the reader's rule */
+		return fail(L, L->line_start + v->items[2 * dup].offset, TBON_MSG_DUP_KEY);
 	return true;
 }
 

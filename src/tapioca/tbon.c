@@ -382,26 +382,36 @@ static uint64_t key_hash(const bcx_tbon_value *k)
 /* Any value is a key; a duplicate is an error (notes B.3.20): one
  * open-addressing pass. Scalars and names compare by value; an array or map
  * becomes an object of its own, so it equals no other key (as references
- * compare at run time). */
-static bool check_keys(reader *r, const bcx_tbon_value *v)
+ * compare at run time). The reader, the writer and the assembler share it. */
+int64_t bcx_tbon_dup_key(bcx_arena *a, const bcx_tbon_value *map)
 {
 	size_t cap = 8;
-	while (cap < v->len * 2)
+	while (cap < map->len * 2)
 		cap *= 2;
-	const bcx_tbon_value **slots = bcx_arena_calloc(r->arena, cap, sizeof *slots);
+	const bcx_tbon_value **slots = bcx_arena_calloc(a, cap, sizeof *slots);
 	if (!slots)
-		return bcx_cur_fail(&r->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
-	for (size_t i = 0; i < v->len; i++) {
-		const bcx_tbon_value *k = &v->items[2 * i];
+		return -2;
+	for (size_t i = 0; i < map->len; i++) {
+		const bcx_tbon_value *k = &map->items[2 * i];
 		if (k->kind == BCX_TBON_K_ARRAY || k->kind == BCX_TBON_K_MAP)
 			continue; /* a new object each: keys by identity, never equal */
 		size_t j = (size_t)key_hash(k) & (cap - 1);
 		for (; slots[j]; j = (j + 1) & (cap - 1))
 			if (key_equal(slots[j], k))
-				return bcx_cur_fail_at(&r->c, (size_t)k->offset, BCX_ERR_MALFORMED,
-						       "duplicate map key") == BCX_OK;
+				return (int64_t)i;
 		slots[j] = k;
 	}
+	return -1;
+}
+
+static bool check_keys(reader *r, const bcx_tbon_value *v)
+{
+	int64_t i = bcx_tbon_dup_key(r->arena, v);
+	if (i == -2)
+		return bcx_cur_fail(&r->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
+	if (i >= 0)
+		return bcx_cur_fail_at(&r->c, (size_t)v->items[2 * i].offset, BCX_ERR_MALFORMED,
+				       TBON_MSG_DUP_KEY) == BCX_OK;
 	return true;
 }
 
@@ -628,6 +638,7 @@ typedef struct writer {
 	bcx_buf *b;
 	bcx_diag *d;
 	uint64_t values;
+	bcx_arena *keys; /* scratch of the duplicate key check, made when needed */
 } writer;
 
 static bcx_status write_value(writer *w, const bcx_tbon_value *v, unsigned depth);
@@ -697,6 +708,14 @@ static bcx_status write_value(writer *w, const bcx_tbon_value *v, unsigned depth
 		break;
 	case BCX_TBON_K_MAP:
 		s = write_count(w, v->len, 0);
+		if (s == BCX_OK && v->len > 1) {
+			int64_t dup = -2;
+			if (w->keys || (w->keys = bcx_arena_new(NULL)))
+				dup = bcx_tbon_dup_key(w->keys, v);
+			if (dup != -1)
+				return bcx_diag_set(w->d, dup < 0 ? BCX_ERR_NOMEM : BCX_ERR_MALFORMED, -1,
+						    dup < 0 ? "out of memory" : TBON_MSG_DUP_KEY);
+		}
 		put_len(b, 0x40, v->len);
 		for (size_t i = 0; i < 2 * v->len && s == BCX_OK; i++)
 			s = write_value(w, &v->items[i], depth + 1);
@@ -715,25 +734,29 @@ static bcx_status write_value(writer *w, const bcx_tbon_value *v, unsigned depth
 
 bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *b, bcx_diag *d)
 {
-	writer w = {b, d, 0};
-	return write_value(&w, v, 0);
+	writer w = {b, d, 0, NULL};
+	bcx_status s = write_value(&w, v, 0);
+	bcx_arena_free(w.keys);
+	return s;
 }
 
 bcx_status bcx_tbon_write(const bcx_tbon_file *f, bcx_buf *b, bcx_diag *d)
 {
-	writer w = {b, d, 0};
+	writer w = {b, d, 0, NULL};
+	bcx_status s = BCX_OK;
 	bcx_buf_put_bytes(b, "TBON", 4);
 	if (f->has_pool) {
-		bcx_status s = write_count(&w, f->pool_count, 0);
+		s = write_count(&w, f->pool_count, 0);
 		bcx_buf_put_u8(b, BCX_TBON_POOL);
 		put_va128(b, f->pool_count);
 		for (size_t i = 0; i < f->pool_count && s == BCX_OK; i++)
 			s = write_value(&w, &f->pool[i], 1);
-		if (s != BCX_OK)
-			return s;
 	}
 	bcx_buf_put_u8(b, BCX_TBON_ROOT);
-	return write_value(&w, &f->root, 0);
+	if (s == BCX_OK)
+		s = write_value(&w, &f->root, 0);
+	bcx_arena_free(w.keys);
+	return s;
 }
 
 /* ---- constructors ---- */

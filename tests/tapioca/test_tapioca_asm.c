@@ -414,6 +414,8 @@ static void test_global_pool(void)
 static const struct {
 	const char *src, *msg, *at;
 } errors[] = {
+	{".global m {1: 2, \"a\": 3, 1: 4}\n",
+	 "duplicate map key", "1:26"},
 	{".func main 0\n add.i r1, r2 r3\n.end\n",
 	 "expected ','", "2:15"},
 	{".global g \"abc\n",
@@ -578,6 +580,20 @@ static void test_map_keys(void)
 	T_EQ_U(read_root(dup, sizeof dup - 1, a, &v, &d), BCX_ERR_MALFORMED);
 	T_CHECKF(strcmp(d.message, "duplicate map key") == 0, "'%s'", d.message);
 	bcx_arena_free(a);
+	/* the writer refuses what the reader would */
+	bcx_tbon_value kv[4] = {bcx_tbon_name("k", 1), bcx_tbon_int(1), bcx_tbon_name("k", 1),
+				bcx_tbon_int(2)};
+	bcx_tbon_file f;
+	memset(&f, 0, sizeof f);
+	f.root.kind = BCX_TBON_K_MAP;
+	f.root.items = kv;
+	f.root.len = 2;
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	bcx_diag_clear(&d);
+	T_EQ_U(bcx_tbon_write(&f, &b, &d), BCX_ERR_MALFORMED);
+	T_CHECKF(strcmp(d.message, "duplicate map key") == 0, "'%s'", d.message);
+	bcx_buf_free(&b);
 	uint64_t r = 0;
 	T_CHECKF(run_src(".global m {[1]: 1, [1]: 2, {}: 3}\n.func main 0\n load_global r1, m\n"
 			 " load_global r2, @len\n invoke r2, r1, 1\n return r2\n.end\n", &r, &d) ==
