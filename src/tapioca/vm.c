@@ -205,12 +205,12 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 	switch (t->kind) {
 	case BCX_TBON_K_NIL: *out = V_NIL; return true;
 	case BCX_TBON_K_BOOL: *out = t->b ? V_TRUE : V_FALSE; return true;
+	case BCX_TBON_K_BIGINT: break; /* no register form: refused below */
 	case BCX_TBON_K_INT: *out = (uint64_t)t->i; return true;
 	case BCX_TBON_K_UINT: *out = t->u; return true;
 	case BCX_TBON_K_FLOAT: memcpy(out, &t->f, 8); return true;
 	case BCX_TBON_K_REF: return from_pool(v, t->u, out);
 	case BCX_TBON_K_NAME: return new_str(v, t->str, t->len, out);
-	case BCX_TBON_K_BIGINT: break; /* no register form: refused below */
 	case BCX_TBON_K_ARRAY: case BCX_TBON_K_MAP:
 		if (!new_obj(v, t->kind == BCX_TBON_K_MAP ? O_MAP : O_ARR, out, &o))
 			return false;
