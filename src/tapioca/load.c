@@ -124,25 +124,20 @@ static bcx_status load_fn(bcx_tapioca_module *m, const tap_sym *s, tap_fn *f, bc
 	return BCX_OK;
 }
 
-/* A const ref names an earlier pool entry (the reader checked it), so the
- * chain ends. */
-static const bcx_tbon_value *deref(const bcx_tbon_file *f, const bcx_tbon_value *v)
+/* Slot i of the pool: its value, or when it is a const ref (to an earlier
+ * entry, the reader checked), the slot it names, already resolved; so a
+ * chain of refs costs one step per entry and a function reached twice is
+ * loaded once. */
+static void pool_slot(bcx_tapioca_module *m, uint32_t i)
 {
-	while (v->kind == BCX_TBON_K_REF)
-		v = &f->pool[v->u];
-	return v;
-}
-
-static void set_slot(bcx_tapioca_module *m, tap_sym *s, const bcx_tbon_value *key,
-		     const bcx_tbon_value *val)
-{
-	if (key && !s->name) {
-		s->name = key->str;
-		s->name_len = key->len;
-	}
-	if (!s->value) {
-		s->value = deref(&m->file, val);
-		s->fn = bcx_tbon_map_get(s->value, "bytecode") ? (int32_t)m->nfns++ : -1;
+	const bcx_tbon_value *v = &m->file.pool[i];
+	tap_sym *s = &m->syms[i];
+	if (v->kind == BCX_TBON_K_REF) {
+		s->value = m->syms[v->u].value;
+		s->fn = m->syms[v->u].fn;
+	} else {
+		s->value = v;
+		s->fn = bcx_tbon_map_get(v, "bytecode") ? (int32_t)m->nfns++ : -1;
 	}
 }
 
@@ -169,16 +164,24 @@ static bcx_status load_symbols(bcx_tapioca_module *m, bcx_diag *d)
 	m->fns = bcx_arena_calloc(m->arena, n + 1, sizeof *m->fns);
 	if (!m->syms || !m->fns)
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
+	for (uint32_t i = 0; i < np; i++)
+		pool_slot(m, i);
 	size_t next = np;
 	for (size_t i = 0; i < syms->len; i++) {
 		const bcx_tbon_value *key = &syms->items[2 * i], *val = &syms->items[2 * i + 1];
 		if (key->kind != BCX_TBON_K_NAME)
 			return bcx_diag_set(d, BCX_ERR_MALFORMED, (int64_t)key->offset,
 					    "symbol keys must be names");
-		set_slot(m, &m->syms[val->kind == BCX_TBON_K_REF ? val->u : next++], key, val);
+		tap_sym *s = &m->syms[val->kind == BCX_TBON_K_REF ? val->u : next++];
+		if (!s->value) { /* not a ref: a slot of its own */
+			s->value = val;
+			s->fn = bcx_tbon_map_get(val, "bytecode") ? (int32_t)m->nfns++ : -1;
+		}
+		if (!s->name) {
+			s->name = key->str;
+			s->name_len = key->len;
+		}
 	}
-	for (size_t i = 0; i < np; i++)
-		set_slot(m, &m->syms[i], NULL, &m->file.pool[i]);
 	for (size_t i = 0; i < n; i++)
 		if (!m->syms[i].name)
 			m->syms[i].name = "";
@@ -210,8 +213,8 @@ bcx_status bcx_tapioca_load(const uint8_t *data, size_t size, const bcx_tapioca_
 	bcx_status s = bcx_tbon_read(own, size, a, &o.limits, &m->file, diag);
 	if (s == BCX_OK)
 		s = load_symbols(m, diag);
-	for (uint32_t i = 0; s == BCX_OK && i < m->nsyms; i++)
-		if (m->syms[i].fn >= 0)
+	for (uint32_t i = 0; s == BCX_OK && i < m->nsyms; i++) /* once each (pool_slot) */
+		if (m->syms[i].fn >= 0 && !m->fns[m->syms[i].fn].code)
 			s = load_fn(m, &m->syms[i], &m->fns[m->syms[i].fn], diag);
 	for (uint32_t i = 0; s == BCX_OK && i < m->nfns; i++)
 		s = bcx_tap_verify(m, &m->fns[i], diag);

@@ -3,6 +3,7 @@
  * error path of the assembler with its message and LINE:COL. */
 #include "testutil.h"
 #include "bcx/tapioca.h"
+#include "tapioca/internal.h" /* the module's function count */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -601,6 +602,59 @@ static void test_map_keys(void)
 	T_EQ_U(r, 3);
 }
 
+/* A chain of const refs in the pool (each entry names the one before) costs
+ * one step per entry, and the function they all reach is loaded once. */
+static void test_ref_chain(void)
+{
+	enum { N = 65000 }; /* globals stop below 0xFF00 */
+	bcx_tbon_value *pool = calloc(N, sizeof *pool), code[2], fn[4], syms[2], root[2];
+	code[0] = bcx_tbon_uint(0x34000000 | (N - 1)); /* load_global r0, N - 1 */
+	code[1] = bcx_tbon_uint(0x41000000);           /* return r0 */
+	memset(fn, 0, sizeof fn);
+	fn[0] = bcx_tbon_name("bytecode", 8);
+	fn[1].kind = BCX_TBON_K_ARRAY;
+	fn[1].elem = BCX_TBON_U32;
+	fn[1].items = code;
+	fn[1].len = 2;
+	pool[0].kind = BCX_TBON_K_MAP;
+	pool[0].items = fn;
+	pool[0].len = 1;
+	for (size_t i = 1; i < N; i++) {
+		pool[i].kind = BCX_TBON_K_REF;
+		pool[i].u = i - 1;
+	}
+	syms[0] = bcx_tbon_name("main", 4);
+	memset(&syms[1], 0, sizeof syms[1]);
+	syms[1].kind = BCX_TBON_K_REF;
+	syms[1].u = N - 1;
+	memset(root, 0, sizeof root);
+	root[0] = bcx_tbon_name("Symbols", 7);
+	root[1].kind = BCX_TBON_K_MAP;
+	root[1].items = syms;
+	root[1].len = 1;
+	bcx_tbon_file f;
+	memset(&f, 0, sizeof f);
+	f.has_pool = true;
+	f.pool = pool;
+	f.pool_count = N;
+	f.root.kind = BCX_TBON_K_MAP;
+	f.root.items = root;
+	f.root.len = 1;
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	T_CHECK(bcx_tbon_write(&f, &b, &d) == BCX_OK);
+	bcx_tapioca_module *m = NULL;
+	bcx_tapioca_result r;
+	T_CHECKF(bcx_tapioca_load(b.data, b.len, NULL, &m, &d) == BCX_OK &&
+		 bcx_tapioca_run(m, "main", NULL, &r, &d) == BCX_OK, "%s", d.message);
+	T_CHECK(m && m->nfns == 1);
+	bcx_tapioca_free(m);
+	bcx_buf_free(&b);
+	free(pool);
+}
+
 /* dump shows each code word in hex with its instruction, text and JSON. */
 static void test_dump_code(void)
 {
@@ -640,5 +694,6 @@ int main(int argc, char **argv)
 	test_errors();
 	test_dump_code();
 	test_map_keys();
+	test_ref_chain();
 	return tu_finish();
 }
