@@ -231,42 +231,55 @@ static uint8_t *jump_targets(bcx_arena *a, const tap_fn *f)
 	return t;
 }
 
+/* One function, its jump targets as labels L<index>. */
+static bool put_function(bcx_buf *o, const bcx_tapioca_module *m, const tap_sym *sy)
+{
+	const tap_fn *f = &m->fns[sy->fn];
+	uint8_t *targets = jump_targets(m->arena, f);
+	if (!targets)
+		return false;
+	bcx_buf_puts(o, ".func ");
+	put_name(o, sy->name, sy->name_len);
+	bcx_buf_printf(o, " %u\n", f->nparams);
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		if (targets[pc / 8] >> (pc % 8) & 1)
+			bcx_buf_printf(o, "L%u:\n", pc);
+		bcx_buf_puts(o, "    ");
+		bcx_tap_insn_text(o, f->code[pc], pc, m, f);
+		bcx_buf_put_u8(o, '\n');
+	}
+	bcx_buf_puts(o, ".end\n");
+	return true;
+}
+
 bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_buf *o, bcx_diag *diag)
 {
 	bcx_tapioca_module *m;
 	bcx_status s = bcx_tapioca_load(data, size, NULL, &m, diag);
 	if (s != BCX_OK)
 		return s;
-	for (uint32_t i = 0; i < m->nsyms; i++) {
+	for (uint32_t i = 0; i < m->nsyms && s == BCX_OK; i++) {
 		const tap_sym *sy = &m->syms[i];
-		if (sy->fn < 0) {
+		if (i < m->nglobals && m->file.pool[i].kind == BCX_TBON_K_REF) {
+			/* another name for an earlier global: the language has no
+			 * alias, and printing the value again would let a chain of
+			 * refs multiply the output */
+			bcx_buf_printf(o, "; global %u (", i);
+			put_name(o, sy->name, sy->name_len);
+			bcx_buf_printf(o, ") is global %" PRIu64 "\n", m->file.pool[i].u);
+		} else if (sy->fn >= 0) {
+			if (!put_function(o, m, sy))
+				s = bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+		} else {
 			bcx_buf_puts(o, ".global ");
 			put_name(o, sy->name, sy->name_len);
 			bcx_buf_put_u8(o, ' ');
 			put_value(o, sy->value);
 			bcx_buf_put_u8(o, '\n');
-			continue;
 		}
-		const tap_fn *f = &m->fns[sy->fn];
-		uint8_t *targets = jump_targets(m->arena, f);
-		if (!targets) {
-			bcx_tapioca_free(m);
-			return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-		}
-		bcx_buf_puts(o, ".func ");
-		put_name(o, sy->name, sy->name_len);
-		bcx_buf_printf(o, " %u\n", f->nparams);
-		for (uint32_t pc = 0; pc < f->ncode; pc++) {
-			if (targets[pc / 8] >> (pc % 8) & 1)
-				bcx_buf_printf(o, "L%u:\n", pc);
-			bcx_buf_puts(o, "    ");
-			bcx_tap_insn_text(o, f->code[pc], pc, m, f);
-			bcx_buf_put_u8(o, '\n');
-		}
-		bcx_buf_puts(o, ".end\n");
 	}
 	bcx_tapioca_free(m);
-	if (o->status != BCX_OK)
+	if (s == BCX_OK && o->status != BCX_OK)
 		return bcx_diag_set(diag, o->status, -1, "dis: %s", bcx_status_str(o->status));
-	return BCX_OK;
+	return s;
 }

@@ -651,6 +651,15 @@ static void test_ref_chain(void)
 		 bcx_tapioca_run(m, "main", NULL, &r, &d) == BCX_OK, "%s", d.message);
 	T_CHECK(m && m->nfns == 1);
 	bcx_tapioca_free(m);
+	/* dis prints the function once and each ref as a one-line comment */
+	bcx_buf t;
+	bcx_buf_init(&t, NULL);
+	T_CHECK(bcx_tapioca_dis(b.data, b.len, &t, &d) == BCX_OK);
+	bcx_buf_put_u8(&t, 0);
+	T_CHECKF(t.len < 40u * N && strstr((const char *)t.data, "; global 1 (\"\") is global 0\n") &&
+		 strstr((const char *)t.data, "; global 64999 (main) is global 64998\n"),
+		 "%zu bytes: %.200s", t.len, (const char *)t.data);
+	bcx_buf_free(&t);
 	bcx_buf_free(&b);
 	free(pool);
 }
