@@ -161,10 +161,9 @@ static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 }
 
 /* Instruction w at index pc as text. With the module (dis): labels L<n>,
- * constants and global names, as the assembler reads them. Without (dump,
- * any word): absolute targets ->n, "const k", "global k". */
-void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_module *m,
-		       const tap_fn *f)
+ * constants #k and global names, as the assembler reads them. Without
+ * (dump, any word): absolute targets ->n, "const k", "global k". */
+void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_module *m)
 {
 	unsigned op = w >> 24, a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF;
 	const char *jt = m ? "L" : "->";
@@ -200,10 +199,8 @@ void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_mo
 				bcx_buf_printf(o, "bits:0x%04x", imm);
 			else
 				put_f64(o, d, 0);
-		} else if (op == TAP_LDC && f)
-			put_value(o, &f->consts[imm]);
-		else if (op == TAP_LDC)
-			bcx_buf_printf(o, "const %u", imm);
+		} else if (op == TAP_LDC)
+			bcx_buf_printf(o, m ? "#%u" : "const %u", imm);
 		else if (imm >= TAP_HOST_BASE && imm - TAP_HOST_BASE < TAP_HOST_COUNT)
 			bcx_buf_printf(o, "@%s", bcx_tap_hosts[imm - TAP_HOST_BASE]);
 		else if (m)
@@ -241,11 +238,18 @@ static bool put_function(bcx_buf *o, const bcx_tapioca_module *m, const tap_sym 
 	bcx_buf_puts(o, ".func ");
 	put_name(o, sy->name, sy->name_len);
 	bcx_buf_printf(o, " %u\n", f->nparams);
+	/* The pool as it is, once; load_const names entries as #k, so a
+	 * constant used many times is printed once. */
+	for (uint32_t k = 0; k < f->nconsts; k++) {
+		bcx_buf_puts(o, "    .const ");
+		put_value(o, &f->consts[k]);
+		bcx_buf_printf(o, " ; #%u\n", k);
+	}
 	for (uint32_t pc = 0; pc < f->ncode; pc++) {
 		if (targets[pc / 8] >> (pc % 8) & 1)
 			bcx_buf_printf(o, "L%u:\n", pc);
 		bcx_buf_puts(o, "    ");
-		bcx_tap_insn_text(o, f->code[pc], pc, m, f);
+		bcx_tap_insn_text(o, f->code[pc], pc, m);
 		bcx_buf_put_u8(o, '\n');
 	}
 	bcx_buf_puts(o, ".end\n");

@@ -116,11 +116,10 @@ bool bcx_tbon_xip_value(bcx_arena *a, const uint8_t *be, size_t n, bcx_tbon_valu
 #define TAP_DEPTH_GLOBAL 1u
 #define TAP_DEPTH_CONST (TAP_DEPTH_GLOBAL + 2u)
 
-/* Instruction w at index pc of its function as text (dis.c): with m and f,
- * in the assembler's spelling (dis); with NULL, operands as raw indices and
+/* Instruction w at index pc of its function as text (dis.c): with m, in
+ * the assembler's spelling (dis); with NULL, operands as raw indices and
  * absolute targets "->n" (dump; w need not be valid). */
-void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_module *m,
-		       const tap_fn *f);
+void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_module *m);
 
 /* Verify one function's code against the tables (load.c). */
 bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag *d);

@@ -636,36 +636,66 @@ static long to_half(double d)
 	return memcmp(&x, &d, 8) == 0 ? h : -1;
 }
 
-/* Equal constants share one entry: they are compared by their TBON bytes,
- * serialized once each. */
-static bool const_index(asm_state *A, unsigned *idx)
+/* A constant of the current function, parsed at st: the index of an equal
+ * one (compared by their TBON bytes, serialized once each), or a new entry.
+ * fresh (.const) appends an entry even when an equal one exists, so a pool
+ * is kept as written; inline operands then find the first of equals. */
+static bool add_const(asm_state *A, const char *st, const bcx_tbon_value *v, bool fresh,
+		      unsigned *idx)
 {
 	lex *L = &A->L;
-	bcx_tbon_value v;
-	const char *st = L->s;
-	if (!value(L, &v, -1, TAP_DEPTH_CONST))
-		return false;
 	A->scratch.len = 0;
 	bcx_diag d;
 	bcx_diag_clear(&d);
-	if (bcx_tbon_write_value(&v, &A->scratch, &d) != BCX_OK)
+	if (bcx_tbon_write_value(v, &A->scratch, &d) != BCX_OK)
 		return fail(L, st, "%s", d.message);
 	int64_t k = tab_get(&A->const_tab, (const char *)A->scratch.data, A->scratch.len);
-	if (k >= 0) {
+	if (k >= 0 && !fresh) {
 		*idx = (unsigned)k;
 		return true;
 	}
 	if (A->nconsts >= 0x10000)
 		return fail(L, st, "more than 65536 constants in one function");
-	char *key = bcx_arena_alloc(L->a, A->scratch.len);
-	if (!key || !grow(L, (void **)&A->consts, &A->capconsts, A->nconsts + 1, sizeof v))
-		return key ? false : fail(L, st, "out of memory");
-	memcpy(key, A->scratch.data, A->scratch.len);
-	if (!tab_put(L, &A->const_tab, key, A->scratch.len, (uint32_t)A->nconsts))
+	if (!grow(L, (void **)&A->consts, &A->capconsts, A->nconsts + 1, sizeof *v))
 		return false;
-	A->consts[A->nconsts] = v;
+	if (k < 0) {
+		char *key = bcx_arena_alloc(L->a, A->scratch.len);
+		if (!key)
+			return fail(L, st, "out of memory");
+		memcpy(key, A->scratch.data, A->scratch.len);
+		if (!tab_put(L, &A->const_tab, key, A->scratch.len, (uint32_t)A->nconsts))
+			return false;
+	}
+	A->consts[A->nconsts] = *v;
 	*idx = (unsigned)A->nconsts++;
 	return true;
+}
+
+/* load_const's operand: a value, or #K, entry K of the pool so far. */
+static bool const_index(asm_state *A, unsigned *idx)
+{
+	lex *L = &A->L;
+	bcx_tbon_value v;
+	const char *st = (skip_ws(L), L->s);
+	if (eat(L, '#')) {
+		if (!small_uint(L, 0xFFFF, idx))
+			return false;
+		return *idx < A->nconsts ||
+		       fail(L, st, "constant #%u is not defined (%zu so far)", *idx, A->nconsts);
+	}
+	return value(L, &v, -1, TAP_DEPTH_CONST) && add_const(A, st, &v, false, idx);
+}
+
+/* .const VALUE: the next entry of the function's pool, as written. */
+static bool const_directive(asm_state *A)
+{
+	lex *L = &A->L;
+	bcx_tbon_value v;
+	unsigned k;
+	const char *st = (skip_ws(L), L->s);
+	if (!value(L, &v, -1, TAP_DEPTH_CONST) || !add_const(A, st, &v, true, &k))
+		return false;
+	return at_eol(L) || fail(L, L->s, "unexpected text after the value");
 }
 
 static bool ri_operand(asm_state *A, unsigned op, uint32_t *imm)
@@ -936,6 +966,11 @@ static bool function_body(asm_state *A, const char *name, size_t name_len, unsig
 		}
 		if (word_is(w, n, ".end"))
 			break;
+		if (word_is(w, n, ".const")) {
+			if (!const_directive(A))
+				return false;
+			continue;
+		}
 		if (eat(L, ':')) {
 			if (tab_get(&A->labels, w, n) >= 0)
 				return fail(L, w, "label '%.*s' defined twice", (int)n, w);

@@ -87,7 +87,7 @@ static void dump_text(bcx_buf *o, const bcx_tbon_value *v, unsigned ind, const c
 			uint32_t w = (uint32_t)v->items[i].u;
 			bcx_buf_printf(o, "%08" PRIx64 ": %*su32 0x%08" PRIx32 "  ", v->items[i].offset,
 				       (int)(2 * ind + 2), "", w);
-			bcx_tap_insn_text(o, w, (uint32_t)i, NULL, NULL);
+			bcx_tap_insn_text(o, w, (uint32_t)i, NULL);
 			bcx_buf_put_u8(o, '\n');
 		}
 	} else if (v->kind == BCX_TBON_K_MAP) {
@@ -130,7 +130,7 @@ static void dump_json(bcx_buf *o, const bcx_tbon_value *v, bool code, uint32_t p
 	if (code && v->kind == BCX_TBON_K_UINT) {
 		/* the instruction text has no byte that needs escaping */
 		bcx_buf_printf(o, ", \"hex\": \"0x%08" PRIx32 "\", \"insn\": \"", (uint32_t)v->u);
-		bcx_tap_insn_text(o, (uint32_t)v->u, pc, NULL, NULL);
+		bcx_tap_insn_text(o, (uint32_t)v->u, pc, NULL);
 		bcx_buf_put_u8(o, '"');
 	}
 	bcx_buf_puts(o, "}");

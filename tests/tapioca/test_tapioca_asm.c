@@ -415,6 +415,10 @@ static void test_global_pool(void)
 static const struct {
 	const char *src, *msg, *at;
 } errors[] = {
+	{".func main 0\n load_const r1, #3\n return r1\n.end\n",
+	 "constant #3 is not defined (0 so far)", "2:17"},
+	{".func main 0\n .const 1 2\n return r1\n.end\n",
+	 "unexpected text after the value", "2:11"},
 	{".global m {1: 2, \"a\": 3, 1: 4}\n",
 	 "duplicate map key", "1:26"},
 	{".func main 0\n add.i r1, r2 r3\n.end\n",
@@ -664,6 +668,35 @@ static void test_ref_chain(void)
 	free(pool);
 }
 
+/* .const keeps a function's pool as written (duplicates, unused entries)
+ * and #K names an entry; dis prints each constant once, so any pool
+ * round-trips and a constant used many times costs its size once. */
+static void test_const_pool(void)
+{
+	const char *src = ".func main 0\n .const 5\n .const 5\n .const \"x\"\n"
+			  " load_const r1, #1\n load_const r2, 5\n load_const r3, \"y\"\n"
+			  " return r1\n.end\n";
+	bcx_buf b, t, b2;
+	bcx_diag d;
+	T_CHECKF(asm_src(src, &b, &d) == BCX_OK, "%s", d.message);
+	bcx_buf_init(&t, NULL);
+	T_CHECK(bcx_tapioca_dis(b.data, b.len, &t, &d) == BCX_OK);
+	bcx_buf_put_u8(&t, 0);
+	static const char *const want[] = {
+		"    .const 5 ; #0\n    .const 5 ; #1\n    .const \"x\" ; #2\n    .const \"y\" ; #3\n",
+		"load_const r1, #1\n    load_const r2, #0\n    load_const r3, #3\n"};
+	for (size_t i = 0; i < 2; i++)
+		T_CHECKF(strstr((const char *)t.data, want[i]) != NULL, "dis: %s", (char *)t.data);
+	T_CHECK(asm_src((const char *)t.data, &b2, &d) == BCX_OK);
+	T_EQ_MEM(b2.data, b2.len, b.data, b.len);
+	bcx_buf_free(&b);
+	bcx_buf_free(&t);
+	bcx_buf_free(&b2);
+	uint64_t r = 0;
+	T_CHECK(run_src(src, &r, &d) == BCX_OK);
+	T_EQ_U(r, 5);
+}
+
 /* dump shows each code word in hex with its instruction, text and JSON. */
 static void test_dump_code(void)
 {
@@ -704,5 +737,6 @@ int main(int argc, char **argv)
 	test_dump_code();
 	test_map_keys();
 	test_ref_chain();
+	test_const_pool();
 	return tu_finish();
 }
