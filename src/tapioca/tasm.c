@@ -778,6 +778,18 @@ static bool cond_code(lex *L, unsigned *cc)
 	return fail(L, w, "unknown condition '%.*s'", (int)n, w);
 }
 
+/* invoke rF, rA, N: the arguments rA .. rA+N-1 must be registers (the
+ * verifier's rule). */
+static bool invoke_operands(lex *L, unsigned *f, unsigned *a, unsigned *n)
+{
+	if (!reg(L, f) || !comma(L) || !reg(L, a) || !comma(L))
+		return false;
+	const char *st = (skip_ws(L), L->s);
+	if (!small_uint(L, 255, n))
+		return false;
+	return *a + *n <= 256 || fail(L, st, "%u arguments from r%u run past r255", *n, *a);
+}
+
 static bool instruction(asm_state *A, const char *mn, size_t n)
 {
 	lex *L = &A->L;
@@ -791,7 +803,6 @@ static bool instruction(asm_state *A, const char *mn, size_t n)
 	if (A->ncode >= 0xFFFFFF)
 		return fail(L, mn, "function longer than 2^24 instructions");
 	bool ok = true;
-	const char *st = NULL;
 	switch (bcx_tap_ops[op].form) {
 	case FORM_X: break;
 	case FORM_RRR: ok = reg(L, &a) && comma(L) && reg(L, &b) && comma(L) && reg(L, &c); break;
@@ -799,13 +810,7 @@ static bool instruction(asm_state *A, const char *mn, size_t n)
 	case FORM_JRR: ok = jump_target(A, true, &field) && comma(L) && reg(L, &b) && comma(L) && reg(L, &c); break;
 	case FORM_JRC: ok = jump_target(A, true, &field) && comma(L) && reg(L, &b) && comma(L) && cond_code(L, &c); break;
 	case FORM_RI: ok = reg(L, &a) && comma(L) && ri_operand(A, op, &field); break;
-	case FORM_RRN:
-		ok = reg(L, &a) && comma(L) && reg(L, &b) && comma(L) && (skip_ws(L), true);
-		st = L->s;
-		ok = ok && small_uint(L, 255, &c);
-		if (ok && b + c > 256) /* the verifier's rule */
-			return fail(L, st, "%u arguments from r%u run past r255", c, b);
-		break;
+	case FORM_RRN: ok = invoke_operands(L, &a, &b, &c); break;
 	case FORM_R: ok = reg(L, &a); break;
 	case FORM_NONE: ok = false; break;
 	}
