@@ -352,6 +352,69 @@ static bool ixip_lit(lex *L, bcx_tbon_value *v)
 	return bcx_tbon_xip_value(L->a, be, len, v) || fail(L, st, "out of memory");
 }
 
+/* A word of a typed scalar or element: nil (nil arrays), true/false. */
+static bool word_scalar(lex *L, int t, const char *st, bcx_tbon_value *v)
+{
+	const char *w;
+	size_t n = ident(L, &w);
+	if (t == BCX_TBON_NIL) {
+		v->kind = BCX_TBON_K_NIL;
+		return word_is(w, n, "nil") || fail(L, st, "expected nil");
+	}
+	if (!word_is(w, n, "true") && !word_is(w, n, "false"))
+		return fail(L, st, "expected true or false");
+	v->kind = BCX_TBON_K_BOOL;
+	v->b = word_is(w, n, "true");
+	v->type = v->b ? 0x07 : 0x06;
+	return true;
+}
+
+/* f16/f32/f64/f128 from raw bits (f64 also from a decimal float; f128 as
+ * HI:LO, two 64-bit halves). */
+static bool float_bits(lex *L, int t, const char *st, bool isf, double f, uint64_t u,
+		       bcx_tbon_value *v)
+{
+	v->kind = BCX_TBON_K_FLOAT;
+	if (isf) {
+		if (t != 0x0B)
+			return fail(L, st, "f16/f32/f128 values are written as raw bits 0x...");
+		*v = bcx_tbon_f64(f);
+		return true;
+	}
+	if (t == 0x0C) {
+		bool isu;
+		int64_t i;
+		uint64_t lo = u, hi = 0;
+		if (eat(L, ':')) {
+			hi = u;
+			if (!number(L, &isf, &i, &lo, &f, &isu))
+				return false;
+		}
+		for (int k = 0; k < 8; k++) {
+			v->f128[k] = (uint8_t)(hi >> (56 - 8 * k));
+			v->f128[8 + k] = (uint8_t)(lo >> (56 - 8 * k));
+		}
+		v->f = bcx_f128_to_f64(v->f128);
+		return true;
+	}
+	v->u = u;
+	if (t == 0x09) {
+		v->f = bcx_f16_to_f64((uint16_t)u);
+	} else if (t == 0x0A) {
+		uint32_t b32 = (uint32_t)u;
+		float fl;
+		memcpy(&fl, &b32, 4);
+		v->f = fl;
+	} else {
+		memcpy(&v->f, &u, 8);
+	}
+	unsigned bits = t == 0x09 ? 16 : t == 0x0A ? 32 : 64;
+	if (bits < 64 && u >> bits)
+		return fail(L, st, "raw bits do not fit %u bits", bits);
+	return true;
+}
+
+/* TYPE:VALUE, or an element of a typed array: t is the type byte. */
 static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 {
 	bool isf, isu;
@@ -361,66 +424,14 @@ static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 	const char *st = L->s;
 	memset(v, 0, sizeof *v);
 	v->type = (uint8_t)t;
-	if (t == BCX_TBON_NIL) { /* an element of a nil array */
-		const char *w;
-		size_t n = ident(L, &w);
-		v->kind = BCX_TBON_K_NIL;
-		return word_is(w, n, "nil") || fail(L, st, "expected nil");
-	}
-	if (t == 0x06) {
-		const char *w;
-		size_t n = ident(L, &w);
-		if (!word_is(w, n, "true") && !word_is(w, n, "false"))
-			return fail(L, st, "expected true or false");
-		v->kind = BCX_TBON_K_BOOL;
-		v->b = word_is(w, n, "true");
-		v->type = v->b ? 0x07 : 0x06;
-		return true;
-	}
+	if (t == BCX_TBON_NIL || t == 0x06)
+		return word_scalar(L, t, st, v);
 	if (t == BCX_TBON_IVA)
 		return ixip_lit(L, v);
 	if (!number(L, &isf, &i, &u, &f, &isu))
 		return false;
-	if (t >= 0x09 && t <= 0x0C) {
-		v->kind = BCX_TBON_K_FLOAT;
-		if (isf) {
-			if (t != 0x0B)
-				return fail(L, st, "f16/f32/f128 values are written as raw bits 0x...");
-			*v = bcx_tbon_f64(f);
-			return true;
-		}
-		/* raw bits, for f128 only the low 64 bits fit here: use two halves */
-		if (t == 0x0C) {
-			memset(v->f128, 0, 16);
-			for (int k = 0; k < 8; k++)
-				v->f128[8 + k] = (uint8_t)(u >> (56 - 8 * k));
-			if (eat(L, ':')) {
-				uint64_t lo;
-				if (!number(L, &isf, &i, &lo, &f, &isu))
-					return false;
-				memmove(v->f128, v->f128 + 8, 8);
-				for (int k = 0; k < 8; k++)
-					v->f128[8 + k] = (uint8_t)(lo >> (56 - 8 * k));
-			}
-			v->f = bcx_f128_to_f64(v->f128);
-			return true;
-		}
-		v->u = u;
-		if (t == 0x09) {
-			v->f = bcx_f16_to_f64((uint16_t)u);
-		} else if (t == 0x0A) {
-			uint32_t b32 = (uint32_t)u;
-			float fl;
-			memcpy(&fl, &b32, 4);
-			v->f = fl;
-		} else {
-			memcpy(&v->f, &u, 8);
-		}
-		unsigned bits = t == 0x09 ? 16 : t == 0x0A ? 32 : 64;
-		if (bits < 64 && u >> bits)
-			return fail(L, st, "raw bits do not fit %u bits", bits);
-		return true;
-	}
+	if (t >= 0x09 && t <= 0x0C)
+		return float_bits(L, t, st, isf, f, u, v);
 	if (isf)
 		return fail(L, st, "expected an integer");
 	bool sgn = (t >= 0x10 && t <= 0x17);
