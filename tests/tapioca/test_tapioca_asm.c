@@ -244,6 +244,17 @@ static bcx_status read_root(const uint8_t *p, size_t n, bcx_arena *a, bcx_tbon_v
 	return s;
 }
 
+/* Write a file whose root is root (no pool) into b (initialized here). */
+static bcx_status write_root(const bcx_tbon_value *root, bcx_buf *b, bcx_diag *d)
+{
+	bcx_tbon_file f;
+	memset(&f, 0, sizeof f);
+	f.root = *root;
+	bcx_buf_init(b, NULL);
+	bcx_diag_clear(d);
+	return bcx_tbon_write(&f, b, d);
+}
+
 /* Signed VA up to 512 bits (notes B.4): asm -> TBON -> dis -> asm gives the
  * same bytes, the reader keeps the value, dump prints it in decimal; a
  * register cannot hold one. */
@@ -318,12 +329,8 @@ static void test_nil_elements(void)
 	T_EQ_U(read_root(big, sizeof big - 1, a, &v, &d), BCX_OK);
 	T_CHECK(v.kind == BCX_TBON_K_ARRAY && v.elem == BCX_TBON_NIL && v.len == 0x1FFFF &&
 		!v.items);
-	bcx_tbon_file f;
-	memset(&f, 0, sizeof f);
-	f.root = v;
 	bcx_buf b;
-	bcx_buf_init(&b, NULL);
-	T_CHECK(bcx_tbon_write(&f, &b, &d) == BCX_OK);
+	T_CHECK(write_root(&v, &b, &d) == BCX_OK);
 	T_EQ_MEM(b.data, b.len, big, sizeof big - 1);
 	bcx_buf_free(&b);
 	static const uint8_t over[] = "TBON\x01\x3f\x05\x88\x80\x80\x01"; /* 2^24 + 1 */
@@ -588,15 +595,12 @@ static void test_map_keys(void)
 	/* the writer refuses what the reader would */
 	bcx_tbon_value kv[4] = {bcx_tbon_name("k", 1), bcx_tbon_int(1), bcx_tbon_name("k", 1),
 				bcx_tbon_int(2)};
-	bcx_tbon_file f;
-	memset(&f, 0, sizeof f);
-	f.root.kind = BCX_TBON_K_MAP;
-	f.root.items = kv;
-	f.root.len = 2;
+	memset(&v, 0, sizeof v);
+	v.kind = BCX_TBON_K_MAP;
+	v.items = kv;
+	v.len = 2;
 	bcx_buf b;
-	bcx_buf_init(&b, NULL);
-	bcx_diag_clear(&d);
-	T_EQ_U(bcx_tbon_write(&f, &b, &d), BCX_ERR_MALFORMED);
+	T_EQ_U(write_root(&v, &b, &d), BCX_ERR_MALFORMED);
 	T_CHECKF(strcmp(d.message, "duplicate map key") == 0, "'%s'", d.message);
 	bcx_buf_free(&b);
 	uint64_t r = 0;
