@@ -111,12 +111,30 @@ static size_t count_of(const bcx_tbon_value *v)
 	return v && v->kind == BCX_TBON_K_ARRAY ? v->len : 0;
 }
 
-static void info_report(const bcx_tbon_file *f, size_t size, bool json, bcx_buf *b)
+/* What each const pool entry stands for: a const ref names an earlier
+ * entry (the reader checked), whose value is then already known, so a
+ * chain of refs costs one step per entry. NULL when out of memory. */
+static const bcx_tbon_value **pool_values(const bcx_tbon_file *f)
+{
+	const bcx_tbon_value **r = calloc(f->pool_count + 1, sizeof *r);
+	for (size_t i = 0; r && i < f->pool_count; i++)
+		r[i] = f->pool[i].kind == BCX_TBON_K_REF ? r[f->pool[i].u] : &f->pool[i];
+	return r;
+}
+
+/* A symbol's value: itself, or the pool entry its const ref names. */
+static const bcx_tbon_value *sym_value(const bcx_tbon_value **pool, const bcx_tbon_value *v)
+{
+	return v->kind == BCX_TBON_K_REF ? pool[v->u] : v;
+}
+
+static void info_report(const bcx_tbon_file *f, const bcx_tbon_value **pool, size_t size,
+			bool json, bcx_buf *b)
 {
 	const bcx_tbon_value *syms = bcx_tbon_map_get(&f->root, "Symbols");
 	size_t nsyms = syms && syms->kind == BCX_TBON_K_MAP ? syms->len : 0, nfn = 0;
 	for (size_t i = 0; i < nsyms; i++)
-		nfn += bcx_tbon_map_get(&syms->items[2 * i + 1], "bytecode") != NULL;
+		nfn += bcx_tbon_map_get(sym_value(pool, &syms->items[2 * i + 1]), "bytecode") != NULL;
 	if (json) {
 		bcx_buf_printf(b, "{\"format\": \"tbon\", \"schema_version\": 1, \"size\": %zu, "
 				  "\"constpool\": ", size);
@@ -136,7 +154,8 @@ static void info_report(const bcx_tbon_file *f, size_t size, bool json, bcx_buf 
 			       nsyms, nfn);
 	}
 	for (size_t i = 0, k = 0; i < nsyms; i++) {
-		const bcx_tbon_value *key = &syms->items[2 * i], *val = &syms->items[2 * i + 1];
+		const bcx_tbon_value *key = &syms->items[2 * i];
+		const bcx_tbon_value *val = sym_value(pool, &syms->items[2 * i + 1]);
 		const bcx_tbon_value *code = bcx_tbon_map_get(val, "bytecode");
 		if (!code)
 			continue;
@@ -165,15 +184,19 @@ static int tbon_info(const cli_input *in, const cli_args *a)
 	bcx_buf b;
 	bcx_buf_init(&b, NULL);
 	bcx_tbon_file f;
+	const bcx_tbon_value **pool = NULL;
 	int rc = EXIT_INPUT;
 	if (!arena) {
 		cli_message("error", NULL, -1, "out of memory");
 	} else if (bcx_tbon_read(in->data, in->size, arena, NULL, &f, &d) != BCX_OK) {
 		cli_report(in->name, &d);
+	} else if (!(pool = pool_values(&f))) {
+		cli_message("error", NULL, -1, "out of memory");
 	} else {
-		info_report(&f, in->size, a->json, &b);
+		info_report(&f, pool, in->size, a->json, &b);
 		rc = cli_emit(a, &b, false);
 	}
+	free(pool);
 	bcx_buf_free(&b);
 	bcx_arena_free(arena);
 	return rc;

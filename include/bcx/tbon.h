@@ -53,7 +53,9 @@ typedef enum bcx_tbon_kind {
 	BCX_TBON_K_ARRAY,
 	BCX_TBON_K_MAP,   /* .items holds 2 * count values: key, value, ... */
 	BCX_TBON_K_NAME,  /* UTF-8 bytes in .str, .len */
-	BCX_TBON_K_REF    /* const pool index in .u */
+	BCX_TBON_K_REF,   /* const pool index in .u */
+	BCX_TBON_K_BIGINT /* ixip wider than 64 bits: .wide, .len (a kind of its own, so
+			   * that code reading .i of a K_INT cannot take it for a small value) */
 } bcx_tbon_kind;
 
 typedef struct bcx_tbon_value bcx_tbon_value;
@@ -68,8 +70,13 @@ struct bcx_tbon_value {
 	uint8_t f128[16]; /* binary128 big-endian bytes, when type == F128 */
 	const char *str;  /* names; not NUL-terminated */
 	size_t len;       /* names: bytes; arrays, maps: count */
-	bcx_tbon_value *items;
+	bcx_tbon_value *items; /* NULL for an array of element signature nil (elements
+				* take no bytes): every element is nil */
 	uint64_t offset;   /* byte offset of the type byte in the input (reader only) */
+	/* BCX_TBON_K_BIGINT, a signed VA (0x17) wider than 64 bits (up to 512,
+	 * as XIP allows): len bytes of two's complement, most significant
+	 * first, in the fewest bytes that keep the sign (9..64). */
+	const uint8_t *wide;
 };
 
 typedef struct bcx_tbon_file {
@@ -83,17 +90,22 @@ typedef struct bcx_tbon_file {
  * core.h: depth 64, 2^24 items per array/map or bytes per name, 2^26 values
  * in all). All memory comes from arena; on failure diag holds
  * the byte offset. Errors: TRUNCATED, MALFORMED (bad type byte, bad UTF-8,
- * duplicate map key, bad const ref), UNSUPPORTED (extension bytes 0x80..,
- * XIP wider than 64 bits), LIMIT. */
+ * duplicate map key, bad const ref), UNSUPPORTED (extension bytes 0x80..),
+ * LIMIT. */
 BCX_NODISCARD bcx_status bcx_tbon_read(const uint8_t *data, size_t size, bcx_arena *arena,
 				       const bcx_limits *limits, bcx_tbon_file *out,
 				       bcx_diag *diag);
 
-/* Append the file to out (sticky status in out). Returns out's status or
- * MALFORMED for a tree the format cannot hold. */
+/* Append the file to out (sticky status in out). Returns out's status,
+ * MALFORMED for a tree the format cannot hold (a name that is not UTF-8, a
+ * value that does not fit its type byte), or LIMIT for one the reader would
+ * refuse with the default limits of core.h (nesting deeper than 64, more
+ * than 2^24 items in a container, more than 2^26 values): what bcx writes,
+ * bcx reads. */
 BCX_NODISCARD bcx_status bcx_tbon_write(const bcx_tbon_file *file, bcx_buf *out, bcx_diag *diag);
 
-/* One value (no magic) -- used by the writer and tests. */
+/* One value (no magic, the value at depth 0) -- used by the writer and
+ * tests; the same rules as bcx_tbon_write. */
 BCX_NODISCARD bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *out,
 					      bcx_diag *diag);
 

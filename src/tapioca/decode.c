@@ -2,8 +2,8 @@
  *
  * Runs once per function after the verifier accepted it, so everything the
  * verifier proved (targets inside the function, constant and global
- * indices, known opcodes, invoke arguments within r255, a last instruction
- * that ends the run) is relied on here and not re-checked by the hot loop.
+ * indices, known opcodes, invoke arguments within r255) is relied on here
+ * and not re-checked by the hot loop.
  * The original words stay in tap_fn.code for tracing and error messages. */
 #include "internal.h"
 
@@ -100,15 +100,20 @@ static int fuse(const bcx_tapioca_module *m, uint32_t w1, tap_insn *next)
 
 bcx_status bcx_tap_decode(bcx_tapioca_module *m, tap_fn *f, bcx_diag *d)
 {
-	tap_insn *in = bcx_arena_calloc(m->arena, f->ncode, sizeof *in);
+	/* One entry past the code, a plain `return r0`, so that no run reads
+	 * past the array; the interpreter reports control that reaches it as
+	 * falling off the end (notes B.3 item 7). */
+	tap_insn *in = bcx_arena_calloc(m->arena, (size_t)f->ncode + 1, sizeof *in);
 	if (!in)
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
 	for (uint32_t pc = 0; pc < f->ncode; pc++)
 		decode_one(m, &in[pc], pc, f->code[pc]);
-	/* The verifier made the last instruction end a run, so len is >= 1
-	 * everywhere and a run never falls off the end. */
+	in[f->ncode].w = (uint32_t)TAP_RETURN << 24;
+	in[f->ncode].len = 1;
+	/* A straight run ends at a jump, invoke or return, or at the end. */
 	for (uint32_t pc = f->ncode; pc-- > 0;)
-		in[pc].len = bcx_tap_ends_run(f->code[pc] >> 24) ? 1 : in[pc + 1].len + 1;
+		in[pc].len = bcx_tap_ends_run(f->code[pc] >> 24) || pc + 1 == f->ncode
+			     ? 1 : in[pc + 1].len + 1;
 	/* Fuse front to back; an instruction that is the second half of a pair
 	 * keeps its plain handler and may still start a pair of its own. */
 	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {

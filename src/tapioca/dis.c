@@ -1,6 +1,7 @@
 /* Tapioca disassembler: prints text that bcx_tapioca_asm turns back into
  * the same bytes (docs/tapioca.md, "Assembly language"). */
 #include "internal.h"
+#include "bcx/varint.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -67,7 +68,7 @@ static const char *tname(uint8_t t)
 	case 0x19: return "u16"; case 0x1A: return "u32"; case 0x1B: return "u64";
 	case 0x1F: return "uva"; case 0x08: return "byte"; case 0x09: return "f16";
 	case 0x0A: return "f32"; case 0x0B: return "f64"; case 0x0C: return "f128";
-	case 0x06: return "bool"; default: return "object";
+	case 0x06: return "bool"; case 0x05: return "nil"; default: return "object";
 	}
 }
 
@@ -75,6 +76,7 @@ static const char *tname(uint8_t t)
 static void put_number(bcx_buf *o, const bcx_tbon_value *v, uint8_t t)
 {
 	switch (t) {
+	case 0x05: bcx_buf_puts(o, "nil"); return;
 	case 0x06: case 0x07: bcx_buf_puts(o, v->b ? "true" : "false"); return;
 	case 0x09: bcx_buf_printf(o, "0x%04" PRIx64, v->u); return;
 	case 0x0A: bcx_buf_printf(o, "0x%08" PRIx64, v->u); return;
@@ -89,7 +91,10 @@ static void put_number(bcx_buf *o, const bcx_tbon_value *v, uint8_t t)
 		return;
 	}
 	default:
-		if (v->kind == BCX_TBON_K_INT)
+		if (v->kind == BCX_TBON_K_BIGINT) {
+			char dec[BCX_WIDE_DEC_MAX];
+			bcx_buf_put_bytes(o, dec, bcx_wide_to_decimal(v->wide, v->len, dec, sizeof dec));
+		} else if (v->kind == BCX_TBON_K_INT)
 			bcx_buf_printf(o, "%" PRId64, v->i);
 		else
 			bcx_buf_printf(o, "%" PRIu64 "u", v->u);
@@ -103,11 +108,13 @@ static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 	case BCX_TBON_K_BOOL: bcx_buf_puts(o, v->b ? "true" : "false"); return;
 	case BCX_TBON_K_REF: bcx_buf_printf(o, "nil ; const ref %" PRIu64 " not supported", v->u); return;
 	case BCX_TBON_K_NAME: put_quoted(o, v->str, v->len); return;
-	case BCX_TBON_K_INT:
-		if (bcx_tbon_int(v->i).type == v->type)
+	case BCX_TBON_K_INT: case BCX_TBON_K_BIGINT:
+		if (v->kind == BCX_TBON_K_INT && bcx_tbon_int(v->i).type == v->type) {
 			bcx_buf_printf(o, "%" PRId64, v->i);
-		else
-			bcx_buf_printf(o, "%s:%" PRId64, tname(v->type), v->i);
+		} else {
+			bcx_buf_printf(o, "%s:", tname(v->type));
+			put_number(o, v, v->type);
+		}
 		return;
 	case BCX_TBON_K_UINT:
 		if (bcx_tbon_uint(v->u).type == v->type)
@@ -130,7 +137,9 @@ static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 		for (size_t i = 0; i < v->len; i++) {
 			if (i)
 				bcx_buf_puts(o, ", ");
-			if (v->elem == BCX_TBON_OBJECT)
+			if (!v->items) /* nil elements */
+				bcx_buf_puts(o, "nil");
+			else if (v->elem == BCX_TBON_OBJECT)
 				put_value(o, &v->items[i]);
 			else
 				put_number(o, &v->items[i], v->elem);
@@ -151,17 +160,30 @@ static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 	}
 }
 
-static void put_insn(bcx_buf *o, const bcx_tapioca_module *m, const tap_fn *f, uint32_t pc)
+/* Instruction w at index pc as text. With the module (dis): labels L<n>,
+ * constants #k and global names, as the assembler reads them. Without
+ * (dump, any word): absolute targets ->n, "const k", "global k". */
+void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_module *m)
 {
-	uint32_t w = f->code[pc];
 	unsigned op = w >> 24, a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF;
-	bcx_buf_printf(o, "    %s", bcx_tap_ops[op].name);
+	const char *jt = m ? "L" : "->";
+	int64_t rel = (int64_t)pc + (int8_t)a;
+	if (!bcx_tap_ops[op].name) {
+		bcx_buf_printf(o, "illegal opcode 0x%02X", op);
+		return;
+	}
+	bcx_buf_puts(o, bcx_tap_ops[op].name);
 	switch (bcx_tap_ops[op].form) {
 	case FORM_RRR: bcx_buf_printf(o, " r%u, r%u, r%u", a, b, c); break;
-	case FORM_J24: bcx_buf_printf(o, " L%u", w & 0xFFFFFF); break;
-	case FORM_JRR: bcx_buf_printf(o, " L%u, r%u, r%u", (unsigned)((int)pc + (int8_t)a), b, c); break;
-	case FORM_JRC: bcx_buf_printf(o, " L%u, r%u, %s", (unsigned)((int)pc + (int8_t)a), b,
-				      bcx_tap_conds[c]); break;
+	case FORM_J24: bcx_buf_printf(o, " %s%u", jt, w & 0xFFFFFF); break;
+	case FORM_JRR: bcx_buf_printf(o, " %s%" PRId64 ", r%u, r%u", jt, rel, b, c); break;
+	case FORM_JRC:
+		bcx_buf_printf(o, " %s%" PRId64 ", r%u, ", jt, rel, b);
+		if (c < TAP_NCOND)
+			bcx_buf_puts(o, bcx_tap_conds[c]);
+		else
+			bcx_buf_printf(o, "condition 0x%02X", c);
+		break;
 	case FORM_RRN: bcx_buf_printf(o, " r%u, r%u, %u", a, b, c); break;
 	case FORM_R: bcx_buf_printf(o, " r%u", a); break;
 	case FORM_RI: {
@@ -178,28 +200,60 @@ static void put_insn(bcx_buf *o, const bcx_tapioca_module *m, const tap_fn *f, u
 			else
 				put_f64(o, d, 0);
 		} else if (op == TAP_LDC)
-			put_value(o, &f->consts[imm]);
-		else if (imm < m->nsyms)
+			bcx_buf_printf(o, m ? "#%u" : "const %u", imm);
+		else if (imm >= TAP_HOST_BASE && imm - TAP_HOST_BASE < TAP_HOST_COUNT)
+			bcx_buf_printf(o, "@%s", bcx_tap_hosts[imm - TAP_HOST_BASE]);
+		else if (m)
 			put_name(o, m->syms[imm].name, m->syms[imm].name_len);
 		else
-			bcx_buf_printf(o, "@%s", bcx_tap_hosts[imm - TAP_HOST_BASE]);
+			bcx_buf_printf(o, "global %u", imm);
 		break;
 	}
 	default: break;
 	}
-	bcx_buf_put_u8(o, '\n');
 }
 
-static bool is_target(const tap_fn *f, uint32_t t)
+/* One bit per instruction: is it a jump target (one pass over the code). */
+static uint8_t *jump_targets(bcx_arena *a, const tap_fn *f)
 {
-	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+	uint8_t *t = bcx_arena_calloc(a, f->ncode / 8 + 1, 1);
+	for (uint32_t pc = 0; t && pc < f->ncode; pc++) {
 		uint32_t w = f->code[pc];
 		enum tap_form fm = bcx_tap_ops[w >> 24].form;
-		if ((fm == FORM_J24 && (w & 0xFFFFFF) == t) ||
-		    ((fm == FORM_JRR || fm == FORM_JRC) && (int64_t)pc + (int8_t)(w >> 16) == t))
-			return true;
+		int64_t to = fm == FORM_J24 ? (int64_t)(w & 0xFFFFFF)
+			     : fm == FORM_JRR || fm == FORM_JRC ? (int64_t)pc + (int8_t)(w >> 16) : -1;
+		if (to >= 0 && to < f->ncode)
+			t[to / 8] |= (uint8_t)(1u << (to % 8));
 	}
-	return false;
+	return t;
+}
+
+/* One function, its jump targets as labels L<index>. */
+static bool put_function(bcx_buf *o, const bcx_tapioca_module *m, const tap_sym *sy)
+{
+	const tap_fn *f = &m->fns[sy->fn];
+	uint8_t *targets = jump_targets(m->arena, f);
+	if (!targets)
+		return false;
+	bcx_buf_puts(o, ".func ");
+	put_name(o, sy->name, sy->name_len);
+	bcx_buf_printf(o, " %u\n", f->nparams);
+	/* The pool as it is, once; load_const names entries as #k, so a
+	 * constant used many times is printed once. */
+	for (uint32_t k = 0; k < f->nconsts; k++) {
+		bcx_buf_puts(o, "    .const ");
+		put_value(o, &f->consts[k]);
+		bcx_buf_printf(o, " ; #%u\n", k);
+	}
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		if (targets[pc / 8] >> (pc % 8) & 1)
+			bcx_buf_printf(o, "L%u:\n", pc);
+		bcx_buf_puts(o, "    ");
+		bcx_tap_insn_text(o, f->code[pc], pc, m);
+		bcx_buf_put_u8(o, '\n');
+	}
+	bcx_buf_puts(o, ".end\n");
+	return true;
 }
 
 bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_buf *o, bcx_diag *diag)
@@ -208,29 +262,28 @@ bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_buf *o, bcx_dia
 	bcx_status s = bcx_tapioca_load(data, size, NULL, &m, diag);
 	if (s != BCX_OK)
 		return s;
-	for (uint32_t i = 0; i < m->nsyms; i++) {
+	for (uint32_t i = 0; i < m->nsyms && s == BCX_OK; i++) {
 		const tap_sym *sy = &m->syms[i];
-		if (sy->fn < 0) {
+		if (i < m->nglobals && m->file.pool[i].kind == BCX_TBON_K_REF) {
+			/* another name for an earlier global: the language has no
+			 * alias, and printing the value again would let a chain of
+			 * refs multiply the output */
+			bcx_buf_printf(o, "; global %u (", i);
+			put_name(o, sy->name, sy->name_len);
+			bcx_buf_printf(o, ") is global %" PRIu64 "\n", m->file.pool[i].u);
+		} else if (sy->fn >= 0) {
+			if (!put_function(o, m, sy))
+				s = bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
+		} else {
 			bcx_buf_puts(o, ".global ");
 			put_name(o, sy->name, sy->name_len);
 			bcx_buf_put_u8(o, ' ');
 			put_value(o, sy->value);
 			bcx_buf_put_u8(o, '\n');
-			continue;
 		}
-		const tap_fn *f = &m->fns[sy->fn];
-		bcx_buf_puts(o, ".func ");
-		put_name(o, sy->name, sy->name_len);
-		bcx_buf_printf(o, " %u\n", f->nparams);
-		for (uint32_t pc = 0; pc < f->ncode; pc++) {
-			if (is_target(f, pc))
-				bcx_buf_printf(o, "L%u:\n", pc);
-			put_insn(o, m, f, pc);
-		}
-		bcx_buf_puts(o, ".end\n");
 	}
 	bcx_tapioca_free(m);
-	if (o->status != BCX_OK)
+	if (s == BCX_OK && o->status != BCX_OK)
 		return bcx_diag_set(diag, o->status, -1, "dis: %s", bcx_status_str(o->status));
-	return BCX_OK;
+	return s;
 }

@@ -77,7 +77,7 @@ typedef struct tap_fn {
 } tap_fn;
 
 typedef struct tap_sym {
-	const char *name;
+	const char *name; /* "" for a pool entry no symbol names */
 	size_t name_len;
 	const bcx_tbon_value *value;
 	int32_t fn; /* index in fns, -1 for data */
@@ -88,9 +88,38 @@ struct bcx_tapioca_module {
 	bcx_tbon_file file;
 	tap_fn *fns;
 	uint32_t nfns;
-	tap_sym *syms;
+	tap_sym *syms;   /* global slots: the const pool's entries, then the
+			  * Symbols entries that are not const refs (load.c) */
 	uint32_t nsyms;
+	uint32_t nglobals; /* slots load_global may name: the const pool's size */
 };
+
+/* The rules TBON's reader and writer share, and that the assembler applies
+ * to its source, so that what bcx writes bcx reads (tbon.c). Depths count
+ * as the reader does: the root value is at 0, a const pool entry at 1, and
+ * a value is refused when its depth exceeds the limit (BCX_LIMIT_DEPTH for
+ * the writer and the assembler, bcx_limits.max_depth for the reader). */
+#define TBON_MSG_DEPTH "nesting deeper than %u"
+#define TBON_MSG_UTF8 "name is not valid UTF-8"
+#define TBON_MSG_DUP_KEY "duplicate map key"
+bool bcx_tbon_utf8_ok(const uint8_t *s, size_t n);
+/* The index of the first key of map that equals an earlier key, -1 when
+ * none, -2 when out of memory (scratch from a). */
+int64_t bcx_tbon_dup_key(bcx_arena *a, const bcx_tbon_value *map);
+/* v (zeroed) becomes the signed VA of the n-byte big-endian two's
+ * complement be (minimal, n <= 64): a K_INT, or a K_BIGINT whose bytes are
+ * copied into a (tbon.h). False when out of memory. */
+bool bcx_tbon_xip_value(bcx_arena *a, const uint8_t *be, size_t n, bcx_tbon_value *v);
+/* Where the assembler's values sit in the file it writes: a symbol's value
+ * is a const pool entry; a function's constant is an item of the
+ * "constpool" array of the function's map. */
+#define TAP_DEPTH_GLOBAL 1u
+#define TAP_DEPTH_CONST (TAP_DEPTH_GLOBAL + 2u)
+
+/* Instruction w at index pc of its function as text (dis.c): with m, in
+ * the assembler's spelling (dis); with NULL, operands as raw indices and
+ * absolute targets "->n" (dump; w need not be valid). */
+void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_module *m);
 
 /* Verify one function's code against the tables (load.c). */
 bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag *d);

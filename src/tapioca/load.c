@@ -1,6 +1,7 @@
-/* Tapioca loader and verifier: the object file is a TBON map
- *   {"Symbols": {name: value...}, "Declears": {...}}
- * and a function is a symbol whose value is a map with "bytecode" (array of
+/* Tapioca loader and verifier: the object file is a TBON const pool (the
+ * globals load_global indexes) and a root map
+ *   {"Symbols": {name: ref or value...}, "Declears": {...}}
+ * and a function is a global whose value is a map with "bytecode" (array of
  * u32 words), "constpool" (array of values), "locals" and "params".
  * Every function is verified before anything runs. */
 #include "internal.h"
@@ -45,8 +46,6 @@ static bcx_status fn_fail(bcx_diag *d, const tap_fn *f, uint32_t pc, const char 
 /* Spec: docs/tapioca.md "Verification". */
 bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag *d)
 {
-	if (f->ncode == 0)
-		return fn_fail(d, f, 0, "empty function falls off its end", 0);
 	for (uint32_t pc = 0; pc < f->ncode; pc++) {
 		uint32_t w = f->code[pc];
 		unsigned op = w >> 24, a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF;
@@ -70,7 +69,7 @@ bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag
 		case FORM_RI:
 			if (op == TAP_LDC && (w & 0xFFFF) >= f->nconsts)
 				return fn_fail(d, f, pc, "constant index out of range", w & 0xFFFF);
-			if (op == TAP_LDG && (w & 0xFFFF) >= m->nsyms &&
+			if (op == TAP_LDG && (w & 0xFFFF) >= m->nglobals &&
 			    ((w & 0xFFFF) < TAP_HOST_BASE || (w & 0xFFFF) - TAP_HOST_BASE >= TAP_HOST_COUNT))
 				return fn_fail(d, f, pc, "global index out of range", w & 0xFFFF);
 			break;
@@ -84,9 +83,8 @@ bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag
 		if (jumps && (target < 0 || target >= f->ncode))
 			return fn_fail(d, f, pc, "jump target outside the function", (unsigned)target);
 	}
-	unsigned last = f->code[f->ncode - 1] >> 24;
-	if (last != TAP_RETURN && last != TAP_JMP)
-		return fn_fail(d, f, f->ncode - 1, "control falls off the end of the function", last);
+	/* A function may end in any instruction, or have none: falling off
+	 * the end is a runtime error (notes B.3 item 7), not a load error. */
 	return BCX_OK;
 }
 
@@ -126,6 +124,27 @@ static bcx_status load_fn(bcx_tapioca_module *m, const tap_sym *s, tap_fn *f, bc
 	return BCX_OK;
 }
 
+/* Slot i of the pool: its value, or when it is a const ref (to an earlier
+ * entry, the reader checked), the slot it names, already resolved; so a
+ * chain of refs costs one step per entry and a function reached twice is
+ * loaded once. */
+static void pool_slot(bcx_tapioca_module *m, uint32_t i)
+{
+	const bcx_tbon_value *v = &m->file.pool[i];
+	tap_sym *s = &m->syms[i];
+	if (v->kind == BCX_TBON_K_REF) {
+		s->value = m->syms[v->u].value;
+		s->fn = m->syms[v->u].fn;
+	} else {
+		s->value = v;
+		s->fn = bcx_tbon_map_get(v, "bytecode") ? (int32_t)m->nfns++ : -1;
+	}
+}
+
+/* The global slots: the file's const pool, which load_global indexes
+ * (notes B.4), each entry named by the first Symbols entry that refers to
+ * it; then the Symbols entries whose value is not a const ref (reachable by
+ * name only, e.g. as the entry point). */
 static bcx_status load_symbols(bcx_tapioca_module *m, bcx_diag *d)
 {
 	const bcx_tbon_value *root = &m->file.root;
@@ -133,27 +152,39 @@ static bcx_status load_symbols(bcx_tapioca_module *m, bcx_diag *d)
 	if (root->kind != BCX_TBON_K_MAP || !syms || syms->kind != BCX_TBON_K_MAP)
 		return bcx_diag_set(d, BCX_ERR_MALFORMED, (int64_t)root->offset,
 				    "the root must be a map with a \"Symbols\" map");
-	if (syms->len >= TAP_HOST_BASE)
-		return bcx_diag_set(d, BCX_ERR_LIMIT, (int64_t)syms->offset, "more than %u symbols",
-				    TAP_HOST_BASE - 1);
-	m->nsyms = (uint32_t)syms->len;
-	m->syms = bcx_arena_calloc(m->arena, m->nsyms + 1, sizeof *m->syms);
-	m->fns = bcx_arena_calloc(m->arena, m->nsyms + 1, sizeof *m->fns);
+	size_t np = m->file.pool_count, n = np;
+	for (size_t i = 0; i < syms->len; i++)
+		n += syms->items[2 * i + 1].kind != BCX_TBON_K_REF;
+	if (n >= TAP_HOST_BASE)
+		return bcx_diag_set(d, BCX_ERR_LIMIT, (int64_t)syms->offset,
+				    "more than %u globals and symbols", TAP_HOST_BASE - 1);
+	m->nglobals = (uint32_t)np;
+	m->nsyms = (uint32_t)n;
+	m->syms = bcx_arena_calloc(m->arena, n + 1, sizeof *m->syms);
+	m->fns = bcx_arena_calloc(m->arena, n + 1, sizeof *m->fns);
 	if (!m->syms || !m->fns)
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
-	for (uint32_t i = 0; i < m->nsyms; i++) {
+	for (uint32_t i = 0; i < np; i++)
+		pool_slot(m, i);
+	size_t next = np;
+	for (size_t i = 0; i < syms->len; i++) {
 		const bcx_tbon_value *key = &syms->items[2 * i], *val = &syms->items[2 * i + 1];
-		tap_sym *s = &m->syms[i];
 		if (key->kind != BCX_TBON_K_NAME)
 			return bcx_diag_set(d, BCX_ERR_MALFORMED, (int64_t)key->offset,
 					    "symbol keys must be names");
-		s->name = key->str;
-		s->name_len = key->len;
-		s->value = val;
-		s->fn = -1;
-		if (bcx_tbon_map_get(val, "bytecode"))
-			s->fn = (int32_t)m->nfns++;
+		tap_sym *s = &m->syms[val->kind == BCX_TBON_K_REF ? val->u : next++];
+		if (!s->value) { /* not a ref: a slot of its own */
+			s->value = val;
+			s->fn = bcx_tbon_map_get(val, "bytecode") ? (int32_t)m->nfns++ : -1;
+		}
+		if (!s->name) {
+			s->name = key->str;
+			s->name_len = key->len;
+		}
 	}
+	for (size_t i = 0; i < n; i++)
+		if (!m->syms[i].name)
+			m->syms[i].name = "";
 	return BCX_OK;
 }
 
@@ -182,8 +213,8 @@ bcx_status bcx_tapioca_load(const uint8_t *data, size_t size, const bcx_tapioca_
 	bcx_status s = bcx_tbon_read(own, size, a, &o.limits, &m->file, diag);
 	if (s == BCX_OK)
 		s = load_symbols(m, diag);
-	for (uint32_t i = 0; s == BCX_OK && i < m->nsyms; i++)
-		if (m->syms[i].fn >= 0)
+	for (uint32_t i = 0; s == BCX_OK && i < m->nsyms; i++) /* once each (pool_slot) */
+		if (m->syms[i].fn >= 0 && !m->fns[m->syms[i].fn].code)
 			s = load_fn(m, &m->syms[i], &m->fns[m->syms[i].fn], diag);
 	for (uint32_t i = 0; s == BCX_OK && i < m->nfns; i++)
 		s = bcx_tap_verify(m, &m->fns[i], diag);

@@ -1,8 +1,11 @@
 /* Tapioca assembler (docs/tapioca.md, "Assembly language"). Two passes:
  * the first collects symbol names (so load_global may name a later
  * symbol), the second parses everything and resolves labels per function.
+ * Every symbol's value is an entry of the file's const pool, in source
+ * order, and the Symbols map names each with a const ref.
  * Errors carry "LINE:COL" in the diagnostic's context. */
 #include "internal.h"
+#include "bcx/varint.h"
 
 #include <errno.h>
 #include <math.h>
@@ -27,32 +30,41 @@ typedef struct fixup {
 	bool rel8;
 } fixup;
 
-typedef struct label {
-	const char *name;
-	size_t len;
-	uint32_t at;
-} label;
-
-typedef struct sym_name {
+/* Byte strings to numbers (symbol names, labels, serialized constants):
+ * open addressing, so each lookup costs the key's length and assembly stays
+ * linear in the source. Entries of an older generation count as empty, so
+ * the per-function tables are emptied in constant time. */
+typedef struct tab_entry {
 	const char *s;
 	size_t n;
-} sym_name;
+	uint64_t hash;
+	uint32_t val, gen;
+} tab_entry;
+
+typedef struct table {
+	tab_entry *e;
+	size_t cap, n; /* n: entries of generation gen */
+	uint32_t gen;
+} table;
 
 typedef struct asm_state {
 	lex L;
-	sym_name *names;
-	size_t nnames, capnames;
-	bcx_tbon_value *syms; /* key, value pairs */
+	table names; /* symbol name -> number (source order) */
+	size_t nnames;
+	bcx_tbon_value *syms; /* Symbols: name, const ref pairs */
 	size_t nsyms, capsyms;
+	bcx_tbon_value *pool; /* the symbols' values, in source order */
+	size_t cappool;
 	/* the current function */
 	uint32_t *code;
 	size_t ncode, capcode;
 	bcx_tbon_value *consts;
 	size_t nconsts, capconsts;
+	table const_tab; /* serialized constant -> index */
+	bcx_buf scratch;  /* a constant being serialized */
 	fixup *fix;
 	size_t nfix, capfix;
-	label *labels;
-	size_t nlabels, caplabels;
+	table labels; /* label -> instruction index */
 } asm_state;
 
 static bool fail(lex *L, const char *at, const char *fmt, ...) BCX_PRINTF(3, 4);
@@ -87,6 +99,66 @@ static bool grow(lex *L, void **p, size_t *cap, size_t need, size_t sz)
 	*p = q;
 	*cap = nc;
 	return true;
+}
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (uint8_t)s[i]) * 1099511628211ull;
+	return h ^ (h >> 31);
+}
+
+/* The entry for s (hash h), or the empty slot where it would go. */
+static tab_entry *tab_slot(const table *t, const char *s, size_t n, uint64_t h)
+{
+	size_t mask = t->cap - 1;
+	for (size_t j = (size_t)h & mask;; j = (j + 1) & mask) {
+		tab_entry *e = &t->e[j];
+		if (e->gen != t->gen || (e->hash == h && e->n == n && memcmp(e->s, s, n) == 0))
+			return e;
+	}
+}
+
+/* The value of s, or -1. */
+static int64_t tab_get(const table *t, const char *s, size_t n)
+{
+	if (!t->cap)
+		return -1;
+	const tab_entry *e = tab_slot(t, s, n, hash_bytes(s, n));
+	return e->gen == t->gen ? (int64_t)e->val : -1;
+}
+
+/* Add s (not present) with value val; s must outlive the table. */
+static bool tab_put(lex *L, table *t, const char *s, size_t n, uint32_t val)
+{
+	if (2 * (t->n + 1) > t->cap) {
+		table g = {NULL, t->cap ? 2 * t->cap : 64, 0, 1};
+		if (!(g.e = bcx_arena_calloc(L->a, g.cap, sizeof *g.e))) {
+			L->failed = true;
+			bcx_diag_set(L->d, BCX_ERR_NOMEM, -1, "out of memory");
+			return false;
+		}
+		for (size_t i = 0; i < t->cap; i++)
+			if (t->e[i].gen == t->gen) {
+				tab_entry *e = tab_slot(&g, t->e[i].s, t->e[i].n, t->e[i].hash);
+				*e = t->e[i];
+				e->gen = g.gen;
+				g.n++;
+			}
+		*t = g;
+	}
+	uint64_t h = hash_bytes(s, n);
+	tab_entry *e = tab_slot(t, s, n, h);
+	*e = (tab_entry){s, n, h, val, t->gen};
+	t->n++;
+	return true;
+}
+
+static void tab_clear(table *t)
+{
+	t->gen++;
+	t->n = 0;
 }
 
 /* ---- tokens ---- */
@@ -143,35 +215,45 @@ static bool word_is(const char *s, size_t n, const char *w)
 	return strlen(w) == n && memcmp(s, w, n) == 0;
 }
 
-/* A quoted string with \n \t \\ \" \xNN escapes, copied to the arena. */
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* A quoted string with \n \t \\ \" \xNN escapes, copied to the arena
+ * (sized by the literal itself, so many strings cost their own length). */
 static bool string_lit(lex *L, const char **out, size_t *len)
 {
-	const char *start = L->s;
-	L->s++;
-	char *buf = bcx_arena_alloc(L->a, (size_t)(L->end - L->s) + 1);
+	const char *start = L->s, *q = ++L->s;
+	while (q < L->end && *q != '"' && *q != '\n')
+		q += *q == '\\' && q + 1 < L->end ? 2 : 1;
+	if (q >= L->end || *q != '"')
+		return fail(L, start, "unterminated string");
+	char *buf = bcx_arena_alloc(L->a, (size_t)(q - L->s) + 1);
 	size_t n = 0;
 	if (!buf)
 		return fail(L, start, "out of memory");
-	while (L->s < L->end && *L->s != '"' && *L->s != '\n') {
+	while (L->s < q) {
 		char c = *L->s++;
-		if (c == '\\' && L->s < L->end) {
+		if (c == '\\') {
 			char e = *L->s++;
 			if (e == 'n') c = '\n';
 			else if (e == 't') c = '\t';
-			else if (e == 'x' && L->end - L->s >= 2) {
-				char hx[3] = {L->s[0], L->s[1], 0};
-				char *ep;
-				c = (char)strtoul(hx, &ep, 16);
-				if (ep != hx + 2)
+			else if (e == 'x') {
+				int hi = L->s + 1 < q ? hex_digit(L->s[0]) : -1;
+				int lo = hi >= 0 ? hex_digit(L->s[1]) : -1;
+				if (lo < 0)
 					return fail(L, L->s, "bad \\x escape");
+				c = (char)(hi << 4 | lo);
 				L->s += 2;
 			} else if (e == '\\' || e == '"') c = e;
 			else return fail(L, L->s - 1, "unknown escape \\%c", e);
 		}
 		buf[n++] = c;
 	}
-	if (L->s >= L->end || *L->s != '"')
-		return fail(L, start, "unterminated string");
+	if (!bcx_tbon_utf8_ok((const uint8_t *)buf, n))
+		return fail(L, start, TBON_MSG_UTF8);
 	L->s++;
 	*out = buf;
 	*len = n;
@@ -184,7 +266,7 @@ static const struct { const char *name; uint8_t type; } type_names[] = {
 	{"i8", 0x10}, {"i16", 0x11}, {"i32", 0x12}, {"i64", 0x13}, {"ixip", 0x17},
 	{"u8", 0x18}, {"u16", 0x19}, {"u32", 0x1A}, {"u64", 0x1B}, {"uva", 0x1F},
 	{"byte", 0x08}, {"f16", 0x09}, {"f32", 0x0A}, {"f64", 0x0B}, {"f128", 0x0C},
-	{"bool", 0x06}, {"object", 0x04},
+	{"bool", 0x06}, {"object", 0x04}, {"nil", 0x05},
 };
 
 static int type_by_name(const char *s, size_t n)
@@ -235,13 +317,104 @@ static bool number(lex *L, bool *is_float, int64_t *i, uint64_t *u, double *f, b
 		if (*u > INT64_MAX && !hex)
 			return fail(L, st, "integer out of range (add 'u' for unsigned)");
 	}
-	if (*ep || errno)
+	/* strtod reports ERANGE for results in the subnormal range too: those
+	 * (and an underflow to zero) are the correctly rounded binary64 value. */
+	if (*is_float && !*ep && errno == ERANGE && isfinite(*f))
+		errno = 0;
+	if (*ep || (errno && !*is_float))
 		return fail(L, st, "bad number '%s'", buf);
+	if (errno)
+		return fail(L, st, "'%s' is outside the binary64 range", buf);
 	return true;
 }
 
-static bool value(lex *L, bcx_tbon_value *v, int elem);
+static bool value(lex *L, bcx_tbon_value *v, int elem, unsigned depth);
 
+/* ixip:N, a signed VA of up to 512 bits in decimal or 0x hex (notes B.4). */
+static bool ixip_lit(lex *L, bcx_tbon_value *v)
+{
+	skip_ws(L);
+	const char *st = L->s;
+	char buf[BCX_WIDE_DEC_MAX + 8];
+	size_t n = 0;
+	while (L->s < L->end && n < sizeof buf - 1 &&
+	       (is_id(*L->s, false) || ((*L->s == '-' || *L->s == '+') && !n)))
+		buf[n++] = *L->s++;
+	buf[n] = 0;
+	uint8_t be[BCX_XIP_WIDE_MAX];
+	size_t len = 0;
+	bcx_status s = bcx_wide_parse(buf, be, &len, NULL);
+	if (s == BCX_ERR_OVERFLOW)
+		return fail(L, st, "'%s' does not fit a signed VA (512 bits)", buf);
+	if (s != BCX_OK)
+		return fail(L, st, n ? "bad number '%s'" : "expected a number", buf);
+	memset(v, 0, sizeof *v);
+	return bcx_tbon_xip_value(L->a, be, len, v) || fail(L, st, "out of memory");
+}
+
+/* A word of a typed scalar or element: nil (nil arrays), true/false. */
+static bool word_scalar(lex *L, int t, const char *st, bcx_tbon_value *v)
+{
+	const char *w;
+	size_t n = ident(L, &w);
+	if (t == BCX_TBON_NIL) {
+		v->kind = BCX_TBON_K_NIL;
+		return word_is(w, n, "nil") || fail(L, st, "expected nil");
+	}
+	if (!word_is(w, n, "true") && !word_is(w, n, "false"))
+		return fail(L, st, "expected true or false");
+	v->kind = BCX_TBON_K_BOOL;
+	v->b = word_is(w, n, "true");
+	v->type = v->b ? 0x07 : 0x06;
+	return true;
+}
+
+/* f16/f32/f64/f128 from raw bits (f64 also from a decimal float; f128 as
+ * HI:LO, two 64-bit halves). */
+static bool float_bits(lex *L, int t, const char *st, bool isf, double f, uint64_t u,
+		       bcx_tbon_value *v)
+{
+	v->kind = BCX_TBON_K_FLOAT;
+	if (isf) {
+		if (t != 0x0B)
+			return fail(L, st, "f16/f32/f128 values are written as raw bits 0x...");
+		*v = bcx_tbon_f64(f);
+		return true;
+	}
+	if (t == 0x0C) {
+		bool isu;
+		int64_t i;
+		uint64_t lo = u, hi = 0;
+		if (eat(L, ':')) {
+			hi = u;
+			if (!number(L, &isf, &i, &lo, &f, &isu))
+				return false;
+		}
+		for (int k = 0; k < 8; k++) {
+			v->f128[k] = (uint8_t)(hi >> (56 - 8 * k));
+			v->f128[8 + k] = (uint8_t)(lo >> (56 - 8 * k));
+		}
+		v->f = bcx_f128_to_f64(v->f128);
+		return true;
+	}
+	v->u = u;
+	if (t == 0x09) {
+		v->f = bcx_f16_to_f64((uint16_t)u);
+	} else if (t == 0x0A) {
+		uint32_t b32 = (uint32_t)u;
+		float fl;
+		memcpy(&fl, &b32, 4);
+		v->f = fl;
+	} else {
+		memcpy(&v->f, &u, 8);
+	}
+	unsigned bits = t == 0x09 ? 16 : t == 0x0A ? 32 : 64;
+	if (bits < 64 && u >> bits)
+		return fail(L, st, "raw bits do not fit %u bits", bits);
+	return true;
+}
+
+/* TYPE:VALUE, or an element of a typed array: t is the type byte. */
 static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 {
 	bool isf, isu;
@@ -251,58 +424,14 @@ static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 	const char *st = L->s;
 	memset(v, 0, sizeof *v);
 	v->type = (uint8_t)t;
-	if (t == 0x06) {
-		const char *w;
-		size_t n = ident(L, &w);
-		if (!word_is(w, n, "true") && !word_is(w, n, "false"))
-			return fail(L, st, "expected true or false");
-		v->kind = BCX_TBON_K_BOOL;
-		v->b = word_is(w, n, "true");
-		v->type = v->b ? 0x07 : 0x06;
-		return true;
-	}
+	if (t == BCX_TBON_NIL || t == 0x06)
+		return word_scalar(L, t, st, v);
+	if (t == BCX_TBON_IVA)
+		return ixip_lit(L, v);
 	if (!number(L, &isf, &i, &u, &f, &isu))
 		return false;
-	if (t >= 0x09 && t <= 0x0C) {
-		v->kind = BCX_TBON_K_FLOAT;
-		if (isf) {
-			if (t != 0x0B)
-				return fail(L, st, "f16/f32/f128 values are written as raw bits 0x...");
-			*v = bcx_tbon_f64(f);
-			return true;
-		}
-		/* raw bits, for f128 only the low 64 bits fit here: use two halves */
-		if (t == 0x0C) {
-			memset(v->f128, 0, 16);
-			for (int k = 0; k < 8; k++)
-				v->f128[8 + k] = (uint8_t)(u >> (56 - 8 * k));
-			if (eat(L, ':')) {
-				uint64_t lo;
-				if (!number(L, &isf, &i, &lo, &f, &isu))
-					return false;
-				memmove(v->f128, v->f128 + 8, 8);
-				for (int k = 0; k < 8; k++)
-					v->f128[8 + k] = (uint8_t)(lo >> (56 - 8 * k));
-			}
-			v->f = bcx_f128_to_f64(v->f128);
-			return true;
-		}
-		v->u = u;
-		if (t == 0x09) {
-			v->f = bcx_f16_to_f64((uint16_t)u);
-		} else if (t == 0x0A) {
-			uint32_t b32 = (uint32_t)u;
-			float fl;
-			memcpy(&fl, &b32, 4);
-			v->f = fl;
-		} else {
-			memcpy(&v->f, &u, 8);
-		}
-		unsigned bits = t == 0x09 ? 16 : t == 0x0A ? 32 : 64;
-		if (bits < 64 && u >> bits)
-			return fail(L, st, "raw bits do not fit %u bits", bits);
-		return true;
-	}
+	if (t >= 0x09 && t <= 0x0C)
+		return float_bits(L, t, st, isf, f, u, v);
 	if (isf)
 		return fail(L, st, "expected an integer");
 	bool sgn = (t >= 0x10 && t <= 0x17);
@@ -321,7 +450,7 @@ static bool scalar_typed(lex *L, int t, bcx_tbon_value *v)
 	return true;
 }
 
-static bool array_lit(lex *L, bcx_tbon_value *v)
+static bool array_lit(lex *L, bcx_tbon_value *v, unsigned depth)
 {
 	memset(v, 0, sizeof *v);
 	v->kind = BCX_TBON_K_ARRAY;
@@ -340,7 +469,9 @@ static bool array_lit(lex *L, bcx_tbon_value *v)
 			return false;
 		if (!grow(L, (void **)&v->items, &cap, v->len + 1, sizeof *v->items))
 			return false;
-		if (!value(L, &v->items[v->len], v->elem == BCX_TBON_OBJECT ? -1 : v->elem))
+		if (v->len >= BCX_LIMIT_COUNT)
+			return fail(L, L->s, "more than %llu items", (unsigned long long)BCX_LIMIT_COUNT);
+		if (!value(L, &v->items[v->len], v->elem == BCX_TBON_OBJECT ? -1 : v->elem, depth + 1))
 			return false;
 		v->len++;
 		if (L->s >= L->end)
@@ -349,7 +480,7 @@ static bool array_lit(lex *L, bcx_tbon_value *v)
 	return true;
 }
 
-static bool map_lit(lex *L, bcx_tbon_value *v)
+static bool map_lit(lex *L, bcx_tbon_value *v, unsigned depth)
 {
 	memset(v, 0, sizeof *v);
 	v->kind = BCX_TBON_K_MAP;
@@ -358,25 +489,40 @@ static bool map_lit(lex *L, bcx_tbon_value *v)
 	while (!eat(L, '}')) {
 		if (v->len && !expect(L, ','))
 			return false;
+		if (v->len >= BCX_LIMIT_COUNT)
+			return fail(L, L->s, "more than %llu pairs", (unsigned long long)BCX_LIMIT_COUNT);
 		if (!grow(L, (void **)&v->items, &cap, 2 * v->len + 2, sizeof *v->items))
 			return false;
-		if (!value(L, &v->items[2 * v->len], -1) || !expect(L, ':') ||
-		    !value(L, &v->items[2 * v->len + 1], -1))
+		const char *key = (skip_ws(L), L->s);
+		if (!value(L, &v->items[2 * v->len], -1, depth + 1) || !expect(L, ':') ||
+		    !value(L, &v->items[2 * v->len + 1], -1, depth + 1))
 			return false;
+		/* where the key starts on this line (a literal is one line), in
+		 * case it is a duplicate; the writer ignores offsets */
+		v->items[2 * v->len].offset = (uint64_t)(key - L->line_start);
 		v->len++;
 		if (L->s >= L->end)
 			return fail(L, L->s, "unterminated map");
 	}
+	int64_t dup = bcx_tbon_dup_key(L->a, v);
+	if (dup == -2)
+		return fail(L, L->s, "out of memory");
+	if (dup >= 0) /* the reader's rule */
+		return fail(L, L->line_start + v->items[2 * dup].offset, TBON_MSG_DUP_KEY);
 	return true;
 }
 
-/* elem >= 0: an element of a typed array (bare number of that type). */
-static bool value(lex *L, bcx_tbon_value *v, int elem)
+/* elem >= 0: an element of a typed array (bare number of that type).
+ * depth: where the value will sit in the file (internal.h), checked as the
+ * reader checks it, which also bounds this recursion. */
+static bool value(lex *L, bcx_tbon_value *v, int elem, unsigned depth)
 {
 	skip_ws(L);
 	if (elem >= 0)
 		return scalar_typed(L, elem, v);
 	memset(v, 0, sizeof *v);
+	if (depth > BCX_LIMIT_DEPTH)
+		return fail(L, L->s, TBON_MSG_DEPTH, BCX_LIMIT_DEPTH);
 	if (L->s >= L->end)
 		return fail(L, L->s, "expected a value");
 	if (*L->s == '"') {
@@ -388,9 +534,9 @@ static bool value(lex *L, bcx_tbon_value *v, int elem)
 		return true;
 	}
 	if (eat(L, '['))
-		return array_lit(L, v);
+		return array_lit(L, v, depth);
 	if (eat(L, '{'))
-		return map_lit(L, v);
+		return map_lit(L, v, depth);
 	const char *save = L->s, *w;
 	size_t n = ident(L, &w);
 	if (n) {
@@ -474,50 +620,93 @@ static bool jump_target(asm_state *A, bool rel8, uint32_t *field)
 
 static int sym_index(asm_state *A, const char *s, size_t n)
 {
-	for (size_t i = 0; i < A->nnames; i++)
-		if (A->names[i].n == n && memcmp(A->names[i].s, s, n) == 0)
-			return (int)i;
-	return -1;
+	return (int)tab_get(&A->names, s, n);
 }
 
-/* Exact binary16 for d, or -1. */
+/* Exact binary16 for d, or -1: the candidate from d's exponent, kept only
+ * when it widens back to the same bits (NaN: the quiet NaN with no payload
+ * the widening gives, of either sign). */
 static long to_half(double d)
 {
-	for (long h = 0; h < 0x10000; h++) {
-		double x = bcx_f16_to_f64((uint16_t)h);
-		if (memcmp(&x, &d, 8) == 0)
-			return h;
+	long sign = signbit(d) ? 0x8000 : 0, h;
+	double a = fabs(d);
+	if (isnan(d))
+		h = sign | 0x7C01;
+	else if (isinf(d))
+		h = sign | 0x7C00;
+	else if (a < ldexp(1, -14)) /* zero or subnormal: a multiple of 2^-24 */
+		h = sign | (long)(ldexp(a, 24) < 1024 ? ldexp(a, 24) : 0);
+	else if (a > 65504)
+		return -1;
+	else {
+		int e;
+		frexp(a, &e); /* a = m * 2^e, m in [0.5, 1) */
+		h = sign | (long)(e + 14) << 10 | ((long)ldexp(a, 11 - e) & 0x3FF);
 	}
-	return -1;
+	double x = bcx_f16_to_f64((uint16_t)h);
+	return memcmp(&x, &d, 8) == 0 ? h : -1;
 }
 
+/* A constant of the current function, parsed at st: the index of an equal
+ * one (compared by their TBON bytes, serialized once each), or a new entry.
+ * fresh (.const) appends an entry even when an equal one exists, so a pool
+ * is kept as written; inline operands then find the first of equals. */
+static bool add_const(asm_state *A, const char *st, const bcx_tbon_value *v, bool fresh,
+		      unsigned *idx)
+{
+	lex *L = &A->L;
+	A->scratch.len = 0;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	if (bcx_tbon_write_value(v, &A->scratch, &d) != BCX_OK)
+		return fail(L, st, "%s", d.message);
+	int64_t k = tab_get(&A->const_tab, (const char *)A->scratch.data, A->scratch.len);
+	if (k >= 0 && !fresh) {
+		*idx = (unsigned)k;
+		return true;
+	}
+	if (A->nconsts >= 0x10000)
+		return fail(L, st, "more than 65536 constants in one function");
+	if (!grow(L, (void **)&A->consts, &A->capconsts, A->nconsts + 1, sizeof *v))
+		return false;
+	if (k < 0) {
+		char *key = bcx_arena_alloc(L->a, A->scratch.len);
+		if (!key)
+			return fail(L, st, "out of memory");
+		memcpy(key, A->scratch.data, A->scratch.len);
+		if (!tab_put(L, &A->const_tab, key, A->scratch.len, (uint32_t)A->nconsts))
+			return false;
+	}
+	A->consts[A->nconsts] = *v;
+	*idx = (unsigned)A->nconsts++;
+	return true;
+}
+
+/* load_const's operand: a value, or #K, entry K of the pool so far. */
 static bool const_index(asm_state *A, unsigned *idx)
 {
 	lex *L = &A->L;
 	bcx_tbon_value v;
-	if (!value(L, &v, -1))
-		return false;
-	bcx_buf a, b;
-	for (size_t i = 0; i < A->nconsts; i++) {
-		bcx_buf_init(&a, NULL);
-		bcx_buf_init(&b, NULL);
-		bool same = bcx_tbon_write_value(&v, &a, NULL) == BCX_OK &&
-			    bcx_tbon_write_value(&A->consts[i], &b, NULL) == BCX_OK &&
-			    a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
-		bcx_buf_free(&a);
-		bcx_buf_free(&b);
-		if (same) {
-			*idx = (unsigned)i;
-			return true;
-		}
+	const char *st = (skip_ws(L), L->s);
+	if (eat(L, '#')) {
+		if (!small_uint(L, 0xFFFF, idx))
+			return false;
+		return *idx < A->nconsts ||
+		       fail(L, st, "constant #%u is not defined (%zu so far)", *idx, A->nconsts);
 	}
-	if (A->nconsts >= 0x10000)
-		return fail(L, L->s, "more than 65536 constants in one function");
-	if (!grow(L, (void **)&A->consts, &A->capconsts, A->nconsts + 1, sizeof v))
+	return value(L, &v, -1, TAP_DEPTH_CONST) && add_const(A, st, &v, false, idx);
+}
+
+/* .const VALUE: the next entry of the function's pool, as written. */
+static bool const_directive(asm_state *A)
+{
+	lex *L = &A->L;
+	bcx_tbon_value v;
+	unsigned k;
+	const char *st = (skip_ws(L), L->s);
+	if (!value(L, &v, -1, TAP_DEPTH_CONST) || !add_const(A, st, &v, true, &k))
 		return false;
-	A->consts[A->nconsts] = v;
-	*idx = (unsigned)A->nconsts++;
-	return true;
+	return at_eol(L) || fail(L, L->s, "unexpected text after the value");
 }
 
 static bool ri_operand(asm_state *A, unsigned op, uint32_t *imm)
@@ -539,13 +728,14 @@ static bool ri_operand(asm_state *A, unsigned op, uint32_t *imm)
 	if (op == TAP_LDG) {
 		const char *w;
 		size_t n;
-		if (*st == '"') {
+		bool quoted = st < L->end && *st == '"';
+		if (quoted) {
 			if (!string_lit(L, &w, &n))
 				return false;
 		} else {
 			n = ident(L, &w);
 		}
-		if (n > 1 && w[0] == '@' && *st != '"') {
+		if (n > 1 && w[0] == '@' && !quoted) {
 			for (unsigned h = 0; h < TAP_HOST_COUNT; h++)
 				if (word_is(w + 1, n - 1, bcx_tap_hosts[h])) {
 					*imm = TAP_HOST_BASE + h;
@@ -599,6 +789,18 @@ static bool cond_code(lex *L, unsigned *cc)
 	return fail(L, w, "unknown condition '%.*s'", (int)n, w);
 }
 
+/* invoke rF, rA, N: the arguments rA .. rA+N-1 must be registers (the
+ * verifier's rule). */
+static bool invoke_operands(lex *L, unsigned *f, unsigned *a, unsigned *n)
+{
+	if (!reg(L, f) || !comma(L) || !reg(L, a) || !comma(L))
+		return false;
+	const char *st = (skip_ws(L), L->s);
+	if (!small_uint(L, 255, n))
+		return false;
+	return *a + *n <= 256 || fail(L, st, "%u arguments from r%u run past r255", *n, *a);
+}
+
 static bool instruction(asm_state *A, const char *mn, size_t n)
 {
 	lex *L = &A->L;
@@ -619,7 +821,7 @@ static bool instruction(asm_state *A, const char *mn, size_t n)
 	case FORM_JRR: ok = jump_target(A, true, &field) && comma(L) && reg(L, &b) && comma(L) && reg(L, &c); break;
 	case FORM_JRC: ok = jump_target(A, true, &field) && comma(L) && reg(L, &b) && comma(L) && cond_code(L, &c); break;
 	case FORM_RI: ok = reg(L, &a) && comma(L) && ri_operand(A, op, &field); break;
-	case FORM_RRN: ok = reg(L, &a) && comma(L) && reg(L, &b) && comma(L) && small_uint(L, 255, &c); break;
+	case FORM_RRN: ok = invoke_operands(L, &a, &b, &c); break;
 	case FORM_R: ok = reg(L, &a); break;
 	case FORM_NONE: ok = false; break;
 	}
@@ -638,23 +840,23 @@ static bool resolve(asm_state *A)
 	lex *L = &A->L;
 	for (size_t i = 0; i < A->nfix; i++) {
 		fixup *x = &A->fix[i];
-		const label *lb = NULL;
-		for (size_t j = 0; j < A->nlabels; j++)
-			if (A->labels[j].len == x->len && memcmp(A->labels[j].name, x->label, x->len) == 0)
-				lb = &A->labels[j];
+		int64_t at = tab_get(&A->labels, x->label, x->len);
 		L->line = x->line;
 		L->line_start = x->label - (x->col - 1);
-		if (!lb)
+		if (at < 0)
 			return fail(L, x->label, "unknown label '%.*s'", (int)x->len, x->label);
+		if (at >= (int64_t)A->ncode) /* the verifier's rule: targets are instructions */
+			return fail(L, x->label, "label '%.*s' is past the last instruction",
+				    (int)x->len, x->label);
 		if (x->rel8) {
-			int64_t d = (int64_t)lb->at - (int64_t)x->at;
+			int64_t d = at - (int64_t)x->at;
 			if (d < -128 || d > 127)
 				return fail(L, x->label, "label '%.*s' is %lld instructions away; "
 					    "conditional jumps reach -128..127 (branch over a jmp)",
 					    (int)x->len, x->label, (long long)d);
 			A->code[x->at] |= (uint32_t)(uint8_t)(int8_t)d << 16;
 		} else {
-			A->code[x->at] |= lb->at;
+			A->code[x->at] |= (uint32_t)at;
 		}
 	}
 	return true;
@@ -708,13 +910,20 @@ static bool sym_name_tok(lex *L, const char **s, size_t *n)
 	return *n ? true : fail(L, *s, "expected a symbol name");
 }
 
+/* The value goes to the file's const pool, which load_global indexes
+ * (notes B.4); the Symbols map names it with a const ref. */
 static bool add_symbol(asm_state *A, const char *s, size_t n, const bcx_tbon_value *v)
 {
 	lex *L = &A->L;
-	if (!grow(L, (void **)&A->syms, &A->capsyms, 2 * A->nsyms + 2, sizeof *A->syms))
+	if (!grow(L, (void **)&A->syms, &A->capsyms, 2 * A->nsyms + 2, sizeof *A->syms) ||
+	    !grow(L, (void **)&A->pool, &A->cappool, A->nsyms + 1, sizeof *A->pool))
 		return false;
+	A->pool[A->nsyms] = *v;
 	A->syms[2 * A->nsyms] = bcx_tbon_name(s, n);
-	A->syms[2 * A->nsyms + 1] = *v;
+	memset(&A->syms[2 * A->nsyms + 1], 0, sizeof *A->syms);
+	A->syms[2 * A->nsyms + 1].kind = BCX_TBON_K_REF;
+	A->syms[2 * A->nsyms + 1].type = BCX_TBON_REF;
+	A->syms[2 * A->nsyms + 1].u = A->nsyms;
 	A->nsyms++;
 	return true;
 }
@@ -742,24 +951,24 @@ static bool collect_names(asm_state *A)
 				return false;
 			if (sym_index(A, s, sn) >= 0)
 				return fail(L, s, "symbol '%.*s' defined twice", (int)sn, s);
-			if (!grow(L, (void **)&A->names, &A->capnames, A->nnames + 1, sizeof *A->names))
+			if (A->nnames >= TAP_HOST_BASE - 1)
+				return fail(L, s, "more than %u symbols", TAP_HOST_BASE - 1);
+			if (!tab_put(L, &A->names, s, sn, (uint32_t)A->nnames++))
 				return false;
-			A->names[A->nnames].s = s;
-			A->names[A->nnames++].n = sn;
 		}
 		next_line(L);
 	}
-	if (A->nnames >= TAP_HOST_BASE)
-		return fail(L, L->s, "more than %u symbols", TAP_HOST_BASE - 1);
 	return true;
 }
 
 static bool function_body(asm_state *A, const char *name, size_t name_len, unsigned params)
 {
 	lex *L = &A->L;
-	A->ncode = A->nconsts = A->nfix = A->nlabels = 0;
+	A->ncode = A->nconsts = A->nfix = 0;
 	A->consts = NULL;
 	A->capconsts = 0;
+	tab_clear(&A->labels);
+	tab_clear(&A->const_tab);
 	for (;;) {
 		next_line(L);
 		if (L->s >= L->end)
@@ -773,15 +982,16 @@ static bool function_body(asm_state *A, const char *name, size_t name_len, unsig
 		}
 		if (word_is(w, n, ".end"))
 			break;
-		if (eat(L, ':')) {
-			for (size_t j = 0; j < A->nlabels; j++)
-				if (A->labels[j].len == n && memcmp(A->labels[j].name, w, n) == 0)
-					return fail(L, w, "label '%.*s' defined twice", (int)n, w);
-			if (!grow(L, (void **)&A->labels, &A->caplabels, A->nlabels + 1, sizeof *A->labels))
+		if (word_is(w, n, ".const")) {
+			if (!const_directive(A))
 				return false;
-			A->labels[A->nlabels].name = w;
-			A->labels[A->nlabels].len = n;
-			A->labels[A->nlabels++].at = (uint32_t)A->ncode;
+			continue;
+		}
+		if (eat(L, ':')) {
+			if (tab_get(&A->labels, w, n) >= 0)
+				return fail(L, w, "label '%.*s' defined twice", (int)n, w);
+			if (!tab_put(L, &A->labels, w, n, (uint32_t)A->ncode))
+				return false;
 			n = ident(L, &w);
 			if (!n) {
 				if (!at_eol(L))
@@ -815,7 +1025,7 @@ static bool top_level(asm_state *A)
 				return false;
 		} else if (word_is(w, n, ".global")) {
 			bcx_tbon_value v;
-			if (!sym_name_tok(L, &s, &sn) || !value(L, &v, -1))
+			if (!sym_name_tok(L, &s, &sn) || !value(L, &v, -1, TAP_DEPTH_GLOBAL))
 				return false;
 			if (!at_eol(L))
 				return fail(L, L->s, "unexpected text after the value");
@@ -837,6 +1047,9 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 	if (!A.L.a)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	A.L.d = diag;
+	bcx_buf_init(&A.scratch, NULL);
+	if (!len)
+		text = ""; /* NULL with no bytes is allowed */
 	A.L.s = A.L.line_start = text;
 	A.L.end = text + len;
 	A.L.line = 1;
@@ -855,6 +1068,9 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 		kv[1].items = A.syms; kv[1].len = A.nsyms;
 		kv[2] = bcx_tbon_name("Declears", 8);
 		kv[3].kind = BCX_TBON_K_MAP; kv[3].type = BCX_TBON_MAP;
+		f.has_pool = true;
+		f.pool = A.pool;
+		f.pool_count = A.nsyms;
 		f.root.kind = BCX_TBON_K_MAP;
 		f.root.type = BCX_TBON_MAP;
 		f.root.items = kv;
@@ -863,6 +1079,7 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 	} else if (diag && diag->code != BCX_OK) {
 		s = diag->code;
 	}
+	bcx_buf_free(&A.scratch);
 	bcx_arena_free(A.L.a);
 	return s;
 }

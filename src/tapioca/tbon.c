@@ -1,6 +1,6 @@
 /* TBON reader and writer (docs/tapioca.md, "TBON"). The reader and the
  * writer mirror each other function for function. */
-#include "bcx/tbon.h"
+#include "internal.h"
 #include "bcx/varint.h"
 
 #include <math.h>
@@ -136,16 +136,53 @@ static unsigned fixed_size(uint8_t t)
 	}
 }
 
-/* Element signatures: the primitive types the note marks (Y), plus 0x04. */
+/* Element signatures: the primitive types the note marks (Y), nil among
+ * them (its last table), plus 0x04. */
 static bool elem_sig_ok(uint8_t t)
 {
 	return t == BCX_TBON_OBJECT || t == BCX_TBON_FALSE || t == BCX_TBON_IVA ||
-	       t == BCX_TBON_UVA || fixed_size(t) != 0;
+	       t == BCX_TBON_UVA || t == BCX_TBON_NIL || fixed_size(t) != 0;
 }
 
 /* ---- reader ---- */
 
 static bool read_value(reader *r, unsigned depth, bcx_tbon_value *v);
+
+bool bcx_tbon_xip_value(bcx_arena *a, const uint8_t *be, size_t n, bcx_tbon_value *v)
+{
+	v->kind = BCX_TBON_K_INT;
+	v->type = BCX_TBON_IVA;
+	if (n <= 8) {
+		uint64_t u = be[0] & 0x80 ? UINT64_MAX : 0;
+		for (size_t i = 0; i < n; i++)
+			u = u << 8 | be[i];
+		v->i = (int64_t)u;
+		return true;
+	}
+	uint8_t *w = bcx_arena_alloc(a, n);
+	if (!w)
+		return false;
+	memcpy(w, be, n);
+	v->kind = BCX_TBON_K_BIGINT;
+	v->wide = w;
+	v->len = n;
+	return true;
+}
+
+/* Signed VA: XIP, any form, up to 512 bits (notes B.4). Values that fit
+ * 64 bits are K_INT, wider ones K_BIGINT (tbon.h). */
+static bool read_xip(reader *r, bcx_tbon_value *v)
+{
+	uint8_t be[BCX_XIP_WIDE_MAX];
+	size_t n = 0, used = 0, off = bcx_cur_offset(&r->c);
+	bcx_status s = bcx_xip_decode_wide(r->c.p, bcx_cur_remaining(&r->c), be, &n, &used, NULL);
+	if (s != BCX_OK)
+		return bcx_cur_fail_at(&r->c, off, s, "signed VA (XIP): %s",
+				       bcx_status_str(s)) == BCX_OK;
+	if (!bcx_tbon_xip_value(r->arena, be, n, v))
+		return bcx_cur_fail(&r->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
+	return bcx_cur_skip(&r->c, used, "signed VA");
+}
 
 /* The payload of a primitive of type t (the type byte is already read). */
 static bool read_payload(reader *r, uint8_t t, bcx_tbon_value *v)
@@ -208,23 +245,16 @@ static bool read_payload(reader *r, uint8_t t, bcx_tbon_value *v)
 		v->kind = BCX_TBON_K_UINT;
 		v->u = read_va128(r, "unsigned VA");
 		return bcx_cur_ok(&r->c);
-	case BCX_TBON_IVA: {
-		size_t used = 0;
-		size_t off = bcx_cur_offset(&r->c);
-		bcx_status s = bcx_xip_decode(r->c.p, bcx_cur_remaining(&r->c), &v->i, &used, NULL);
-		if (s != BCX_OK)
-			return bcx_cur_fail_at(&r->c, off, s == BCX_ERR_OVERFLOW ? BCX_ERR_UNSUPPORTED : s,
-					       "signed VA (XIP): %s", s == BCX_ERR_OVERFLOW
-					       ? "wider than 64 bits" : bcx_status_str(s)) == BCX_OK;
-		v->kind = BCX_TBON_K_INT;
-		return bcx_cur_skip(&r->c, used, "signed VA");
-	}
+	case BCX_TBON_IVA:
+		return read_xip(r, v);
 	default:
 		return false;
 	}
 }
 
-static bool utf8_ok(const uint8_t *s, size_t n)
+/* The one UTF-8 rule of names (reader, writer, assembler): shortest forms
+ * only, no surrogates, nothing above U+10FFFF. */
+bool bcx_tbon_utf8_ok(const uint8_t *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
@@ -284,11 +314,20 @@ static bool read_array(reader *r, uint8_t t, unsigned depth, bcx_tbon_value *v)
 		return bcx_cur_fail(&r->c, BCX_ERR_MALFORMED,
 				    "0x%02X is not an array element signature", sig) == BCX_OK;
 	unsigned fs = fixed_size(sig);
-	if (!read_len(r, t, fs ? fs : 1, &v->len))
+	if (!read_len(r, t, sig == BCX_TBON_NIL ? 0 : fs ? fs : 1, &v->len))
 		return false;
 	v->kind = BCX_TBON_K_ARRAY;
 	v->type = BCX_TBON_ARRAY;
 	v->elem = sig;
+	if (sig == BCX_TBON_NIL) {
+		/* Nil elements take no bytes: no items (tbon.h), so memory stays
+		 * proportional to the input; they count as values all the same. */
+		r->values += v->len;
+		if (r->values > r->lim.max_total)
+			return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, "more than %llu values",
+					    (unsigned long long)r->lim.max_total) == BCX_OK;
+		return true;
+	}
 	if (v->len && !(v->items = alloc_values(r, v->len)))
 		return false;
 	for (size_t i = 0; i < v->len; i++) {
@@ -314,6 +353,8 @@ static bool key_equal(const bcx_tbon_value *a, const bcx_tbon_value *b)
 	case BCX_TBON_K_NIL: return true;
 	case BCX_TBON_K_BOOL: return a->b == b->b;
 	case BCX_TBON_K_INT: return a->i == b->i;
+	case BCX_TBON_K_BIGINT:
+		return a->len == b->len && memcmp(a->wide, b->wide, a->len) == 0;
 	case BCX_TBON_K_UINT: case BCX_TBON_K_REF: return a->u == b->u;
 	case BCX_TBON_K_FLOAT: return memcmp(&a->f, &b->f, sizeof a->f) == 0;
 	case BCX_TBON_K_NAME: return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
@@ -324,9 +365,10 @@ static bool key_equal(const bcx_tbon_value *a, const bcx_tbon_value *b)
 static uint64_t key_hash(const bcx_tbon_value *k)
 {
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)k->kind;
-	if (k->kind == BCX_TBON_K_NAME) {
+	if (k->kind == BCX_TBON_K_NAME || k->kind == BCX_TBON_K_BIGINT) {
+		const uint8_t *p = k->kind == BCX_TBON_K_BIGINT ? k->wide : (const uint8_t *)k->str;
 		for (size_t i = 0; i < k->len; i++)
-			h = (h ^ (uint8_t)k->str[i]) * 1099511628211ull;
+			h = (h ^ p[i]) * 1099511628211ull;
 	} else {
 		uint64_t x = k->kind == BCX_TBON_K_INT ? (uint64_t)k->i : k->kind == BCX_TBON_K_BOOL
 			     ? (uint64_t)k->b : k->u;
@@ -337,27 +379,39 @@ static uint64_t key_hash(const bcx_tbon_value *k)
 	return h ^ (h >> 29);
 }
 
-/* Duplicate keys are an error (notes B.3.20): one open-addressing pass. */
-static bool check_keys(reader *r, const bcx_tbon_value *v)
+/* Any value is a key; a duplicate is an error (notes B.3.20): one
+ * open-addressing pass. Scalars and names compare by value; an array or map
+ * becomes an object of its own, so it equals no other key (as references
+ * compare at run time). The reader, the writer and the assembler share it. */
+int64_t bcx_tbon_dup_key(bcx_arena *a, const bcx_tbon_value *map)
 {
 	size_t cap = 8;
-	while (cap < v->len * 2)
+	while (cap < map->len * 2)
 		cap *= 2;
-	const bcx_tbon_value **slots = bcx_arena_calloc(r->arena, cap, sizeof *slots);
+	const bcx_tbon_value **slots = bcx_arena_calloc(a, cap, sizeof *slots);
 	if (!slots)
-		return bcx_cur_fail(&r->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
-	for (size_t i = 0; i < v->len; i++) {
-		const bcx_tbon_value *k = &v->items[2 * i];
+		return -2;
+	for (size_t i = 0; i < map->len; i++) {
+		const bcx_tbon_value *k = &map->items[2 * i];
 		if (k->kind == BCX_TBON_K_ARRAY || k->kind == BCX_TBON_K_MAP)
-			return bcx_cur_fail_at(&r->c, (size_t)k->offset, BCX_ERR_MALFORMED,
-					       "map key is an array or map") == BCX_OK;
+			continue; /* a new object each: keys by identity, never equal */
 		size_t j = (size_t)key_hash(k) & (cap - 1);
 		for (; slots[j]; j = (j + 1) & (cap - 1))
 			if (key_equal(slots[j], k))
-				return bcx_cur_fail_at(&r->c, (size_t)k->offset, BCX_ERR_MALFORMED,
-						       "duplicate map key") == BCX_OK;
+				return (int64_t)i;
 		slots[j] = k;
 	}
+	return -1;
+}
+
+static bool check_keys(reader *r, const bcx_tbon_value *v)
+{
+	int64_t i = bcx_tbon_dup_key(r->arena, v);
+	if (i == -2)
+		return bcx_cur_fail(&r->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
+	if (i >= 0)
+		return bcx_cur_fail_at(&r->c, (size_t)v->items[2 * i].offset, BCX_ERR_MALFORMED,
+				       TBON_MSG_DUP_KEY) == BCX_OK;
 	return true;
 }
 
@@ -382,9 +436,9 @@ static bool read_name(reader *r, uint8_t t, bcx_tbon_value *v)
 	const uint8_t *p = bcx_cur_bytes(&r->c, v->len, "name");
 	if (!bcx_cur_ok(&r->c))
 		return false;
-	if (!utf8_ok(p, v->len))
+	if (!bcx_tbon_utf8_ok(p, v->len))
 		return bcx_cur_fail_at(&r->c, (size_t)v->offset, BCX_ERR_MALFORMED,
-				       "name is not valid UTF-8") == BCX_OK;
+				       TBON_MSG_UTF8) == BCX_OK;
 	v->kind = BCX_TBON_K_NAME;
 	v->type = BCX_TBON_NAME;
 	v->str = (const char *)p; /* aliases the input */
@@ -396,7 +450,7 @@ static bool read_value(reader *r, unsigned depth, bcx_tbon_value *v)
 	memset(v, 0, sizeof *v);
 	v->offset = bcx_cur_offset(&r->c);
 	if (depth > r->lim.max_depth)
-		return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, "nesting deeper than %u",
+		return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, TBON_MSG_DEPTH,
 				    r->lim.max_depth) == BCX_OK;
 	if (++r->values > r->lim.max_total)
 		return bcx_cur_fail(&r->c, BCX_ERR_LIMIT, "more than %llu values",
@@ -525,6 +579,8 @@ static bcx_status write_payload(const bcx_tbon_value *v, uint8_t t, bcx_buf *b, 
 {
 	unsigned n = fixed_size(t);
 	switch (t) {
+	case BCX_TBON_NIL: /* an element of a nil array: no bytes */
+		return v->kind == BCX_TBON_K_NIL ? BCX_OK : bad(d, "a non-nil", t);
 	case BCX_TBON_FALSE:
 		if (v->kind != BCX_TBON_K_BOOL)
 			return bad(d, "a non-boolean", t);
@@ -557,20 +613,78 @@ static bcx_status write_payload(const bcx_tbon_value *v, uint8_t t, bcx_buf *b, 
 		put_va128(b, v->u);
 		return BCX_OK;
 	case BCX_TBON_IVA: {
-		if (v->kind != BCX_TBON_K_INT)
+		if (v->kind != BCX_TBON_K_INT && v->kind != BCX_TBON_K_BIGINT)
 			return bad(d, "a signed value", t);
-		uint8_t tmp[BCX_XIP_MAX64];
-		bcx_buf_put_bytes(b, tmp, bcx_xip_encode(v->i, tmp));
-		return BCX_OK;
+		uint8_t tmp[BCX_XIP_MAX];
+		size_t len = 0;
+		bcx_status s = BCX_OK;
+		if (v->kind == BCX_TBON_K_INT)
+			len = bcx_xip_encode(v->i, tmp);
+		else
+			s = bcx_xip_encode_wide(v->wide, v->len, tmp, &len, d);
+		if (s == BCX_OK)
+			bcx_buf_put_bytes(b, tmp, len);
+		return s;
 	}
 	default:
 		return bad(d, "a value", t);
 	}
 }
 
-bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *b, bcx_diag *d)
+/* The writer refuses what the reader would refuse with its default limits:
+ * nesting, lengths and the value count as bcx_limits' defaults, names as
+ * bcx_tbon_utf8_ok. */
+typedef struct writer {
+	bcx_buf *b;
+	bcx_diag *d;
+	uint64_t values;
+	bcx_arena *keys; /* scratch of the duplicate key check, made when needed */
+} writer;
+
+static bcx_status write_value(writer *w, const bcx_tbon_value *v, unsigned depth);
+
+static bcx_status write_count(writer *w, size_t n, uint64_t values)
 {
-	bcx_status s = BCX_OK;
+	if (n > BCX_LIMIT_COUNT)
+		return bcx_diag_set(w->d, BCX_ERR_LIMIT, -1, "length %zu exceeds the limit %llu", n,
+				    (unsigned long long)BCX_LIMIT_COUNT);
+	w->values += values;
+	if (w->values > BCX_LIMIT_TOTAL)
+		return bcx_diag_set(w->d, BCX_ERR_LIMIT, -1, "more than %llu values",
+				    (unsigned long long)BCX_LIMIT_TOTAL);
+	return BCX_OK;
+}
+
+static bcx_status write_array(writer *w, const bcx_tbon_value *v, unsigned depth)
+{
+	if (!elem_sig_ok(v->elem))
+		return bad(w->d, "an array", v->elem);
+	bool bare = v->elem != BCX_TBON_OBJECT;
+	bcx_status s = write_count(w, v->len, bare ? v->len : 0);
+	/* Spec: the element signature comes before a VA128 length. */
+	bcx_buf_put_u8(w->b, (uint8_t)(0x20 | (v->len <= 30 ? v->len : 31)));
+	bcx_buf_put_u8(w->b, v->elem);
+	if (v->len > 30)
+		put_va128(w->b, v->len);
+	for (size_t i = 0; i < v->len && s == BCX_OK; i++) {
+		if (!v->items) /* nil elements may have no items (tbon.h) */
+			s = v->elem == BCX_TBON_NIL ? BCX_OK : bad(w->d, "an array", v->elem);
+		else if (bare)
+			s = write_payload(&v->items[i], v->elem, w->b, w->d);
+		else
+			s = write_value(w, &v->items[i], depth + 1);
+	}
+	return s;
+}
+
+static bcx_status write_value(writer *w, const bcx_tbon_value *v, unsigned depth)
+{
+	if (depth > BCX_LIMIT_DEPTH)
+		return bcx_diag_set(w->d, BCX_ERR_LIMIT, -1, TBON_MSG_DEPTH, BCX_LIMIT_DEPTH);
+	bcx_status s = write_count(w, 0, 1);
+	bcx_buf *b = w->b;
+	if (s != BCX_OK)
+		return s;
 	switch (v->kind) {
 	case BCX_TBON_K_NIL:
 		bcx_buf_put_u8(b, BCX_TBON_NIL);
@@ -583,52 +697,66 @@ bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *b, bcx_diag *d
 		put_va128(b, v->u);
 		break;
 	case BCX_TBON_K_NAME:
+		if (v->len && !bcx_tbon_utf8_ok((const uint8_t *)v->str, v->len))
+			return bcx_diag_set(w->d, BCX_ERR_MALFORMED, -1, TBON_MSG_UTF8);
+		s = write_count(w, v->len, 0);
 		put_len(b, 0x60, v->len);
 		bcx_buf_put_bytes(b, v->str, v->len);
 		break;
 	case BCX_TBON_K_ARRAY:
-		if (!elem_sig_ok(v->elem))
-			return bad(d, "an array", v->elem);
-		/* Spec: the element signature comes before a VA128 length. */
-		bcx_buf_put_u8(b, (uint8_t)(0x20 | (v->len <= 30 ? v->len : 31)));
-		bcx_buf_put_u8(b, v->elem);
-		if (v->len > 30)
-			put_va128(b, v->len);
-		for (size_t i = 0; i < v->len && s == BCX_OK; i++)
-			s = v->elem == BCX_TBON_OBJECT ? bcx_tbon_write_value(&v->items[i], b, d)
-						       : write_payload(&v->items[i], v->elem, b, d);
+		s = write_array(w, v, depth);
 		break;
 	case BCX_TBON_K_MAP:
+		s = write_count(w, v->len, 0);
+		if (s == BCX_OK && v->len > 1) {
+			int64_t dup = -2;
+			if (w->keys || (w->keys = bcx_arena_new(NULL)))
+				dup = bcx_tbon_dup_key(w->keys, v);
+			if (dup != -1)
+				return bcx_diag_set(w->d, dup < 0 ? BCX_ERR_NOMEM : BCX_ERR_MALFORMED, -1,
+						    dup < 0 ? "out of memory" : TBON_MSG_DUP_KEY);
+		}
 		put_len(b, 0x40, v->len);
 		for (size_t i = 0; i < 2 * v->len && s == BCX_OK; i++)
-			s = bcx_tbon_write_value(&v->items[i], b, d);
+			s = write_value(w, &v->items[i], depth + 1);
 		break;
 	default:
-		if (v->type == BCX_TBON_FALSE || v->type == BCX_TBON_BYTE || !elem_sig_ok(v->type))
-			return bad(d, "a value", v->type);
+		if (v->type == BCX_TBON_FALSE || v->type == BCX_TBON_BYTE ||
+		    v->type == BCX_TBON_NIL || !elem_sig_ok(v->type))
+			return bad(w->d, "a value", v->type);
 		bcx_buf_put_u8(b, v->type);
-		s = write_payload(v, v->type, b, d);
+		s = write_payload(v, v->type, b, w->d);
 	}
 	if (s == BCX_OK && b->status != BCX_OK)
-		return bcx_diag_set(d, b->status, -1, "TBON writer: %s", bcx_status_str(b->status));
+		return bcx_diag_set(w->d, b->status, -1, "TBON writer: %s", bcx_status_str(b->status));
+	return s;
+}
+
+bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *b, bcx_diag *d)
+{
+	writer w = {b, d, 0, NULL};
+	bcx_status s = write_value(&w, v, 0);
+	bcx_arena_free(w.keys);
 	return s;
 }
 
 bcx_status bcx_tbon_write(const bcx_tbon_file *f, bcx_buf *b, bcx_diag *d)
 {
+	writer w = {b, d, 0, NULL};
+	bcx_status s = BCX_OK;
 	bcx_buf_put_bytes(b, "TBON", 4);
 	if (f->has_pool) {
+		s = write_count(&w, f->pool_count, 0);
 		bcx_buf_put_u8(b, BCX_TBON_POOL);
 		put_va128(b, f->pool_count);
-		for (size_t i = 0; i < f->pool_count; i++)
-		{
-			bcx_status s = bcx_tbon_write_value(&f->pool[i], b, d);
-			if (s != BCX_OK)
-				return s;
-		}
+		for (size_t i = 0; i < f->pool_count && s == BCX_OK; i++)
+			s = write_value(&w, &f->pool[i], 1);
 	}
 	bcx_buf_put_u8(b, BCX_TBON_ROOT);
-	return bcx_tbon_write_value(&f->root, b, d);
+	if (s == BCX_OK)
+		s = write_value(&w, &f->root, 0);
+	bcx_arena_free(w.keys);
+	return s;
 }
 
 /* ---- constructors ---- */

@@ -1,5 +1,8 @@
-/* bcx dump for TBON: the value tree with byte offsets, as text or JSON. */
-#include "bcx/tbon.h"
+/* bcx dump for TBON: the value tree with byte offsets, as text or JSON.
+ * The words of a "bytecode" array (docs/tapioca.md, "Object file layout")
+ * are shown in hex with their instruction beside them. */
+#include "internal.h"
+#include "bcx/varint.h"
 #include "common/out.h"
 
 #include <inttypes.h>
@@ -43,6 +46,11 @@ static void put_scalar(bcx_buf *o, const bcx_tbon_value *v, bool json)
 	case BCX_TBON_K_NIL: bcx_buf_puts(o, json ? "null" : "nil"); break;
 	case BCX_TBON_K_BOOL: bcx_buf_puts(o, v->b ? "true" : "false"); break;
 	case BCX_TBON_K_INT: bcx_buf_printf(o, "%" PRId64, v->i); break;
+	case BCX_TBON_K_BIGINT: {
+		char dec[BCX_WIDE_DEC_MAX];
+		bcx_buf_put_bytes(o, dec, bcx_wide_to_decimal(v->wide, v->len, dec, sizeof dec));
+		break;
+	}
 	case BCX_TBON_K_UINT: bcx_buf_printf(o, "%" PRIu64, v->u); break;
 	case BCX_TBON_K_REF: bcx_buf_printf(o, json ? "{\"constref\": %" PRIu64 "}" : "ref #%" PRIu64, v->u); break;
 	case BCX_TBON_K_FLOAT:
@@ -56,26 +64,46 @@ static void put_scalar(bcx_buf *o, const bcx_tbon_value *v, bool json)
 	}
 }
 
-static void dump_text(bcx_buf *o, const bcx_tbon_value *v, unsigned ind, const char *label)
+/* True for the value of a "bytecode" key: an array of u32 words. */
+static bool is_code(const bcx_tbon_value *key, const bcx_tbon_value *v)
+{
+	return key->kind == BCX_TBON_K_NAME && key->len == 8 && memcmp(key->str, "bytecode", 8) == 0 &&
+	       v->kind == BCX_TBON_K_ARRAY && v->elem == BCX_TBON_U32 && v->items;
+}
+
+static void dump_text(bcx_buf *o, const bcx_tbon_value *v, unsigned ind, const char *label,
+		      bool code)
 {
 	bcx_buf_printf(o, "%08" PRIx64 ": %*s%s%s ", v->offset, (int)(2 * ind), "", label,
 		       v->kind == BCX_TBON_K_ARRAY ? "array" : v->kind == BCX_TBON_K_MAP ? "map"
 		       : type_name(v->kind == BCX_TBON_K_NAME ? 0x60 : v->type));
 	if (v->kind == BCX_TBON_K_ARRAY) {
 		bcx_buf_printf(o, "of %s [%zu]\n", type_name(v->elem), v->len);
-		for (size_t i = 0; i < v->len; i++)
-			dump_text(o, &v->items[i], ind + 1, "");
+		for (size_t i = 0; v->items && i < v->len; i++) {
+			if (!code) {
+				dump_text(o, &v->items[i], ind + 1, "", false);
+				continue;
+			}
+			uint32_t w = (uint32_t)v->items[i].u;
+			bcx_buf_printf(o, "%08" PRIx64 ": %*su32 0x%08" PRIx32 "  ", v->items[i].offset,
+				       (int)(2 * ind + 2), "", w);
+			bcx_tap_insn_text(o, w, (uint32_t)i, NULL);
+			bcx_buf_put_u8(o, '\n');
+		}
 	} else if (v->kind == BCX_TBON_K_MAP) {
 		bcx_buf_printf(o, "{%zu}\n", v->len);
-		for (size_t i = 0; i < 2 * v->len; i++)
-			dump_text(o, &v->items[i], ind + 1, i % 2 ? "value: " : "key: ");
+		for (size_t i = 0; i < v->len; i++) {
+			const bcx_tbon_value *k = &v->items[2 * i], *x = &v->items[2 * i + 1];
+			dump_text(o, k, ind + 1, "key: ", false);
+			dump_text(o, x, ind + 1, "value: ", is_code(k, x));
+		}
 	} else {
 		put_scalar(o, v, false);
 		bcx_buf_put_u8(o, '\n');
 	}
 }
 
-static void dump_json(bcx_buf *o, const bcx_tbon_value *v)
+static void dump_json(bcx_buf *o, const bcx_tbon_value *v, bool code, uint32_t pc)
 {
 	const char *t = v->kind == BCX_TBON_K_ARRAY ? "array" : v->kind == BCX_TBON_K_MAP ? "map"
 			: type_name(v->kind == BCX_TBON_K_NAME ? 0x60 : v->type);
@@ -83,18 +111,28 @@ static void dump_json(bcx_buf *o, const bcx_tbon_value *v)
 	if (v->kind == BCX_TBON_K_ARRAY || v->kind == BCX_TBON_K_MAP) {
 		if (v->kind == BCX_TBON_K_ARRAY)
 			bcx_buf_printf(o, ", \"element\": \"%s\"", type_name(v->elem));
+		if (!v->items && v->len) /* nil elements: no bytes, no items */
+			bcx_buf_printf(o, ", \"length\": %zu", v->len);
 		bcx_buf_puts(o, ", \"items\": [");
-		size_t n = v->kind == BCX_TBON_K_MAP ? 2 * v->len : v->len;
+		size_t n = v->kind == BCX_TBON_K_MAP ? 2 * v->len : v->items ? v->len : 0;
 		for (size_t i = 0; i < n; i++) {
 			if (i)
 				bcx_buf_puts(o, ", ");
-			dump_json(o, &v->items[i]);
+			bool c = v->kind == BCX_TBON_K_ARRAY ? code
+				 : i % 2 && is_code(&v->items[i - 1], &v->items[i]);
+			dump_json(o, &v->items[i], c, (uint32_t)i);
 		}
 		bcx_buf_puts(o, "]}");
 		return;
 	}
 	bcx_buf_puts(o, ", \"value\": ");
 	put_scalar(o, v, true);
+	if (code && v->kind == BCX_TBON_K_UINT) {
+		/* the instruction text has no byte that needs escaping */
+		bcx_buf_printf(o, ", \"hex\": \"0x%08" PRIx32 "\", \"insn\": \"", (uint32_t)v->u);
+		bcx_tap_insn_text(o, (uint32_t)v->u, pc, NULL);
+		bcx_buf_put_u8(o, '"');
+	}
 	bcx_buf_puts(o, "}");
 }
 
@@ -113,23 +151,23 @@ bcx_status bcx_tbon_dump(const uint8_t *data, size_t size, bool json,
 			for (size_t i = 0; i < f.pool_count; i++) {
 				if (i)
 					bcx_buf_puts(out, ", ");
-				dump_json(out, &f.pool[i]);
+				dump_json(out, &f.pool[i], false, 0);
 			}
 			bcx_buf_puts(out, "]");
 		} else {
 			bcx_buf_puts(out, "null");
 		}
 		bcx_buf_puts(out, ", \"root\": ");
-		dump_json(out, &f.root);
+		dump_json(out, &f.root, false, 0);
 		bcx_buf_puts(out, "}\n");
 	} else if (s == BCX_OK) {
 		bcx_buf_puts(out, "00000000: magic TBON\n");
 		for (size_t i = 0; i < f.pool_count; i++) {
 			char label[32];
 			snprintf(label, sizeof label, "pool[%zu]: ", i);
-			dump_text(out, &f.pool[i], 1, label);
+			dump_text(out, &f.pool[i], 1, label, false);
 		}
-		dump_text(out, &f.root, 0, "root: ");
+		dump_text(out, &f.root, 0, "root: ", false);
 	}
 	bcx_arena_free(a);
 	if (s == BCX_OK && out->status != BCX_OK)

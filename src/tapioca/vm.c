@@ -205,6 +205,7 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 	switch (t->kind) {
 	case BCX_TBON_K_NIL: *out = V_NIL; return true;
 	case BCX_TBON_K_BOOL: *out = t->b ? V_TRUE : V_FALSE; return true;
+	case BCX_TBON_K_BIGINT: break; /* no register form: refused below */
 	case BCX_TBON_K_INT: *out = (uint64_t)t->i; return true;
 	case BCX_TBON_K_UINT: *out = t->u; return true;
 	case BCX_TBON_K_FLOAT: memcpy(out, &t->f, 8); return true;
@@ -221,14 +222,18 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 			o->a = p;
 		}
 		for (size_t i = 0; i < n; i++)
-			if (!from_tbon(v, &t->items[i], &o->a[i]))
+			if (!t->items) /* an array of nil elements has no items (tbon.h) */
+				o->a[i] = V_NIL;
+			else if (!from_tbon(v, &t->items[i], &o->a[i]))
 				return false;
 		o->len = t->len;
 		if (o->type == O_MAP)
 			o->cap /= 2;
 		return true;
 	}
-	return type_err(v, "unknown value kind");
+	/* A kind the VM has no register form for (a signed VA integer wider
+	 * than 64 bits, say): refused when it would be loaded. */
+	return type_err(v, "a constant of TBON type 0x%02X does not fit a 64-bit register", t->type);
 }
 
 /* ---- object semantics (.r operators, eq/gt/lt) ---- */

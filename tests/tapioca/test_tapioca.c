@@ -138,7 +138,8 @@ static void test_tbon_bytes(void)
 	T_EQ_U(read_bytes("TBON\x01\x03\x00", 7, NULL), BCX_ERR_MALFORMED);   /* no pool */
 	T_EQ_U(read_bytes("TBON\x02\x01\x03\x00\x01\x05", 10, NULL), BCX_ERR_MALFORMED); /* self ref */
 	T_EQ_U(read_bytes("TBON\x01\x62\xc3\x28", 8, NULL), BCX_ERR_MALFORMED); /* bad UTF-8 */
-	T_EQ_U(read_bytes("TBON\x01\x3f\x05\x01\x00", 9, NULL), BCX_ERR_MALFORMED); /* nil sig */
+	T_EQ_U(read_bytes("TBON\x01\x3f\x05\x7f", 8, &v), BCX_OK); /* 127 nils, no bytes */
+	T_EQ_U(v.len, 127);
 	T_EQ_U(read_bytes("TBON\x01\x3f\x04\xff\xff\xff\x7f", 11, NULL), BCX_ERR_LIMIT);
 	T_EQ_U(read_bytes("TBON\x01\x3f\x04\x8f\x00", 10, NULL), BCX_ERR_TRUNCATED);
 	T_CHECK(bcx_f16_to_f64(0x7BFF) == 65504.0);
@@ -338,7 +339,7 @@ static void test_verifier(void)
 	const char *ret = ".func main 0\n load_imm_int r7, 9\n return r0\n.end\n";
 	T_EQ_U(load_patched(ret, 0x41000000, 0x41000000), BCX_OK);
 	T_EQ_U(load_patched(ret, 0x41000000, 0x01000000), BCX_ERR_MALFORMED); /* unknown opcode */
-	T_EQ_U(load_patched(ret, 0x41000000, 0x00000000), BCX_ERR_MALFORMED); /* falls off */
+	T_EQ_U(load_patched(ret, 0x41000000, 0x00000000), BCX_OK); /* falls off: a runtime error */
 	T_EQ_U(load_patched(ret, 0x41000000, 0x23050000), BCX_ERR_MALFORMED); /* cond. jump out */
 	T_EQ_U(load_patched(ret, 0x41000000, 0x20000002), BCX_ERR_MALFORMED); /* jmp out */
 	T_EQ_U(load_patched(ret, 0x30070009, 0x33070000), BCX_ERR_MALFORMED); /* const index */
