@@ -8,7 +8,7 @@
 #define OUT_HELP "write to FILE ('-' = stdout) instead of stdout"
 
 static const cli_opt dis_opts[] = {
-	CLI_FLAG("--generic", generic, "tileir", "MLIR's generic op form instead of the dialect's custom form"),
+	CLI_FLAG("--generic", generic, "tileir,mlirbc", "MLIR's generic op form instead of the dialect's custom form (MLIR bytecode is always printed in it)"),
 	CLI_VALUE("--function", "NAME", function, "tileir,mlirbc", "only the entry NAME (Tile IR) or the top-level op whose sym_name is NAME (MLIR bytecode, value names as in the whole module, aliases inline); only its body is decoded"),
 	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) print a module that breaks the verifier's rules, each broken op preceded by // error: comment lines"),
 	CLI_FLAG("--debuginfo", debuginfo, "tileir,mlirbc", "locations: (Tile IR) loc(#alias) on every op with the aliases after the module, as --mlir-print-debuginfo; (MLIR bytecode) every location inline, as mlir-opt's --mlir-print-debuginfo --mlir-print-local-scope"),
@@ -45,10 +45,10 @@ static const cli_opt copy_opts[] = {
 static const cli_opt asm_opts[] = {
 	CLI_VALUE("--format", "NAME", format, NULL, "the text's format: tileir (default), mlirbc or tapioca"),
 	OPT_OUT(OUT_HELP),
-	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "(Tile IR) format version 13.1, 13.2 or 13.3 (default 13.3)"),
-	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "(Tile IR) write i1 constants one byte per element"),
-	CLI_VALUE("--bytecode-version", "N", bytecode_version, NULL, "(MLIR bytecode) version 0-6 (default 6)"),
-	CLI_FLAG("--no-verify", no_verify, NULL, "(Tile IR) write a module that breaks the verifier's rules"),
+	CLI_VALUE("--target", "13.x[.TAG]", target, "tileir", "(Tile IR) format version 13.1, 13.2 or 13.3 (default 13.3)"),
+	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) write i1 constants one byte per element"),
+	CLI_VALUE("--bytecode-version", "N", bytecode_version, "mlirbc", "(MLIR bytecode) version 0-6 (default 6)"),
+	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) write a module that breaks the verifier's rules"),
 };
 
 static const cli_opt convert_opts[] = {
@@ -72,7 +72,7 @@ static const cli_opt verify_opts[] = {
 	CLI_FLAG("--json", json, NULL, "the errors as one JSON document on the output"),
 	CLI_FLAG("--hints", hints, NULL, "also check optimization hint keys and values (cuda-tile-opt -Wunsupported-hints -Werr-hints)"),
 	CLI_FLAG("--strict", strict, NULL, "report what the reference reads past (op flag bits no field defines) as errors, not warnings"),
-	OPT_OUT("write the JSON to FILE ('-' = stdout) instead of stdout"),
+	OPT_OUT("with --json: write the JSON to FILE ('-' = stdout) instead of stdout"),
 };
 
 static const cli_opt info_opts[] = {
@@ -256,17 +256,25 @@ static bool cli_word_in(const char *word, const char *list)
 	return false;
 }
 
-/* Every option given must apply to the format found. */
-static int check_options(const verb_def *d, const cli_args *a, const cli_format *f,
-			 const cli_input *in)
+/* The first option given that does not apply to format f, or NULL. */
+static const cli_opt *misplaced_option(const verb_def *d, const cli_args *a, const cli_format *f)
 {
 	for (size_t i = 0; i < d->n_opts; i++) {
 		const char *only = d->opts[i].only;
 		if ((a->given & (1u << i)) && only && !cli_word_in(f->id, only))
-			return cli_usage(a->verb, "option '%s' does not apply to %s (%s)",
-					 d->opts[i].name, cli_format_describe(f, in->data, in->size),
-					 in->name);
+			return &d->opts[i];
 	}
+	return NULL;
+}
+
+/* Every option given must apply to the format found. */
+static int check_options(const verb_def *d, const cli_args *a, const cli_format *f,
+			 const cli_input *in)
+{
+	const cli_opt *o = misplaced_option(d, a, f);
+	if (o)
+		return cli_usage(a->verb, "option '%s' does not apply to %s (%s)", o->name,
+				 cli_format_describe(f, in->data, in->size), in->name);
 	return EXIT_OK;
 }
 
@@ -277,13 +285,12 @@ int cli_text_asm(const cli_input *in, const cli_args *a)
 	const cli_format *f = cli_format_by_id(id);
 	if (!f || f == &cli_format_text || !f->verbs[CLI_ASM])
 		return cli_usage(a->verb, "no assembler for format '%s' (known: tileir, mlirbc, tapioca)", id);
-	bool mlir = strcmp(f->id, "mlirbc") == 0;
-	if (!mlir && a->bytecode_version)
-		return cli_usage(a->verb, "option '--bytecode-version' is for --format mlirbc");
-	if (mlir && (a->target || a->i1_bytes))
-		return cli_usage(a->verb, "option '%s' is for Tile IR; MLIR bytecode takes "
-					  "--bytecode-version N",
-				 a->target ? "--target" : "--i1-bytes");
+	/* asm's options follow the format it writes, not the text it reads. */
+	const cli_opt *o = misplaced_option(&verbs[CLI_ASM], a, f);
+	if (o)
+		return cli_usage(a->verb, "option '%s' does not apply to --format %s (%s); it is "
+					  "for --format %s",
+				 o->name, f->id, f->name, o->only);
 	return f->verbs[CLI_ASM](in, a);
 }
 
@@ -300,6 +307,9 @@ int cli_run_verb(cli_verb v, int argc, char **argv)
 		return cli_usage(a.verb, "missing the input FILE");
 	if (d->needs_out && !a.out)
 		return cli_usage(a.verb, "missing -o OUT");
+	if (v == CLI_VERIFY && a.out && !a.json)
+		return cli_usage(a.verb, "option '-o' writes the JSON report: add --json (the text "
+					 "report goes to stdout, the errors to stderr)");
 	if (v == CLI_CONVERT && !a.target && !a.bytecode_version)
 		return cli_usage(a.verb, "missing --target 13.x (Tile IR) or --bytecode-version N "
 					 "(MLIR bytecode)");
@@ -311,7 +321,7 @@ int cli_run_verb(cli_verb v, int argc, char **argv)
 		rc = unknown_format(v, &in);
 	else if (!f->verbs[v] || (v == CLI_ASM && f != &cli_format_text))
 		rc = not_supported(v, f, &in); /* asm reads text only */
-	else if ((rc = check_options(d, &a, f, &in)) == EXIT_OK)
+	else if (v == CLI_ASM || (rc = check_options(d, &a, f, &in)) == EXIT_OK)
 		rc = f->verbs[v](&in, &a);
 	cli_input_close(&in);
 	return rc;
