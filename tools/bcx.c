@@ -22,8 +22,8 @@ static const command commands[] = {
 	{"dump", "print the structure of a bytecode file (format detected)", CLI_DUMP},
 	{"stat", "print the statistics of an LLVM bitstream file (llvm-bcanalyzer)", CLI_STAT},
 	{"copy", "decode an LLVM bitstream file and write it back (re-encode)", CLI_COPY},
-	{"dis", "disassemble CUDA Tile IR bytecode to MLIR text (the custom form; --generic)", CLI_DIS},
-	{"asm", "assemble MLIR text (Tile IR custom or generic form, MLIR generic) into bytecode", CLI_ASM},
+	{"dis", "disassemble to text: Tile IR (custom form; --generic), MLIR bytecode, TBON", CLI_DIS},
+	{"asm", "assemble text into bytecode: Tile IR, MLIR generic form, Tapioca assembly", CLI_ASM},
 	{"convert", "re-encode Tile IR or MLIR bytecode for another version", CLI_CONVERT},
 	{"verify", "check a Tile IR module against the reference verifier's rules", CLI_VERIFY},
 	{"info", "a one-screen summary of a bytecode file: version, sections, functions", CLI_INFO},
@@ -35,8 +35,8 @@ static void usage(FILE *out)
 {
 	fprintf(out, "Usage: bcx [--help] [--version] COMMAND [ARGS...]\n\n"
 		     "Read, write, verify, inspect, disassemble and assemble compiler bytecode:\n"
-		     "CUDA Tile IR bytecode, LLVM bitstream files, Tapioca VM object files (TBON),\n"
-		     "and the integer codecs they use.\n"
+		     "CUDA Tile IR bytecode, MLIR bytecode, LLVM bitstream files, Tapioca VM object\n"
+		     "files (TBON), and the integer codecs they use.\n"
 		     "Every command that reads a file detects its format from the first bytes.\n\n"
 		     "Commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
@@ -50,17 +50,33 @@ static void usage(FILE *out)
 #define BCX_GIT_COMMIT "unknown"
 #endif
 
+/* One --version line: the format, its versions, and the commands its
+ * registry entry has (so the list cannot go stale). */
+static void version_line(const char *label, const char *versions, const cli_format *f)
+{
+	printf("  %-22s %s:", label, versions);
+	const char *sep = " ";
+	for (int v = 0; v < CLI_VERB_COUNT; v++) {
+		if (f->verbs[v]) {
+			printf("%s%s", sep, cli_verb_name((cli_verb)v));
+			sep = ", ";
+		}
+	}
+	putchar('\n');
+}
+
 static void version(void)
 {
+	char tileir[32];
+	snprintf(tileir, sizeof tileir, "%u.%u to %u.%u", BCX_TILEIR_V_MIN >> 8,
+		 BCX_TILEIR_V_MIN & 0xff, BCX_TILEIR_V_MAX >> 8, BCX_TILEIR_V_MAX & 0xff);
 	printf("bcx %s\ncommit: %s\nformats:\n", bcx_version(), BCX_GIT_COMMIT);
-	printf("  CUDA Tile IR bytecode  %u.%u to %u.%u: dis, dump, info, asm, convert, verify\n",
-	       BCX_TILEIR_V13_1 >> 8, BCX_TILEIR_V13_1 & 0xff, BCX_TILEIR_V13_3 >> 8,
-	       BCX_TILEIR_V13_3 & 0xff);
-	printf("  LLVM bitstream         any (bitcode raw or wrapped, Clang, remarks): dump, stat,\n"
-	       "                         copy, info\n"
-	       "  TBON (Tapioca VM)      the object format of docs/tapioca.md: dis, dump, asm, run\n"
-	       "  MLIR bytecode          0 to 6 (MLIR 22): dis, dump, info, asm, convert\n"
-	       "  integer codecs         prefix, zigzag, uleb, sleb, zleb, vbrN, svbrN, xip\n");
+	version_line("CUDA Tile IR bytecode", tileir, &cli_format_tileir);
+	version_line("MLIR bytecode", "0 to 6 (MLIR 22)", &cli_format_mlirbc);
+	version_line("LLVM bitstream", "any (bitcode, wrapped, Clang, remarks)",
+		     &cli_format_bitstream);
+	version_line("TBON (Tapioca VM)", "the object format of docs/tapioca.md", &cli_format_tbon);
+	printf("  %-22s prefix, zigzag, uleb, sleb, zleb, vbrN, svbrN, xip\n", "integer codecs");
 }
 
 static const command *find(const char *name)
