@@ -64,6 +64,20 @@ void cli_format_suggest(const cli_format *f, char *out, size_t cap)
 	}
 }
 
+void cli_format_list(cli_verb v, char *out, size_t cap)
+{
+	size_t len = 0;
+	out[0] = 0;
+	for (size_t i = 0; i < N_FORMATS && len < cap; i++) {
+		if (registry[i] == &cli_format_text || !registry[i]->verbs[v])
+			continue;
+		int k = snprintf(out + len, cap - len, "%s%s", len ? ", " : "", registry[i]->id);
+		if (k < 0)
+			break;
+		len += (size_t)k;
+	}
+}
+
 void cli_hex_bytes(const uint8_t *data, size_t size, char *out, size_t cap)
 {
 	size_t len = 0;

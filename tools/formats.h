@@ -44,6 +44,9 @@ const cli_format *cli_format_by_id(const char *id);
 const char *cli_format_describe(const cli_format *f, const uint8_t *data, size_t size);
 /* Print "verb" names that f supports as "`bcx dump` or `bcx stat`". */
 void cli_format_suggest(const cli_format *f, char *out, size_t cap);
+/* The ids of the formats that have verb v, bytecode formats only, as
+ * "tileir, mlirbc, tapioca" (what --format takes for asm). */
+void cli_format_list(cli_verb v, char *out, size_t cap);
 /* Print up to 8 leading bytes in hex ("42 43 c0 de"). */
 void cli_hex_bytes(const uint8_t *data, size_t size, char *out, size_t cap);
 /* The verb's name ("dump"). */

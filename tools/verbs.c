@@ -283,8 +283,11 @@ int cli_text_asm(const cli_input *in, const cli_args *a)
 {
 	const char *id = a->format ? a->format : "tileir";
 	const cli_format *f = cli_format_by_id(id);
-	if (!f || f == &cli_format_text || !f->verbs[CLI_ASM])
-		return cli_usage(a->verb, "no assembler for format '%s' (known: tileir, mlirbc, tapioca)", id);
+	if (!f || f == &cli_format_text || !f->verbs[CLI_ASM]) {
+		char known[128];
+		cli_format_list(CLI_ASM, known, sizeof known);
+		return cli_usage(a->verb, "no assembler for format '%s' (known: %s)", id, known);
+	}
 	/* asm's options follow the format it writes, not the text it reads. */
 	const cli_opt *o = misplaced_option(&verbs[CLI_ASM], a, f);
 	if (o)
