@@ -132,13 +132,14 @@ int main(int argc, char **argv)
 	}
 	int rc = dispatch(argc, argv);
 	/* Whatever went through stdio (help, varint, streamed dumps) must have
-	 * reached its destination too. */
+	 * reached its destination too. A command that failed has said why
+	 * (a program run by `bcx run` whose output failed, for one): no
+	 * second message then. */
 	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_message("error", "<stdout>", -1, "write failed: %s",
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == EXIT_OK) {
+		cli_message("error", "<stdout>", -1, CLI_WRITE_FAILED "%s",
 			    strerror(errno ? errno : EIO));
-		if (rc == EXIT_OK)
-			rc = EXIT_INPUT;
+		rc = EXIT_INPUT;
 	}
 	return rc;
 }

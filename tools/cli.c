@@ -151,14 +151,17 @@ void cli_input_close(cli_input *in)
 /* ------------------------------------------------------------------ */
 
 /* The library's message starts with "PATH: "; print the path once, in the
- * file position of the one shape. */
-static void report_output(const char *shown, const bcx_diag *d)
+ * file position of the one shape, after what failed ("write failed: ",
+ * the words every failed write of the tool has) unless it says already. */
+static void report_output(const char *shown, const char *what, const bcx_diag *d)
 {
 	size_t n = strlen(shown);
 	const char *msg = d->message;
 	if (strncmp(msg, shown, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
 		msg += n + 2;
-	cli_message("error", shown, -1, "%s", msg);
+	if (strncmp(msg, "cannot ", 7) == 0)
+		what = "";
+	cli_message("error", shown, -1, "%s%s", what, msg);
 }
 
 static bcx_status stream_write(void *ctx, const void *p, size_t n)
@@ -185,7 +188,7 @@ int cli_stream_open(const cli_args *a, cli_stream *o)
 	bcx_diag_clear(&d);
 	o->shown = strcmp(path, "-") == 0 ? "<stdout>" : path;
 	if (bcx_file_out_open(path, &o->f, &d) != BCX_OK) {
-		report_output(o->shown, &d);
+		report_output(o->shown, "cannot write: ", &d);
 		return EXIT_INPUT;
 	}
 	o->failed = false;
@@ -234,7 +237,7 @@ int cli_stream_close(cli_stream *o, bool ok)
 	bcx_status s = bcx_file_out_commit(o->f, &d);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (s != BCX_OK) {
-		report_output(o->shown, &d);
+		report_output(o->shown, CLI_WRITE_FAILED, &d);
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;

@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* How every failed write is reported: "bcx: FILE: error: write failed: ..." */
+#define CLI_WRITE_FAILED "write failed: "
+
 /* Exit codes: success, invalid input (or a failed write), usage error. */
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 

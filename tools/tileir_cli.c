@@ -217,8 +217,13 @@ static int tileir_convert(const cli_input *in, const cli_args *a)
 	bcx_tileir_module *src = NULL;
 	rc = -1; /* convert is read, verify (as the reference's reader), write */
 	if (bcx_tileir_read(in->data, in->size, NULL, &src, &d) == BCX_OK) {
+		/* the target's gates too, so that what it cannot express is
+		 * reported at the op's offset with its function, as bcx verify
+		 * --target reports it */
+		bcx_tileir_verify_options vo = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
+		vo.target = BCX_TILEIR_V(opt.major, opt.minor);
 		tir_check c = {.in = in};
-		long n = a->no_verify ? 0 : tir_check_run(&c, src, NULL);
+		long n = a->no_verify ? 0 : tir_check_run(&c, src, &vo);
 		rc = n ? EXIT_INPUT : write_module(src, &opt, a, &d);
 		tir_check_free(&c);
 	}

@@ -25,9 +25,10 @@ run() { # run WANT-STATUS ARGS...: stdout in $tmp/out, stderr in $tmp/err
 has() { # has TEXT: stderr contains TEXT (fixed string)
 	if grep -qF -- "$1" "$tmp/err"; then ok; else bad "stderr lacks '$1'"; fi
 }
-# Every line of stderr that starts with "bcx: " has the one shape.
+# Every line of stderr that starts with "bcx: " has the one shape (or is
+# the count of errors after them, "bcx: FILE: N errors").
 shape() {
-	if grep '^bcx: ' "$tmp/err" | grep -qvE '^bcx: [^ ]+(:[0-9]+|:bit [0-9]+|:[0-9]+:[0-9]+)?: (error|warning|note): '; then
+	if grep '^bcx: ' "$tmp/err" | grep -qvE '^bcx: [^ ]+((:[0-9]+|:bit [0-9]+|:[0-9]+:[0-9]+)?: (error|warning|note): |: [0-9]+ errors?$)'; then
 		bad "error line not in the shape 'bcx: FILE[:POS]: error: ...'"
 	else ok; fi
 }
