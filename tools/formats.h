@@ -36,6 +36,15 @@ typedef struct cli_format {
 #include "formats.def"
 #undef FORMAT
 
+/* For text: what reads this kind of text ("`bcx asm --format tapioca` reads
+ * it"), from what the text looks like. */
+const char *cli_text_hint(const uint8_t *data, size_t size);
+/* For compressed data: the command that decompresses it to stdout. */
+const char *cli_compressed_tool(const uint8_t *data, size_t size);
+/* For data that no format accepts: the format whose magic it is the start
+ * of (a file cut short), or NULL. */
+const char *cli_truncated_magic(const uint8_t *data, size_t size);
+
 /* The format whose sniff accepts data, or NULL. */
 const cli_format *cli_format_detect(const uint8_t *data, size_t size);
 /* The format with this id, or NULL. */

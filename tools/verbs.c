@@ -216,11 +216,18 @@ static int not_supported(cli_verb v, const cli_format *f, const cli_input *in)
 	cli_hex_bytes(in->data, in->size, hex, sizeof hex);
 	const char *what = cli_format_describe(f, in->data, in->size);
 	cli_format_suggest(f, verbs_text, sizeof verbs_text);
+	char looks[96] = "";
+	if (f == &cli_format_text && strcmp(what, "text") != 0)
+		snprintf(looks, sizeof looks, "it looks like %s: ", what);
 	if (f == &cli_format_text)
 		cli_message("error", in->name, 0,
-			    "bcx %s: unknown format: %s is text (first bytes %s), not bytecode; "
-			    "`bcx asm` reads Tile IR MLIR text",
-			    cli_verb_name(v), in->name, hex);
+			    "bcx %s: unknown format: %s is text (first bytes %s), not bytecode; %s%s",
+			    cli_verb_name(v), in->name, hex, looks, cli_text_hint(in->data, in->size));
+	else if (f == &cli_format_compressed)
+		cli_message("error", in->name, 0,
+			    "bcx %s: %s is %s (magic %s); decompress it first: %s FILE | bcx %s -",
+			    cli_verb_name(v), in->name, what, hex,
+			    cli_compressed_tool(in->data, in->size), cli_verb_name(v));
 	else if (verbs_text[0])
 		cli_message("error", in->name, 0,
 			    "bcx %s: not supported for %s (magic %s): %s is %s; %s reads it",
@@ -236,9 +243,15 @@ static int unknown_format(cli_verb v, const cli_input *in)
 {
 	char hex[40];
 	cli_hex_bytes(in->data, in->size, hex, sizeof hex);
+	const char *cut = cli_truncated_magic(in->data, in->size);
 	if (in->size == 0)
 		cli_message("error", in->name, 0, "bcx %s: unknown format: the file is empty",
 			    cli_verb_name(v));
+	else if (cut)
+		cli_message("error", in->name, 0,
+			    "bcx %s: truncated: the file is %zu bytes (%s), the start of the "
+			    "magic of %s",
+			    cli_verb_name(v), in->size, hex, cut);
 	else
 		cli_message("error", in->name, 0,
 			    "bcx %s: unknown format (first bytes %s): not CUDA Tile IR bytecode, "
