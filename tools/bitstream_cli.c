@@ -109,7 +109,7 @@ static void info_report(const cli_input *in, const block_stat *st, bool json, bc
 	const char *what = bitstream_describe(in->data, in->size);
 	bool wrapped = in->size >= 4 && memcmp(in->data, "\xde\xc0\x17\x0b", 4) == 0;
 	if (json) {
-		bcx_buf_printf(b, "{\"format\": \"bitstream\", \"schema_version\": 1, \"kind\": ");
+		bcx_buf_printf(b, "{\"format\": \"llvm-bitstream\", \"schema_version\": 1, \"kind\": ");
 		cli_json_string(b, (const uint8_t *)what, strlen(what));
 		bcx_buf_printf(b, ", \"wrapped\": %s, \"size\": %zu, \"blocks\": [",
 			       wrapped ? "true" : "false", in->size);

@@ -172,6 +172,99 @@ static bcx_status stream_write(void *ctx, const void *p, size_t n)
 	return s;
 }
 
+/* ---- the one JSON layout ---- */
+
+typedef struct json_out {
+	cli_stream *o;
+	char buf[4096];
+	size_t n;
+} json_out;
+
+static void json_put(json_out *j, char c)
+{
+	if (j->n == sizeof j->buf) {
+		(void)stream_write(j->o, j->buf, j->n); /* a failure is the commit's */
+		j->n = 0;
+	}
+	j->buf[j->n++] = c;
+}
+
+static void json_newline(json_out *j, unsigned depth)
+{
+	json_put(j, '\n');
+	for (unsigned i = 0; i < 2 * depth; i++)
+		json_put(j, ' ');
+}
+
+/* One byte of JSON text outside a string, whitespace already dropped. */
+static void json_layout_byte(json_out *j, cli_json_layout *l, char c)
+{
+	if (l->open) { /* an empty {} or [] stays on its line */
+		l->open = false;
+		if (c == '}' || c == ']') {
+			l->depth--;
+			json_put(j, c);
+			return;
+		}
+		if (l->pretty)
+			json_newline(j, l->depth);
+	}
+	switch (c) {
+	case '{': case '[':
+		json_put(j, c);
+		l->depth++;
+		l->open = true;
+		return;
+	case '}': case ']':
+		l->depth -= l->depth > 0;
+		if (l->pretty)
+			json_newline(j, l->depth);
+		json_put(j, c);
+		return;
+	case ',':
+		json_put(j, ',');
+		if (l->pretty)
+			json_newline(j, l->depth);
+		else
+			json_put(j, ' ');
+		return;
+	case ':':
+		json_put(j, ':');
+		json_put(j, ' ');
+		return;
+	default:
+		json_put(j, c);
+		if (c == '"')
+			l->in_string = true;
+	}
+}
+
+static bcx_status json_write(void *ctx, const void *p, size_t n)
+{
+	cli_stream *o = ctx;
+	cli_json_layout *l = &o->json;
+	json_out j = {o, {0}, 0};
+	const char *s = p;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (l->in_string) {
+			json_put(&j, c);
+			if (l->escape)
+				l->escape = false;
+			else if (c == '\\')
+				l->escape = true;
+			else if (c == '"')
+				l->in_string = false;
+		} else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
+			l->any = true;
+			json_layout_byte(&j, l, c);
+		}
+	}
+	if (j.n)
+		(void)stream_write(o, j.buf, j.n);
+	return o->failed ? BCX_ERR_IO : BCX_OK;
+}
+
 int cli_emit(const cli_args *a, const bcx_buf *b, bool binary)
 {
 	if (b->status != BCX_OK) {
@@ -192,7 +285,8 @@ int cli_stream_open(const cli_args *a, cli_stream *o)
 		return EXIT_INPUT;
 	}
 	o->failed = false;
-	o->sink = (bcx_sink){stream_write, o};
+	o->json = (cli_json_layout){.on = a->json, .pretty = a->pretty};
+	o->sink = (bcx_sink){a->json ? json_write : stream_write, o};
 	return EXIT_OK;
 }
 
@@ -224,6 +318,8 @@ int cli_stream_close(cli_stream *o, bool ok)
 		bcx_file_out_abort(o->f);
 		return EXIT_INPUT;
 	}
+	if (o->json.on && o->json.any)
+		(void)stream_write(o, "\n", 1); /* a failure is the commit's */
 	/* SIGINT, SIGTERM and SIGHUP wait while a replacement is put in
 	 * place, so that it is either there whole or not at all. */
 	sigset_t block, old;

@@ -31,7 +31,7 @@ typedef struct cli_args {
 	const char *function, *target, *format, *codec;
 	const char *entry, *max_steps, *max_heap, *max_depth; /* run */
 	const char *bytecode_version;    /* asm/convert, MLIR bytecode */
-	bool json, generic, i1_bytes, trace, debuginfo, no_verify, hints, strict;
+	bool json, pretty, generic, i1_bytes, trace, debuginfo, no_verify, hints, strict;
 	bool dump_blockinfo, non_symbolic, show_binary_blobs, no_histogram, llvm_dump;
 	unsigned given;                  /* bit i: option row i was on the command line */
 } cli_args;
@@ -95,11 +95,23 @@ int cli_emit(const cli_args *a, const bcx_buf *b, bool binary);
  * through .sink, then close it: committed when ok (a replaced file appears
  * whole, at once), else left as it was. Both return an exit code and
  * report failures in the one shape. */
+/* JSON leaves in one layout whatever wrote it: one line with ", " and ": "
+ * between items, or (pretty) one item a line, indented by two spaces a
+ * level; either way followed by a newline. */
+typedef struct cli_json_layout {
+	bool on, pretty;
+	bool in_string, escape;
+	bool open;              /* after '{' or '[': the next byte decides */
+	bool any;               /* something was written */
+	unsigned depth;
+} cli_json_layout;
+
 typedef struct cli_stream {
 	bcx_file_out *f;
 	bcx_sink sink;
 	const char *shown;
 	bool failed;            /* a write to the output failed */
+	cli_json_layout json;   /* with --json: what goes out is laid out */
 } cli_stream;
 /* Report a text parser's failure: "FILE:LINE:COL: message" becomes the
  * one message shape with the source line and a caret. */

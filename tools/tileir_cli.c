@@ -405,7 +405,11 @@ static bool verify_report(void *ctx, const bcx_tileir_verify_error *e)
 			bcx_buf_puts(&j->out, "null");
 		bcx_buf_puts(&j->out, ", \"path\": ");
 		cli_json_string(&j->out, (const uint8_t *)e->path, strlen(e->path));
-		bcx_buf_printf(&j->out, ", \"offset\": %u, ", e->offset);
+		/* text has no byte offsets, and a module-level rule no op */
+		if (j->text || !e->op)
+			bcx_buf_puts(&j->out, ", \"offset\": null, ");
+		else
+			bcx_buf_printf(&j->out, ", \"offset\": %u, ", e->offset);
 		if (j->text && e->line)
 			bcx_buf_printf(&j->out, "\"line\": %u, \"column\": %u, ", e->line, e->col);
 		bcx_buf_printf(&j->out, "\"severity\": \"%s\", \"message\": ",

@@ -17,6 +17,7 @@ static const cli_opt dis_opts[] = {
 
 static const cli_opt dump_opts[] = {
 	CLI_FLAG("--json", json, NULL, "the same information as one JSON document"),
+	CLI_FLAG("--pretty", pretty, NULL, "with --json: one item a line, indented (default: one line)"),
 	CLI_VALUE("--function", "NAME", function, "tileir", "(Tile IR) only this function's body"),
 	OPT_OUT(OUT_HELP),
 	{"--dump-blockinfo", NULL, offsetof(cli_args, dump_blockinfo), "bitstream", true,
@@ -33,6 +34,7 @@ static const cli_opt dump_opts[] = {
 
 static const cli_opt stat_opts[] = {
 	CLI_FLAG("--json", json, NULL, "the same information as one JSON document"),
+	CLI_FLAG("--pretty", pretty, NULL, "with --json: one item a line, indented (default: one line)"),
 	OPT_OUT(OUT_HELP),
 	{"--disable-histogram", NULL, offsetof(cli_args, no_histogram), NULL, true,
 	 "no per-record histogram in the statistics"},
@@ -70,6 +72,7 @@ static const cli_opt run_opts[] = {
 static const cli_opt verify_opts[] = {
 	CLI_VALUE("--target", "13.x", target, NULL, "also report what a toolkit of version 13.x refuses"),
 	CLI_FLAG("--json", json, NULL, "the errors as one JSON document on the output"),
+	CLI_FLAG("--pretty", pretty, NULL, "with --json: one item a line, indented (default: one line)"),
 	CLI_FLAG("--hints", hints, NULL, "also check optimization hint keys and values (cuda-tile-opt -Wunsupported-hints -Werr-hints)"),
 	CLI_FLAG("--strict", strict, NULL, "report what the reference reads past (op flag bits no field defines) as errors, not warnings"),
 	OPT_OUT("with --json: write the JSON to FILE ('-' = stdout) instead of stdout"),
@@ -77,6 +80,7 @@ static const cli_opt verify_opts[] = {
 
 static const cli_opt info_opts[] = {
 	CLI_FLAG("--json", json, NULL, "the same summary as one JSON document"),
+	CLI_FLAG("--pretty", pretty, NULL, "with --json: one item a line, indented (default: one line)"),
 	OPT_OUT(OUT_HELP),
 };
 
@@ -159,7 +163,7 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 			 "at its own version the bytes equal those MLIR 22 wrote. Property bytes\n"
 			 "bcx cannot interpret are kept unchanged (not possible below version 5).\n",
 			 OPTS(convert_opts), true, NULL},
-	[CLI_INFO] = {"[--json] [-o OUT] FILE",
+	[CLI_INFO] = {"[--json [--pretty]] [-o OUT] FILE",
 		      "A one-screen summary of FILE ('-' for stdin), in the spirit of\n"
 		      "readelf -h -S. CUDA Tile IR: the version, each section with its offset\n"
 		      "and size, the table counts, and each function with its body's offset and\n"
@@ -170,7 +174,7 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "pool, and each function with its instruction words and constants.\n",
 		      OPTS(info_opts), false,
 		      "The JSON carries \"format\" and \"schema_version\" (1) at the top level.\n"},
-	[CLI_VERIFY] = {"[--target 13.x] [--json] [--hints] [--strict] FILE",
+	[CLI_VERIFY] = {"[--target 13.x] [--json [--pretty]] [--hints] [--strict] FILE",
 			"Check a CUDA Tile IR module against the rules of NVIDIA's verifier: the\n"
 			"operand and result types of every op, its traits (same type, shape,\n"
 			"rank or element type), the op's own rules (permutations, shapes,\n"
@@ -324,6 +328,8 @@ int cli_run_verb(cli_verb v, int argc, char **argv)
 		return cli_usage(a.verb, "missing the input FILE");
 	if (d->needs_out && !a.out)
 		return cli_usage(a.verb, "missing -o OUT");
+	if (a.pretty && !a.json)
+		return cli_usage(a.verb, "option '--pretty' lays out JSON: add --json");
 	if (v == CLI_VERIFY && a.out && !a.json)
 		return cli_usage(a.verb, "option '-o' writes the JSON report: add --json (the text "
 					 "report goes to stdout, the errors to stderr)");

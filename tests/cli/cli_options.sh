@@ -128,7 +128,7 @@ PY
 	python3 - "$tmp/out" << 'PY' && ok || bad "info --json of wrapped bitcode"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["format"] == "bitstream" and d["schema_version"] == 1 and d["wrapped"] is True, d
+assert d["format"] == "llvm-bitstream" and d["schema_version"] == 1 and d["wrapped"] is True, d
 assert d["kind"] == "wrapped LLVM bitcode"
 assert any(b["block_id"] == 8 and b["blocks"] == 1 and b["name"] == "MODULE_BLOCK" for b in d["blocks"])
 PY
