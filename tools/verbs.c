@@ -80,6 +80,7 @@ static const cli_opt verify_opts[] = {
 
 static const cli_opt info_opts[] = {
 	CLI_FLAG("--json", json, NULL, "the same summary as one JSON document"),
+	CLI_FLAG("--all", all, "tileir", "(Tile IR) list every function, not only the largest when there are many (the JSON lists every one)"),
 	CLI_FLAG("--pretty", pretty, NULL, "with --json: one item a line, indented (default: one line)"),
 	OPT_OUT(OUT_HELP),
 };
@@ -163,11 +164,12 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 			 "at its own version the bytes equal those MLIR 22 wrote. Property bytes\n"
 			 "bcx cannot interpret are kept unchanged (not possible below version 5).\n",
 			 OPTS(convert_opts), true, NULL},
-	[CLI_INFO] = {"[--json [--pretty]] [-o OUT] FILE",
+	[CLI_INFO] = {"[--json [--pretty]] [--all] [-o OUT] FILE",
 		      "A one-screen summary of FILE ('-' for stdin), in the spirit of\n"
 		      "readelf -h -S. CUDA Tile IR: the version, each section with its offset\n"
 		      "and size, the table counts, and each function with its body's offset and\n"
-		      "size (no body is decoded). LLVM bitstream: the kind, the wrapper, and per\n"
+		      "size (no body is decoded); of more than 12 functions, the 10 largest\n"
+		      "(--all: every one). LLVM bitstream: the kind, the wrapper, and per\n"
 		      "block ID (with its name) the number of blocks, their size and their records.\n"
 		      "MLIR bytecode: the version, the producer, the table counts and each section\n"
 		      "with its offset and size (no region is decoded). TBON: the size, the const\n"
