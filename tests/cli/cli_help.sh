@@ -38,4 +38,10 @@ check_format "TBON" "$tmp/f.tbon" stat yes
 for h in "$src"/include/bcx/*.h; do
 	grep -qF "\`$(basename "$h")\`" "$src/README.md" && ok || bad "README does not name $(basename "$h")"
 done
+# After the README's two commands the user is told where bcx is and how to
+# install it, and how a program linked with the library finds it.
+grep -qF 'build/release/bcx' "$src/README.md" && ok || bad "README does not say where bcx is built"
+grep -qE '^cmake --install build/release' "$src/README.md" && ok || bad "README gives no install command"
+grep -q 'rpath' "$src/README.md" && grep -q 'LD_LIBRARY_PATH' "$src/README.md" &&
+	ok || bad "README does not say how a program finds libbcx.so"
 finish
