@@ -112,8 +112,16 @@ static int dispatch(int argc, char **argv)
 	}
 	const command *c = find(cmd);
 	if (!c) {
-		fprintf(stderr, "bcx: unknown command '%s'; run 'bcx --help' for the list\n",
-			cmd);
+		const char *names[N_COMMANDS];
+		for (size_t i = 0; i < N_COMMANDS; i++)
+			names[i] = commands[i].name;
+		const char *near = cli_closest(cmd, names, N_COMMANDS);
+		fputs("bcx: unknown command '", stderr);
+		cli_fput_path(stderr, cmd);
+		if (near)
+			fprintf(stderr, "'; did you mean '%s'?\n", near);
+		else
+			fputs("'; run 'bcx --help' for the list\n", stderr);
 		return EXIT_USAGE;
 	}
 	if (argc > 2 && cli_is_help(argv[2])) {

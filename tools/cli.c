@@ -28,6 +28,67 @@ static long find_opt(const cli_opt *opts, size_t n, const char *arg, size_t len)
 	return -1;
 }
 
+/* Edit distance (insertions, deletions, substitutions, swaps of two
+ * neighbours) between short words; longer ones count as far apart. */
+static size_t edit_distance(const char *a, const char *b)
+{
+	enum { MAX = 40 };
+	size_t n = strlen(a), m = strlen(b);
+	if (n >= MAX || m >= MAX)
+		return MAX;
+	size_t d[MAX + 1][MAX + 1];
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		for (size_t j = 1; j <= m; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[n][m];
+}
+
+const char *cli_closest(const char *word, const char *const *candidates, size_t n)
+{
+	const char *best = NULL;
+	size_t best_d = 3, len = strlen(word);
+	for (size_t i = 0; i < n; i++) {
+		size_t e = edit_distance(word, candidates[i]);
+		if (e < best_d && e * 3 <= len) {
+			best = candidates[i];
+			best_d = e;
+		}
+	}
+	return best;
+}
+
+/* "unknown option '--jsn'", and the closest option name as a hint. */
+static int unknown_option(const char *verb, const cli_opt *opts, size_t n, const char *arg,
+			  size_t len)
+{
+	char word[48];
+	const char *names[33];
+	size_t k = 0;
+	snprintf(word, sizeof word, "%.*s", (int)len, arg);
+	for (size_t i = 0; i < n && k < 32; i++)
+		names[k++] = opts[i].name;
+	names[k++] = "--help";
+	const char *near = cli_closest(word, names, k);
+	if (near)
+		return cli_usage(verb, "unknown option '%.*s'; did you mean '%s'?", (int)len, arg,
+				 near);
+	return cli_usage(verb, "unknown option '%.*s'", (int)len, arg);
+}
+
 static bool is_positional(const char *arg)
 {
 	return arg[0] != '-' || arg[1] == 0 || (arg[1] >= '0' && arg[1] <= '9');
@@ -40,6 +101,13 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n, int max_pos,
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		if (only_positional || is_positional(arg)) {
+			if (max_pos == CLI_ANY_FILES) { /* slot n_files + 1 <= i is used up */
+				argv[1 + a->n_files++] = argv[i];
+				a->files = argv + 1;
+				if (a->n_pos < CLI_MAX_POSITIONAL)
+					a->pos[a->n_pos++] = arg;
+				continue;
+			}
 			if (a->n_pos >= max_pos || a->n_pos >= CLI_MAX_POSITIONAL)
 				return cli_usage(verb, "unexpected argument '%s'", arg);
 			a->pos[a->n_pos++] = arg;
@@ -53,7 +121,7 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n, int max_pos,
 		size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
 		long k = find_opt(opts, n, arg, len);
 		if (k < 0)
-			return cli_usage(verb, "unknown option '%.*s'", (int)len, arg);
+			return unknown_option(verb, opts, n, arg, len);
 		const cli_opt *o = &opts[k];
 		if (k < 32)
 			a->given |= 1u << k; /* tables have at most 32 rows */

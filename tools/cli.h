@@ -20,6 +20,8 @@ enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 /* ------------------------------------------------------------------ */
 
 #define CLI_MAX_POSITIONAL 4
+/* max_pos for commands that take any number of input files. */
+#define CLI_ANY_FILES (-1)
 
 /* Everything any verb's options can set. Each option row names one field
  * (by offset), so one parser serves every verb. */
@@ -27,6 +29,8 @@ typedef struct cli_args {
 	const char *verb;                /* "dump", ... */
 	const char *pos[CLI_MAX_POSITIONAL];
 	int n_pos;
+	char **files;                    /* with max_pos CLI_ANY_FILES: every positional */
+	int n_files;
 	const char *out;                 /* -o: NULL = stdout by default, "-" = stdout */
 	const char *function, *target, *format, *codec;
 	const char *entry, *max_steps, *max_heap, *max_depth; /* run */
@@ -52,11 +56,16 @@ typedef struct cli_opt {
  * Parse argv (argv[0] is the verb) against opts (n rows, at most 32):
  * "--opt=value" and "--opt value" both work, "--" ends the options, "-"
  * and anything starting with "-" and a digit are positional. Unknown
- * options, missing values, values given to flags and more than max_pos
- * positionals are usage errors, reported in one shape. Returns EXIT_OK or
- * EXIT_USAGE.
+ * options (with the closest name as "did you mean"), missing values, values
+ * given to flags and more than max_pos positionals are usage errors,
+ * reported in one shape. With max_pos CLI_ANY_FILES every positional is
+ * kept, in order, in a->files (argv's own slots, reused). Returns EXIT_OK
+ * or EXIT_USAGE.
  */
 int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n, int max_pos, cli_args *a);
+/* The candidate closest to word (at most 2 edits, a third of its length),
+ * for "did you mean"; NULL when none is that close. */
+const char *cli_closest(const char *word, const char *const *candidates, size_t n);
 /* Print the option rows as --help lines. */
 void cli_print_options(FILE *out, const cli_opt *opts, size_t n);
 

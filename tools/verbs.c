@@ -3,6 +3,7 @@
 #include "formats.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #define OPT_OUT(help) CLI_VALUE("-o", "FILE", out, NULL, help)
 #define OUT_HELP "write to FILE ('-' = stdout) instead of stdout"
@@ -97,7 +98,7 @@ typedef struct verb_def {
 #define OPTS(a) a, sizeof a / sizeof a[0]
 
 static const verb_def verbs[CLI_VERB_COUNT] = {
-	[CLI_DIS] = {"[OPTIONS] FILE",
+	[CLI_DIS] = {"[OPTIONS] [FILE...]",
 		     "Disassemble CUDA Tile IR bytecode (versions 13.1, 13.2, 13.3) in the\n"
 		     "dialect's custom form, byte for byte as NVIDIA's cuda-tile-translate\n"
 		     "-cudatilebc-to-mlir prints it (--generic: MLIR's generic op form, as it\n"
@@ -110,14 +111,14 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		     "bcx asm --format tapioca turns back into the same bytes. MLIR bytecode\n"
 		     "(versions 0-6) is printed as mlir-opt-22 --mlir-print-op-generic prints it.\n",
 		     OPTS(dis_opts), false, NULL},
-	[CLI_DUMP] = {"[OPTIONS] FILE",
+	[CLI_DUMP] = {"[OPTIONS] [FILE...]",
 		      "Print the structure of FILE ('-' for stdin). The format is detected from\n"
 		      "its first bytes: CUDA Tile IR bytecode, or any LLVM bitstream (bitcode,\n"
 		      "wrapped bitcode, other bitstream files), TBON or MLIR bytecode; for a bitstream the text\n"
 		      "is that of llvm-bcanalyzer -dump FILE.\n",
 		      OPTS(dump_opts), false,
 		      "Options marked (Tile IR) or (bitstream) are refused for other formats.\n"},
-	[CLI_STAT] = {"[OPTIONS] FILE",
+	[CLI_STAT] = {"[OPTIONS] [FILE...]",
 		      "Print the statistics of an LLVM bitstream file ('-' for stdin): size,\n"
 		      "stream type, and per block ID the instances, size, sub-blocks,\n"
 		      "abbreviations, records and a record histogram. The text is the same as\n"
@@ -164,7 +165,7 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 			 "at its own version the bytes equal those MLIR 22 wrote. Property bytes\n"
 			 "bcx cannot interpret are kept unchanged (not possible below version 5).\n",
 			 OPTS(convert_opts), true, NULL},
-	[CLI_INFO] = {"[--json [--pretty]] [--all] [-o OUT] FILE",
+	[CLI_INFO] = {"[--json [--pretty]] [--all] [-o OUT] [FILE...]",
 		      "A one-screen summary of FILE ('-' for stdin), in the spirit of\n"
 		      "readelf -h -S. CUDA Tile IR: the version, each section with its offset\n"
 		      "and size, the table counts, and each function with its body's offset and\n"
@@ -176,7 +177,7 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		      "pool, and each function with its instruction words and constants.\n",
 		      OPTS(info_opts), false,
 		      "The JSON carries \"format\" and \"schema_version\" (1) at the top level.\n"},
-	[CLI_VERIFY] = {"[--target 13.x] [--json [--pretty]] [--hints] [--strict] FILE",
+	[CLI_VERIFY] = {"[--target 13.x] [--json [--pretty]] [--hints] [--strict] [FILE...]",
 			"Check a CUDA Tile IR module against the rules of NVIDIA's verifier: the\n"
 			"operand and result types of every op, its traits (same type, shape,\n"
 			"rank or element type), the op's own rules (permutations, shapes,\n"
@@ -201,6 +202,13 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		     "exit status 1. docs/tapioca.md describes the VM.\n"},
 };
 
+/* The verbs that print a report may read several files (bcx info *.bc);
+ * those that write one output file or run a program read one. */
+static bool takes_many(cli_verb v)
+{
+	return v == CLI_DIS || v == CLI_DUMP || v == CLI_STAT || v == CLI_INFO || v == CLI_VERIFY;
+}
+
 void cli_verb_help(cli_verb v, FILE *out);
 void cli_verb_help(cli_verb v, FILE *out)
 {
@@ -209,7 +217,12 @@ void cli_verb_help(cli_verb v, FILE *out)
 	cli_print_options(out, d->opts, d->n_opts);
 	if (d->tail)
 		fprintf(out, "\n%s", d->tail);
-	fprintf(out, "\n'--opt=VALUE' and '--opt VALUE' are the same; '--' ends the options.\n"
+	if (takes_many(v))
+		fprintf(out, "\nSeveral FILEs are read in turn, each text report headed by ==> FILE <==\n"
+			     "(verify's lines name their file; JSON: one document a line); the exit\n"
+			     "status is the worst.\n");
+	fprintf(out, "\nWithout FILE, standard input is read when it is not a terminal.\n"
+		     "'--opt=VALUE' and '--opt VALUE' are the same; '--' ends the options.\n"
 		     "Errors: bcx: FILE:OFFSET: error: message; exit status 1 for invalid input\n"
 		     "or a failed write, 2 for a usage error.\n");
 }
@@ -317,17 +330,59 @@ int cli_text_asm(const cli_input *in, const cli_args *a)
 	return f->verbs[CLI_ASM](in, a);
 }
 
+/* One input through the verb: open, detect, check the options, dispatch. */
+static int run_one(cli_verb v, const verb_def *d, const cli_args *a, const char *path)
+{
+	cli_input in;
+	if (!cli_input_open(&in, path))
+		return EXIT_INPUT;
+	int rc;
+	const cli_format *f = cli_format_detect(in.data, in.size);
+	if (!f)
+		rc = unknown_format(v, &in);
+	else if (!f->verbs[v] || (v == CLI_ASM && f != &cli_format_text))
+		rc = not_supported(v, f, &in); /* asm reads text only */
+	else if (v == CLI_ASM || (rc = check_options(d, a, f, &in)) == EXIT_OK)
+		rc = f->verbs[v](&in, a);
+	cli_input_close(&in);
+	return rc;
+}
+
+
+/* Several files: each in turn, a text report headed by the file's name
+ * ("==> FILE <==", as head(1) does; verify's own lines name it, and JSON
+ * comes one document a line); the exit status is the worst. */
+static int run_many(cli_verb v, const verb_def *d, const cli_args *a)
+{
+	int worst = EXIT_OK;
+	for (int i = 0; i < a->n_files; i++) {
+		if (!a->json && v != CLI_VERIFY) {
+			fputs(i ? "\n==> " : "==> ", stdout);
+			cli_fput_path(stdout, a->files[i]);
+			fputs(" <==\n", stdout);
+			fflush(stdout); /* before the report, which goes to the descriptor */
+		}
+		int rc = run_one(v, d, a, a->files[i]);
+		worst = rc > worst ? rc : worst;
+	}
+	return worst;
+}
+
 int cli_run_verb(cli_verb v, int argc, char **argv)
 {
 	const verb_def *d = &verbs[v];
 	cli_args a;
 	memset(&a, 0, sizeof a);
 	a.verb = cli_verb_name(v);
-	int rc = cli_parse(argc, argv, d->opts, d->n_opts, 1, &a);
+	int rc = cli_parse(argc, argv, d->opts, d->n_opts, takes_many(v) ? CLI_ANY_FILES : 1, &a);
 	if (rc != EXIT_OK)
 		return rc;
-	if (a.n_pos == 0)
-		return cli_usage(a.verb, "missing the input FILE");
+	/* No file: standard input, when it is not a terminal (bcx dump < f.bc). */
+	if (a.n_pos == 0 && isatty(0))
+		return cli_usage(a.verb, "missing the input FILE (or '-' for standard input)");
+	if (a.n_files > 1 && a.out)
+		return cli_usage(a.verb, "-o takes the output of one input file, not of %d",
+				 a.n_files);
 	if (d->needs_out && !a.out)
 		return cli_usage(a.verb, "missing -o OUT");
 	if (a.pretty && !a.json)
@@ -338,16 +393,7 @@ int cli_run_verb(cli_verb v, int argc, char **argv)
 	if (v == CLI_CONVERT && !a.target && !a.bytecode_version)
 		return cli_usage(a.verb, "missing --target 13.x (Tile IR) or --bytecode-version N "
 					 "(MLIR bytecode)");
-	cli_input in;
-	if (!cli_input_open(&in, a.pos[0]))
-		return EXIT_INPUT;
-	const cli_format *f = cli_format_detect(in.data, in.size);
-	if (!f)
-		rc = unknown_format(v, &in);
-	else if (!f->verbs[v] || (v == CLI_ASM && f != &cli_format_text))
-		rc = not_supported(v, f, &in); /* asm reads text only */
-	else if (v == CLI_ASM || (rc = check_options(d, &a, f, &in)) == EXIT_OK)
-		rc = f->verbs[v](&in, &a);
-	cli_input_close(&in);
-	return rc;
+	if (a.n_files > 1)
+		return run_many(v, d, &a);
+	return run_one(v, d, &a, a.n_pos ? a.pos[0] : "-");
 }
