@@ -59,6 +59,6 @@ echo "SKIPPED $n of ${total:-?} test suites (ctest counts them as passed):"
 for why in "${order[@]}"; do
 	set -- ${group_names[$why]}
 	echo "  $# - $why:"
-	printf '%s\n' "$*" | fold -s -w 66 | sed 's/^/      /'
+	printf '%s\n' "$*" | fold -s -w 66 | sed 's/ *$//; s/^/      /'
 done
 echo "$rule"
