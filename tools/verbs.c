@@ -81,8 +81,8 @@ static const cli_opt verify_opts[] = {
 
 static const cli_opt info_opts[] = {
 	CLI_FLAG("--json", json, NULL, "the same summary as one JSON document"),
-	CLI_FLAG("--all", all, "tileir", "(Tile IR) list every function, not only the largest when there are many (the JSON lists every one)"),
 	CLI_FLAG("--pretty", pretty, NULL, "with --json: one item a line, indented (default: one line)"),
+	CLI_FLAG("--all", all, "tileir", "(Tile IR) list every function, not only the largest when there are many (the JSON lists every one)"),
 	OPT_OUT(OUT_HELP),
 };
 
