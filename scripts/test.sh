@@ -10,6 +10,12 @@
 # (no sanitizer rebuild, no fuzz build or fuzzing run), then the unit, vector
 # and CLI tests without the two long randomized ones (bs_diff_random,
 # test_tileir_robust). Both modes print build output only when a build fails.
+#
+# The conformance suites read the shared specs and vectors folder
+# (BCX_SHARED_DIR, default ../shared); a clone without it runs every other
+# suite, and after each ctest run a summary says how many suites were skipped
+# and why (scripts/ctest_summary.sh). With CI=true a missing shared folder
+# fails the run before anything is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=false
@@ -19,6 +25,24 @@ case ${1:-} in
 *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
 esac
 jobs=$(nproc 2>/dev/null || echo 2)
+shared=${BCX_SHARED_DIR:-$PWD/../shared}
+if [ ! -d "$shared/vectors" ]; then
+  if [ "${CI:-}" = true ]; then
+    echo "FAILED: CI=true but the shared vectors folder is not there ($shared/vectors);" >&2
+    echo "        the conformance suites would be skipped. Set BCX_SHARED_DIR." >&2
+    exit 1
+  fi
+  echo "NOTE: no shared vectors folder ($shared/vectors): its conformance suites will be skipped"
+fi
+
+# tests DIR CTEST-ARGS...: ctest in DIR, then the summary of skipped suites.
+tests() {
+  local dir=$1 rc=0
+  shift
+  (cd "$dir" && ctest --output-on-failure -j "$jobs" "$@") 2>&1 | tee "$dir/ctest.out" || rc=$?
+  scripts/ctest_summary.sh "$dir" "$dir/ctest.out"
+  return $rc
+}
 
 # quiet LOG COMMAND...: run COMMAND with its output in LOG; show it on failure.
 quiet() {
@@ -36,10 +60,9 @@ if $quick; then
   echo "== quick build (Debug, warnings are errors)"
   mkdir -p build/quick
   quiet build/quick.log cmake -S . -B build/quick -DCMAKE_BUILD_TYPE=Debug -DBCX_WERROR=ON \
-    -DBCX_BUILD_SHARED=OFF -DBCX_BUILD_BENCH=OFF
+    -DBCX_BUILD_SHARED=OFF -DBCX_BUILD_BENCH=OFF "-DBCX_SHARED_DIR=$shared"
   quiet build/quick.log cmake --build build/quick -j "$jobs"
-  (cd build/quick && ctest --output-on-failure -j "$jobs" -LE fuzz \
-    -E '^(bs_diff_random|test_tileir_robust)$')
+  tests build/quick -LE fuzz -E '^(bs_diff_random|test_tileir_robust)$'
   exit 0
 fi
 
@@ -48,18 +71,18 @@ scripts/deps.sh test
 echo "== sanitizer build (gcc, ASan+UBSan)"
 mkdir -p build
 quiet build/asan.log cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DBCX_SANITIZE=ON \
-  -DBCX_BUILD_SHARED=OFF -DBCX_WERROR=ON
+  -DBCX_BUILD_SHARED=OFF -DBCX_WERROR=ON "-DBCX_SHARED_DIR=$shared"
 quiet build/asan.log cmake --build build/asan -j "$jobs"
-(cd build/asan && ctest --output-on-failure -j "$jobs")
+tests build/asan
 
 echo "== release build (gcc -O3 -D_FORTIFY_SOURCE=3, shared library)"
 quiet build/release.log cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=ON \
-  -DCMAKE_C_FLAGS="-O3 -D_FORTIFY_SOURCE=3" -DBCX_WERROR=ON -DBCX_BUILD_SHARED=ON
+  -DCMAKE_C_FLAGS="-O3 -D_FORTIFY_SOURCE=3" -DBCX_WERROR=ON -DBCX_BUILD_SHARED=ON "-DBCX_SHARED_DIR=$shared"
 quiet build/release.log cmake --build build/release -j "$jobs"
-(cd build/release && ctest --output-on-failure -j "$jobs" -R '^(abi_exports|install_consumer)$')
+tests build/release -R '^(abi_exports|install_consumer)$'
 
 echo "== fuzz build (clang-22, libFuzzer + ASan+UBSan)"
 quiet build/fuzz.log cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_TYPE=Debug \
-  -DBCX_SANITIZE=ON -DBCX_FUZZ=ON -DBCX_BUILD_SHARED=OFF -DBCX_BUILD_BENCH=OFF -DBCX_WERROR=ON
+  -DBCX_SANITIZE=ON -DBCX_FUZZ=ON -DBCX_BUILD_SHARED=OFF -DBCX_BUILD_BENCH=OFF -DBCX_WERROR=ON "-DBCX_SHARED_DIR=$shared"
 quiet build/fuzz.log cmake --build build/fuzz -j "$jobs"
-(cd build/fuzz && ctest --output-on-failure -j "$jobs" -L fuzz)
+tests build/fuzz -L fuzz

@@ -14,7 +14,8 @@ _bcx()
 	-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--codec) COMPREPLY=($(compgen -W "prefix zigzag uleb sleb zleb vbr6 svbr6 xip" -- "$cur")); return ;;
 	--target) COMPREPLY=($(compgen -W "13.1 13.2 13.3" -- "$cur")); return ;;
-	--format) COMPREPLY=($(compgen -W "tileir tapioca" -- "$cur")); return ;;
+	--format) COMPREPLY=($(compgen -W "tileir mlirbc tapioca" -- "$cur")); return ;;
+	--bytecode-version) COMPREPLY=($(compgen -W "0 1 2 3 4 5 6" -- "$cur")); return ;;
 	--function|--entry|--max-steps|--max-heap|--max-depth) return ;;
 	esac
 	if [[ $cur == -* ]]; then

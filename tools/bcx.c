@@ -22,8 +22,8 @@ static const command commands[] = {
 	{"dump", "print the structure of a bytecode file (format detected)", CLI_DUMP},
 	{"stat", "print the statistics of an LLVM bitstream file (llvm-bcanalyzer)", CLI_STAT},
 	{"copy", "decode an LLVM bitstream file and write it back (re-encode)", CLI_COPY},
-	{"dis", "disassemble CUDA Tile IR bytecode to MLIR text (the custom form; --generic)", CLI_DIS},
-	{"asm", "assemble MLIR text (Tile IR custom or generic form, MLIR generic) into bytecode", CLI_ASM},
+	{"dis", "disassemble to text: Tile IR (custom form; --generic), MLIR bytecode, TBON", CLI_DIS},
+	{"asm", "assemble text into bytecode: Tile IR, MLIR generic form, Tapioca assembly", CLI_ASM},
 	{"convert", "re-encode Tile IR or MLIR bytecode for another version", CLI_CONVERT},
 	{"verify", "check a Tile IR module against the reference verifier's rules", CLI_VERIFY},
 	{"info", "a one-screen summary of a bytecode file: version, sections, functions", CLI_INFO},
@@ -35,8 +35,8 @@ static void usage(FILE *out)
 {
 	fprintf(out, "Usage: bcx [--help] [--version] COMMAND [ARGS...]\n\n"
 		     "Read, write, verify, inspect, disassemble and assemble compiler bytecode:\n"
-		     "CUDA Tile IR bytecode, LLVM bitstream files, Tapioca VM object files (TBON),\n"
-		     "and the integer codecs they use.\n"
+		     "CUDA Tile IR bytecode, MLIR bytecode, LLVM bitstream files, Tapioca VM object\n"
+		     "files (TBON), and the integer codecs they use.\n"
 		     "Every command that reads a file detects its format from the first bytes.\n\n"
 		     "Commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
@@ -48,17 +48,33 @@ static void usage(FILE *out)
 /* BCX_GIT_COMMIT: written at build time (cmake/git_commit.cmake). */
 #include "bcx_git_commit.h"
 
+/* One --version line: the format, its versions, and the commands its
+ * registry entry has (so the list cannot go stale). */
+static void version_line(const char *label, const char *versions, const cli_format *f)
+{
+	printf("  %-22s %s:", label, versions);
+	const char *sep = " ";
+	for (int v = 0; v < CLI_VERB_COUNT; v++) {
+		if (f->verbs[v]) {
+			printf("%s%s", sep, cli_verb_name((cli_verb)v));
+			sep = ", ";
+		}
+	}
+	putchar('\n');
+}
+
 static void version(void)
 {
+	char tileir[32];
+	snprintf(tileir, sizeof tileir, "%u.%u to %u.%u", BCX_TILEIR_V_MIN >> 8,
+		 BCX_TILEIR_V_MIN & 0xff, BCX_TILEIR_V_MAX >> 8, BCX_TILEIR_V_MAX & 0xff);
 	printf("bcx %s\ncommit: %s\nformats:\n", bcx_version(), BCX_GIT_COMMIT);
-	printf("  CUDA Tile IR bytecode  %u.%u to %u.%u: dis, dump, info, asm, convert, verify\n",
-	       BCX_TILEIR_V13_1 >> 8, BCX_TILEIR_V13_1 & 0xff, BCX_TILEIR_V13_3 >> 8,
-	       BCX_TILEIR_V13_3 & 0xff);
-	printf("  LLVM bitstream         any (bitcode raw or wrapped, Clang, remarks): dump, stat,\n"
-	       "                         copy, info\n"
-	       "  TBON (Tapioca VM)      the object format of docs/tapioca.md: dis, dump, asm, run\n"
-	       "  MLIR bytecode          0 to 6 (MLIR 22): dis, dump, info, asm, convert\n"
-	       "  integer codecs         prefix, zigzag, uleb, sleb, zleb, vbrN, svbrN, xip\n");
+	version_line("CUDA Tile IR bytecode", tileir, &cli_format_tileir);
+	version_line("MLIR bytecode", "0 to 6 (MLIR 22)", &cli_format_mlirbc);
+	version_line("LLVM bitstream", "any (bitcode, wrapped, Clang, remarks)",
+		     &cli_format_bitstream);
+	version_line("TBON (Tapioca VM)", "the object format of docs/tapioca.md", &cli_format_tbon);
+	printf("  %-22s prefix, zigzag, uleb, sleb, zleb, vbrN, svbrN, xip\n", "integer codecs");
 }
 
 static const command *find(const char *name)
@@ -94,8 +110,16 @@ static int dispatch(int argc, char **argv)
 	}
 	const command *c = find(cmd);
 	if (!c) {
-		fprintf(stderr, "bcx: unknown command '%s'; run 'bcx --help' for the list\n",
-			cmd);
+		const char *names[N_COMMANDS];
+		for (size_t i = 0; i < N_COMMANDS; i++)
+			names[i] = commands[i].name;
+		const char *near = cli_closest(cmd, names, N_COMMANDS);
+		fputs("bcx: unknown command '", stderr);
+		cli_fput_path(stderr, cmd);
+		if (near)
+			fprintf(stderr, "'; did you mean '%s'?\n", near);
+		else
+			fputs("'; run 'bcx --help' for the list\n", stderr);
 		return EXIT_USAGE;
 	}
 	if (argc > 2 && cli_is_help(argv[2])) {
@@ -114,13 +138,14 @@ int main(int argc, char **argv)
 	}
 	int rc = dispatch(argc, argv);
 	/* Whatever went through stdio (help, varint, streamed dumps) must have
-	 * reached its destination too. */
+	 * reached its destination too. A command that failed has said why
+	 * (a program run by `bcx run` whose output failed, for one): no
+	 * second message then. */
 	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_message("error", "<stdout>", -1, "write failed: %s",
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == EXIT_OK) {
+		cli_message("error", "<stdout>", -1, CLI_WRITE_FAILED "%s",
 			    strerror(errno ? errno : EIO));
-		if (rc == EXIT_OK)
-			rc = EXIT_INPUT;
+		rc = EXIT_INPUT;
 	}
 	return rc;
 }

@@ -100,6 +100,18 @@ static void count_blocks(const bcx_bs_node *n, block_stat *st, unsigned depth)
 	}
 }
 
+/* A block's name: LLVM's table as llvm-bcanalyzer prints it, and for
+ * bitcode the block IDs that llvm-bcanalyzer-22 leaves unnamed, from
+ * LLVMBitCodes.h. */
+static bcx_bs_name block_name(bcx_bs_reader *r, unsigned id, const char *what)
+{
+	static const char sync_scopes[] = "SYNC_SCOPE_NAMES_BLOCK_ID";
+	bcx_bs_name nm = r && id < 256 ? bcx_bs_block_name(r, id) : (bcx_bs_name){NULL, 0};
+	if (!nm.s && id == 26 && strstr(what, "LLVM bitcode"))
+		nm = (bcx_bs_name){sync_scopes, sizeof sync_scopes - 1};
+	return nm;
+}
+
 static void info_report(const cli_input *in, const block_stat *st, bool json, bcx_buf *b)
 {
 	/* Names from LLVM's table for LLVM IR streams (none for others). */
@@ -109,7 +121,7 @@ static void info_report(const cli_input *in, const block_stat *st, bool json, bc
 	const char *what = bitstream_describe(in->data, in->size);
 	bool wrapped = in->size >= 4 && memcmp(in->data, "\xde\xc0\x17\x0b", 4) == 0;
 	if (json) {
-		bcx_buf_printf(b, "{\"format\": \"bitstream\", \"schema_version\": 1, \"kind\": ");
+		bcx_buf_printf(b, "{\"format\": \"llvm-bitstream\", \"schema_version\": 1, \"kind\": ");
 		cli_json_string(b, (const uint8_t *)what, strlen(what));
 		bcx_buf_printf(b, ", \"wrapped\": %s, \"size\": %zu, \"blocks\": [",
 			       wrapped ? "true" : "false", in->size);
@@ -122,7 +134,7 @@ static void info_report(const cli_input *in, const block_stat *st, bool json, bc
 	for (unsigned id = 0; id <= 256; id++) {
 		if (!st[id].blocks)
 			continue;
-		bcx_bs_name nm = r && id < 256 ? bcx_bs_block_name(r, id) : (bcx_bs_name){NULL, 0};
+		bcx_bs_name nm = block_name(r, id, what);
 		if (json) {
 			bcx_buf_printf(b, "%s\n  {\"block_id\": %u, \"blocks\": %llu, \"bytes\": %llu, "
 					  "\"records\": %llu, \"name\": ",
@@ -139,8 +151,8 @@ static void info_report(const cli_input *in, const block_stat *st, bool json, bc
 			bcx_buf_printf(b, "  %7u%s %7llu %11llu %9llu  %.*s\n", id, id == 256 ? "+" : " ",
 				       (unsigned long long)st[id].blocks,
 				       (unsigned long long)st[id].words * 4,
-				       (unsigned long long)st[id].records, nm.s ? (int)nm.len : 0,
-				       nm.s ? nm.s : "");
+				       (unsigned long long)st[id].records, nm.s ? (int)nm.len : 1,
+				       nm.s ? nm.s : "-");
 		}
 	}
 	if (json)

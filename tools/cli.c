@@ -28,6 +28,67 @@ static long find_opt(const cli_opt *opts, size_t n, const char *arg, size_t len)
 	return -1;
 }
 
+/* Edit distance (insertions, deletions, substitutions, swaps of two
+ * neighbours) between short words; longer ones count as far apart. */
+static size_t edit_distance(const char *a, const char *b)
+{
+	enum { MAX = 40 };
+	size_t n = strlen(a), m = strlen(b);
+	if (n >= MAX || m >= MAX)
+		return MAX;
+	size_t d[MAX + 1][MAX + 1];
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		for (size_t j = 1; j <= m; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[n][m];
+}
+
+const char *cli_closest(const char *word, const char *const *candidates, size_t n)
+{
+	const char *best = NULL;
+	size_t best_d = 3, len = strlen(word);
+	for (size_t i = 0; i < n; i++) {
+		size_t e = edit_distance(word, candidates[i]);
+		if (e < best_d && e * 3 <= len) {
+			best = candidates[i];
+			best_d = e;
+		}
+	}
+	return best;
+}
+
+/* "unknown option '--jsn'", and the closest option name as a hint. */
+static int unknown_option(const char *verb, const cli_opt *opts, size_t n, const char *arg,
+			  size_t len)
+{
+	char word[48];
+	const char *names[33];
+	size_t k = 0;
+	snprintf(word, sizeof word, "%.*s", (int)len, arg);
+	for (size_t i = 0; i < n && k < 32; i++)
+		names[k++] = opts[i].name;
+	names[k++] = "--help";
+	const char *near = cli_closest(word, names, k);
+	if (near)
+		return cli_usage(verb, "unknown option '%.*s'; did you mean '%s'?", (int)len, arg,
+				 near);
+	return cli_usage(verb, "unknown option '%.*s'", (int)len, arg);
+}
+
 static bool is_positional(const char *arg)
 {
 	return arg[0] != '-' || arg[1] == 0 || (arg[1] >= '0' && arg[1] <= '9');
@@ -40,6 +101,13 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n, int max_pos,
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		if (only_positional || is_positional(arg)) {
+			if (max_pos == CLI_ANY_FILES) { /* slot n_files + 1 <= i is used up */
+				argv[1 + a->n_files++] = argv[i];
+				a->files = argv + 1;
+				if (a->n_pos < CLI_MAX_POSITIONAL)
+					a->pos[a->n_pos++] = arg;
+				continue;
+			}
 			if (a->n_pos >= max_pos || a->n_pos >= CLI_MAX_POSITIONAL)
 				return cli_usage(verb, "unexpected argument '%s'", arg);
 			a->pos[a->n_pos++] = arg;
@@ -53,7 +121,7 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n, int max_pos,
 		size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
 		long k = find_opt(opts, n, arg, len);
 		if (k < 0)
-			return cli_usage(verb, "unknown option '%.*s'", (int)len, arg);
+			return unknown_option(verb, opts, n, arg, len);
 		const cli_opt *o = &opts[k];
 		if (k < 32)
 			a->given |= 1u << k; /* tables have at most 32 rows */
@@ -151,14 +219,17 @@ void cli_input_close(cli_input *in)
 /* ------------------------------------------------------------------ */
 
 /* The library's message starts with "PATH: "; print the path once, in the
- * file position of the one shape. */
-static void report_output(const char *shown, const bcx_diag *d)
+ * file position of the one shape, after what failed ("write failed: ",
+ * the words every failed write of the tool has) unless it says already. */
+static void report_output(const char *shown, const char *what, const bcx_diag *d)
 {
 	size_t n = strlen(shown);
 	const char *msg = d->message;
 	if (strncmp(msg, shown, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
 		msg += n + 2;
-	cli_message("error", shown, -1, "%s", msg);
+	if (strncmp(msg, "cannot ", 7) == 0)
+		what = "";
+	cli_message("error", shown, -1, "%s%s", what, msg);
 }
 
 static bcx_status stream_write(void *ctx, const void *p, size_t n)
@@ -167,6 +238,99 @@ static bcx_status stream_write(void *ctx, const void *p, size_t n)
 	bcx_status s = bcx_file_out_write(o->f, p, n);
 	o->failed |= s != BCX_OK;
 	return s;
+}
+
+/* ---- the one JSON layout ---- */
+
+typedef struct json_out {
+	cli_stream *o;
+	char buf[4096];
+	size_t n;
+} json_out;
+
+static void json_put(json_out *j, char c)
+{
+	if (j->n == sizeof j->buf) {
+		(void)stream_write(j->o, j->buf, j->n); /* a failure is the commit's */
+		j->n = 0;
+	}
+	j->buf[j->n++] = c;
+}
+
+static void json_newline(json_out *j, unsigned depth)
+{
+	json_put(j, '\n');
+	for (unsigned i = 0; i < 2 * depth; i++)
+		json_put(j, ' ');
+}
+
+/* One byte of JSON text outside a string, whitespace already dropped. */
+static void json_layout_byte(json_out *j, cli_json_layout *l, char c)
+{
+	if (l->open) { /* an empty {} or [] stays on its line */
+		l->open = false;
+		if (c == '}' || c == ']') {
+			l->depth--;
+			json_put(j, c);
+			return;
+		}
+		if (l->pretty)
+			json_newline(j, l->depth);
+	}
+	switch (c) {
+	case '{': case '[':
+		json_put(j, c);
+		l->depth++;
+		l->open = true;
+		return;
+	case '}': case ']':
+		l->depth -= l->depth > 0;
+		if (l->pretty)
+			json_newline(j, l->depth);
+		json_put(j, c);
+		return;
+	case ',':
+		json_put(j, ',');
+		if (l->pretty)
+			json_newline(j, l->depth);
+		else
+			json_put(j, ' ');
+		return;
+	case ':':
+		json_put(j, ':');
+		json_put(j, ' ');
+		return;
+	default:
+		json_put(j, c);
+		if (c == '"')
+			l->in_string = true;
+	}
+}
+
+static bcx_status json_write(void *ctx, const void *p, size_t n)
+{
+	cli_stream *o = ctx;
+	cli_json_layout *l = &o->json;
+	json_out j = {o, {0}, 0};
+	const char *s = p;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (l->in_string) {
+			json_put(&j, c);
+			if (l->escape)
+				l->escape = false;
+			else if (c == '\\')
+				l->escape = true;
+			else if (c == '"')
+				l->in_string = false;
+		} else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
+			l->any = true;
+			json_layout_byte(&j, l, c);
+		}
+	}
+	if (j.n)
+		(void)stream_write(o, j.buf, j.n);
+	return o->failed ? BCX_ERR_IO : BCX_OK;
 }
 
 int cli_emit(const cli_args *a, const bcx_buf *b, bool binary)
@@ -185,11 +349,12 @@ int cli_stream_open(const cli_args *a, cli_stream *o)
 	bcx_diag_clear(&d);
 	o->shown = strcmp(path, "-") == 0 ? "<stdout>" : path;
 	if (bcx_file_out_open(path, &o->f, &d) != BCX_OK) {
-		report_output(o->shown, &d);
+		report_output(o->shown, "cannot write: ", &d);
 		return EXIT_INPUT;
 	}
 	o->failed = false;
-	o->sink = (bcx_sink){stream_write, o};
+	o->json = (cli_json_layout){.on = a->json, .pretty = a->pretty};
+	o->sink = (bcx_sink){a->json ? json_write : stream_write, o};
 	return EXIT_OK;
 }
 
@@ -221,6 +386,8 @@ int cli_stream_close(cli_stream *o, bool ok)
 		bcx_file_out_abort(o->f);
 		return EXIT_INPUT;
 	}
+	if (o->json.on && o->json.any)
+		(void)stream_write(o, "\n", 1); /* a failure is the commit's */
 	/* SIGINT, SIGTERM and SIGHUP wait while a replacement is put in
 	 * place, so that it is either there whole or not at all. */
 	sigset_t block, old;
@@ -234,7 +401,7 @@ int cli_stream_close(cli_stream *o, bool ok)
 	bcx_status s = bcx_file_out_commit(o->f, &d);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (s != BCX_OK) {
-		report_output(o->shown, &d);
+		report_output(o->shown, CLI_WRITE_FAILED, &d);
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;

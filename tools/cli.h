@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* How every failed write is reported: "bcx: FILE: error: write failed: ..." */
+#define CLI_WRITE_FAILED "write failed: "
+
 /* Exit codes: success, invalid input (or a failed write), usage error. */
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -17,6 +20,8 @@ enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 /* ------------------------------------------------------------------ */
 
 #define CLI_MAX_POSITIONAL 4
+/* max_pos for commands that take any number of input files. */
+#define CLI_ANY_FILES (-1)
 
 /* Everything any verb's options can set. Each option row names one field
  * (by offset), so one parser serves every verb. */
@@ -24,11 +29,13 @@ typedef struct cli_args {
 	const char *verb;                /* "dump", ... */
 	const char *pos[CLI_MAX_POSITIONAL];
 	int n_pos;
+	char **files;                    /* with max_pos CLI_ANY_FILES: every positional */
+	int n_files;
 	const char *out;                 /* -o: NULL = stdout by default, "-" = stdout */
 	const char *function, *target, *format, *codec;
 	const char *entry, *max_steps, *max_heap, *max_depth; /* run */
 	const char *bytecode_version;    /* asm/convert, MLIR bytecode */
-	bool json, generic, i1_bytes, trace, debuginfo, no_verify, hints, strict;
+	bool json, pretty, all, generic, i1_bytes, trace, debuginfo, no_verify, hints, strict;
 	bool dump_blockinfo, non_symbolic, show_binary_blobs, no_histogram, llvm_dump;
 	unsigned given;                  /* bit i: option row i was on the command line */
 } cli_args;
@@ -49,11 +56,16 @@ typedef struct cli_opt {
  * Parse argv (argv[0] is the verb) against opts (n rows, at most 32):
  * "--opt=value" and "--opt value" both work, "--" ends the options, "-"
  * and anything starting with "-" and a digit are positional. Unknown
- * options, missing values, values given to flags and more than max_pos
- * positionals are usage errors, reported in one shape. Returns EXIT_OK or
- * EXIT_USAGE.
+ * options (with the closest name as "did you mean"), missing values, values
+ * given to flags and more than max_pos positionals are usage errors,
+ * reported in one shape. With max_pos CLI_ANY_FILES every positional is
+ * kept, in order, in a->files (argv's own slots, reused). Returns EXIT_OK
+ * or EXIT_USAGE.
  */
 int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n, int max_pos, cli_args *a);
+/* The candidate closest to word (at most 2 edits, a third of its length),
+ * for "did you mean"; NULL when none is that close. */
+const char *cli_closest(const char *word, const char *const *candidates, size_t n);
 /* Print the option rows as --help lines. */
 void cli_print_options(FILE *out, const cli_opt *opts, size_t n);
 
@@ -92,11 +104,23 @@ int cli_emit(const cli_args *a, const bcx_buf *b, bool binary);
  * through .sink, then close it: committed when ok (a replaced file appears
  * whole, at once), else left as it was. Both return an exit code and
  * report failures in the one shape. */
+/* JSON leaves in one layout whatever wrote it: one line with ", " and ": "
+ * between items, or (pretty) one item a line, indented by two spaces a
+ * level; either way followed by a newline. */
+typedef struct cli_json_layout {
+	bool on, pretty;
+	bool in_string, escape;
+	bool open;              /* after '{' or '[': the next byte decides */
+	bool any;               /* something was written */
+	unsigned depth;
+} cli_json_layout;
+
 typedef struct cli_stream {
 	bcx_file_out *f;
 	bcx_sink sink;
 	const char *shown;
 	bool failed;            /* a write to the output failed */
+	cli_json_layout json;   /* with --json: what goes out is laid out */
 } cli_stream;
 /* Report a text parser's failure: "FILE:LINE:COL: message" becomes the
  * one message shape with the source line and a caret. */

@@ -36,6 +36,15 @@ typedef struct cli_format {
 #include "formats.def"
 #undef FORMAT
 
+/* For text: what reads this kind of text ("`bcx asm --format tapioca` reads
+ * it"), from what the text looks like. */
+const char *cli_text_hint(const uint8_t *data, size_t size);
+/* For compressed data: the command that decompresses it to stdout. */
+const char *cli_compressed_tool(const uint8_t *data, size_t size);
+/* For data that no format accepts: the format whose magic it is the start
+ * of (a file cut short), or NULL. */
+const char *cli_truncated_magic(const uint8_t *data, size_t size);
+
 /* The format whose sniff accepts data, or NULL. */
 const cli_format *cli_format_detect(const uint8_t *data, size_t size);
 /* The format with this id, or NULL. */
@@ -44,6 +53,9 @@ const cli_format *cli_format_by_id(const char *id);
 const char *cli_format_describe(const cli_format *f, const uint8_t *data, size_t size);
 /* Print "verb" names that f supports as "`bcx dump` or `bcx stat`". */
 void cli_format_suggest(const cli_format *f, char *out, size_t cap);
+/* The ids of the formats that have verb v, bytecode formats only, as
+ * "tileir, mlirbc, tapioca" (what --format takes for asm). */
+void cli_format_list(cli_verb v, char *out, size_t cap);
 /* Print up to 8 leading bytes in hex ("42 43 c0 de"). */
 void cli_hex_bytes(const uint8_t *data, size_t size, char *out, size_t cap);
 /* The verb's name ("dump"). */

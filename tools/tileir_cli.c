@@ -217,8 +217,13 @@ static int tileir_convert(const cli_input *in, const cli_args *a)
 	bcx_tileir_module *src = NULL;
 	rc = -1; /* convert is read, verify (as the reference's reader), write */
 	if (bcx_tileir_read(in->data, in->size, NULL, &src, &d) == BCX_OK) {
+		/* the target's gates too, so that what it cannot express is
+		 * reported at the op's offset with its function, as bcx verify
+		 * --target reports it */
+		bcx_tileir_verify_options vo = BCX_OPTIONS_INIT(bcx_tileir_verify_options);
+		vo.target = BCX_TILEIR_V(opt.major, opt.minor);
 		tir_check c = {.in = in};
-		long n = a->no_verify ? 0 : tir_check_run(&c, src, NULL);
+		long n = a->no_verify ? 0 : tir_check_run(&c, src, &vo);
 		rc = n ? EXIT_INPUT : write_module(src, &opt, a, &d);
 		tir_check_free(&c);
 	}
@@ -284,7 +289,62 @@ static size_t sections_by_offset(const bcx_tileir_module *m, unsigned ids[BCX_TI
 	return n;
 }
 
-static void info_text(const bcx_tileir_module *m, size_t size, bcx_buf *b)
+/* Without --all, the text lists at most this many functions: the largest
+ * bodies, so that a module of thousands of kernels still fits a screen. */
+#define INFO_SHOWN 10
+
+static void info_function(const bcx_tileir_module *m, size_t i, bcx_buf *b)
+{
+	const bcx_tileir_function *f = bcx_tileir_function_at(m, i);
+	bcx_tileir_str name = bcx_tileir_string(m, f->name);
+	bcx_buf_printf(b, "  %5zu %12u %10u  ", i, f->body_offset, f->body_len);
+	cli_put_escaped(b, name.ptr, name.len);
+	bcx_buf_puts(b, f->flags & BCX_TILEIR_FN_KERNEL ? " (entry)\n" : "\n");
+}
+
+/* The indexes of the INFO_SHOWN largest bodies, largest first (ties: the
+ * lower index); one pass with a small sorted list, linear in n. */
+static size_t largest_functions(const bcx_tileir_module *m, size_t n, size_t top[INFO_SHOWN])
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t len = bcx_tileir_function_at(m, i)->body_len;
+		size_t j = k < INFO_SHOWN ? k++ : INFO_SHOWN;
+		for (; j > 0 && bcx_tileir_function_at(m, top[j - 1])->body_len < len; j--)
+			if (j < INFO_SHOWN)
+				top[j] = top[j - 1];
+		if (j < INFO_SHOWN)
+			top[j] = i;
+	}
+	return k;
+}
+
+static void info_functions(const bcx_tileir_module *m, bool all, bcx_buf *b)
+{
+	size_t n = bcx_tileir_function_count(m), entries = 0;
+	uint64_t bytes = 0;
+	for (size_t i = 0; i < n; i++) {
+		const bcx_tileir_function *f = bcx_tileir_function_at(m, i);
+		entries += (f->flags & BCX_TILEIR_FN_KERNEL) != 0;
+		bytes += f->body_len;
+	}
+	bcx_buf_printf(b, "\nfunctions: %zu (%zu %s), %llu bytes of bodies\n", n, entries,
+		       entries == 1 ? "entry" : "entries", (unsigned long long)bytes);
+	if (all || n <= INFO_SHOWN + 2) {
+		bcx_buf_puts(b, "  index  body_offset  body_size  name\n");
+		for (size_t i = 0; i < n; i++)
+			info_function(m, i, b);
+		return;
+	}
+	size_t top[INFO_SHOWN];
+	size_t k = largest_functions(m, n, top);
+	bcx_buf_printf(b, "  the %zu largest (bcx info --all lists all %zu):\n"
+			  "  index  body_offset  body_size  name\n", k, n);
+	for (size_t i = 0; i < k; i++)
+		info_function(m, top[i], b);
+}
+
+static void info_text(const bcx_tileir_module *m, size_t size, bool all, bcx_buf *b)
 {
 	bcx_tileir_version v = bcx_tileir_get_version(m);
 	bcx_buf_printf(b, "format:    CUDA Tile IR bytecode\nversion:   %u.%u", v.major, v.minor);
@@ -306,15 +366,7 @@ static void info_text(const bcx_tileir_module *m, size_t size, bcx_buf *b)
 		bcx_buf_printf(b, "  %-9s %10u %9u %6u\n", section_name(ids[i]), sec->payload_offset,
 			       sec->length, sec->alignment);
 	}
-	size_t n = bcx_tileir_function_count(m);
-	bcx_buf_printf(b, "\nfunctions: %zu\n  index  body_offset  body_size  name\n", n);
-	for (size_t i = 0; i < n; i++) {
-		const bcx_tileir_function *f = bcx_tileir_function_at(m, i);
-		bcx_tileir_str name = bcx_tileir_string(m, f->name);
-		bcx_buf_printf(b, "  %5zu %12u %10u  ", i, f->body_offset, f->body_len);
-		cli_put_escaped(b, name.ptr, name.len);
-		bcx_buf_puts(b, f->flags & BCX_TILEIR_FN_KERNEL ? " (entry)\n" : "\n");
-	}
+	info_functions(m, all, b);
 }
 
 static void info_json(const bcx_tileir_module *m, size_t size, bcx_buf *b)
@@ -367,7 +419,10 @@ static int tileir_info(const cli_input *in, const cli_args *a)
 	if (bcx_tileir_open(in->data, in->size, NULL, &m, &d) != BCX_OK) {
 		cli_report(in->name, &d);
 	} else {
-		(a->json ? info_json : info_text)(m, in->size, &out);
+		if (a->json)
+			info_json(m, in->size, &out);
+		else
+			info_text(m, in->size, a->all, &out);
 		rc = cli_emit(a, &out, false);
 	}
 	bcx_buf_free(&out);
@@ -400,7 +455,11 @@ static bool verify_report(void *ctx, const bcx_tileir_verify_error *e)
 			bcx_buf_puts(&j->out, "null");
 		bcx_buf_puts(&j->out, ", \"path\": ");
 		cli_json_string(&j->out, (const uint8_t *)e->path, strlen(e->path));
-		bcx_buf_printf(&j->out, ", \"offset\": %u, ", e->offset);
+		/* text has no byte offsets, and a module-level rule no op */
+		if (j->text || !e->op)
+			bcx_buf_puts(&j->out, ", \"offset\": null, ");
+		else
+			bcx_buf_printf(&j->out, ", \"offset\": %u, ", e->offset);
 		if (j->text && e->line)
 			bcx_buf_printf(&j->out, "\"line\": %u, \"column\": %u, ", e->line, e->col);
 		bcx_buf_printf(&j->out, "\"severity\": \"%s\", \"message\": ",
@@ -447,7 +506,8 @@ static int verify_module(bcx_tileir_module *m, const cli_input *in, const cli_ar
 		rc = wrc != EXIT_OK ? wrc : rc;
 	} else if (n == 0) {
 		cli_fput_path(stdout, in->name);
-		printf(": valid (%zu functions", bcx_tileir_function_count(m));
+		size_t fns = bcx_tileir_function_count(m);
+		printf(": valid (%zu function%s", fns, fns == 1 ? "" : "s");
 		if (j.warnings)
 			printf(", %zu warning%s", j.warnings, j.warnings == 1 ? "" : "s");
 		printf(")\n");

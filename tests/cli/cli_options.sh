@@ -25,9 +25,10 @@ run() { # run WANT-STATUS ARGS...: stdout in $tmp/out, stderr in $tmp/err
 has() { # has TEXT: stderr contains TEXT (fixed string)
 	if grep -qF -- "$1" "$tmp/err"; then ok; else bad "stderr lacks '$1'"; fi
 }
-# Every line of stderr that starts with "bcx: " has the one shape.
+# Every line of stderr that starts with "bcx: " has the one shape (or is
+# the count of errors after them, "bcx: FILE: N errors").
 shape() {
-	if grep '^bcx: ' "$tmp/err" | grep -qvE '^bcx: [^ ]+(:[0-9]+|:bit [0-9]+|:[0-9]+:[0-9]+)?: (error|warning|note): '; then
+	if grep '^bcx: ' "$tmp/err" | grep -qvE '^bcx: [^ ]+((:[0-9]+|:bit [0-9]+|:[0-9]+:[0-9]+)?: (error|warning|note): |: [0-9]+ errors?$)'; then
 		bad "error line not in the shape 'bcx: FILE[:POS]: error: ...'"
 	else ok; fi
 }
@@ -127,7 +128,7 @@ PY
 	python3 - "$tmp/out" << 'PY' && ok || bad "info --json of wrapped bitcode"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["format"] == "bitstream" and d["schema_version"] == 1 and d["wrapped"] is True, d
+assert d["format"] == "llvm-bitstream" and d["schema_version"] == 1 and d["wrapped"] is True, d
 assert d["kind"] == "wrapped LLVM bitcode"
 assert any(b["block_id"] == 8 and b["blocks"] == 1 and b["name"] == "MODULE_BLOCK" for b in d["blocks"])
 PY

@@ -21,7 +21,7 @@ for f in "$V"/*.mlirbc; do
 	"$bcx" dump "$f" > "$tmp/d.txt"; check test $? -eq 0
 	check grep -q '^MLIR bytecode version 6, producer "MLIR22.1.8"' "$tmp/d.txt"
 	"$bcx" dump --json "$f" > "$tmp/d.json"; check test $? -eq 0
-	check grep -q '^{"format":"mlirbc","schema_version":1,' "$tmp/d.json"
+	check grep -q '^{"format": "mlirbc", "schema_version": 1,' "$tmp/d.json"
 done
 # The writer: bcx convert at a file's own version gives its bytes again
 # (every vector, versions/ included); bcx asm of the generic text works.

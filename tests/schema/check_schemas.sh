@@ -1,10 +1,12 @@
 #!/bin/sh
 # Every --json output of bcx on every vector of every format, validated
-# against the format's schema in docs/schema/.
+# against the format's schema in docs/schema/. Without the shared vectors
+# folder, the files of examples/ and files made here (bcx's assemblers,
+# clang-22 when installed) still cover every format.
 # usage: check_schemas.sh BCX SOURCE_DIR SHARED_DIR
 set -u
 bcx=$1 src=$2 shared=$3
-[ -d "$shared/vectors" ] || { echo "no shared vectors: skipped"; exit 77; }
+[ -d "$shared/vectors" ] || echo "note: no shared vectors ($shared): examples and files made here only"
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
 "$py" -c 'import jsonschema' 2>/dev/null || { echo "python3-jsonschema missing: skipped"; exit 77; }
@@ -15,6 +17,7 @@ n=0 bad=0
 run() {
 	name=$1 fmt=$2
 	shift 2
+	[ -e "$name" ] || return 0 # a folder's pattern that matched nothing
 	n=$((n + 1))
 	out="$work/$fmt.$n.json"
 	if ! "$bcx" "$@" >"$out" 2>"$work/err"; then
@@ -23,7 +26,11 @@ run() {
 		rm -f "$out"
 	fi
 }
-for f in "$shared"/vectors/llvm/*.bc "$shared"/vectors/llvm/synthetic/*.bc; do
+if command -v clang-22 >/dev/null 2>&1; then
+	clang-22 -c -emit-llvm -O1 -g "$src/examples/hello.c" -o "$work/clang.bc" 2>/dev/null
+fi
+for f in "$shared"/vectors/llvm/*.bc "$shared"/vectors/llvm/synthetic/*.bc \
+	"$src"/examples/*.bc "$work/clang.bc"; do
 	for opts in "dump --json" "stat --json" "dump --json --dump-blockinfo" \
 		"dump --json --show-binary-blobs"; do
 		# shellcheck disable=SC2086
@@ -31,7 +38,8 @@ for f in "$shared"/vectors/llvm/*.bc "$shared"/vectors/llvm/synthetic/*.bc; do
 	done
 done
 for f in "$shared"/vectors/tileir/*.tileirbc "$shared"/vectors/tileir/coverage/*.tileirbc \
-	"$shared"/vectors/tileir/legacy/*.tileirbc; do
+	"$shared"/vectors/tileir/legacy/*.tileirbc "$src"/examples/*.tileirbc; do
+	[ -e "$f" ] || continue
 	# Files the reader refuses (the .err.txt vectors, the legacy file with a
 	# 13.3 type) have no JSON to check; the reader tests cover their errors.
 	"$bcx" dis "$f" >/dev/null 2>&1 || continue
@@ -62,7 +70,12 @@ else
 	echo "FAIL: bcx asm $work/bad.mlir ($(head -c 300 "$work/err"))"
 	bad=$((bad + 1))
 fi
-for f in "$shared"/vectors/mlir/*.mlirbc "$shared"/vectors/mlir/versions/*.mlirbc; do
+"$bcx" dis "$src/examples/hello.mlirbc" -o "$work/hello.generic.mlir" 2>"$work/err" &&
+	"$bcx" asm --format mlirbc --bytecode-version 3 "$work/hello.generic.mlir" \
+		-o "$work/hello.mlirbc" 2>"$work/err" ||
+	{ echo "FAIL: bcx dis, asm --format mlirbc of examples/hello.mlirbc"; bad=$((bad + 1)); }
+for f in "$shared"/vectors/mlir/*.mlirbc "$shared"/vectors/mlir/versions/*.mlirbc \
+	"$src"/examples/*.mlirbc "$work/hello.mlirbc"; do
 	run "$f" mlirbc dump --json "$f"
 	run "$f" mlirbc info --json "$f"
 done

@@ -34,7 +34,7 @@ check grep -q "no function named 'nosuch'" "$tmp/e"
 "$bcx" dis "$V/invalid/invalid_section_id.tileirbc" -o "$tmp/x.mlir" 2> "$tmp/e"; check test $? -eq 1
 check grep -q 'invalid_section_id.tileirbc:12: error: unknown section ID: 127' "$tmp/e"
 check test ! -e "$tmp/x.mlir"
-"$bcx" dis 2> /dev/null; check test $? -eq 2
+"$bcx" dis < /dev/null 2> /dev/null; check test $? -eq 1 # no FILE: stdin (empty) is read
 "$bcx" dis --bogus "$f.tileirbc" 2> /dev/null; check test $? -eq 2
 # dump: text and JSON, one function.
 "$bcx" dump "$f.tileirbc" > "$tmp/d.txt"; check test $? -eq 0

@@ -31,7 +31,7 @@ check grep -q "@0x$at minf (0x47) flags 0x8 (unknown bits 0x8, ignored)" "$tmp/d
 status 0 "$bcx" dis "$tmp/k.bc" -o "$tmp/k2.txt"
 check cmp -s "$tmp/k.txt" "$tmp/k2.txt"
 status 0 "$bcx" verify "$tmp/k.bc" > "$tmp/v.out" 2> "$tmp/v.err"
-check grep -q ': valid (1 functions, 1 warning)$' "$tmp/v.out"
+check grep -q ': valid (1 function, 1 warning)$' "$tmp/v.out"
 check grep -q "^bcx: $tmp/k.bc:$((0x$at)): warning: 'cuda_tile.minf' op flags field has bits 0x8 that no field of the op defines (ignored) \[function 'k', op minf#0\]$" "$tmp/v.err"
 status 0 "$bcx" verify --json "$tmp/k.bc" -o "$tmp/v.json"
 check grep -q '"severity": "warning"' "$tmp/v.json"

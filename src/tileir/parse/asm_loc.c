@@ -4,8 +4,9 @@
  * stand and parsed where they are used, in the context of the use (a type,
  * an attribute, a location). A loc(...) after an op is only remembered
  * while parsing and read when the op is built, after the whole file: MLIR
- * lets a location name an alias defined further down, which is how its
- * printer writes them (--mlir-print-debuginfo puts every #loc at the end).
+ * lets an op's loc(#name) name an alias defined further down, which is how
+ * its printer writes them (--mlir-print-debuginfo puts every #loc at the
+ * end); any other alias must be defined before its use (op_loc).
  *
  * What the reference writer keeps of a location: a cuda_tile.di_loc or a
  * callsite(...) becomes a debug record; unknown and a bare "file":L:C are
@@ -316,9 +317,9 @@ static bool lv_any(asm_parser *p, lv *v)
 	} else if (t.k == MLIR_TK_HASH && t.n > 10 && memcmp(t.p, "cuda_tile.", 10) == 0) {
 		ok = mlir_next(&p->lx) && mlir_expect(&p->lx, '<') &&
 		     di_attr(p, t.p + 10, t.n - 10, v) && record_id(p, v);
-	} else if ((a = ap_alias_find(p)) != NULL) {
+	} else if ((a = ap_alias_find(p)) != NULL && a->at.p < t.p) {
 		ok = ap_alias_parse(p, a, lv_alias, v);
-	} else if (t.k == MLIR_TK_HASH) {
+	} else if (t.k == MLIR_TK_HASH) { /* not defined yet where it is used */
 		ok = mlir_fail(&p->lx, "undefined symbol alias id '%.*s'", (int)(t.n > 60 ? 60 : t.n),
 			       t.p);
 	} else {
@@ -333,6 +334,21 @@ static const char *kind_name(lv_kind k)
 	return k == LV_FUSED ? "FusedLoc" : k == LV_NAME ? "NameLoc" : "Unknown Attribute";
 }
 
+/* An op's own loc(#name) (MLIR's parseLocationAlias): the one place where
+ * the alias may be defined further down, as MLIR resolves it after the
+ * file. Everywhere else (in callsite(...), in a di_loc, in an alias's
+ * value) an alias must be defined before its use, as MLIR's parser reads
+ * them in order. */
+static bool op_loc(asm_parser *p, lv *v)
+{
+	mlir_pos start = mlir_tell(&p->lx);
+	ap_alias *a;
+	if (mlir_next(&p->lx) && mlir_accept(&p->lx, '(') && (a = ap_alias_find(p)) != NULL &&
+	    p->lx.t.k == MLIR_TK_HASH && mlir_peek(&p->lx).ch == ')')
+		return ap_alias_parse(p, a, lv_alias, v) && mlir_expect(&p->lx, ')');
+	return mlir_seek(&p->lx, start) && lv_any(p, v);
+}
+
 bool ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
                   bcx_tileir_build_loc **out)
 {
@@ -341,7 +357,7 @@ bool ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
 		return true;
 	mlir_lex saved = p->lx;
 	lv v;
-	bool ok = mlir_seek(&p->lx, at) && lv_any(p, &v);
+	bool ok = mlir_seek(&p->lx, at) && op_loc(p, &v);
 	bcx_status st = p->lx.status;
 	p->lx = saved;
 	p->lx.status = st;
