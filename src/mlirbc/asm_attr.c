@@ -3,6 +3,7 @@
  * types, and builtin ones without a custom encoding (affine maps, strided
  * layouts, float formats other than bf16..f128), are kept as their text. */
 #include "asm.h"
+#include "limits.h"
 #include "mlir/text.h"
 
 #include <stdarg.h>
@@ -395,11 +396,11 @@ static bool int_type_name(const mlir_tok *t, uint32_t *w, unsigned *sign)
 		return false;
 	uint64_t v = 0;
 	for (size_t i = k; i < t->n; i++) {
-		if (t->p[i] < '0' || t->p[i] > '9' || v > 16777215)
+		if (t->p[i] < '0' || t->p[i] > '9' || v > MBC_INT_TYPE_BITS_MAX)
 			return false;
 		v = v * 10 + (uint64_t)(t->p[i] - '0');
 	}
-	if (v == 0 || v > 16777215)
+	if (v > MBC_INT_TYPE_BITS_MAX)
 		return false;
 	*w = (uint32_t)v;
 	*sign = k == 1 ? 0 : t->p[0] == 's' ? 1 : 2;
@@ -786,9 +787,11 @@ static uint32_t number_attr(ps *p, bool neg)
 			ps_apint(m, lo, false, ti.width);
 		}
 	} else if ((ti.kind == MW_TY_INT || ti.kind == MW_TY_INDEX) && !is_float) {
-		uint64_t v;
-		if (!mlir_tok_u64(&t, &v))
-			ps_fail(p, "integer literal out of range");
+		uint64_t v = 0;
+		if (ti.kind == MW_TY_INT && !mbc_int_value_fits(ti.width))
+			ps_fail(p, "integer wider than %u bits", MBC_INT_VALUE_BITS_MAX);
+		else if (!mlir_tok_u64(&t, &v) || !ps_int_fits(v, neg, &ti))
+			ps_fail(p, "integer constant out of range for attribute");
 		mw_tb_varint(m, MBC_A_INTEGER);
 		mw_tb_ref(m, MW_REC_TYPE, type);
 		ps_apint(m, neg ? 0 - v : v, neg, ti.kind == MW_TY_INDEX ? 64 : ti.width);

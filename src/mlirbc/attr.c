@@ -4,6 +4,7 @@
  * bytes. References are decoded recursively (depth-capped), so a decoded
  * entry only points at decoded entries; a cycle is an error. */
 #include "internal.h"
+#include "limits.h"
 #include "mlir/text.h"
 
 #include <string.h>
@@ -156,14 +157,12 @@ static void blob(bcx_cursor *c, mbc_ent *e)
 	e->blob = bcx_cur_bytes(c, (size_t)(n > SIZE_MAX ? SIZE_MAX : n), "blob");
 }
 
-/* Width in bits of an integer-like type (IntegerType, index), 0 if none. */
-static uint64_t int_width(const mbc_ent *t)
+/* Width in bits of an integer-like type (IntegerType, i0 included, or
+ * index); false if t is neither. */
+static bool int_width(const mbc_ent *t, uint64_t *w)
 {
-	if (t->code == MBC_T_INTEGER)
-		return t->u[0];
-	if (t->code == MBC_T_INDEX)
-		return 64;
-	return 0;
+	*w = t->code == MBC_T_INDEX ? 64 : t->u[0];
+	return t->code == MBC_T_INTEGER || t->code == MBC_T_INDEX;
 }
 
 /* Bits of a float type's format, 0 if the type is not a float. */
@@ -286,13 +285,18 @@ static void decode_attr(dctx *x, bcx_cursor *c, mbc_ent *e)
 	case MBC_A_UNIT:
 	case MBC_A_UNKNOWN_LOC:
 		break;
-	case MBC_A_INTEGER:
+	case MBC_A_INTEGER: {
+		uint64_t w = 0;
 		e->r[0] = ref(x, c, true, &t);
-		if (bcx_cur_ok(c) && !int_width(t))
+		if (bcx_cur_ok(c) && !int_width(t, &w))
 			bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "IntegerAttr of a %s", mbc_attr_kind_name(t));
+		else if (bcx_cur_ok(c) && !mbc_int_value_fits(w))
+			bcx_cur_fail_at(c, at, BCX_ERR_LIMIT, "integer wider than %u bits",
+					MBC_INT_VALUE_BITS_MAX);
 		if (bcx_cur_ok(c))
-			apint(x, c, e, int_width(t));
+			apint(x, c, e, w);
 		break;
+	}
 	case MBC_A_FLOAT:
 		e->r[0] = ref(x, c, true, &t);
 		if (bcx_cur_ok(c) && !float_bits(t))
@@ -377,7 +381,7 @@ static void decode_type(dctx *x, bcx_cursor *c, mbc_ent *e)
 		uint64_t v = mbc_varint(c, "integer type");
 		e->u[0] = v >> 2;
 		e->u[1] = v & 3;
-		if (bcx_cur_ok(c) && (e->u[1] == 3 || e->u[0] > 16777215))
+		if (bcx_cur_ok(c) && (e->u[1] == 3 || e->u[0] > MBC_INT_TYPE_BITS_MAX))
 			bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "invalid integer type %llu",
 					(unsigned long long)v);
 		break;

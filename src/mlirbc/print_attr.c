@@ -3,6 +3,7 @@
  * printed them canonically); other dialects' custom encodings, which only
  * their dialect can read, print as #bcx.raw<"dialect", "0x..">. */
 #include "print.h"
+#include "limits.h"
 #include "mlir/text.h"
 
 #include <stdarg.h>
@@ -86,9 +87,9 @@ static void put_apint(mbc_pctx *p, const uint64_t *w, uint32_t nw, uint64_t widt
 	}
 	/* wide: sign-extend into n words, negate when negative, divide by 10 */
 	uint32_t n = (uint32_t)((width + 63) / 64);
-	uint64_t t[64];
-	if (n > 64) {
-		mbc_pfail(p, BCX_ERR_UNSUPPORTED, "integer wider than 4096 bits");
+	uint64_t t[MBC_INT_VALUE_BITS_MAX / 64];
+	if (!mbc_int_value_fits(width)) { /* the reader refused it already */
+		mbc_pfail(p, BCX_ERR_LIMIT, "integer wider than %u bits", MBC_INT_VALUE_BITS_MAX);
 		return;
 	}
 	for (uint32_t i = 0; i < n; i++)
@@ -107,12 +108,12 @@ static void put_apint(mbc_pctx *p, const uint64_t *w, uint32_t nw, uint64_t widt
 			t[n - 1] &= (1ull << top) - 1;
 	}
 	/* 32-bit limbs so the division needs no 128-bit type */
-	uint32_t l[128];
+	uint32_t l[MBC_INT_VALUE_BITS_MAX / 32];
 	for (uint32_t i = 0; i < n; i++) {
 		l[2 * i] = (uint32_t)t[i];
 		l[2 * i + 1] = (uint32_t)(t[i] >> 32);
 	}
-	char digits[1300];
+	char digits[MBC_INT_VALUE_BITS_MAX * 31 / 100 + 2]; /* log10(2) < 0.31 */
 	size_t k = 0;
 	for (;;) {
 		bool zero = true;
@@ -398,10 +399,12 @@ static bool elem_of(mbc_pctx *p, uint32_t type, elem *el)
 		el->width = t->code == MBC_T_INDEX ? 64 : t->u[0];
 		el->sign = !(t->code == MBC_T_INTEGER && t->u[1] == 2);
 		el->bits = el->width == 1 ? 1 : (unsigned)((el->width + 7) / 8 * 8);
-		return el->width <= 64;
+		return mbc_int_value_fits(el->width);
 	}
 	unsigned fb = 0;
 	switch (t->code) {
+	case MBC_T_F80: fb = 80; break;
+	case MBC_T_F128: fb = 128; break;
 	case MBC_T_BF16: case MBC_T_F16: fb = 16; break;
 	case MBC_T_F32: fb = 32; break;
 	case MBC_T_F64: fb = 64; break;
@@ -420,20 +423,33 @@ static bool elem_of(mbc_pctx *p, uint32_t type, elem *el)
 static uint64_t load_le(const uint8_t *q, unsigned bytes)
 {
 	uint64_t v = 0;
-	for (unsigned i = 0; i < bytes; i++)
+	for (unsigned i = 0; i < bytes && i < 8; i++)
 		v |= (uint64_t)q[i] << (8 * i);
 	return v;
 }
 
+/* One scalar of `bytes` little-endian bytes (at most
+ * MBC_INT_VALUE_BITS_MAX / 8, which elem_of checked). */
+static void put_scalar_at(mbc_pctx *p, const elem *el, const uint8_t *q, unsigned bytes)
+{
+	uint64_t w[MBC_INT_VALUE_BITS_MAX / 64];
+	uint32_t nw = (bytes + 7) / 8;
+	for (uint32_t i = 0; i < nw; i++)
+		w[i] = load_le(q + 8 * i, bytes - 8 * i);
+	if (el->is_float)
+		put_float(p, el->t, w, nw);
+	else if (el->width == 1)
+		puts_(p, w[0] & 1 ? "true" : "false");
+	else
+		put_apint(p, w, nw, el->width, el->sign);
+}
+
 static void put_scalar(mbc_pctx *p, const elem *el, uint64_t v)
 {
-	if (el->is_float) {
-		mlir_print_float(p->b, float_kind(el->t), v);
-	} else if (el->width == 1) {
-		puts_(p, v & 1 ? "true" : "false");
-	} else {
-		put_apint(p, &v, 1, el->width, el->sign);
-	}
+	uint8_t q[8];
+	for (unsigned i = 0; i < 8; i++)
+		q[i] = (uint8_t)(v >> (8 * i));
+	put_scalar_at(p, el, q, 8);
 }
 
 /* Element k of a raw buffer (i1 bit-packed). */
@@ -446,13 +462,13 @@ static void put_elem(mbc_pctx *p, const elem *el, const uint8_t *data, uint64_t 
 	unsigned bytes = el->bits / 8;
 	if (el->complex) {
 		putc_(p, '(');
-		put_scalar(p, el, load_le(data + 2 * k * bytes, bytes));
+		put_scalar_at(p, el, data + 2 * k * bytes, bytes);
 		putc_(p, ',');
-		put_scalar(p, el, load_le(data + (2 * k + 1) * bytes, bytes));
+		put_scalar_at(p, el, data + (2 * k + 1) * bytes, bytes);
 		putc_(p, ')');
 		return;
 	}
-	put_scalar(p, el, load_le(data + k * (bytes ? bytes : 1), bytes ? bytes : 1));
+	put_scalar_at(p, el, data + k * (bytes ? bytes : 1), bytes ? bytes : 1);
 }
 
 static void put_nested(mbc_pctx *p, const mbc_ent *t, uint32_t dim, uint64_t *k,

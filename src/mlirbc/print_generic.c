@@ -668,54 +668,93 @@ static void print_op(gctx *g, mbc_op *op, unsigned indent)
 	mbc_body_release(m, &body);
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
+/* The predecessors of every block of a region, found in one pass over its
+ * ops: block k's are from[start[k]] .. from[start[k + 1] - 1], in
+ * ascending order (the blocks are visited in order), one entry per
+ * successor slot, as MLIR lists them. */
+typedef struct preds {
+	uint32_t *start;      /* nblocks + 1 */
+	uint32_t *from;
+	size_t size;          /* bytes of the one allocation */
+} preds;
 
-/* "  // pred: ^bb0" and friends for block k of r. */
-static void put_preds(gctx *g, const mbc_region *r, uint32_t k)
+static void count_succ(const mbc_region *r, uint32_t *start)
 {
-	size_t n = 0;
 	for (uint32_t b = 0; b < r->nblocks; b++)
 		for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
 			const mbc_op *op = &r->blocks[b].ops[o];
 			for (uint32_t s = 0; s < op->nsucc; s++)
-				n += op->succ[s] == k;
+				if (op->succ[s] < r->nblocks)
+					start[op->succ[s] + 1]++;
 		}
+}
+
+static void fill_preds(const mbc_region *r, preds *pr)
+{
+	uint32_t *next = pr->from + pr->start[r->nblocks]; /* a cursor per block */
+	memcpy(next, pr->start, r->nblocks * sizeof *next);
+	for (uint32_t b = 0; b < r->nblocks; b++)
+		for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
+			const mbc_op *op = &r->blocks[b].ops[o];
+			for (uint32_t s = 0; s < op->nsucc; s++)
+				if (op->succ[s] < r->nblocks)
+					pr->from[next[op->succ[s]]++] = b;
+		}
+}
+
+/* Linear in the region's ops and successors; false when out of memory. */
+static bool find_preds(gctx *g, const mbc_region *r, preds *pr)
+{
+	const bcx_allocator *a = g->p.m->pool.a;
+	size_t nb = (size_t)r->nblocks + 1, n = 0, size;
+	memset(pr, 0, sizeof *pr);
+	for (uint32_t b = 0; b < r->nblocks; b++)
+		for (uint32_t o = 0; o < r->blocks[b].nops; o++)
+			n += r->blocks[b].ops[o].nsucc;
+	/* start[nb], from[n], then next[nb - 1] for fill_preds */
+	if (!bcx_add_ok(n, 2 * nb, &size) || !bcx_mul_ok(size, sizeof(uint32_t), &size))
+		return false;
+	pr->start = bcx_alloc(a, size);
+	if (!pr->start)
+		return false;
+	pr->size = size;
+	memset(pr->start, 0, nb * sizeof *pr->start);
+	count_succ(r, pr->start);
+	for (size_t k = 1; k < nb; k++)
+		pr->start[k] += pr->start[k - 1];
+	pr->from = pr->start + nb;
+	fill_preds(r, pr);
+	return true;
+}
+
+/* "  // pred: ^bb0" and friends for block k. */
+static void put_preds(gctx *g, const preds *pr, uint32_t k)
+{
 	bcx_buf *out = g->p.b;
+	uint32_t i = pr->start[k], n = pr->start[k + 1] - i;
 	if (n == 0) {
 		if (k)
 			PUTS(out, "  // no predecessors");
 		return;
 	}
-	const bcx_allocator *a = bcx_arena_allocator(g->p.m->arena);
-	uint32_t *preds = bcx_alloc(a, n * sizeof *preds);
-	if (!preds) {
-		mbc_pfail(&g->p, BCX_ERR_NOMEM, "out of memory");
+	if (n == 1) {
+		PUTS(out, "  // pred: ^bb");
+		bcx_buf_put_udec(out, pr->from[i]);
 		return;
 	}
-	size_t i = 0;
-	for (uint32_t b = 0; b < r->nblocks; b++)
-		for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
-			const mbc_op *op = &r->blocks[b].ops[o];
-			for (uint32_t s = 0; s < op->nsucc; s++)
-				if (op->succ[s] == k)
-					preds[i++] = b;
-		}
-	qsort(preds, n, sizeof *preds, cmp_u32);
-	if (n == 1)
-		bcx_buf_printf(out, "  // pred: ^bb%u", preds[0]);
-	else {
-		bcx_buf_printf(out, "  // %zu preds: ", n);
-		for (i = 0; i < n; i++)
-			bcx_buf_printf(out, "%s^bb%u", i ? ", " : "", preds[i]);
+	PUTS(out, "  // ");
+	bcx_buf_put_udec(out, n);
+	PUTS(out, " preds: ");
+	for (uint32_t j = 0; j < n; j++) {
+		if (j)
+			PUTS(out, ", ");
+		PUTS(out, "^bb");
+		bcx_buf_put_udec(out, pr->from[i + j]);
 	}
-	bcx_free(a, preds, n * sizeof *preds);
 }
 
-static void print_block(gctx *g, mbc_region *r, uint32_t k, unsigned indent, bool label)
+static void print_block(gctx *g, mbc_region *r, const preds *pr, uint32_t k, unsigned indent,
+			bool label)
 {
 	mbc_block *blk = &r->blocks[k];
 	bcx_buf *b = g->p.b;
@@ -742,7 +781,7 @@ static void print_block(gctx *g, mbc_region *r, uint32_t k, unsigned indent, boo
 			bcx_buf_put_u8(b, ')');
 		}
 		bcx_buf_put_u8(b, ':');
-		put_preds(g, r, k);
+		put_preds(g, pr, k);
 		bcx_buf_put_u8(b, '\n');
 	}
 	flush_line(g);
@@ -755,10 +794,16 @@ static void print_region(gctx *g, mbc_region *r, unsigned indent)
 	bcx_buf *b = g->p.b;
 	PUTS(b, "{\n");
 	if (r->nblocks) {
+		preds pr;
+		if (!find_preds(g, r, &pr)) {
+			mbc_pfail(&g->p, BCX_ERR_NOMEM, "out of memory");
+			return;
+		}
 		const mbc_block *e = &r->blocks[0];
-		print_block(g, r, 0, indent, e->nops == 0 || e->nargs != 0);
+		print_block(g, r, &pr, 0, indent, e->nops == 0 || e->nargs != 0);
 		for (uint32_t k = 1; k < r->nblocks; k++)
-			print_block(g, r, k, indent, true);
+			print_block(g, r, &pr, k, indent, true);
+		bcx_free(g->p.m->pool.a, pr.start, pr.size);
 	}
 	put_indent(b, indent);
 	bcx_buf_put_u8(b, '}');
