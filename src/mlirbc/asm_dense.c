@@ -367,7 +367,7 @@ static uint32_t tensor_type(mw_module *m, const int64_t *dims, int rank, uint32_
 	mw_tb_ref(m, MW_REC_TYPE, et);
 	uint32_t id = mw_tb_finish(m, mw_builtin(m), MW_E_TYPE | MW_E_CUSTOM, 0);
 	if (id != MW_NONE)
-		m->ent[id].ti = (mw_tinfo){MW_TY_SHAPED, 0, true, 0, et, n};
+		m->ent[id].ti = (mw_tinfo){MW_TY_SHAPED, 0, true, (uint32_t)rank, et, n};
 	return id;
 }
 
@@ -379,25 +379,27 @@ uint32_t ps_sparse(ps *p)
 	elems idx = {0}, val = {0};
 	uint32_t t;
 	mlir_next(lx);
-	if (!mlir_expect(lx, '<') || !read_elems(p, &idx, 0) || !mlir_expect(lx, ',') ||
-	    !read_elems(p, &val, 0) || !mlir_expect(lx, '>') || !mlir_expect(lx, ':') ||
-	    (t = ps_type(p)) == MW_NONE)
+	if (!mlir_expect(lx, '<'))
+		return MW_NONE;
+	/* sparse<> : T has no indices (tensor<0 x rank x i64>) and no values */
+	bool empty = mlir_is_punct(lx, '>');
+	if ((!empty && (!read_elems(p, &idx, 0) || !mlir_expect(lx, ',') || !read_elems(p, &val, 0))) ||
+	    !mlir_expect(lx, '>') || !mlir_expect(lx, ':') || (t = ps_type(p)) == MW_NONE)
 		return MW_NONE;
 	mw_tinfo ti = m->ent[t].ti;
-	uint32_t lvl = 0;
-	for (uint32_t cur = t; m->ent[cur].ti.kind == MW_TY_SHAPED && lvl < 1; lvl++)
-		cur = m->ent[cur].ti.elem;
-	(void)lvl;
-	/* the rank is the shape's: the writer has it only through the element
-	 * count, so take it from the indices (one tuple per value) */
-	int64_t n = val.nested ? val.n : (idx.nested ? 1 : 0);
-	if (idx.n && val.nested)
-		n = val.n;
-	int64_t rank = n ? (int64_t)idx.n / n : 0;
-	int64_t dims[2] = {n, rank};
+	if (ti.kind != MW_TY_SHAPED)
+		return ps_fail(p, "sparse elements need a shaped type"), MW_NONE;
+	/* as MLIR's parser shapes them: indices tensor<N x rank x i64> (a
+	 * single literal is one tuple), values tensor<N x elem> (a single
+	 * literal is one value); sparse<> has none */
+	int64_t rank = (int64_t)ti.width;
+	int64_t per = m->ent[ti.elem].ti.kind == MW_TY_COMPLEX ? 2 : 1;
+	int64_t rows = empty ? 0 : !idx.nested ? 1 : rank ? (int64_t)idx.n / rank : (int64_t)idx.n;
+	int64_t dims[2] = {rows, rank};
+	int64_t vdims[1] = {empty ? 0 : val.nested ? (int64_t)val.n / per : 1};
 	uint32_t i64 = mw_int_type(m, 64, 0);
 	uint32_t it = tensor_type(m, dims, 2, i64);
-	uint32_t vt = tensor_type(m, dims, 1, ti.elem);
+	uint32_t vt = tensor_type(m, vdims, 1, ti.elem);
 	uint32_t ia = it == MW_NONE ? MW_NONE : encode_dense(p, &idx, it);
 	uint32_t va = vt == MW_NONE ? MW_NONE : encode_dense(p, &val, vt);
 	if (ia == MW_NONE || va == MW_NONE)

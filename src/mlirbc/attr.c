@@ -560,15 +560,16 @@ bcx_status mbc_attr_is_loc(mbc_module *m, uint32_t i, bool *is_loc, bcx_diag *di
 }
 
 /* Read from each entry's first bytes, without decoding it: a text entry
- * that starts as an affine map or set, a builtin DistinctAttr, a builtin
+ * with an alias (mbc_alias_of_text), a builtin DistinctAttr, a builtin
  * tuple type (mbc_alias_stem's cases, taken broadly). An entry whose kind
- * cannot be read counts as possible. */
-static bool may_alias(const mbc_module *m, const mbc_slot *sl, bool type)
+ * cannot be read counts as possible; *container is set for a builtin
+ * dictionary or array, which may hold a location (aliased as #loc). */
+static bool may_alias(const mbc_module *m, const mbc_slot *sl, bool type, bool *container)
 {
 	const uint8_t *p = m->data + sl->off;
+	*container = false;
 	if (!mbc_slot_custom(sl))
-		return !type && sl->len > 11 &&
-		       (memcmp(p, "affine_map<", 11) == 0 || memcmp(p, "affine_set<", 11) == 0);
+		return sl->len > 0 && mbc_alias_of_text(p, sl->len - 1) != NULL;
 	if (!is_builtin(m, mbc_slot_dialect(sl)))
 		return false;
 	bcx_cursor c;
@@ -576,16 +577,33 @@ static bool may_alias(const mbc_module *m, const mbc_slot *sl, bool type)
 	c.p = p;
 	c.end = p + sl->len;
 	uint64_t code = mbc_varint(&c, "kind code");
+	*container = !type && (code == MBC_A_DICT || code == MBC_A_ARRAY);
 	return !bcx_cur_ok(&c) || code == (type ? MBC_T_TUPLE : MBC_A_DISTINCT);
 }
 
-bool mbc_may_alias(const mbc_module *m)
+/* A dictionary or array holding a location (decoded to know). */
+static bool holds_loc(mbc_module *m, uint32_t i)
 {
+	const mbc_ent *e;
+	if (mbc_attr(m, i, &e, NULL) != BCX_OK)
+		return true; /* the walk reports it */
+	uint32_t step = e->code == MBC_A_DICT ? 2 : 1;
+	for (uint32_t k = step - 1; k < e->n; k += step) {
+		bool loc = false;
+		if (mbc_attr_is_loc(m, e->list[k], &loc, NULL) != BCX_OK || loc)
+			return true;
+	}
+	return false;
+}
+
+bool mbc_may_alias(mbc_module *m)
+{
+	bool container;
 	for (uint32_t i = 0; i < m->nattrs; i++)
-		if (may_alias(m, &m->attrs[i], false))
+		if (may_alias(m, &m->attrs[i], false, &container) || (container && holds_loc(m, i)))
 			return true;
 	for (uint32_t i = 0; i < m->ntypes; i++)
-		if (may_alias(m, &m->types[i], true))
+		if (may_alias(m, &m->types[i], true, &container))
 			return true;
 	return false;
 }

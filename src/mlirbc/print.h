@@ -37,8 +37,11 @@ void mbc_print_type_body(mbc_pctx *p, uint32_t type);
 bool mbc_identity_layout(mbc_pctx *p, uint32_t attr, uint32_t rank);
 /* loc(...) of a location attribute. */
 void mbc_print_loc(mbc_pctx *p, uint32_t attr);
-/* The alias stem of an attribute/type ("map", "distinct", ...), or NULL. */
+/* alias.c: the alias stem of an attribute/type ("map", "loc", "di_file",
+ * ...), or NULL. */
 const char *mbc_alias_stem(mbc_module *m, uint32_t index, bool type);
+/* At least the number of different stems mbc_alias_stem can return. */
+#define MBC_ALIAS_STEMS 64
 /* A dictionary's entries "k = v, k2" (no braces). */
 void mbc_print_dict_entries(mbc_pctx *p, const mbc_ent *dict);
 /* Key of a named attribute: bare when an identifier, else quoted. */

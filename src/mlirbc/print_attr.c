@@ -532,8 +532,8 @@ static void dense_body(mbc_pctx *p, const mbc_ent *a, bool allow_hex)
 	bool splat;
 	if (el.bits == 1 && !el.complex)
 		splat = a->nblob == 1 && (a->blob[0] == 0 || a->blob[0] == 0xff) && n != 0;
-	else
-		splat = a->nblob == one && n != 0;
+	else /* i0 elements take no bytes: never a splat */
+		splat = a->nblob == one && n != 0 && one != 0;
 	if (!splat && a->nblob != full) {
 		mbc_pfail(p, BCX_ERR_MALFORMED, "dense elements: %llu bytes for %llu elements",
 			  (unsigned long long)a->nblob, (unsigned long long)n);
@@ -635,6 +635,15 @@ static void put_file(mbc_pctx *p, uint32_t string_attr)
 		put_str(p, s->r[0]);
 }
 
+/* A location inside another: its alias when it has one. */
+static void nested_loc(mbc_pctx *p, uint32_t attr)
+{
+	if (p->aliases && p->attr_alias && attr < p->m->nattrs && p->attr_alias[attr] >= 0)
+		mbc_print_attr(p, attr, ELIDE_NEVER);
+	else
+		loc_body(p, attr);
+}
+
 static void loc_body(mbc_pctx *p, uint32_t attr)
 {
 	const mbc_ent *e = A(p, attr);
@@ -674,16 +683,16 @@ static void loc_body(mbc_pctx *p, uint32_t attr)
 		const mbc_ent *c = A(p, e->r[1]);
 		if (c && c->code != MBC_A_UNKNOWN_LOC) {
 			putc_(p, '(');
-			loc_body(p, e->r[1]);
+			nested_loc(p, e->r[1]);
 			putc_(p, ')');
 		}
 		break;
 	}
 	case MBC_A_CALLSITE_LOC:
 		PUTS(p, "callsite(");
-		loc_body(p, e->r[0]);
+		nested_loc(p, e->r[0]);
 		PUTS(p, " at ");
-		loc_body(p, e->r[1]);
+		nested_loc(p, e->r[1]);
 		putc_(p, ')');
 		break;
 	case MBC_A_FUSED_LOC: case MBC_A_FUSED_LOC_MD:
@@ -697,7 +706,7 @@ static void loc_body(mbc_pctx *p, uint32_t attr)
 		for (uint32_t i = 0; i < e->n; i++) {
 			if (i)
 				PUTS(p, ", ");
-			loc_body(p, e->list[i]);
+			nested_loc(p, e->list[i]);
 		}
 		putc_(p, ']');
 		break;
@@ -821,7 +830,13 @@ static void attr_body(mbc_pctx *p, uint32_t attr, const mbc_ent *a, mbc_elide el
 		const mbc_ent *ix = A(p, a->r[1]), *vals = A(p, a->r[2]);
 		if (!ix || !vals)
 			break;
+		const mbc_ent *it = T(p, ix->r[0]);
 		PUTS(p, "sparse<");
+		if (it && count_of(it) == 0) { /* no indices: no values either */
+			putc_(p, '>');
+			typed_suffix(p, a->r[0]);
+			break;
+		}
 		if (ix->code == MBC_A_DENSE_ELEMENTS)
 			dense_body(p, ix, false);
 		PUTS(p, ", ");
@@ -838,7 +853,9 @@ static void attr_body(mbc_pctx *p, uint32_t attr, const mbc_ent *a, mbc_elide el
 		if (id && !*id)
 			*id = ++p->next_distinct;
 		bcx_buf_printf(p->b, "distinct[%u]<", id ? *id - 1 : 0);
-		mbc_print_attr(p, a->r[0], ELIDE_NEVER);
+		const mbc_ent *r = A(p, a->r[0]);
+		if (r && r->code != MBC_A_UNIT) /* distinct[0]<> refers to unit */
+			mbc_print_attr(p, a->r[0], ELIDE_NEVER);
 		putc_(p, '>');
 		break;
 	}
@@ -870,29 +887,4 @@ void mbc_print_attr(mbc_pctx *p, uint32_t attr, mbc_elide el)
 		return;
 	}
 	mbc_print_attr_body(p, attr, el);
-}
-
-const char *mbc_alias_stem(mbc_module *m, uint32_t index, bool type)
-{
-	const mbc_ent *e = NULL;
-	if (type) {
-		if (mbc_type(m, index, &e, NULL) != BCX_OK)
-			return NULL;
-		return e->code == MBC_T_TUPLE && e->n > 16 ? "tuple" : NULL;
-	}
-	if (mbc_attr(m, index, &e, NULL) != BCX_OK)
-		return NULL;
-	if (e->code == MBC_TEXT) {
-		if (e->nblob > 11 && memcmp(e->blob, "affine_map<", 11) == 0)
-			return "map";
-		if (e->nblob > 11 && memcmp(e->blob, "affine_set<", 11) == 0)
-			return "set";
-		return NULL;
-	}
-	if (e->code == MBC_A_DISTINCT) {
-		const mbc_ent *r = NULL;
-		if (mbc_attr(m, e->r[0], &r, NULL) == BCX_OK && r->code != MBC_A_UNIT)
-			return "distinct";
-	}
-	return NULL;
 }
