@@ -46,6 +46,13 @@ const char *mbc_alias_stem(mbc_module *m, uint32_t index, bool type);
 void mbc_print_dict_entries(mbc_pctx *p, const mbc_ent *dict);
 /* Key of a named attribute: bare when an identifier, else quoted. */
 void mbc_print_key(mbc_pctx *p, mbc_str s);
+/* Element k of a DenseIntOrFPElementsAttr (a splat's one element for any
+ * k), as dense<...> prints it; an integer element's value. */
+void mbc_print_dense_elem(mbc_pctx *p, uint32_t attr, uint64_t k);
+bool mbc_dense_int(mbc_pctx *p, uint32_t attr, uint64_t k, int64_t *v);
+/* print_quant.c: a quant type's raw entry as MLIR prints it; false (and
+ * nothing printed) when it cannot be decoded. */
+bool mbc_print_quant(mbc_pctx *p, const mbc_ent *e);
 /* A failure while printing (first wins); printing continues harmlessly. */
 void mbc_pfail(mbc_pctx *p, bcx_status s, const char *fmt, ...) BCX_PRINTF(3, 4);
 

@@ -60,6 +60,8 @@ void mbc_print_key(mbc_pctx *p, mbc_str s) { mlir_print_ident(p->b, s.p, s.n); }
 
 static void put_raw(mbc_pctx *p, const mbc_ent *e)
 {
+	if (mbc_print_quant(p, e))
+		return;
 	mbc_str d = mbc_string(p->m, p->m->dialects[e->dialect].name);
 	bcx_buf_printf(p->b, "%sbcx.raw<", e->is_type ? "!" : "#");
 	mlir_print_string(p->b, d.p, d.n);
@@ -513,6 +515,49 @@ static uint64_t count_of(const mbc_ent *t)
 	for (uint32_t i = 0; i < t->ndims; i++)
 		n *= t->dims[i] < 0 ? 0 : (uint64_t)t->dims[i];
 	return n;
+}
+
+/* Element k of a dense attribute: its element type and its bytes, NULL
+ * when k is past its elements or the data does not fit the type. */
+static const uint8_t *dense_at(mbc_pctx *p, uint32_t attr, uint64_t k, elem *el, bool *packed)
+{
+	const mbc_ent *a = A(p, attr), *t;
+	if (!a || a->code != MBC_A_DENSE_ELEMENTS || !(t = T(p, a->r[0])) ||
+	    !elem_of(p, t->r[0], el) || el->complex)
+		return NULL;
+	uint64_t one = el->bits == 1 ? 1 : el->bits / 8, n = count_of(t);
+	*packed = el->bits == 1 && a->nblob != 1;
+	if (a->nblob == one || (el->bits == 1 && a->nblob == 1))
+		k = 0; /* a splat */
+	else if (k >= n || (el->bits == 1 ? (n + 7) / 8 : n * one) != a->nblob)
+		return NULL;
+	return *packed ? a->blob : a->blob + k * one;
+}
+
+void mbc_print_dense_elem(mbc_pctx *p, uint32_t attr, uint64_t k)
+{
+	elem el;
+	bool packed;
+	const uint8_t *q = dense_at(p, attr, k, &el, &packed);
+	if (!q)
+		mbc_pfail(p, BCX_ERR_MALFORMED, "dense element %llu missing", (unsigned long long)k);
+	else
+		put_elem(p, &el, q, packed ? k : 0, packed);
+}
+
+bool mbc_dense_int(mbc_pctx *p, uint32_t attr, uint64_t k, int64_t *v)
+{
+	elem el;
+	bool packed;
+	const uint8_t *q = dense_at(p, attr, k, &el, &packed);
+	if (!q || el.is_float || el.bits > 64 || packed)
+		return false;
+	unsigned bytes = el.bits / 8;
+	uint64_t u = load_le(q, bytes);
+	if (bytes < 8 && el.sign && (u >> (8 * bytes - 1)) & 1)
+		u |= ~0ull << (8 * bytes); /* sign-extended */
+	*v = (int64_t)u;
+	return true;
 }
 
 /* The body of dense<...> for a DenseIntOrFPElementsAttr (also sparse<>). */
