@@ -136,6 +136,14 @@ static bool sub_channel(mbc_pctx *p, const mbc_dfield *f, size_t n)
 	    a->code != MBC_A_DENSE_ELEMENTS || mbc_type(p->m, a->r[0], &t, NULL) != BCX_OK ||
 	    t->ndims == 0 || t->ndims > MBC_MAX_DEPTH)
 		return false;
+	/* every scale is printed: a splat of a huge shape would print far
+	 * more than the file holds, so that is left raw */
+	uint64_t count = 1;
+	for (uint32_t i = 0; i < t->ndims; i++) {
+		if (t->dims[i] < 0 || (t->dims[i] && count > (a->nblob + 64) / (uint64_t)t->dims[i]))
+			return false;
+		count *= (uint64_t)t->dims[i];
+	}
 	PUTS(p, ":{");
 	for (uint64_t i = 0; i < nq; i++) {
 		if (i)
