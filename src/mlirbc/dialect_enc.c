@@ -63,12 +63,12 @@ static const char *field(walk *w, const char *spec)
 	const uint8_t *start = w->c.p;
 	char code = *spec++;
 	if (code == '*' || code == '?') {
-		uint64_t v = bcx_cur_prefixvarint(&w->c, "count");
-		uint64_t n = code == '*' ? v : v >> 1;
-		bool present = code == '*' || (v & 1);
+		/* ?X: a presence byte first (an absent list is that byte alone) */
+		bool present = code == '*' || bcx_cur_u8(&w->c, "presence") == 1;
+		uint64_t n = present ? bcx_cur_prefixvarint(&w->c, "count") : 0;
 		if (bcx_cur_ok(&w->c) && n > bcx_cur_remaining(&w->c))
 			bcx_cur_fail(&w->c, BCX_ERR_MALFORMED, "count past the entry");
-		emit(w, '#', start, v, present);
+		emit(w, '#', start, n, present);
 		const char *next = spec;
 		for (uint64_t i = 0; present && i < n && bcx_cur_ok(&w->c); i++)
 			next = field(w, spec);

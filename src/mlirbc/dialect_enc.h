@@ -10,7 +10,7 @@
 typedef struct mbc_dfield {
 	char code;        /* dialect_enc.def's code; 'k' the kind code, '#' a count */
 	uint32_t off, len;/* its bytes in the entry */
-	uint64_t value;   /* the number or index ('A': the index; '#': as stored) */
+	uint64_t value;   /* the number or index ('A': the index; '#': the count) */
 	bool present;     /* 'A' and '?' counts: not absent */
 } mbc_dfield;
 

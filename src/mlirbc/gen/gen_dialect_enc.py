@@ -22,7 +22,7 @@ SOURCES = [
 # How each member is read, by the C++ its parser calls: one field code.
 PARSERS = [
     ("readOptionalArrayRef<uint64_t>", "?v"),
-    ("readOptionalArrayRef<", "?a"),
+    ("readOptionalArrayRef<", "?A"),  # elements written as optional attributes
     ("readOptionalAttribute", "A"),
     ("readOptionalInt", "v"),
     ("readSignedVarInt", "s"),
@@ -85,7 +85,7 @@ def main():
     print(" *   S string index, a attribute index, A optional attribute (0, or")
     print(" *   index << 1 | 1), t type index, b bool (one byte), f double (64-bit")
     print(" *   APFloat: signed varint), B blob; *X a count then that many X; ?X")
-    print(" *   a count << 1 | present, then (if present) that many X. */")
+    print(" *   a presence byte (0 or 1), then if present a count and that many X. */")
     print("#ifndef MBC_DENC")
     print("#define MBC_DENC(dialect, kind, code, name, fields)")
     print("#endif")
