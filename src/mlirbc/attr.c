@@ -589,8 +589,8 @@ static bool holds_loc(mbc_module *m, uint32_t i)
 		return true; /* the walk reports it */
 	uint32_t step = e->code == MBC_A_DICT ? 2 : 1;
 	for (uint32_t k = step - 1; k < e->n; k += step) {
-		bool loc = false;
-		if (mbc_attr_is_loc(m, e->list[k], &loc, NULL) != BCX_OK || loc)
+		const mbc_ent *c;
+		if (mbc_attr(m, e->list[k], &c, NULL) != BCX_OK || loc_code(c->code))
 			return true;
 	}
 	return false;
