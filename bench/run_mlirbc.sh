@@ -4,12 +4,16 @@
 # in the same run `bcx dis` beside `mlir-opt-22 --mlir-print-op-generic` on
 # that file (the ratio's target is < 0.3), `bcx dis --function` of the
 # middle function beside the whole module, `bcx convert` and `bcx asm`.
+# Then one function of BLOCKS blocks (second argument, default 200000;
+# bench/gen_mlirbc_blocks.sh), where every block's predecessor comment is
+# printed: `bcx dis` must stay linear in the number of blocks.
 # Wall-clock seconds: hyperfine when installed, else the best of 5 runs;
 # then, with perf installed, CPU time (perf stat -e task-clock, mean of 5),
 # which a busy machine disturbs less; with GNU time, peak memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUNCS=${1:-5000}
+BLOCKS=${2:-200000}
 command -v mlir-opt-22 > /dev/null || { echo "run_mlirbc: mlir-opt-22 is needed"; exit 1; }
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
 cmake --build build/release -j2 --target bcx >/dev/null
@@ -86,3 +90,17 @@ if [ -x /usr/bin/time ] && /usr/bin/time -v true > /dev/null 2>&1; then
   printf '%-48s %10s\n' "bcx dis FILE" "$m_dis"
   printf '%-48s %10s\n' "bcx dis --function $fn FILE" "$m_fn"
 fi
+
+# a region of BLOCKS blocks
+bash bench/gen_mlirbc_blocks.sh "$BLOCKS" > "$tmp/blocks.mlir"
+mlir-opt-22 --emit-bytecode "$tmp/blocks.mlir" -o "$tmp/blocks.mlirbc"
+mlir-opt-22 --mlir-print-op-generic "$tmp/blocks.mlirbc" -o "$tmp/blocks.generic.mlir"
+"$bcx" dis "$tmp/blocks.mlirbc" -o "$tmp/ours.mlir"
+cmp -s "$tmp/ours.mlir" "$tmp/blocks.generic.mlir" || { echo "run_mlirbc: outputs differ (blocks)"; exit 1; }
+t_bopt=$(time_cmd "mlir-opt-22 --mlir-print-op-generic $tmp/blocks.mlirbc -o $tmp/o1.mlir")
+t_bdis=$(time_cmd "$bcx dis $tmp/blocks.mlirbc -o $tmp/o2.mlir")
+echo
+echo "MLIR bytecode: one region of $BLOCKS blocks, $(stat -c %s "$tmp/blocks.mlirbc") bytes"
+printf '%-48s %10s %8s\n' "command" "seconds" "ratio"
+printf '%-48s %10.4f %8s\n' "mlir-opt-22 --mlir-print-op-generic FILE" "$t_bopt" "1.00"
+printf '%-48s %10.4f %8.3f\n' "bcx dis FILE" "$t_bdis" "$(echo "$t_bdis $t_bopt" | awk '{print $1/$2}')"

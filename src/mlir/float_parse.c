@@ -36,13 +36,15 @@ bool mlir_float_bits(double v, mlir_float k, uint64_t *bits)
 		return false;
 	int eb = (int)fs->ebits, mb = (int)fs->prec - 1;
 	uint64_t s = neg && !fs->e8m0 ? 1ull << (eb + mb) : 0, mant = d & ((1ull << 52) - 1);
-	int bias = (1 << (eb - 1)) - 1, biased = (int)dexp - 1023 + bias;
+	int bias = fs->bias, biased = (int)dexp - 1023 + bias;
 	if (fs->e8m0 && (dexp == 0 || biased < 0)) {
 		/* no zero and no subnormals: what is below 2^-127, zero
 		 * included, becomes 2^-127, as APFloat makes it */
 		*bits = 0;
 		return true;
 	}
+	if (fs->nuz)
+		s = 0; /* no negative zero; a negative value is put back below */
 	if (dexp == 0) { /* zero or a double subnormal: rounds to zero here */
 		*bits = s;
 		return true;
@@ -57,6 +59,8 @@ bool mlir_float_bits(double v, mlir_float k, uint64_t *bits)
 	 * infinities, a rounded value whose exponent field is all ones is one) */
 	if (r >> (eb + mb) || (fs->ieee && (r >> mb) == (1ull << eb) - 1))
 		return false;
+	if (fs->nuz && neg && r)
+		s = 1ull << (eb + mb);
 	*bits = s | r;
 	return true;
 }

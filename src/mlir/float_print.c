@@ -276,7 +276,8 @@ static fclass decompose(const fsem *s, uint64_t bits, bool *neg, uint64_t *sig, 
 	uint64_t e = (bits >> mbits) & ((1ull << s->ebits) - 1);
 	uint64_t emax = (1ull << s->ebits) - 1;
 	*neg = (bits >> (s->bits - 1)) & 1;
-	if ((s->ieee && e == emax) || (s->fn && e == emax && man == (1ull << mbits) - 1))
+	if ((s->ieee && e == emax) || (s->fn && e == emax && man == (1ull << mbits) - 1) ||
+	    (s->nuz && *neg && e == 0 && man == 0))
 		return FC_SPECIAL;
 	if (e == 0 && man == 0)
 		return FC_ZERO;
@@ -395,7 +396,8 @@ int mlir_float_to_u64(mlir_float k, uint64_t bits, uint64_t *out)
 	bool neg = sign_bits && (bits >> (s->bits - 1) & 1);
 	bool nan = s->e8m0 ? e == emax
 		 : s->ieee ? (e == emax && mant)
-		 : s->fn ? (e == emax && mant == (1ull << mbits) - 1) : false;
+		 : s->fn ? (e == emax && mant == (1ull << mbits) - 1)
+		 : s->nuz ? (neg && e == 0 && mant == 0) : false;
 	if (nan)
 		return -1;
 	if (s->ieee && e == emax)

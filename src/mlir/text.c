@@ -4,8 +4,8 @@
 #include <string.h>
 
 static const mlir_float_sem sems[MLIR_FLT_COUNT] = {
-#define MLIR_FLOAT(ID, name, bits, prec, ebits, bias, ieee, fn, nonan, e8m0) \
-	[MLIR_FLT_##ID] = {name, bits, prec, ebits, bias, ieee, fn, nonan, e8m0},
+#define MLIR_FLOAT(ID, name, bits, prec, ebits, bias, ieee, fn, nonan, e8m0, nuz) \
+	[MLIR_FLT_##ID] = {name, bits, prec, ebits, bias, ieee, fn, nonan, e8m0, nuz},
 #include "mlir/floats.def"
 #undef MLIR_FLOAT
 };

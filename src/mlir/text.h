@@ -19,7 +19,7 @@ typedef struct mlir_float_sem {
 	const char *name;
 	unsigned bits, prec, ebits;
 	int bias;
-	bool ieee, fn, nonan, e8m0;
+	bool ieee, fn, nonan, e8m0, nuz;
 } mlir_float_sem;
 
 /* The semantics of k, NULL for MLIR_FLT_NONE or an unknown k. */

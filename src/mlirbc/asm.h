@@ -71,6 +71,11 @@ uint32_t ps_sparse(ps *p);            /* after 'sparse' */
 uint32_t ps_dense_resource(ps *p);    /* after 'dense_resource' */
 /* The resource key of a dialect (created on first mention). */
 uint32_t ps_resource(ps *p, uint32_t dialect, const char *key, size_t n);
+/* Whether the literal [-]v fits an integer type as MLIR's parser checks
+ * it: no bits lost, a negative value keeps its sign, a positive signed
+ * (or index) value does not set the sign bit, an unsigned one is not
+ * negative; i0 holds only 0. */
+bool ps_int_fits(uint64_t v, bool negative, const mw_tinfo *ti);
 /* Encode an integer of a width as MLIR's APInt (spec §2) into the template. */
 void ps_apint(mw_module *m, uint64_t lo, bool negative, uint32_t width);
 /* The bits of a float literal token (with sign) in format k. */

@@ -3,6 +3,7 @@
  * types, and builtin ones without a custom encoding (affine maps, strided
  * layouts, float formats other than bf16..f128), are kept as their text. */
 #include "asm.h"
+#include "limits.h"
 #include "mlir/text.h"
 
 #include <stdarg.h>
@@ -105,7 +106,9 @@ static bool balanced_end(ps *p, const char **end)
 					break;
 			} else if (*q == '<' || *q == '(' || *q == '[' || *q == '{') {
 				depth++;
-			} else if ((*q == '>' && q[-1] != '-') || *q == ')' || *q == ']' || *q == '}') {
+			} else if ((*q == '>' && q[-1] != '-' && (q + 1 >= lx->end || q[1] != '=')) ||
+				   *q == ')' || *q == ']' || *q == '}') {
+				/* not the '>' of "->" or ">=" (affine maps and sets) */
 				if (--depth == 0)
 					break;
 			}
@@ -131,6 +134,16 @@ static uint32_t text_entry(ps *p, bool type, bool builtin_kw, unsigned extra)
 	const char *end = NULL;
 	if (!balanced_end(p, &end))
 		return MW_NONE;
+	if (!type && !builtin_kw && mlir_is_punct(lx, ':')) {
+		/* a typed attribute: MLIR keeps "#d.a<...> : type" as its text */
+		mlir_next(lx);
+		if (ps_type(p) == MW_NONE)
+			return MW_NONE;
+		end = lx->t.s; /* the next token's start: blanks before it trimmed */
+		while (end > start && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' ||
+				       end[-1] == '\r'))
+			end--;
+	}
 	uint32_t d;
 	if (builtin_kw) {
 		d = mw_builtin(p->m);
@@ -279,7 +292,7 @@ static void put_shape(mw_module *m, const shape *s)
 
 static mw_tinfo shaped_info(const shape *s, uint32_t elem)
 {
-	mw_tinfo ti = {MW_TY_SHAPED, 0, !s->unranked, 0, elem, 1};
+	mw_tinfo ti = {MW_TY_SHAPED, 0, !s->unranked, (uint32_t)s->rank, elem, 1};
 	for (int i = 0; i < s->rank; i++) {
 		if (s->dims[i] < 0)
 			ti.ranked = false;
@@ -395,11 +408,11 @@ static bool int_type_name(const mlir_tok *t, uint32_t *w, unsigned *sign)
 		return false;
 	uint64_t v = 0;
 	for (size_t i = k; i < t->n; i++) {
-		if (t->p[i] < '0' || t->p[i] > '9' || v > 16777215)
+		if (t->p[i] < '0' || t->p[i] > '9' || v > MBC_INT_TYPE_BITS_MAX)
 			return false;
 		v = v * 10 + (uint64_t)(t->p[i] - '0');
 	}
-	if (v == 0 || v > 16777215)
+	if (v > MBC_INT_TYPE_BITS_MAX)
 		return false;
 	*w = (uint32_t)v;
 	*sign = k == 1 ? 0 : t->p[0] == 's' ? 1 : 2;
@@ -786,9 +799,11 @@ static uint32_t number_attr(ps *p, bool neg)
 			ps_apint(m, lo, false, ti.width);
 		}
 	} else if ((ti.kind == MW_TY_INT || ti.kind == MW_TY_INDEX) && !is_float) {
-		uint64_t v;
-		if (!mlir_tok_u64(&t, &v))
-			ps_fail(p, "integer literal out of range");
+		uint64_t v = 0;
+		if (ti.kind == MW_TY_INT && !mbc_int_value_fits(ti.width))
+			ps_fail(p, "integer wider than %u bits", MBC_INT_VALUE_BITS_MAX);
+		else if (!mlir_tok_u64(&t, &v) || !ps_int_fits(v, neg, &ti))
+			ps_fail(p, "integer constant out of range for attribute");
 		mw_tb_varint(m, MBC_A_INTEGER);
 		mw_tb_ref(m, MW_REC_TYPE, type);
 		ps_apint(m, neg ? 0 - v : v, neg, ti.kind == MW_TY_INDEX ? 64 : ti.width);
@@ -820,9 +835,17 @@ static uint32_t distinct_attr(ps *p)
 	    id >= UINT32_MAX)
 		return ps_fail(p, "expected distinct[N]<attribute>"), MW_NONE;
 	mlir_next(lx);
-	uint32_t a;
-	if (!mlir_expect(lx, ']') || !mlir_expect(lx, '<') || (a = ps_attr(p)) == MW_NONE ||
-	    !mlir_expect(lx, '>'))
+	uint32_t a = MW_NONE;
+	if (!mlir_expect(lx, ']') || !mlir_expect(lx, '<'))
+		return MW_NONE;
+	if (mlir_is_punct(lx, '>')) { /* distinct[N]<> refers to unit */
+		mw_tb_start(p->m);
+		mw_tb_varint(p->m, MBC_A_UNIT);
+		a = finish_attr(p, 0);
+	} else {
+		a = ps_attr(p);
+	}
+	if (a == MW_NONE || !mlir_expect(lx, '>'))
 		return MW_NONE;
 	mw_tb_start(p->m);
 	mw_tb_varint(p->m, MBC_A_DISTINCT);

@@ -2,10 +2,26 @@
  * dense_resource<...>, and the APInt/APFloat encodings of numbers (spec §2,
  * §7.1: MLIR's raw buffers, splats stored as one element, i1 bit-packed). */
 #include "asm.h"
+#include "limits.h"
 #include "mlir/text.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+bool ps_int_fits(uint64_t v, bool negative, const mw_tinfo *ti)
+{
+	uint32_t w = ti->kind == MW_TY_INDEX ? 64 : ti->width;
+	bool is_signed = ti->kind == MW_TY_INDEX || ti->flt == 1;
+	if (w == 0)
+		return v == 0 && !negative;
+	if (negative && ti->flt == 2)
+		return false;
+	if (negative) /* -v in w bits has its sign bit set */
+		return v != 0 && (w > 64 || v - 1 < (1ull << (w - 1)));
+	if (w < 64 && v >> w)
+		return false;
+	return !is_signed || w > 64 || !(v >> (w - 1));
+}
 
 void ps_apint(mw_module *m, uint64_t v, bool negative, uint32_t width)
 {
@@ -135,7 +151,10 @@ static bool read_elems(ps *p, elems *e, unsigned depth)
 	return ps_fail(p, "expected an element value");
 }
 
-/* Bytes of one element of a scalar type into out (at most 16). */
+/* The most bytes one element takes (the widest integer). */
+#define ELEM_MAX ((int)(MBC_INT_VALUE_BITS_MAX / 8))
+
+/* Bytes of one element of a scalar type into out (at most ELEM_MAX). */
 static int encode_elem(ps *p, const elem *el, const mw_tinfo *ti, uint8_t *out, bool array)
 {
 	mlir_tok saved = p->lx.t;
@@ -151,6 +170,10 @@ static int encode_elem(ps *p, const elem *el, const mw_tinfo *ti, uint8_t *out, 
 			lo = mlir_is_id(&p->lx, "true");
 		else if (el->t.k != MLIR_TK_INT || !mlir_tok_u64(&el->t, &lo))
 			ps_fail(p, "expected an integer element");
+		else if (!mbc_int_value_fits(w))
+			ps_fail(p, "integer wider than %u bits", MBC_INT_VALUE_BITS_MAX);
+		else if (!ps_int_fits(lo, el->neg, ti))
+			ps_fail(p, "integer constant out of range for type");
 		if (el->neg)
 			lo = 0 - lo;
 		hi = el->neg ? UINT64_MAX : 0;
@@ -161,9 +184,12 @@ static int encode_elem(ps *p, const elem *el, const mw_tinfo *ti, uint8_t *out, 
 		ps_fail(p, "elements of this type are not supported");
 	}
 	p->lx.t = saved;
-	for (int i = 0; i < n && i < 16; i++)
-		out[i] = (uint8_t)(i < 8 ? lo >> (8 * i) : hi >> (8 * (i - 8)));
-	return n > 16 ? 16 : n;
+	if (p->lx.status != BCX_OK || n > ELEM_MAX)
+		return 0;
+	/* hi: the second word of a float, else the sign extension */
+	for (int i = 0; i < n; i++)
+		out[i] = (uint8_t)(i < 8 ? lo >> (8 * i) : i < 16 ? hi >> (8 * (i - 8)) : hi);
+	return n;
 }
 
 /* The raw buffer of elements of element type et (complex: pairs). */
@@ -175,7 +201,7 @@ static bool raw_buffer(ps *p, const elems *e, uint32_t et, bcx_buf *out, bool *i
 		ti = m->ent[ti.elem].ti;
 	*i1 = ti.kind == MW_TY_INT && ti.width == 1;
 	for (uint32_t i = 0; i < e->n; i++) {
-		uint8_t b[16];
+		uint8_t b[ELEM_MAX];
 		int n = encode_elem(p, &e->v[i], &ti, b, false);
 		bcx_buf_put_bytes(out, b, (size_t)n);
 	}
@@ -312,7 +338,7 @@ uint32_t ps_dense_array(ps *p)
 	bcx_buf b;
 	bcx_buf_init(&b, NULL);
 	for (uint32_t i = 0; i < e.n; i++) {
-		uint8_t v[16];
+		uint8_t v[ELEM_MAX];
 		int n = encode_elem(p, &e.v[i], &ti, v, true);
 		bcx_buf_put_bytes(&b, v, (size_t)n);
 	}
@@ -341,7 +367,7 @@ static uint32_t tensor_type(mw_module *m, const int64_t *dims, int rank, uint32_
 	mw_tb_ref(m, MW_REC_TYPE, et);
 	uint32_t id = mw_tb_finish(m, mw_builtin(m), MW_E_TYPE | MW_E_CUSTOM, 0);
 	if (id != MW_NONE)
-		m->ent[id].ti = (mw_tinfo){MW_TY_SHAPED, 0, true, 0, et, n};
+		m->ent[id].ti = (mw_tinfo){MW_TY_SHAPED, 0, true, (uint32_t)rank, et, n};
 	return id;
 }
 
@@ -353,25 +379,27 @@ uint32_t ps_sparse(ps *p)
 	elems idx = {0}, val = {0};
 	uint32_t t;
 	mlir_next(lx);
-	if (!mlir_expect(lx, '<') || !read_elems(p, &idx, 0) || !mlir_expect(lx, ',') ||
-	    !read_elems(p, &val, 0) || !mlir_expect(lx, '>') || !mlir_expect(lx, ':') ||
-	    (t = ps_type(p)) == MW_NONE)
+	if (!mlir_expect(lx, '<'))
+		return MW_NONE;
+	/* sparse<> : T has no indices (tensor<0 x rank x i64>) and no values */
+	bool empty = mlir_is_punct(lx, '>');
+	if ((!empty && (!read_elems(p, &idx, 0) || !mlir_expect(lx, ',') || !read_elems(p, &val, 0))) ||
+	    !mlir_expect(lx, '>') || !mlir_expect(lx, ':') || (t = ps_type(p)) == MW_NONE)
 		return MW_NONE;
 	mw_tinfo ti = m->ent[t].ti;
-	uint32_t lvl = 0;
-	for (uint32_t cur = t; m->ent[cur].ti.kind == MW_TY_SHAPED && lvl < 1; lvl++)
-		cur = m->ent[cur].ti.elem;
-	(void)lvl;
-	/* the rank is the shape's: the writer has it only through the element
-	 * count, so take it from the indices (one tuple per value) */
-	int64_t n = val.nested ? val.n : (idx.nested ? 1 : 0);
-	if (idx.n && val.nested)
-		n = val.n;
-	int64_t rank = n ? (int64_t)idx.n / n : 0;
-	int64_t dims[2] = {n, rank};
+	if (ti.kind != MW_TY_SHAPED)
+		return ps_fail(p, "sparse elements need a shaped type"), MW_NONE;
+	/* as MLIR's parser shapes them: indices tensor<N x rank x i64> (a
+	 * single literal is one tuple), values tensor<N x elem> (a single
+	 * literal is one value); sparse<> has none */
+	int64_t rank = (int64_t)ti.width;
+	int64_t per = m->ent[ti.elem].ti.kind == MW_TY_COMPLEX ? 2 : 1;
+	int64_t rows = empty ? 0 : !idx.nested ? 1 : rank ? (int64_t)idx.n / rank : (int64_t)idx.n;
+	int64_t dims[2] = {rows, rank};
+	int64_t vdims[1] = {empty ? 0 : val.nested ? (int64_t)val.n / per : 1};
 	uint32_t i64 = mw_int_type(m, 64, 0);
 	uint32_t it = tensor_type(m, dims, 2, i64);
-	uint32_t vt = tensor_type(m, dims, 1, ti.elem);
+	uint32_t vt = tensor_type(m, vdims, 1, ti.elem);
 	uint32_t ia = it == MW_NONE ? MW_NONE : encode_dense(p, &idx, it);
 	uint32_t va = vt == MW_NONE ? MW_NONE : encode_dense(p, &val, vt);
 	if (ia == MW_NONE || va == MW_NONE)

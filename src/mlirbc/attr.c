@@ -4,6 +4,7 @@
  * bytes. References are decoded recursively (depth-capped), so a decoded
  * entry only points at decoded entries; a cycle is an error. */
 #include "internal.h"
+#include "limits.h"
 #include "mlir/text.h"
 
 #include <string.h>
@@ -156,14 +157,12 @@ static void blob(bcx_cursor *c, mbc_ent *e)
 	e->blob = bcx_cur_bytes(c, (size_t)(n > SIZE_MAX ? SIZE_MAX : n), "blob");
 }
 
-/* Width in bits of an integer-like type (IntegerType, index), 0 if none. */
-static uint64_t int_width(const mbc_ent *t)
+/* Width in bits of an integer-like type (IntegerType, i0 included, or
+ * index); false if t is neither. */
+static bool int_width(const mbc_ent *t, uint64_t *w)
 {
-	if (t->code == MBC_T_INTEGER)
-		return t->u[0];
-	if (t->code == MBC_T_INDEX)
-		return 64;
-	return 0;
+	*w = t->code == MBC_T_INDEX ? 64 : t->u[0];
+	return t->code == MBC_T_INTEGER || t->code == MBC_T_INDEX;
 }
 
 /* Bits of a float type's format, 0 if the type is not a float. */
@@ -286,13 +285,18 @@ static void decode_attr(dctx *x, bcx_cursor *c, mbc_ent *e)
 	case MBC_A_UNIT:
 	case MBC_A_UNKNOWN_LOC:
 		break;
-	case MBC_A_INTEGER:
+	case MBC_A_INTEGER: {
+		uint64_t w = 0;
 		e->r[0] = ref(x, c, true, &t);
-		if (bcx_cur_ok(c) && !int_width(t))
+		if (bcx_cur_ok(c) && !int_width(t, &w))
 			bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "IntegerAttr of a %s", mbc_attr_kind_name(t));
+		else if (bcx_cur_ok(c) && !mbc_int_value_fits(w))
+			bcx_cur_fail_at(c, at, BCX_ERR_LIMIT, "integer wider than %u bits",
+					MBC_INT_VALUE_BITS_MAX);
 		if (bcx_cur_ok(c))
-			apint(x, c, e, int_width(t));
+			apint(x, c, e, w);
 		break;
+	}
 	case MBC_A_FLOAT:
 		e->r[0] = ref(x, c, true, &t);
 		if (bcx_cur_ok(c) && !float_bits(t))
@@ -377,7 +381,7 @@ static void decode_type(dctx *x, bcx_cursor *c, mbc_ent *e)
 		uint64_t v = mbc_varint(c, "integer type");
 		e->u[0] = v >> 2;
 		e->u[1] = v & 3;
-		if (bcx_cur_ok(c) && (e->u[1] == 3 || e->u[0] > 16777215))
+		if (bcx_cur_ok(c) && (e->u[1] == 3 || e->u[0] > MBC_INT_TYPE_BITS_MAX))
 			bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "invalid integer type %llu",
 					(unsigned long long)v);
 		break;
@@ -556,15 +560,16 @@ bcx_status mbc_attr_is_loc(mbc_module *m, uint32_t i, bool *is_loc, bcx_diag *di
 }
 
 /* Read from each entry's first bytes, without decoding it: a text entry
- * that starts as an affine map or set, a builtin DistinctAttr, a builtin
+ * with an alias (mbc_alias_of_text), a builtin DistinctAttr, a builtin
  * tuple type (mbc_alias_stem's cases, taken broadly). An entry whose kind
- * cannot be read counts as possible. */
-static bool may_alias(const mbc_module *m, const mbc_slot *sl, bool type)
+ * cannot be read counts as possible; *container is set for a builtin
+ * dictionary or array, which may hold a location (aliased as #loc). */
+static bool may_alias(const mbc_module *m, const mbc_slot *sl, bool type, bool *container)
 {
 	const uint8_t *p = m->data + sl->off;
+	*container = false;
 	if (!mbc_slot_custom(sl))
-		return !type && sl->len > 11 &&
-		       (memcmp(p, "affine_map<", 11) == 0 || memcmp(p, "affine_set<", 11) == 0);
+		return sl->len > 0 && mbc_alias_of_text(p, sl->len - 1) != NULL;
 	if (!is_builtin(m, mbc_slot_dialect(sl)))
 		return false;
 	bcx_cursor c;
@@ -572,16 +577,33 @@ static bool may_alias(const mbc_module *m, const mbc_slot *sl, bool type)
 	c.p = p;
 	c.end = p + sl->len;
 	uint64_t code = mbc_varint(&c, "kind code");
+	*container = !type && (code == MBC_A_DICT || code == MBC_A_ARRAY);
 	return !bcx_cur_ok(&c) || code == (type ? MBC_T_TUPLE : MBC_A_DISTINCT);
 }
 
-bool mbc_may_alias(const mbc_module *m)
+/* A dictionary or array holding a location (decoded to know). */
+static bool holds_loc(mbc_module *m, uint32_t i)
 {
+	const mbc_ent *e;
+	if (mbc_attr(m, i, &e, NULL) != BCX_OK)
+		return true; /* the walk reports it */
+	uint32_t step = e->code == MBC_A_DICT ? 2 : 1;
+	for (uint32_t k = step - 1; k < e->n; k += step) {
+		const mbc_ent *c;
+		if (mbc_attr(m, e->list[k], &c, NULL) != BCX_OK || loc_code(c->code))
+			return true;
+	}
+	return false;
+}
+
+bool mbc_may_alias(mbc_module *m)
+{
+	bool container;
 	for (uint32_t i = 0; i < m->nattrs; i++)
-		if (may_alias(m, &m->attrs[i], false))
+		if (may_alias(m, &m->attrs[i], false, &container) || (container && holds_loc(m, i)))
 			return true;
 	for (uint32_t i = 0; i < m->ntypes; i++)
-		if (may_alias(m, &m->types[i], true))
+		if (may_alias(m, &m->types[i], true, &container))
 			return true;
 	return false;
 }

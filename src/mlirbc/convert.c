@@ -1,10 +1,11 @@
 /* A read module into the writer's model (bcx convert): the tables, every
  * attribute and type re-encoded from its decoded fields, the IR with its
  * use-list orders, resources and dialect versions. Property bytes of an op
- * whose layout bcx does not know, and other dialects' custom encodings,
- * are kept as they are; they may hold indices, so the attribute and type
- * tables then keep the file's order (m->pinned). */
+ * whose layout bcx does not know, and other dialects' custom encodings
+ * not in dialect_enc.def, are kept as they are; they may hold indices, so
+ * the attribute and type tables then keep the file's order (m->pinned). */
 #include "wmodel.h"
+#include "dialect_enc.h"
 #include "mlir/text.h"
 
 #include <string.h>
@@ -173,6 +174,15 @@ static void type_body(cv *x, const mbc_ent *e)
 	}
 }
 
+static uint32_t remap_str(void *ctx, uint32_t i) { return cv_str(ctx, i); }
+static uint32_t remap_ent(void *ctx, bool type, uint32_t i) { return cv_ent(ctx, type, i); }
+
+static bool cv_dialect(cv *x, const mbc_ent *e)
+{
+	mbc_remap rm = {x, remap_str, remap_ent};
+	return mbc_remap_dialect(x->r, x->m, e, &rm);
+}
+
 static uint32_t cv_ent(cv *x, bool type, uint32_t i)
 {
 	mw_module *m = x->m;
@@ -187,7 +197,9 @@ static uint32_t cv_ent(cv *x, bool type, uint32_t i)
 	unsigned flags = (type ? MW_E_TYPE : 0) | (e->custom ? MW_E_CUSTOM : 0);
 	uint32_t salt = 0;
 	mw_tb_start(m);
-	if (e->code == MBC_TEXT || e->code == MBC_RAW) {
+	if (e->code == MBC_RAW && cv_dialect(x, e)) {
+		/* the indices inside renumbered (convert_dialect.c) */
+	} else if (e->code == MBC_TEXT || e->code == MBC_RAW) {
 		mw_tb_bytes(m, e->blob, (size_t)e->nblob);
 		m->pinned |= e->code == MBC_RAW;
 	} else {

@@ -248,8 +248,11 @@ bcx_status mbc_type(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *di
  * is decoded in full only when that code cannot be read). */
 bcx_status mbc_attr_is_loc(mbc_module *m, uint32_t i, bool *is_loc, bcx_diag *diag);
 /* Whether any attribute or type could be printed as an alias (#map,
- * #set, #distinct, !tuple); false lets the printer skip the alias walk. */
-bool mbc_may_alias(const mbc_module *m);
+ * #set, #distinct, !tuple, a location inside an attribute, a dialect's
+ * alias); false lets the printer skip the alias walk. */
+bool mbc_may_alias(mbc_module *m);
+/* alias.c: the alias stem of a text entry's text, NULL if none. */
+const char *mbc_alias_of_text(const uint8_t *text, size_t n);
 /* Dialect index and custom flag of a table slot. */
 static inline uint32_t mbc_slot_dialect(const mbc_slot *s) { return s->dialect & ~MBC_SLOT_CUSTOM; }
 static inline bool mbc_slot_custom(const mbc_slot *s) { return (s->dialect & MBC_SLOT_CUSTOM) != 0; }

@@ -37,12 +37,22 @@ void mbc_print_type_body(mbc_pctx *p, uint32_t type);
 bool mbc_identity_layout(mbc_pctx *p, uint32_t attr, uint32_t rank);
 /* loc(...) of a location attribute. */
 void mbc_print_loc(mbc_pctx *p, uint32_t attr);
-/* The alias stem of an attribute/type ("map", "distinct", ...), or NULL. */
+/* alias.c: the alias stem of an attribute/type ("map", "loc", "di_file",
+ * ...), or NULL. */
 const char *mbc_alias_stem(mbc_module *m, uint32_t index, bool type);
+/* At least the number of different stems mbc_alias_stem can return. */
+#define MBC_ALIAS_STEMS 64
 /* A dictionary's entries "k = v, k2" (no braces). */
 void mbc_print_dict_entries(mbc_pctx *p, const mbc_ent *dict);
 /* Key of a named attribute: bare when an identifier, else quoted. */
 void mbc_print_key(mbc_pctx *p, mbc_str s);
+/* Element k of a DenseIntOrFPElementsAttr (a splat's one element for any
+ * k), as dense<...> prints it; an integer element's value. */
+void mbc_print_dense_elem(mbc_pctx *p, uint32_t attr, uint64_t k);
+bool mbc_dense_int(mbc_pctx *p, uint32_t attr, uint64_t k, int64_t *v);
+/* print_quant.c: a quant type's raw entry as MLIR prints it; false (and
+ * nothing printed) when it cannot be decoded. */
+bool mbc_print_quant(mbc_pctx *p, const mbc_ent *e);
 /* A failure while printing (first wins); printing continues harmlessly. */
 void mbc_pfail(mbc_pctx *p, bcx_status s, const char *fmt, ...) BCX_PRINTF(3, 4);
 

@@ -3,6 +3,7 @@
  * printed them canonically); other dialects' custom encodings, which only
  * their dialect can read, print as #bcx.raw<"dialect", "0x..">. */
 #include "print.h"
+#include "limits.h"
 #include "mlir/text.h"
 
 #include <stdarg.h>
@@ -59,6 +60,8 @@ void mbc_print_key(mbc_pctx *p, mbc_str s) { mlir_print_ident(p->b, s.p, s.n); }
 
 static void put_raw(mbc_pctx *p, const mbc_ent *e)
 {
+	if (mbc_print_quant(p, e))
+		return;
 	mbc_str d = mbc_string(p->m, p->m->dialects[e->dialect].name);
 	bcx_buf_printf(p->b, "%sbcx.raw<", e->is_type ? "!" : "#");
 	mlir_print_string(p->b, d.p, d.n);
@@ -86,9 +89,9 @@ static void put_apint(mbc_pctx *p, const uint64_t *w, uint32_t nw, uint64_t widt
 	}
 	/* wide: sign-extend into n words, negate when negative, divide by 10 */
 	uint32_t n = (uint32_t)((width + 63) / 64);
-	uint64_t t[64];
-	if (n > 64) {
-		mbc_pfail(p, BCX_ERR_UNSUPPORTED, "integer wider than 4096 bits");
+	uint64_t t[MBC_INT_VALUE_BITS_MAX / 64];
+	if (!mbc_int_value_fits(width)) { /* the reader refused it already */
+		mbc_pfail(p, BCX_ERR_LIMIT, "integer wider than %u bits", MBC_INT_VALUE_BITS_MAX);
 		return;
 	}
 	for (uint32_t i = 0; i < n; i++)
@@ -107,12 +110,12 @@ static void put_apint(mbc_pctx *p, const uint64_t *w, uint32_t nw, uint64_t widt
 			t[n - 1] &= (1ull << top) - 1;
 	}
 	/* 32-bit limbs so the division needs no 128-bit type */
-	uint32_t l[128];
+	uint32_t l[MBC_INT_VALUE_BITS_MAX / 32];
 	for (uint32_t i = 0; i < n; i++) {
 		l[2 * i] = (uint32_t)t[i];
 		l[2 * i + 1] = (uint32_t)(t[i] >> 32);
 	}
-	char digits[1300];
+	char digits[MBC_INT_VALUE_BITS_MAX * 31 / 100 + 2]; /* log10(2) < 0.31 */
 	size_t k = 0;
 	for (;;) {
 		bool zero = true;
@@ -398,10 +401,12 @@ static bool elem_of(mbc_pctx *p, uint32_t type, elem *el)
 		el->width = t->code == MBC_T_INDEX ? 64 : t->u[0];
 		el->sign = !(t->code == MBC_T_INTEGER && t->u[1] == 2);
 		el->bits = el->width == 1 ? 1 : (unsigned)((el->width + 7) / 8 * 8);
-		return el->width <= 64;
+		return mbc_int_value_fits(el->width);
 	}
 	unsigned fb = 0;
 	switch (t->code) {
+	case MBC_T_F80: fb = 80; break;
+	case MBC_T_F128: fb = 128; break;
 	case MBC_T_BF16: case MBC_T_F16: fb = 16; break;
 	case MBC_T_F32: fb = 32; break;
 	case MBC_T_F64: fb = 64; break;
@@ -420,20 +425,33 @@ static bool elem_of(mbc_pctx *p, uint32_t type, elem *el)
 static uint64_t load_le(const uint8_t *q, unsigned bytes)
 {
 	uint64_t v = 0;
-	for (unsigned i = 0; i < bytes; i++)
+	for (unsigned i = 0; i < bytes && i < 8; i++)
 		v |= (uint64_t)q[i] << (8 * i);
 	return v;
 }
 
+/* One scalar of `bytes` little-endian bytes (at most
+ * MBC_INT_VALUE_BITS_MAX / 8, which elem_of checked). */
+static void put_scalar_at(mbc_pctx *p, const elem *el, const uint8_t *q, unsigned bytes)
+{
+	uint64_t w[MBC_INT_VALUE_BITS_MAX / 64];
+	uint32_t nw = (bytes + 7) / 8;
+	for (uint32_t i = 0; i < nw; i++)
+		w[i] = load_le(q + 8 * i, bytes - 8 * i);
+	if (el->is_float)
+		put_float(p, el->t, w, nw);
+	else if (el->width == 1)
+		puts_(p, w[0] & 1 ? "true" : "false");
+	else
+		put_apint(p, w, nw, el->width, el->sign);
+}
+
 static void put_scalar(mbc_pctx *p, const elem *el, uint64_t v)
 {
-	if (el->is_float) {
-		mlir_print_float(p->b, float_kind(el->t), v);
-	} else if (el->width == 1) {
-		puts_(p, v & 1 ? "true" : "false");
-	} else {
-		put_apint(p, &v, 1, el->width, el->sign);
-	}
+	uint8_t q[8];
+	for (unsigned i = 0; i < 8; i++)
+		q[i] = (uint8_t)(v >> (8 * i));
+	put_scalar_at(p, el, q, 8);
 }
 
 /* Element k of a raw buffer (i1 bit-packed). */
@@ -446,13 +464,13 @@ static void put_elem(mbc_pctx *p, const elem *el, const uint8_t *data, uint64_t 
 	unsigned bytes = el->bits / 8;
 	if (el->complex) {
 		putc_(p, '(');
-		put_scalar(p, el, load_le(data + 2 * k * bytes, bytes));
+		put_scalar_at(p, el, data + 2 * k * bytes, bytes);
 		putc_(p, ',');
-		put_scalar(p, el, load_le(data + (2 * k + 1) * bytes, bytes));
+		put_scalar_at(p, el, data + (2 * k + 1) * bytes, bytes);
 		putc_(p, ')');
 		return;
 	}
-	put_scalar(p, el, load_le(data + k * (bytes ? bytes : 1), bytes ? bytes : 1));
+	put_scalar_at(p, el, data + k * (bytes ? bytes : 1), bytes ? bytes : 1);
 }
 
 static void put_nested(mbc_pctx *p, const mbc_ent *t, uint32_t dim, uint64_t *k,
@@ -499,6 +517,49 @@ static uint64_t count_of(const mbc_ent *t)
 	return n;
 }
 
+/* Element k of a dense attribute: its element type and its bytes, NULL
+ * when k is past its elements or the data does not fit the type. */
+static const uint8_t *dense_at(mbc_pctx *p, uint32_t attr, uint64_t k, elem *el, bool *packed)
+{
+	const mbc_ent *a = A(p, attr), *t;
+	if (!a || a->code != MBC_A_DENSE_ELEMENTS || !(t = T(p, a->r[0])) ||
+	    !elem_of(p, t->r[0], el) || el->complex)
+		return NULL;
+	uint64_t one = el->bits == 1 ? 1 : el->bits / 8, n = count_of(t);
+	*packed = el->bits == 1 && a->nblob != 1;
+	if (a->nblob == one || (el->bits == 1 && a->nblob == 1))
+		k = 0; /* a splat */
+	else if (k >= n || (el->bits == 1 ? (n + 7) / 8 : n * one) != a->nblob)
+		return NULL;
+	return *packed ? a->blob : a->blob + k * one;
+}
+
+void mbc_print_dense_elem(mbc_pctx *p, uint32_t attr, uint64_t k)
+{
+	elem el;
+	bool packed;
+	const uint8_t *q = dense_at(p, attr, k, &el, &packed);
+	if (!q)
+		mbc_pfail(p, BCX_ERR_MALFORMED, "dense element %llu missing", (unsigned long long)k);
+	else
+		put_elem(p, &el, q, packed ? k : 0, packed);
+}
+
+bool mbc_dense_int(mbc_pctx *p, uint32_t attr, uint64_t k, int64_t *v)
+{
+	elem el;
+	bool packed;
+	const uint8_t *q = dense_at(p, attr, k, &el, &packed);
+	if (!q || el.is_float || el.bits > 64 || packed)
+		return false;
+	unsigned bytes = el.bits / 8;
+	uint64_t u = load_le(q, bytes);
+	if (bytes < 8 && el.sign && (u >> (8 * bytes - 1)) & 1)
+		u |= ~0ull << (8 * bytes); /* sign-extended */
+	*v = (int64_t)u;
+	return true;
+}
+
 /* The body of dense<...> for a DenseIntOrFPElementsAttr (also sparse<>). */
 static void dense_body(mbc_pctx *p, const mbc_ent *a, bool allow_hex)
 {
@@ -516,8 +577,8 @@ static void dense_body(mbc_pctx *p, const mbc_ent *a, bool allow_hex)
 	bool splat;
 	if (el.bits == 1 && !el.complex)
 		splat = a->nblob == 1 && (a->blob[0] == 0 || a->blob[0] == 0xff) && n != 0;
-	else
-		splat = a->nblob == one && n != 0;
+	else /* i0 elements take no bytes: never a splat */
+		splat = a->nblob == one && n != 0 && one != 0;
 	if (!splat && a->nblob != full) {
 		mbc_pfail(p, BCX_ERR_MALFORMED, "dense elements: %llu bytes for %llu elements",
 			  (unsigned long long)a->nblob, (unsigned long long)n);
@@ -619,6 +680,15 @@ static void put_file(mbc_pctx *p, uint32_t string_attr)
 		put_str(p, s->r[0]);
 }
 
+/* A location inside another: its alias when it has one. */
+static void nested_loc(mbc_pctx *p, uint32_t attr)
+{
+	if (p->aliases && p->attr_alias && attr < p->m->nattrs && p->attr_alias[attr] >= 0)
+		mbc_print_attr(p, attr, ELIDE_NEVER);
+	else
+		loc_body(p, attr);
+}
+
 static void loc_body(mbc_pctx *p, uint32_t attr)
 {
 	const mbc_ent *e = A(p, attr);
@@ -658,16 +728,16 @@ static void loc_body(mbc_pctx *p, uint32_t attr)
 		const mbc_ent *c = A(p, e->r[1]);
 		if (c && c->code != MBC_A_UNKNOWN_LOC) {
 			putc_(p, '(');
-			loc_body(p, e->r[1]);
+			nested_loc(p, e->r[1]);
 			putc_(p, ')');
 		}
 		break;
 	}
 	case MBC_A_CALLSITE_LOC:
 		PUTS(p, "callsite(");
-		loc_body(p, e->r[0]);
+		nested_loc(p, e->r[0]);
 		PUTS(p, " at ");
-		loc_body(p, e->r[1]);
+		nested_loc(p, e->r[1]);
 		putc_(p, ')');
 		break;
 	case MBC_A_FUSED_LOC: case MBC_A_FUSED_LOC_MD:
@@ -681,7 +751,7 @@ static void loc_body(mbc_pctx *p, uint32_t attr)
 		for (uint32_t i = 0; i < e->n; i++) {
 			if (i)
 				PUTS(p, ", ");
-			loc_body(p, e->list[i]);
+			nested_loc(p, e->list[i]);
 		}
 		putc_(p, ']');
 		break;
@@ -805,7 +875,13 @@ static void attr_body(mbc_pctx *p, uint32_t attr, const mbc_ent *a, mbc_elide el
 		const mbc_ent *ix = A(p, a->r[1]), *vals = A(p, a->r[2]);
 		if (!ix || !vals)
 			break;
+		const mbc_ent *it = T(p, ix->r[0]);
 		PUTS(p, "sparse<");
+		if (it && count_of(it) == 0) { /* no indices: no values either */
+			putc_(p, '>');
+			typed_suffix(p, a->r[0]);
+			break;
+		}
 		if (ix->code == MBC_A_DENSE_ELEMENTS)
 			dense_body(p, ix, false);
 		PUTS(p, ", ");
@@ -822,7 +898,9 @@ static void attr_body(mbc_pctx *p, uint32_t attr, const mbc_ent *a, mbc_elide el
 		if (id && !*id)
 			*id = ++p->next_distinct;
 		bcx_buf_printf(p->b, "distinct[%u]<", id ? *id - 1 : 0);
-		mbc_print_attr(p, a->r[0], ELIDE_NEVER);
+		const mbc_ent *r = A(p, a->r[0]);
+		if (r && r->code != MBC_A_UNIT) /* distinct[0]<> refers to unit */
+			mbc_print_attr(p, a->r[0], ELIDE_NEVER);
 		putc_(p, '>');
 		break;
 	}
@@ -854,29 +932,4 @@ void mbc_print_attr(mbc_pctx *p, uint32_t attr, mbc_elide el)
 		return;
 	}
 	mbc_print_attr_body(p, attr, el);
-}
-
-const char *mbc_alias_stem(mbc_module *m, uint32_t index, bool type)
-{
-	const mbc_ent *e = NULL;
-	if (type) {
-		if (mbc_type(m, index, &e, NULL) != BCX_OK)
-			return NULL;
-		return e->code == MBC_T_TUPLE && e->n > 16 ? "tuple" : NULL;
-	}
-	if (mbc_attr(m, index, &e, NULL) != BCX_OK)
-		return NULL;
-	if (e->code == MBC_TEXT) {
-		if (e->nblob > 11 && memcmp(e->blob, "affine_map<", 11) == 0)
-			return "map";
-		if (e->nblob > 11 && memcmp(e->blob, "affine_set<", 11) == 0)
-			return "set";
-		return NULL;
-	}
-	if (e->code == MBC_A_DISTINCT) {
-		const mbc_ent *r = NULL;
-		if (mbc_attr(m, e->r[0], &r, NULL) == BCX_OK && r->code != MBC_A_UNIT)
-			return "distinct";
-	}
-	return NULL;
 }

@@ -238,85 +238,129 @@ static void flush_line(gctx *g);
 
 /* ---- aliases (collected in the order MLIR's alias walk visits them) ---- */
 
+/* The alias walk, as MLIR's AliasInitializer: every attribute and type
+ * the printed text holds, in the order of first visit (preorder), each
+ * with its alias depth: 1 for an aliased entry holding no aliased one, 0
+ * for others holding none, else one more than the deepest it holds.
+ * Aliases are then defined by depth, types before attributes, by name,
+ * and by order of visit, and numbered per name in that order. */
 typedef struct alias_walk {
 	gctx *g;
 	bcx_status status;    /* a body that failed to decode */
-	uint8_t *seen_a, *seen_t;
+	uint8_t *seen_a, *seen_t; /* depth + 1 once visited */
 	uint32_t *order;      /* visit order: attr i as i, type j as nattrs + j */
 	size_t n;
 	unsigned depth;
 } alias_walk;
 
-static void visit_type(alias_walk *w, uint32_t t);
+static unsigned visit_type(alias_walk *w, uint32_t t);
+static unsigned visit_attr(alias_walk *w, uint32_t i);
 
-static void visit_attr(alias_walk *w, uint32_t i)
+/* The depth of an entry from the deepest of its children. */
+static unsigned own_depth(unsigned deepest, bool aliased)
+{
+	return deepest ? deepest + 1 : aliased;
+}
+
+static unsigned max_u(unsigned a, unsigned b)
+{
+	return a > b ? a : b;
+}
+
+static unsigned visit_attr_list(alias_walk *w, const uint32_t *l, uint32_t n, uint32_t step)
+{
+	unsigned d = 0;
+	for (uint32_t k = step - 1; k < n; k += step)
+		d = max_u(d, visit_attr(w, l[k]));
+	return d;
+}
+
+static unsigned visit_attr(alias_walk *w, uint32_t i)
 {
 	mbc_module *m = w->g->p.m;
-	const mbc_ent *e;
-	if (i >= m->nattrs || w->seen_a[i] || w->depth > MBC_MAX_DEPTH + 8 ||
-	    mbc_attr(m, i, &e, NULL) != BCX_OK)
-		return;
+	const mbc_ent *e, *r;
+	if (i >= m->nattrs || w->depth > MBC_MAX_DEPTH + 8 || mbc_attr(m, i, &e, NULL) != BCX_OK)
+		return 0;
+	if (w->seen_a[i])
+		return w->seen_a[i] - 1u;
 	w->seen_a[i] = 1;
 	w->order[w->n++] = i;
 	w->depth++;
+	unsigned d = 0;
 	switch (e->code) {
-	case MBC_A_ARRAY: case MBC_A_DICT: case MBC_A_FUSED_LOC:
-		for (uint32_t k = 0; k < e->n; k++)
-			visit_attr(w, e->list[k]);
+	case MBC_A_ARRAY: case MBC_A_FUSED_LOC:
+		d = visit_attr_list(w, e->list, e->n, 1);
+		break;
+	case MBC_A_DICT: /* the keys are strings: never aliased */
+		d = visit_attr_list(w, e->list, e->n, 2);
 		break;
 	case MBC_A_FUSED_LOC_MD:
-		visit_attr(w, e->r[0]);
-		for (uint32_t k = 0; k < e->n; k++)
-			visit_attr(w, e->list[k]);
+		d = visit_attr(w, e->r[0]);
+		d = max_u(d, visit_attr_list(w, e->list, e->n, 1));
 		break;
-	case MBC_A_STRING_TYPED: case MBC_A_TYPE: case MBC_A_INTEGER: case MBC_A_FLOAT:
-	case MBC_A_DENSE_RESOURCE: case MBC_A_DENSE_ARRAY: case MBC_A_DENSE_ELEMENTS:
-	case MBC_A_DENSE_STRINGS:
-		visit_type(w, e->code == MBC_A_STRING_TYPED ? e->r[1] : e->r[0]);
+	case MBC_A_CALLSITE_LOC:
+		d = visit_attr(w, e->r[0]);
+		d = max_u(d, visit_attr(w, e->r[1]));
+		break;
+	case MBC_A_NAME_LOC: /* an unknown child location is not printed */
+		if (mbc_attr(m, e->r[1], &r, NULL) == BCX_OK && r->code != MBC_A_UNKNOWN_LOC)
+			d = visit_attr(w, e->r[1]);
+		break;
+	case MBC_A_STRING_TYPED: case MBC_A_TYPE: case MBC_A_DENSE_RESOURCE:
+	case MBC_A_DENSE_ELEMENTS: case MBC_A_DENSE_STRINGS:
+		d = visit_type(w, e->code == MBC_A_STRING_TYPED ? e->r[1] : e->r[0]);
 		break;
 	case MBC_A_SPARSE_ELEMENTS:
-		visit_type(w, e->r[0]);
-		visit_attr(w, e->r[1]);
-		visit_attr(w, e->r[2]);
+		d = visit_attr(w, e->r[1]);
+		d = max_u(d, visit_attr(w, e->r[2]));
+		d = max_u(d, visit_type(w, e->r[0]));
 		break;
 	case MBC_A_DISTINCT:
-		visit_attr(w, e->r[0]);
+		d = visit_attr(w, e->r[0]);
 		break;
 	default:
 		break;
 	}
 	w->depth--;
+	d = own_depth(d, mbc_alias_stem(m, i, false) != NULL);
+	w->seen_a[i] = (uint8_t)(d + 1);
+	return d;
 }
 
-static void visit_type(alias_walk *w, uint32_t i)
+static unsigned visit_type(alias_walk *w, uint32_t i)
 {
 	mbc_module *m = w->g->p.m;
 	const mbc_ent *e;
-	if (i >= m->ntypes || w->seen_t[i] || w->depth > MBC_MAX_DEPTH + 8 ||
-	    mbc_type(m, i, &e, NULL) != BCX_OK)
-		return;
+	if (i >= m->ntypes || w->depth > MBC_MAX_DEPTH + 8 || mbc_type(m, i, &e, NULL) != BCX_OK)
+		return 0;
+	if (w->seen_t[i])
+		return w->seen_t[i] - 1u;
 	w->seen_t[i] = 1;
 	w->order[w->n++] = m->nattrs + i;
 	w->depth++;
+	unsigned d = 0;
 	switch (e->code) {
 	case MBC_T_FUNCTION: case MBC_T_TUPLE:
 		for (uint32_t k = 0; k < e->n; k++)
-			visit_type(w, e->list[k]);
+			d = max_u(d, visit_type(w, e->list[k]));
 		break;
 	case MBC_T_MEMREF: case MBC_T_MEMREF_SPACE: case MBC_T_TENSOR: case MBC_T_TENSOR_ENC:
 	case MBC_T_VECTOR: case MBC_T_VECTOR_SCALABLE: case MBC_T_COMPLEX: case MBC_T_UMEMREF:
 	case MBC_T_UMEMREF_SPACE: case MBC_T_UTENSOR:
-		visit_type(w, e->r[0]);
+		d = visit_type(w, e->r[0]);
 		if ((e->code == MBC_T_MEMREF || e->code == MBC_T_MEMREF_SPACE) &&
 		    !mbc_identity_layout(&w->g->p, e->r[1], e->ndims))
-			visit_attr(w, e->r[1]);
+			d = max_u(d, visit_attr(w, e->r[1]));
 		if (e->r[2] != MBC_NONE)
-			visit_attr(w, e->r[2]);
+			d = max_u(d, visit_attr(w, e->r[2]));
 		break;
 	default:
 		break;
 	}
 	w->depth--;
+	d = own_depth(d, mbc_alias_stem(m, i, true) != NULL);
+	w->seen_t[i] = (uint8_t)(d + 1);
+	return d;
 }
 
 static bcx_status props_of(gctx *g, const mbc_op *op, mbc_named *pr, uint32_t *n, bool *opaque)
@@ -370,14 +414,63 @@ static void visit_op(alias_walk *w, mbc_op *op)
 	mbc_body_release(m, &body);
 }
 
-static int cmp_stem(const void *a, const void *b)
+/* One alias to define, with its sort key. */
+typedef struct alias_def {
+	unsigned depth;
+	bool is_type;
+	const char *stem;
+	uint32_t index;       /* attribute or type index */
+	size_t visit;         /* position in the walk */
+} alias_def;
+
+static int cmp_alias(const void *a, const void *b)
 {
-	const char *const *x = a, *const *y = b;
-	return strcmp(*x, *y);
+	const alias_def *x = a, *y = b;
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
+	if (x->is_type != y->is_type)
+		return x->is_type ? -1 : 1;
+	int c = strcmp(x->stem, y->stem);
+	if (c)
+		return c;
+	return (x->visit > y->visit) - (x->visit < y->visit);
 }
 
-/* Number the aliases per stem in visit order; print their definitions
- * (attributes first, stems in alphabetical order). */
+/* The next number of a stem (stems come from one table: few). */
+static int32_t next_number(const char **stems, int32_t *counts, size_t *nstems, const char *stem)
+{
+	size_t k = 0;
+	while (k < *nstems && strcmp(stems[k], stem) != 0)
+		k++;
+	if (k == MBC_ALIAS_STEMS)
+		return counts[k - 1]++; /* not reached: every stem is in the table */
+	if (k == *nstems) {
+		stems[k] = stem;
+		counts[k] = 0;
+		(*nstems)++;
+	}
+	return counts[k]++;
+}
+
+static void define_alias(gctx *g, const alias_def *a, int32_t number)
+{
+	bcx_buf *b = g->p.b;
+	b->len = 0;
+	bcx_buf_put_u8(b, a->is_type ? '!' : '#');
+	bcx_buf_puts(b, a->stem);
+	if (number)
+		bcx_buf_put_udec(b, (uint64_t)number);
+	PUTS(b, " = ");
+	if (a->is_type)
+		mbc_print_type_body(&g->p, a->index);
+	else
+		mbc_print_attr_body(&g->p, a->index, ELIDE_NEVER);
+	bcx_buf_put_u8(b, '\n');
+	flush_line(g);
+}
+
+/* Walk, sort and number the aliases, then print their definitions (each
+ * printed with the aliases numbered before it, which are all it holds). */
 static bcx_status aliases(gctx *g)
 {
 	mbc_module *m = g->p.m;
@@ -387,8 +480,9 @@ static bcx_status aliases(gctx *g)
 		g->p.aliases = false;
 		return BCX_OK;
 	}
+	size_t total = (size_t)m->nattrs + m->ntypes + 1;
 	alias_walk w = {g, BCX_OK, bcx_arena_calloc(ar, m->nattrs + 1, 1), bcx_arena_calloc(ar, m->ntypes + 1, 1),
-			bcx_arena_calloc(ar, (size_t)m->nattrs + m->ntypes + 1, sizeof(uint32_t)), 0, 0};
+			bcx_arena_calloc(ar, total, sizeof(uint32_t)), 0, 0};
 	g->p.attr_alias = bcx_arena_calloc(ar, m->nattrs + 1, sizeof(int32_t));
 	g->p.type_alias = bcx_arena_calloc(ar, m->ntypes + 1, sizeof(int32_t));
 	if (!w.seen_a || !w.seen_t || !w.order || !g->p.attr_alias || !g->p.type_alias)
@@ -399,38 +493,28 @@ static bcx_status aliases(gctx *g)
 		g->p.type_alias[i] = -1;
 	visit_op(&w, &m->root);
 	BCX_TRY(w.status);
-	static const char *const stems[] = {"distinct", "map", "set", "tuple"};
-	const char *sorted[4];
-	memcpy(sorted, stems, sizeof stems);
-	qsort(sorted, 4, sizeof *sorted, cmp_stem);
-	for (int pass = 0; pass < 2; pass++) /* attributes, then types */
-		for (size_t s = 0; s < 4; s++) {
-			int32_t count = 0;
-			for (size_t k = 0; k < w.n; k++) {
-				uint32_t id = w.order[k];
-				bool is_type = id >= m->nattrs;
-				if (is_type != (pass == 1))
-					continue;
-				uint32_t idx = is_type ? id - m->nattrs : id;
-				const char *stem = mbc_alias_stem(m, idx, is_type);
-				if (!stem || strcmp(stem, sorted[s]) != 0)
-					continue;
-				(is_type ? g->p.type_alias : g->p.attr_alias)[idx] = count;
-				bcx_buf *b = g->p.b;
-				b->len = 0;
-				bcx_buf_printf(b, "%s%s", is_type ? "!" : "#", stem);
-				if (count)
-					bcx_buf_printf(b, "%d", count);
-				PUTS(b, " = ");
-				if (is_type)
-					mbc_print_type_body(&g->p, idx);
-				else
-					mbc_print_attr_body(&g->p, idx, ELIDE_NEVER);
-				bcx_buf_put_u8(b, '\n');
-				flush_line(g);
-				count++;
-			}
-		}
+	alias_def *defs = bcx_arena_alloc(ar, (w.n + 1) * sizeof *defs);
+	if (!defs)
+		return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
+	size_t n = 0;
+	for (size_t k = 0; k < w.n; k++) {
+		uint32_t id = w.order[k];
+		bool is_type = id >= m->nattrs;
+		uint32_t idx = is_type ? id - m->nattrs : id;
+		const char *stem = mbc_alias_stem(m, idx, is_type);
+		if (stem)
+			defs[n++] = (alias_def){(is_type ? w.seen_t[idx] : w.seen_a[idx]) - 1u, is_type,
+						stem, idx, k};
+	}
+	qsort(defs, n, sizeof *defs, cmp_alias);
+	const char *stems[MBC_ALIAS_STEMS];
+	int32_t counts[MBC_ALIAS_STEMS];
+	size_t nstems = 0;
+	for (size_t k = 0; k < n; k++) {
+		int32_t number = next_number(stems, counts, &nstems, defs[k].stem);
+		(defs[k].is_type ? g->p.type_alias : g->p.attr_alias)[defs[k].index] = number;
+		define_alias(g, &defs[k], number);
+	}
 	return g->p.status;
 }
 
@@ -668,54 +752,93 @@ static void print_op(gctx *g, mbc_op *op, unsigned indent)
 	mbc_body_release(m, &body);
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
+/* The predecessors of every block of a region, found in one pass over its
+ * ops: block k's are from[start[k]] .. from[start[k + 1] - 1], in
+ * ascending order (the blocks are visited in order), one entry per
+ * successor slot, as MLIR lists them. */
+typedef struct preds {
+	uint32_t *start;      /* nblocks + 1 */
+	uint32_t *from;
+	size_t size;          /* bytes of the one allocation */
+} preds;
 
-/* "  // pred: ^bb0" and friends for block k of r. */
-static void put_preds(gctx *g, const mbc_region *r, uint32_t k)
+static void count_succ(const mbc_region *r, uint32_t *start)
 {
-	size_t n = 0;
 	for (uint32_t b = 0; b < r->nblocks; b++)
 		for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
 			const mbc_op *op = &r->blocks[b].ops[o];
 			for (uint32_t s = 0; s < op->nsucc; s++)
-				n += op->succ[s] == k;
+				if (op->succ[s] < r->nblocks)
+					start[op->succ[s] + 1]++;
 		}
+}
+
+static void fill_preds(const mbc_region *r, preds *pr)
+{
+	uint32_t *next = pr->from + pr->start[r->nblocks]; /* a cursor per block */
+	memcpy(next, pr->start, r->nblocks * sizeof *next);
+	for (uint32_t b = 0; b < r->nblocks; b++)
+		for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
+			const mbc_op *op = &r->blocks[b].ops[o];
+			for (uint32_t s = 0; s < op->nsucc; s++)
+				if (op->succ[s] < r->nblocks)
+					pr->from[next[op->succ[s]]++] = b;
+		}
+}
+
+/* Linear in the region's ops and successors; false when out of memory. */
+static bool find_preds(gctx *g, const mbc_region *r, preds *pr)
+{
+	const bcx_allocator *a = g->p.m->pool.a;
+	size_t nb = (size_t)r->nblocks + 1, n = 0, size;
+	memset(pr, 0, sizeof *pr);
+	for (uint32_t b = 0; b < r->nblocks; b++)
+		for (uint32_t o = 0; o < r->blocks[b].nops; o++)
+			n += r->blocks[b].ops[o].nsucc;
+	/* start[nb], from[n], then next[nb - 1] for fill_preds */
+	if (!bcx_add_ok(n, 2 * nb, &size) || !bcx_mul_ok(size, sizeof(uint32_t), &size))
+		return false;
+	pr->start = bcx_alloc(a, size);
+	if (!pr->start)
+		return false;
+	pr->size = size;
+	memset(pr->start, 0, nb * sizeof *pr->start);
+	count_succ(r, pr->start);
+	for (size_t k = 1; k < nb; k++)
+		pr->start[k] += pr->start[k - 1];
+	pr->from = pr->start + nb;
+	fill_preds(r, pr);
+	return true;
+}
+
+/* "  // pred: ^bb0" and friends for block k. */
+static void put_preds(gctx *g, const preds *pr, uint32_t k)
+{
 	bcx_buf *out = g->p.b;
+	uint32_t i = pr->start[k], n = pr->start[k + 1] - i;
 	if (n == 0) {
 		if (k)
 			PUTS(out, "  // no predecessors");
 		return;
 	}
-	const bcx_allocator *a = bcx_arena_allocator(g->p.m->arena);
-	uint32_t *preds = bcx_alloc(a, n * sizeof *preds);
-	if (!preds) {
-		mbc_pfail(&g->p, BCX_ERR_NOMEM, "out of memory");
+	if (n == 1) {
+		PUTS(out, "  // pred: ^bb");
+		bcx_buf_put_udec(out, pr->from[i]);
 		return;
 	}
-	size_t i = 0;
-	for (uint32_t b = 0; b < r->nblocks; b++)
-		for (uint32_t o = 0; o < r->blocks[b].nops; o++) {
-			const mbc_op *op = &r->blocks[b].ops[o];
-			for (uint32_t s = 0; s < op->nsucc; s++)
-				if (op->succ[s] == k)
-					preds[i++] = b;
-		}
-	qsort(preds, n, sizeof *preds, cmp_u32);
-	if (n == 1)
-		bcx_buf_printf(out, "  // pred: ^bb%u", preds[0]);
-	else {
-		bcx_buf_printf(out, "  // %zu preds: ", n);
-		for (i = 0; i < n; i++)
-			bcx_buf_printf(out, "%s^bb%u", i ? ", " : "", preds[i]);
+	PUTS(out, "  // ");
+	bcx_buf_put_udec(out, n);
+	PUTS(out, " preds: ");
+	for (uint32_t j = 0; j < n; j++) {
+		if (j)
+			PUTS(out, ", ");
+		PUTS(out, "^bb");
+		bcx_buf_put_udec(out, pr->from[i + j]);
 	}
-	bcx_free(a, preds, n * sizeof *preds);
 }
 
-static void print_block(gctx *g, mbc_region *r, uint32_t k, unsigned indent, bool label)
+static void print_block(gctx *g, mbc_region *r, const preds *pr, uint32_t k, unsigned indent,
+			bool label)
 {
 	mbc_block *blk = &r->blocks[k];
 	bcx_buf *b = g->p.b;
@@ -742,7 +865,7 @@ static void print_block(gctx *g, mbc_region *r, uint32_t k, unsigned indent, boo
 			bcx_buf_put_u8(b, ')');
 		}
 		bcx_buf_put_u8(b, ':');
-		put_preds(g, r, k);
+		put_preds(g, pr, k);
 		bcx_buf_put_u8(b, '\n');
 	}
 	flush_line(g);
@@ -755,10 +878,16 @@ static void print_region(gctx *g, mbc_region *r, unsigned indent)
 	bcx_buf *b = g->p.b;
 	PUTS(b, "{\n");
 	if (r->nblocks) {
+		preds pr;
+		if (!find_preds(g, r, &pr)) {
+			mbc_pfail(&g->p, BCX_ERR_NOMEM, "out of memory");
+			return;
+		}
 		const mbc_block *e = &r->blocks[0];
-		print_block(g, r, 0, indent, e->nops == 0 || e->nargs != 0);
+		print_block(g, r, &pr, 0, indent, e->nops == 0 || e->nargs != 0);
 		for (uint32_t k = 1; k < r->nblocks; k++)
-			print_block(g, r, k, indent, true);
+			print_block(g, r, &pr, k, indent, true);
+		bcx_free(g->p.m->pool.a, pr.start, pr.size);
 	}
 	put_indent(b, indent);
 	bcx_buf_put_u8(b, '}');

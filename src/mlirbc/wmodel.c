@@ -384,7 +384,7 @@ uint32_t mw_int_type(mw_module *m, uint32_t width, unsigned signedness)
 	mw_tb_varint(m, ((uint64_t)width << 2) | signedness);
 	uint32_t id = mw_tb_finish(m, mw_builtin(m), MW_E_TYPE | MW_E_CUSTOM, 0);
 	if (id != MW_NONE)
-		m->ent[id].ti = (mw_tinfo){MW_TY_INT, 0, false, width, MW_NONE, 0};
+		m->ent[id].ti = (mw_tinfo){MW_TY_INT, (uint8_t)signedness, false, width, MW_NONE, 0};
 	return id;
 }
 

@@ -33,9 +33,9 @@ typedef enum { MW_TY_OTHER, MW_TY_INT, MW_TY_INDEX, MW_TY_FLOAT, MW_TY_COMPLEX,
 	       MW_TY_SHAPED } mw_tykind;
 typedef struct mw_tinfo {
 	uint8_t kind;         /* mw_tykind */
-	uint8_t flt;          /* mlir_float of a float type */
+	uint8_t flt;          /* mlir_float of a float type; int: 0 signless, 1 si, 2 ui */
 	bool ranked;          /* shaped: a static shape (elements known) */
-	uint32_t width;       /* int: bits; float: bits */
+	uint32_t width;       /* int: bits; float: bits; shaped: rank */
 	uint32_t elem;        /* shaped/complex: element type */
 	uint64_t nelems;      /* shaped: element count */
 } mw_tinfo;

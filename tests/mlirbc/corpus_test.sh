@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The MLIR corpus against mlir-opt-22, in the same run. Every FILE.mlir under
 # the corpus folder (tests/mlirbc/corpus/, one or more files per dialect,
-# named DIALECT.mlir or DIALECT_TOPIC.mlir) is written by mlir-opt-22 as
-# bytecode of every version 0-6 and checked four ways:
+# named DIALECT.mlir, DIALECT_TOPIC.mlir or DIALECT/TOPIC.mlir) is written
+# by mlir-opt-22 as bytecode of every version 0-6 and checked four ways:
 #   dis      bcx dis = mlir-opt-22 --mlir-print-op-generic
 #   debug    bcx dis --debuginfo = --mlir-print-debuginfo --mlir-print-local-scope
 #   convert  bcx convert --bytecode-version V of the file = mlir-opt-22's bytes
@@ -70,8 +70,12 @@ while read -r line; do
 	fail=1
 done < <(LC_ALL=C comm -13 "$tmp/failed" "$tmp/known")
 
-# Per dialect: the part of the file name before the first '_' or '/'.
-awk '{ split($2, p, /[_\/]/); d = p[1]; all[d]++; if ($1 == "OK") ok[d]++ }
+# Per dialect: the folder of the file (DIALECT/TOPIC.mlir, for dialect
+# names with a '_' such as sparse_tensor), else the part of its name
+# before the first '_'.
+awk '{ if (index($2, "/")) d = substr($2, 1, index($2, "/") - 1);
+       else { split($2, p, "_"); d = p[1] }
+       all[d]++; if ($1 == "OK") ok[d]++ }
 	END { printf "%-16s %8s %8s\n", "dialect", "passed", "checks";
 	      for (d in all) printf "%-16s %8d %8d\n", d, ok[d], all[d] }' "$tmp/results" \
 	| { read -r head; echo "$head"; LC_ALL=C sort; }

@@ -1,9 +1,11 @@
 /* Malformed MLIR bytecode: each refusal has the expected status, byte
  * offset, section context and message. The inputs are the func_arith
- * vector with one field changed, and committed files nesting 60 and 70
- * regions deep (the depth cap is 64). */
+ * vector with one field changed, committed files nesting 60 and 70
+ * regions deep (the depth cap is 64), and an integer at and past the
+ * widest the reader and the text parser both take. */
 #include "testutil.h"
 #include "bcx/mlirbc.h"
+#include "mb_common.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +65,42 @@ static void depth(const char *dir)
 	}
 }
 
+/* What bcx asm writes, bcx dis reads; what dis refuses, asm refuses:
+ * 5 : i4096 goes both ways, i4097 neither (the same limit, limits.h). */
+static void int_limit(void)
+{
+#define INT_TEXT(w) "\"builtin.module\"() ({\n^bb0:\n}) {t.x = -5 : i" #w "} : () -> ()\n"
+	const char *text = INT_TEXT(4097);
+	uint8_t *bc = NULL;
+	size_t n = 0;
+	bcx_diag d = {0};
+	T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) ==
+		BCX_ERR_MALFORMED);
+	T_CHECKF(strstr(d.message, "t.mlir:3:12: integer wider than 4096 bits") != NULL, "%s",
+		 d.message);
+	text = INT_TEXT(4096);
+	if (!T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK))
+		return;
+	bcx_mlirbc_module *m = NULL;
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK && mb_print(m, 0, 0, &out, &d) == BCX_OK);
+	T_CHECK(out.len > 0 && strstr((const char *)out.data, "-5 : i4096") != NULL);
+	bcx_mlirbc_close(m);
+	bcx_buf_free(&out);
+	/* the IntegerType entry: code 0 (0x01), then 4096 << 2 as a 3-byte
+	 * PrefixVarInt (04 00 02); 4097 << 2 is 24 00 02 */
+	size_t at = 0;
+	for (size_t i = 0; i + 3 < n && !at; i++)
+		if (bc[i] == 0x01 && bc[i + 1] == 0x04 && bc[i + 2] == 0x00 && bc[i + 3] == 0x02)
+			at = i + 1;
+	if (T_CHECK(at != 0)) {
+		bc[at] = 0x24;
+		expect(bc, n, BCX_ERR_LIMIT, -1, "section AttrType", "integer wider than 4096 bits");
+	}
+	bcx_mlirbc_free_bytes(NULL, bc, n);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -87,6 +125,7 @@ int main(int argc, char **argv)
 	/* the first attribute/type offset group names dialect 63 */
 	patched(46, 0x7f, BCX_ERR_MALFORMED, 46, "section AttrTypeOffset", "dialect 63 out of range");
 	depth(argc > 2 ? argv[2] : ".");
+	int_limit();
 	free(vec);
 	return tu_finish();
 }

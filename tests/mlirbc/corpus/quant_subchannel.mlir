@@ -1,0 +1,1 @@
+module attributes {t.i = !quant.uniform<i8:f32:{1:2}, {{0.1:10, 3.0}}>, t.j = !quant.uniform<i8:f16:{0:1}, {0.1, 0.2:3}>, t.k = !quant.uniform<i8:f32, 0.1>, t.l = !quant.uniform<i8:f16, 0.1>, t.m = !quant.calibrated<f16<-0.998:1.0>>, t.n=!quant.calibrated<f32<-0.5:0.1>>} {}

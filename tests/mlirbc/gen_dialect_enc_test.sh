@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# src/mlirbc/dialect_enc.def is what src/mlirbc/gen/gen_dialect_enc.py makes
+# from the installed MLIR 22 TableGen files (skipped, 77, without
+# llvm-tblgen-22, python3 or the MLIR 22 headers).
+# Args: SOURCE_DIR
+set -u
+src=$1
+inc=/usr/lib/llvm-22/include
+command -v llvm-tblgen-22 > /dev/null || { echo "skipped: llvm-tblgen-22 not installed"; exit 77; }
+command -v python3 > /dev/null || { echo "skipped: python3 not installed"; exit 77; }
+[ -f "$inc/mlir/Dialect/LLVMIR/LLVMDialectBytecode.td" ] || { echo "skipped: no MLIR 22 .td files"; exit 77; }
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+python3 "$src/src/mlirbc/gen/gen_dialect_enc.py" "$inc" > "$tmp" || { echo "FAILED: generator"; exit 1; }
+diff -u "$src/src/mlirbc/dialect_enc.def" "$tmp" || { echo "FAILED: dialect_enc.def is stale"; exit 1; }
