@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Build and run every test: a gcc build under AddressSanitizer and
 # UndefinedBehaviorSanitizer (all ctest tests, fuzz corpora replayed), a gcc
-# Release build at -O3 -D_FORTIFY_SOURCE=3 with the shared library (its
-# exported symbols and the installed package are checked), then a clang-22
+# Release build at -O3 -D_FORTIFY_SOURCE=3 with the shared library and the
+# portable file writing (its exported symbols, the installed package, bcx as
+# a subproject and the output tests are checked), then a clang-22
 # libFuzzer build whose targets also run a short fuzzing session. Every build
 # here treats warnings as errors (BCX_WERROR); a user's default build does not.
 #
 # scripts/test.sh --quick: the edit-compile-test loop. One plain Debug build
 # (no sanitizer rebuild, no fuzz build or fuzzing run), then the unit, vector
 # and CLI tests without the two long randomized ones (bs_diff_random,
-# test_tileir_robust). Both modes print build output only when a build fails.
+# test_tileir_robust) and the subproject build. Both modes print build output only when a build fails.
 #
 # The conformance suites read the shared specs and vectors folder
 # (BCX_SHARED_DIR, default ../shared); a clone without it runs every other
@@ -62,7 +63,7 @@ if $quick; then
   quiet build/quick.log cmake -S . -B build/quick -DCMAKE_BUILD_TYPE=Debug -DBCX_WERROR=ON \
     -DBCX_BUILD_SHARED=OFF -DBCX_BUILD_BENCH=OFF "-DBCX_SHARED_DIR=$shared"
   quiet build/quick.log cmake --build build/quick -j "$jobs"
-  tests build/quick -LE fuzz -E '^(bs_diff_random|test_tileir_robust)$'
+  tests build/quick -LE fuzz -E '^(bs_diff_random|test_tileir_robust|subproject_build)$'
   exit 0
 fi
 
@@ -73,13 +74,16 @@ mkdir -p build
 quiet build/asan.log cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DBCX_SANITIZE=ON \
   -DBCX_BUILD_SHARED=OFF -DBCX_WERROR=ON "-DBCX_SHARED_DIR=$shared"
 quiet build/asan.log cmake --build build/asan -j "$jobs"
-tests build/asan
+tests build/asan -E '^subproject_build$'
 
-echo "== release build (gcc -O3 -D_FORTIFY_SOURCE=3, shared library)"
+# The release build also takes the portable file writing (BCX_POSIX_FILES:
+# named temporary files, no O_TMPFILE or /proc), tested by the output tests.
+echo "== release build (gcc -O3 -D_FORTIFY_SOURCE=3, shared library, POSIX file writing)"
 quiet build/release.log cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=ON \
-  -DCMAKE_C_FLAGS="-O3 -D_FORTIFY_SOURCE=3" -DBCX_WERROR=ON -DBCX_BUILD_SHARED=ON "-DBCX_SHARED_DIR=$shared"
+  -DCMAKE_C_FLAGS="-O3 -D_FORTIFY_SOURCE=3" -DBCX_WERROR=ON -DBCX_BUILD_SHARED=ON \
+  -DBCX_POSIX_FILES=ON "-DBCX_SHARED_DIR=$shared"
 quiet build/release.log cmake --build build/release -j "$jobs"
-tests build/release -R '^(abi_exports|install_consumer)$'
+tests build/release -R '^(abi_exports|install_consumer|subproject_build|cli_output|cli_errors)$'
 
 echo "== fuzz build (clang-22, libFuzzer + ASan+UBSan)"
 quiet build/fuzz.log cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_TYPE=Debug \

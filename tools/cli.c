@@ -342,6 +342,38 @@ int cli_emit(const cli_args *a, const bcx_buf *b, bool binary)
 	return cli_write_output(a, b->data, b->len, binary);
 }
 
+/* A named temporary file (kernels without O_TMPFILE) is unlinked when
+ * SIGINT, SIGTERM or SIGHUP stops bcx before the commit, so an interrupted
+ * write leaves nothing behind there too. The handler may only touch what
+ * is async-signal-safe: a fixed copy of the name and a flag. */
+static char temp_path[4096 + 32];
+static volatile sig_atomic_t temp_armed;
+static const int temp_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void remove_temp(int sig)
+{
+	if (temp_armed)
+		unlink(temp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void arm_temp(const bcx_file_out *f)
+{
+	const char *name = bcx_file_out_temp_name(f);
+	if (!name || strlen(name) >= sizeof temp_path)
+		return;
+	memcpy(temp_path, name, strlen(name) + 1);
+	temp_armed = 1;
+	for (size_t i = 0; i < sizeof temp_signals / sizeof *temp_signals; i++) {
+		struct sigaction old, sa = {.sa_handler = remove_temp};
+		sigemptyset(&sa.sa_mask);
+		/* a signal the caller ignores (nohup) stays ignored */
+		if (sigaction(temp_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(temp_signals[i], &sa, NULL);
+	}
+}
+
 int cli_stream_open(const cli_args *a, cli_stream *o)
 {
 	const char *path = a->out ? a->out : "-";
@@ -352,6 +384,7 @@ int cli_stream_open(const cli_args *a, cli_stream *o)
 		report_output(o->shown, "cannot write: ", &d);
 		return EXIT_INPUT;
 	}
+	arm_temp(o->f);
 	o->failed = false;
 	o->json = (cli_json_layout){.on = a->json, .pretty = a->pretty};
 	o->sink = (bcx_sink){a->json ? json_write : stream_write, o};
@@ -384,6 +417,7 @@ int cli_stream_close(cli_stream *o, bool ok)
 {
 	if (!ok) {
 		bcx_file_out_abort(o->f);
+		temp_armed = 0;
 		return EXIT_INPUT;
 	}
 	if (o->json.on && o->json.any)
@@ -399,6 +433,7 @@ int cli_stream_close(cli_stream *o, bool ok)
 	bcx_diag d;
 	bcx_diag_clear(&d);
 	bcx_status s = bcx_file_out_commit(o->f, &d);
+	temp_armed = 0; /* renamed into place, or removed */
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (s != BCX_OK) {
 		report_output(o->shown, CLI_WRITE_FAILED, &d);

@@ -438,6 +438,11 @@ void bcx_file_out_abort(bcx_file_out *f); /* NULL is a no-op */
  * O_APPEND (a shell's "> FILE"), which the abort cuts back to where the
  * output began; false for a pipe, a terminal or a device. */
 bool bcx_file_out_undoable(const bcx_file_out *f);
+/* The name of the temporary file a replacement is written to until the
+ * commit, or NULL when there is none or it has no name (O_TMPFILE): where
+ * the kernel lacks O_TMPFILE, a program that handles SIGINT or SIGTERM
+ * unlinks it there so that nothing is left behind (bcx does). */
+const char *bcx_file_out_temp_name(const bcx_file_out *f);
 
 BCX_END_DECLS
 #endif /* BCX_CORE_H */

@@ -343,6 +343,11 @@ static void note_start(bcx_file_out *f)
 	}
 }
 
+const char *bcx_file_out_temp_name(const bcx_file_out *f)
+{
+	return f && f->replace && !f->anonymous && f->tmp[0] ? f->tmp : NULL;
+}
+
 bool bcx_file_out_undoable(const bcx_file_out *f)
 {
 	return f && (f->replace || f->rewind);
