@@ -6,24 +6,26 @@
  *
  * The pairs sit in insertion order in one array; past LINEAR_MAX pairs an
  * open-addressing index (linear probing, at most half full) maps a hash to
- * a pair number. Small maps, the objects and records of most programs,
+ * a pair number and part of the hash. Small maps, the objects and records of most programs,
  * are searched linearly and need no index. */
 #include "vm.h"
 
 #include <string.h>
 
 #define LINEAR_MAX 8u
-#define EMPTY UINT32_MAX
+#define EMPTY UINT64_MAX
+/* An index slot: the pair number in the low 32 bits, the hash's high 32
+ * bits above, so a probe skips other keys without touching their pair. */
+#define SLOT(h, e) (((h) & 0xFFFFFFFF00000000ull) | (e))
 
-static inline uint64_t mix(uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xFF51AFD7ED558CCDull;
-	k ^= k >> 33;
-	return k;
-}
+/* The first slot of a hash: the remainder by an odd number (as Lua
+ * does), so keys that are multiples of a power of two spread, and nearby
+ * numbers land in nearby slots (inserting or reading keys in order walks
+ * memory in order instead of at random). */
+static inline size_t first_slot(uint64_t h, size_t icap) { return (size_t)(h % ((icap - 1) | 1)); }
 
-/* The hash of a key; *str is its string object, NULL for other keys. */
+/* The hash of a key: a string's content hash, any other word itself.
+ * *str is the key's string object, NULL for other keys. */
 static inline uint64_t key_hash(const vm *v, uint64_t k, obj **str)
 {
 	obj *o = deref(v, k);
@@ -32,7 +34,7 @@ static inline uint64_t key_hash(const vm *v, uint64_t k, obj **str)
 		return bcx_tapvm_str_hash(o);
 	}
 	*str = NULL;
-	return mix(k);
+	return k;
 }
 
 /* Does stored key k equal the key whose bits are key and whose string
@@ -57,12 +59,13 @@ static uint64_t *find(const vm *v, const obj *m, uint64_t key, uint64_t h, obj *
 		return NULL;
 	}
 	size_t mask = m->icap - 1;
-	for (size_t i = h & mask;; i = (i + 1) & mask) {
-		uint32_t e = m->idx[i];
-		if (e == EMPTY)
+	for (size_t i = first_slot(h, m->icap);; i = (i + 1) & mask) {
+		uint64_t x = m->idx[i];
+		if (x == EMPTY)
 			return NULL;
-		if (key_eq(v, a[2 * (size_t)e], key, str))
-			return &a[2 * (size_t)e + 1];
+		size_t e = (uint32_t)x;
+		if ((x ^ h) >> 32 == 0 && key_eq(v, a[2 * e], key, str))
+			return &a[2 * e + 1];
 	}
 }
 
@@ -77,21 +80,21 @@ uint64_t *bcx_tapvm_map_find(vm *v, const obj *m, uint64_t key)
 	return find(v, m, key, h, str);
 }
 
-static void index_put(uint32_t *idx, size_t icap, uint64_t h, uint32_t e)
+static void index_put(uint64_t *idx, size_t icap, uint64_t h, uint32_t e)
 {
-	size_t mask = icap - 1, i = h & mask;
+	size_t mask = icap - 1, i = first_slot(h, icap);
 	while (idx[i] != EMPTY)
 		i = (i + 1) & mask;
-	idx[i] = e;
+	idx[i] = SLOT(h, e);
 }
 
 /* A new index of icap slots for the pairs there are. */
 static bool reindex(vm *v, obj *m, size_t icap)
 {
 	size_t bytes;
-	if (!bcx_mul_ok(icap, sizeof(uint32_t), &bytes))
+	if (!bcx_mul_ok(icap, sizeof(uint64_t), &bytes))
 		return bcx_tapvm_oom(v, "map too large", icap);
-	uint32_t *idx = bcx_tapvm_alloc(v, bytes);
+	uint64_t *idx = bcx_tapvm_alloc(v, bytes);
 	if (!idx)
 		return false;
 	memset(idx, 0xFF, bytes);
@@ -100,8 +103,8 @@ static bool reindex(vm *v, obj *m, size_t icap)
 		index_put(idx, icap, key_hash(v, m->u.a[2 * e], &str), (uint32_t)e);
 	}
 	if (m->idx) {
-		bcx_free(v->al, m->idx, m->icap * sizeof(uint32_t));
-		bcx_tapvm_discharge(v, m->icap * sizeof(uint32_t));
+		bcx_free(v->al, m->idx, m->icap * sizeof(uint64_t));
+		bcx_tapvm_discharge(v, m->icap * sizeof(uint64_t));
 	}
 	m->idx = idx;
 	m->icap = icap;
@@ -117,7 +120,7 @@ bool bcx_tapvm_map_set(vm *v, obj *m, uint64_t key, uint64_t val)
 		*slot = val;
 		return true;
 	}
-	if (m->len >= EMPTY - 1)
+	if (m->len >= UINT32_MAX - 1)
 		return bcx_tapvm_oom(v, "map too large", m->len);
 	size_t n = m->len + 1;
 	if (n > LINEAR_MAX && 2 * n > m->icap && !reindex(v, m, m->icap ? 2 * m->icap : 32))
@@ -143,7 +146,7 @@ void bcx_tapvm_map_release(vm *v, obj *m)
 		bcx_tapvm_discharge(v, m->cap * 16);
 	}
 	if (m->idx) {
-		bcx_free(v->al, m->idx, m->icap * sizeof(uint32_t));
-		bcx_tapvm_discharge(v, m->icap * sizeof(uint32_t));
+		bcx_free(v->al, m->idx, m->icap * sizeof(uint64_t));
+		bcx_tapvm_discharge(v, m->icap * sizeof(uint64_t));
 	}
 }

@@ -14,6 +14,10 @@
 /* The handler of the entry after a function's last instruction (not an
  * opcode, not a fused pair): control fell off the end (notes B.3.7). */
 #define TAPX_END 0x5F
+/* Pairs fused here, on the run's copy of the code, beside decode.c's:
+ * loop counters (add.i then jl.i) and two additions in a row. */
+#define TAPX_ADD_JL 0x5E
+#define TAPX_ADD_ADD 0x5D
 
 #define new_obj bcx_tapvm_new_obj
 #define new_str bcx_tapvm_new_str
@@ -385,21 +389,28 @@ static bool call_slow(vm *v, const uint64_t *regs, uint32_t w, uint32_t *nf, con
 	return true;
 }
 
-/* aget/aset without the generic built-in call when the operands are
- * right; false sends the call to host_call, which reports the error. */
-static inline bool array_fast(const vm *v, unsigned h, const uint64_t *a, unsigned n,
-			      uint64_t *res)
+/* aget, aset and mget without the generic built-in call when the operands
+ * are right; false sends the call to host_call, which reports the error.
+ * None of them allocates, so no collection can run here. */
+static inline bool host_fast(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t *res)
 {
-	const obj *o = deref(v, a[0]);
-	if (!o || o->type != O_ARR || a[1] >= o->len)
+	obj *o = deref(v, a[0]);
+	if (!o)
 		return false;
-	if (h == TAP_HOST_AGET && n == 2) {
-		*res = o->u.a[a[1]];
-		return true;
+	if (o->type == O_ARR && n >= 2 && a[1] < o->len) {
+		if (h == TAP_HOST_AGET && n == 2) {
+			*res = o->u.a[a[1]];
+			return true;
+		}
+		if (h == TAP_HOST_ASET && n == 3) {
+			o->u.a[a[1]] = a[2];
+			*res = V_NIL;
+			return true;
+		}
 	}
-	if (h == TAP_HOST_ASET && n == 3) {
-		o->u.a[a[1]] = a[2];
-		*res = V_NIL;
+	if (o->type == O_MAP && h == TAP_HOST_MGET && n == 2) {
+		const uint64_t *slot = bcx_tapvm_map_find(v, o, a[1]);
+		*res = slot ? *slot : V_NIL;
 		return true;
 	}
 	return false;
@@ -488,6 +499,15 @@ static inline uint64_t as_u(double d)
 		kv = rf[nf].kv;                                                                \
 	} while (0)
 
+/* GCC merges the identical dispatch tails of handlers into one indirect
+ * jump ("cross-jumping"), which the branch predictor then tracks for all
+ * of them at once; keep one per handler. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define BCX_TAP_HOT __attribute__((optimize("no-crossjumping", "no-gcse")))
+#else
+#define BCX_TAP_HOT
+#endif
+
 /* The error of control running past a function's last instruction. */
 static void fall_off(vm *v, const tap_fn *f)
 {
@@ -498,7 +518,7 @@ static void fall_off(vm *v, const tap_fn *f)
 		 "instruction (%s, opcode 0x%02X) neither jumps nor returns", mn ? mn : "?", last >> 24);
 }
 
-static bool execute(vm *v, run_state *st)
+BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 {
 	const bcx_tapioca_module *m = v->m;
 	const run_fn *const rf = v->fns;
@@ -527,7 +547,7 @@ static bool execute(vm *v, run_state *st)
 		[TAPX_LDI_JL] = &&L_X_LDI_JL, [TAPX_LDI_JG] = &&L_X_LDI_JG,
 		[TAPX_LDI_JE] = &&L_X_LDI_JE, [TAPX_CALL] = &&L_X_CALL, [TAPX_HOST] = &&L_X_HOST,
 		[TAPX_ADD_SUB] = &&L_X_ADD_SUB, [TAPX_ADDF_SUBF] = &&L_X_ADDF_SUBF,
-		[TAPX_END] = &&L_X_END,
+		[TAPX_END] = &&L_X_END, [TAPX_ADD_JL] = &&L_X_ADD_JL, [TAPX_ADD_ADD] = &&L_X_ADD_ADD,
 	};
 	static const void *const step_labels[256] = {[0 ... 255] = &&L_step};
 	const void *const *disp = labels;
@@ -694,6 +714,8 @@ dispatch_op:
 		BRANCH(RB == k);
 	}
 	XCASE(ADD_SUB) RA = RB + RC; ip++; goto B_SUB;
+	XCASE(ADD_ADD) RA = RB + RC; ip++; RA = RB + RC; NEXT();
+	XCASE(ADD_JL) RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC);
 	XCASE(ADDF_SUBF) RA = as_u(as_f(RB) + as_f(RC)); ip++; goto B_SUB_F;
 	XCASE(CALL) /* the callee is known and takes this many arguments */
 		RA = globals[ip->k.u];
@@ -720,7 +742,7 @@ dispatch_op:
 call_host: {
 		/* ip is the invoke, host the built-in. */
 		uint64_t r;
-		if (!array_fast(v, host, regs + OP_B, OP_C, &r)) {
+		if (!host_fast(v, host, regs + OP_B, OP_C, &r)) {
 			SYNC();
 			if (!host_call(v, host, regs + OP_B, OP_C, &r))
 				goto trap;
@@ -856,6 +878,16 @@ static tap_insn *run_code(vm *v, const tap_fn *f)
 	c[f->ncode].len = 1;
 	for (uint32_t pc = f->ncode; pc-- > 0;)
 		c[pc].len = pc + 1 == f->ncode || bcx_tap_ends_run(f->code[pc] >> 24) ? 1 : c[pc + 1].len + 1;
+	/* Only entries decode.c left plain; the second keeps its entry. */
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		unsigned op1 = f->code[pc] >> 24, op2 = f->code[pc + 1] >> 24;
+		if (c[pc].w >> 24 != op1 || (op1 != TAP_ADD_I && op1 != TAP_ADD_U))
+			continue;
+		if (op2 == TAP_JL_I)
+			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (op2 == TAP_ADD_I || op2 == TAP_ADD_U)
+			c[pc].w = (uint32_t)TAPX_ADD_ADD << 24 | (f->code[pc] & 0xFFFFFF);
+	}
 	return c;
 }
 

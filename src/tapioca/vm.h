@@ -49,7 +49,7 @@ typedef struct obj {
 		strbuf *sb;        /* O_STR */
 		struct obj *next;  /* on the free list */
 	} u;
-	uint32_t *idx;     /* O_MAP: open-addressing slots holding pair numbers */
+	uint64_t *idx;     /* O_MAP: open-addressing slots: pair number, hash bits (map.c) */
 	size_t icap;       /* O_MAP: slots (a power of two, 0 while empty) */
 } obj;
 
