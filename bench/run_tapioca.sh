@@ -2,9 +2,9 @@
 # Tapioca VM benchmark suite: each program of bench/tapioca/ in Tapioca
 # assembly (NAME.tasm) and in Lua (NAME.lua, the same algorithm), timed on
 # `bcx run` (its default heap limit), lua5.4 and luajit -joff (LuaJIT's
-# interpreter) in one run. Prints the median of 3 runs of wall time and peak
-# resident memory (/usr/bin/time %M) and bcx's ratios to each; the outputs
-# of bcx and lua5.4 must agree.
+# interpreter) in one run. Prints the median of 5 runs of CPU time and of
+# peak resident memory, and bcx's ratios to each; the outputs of bcx and
+# lua5.4 must agree.
 #
 # Usage: bench/run_tapioca.sh [-n RUNS] [BUILD_DIR] [KIND...]
 #   BUILD_DIR defaults to build/release (configured Release when new, always
@@ -12,12 +12,12 @@
 #   makes 10^8 objects and takes a while).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-runs=3
+runs=5
 if [ "${1:-}" = -n ]; then runs=$2; shift 2; fi
 build=$root/build/release
 if [ $# -gt 0 ] && [ -d "$1" ]; then build=$1; shift; fi
 kinds=${*:-"fib sum floats str3k str30k closures map20k map2m method"}
-for tool in lua5.4 luajit bc /usr/bin/time; do
+for tool in lua5.4 luajit bc python3 /usr/bin/time; do
 	command -v "$tool" >/dev/null || { echo "bench/run_tapioca.sh: $tool is not installed" >&2; exit 77; }
 done
 if [ ! -f "$build/CMakeCache.txt" ]; then
@@ -47,7 +47,9 @@ spec() {
 	esac
 }
 
-# measure OUT CMD...: the median of $runs runs as "seconds kilobytes";
+# measure OUT CMD...: the median of $runs runs as "seconds kilobytes":
+# CPU time (user + system; on a machine shared with other jobs it varies
+# far less than wall time) and peak resident memory, both from wait4();
 # the program's output in OUT.
 measure() {
 	out=$1
@@ -55,10 +57,21 @@ measure() {
 	: >"$tmp/t"
 	i=0
 	while [ $i -lt "$runs" ]; do
-		s=$(date +%s%N)
-		/usr/bin/time -f "%M" -o "$tmp/one" "$@" >"$out" 2>&1 || { echo failed: "$@" >&2; cat "$out" >&2; exit 1; }
-		e=$(date +%s%N)
-		echo "$(echo "scale=3; ($e - $s) / 1000000000" | bc | sed 's/^\./0./') $(cat "$tmp/one")" >>"$tmp/t"
+		# (GNU time reports the peak memory: a child forked by python
+		# would start with python's.)
+		python3 -c '
+import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, status, ru = os.wait4(pid, 0)
+if status:
+    sys.exit(1)
+print("%.4f %s" % (ru.ru_utime + ru.ru_stime, open(sys.argv[1]).read().strip()))' \
+			"$tmp/mem" /usr/bin/time -f %M -o "$tmp/mem" "$@" >"$out" 2>&1 ||
+			{ echo failed: "$@" >&2; cat "$out" >&2; exit 1; }
+		tail -n 1 "$out" >>"$tmp/t"
+		sed -i '$d' "$out"
 		i=$((i + 1))
 	done
 	mid=$(( (runs + 1) / 2 ))

@@ -15,9 +15,11 @@
  * opcode, not a fused pair): control fell off the end (notes B.3.7). */
 #define TAPX_END 0x5F
 /* Pairs fused here, on the run's copy of the code, beside decode.c's:
- * loop counters (add.i then jl.i) and two additions in a row. */
+ * loop counters (add.i then jl.i) and two additions in a row; and one
+ * triple. */
 #define TAPX_ADD_JL 0x5E
 #define TAPX_ADD_ADD 0x5D
+#define TAPX_ADD_ADD_JL 0x5C /* add.i; add.i; jl.i: an accumulating loop's tail */
 
 #define new_obj bcx_tapvm_new_obj
 #define new_str bcx_tapvm_new_str
@@ -389,31 +391,43 @@ static bool call_slow(vm *v, const uint64_t *regs, uint32_t w, uint32_t *nf, con
 	return true;
 }
 
-/* aget, aset and mget without the generic built-in call when the operands
- * are right; false sends the call to host_call, which reports the error.
- * None of them allocates, so no collection can run here. */
-static inline bool host_fast(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t *res)
+/* aget, aset, mget and mset without the generic built-in call when the
+ * operands are right: 1 when done, -1 on a trap, 0 to send the call to
+ * host_call, which reports the error. mset may allocate (the caller has
+ * synced the frame state for the collector). */
+static inline int host_fast(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t *res)
 {
 	obj *o = deref(v, a[0]);
 	if (!o)
-		return false;
+		return 0;
 	if (o->type == O_ARR && n >= 2 && a[1] < o->len) {
 		if (h == TAP_HOST_AGET && n == 2) {
 			*res = o->u.a[a[1]];
-			return true;
+			return 1;
 		}
 		if (h == TAP_HOST_ASET && n == 3) {
 			o->u.a[a[1]] = a[2];
 			*res = V_NIL;
-			return true;
+			return 1;
 		}
 	}
 	if (o->type == O_MAP && h == TAP_HOST_MGET && n == 2) {
+		/* A small map holding this very word (a field name constant). */
+		if (!o->icap)
+			for (size_t i = 0; i < o->len; i++)
+				if (o->u.a[2 * i] == a[1]) {
+					*res = o->u.a[2 * i + 1];
+					return 1;
+				}
 		const uint64_t *slot = bcx_tapvm_map_find(v, o, a[1]);
 		*res = slot ? *slot : V_NIL;
-		return true;
+		return 1;
 	}
-	return false;
+	if (o->type == O_MAP && h == TAP_HOST_MSET && n == 3) {
+		*res = V_NIL;
+		return bcx_tapvm_map_set(v, o, a[1], a[2]) ? 1 : -1;
+	}
+	return 0;
 }
 
 static inline double as_f(uint64_t x)
@@ -501,9 +515,11 @@ static inline uint64_t as_u(double d)
 
 /* GCC merges the identical dispatch tails of handlers into one indirect
  * jump ("cross-jumping"), which the branch predictor then tracks for all
- * of them at once; keep one per handler. */
+ * of them at once; keep one per handler. It would also turn the few
+ * register clears of a call into a call to memset. */
 #if defined(__GNUC__) && !defined(__clang__)
-#define BCX_TAP_HOT __attribute__((optimize("no-crossjumping", "no-gcse")))
+#define BCX_TAP_HOT                                                                            \
+	__attribute__((optimize("no-crossjumping", "no-gcse", "no-tree-loop-distribute-patterns")))
 #else
 #define BCX_TAP_HOT
 #endif
@@ -548,6 +564,7 @@ BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 		[TAPX_LDI_JE] = &&L_X_LDI_JE, [TAPX_CALL] = &&L_X_CALL, [TAPX_HOST] = &&L_X_HOST,
 		[TAPX_ADD_SUB] = &&L_X_ADD_SUB, [TAPX_ADDF_SUBF] = &&L_X_ADDF_SUBF,
 		[TAPX_END] = &&L_X_END, [TAPX_ADD_JL] = &&L_X_ADD_JL, [TAPX_ADD_ADD] = &&L_X_ADD_ADD,
+		[TAPX_ADD_ADD_JL] = &&L_X_ADD_ADD_JL,
 	};
 	static const void *const step_labels[256] = {[0 ... 255] = &&L_step};
 	const void *const *disp = labels;
@@ -716,6 +733,7 @@ dispatch_op:
 	XCASE(ADD_SUB) RA = RB + RC; ip++; goto B_SUB;
 	XCASE(ADD_ADD) RA = RB + RC; ip++; RA = RB + RC; NEXT();
 	XCASE(ADD_JL) RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC);
+	XCASE(ADD_ADD_JL) RA = RB + RC; ip++; RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC);
 	XCASE(ADDF_SUBF) RA = as_u(as_f(RB) + as_f(RC)); ip++; goto B_SUB_F;
 	XCASE(CALL) /* the callee is known and takes this many arguments */
 		RA = globals[ip->k.u];
@@ -742,12 +760,9 @@ dispatch_op:
 call_host: {
 		/* ip is the invoke, host the built-in. */
 		uint64_t r;
-		if (!host_fast(v, host, regs + OP_B, OP_C, &r)) {
-			SYNC();
-			if (!host_call(v, host, regs + OP_B, OP_C, &r))
-				goto trap;
-		}
-		if (0)
+		SYNC();
+		int done = host_fast(v, host, regs + OP_B, OP_C, &r);
+		if (done < 0 || (done == 0 && !host_call(v, host, regs + OP_B, OP_C, &r)))
 			goto trap;
 		RA = r;
 		ip++;
@@ -883,9 +898,13 @@ static tap_insn *run_code(vm *v, const tap_fn *f)
 		unsigned op1 = f->code[pc] >> 24, op2 = f->code[pc + 1] >> 24;
 		if (c[pc].w >> 24 != op1 || (op1 != TAP_ADD_I && op1 != TAP_ADD_U))
 			continue;
-		if (op2 == TAP_JL_I)
+		bool add2 = op2 == TAP_ADD_I || op2 == TAP_ADD_U;
+		if (add2 && pc + 2 < f->ncode && f->code[pc + 2] >> 24 == TAP_JL_I &&
+		    c[pc + 1].w >> 24 == op2)
+			c[pc].w = (uint32_t)TAPX_ADD_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (op2 == TAP_JL_I)
 			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
-		else if (op2 == TAP_ADD_I || op2 == TAP_ADD_U)
+		else if (add2)
 			c[pc].w = (uint32_t)TAPX_ADD_ADD << 24 | (f->code[pc] & 0xFFFFFF);
 	}
 	return c;
