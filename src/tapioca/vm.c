@@ -74,9 +74,14 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 				return false;
 			o->u.a = p;
 		}
-		for (size_t i = 0; i < t->len; i++)
-			if (!from_tbon(v, &t->items[i], &o->u.a[i]))
+		for (size_t i = 0; i < t->len; i++) {
+			/* nil as the element signature (the note's last table): every
+			 * item is nil, whether or not the reader stored items */
+			if (t->elem == BCX_TBON_NIL)
+				o->u.a[i] = V_NIL;
+			else if (!from_tbon(v, &t->items[i], &o->u.a[i]))
 				return false;
+		}
 		o->len = t->len;
 		return true;
 	case BCX_TBON_K_MAP:
@@ -90,7 +95,9 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 		}
 		return true;
 	}
-	return type_err(v, "unknown value kind");
+	/* A kind the VM has no register form for (a signed VA integer wider
+	 * than 64 bits, say): refused when it would be loaded. */
+	return type_err(v, "a constant of TBON type 0x%02X does not fit a 64-bit register", t->type);
 }
 
 /* ---- object semantics (.r operators, eq/gt/lt) ---- */
