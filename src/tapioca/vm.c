@@ -20,6 +20,11 @@
 #define TAPX_ADD_JL 0x5E
 #define TAPX_ADD_ADD 0x5D
 #define TAPX_ADD_ADD_JL 0x5C /* add.i; add.i; jl.i: an accumulating loop's tail */
+/* decode.c's built-in call (load_global @f; invoke) for the element and
+ * field reads, checked and done in the handler: aget with 2 arguments,
+ * mget with 2. Anything unusual goes the generic way. */
+#define TAPX_AGET 0x5B
+#define TAPX_MGET 0x5A
 
 #define new_obj bcx_tapvm_new_obj
 #define new_str bcx_tapvm_new_str
@@ -571,7 +576,7 @@ BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 		[TAPX_LDI_JE] = &&L_X_LDI_JE, [TAPX_CALL] = &&L_X_CALL, [TAPX_HOST] = &&L_X_HOST,
 		[TAPX_ADD_SUB] = &&L_X_ADD_SUB, [TAPX_ADDF_SUBF] = &&L_X_ADDF_SUBF,
 		[TAPX_END] = &&L_X_END, [TAPX_ADD_JL] = &&L_X_ADD_JL, [TAPX_ADD_ADD] = &&L_X_ADD_ADD,
-		[TAPX_ADD_ADD_JL] = &&L_X_ADD_ADD_JL,
+		[TAPX_ADD_ADD_JL] = &&L_X_ADD_ADD_JL, [TAPX_AGET] = &&L_X_AGET, [TAPX_MGET] = &&L_X_MGET,
 	};
 	static const void *const step_labels[256] = {[0 ... 255] = &&L_step};
 	const void *const *disp = labels;
@@ -748,10 +753,44 @@ dispatch_op:
 		nf = (uint32_t)ip->k.u;
 		goto call;
 	XCASE(HOST)
+	host_slow:
 		RA = globals[ip->k.u];
 		ip++;
 		host = (unsigned)ip->k.u;
 		goto call_host;
+	XCASE(AGET) {
+		/* The register gets the result; the built-in it held first is
+		 * seen by no one, unless the generic path runs. */
+		const obj *o = deref(v, regs[(ip + 1)->w >> 8 & 0xFF]);
+		uint64_t i = regs[((ip + 1)->w >> 8 & 0xFF) + 1];
+		if (o && o->type == O_ARR && i < o->len) {
+			ip++;
+			RA = o->u.a[i];
+			ip++;
+			ENTER();
+		}
+		goto host_slow;
+	}
+	XCASE(MGET) {
+		const obj *o = deref(v, regs[(ip + 1)->w >> 8 & 0xFF]);
+		uint64_t key = regs[((ip + 1)->w >> 8 & 0xFF) + 1];
+		if (o && o->type == O_MAP) {
+			const uint64_t *slot = NULL;
+			/* a small map holding this very word (a field name constant) */
+			for (size_t i = 0; !o->icap && i < o->len; i++)
+				if (o->u.a[2 * i] == key) {
+					slot = &o->u.a[2 * i + 1];
+					break;
+				}
+			if (!slot)
+				slot = bcx_tapvm_map_find(v, o, key);
+			ip++;
+			RA = slot ? *slot : V_NIL;
+			ip++;
+			ENTER();
+		}
+		goto host_slow;
+	}
 	XCASE(END)
 		/* Report the last instruction, which ran; the marker is no step. */
 		ip--;
@@ -884,6 +923,36 @@ static uint32_t regs_used(const tap_fn *f)
 	return top;
 }
 
+/* Fusions on the run's copy c of f's code, beside decode.c's: element and
+ * field reads, loop tails, additions in a row. Only entries decode.c left
+ * plain are fused (and its built-in calls specialised); the second keeps
+ * its entry, so a jump to it runs it alone. */
+static void fuse_more(const tap_fn *f, tap_insn *c)
+{
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		unsigned host = (unsigned)c[pc + 1].k.u, nargs = f->code[pc + 1] & 0xFF;
+		if (c[pc].w >> 24 != TAPX_HOST || nargs != 2)
+			continue;
+		if (host == TAP_HOST_AGET)
+			c[pc].w = (uint32_t)TAPX_AGET << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (host == TAP_HOST_MGET)
+			c[pc].w = (uint32_t)TAPX_MGET << 24 | (f->code[pc] & 0xFFFFFF);
+	}
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		unsigned op1 = f->code[pc] >> 24, op2 = f->code[pc + 1] >> 24;
+		if (c[pc].w >> 24 != op1 || (op1 != TAP_ADD_I && op1 != TAP_ADD_U))
+			continue;
+		bool add2 = op2 == TAP_ADD_I || op2 == TAP_ADD_U;
+		if (add2 && pc + 2 < f->ncode && f->code[pc + 2] >> 24 == TAP_JL_I &&
+		    c[pc + 1].w >> 24 == op2)
+			c[pc].w = (uint32_t)TAPX_ADD_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (op2 == TAP_JL_I)
+			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (add2)
+			c[pc].w = (uint32_t)TAPX_ADD_ADD << 24 | (f->code[pc] & 0xFFFFFF);
+	}
+}
+
 /* The run's copy of f's decoded code: one more entry, the end marker, and
  * each straight run's length counted to the last instruction, so falling
  * off the end reaches the marker instead of memory past the code. */
@@ -900,20 +969,7 @@ static tap_insn *run_code(vm *v, const tap_fn *f)
 	c[f->ncode].len = 1;
 	for (uint32_t pc = f->ncode; pc-- > 0;)
 		c[pc].len = pc + 1 == f->ncode || bcx_tap_ends_run(f->code[pc] >> 24) ? 1 : c[pc + 1].len + 1;
-	/* Only entries decode.c left plain; the second keeps its entry. */
-	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
-		unsigned op1 = f->code[pc] >> 24, op2 = f->code[pc + 1] >> 24;
-		if (c[pc].w >> 24 != op1 || (op1 != TAP_ADD_I && op1 != TAP_ADD_U))
-			continue;
-		bool add2 = op2 == TAP_ADD_I || op2 == TAP_ADD_U;
-		if (add2 && pc + 2 < f->ncode && f->code[pc + 2] >> 24 == TAP_JL_I &&
-		    c[pc + 1].w >> 24 == op2)
-			c[pc].w = (uint32_t)TAPX_ADD_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
-		else if (op2 == TAP_JL_I)
-			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
-		else if (add2)
-			c[pc].w = (uint32_t)TAPX_ADD_ADD << 24 | (f->code[pc] & 0xFFFFFF);
-	}
+	fuse_more(f, c);
 	return c;
 }
 
