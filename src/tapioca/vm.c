@@ -539,9 +539,13 @@ static inline uint64_t as_u(double d)
 /* The error of control running past a function's last instruction. */
 static void fall_off(vm *v, const tap_fn *f)
 {
+	v->trap = BCX_TAPIOCA_FELL_OFF;
+	if (!f->ncode) {
+		snprintf(v->why, sizeof v->why, "the function has no instructions");
+		return;
+	}
 	uint32_t last = f->code[f->ncode - 1];
 	const char *mn = bcx_tap_ops[last >> 24].name;
-	v->trap = BCX_TAPIOCA_FELL_OFF;
 	snprintf(v->why, sizeof v->why, "control fell off the end of the function: its last "
 		 "instruction (%s, opcode 0x%02X) neither jumps nor returns", mn ? mn : "?", last >> 24);
 }
@@ -792,8 +796,12 @@ dispatch_op:
 		goto host_slow;
 	}
 	XCASE(END)
-		/* Report the last instruction, which ran; the marker is no step. */
-		ip--;
+		/* Report the last instruction, which ran; the marker is no step
+		 * (entering an empty function charged it: give that back). */
+		if (ip == rf[fn].code)
+			left++;
+		else
+			ip--;
 		fall_off(v, &m->fns[fn]);
 		goto trap;
 #ifndef TAP_USE_GOTO
@@ -841,7 +849,7 @@ L_step: {
 		const tap_fn *f = &m->fns[fn];
 		uint32_t pc = (uint32_t)(ip - rf[fn].code);
 		if (pc == f->ncode) {
-			ip--;
+			ip -= pc > 0;
 			fall_off(v, f);
 			goto trap;
 		}
