@@ -135,6 +135,27 @@ bool bcx_tapvm_new_obj(vm *v, uint8_t type, uint64_t *out, obj **po)
 	return true;
 }
 
+bool bcx_tapvm_items(vm *v, obj *o, size_t need)
+{
+	if (need <= o->cap)
+		return true;
+	if (!o->u.a && need <= INLINE_ITEMS) {
+		o->u.a = o->inl;
+		o->cap = INLINE_ITEMS;
+		return true;
+	}
+	bool inl = o->u.a == o->inl;
+	void *p = inl ? NULL : o->u.a;
+	size_t cap = inl ? 0 : o->cap;
+	if (!bcx_tapvm_grow(v, &p, &cap, need, 8))
+		return false;
+	if (inl && o->len)
+		memcpy(p, o->inl, o->len * 8);
+	o->u.a = p;
+	o->cap = cap;
+	return true;
+}
+
 /* Give back an object's memory; its record goes on the free list. */
 static void free_obj(vm *v, obj *o)
 {
@@ -146,7 +167,7 @@ static void free_obj(vm *v, obj *o)
 		bcx_tapvm_map_release(v, o);
 		break;
 	case O_ARR: case O_CLO:
-		if (o->u.a) {
+		if (o->u.a && o->u.a != o->inl) {
 			bcx_free(v->al, o->u.a, o->cap * 8);
 			bcx_tapvm_discharge(v, o->cap * 8);
 		}

@@ -73,12 +73,8 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 	case BCX_TBON_K_ARRAY:
 		if (!new_obj(v, O_ARR, out, &o))
 			return false;
-		{
-			void *p = NULL;
-			if (!vm_grow(v, &p, &o->cap, t->len, sizeof(uint64_t)))
-				return false;
-			o->u.a = p;
-		}
+		if (!bcx_tapvm_items(v, o, t->len))
+			return false;
 		for (size_t i = 0; i < t->len; i++) {
 			/* nil as the element signature (the note's last table): every
 			 * item is nil, whether or not the reader stored items */
@@ -138,10 +134,8 @@ static bool arr_concat(vm *v, const obj *x, const obj *y, uint64_t *out)
 	obj *o;
 	if (!bcx_add_ok(x->len, y->len, &n) || !new_obj(v, O_ARR, out, &o))
 		return v->trap ? false : type_err(v, "length overflow");
-	void *p = NULL;
-	if (!vm_grow(v, &p, &o->cap, n, 8))
+	if (!bcx_tapvm_items(v, o, n))
 		return false;
-	o->u.a = p;
 	if (x->len)
 		memcpy(o->u.a, x->u.a, x->len * 8);
 	if (y->len)
@@ -290,11 +284,9 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 		*res = o->len;
 		return true;
 	case TAP_HOST_ARRAY: {
-		void *p = NULL;
 		if (a[0] > SIZE_MAX / 8 || !new_obj(v, O_ARR, res, &o) ||
-		    !vm_grow(v, &p, &o->cap, (size_t)a[0], 8))
+		    !bcx_tapvm_items(v, o, (size_t)a[0]))
 			return v->trap ? false : type_err(v, "array: bad length");
-		o->u.a = p;
 		if (a[0])
 			memset(o->u.a, 0, (size_t)a[0] * 8);
 		o->len = (size_t)a[0];
@@ -313,10 +305,8 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 	case TAP_HOST_PUSH: {
 		if (!(o = want(v, a[0], O_ARR, "push")))
 			return false;
-		void *p = o->u.a;
-		if (!vm_grow(v, &p, &o->cap, o->len + 1, 8))
+		if (!bcx_tapvm_items(v, o, o->len + 1))
 			return false;
-		o->u.a = p;
 		o->u.a[o->len++] = a[1];
 		*res = o->len;
 		return true;
@@ -342,10 +332,8 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 		if (!new_obj(v, O_CLO, res, &o))
 			return false;
 		o->fn = fn;
-		void *p = NULL;
-		if (!vm_grow(v, &p, &o->cap, n - 1, 8))
+		if (!bcx_tapvm_items(v, o, n - 1))
 			return false;
-		o->u.a = p;
 		if (n > 1)
 			memcpy(o->u.a, a + 1, (n - 1) * 8);
 		o->len = n - 1;

@@ -49,9 +49,18 @@ typedef struct obj {
 		strbuf *sb;        /* O_STR */
 		struct obj *next;  /* on the free list */
 	} u;
-	uint64_t *idx;     /* O_MAP: open-addressing slots: pair number, hash bits (map.c) */
-	size_t icap;       /* O_MAP: slots (a power of two, 0 while empty) */
+	union {
+		struct {
+			uint64_t *idx; /* O_MAP: open-addressing slots: pair number, hash bits (map.c) */
+			size_t icap;   /* O_MAP: slots (a power of two, 0 while empty) */
+		};
+		/* O_ARR, O_CLO: up to INLINE_ITEMS items live here (u.a points
+		 * here), so small arrays and closures need no second allocation */
+		uint64_t inl[2];
+	};
 } obj;
+
+#define INLINE_ITEMS 2u
 
 /* A caller's state saved by invoke: everything return needs, so a return
  * reloads nothing from the module. */
@@ -112,6 +121,8 @@ void bcx_tapvm_discharge(vm *v, size_t n);
 void *bcx_tapvm_alloc(vm *v, size_t n);
 bool bcx_tapvm_grow(vm *v, void **p, size_t *cap, size_t need, size_t sz);
 bool bcx_tapvm_new_obj(vm *v, uint8_t type, uint64_t *out, obj **po);
+/* Room for need items in array or closure o (amortised doubling). */
+bool bcx_tapvm_items(vm *v, obj *o, size_t need);
 void bcx_tapvm_collect(vm *v);
 void bcx_tapvm_free_all(vm *v);
 bool bcx_tapvm_oom(vm *v, const char *why, size_t n);
