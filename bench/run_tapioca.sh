@@ -2,9 +2,10 @@
 # Tapioca VM benchmark suite: each program of bench/tapioca/ in Tapioca
 # assembly (NAME.tasm) and in Lua (NAME.lua, the same algorithm), timed on
 # `bcx run` (its default heap limit), lua5.4 and luajit -joff (LuaJIT's
-# interpreter) in one run. Prints the median of 5 runs of CPU time and of
-# peak resident memory, and bcx's ratios to each; the outputs of bcx and
-# lua5.4 must agree.
+# interpreter) in one run, interleaved (bench/tapioca/measure.py). Prints the
+# median of 5 runs of CPU time (user + system: on a machine shared with
+# other jobs it varies far less than wall time) and of peak resident memory,
+# and bcx's ratios to each; the outputs of bcx and lua5.4 must agree.
 #
 # Usage: bench/run_tapioca.sh [-n RUNS] [BUILD_DIR] [KIND...]
 #   BUILD_DIR defaults to build/release (configured Release when new, always
@@ -47,39 +48,6 @@ spec() {
 	esac
 }
 
-# measure OUT CMD...: the median of $runs runs as "seconds kilobytes":
-# CPU time (user + system; on a machine shared with other jobs it varies
-# far less than wall time) and peak resident memory, both from wait4();
-# the program's output in OUT.
-measure() {
-	out=$1
-	shift
-	: >"$tmp/t"
-	i=0
-	while [ $i -lt "$runs" ]; do
-		# (GNU time reports the peak memory: a child forked by python
-		# would start with python's.)
-		python3 -c '
-import os, sys
-pid = os.fork()
-if pid == 0:
-    os.execvp(sys.argv[2], sys.argv[2:])
-_, status, ru = os.wait4(pid, 0)
-if status:
-    sys.exit(1)
-print("%.4f %s" % (ru.ru_utime + ru.ru_stime, open(sys.argv[1]).read().strip()))' \
-			"$tmp/mem" /usr/bin/time -f %M -o "$tmp/mem" "$@" >"$out" 2>&1 ||
-			{ echo failed: "$@" >&2; cat "$out" >&2; exit 1; }
-		tail -n 1 "$out" >>"$tmp/t"
-		sed -i '$d' "$out"
-		i=$((i + 1))
-	done
-	mid=$(( (runs + 1) / 2 ))
-	t=$(sort -n -k1,1 "$tmp/t" | sed -n "${mid}p" | cut -d' ' -f1)
-	m=$(sort -n -k2,2 "$tmp/t" | sed -n "${mid}p" | cut -d' ' -f2)
-	echo "$t $m"
-}
-
 ratio() { echo "scale=2; $1 / $2" | bc -l | sed 's/^\./0./'; }
 
 printf '%-22s %8s %8s %8s %7s %7s | %8s %8s %8s %7s\n' kind bcx_s lua_s jit_s b/lua b/jit \
@@ -97,10 +65,10 @@ for k in $kinds; do
 		larg=$n
 	fi
 	"$bcx" asm --format tapioca "$tmp/p.tasm" -o "$tmp/p.tbon"
-	set -- $(measure "$tmp/ob" "$bcx" run "$tmp/p.tbon"); tb=$1 mb=$2
-	set -- $(measure "$tmp/ol" lua5.4 "$src/$prog.lua" $larg); tl=$1 ml=$2
-	set -- $(measure "$tmp/oj" luajit -joff "$src/$prog.lua" $larg); tj=$1 mj=$2
-	cmp -s "$tmp/ob" "$tmp/ol" || { echo "$k: bcx and lua5.4 print different results:" >&2; cat "$tmp/ob" "$tmp/ol" >&2; exit 1; }
+	set -- $(python3 "$src/measure.py" "$runs" "$tmp" -- "$bcx" run "$tmp/p.tbon" \
+		-- lua5.4 "$src/$prog.lua" $larg -- luajit -joff "$src/$prog.lua" $larg)
+	tb=$1 mb=$2 tl=$3 ml=$4 tj=$5 mj=$6
+	cmp -s "$tmp/out0" "$tmp/out1" || { echo "$k: bcx and lua5.4 print different results:" >&2; cat "$tmp/out0" "$tmp/out1" >&2; exit 1; }
 	printf '%-22s %8s %8s %8s %7s %7s | %8s %8s %8s %7s\n' "$title" "$tb" "$tl" "$tj" \
 		"$(ratio "$tb" "$tl")" "$(ratio "$tb" "$tj")" "$(ratio "$mb" 1024)" \
 		"$(ratio "$ml" 1024)" "$(ratio "$mj" 1024)" "$(ratio "$mb" "$ml")"

@@ -6,17 +6,15 @@
  *
  * The pairs sit in insertion order in one array; past LINEAR_MAX pairs an
  * open-addressing index (linear probing, at most half full) maps a hash to
- * a pair number and part of the hash. Small maps, the objects and records of most programs,
+ * a pair number (4 bytes a slot: at most half full, the index costs less
+ * than the pairs). Small maps, the objects and records of most programs,
  * are searched linearly and need no index. */
 #include "vm.h"
 
 #include <string.h>
 
 #define LINEAR_MAX 8u
-#define EMPTY UINT64_MAX
-/* An index slot: the pair number in the low 32 bits, the hash's high 32
- * bits above, so a probe skips other keys without touching their pair. */
-#define SLOT(h, e) (((h) & 0xFFFFFFFF00000000ull) | (e))
+#define EMPTY UINT32_MAX
 
 /* The first slot of a hash: the remainder by an odd number (as Lua
  * does, after folding the high half onto the low one), so keys that are
@@ -67,12 +65,11 @@ static uint64_t *find(const vm *v, const obj *m, uint64_t key, uint64_t h, obj *
 	}
 	size_t mask = m->icap - 1;
 	for (size_t i = first_slot(h, m->icap);; i = (i + 1) & mask) {
-		uint64_t x = m->idx[i];
-		if (x == EMPTY)
+		uint32_t e = m->idx[i];
+		if (e == EMPTY)
 			return NULL;
-		size_t e = (uint32_t)x;
-		if ((x ^ h) >> 32 == 0 && key_eq(v, a[2 * e], key, str))
-			return &a[2 * e + 1];
+		if (key_eq(v, a[2 * (size_t)e], key, str))
+			return &a[2 * (size_t)e + 1];
 	}
 }
 
@@ -87,21 +84,21 @@ uint64_t *bcx_tapvm_map_find(vm *v, const obj *m, uint64_t key)
 	return find(v, m, key, h, str);
 }
 
-static void index_put(uint64_t *idx, size_t icap, uint64_t h, uint32_t e)
+static void index_put(uint32_t *idx, size_t icap, uint64_t h, uint32_t e)
 {
 	size_t mask = icap - 1, i = first_slot(h, icap);
 	while (idx[i] != EMPTY)
 		i = (i + 1) & mask;
-	idx[i] = SLOT(h, e);
+	idx[i] = e;
 }
 
 /* A new index of icap slots for the pairs there are. */
 static bool reindex(vm *v, obj *m, size_t icap)
 {
 	size_t bytes;
-	if (!bcx_mul_ok(icap, sizeof(uint64_t), &bytes))
+	if (!bcx_mul_ok(icap, sizeof(uint32_t), &bytes))
 		return bcx_tapvm_oom(v, "map too large", icap);
-	uint64_t *idx = bcx_tapvm_alloc(v, bytes);
+	uint32_t *idx = bcx_tapvm_alloc(v, bytes);
 	if (!idx)
 		return false;
 	memset(idx, 0xFF, bytes);
@@ -110,8 +107,8 @@ static bool reindex(vm *v, obj *m, size_t icap)
 		index_put(idx, icap, key_hash(v, m->u.a[2 * e], &str), (uint32_t)e);
 	}
 	if (m->idx) {
-		bcx_free(v->al, m->idx, m->icap * sizeof(uint64_t));
-		bcx_tapvm_discharge(v, m->icap * sizeof(uint64_t));
+		bcx_free(v->al, m->idx, m->icap * sizeof(uint32_t));
+		bcx_tapvm_discharge(v, m->icap * sizeof(uint32_t));
 	}
 	m->idx = idx;
 	m->icap = icap;
@@ -153,7 +150,7 @@ void bcx_tapvm_map_release(vm *v, obj *m)
 		bcx_tapvm_discharge(v, m->cap * 16);
 	}
 	if (m->idx) {
-		bcx_free(v->al, m->idx, m->icap * sizeof(uint64_t));
-		bcx_tapvm_discharge(v, m->icap * sizeof(uint64_t));
+		bcx_free(v->al, m->idx, m->icap * sizeof(uint32_t));
+		bcx_tapvm_discharge(v, m->icap * sizeof(uint32_t));
 	}
 }

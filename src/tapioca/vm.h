@@ -51,7 +51,7 @@ typedef struct obj {
 	} u;
 	union {
 		struct {
-			uint64_t *idx; /* O_MAP: open-addressing slots: pair number, hash bits (map.c) */
+			uint32_t *idx; /* O_MAP: open-addressing slots holding pair numbers (map.c) */
 			size_t icap;   /* O_MAP: slots (a power of two, 0 while empty) */
 		};
 		/* O_ARR, O_CLO: up to INLINE_ITEMS items live here (u.a points
