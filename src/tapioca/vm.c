@@ -488,7 +488,6 @@ static inline uint64_t as_u(double d)
 #define SYNC()                                                                                 \
 	do {                                                                                   \
 		v->depth = (uint32_t)(fp - frames);                                            \
-		v->cur_fn = fn;                                                                \
 	} while (0)
 /* A call: ip is the invoke, nf the callee, whose arity matches. The new
  * frame gets the arguments and zeros up to the callee's highest register
@@ -504,11 +503,11 @@ static inline uint64_t as_u(double d)
 			dst[k] = 0;                                                            \
 		fp->ret = ip + 1;                                                              \
 		fp->kv = kv;                                                                   \
-		fp->fn = fn;                                                                   \
+		fp->fn = v->cur_fn;                                                            \
 		fp->dest = (uint8_t)OP_A;                                                      \
 		fp++;                                                                          \
 		regs = dst;                                                                    \
-		fn = nf;                                                                       \
+		v->cur_fn = nf;                                                                \
 		ip = rf[nf].code;                                                              \
 		kv = rf[nf].kv;                                                                \
 	} while (0)
@@ -552,10 +551,13 @@ BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 	bool exact = false, ok = true;
 	frame *fp = frames;
 	uint64_t *regs = v->stack;
-	uint32_t fn = st->fn, nf = 0;
+	uint32_t nf = 0;
 	unsigned host = 0;
-	const tap_insn *ip = rf[fn].code;
-	const uint64_t *kv = rf[fn].kv;
+	/* The running function is kept in v->cur_fn, not in a machine
+	 * register: only calls, returns and slow paths need it. */
+	v->cur_fn = st->fn;
+	const tap_insn *ip = rf[st->fn].code;
+	const uint64_t *kv = rf[st->fn].kv;
 	const obj *clo;
 
 #ifdef TAP_USE_GOTO
@@ -696,7 +698,7 @@ dispatch_op:
 		regs[fp->dest] = r;
 		ip = fp->ret;
 		kv = fp->kv;
-		fn = fp->fn;
+		v->cur_fn = fp->fn;
 		ENTER();
 	}
 
@@ -815,11 +817,11 @@ dispatch_op:
 	XCASE(END)
 		/* Report the last instruction, which ran; the marker is no step
 		 * (entering an empty function charged it: give that back). */
-		if (ip == rf[fn].code)
+		if (ip == rf[v->cur_fn].code)
 			left++;
 		else
 			ip--;
-		fall_off(v, &m->fns[fn]);
+		fall_off(v, &m->fns[v->cur_fn]);
 		goto trap;
 #ifndef TAP_USE_GOTO
 	default:
@@ -863,8 +865,8 @@ enter_slow:
 L_step: {
 		/* Exact mode: one step, the trace hook, then the instruction's own
 		 * handler (never a fused one, so each counts and traces alone). */
-		const tap_fn *f = &m->fns[fn];
-		uint32_t pc = (uint32_t)(ip - rf[fn].code);
+		const tap_fn *f = &m->fns[v->cur_fn];
+		uint32_t pc = (uint32_t)(ip - rf[v->cur_fn].code);
 		if (pc == f->ncode) {
 			ip -= pc > 0;
 			fall_off(v, f);
@@ -900,8 +902,8 @@ done:
 	/* ip is the last instruction that ran (the return, or the one that
 	 * trapped) or, at the step limit, the one that did not. In fast mode
 	 * the rest of its run was charged but did not run. */
-	st->fn = fn;
-	st->pc = (uint32_t)(ip - rf[fn].code);
+	st->fn = v->cur_fn;
+	st->pc = (uint32_t)(ip - rf[v->cur_fn].code);
 	st->steps = exact ? max - eleft : max - left - (ip->len - 1);
 	return ok;
 }
