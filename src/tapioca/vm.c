@@ -1041,9 +1041,15 @@ static bool setup(vm *v)
 	}
 	for (uint32_t i = 0; i < m->nsyms; i++) {
 		const tap_sym *s = &m->syms[i];
+		const bcx_tbon_file *tf = &m->file;
 		if (s->fn >= 0)
 			v->globals[i] = v->fnobj0 + (uint64_t)s->fn;
-		else if (!from_tbon(v, s->value, &v->globals[i]))
+		else if (tf->pool && s->value >= tf->pool && s->value < tf->pool + tf->pool_count) {
+			/* a const pool entry: one object, whether reached by
+			 * load_global or by a const ref in a constant */
+			if (!from_pool(v, (uint64_t)(s->value - tf->pool), &v->globals[i]))
+				return false;
+		} else if (!from_tbon(v, s->value, &v->globals[i]))
 			return false;
 	}
 	for (uint32_t i = 0; i < m->nfns; i++) {
