@@ -20,11 +20,13 @@
 #define TAPX_ADD_JL 0x5E
 #define TAPX_ADD_ADD 0x5D
 #define TAPX_ADD_ADD_JL 0x5C /* add.i; add.i; jl.i: an accumulating loop's tail */
-/* decode.c's built-in call (load_global @f; invoke) for the element and
- * field reads, checked and done in the handler: aget with 2 arguments,
- * mget with 2. Anything unusual goes the generic way. */
+/* decode.c's built-in call (load_global @f; invoke) for element and field
+ * reads and element writes, checked and done in the handler: aget and
+ * mget with 2 arguments, aset with 3. Anything unusual goes the generic
+ * way. */
 #define TAPX_AGET 0x5B
 #define TAPX_MGET 0x5A
+#define TAPX_ASET 0x59 /* aset with 3 arguments */
 
 #define new_obj bcx_tapvm_new_obj
 #define new_str bcx_tapvm_new_str
@@ -571,6 +573,7 @@ BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 		[TAPX_ADD_SUB] = &&L_X_ADD_SUB, [TAPX_ADDF_SUBF] = &&L_X_ADDF_SUBF,
 		[TAPX_END] = &&L_X_END, [TAPX_ADD_JL] = &&L_X_ADD_JL, [TAPX_ADD_ADD] = &&L_X_ADD_ADD,
 		[TAPX_ADD_ADD_JL] = &&L_X_ADD_ADD_JL, [TAPX_AGET] = &&L_X_AGET, [TAPX_MGET] = &&L_X_MGET,
+		[TAPX_ASET] = &&L_X_ASET,
 	};
 	static const void *const step_labels[256] = {[0 ... 255] = &&L_step};
 	const void *const *disp = labels;
@@ -794,6 +797,18 @@ dispatch_op:
 		}
 		goto host_slow;
 	}
+	XCASE(ASET) {
+		const uint64_t *a = regs + ((ip + 1)->w >> 8 & 0xFF);
+		obj *o = deref(v, a[0]);
+		if (o && o->type == O_ARR && a[1] < o->len) {
+			o->u.a[a[1]] = a[2];
+			ip++;
+			RA = V_NIL;
+			ip++;
+			ENTER();
+		}
+		goto host_slow;
+	}
 	XCASE(MGET) {
 		const obj *o = deref(v, regs[(ip + 1)->w >> 8 & 0xFF]);
 		uint64_t key = regs[((ip + 1)->w >> 8 & 0xFF) + 1];
@@ -958,7 +973,11 @@ static void fuse_more(const tap_fn *f, tap_insn *c)
 {
 	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
 		unsigned host = (unsigned)c[pc + 1].k.u, nargs = f->code[pc + 1] & 0xFF;
-		if (c[pc].w >> 24 != TAPX_HOST || nargs != 2)
+		if (c[pc].w >> 24 != TAPX_HOST)
+			continue;
+		if (host == TAP_HOST_ASET && nargs == 3)
+			c[pc].w = (uint32_t)TAPX_ASET << 24 | (f->code[pc] & 0xFFFFFF);
+		if (nargs != 2)
 			continue;
 		if (host == TAP_HOST_AGET)
 			c[pc].w = (uint32_t)TAPX_AGET << 24 | (f->code[pc] & 0xFFFFFF);
