@@ -27,6 +27,9 @@
 #define TAPX_AGET 0x5B
 #define TAPX_MGET 0x5A
 #define TAPX_ASET 0x59 /* aset with 3 arguments */
+/* add.i rX, rY, rY; sub.i rX, rX, rY with X != Y, the copy idiom (the ISA
+ * has no move): rX = rY, without storing 2y and reading it back. */
+#define TAPX_MOVE 0x60
 
 #define new_obj bcx_tapvm_new_obj
 #define new_str bcx_tapvm_new_str
@@ -573,7 +576,7 @@ BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 		[TAPX_ADD_SUB] = &&L_X_ADD_SUB, [TAPX_ADDF_SUBF] = &&L_X_ADDF_SUBF,
 		[TAPX_END] = &&L_X_END, [TAPX_ADD_JL] = &&L_X_ADD_JL, [TAPX_ADD_ADD] = &&L_X_ADD_ADD,
 		[TAPX_ADD_ADD_JL] = &&L_X_ADD_ADD_JL, [TAPX_AGET] = &&L_X_AGET, [TAPX_MGET] = &&L_X_MGET,
-		[TAPX_ASET] = &&L_X_ASET,
+		[TAPX_ASET] = &&L_X_ASET, [TAPX_MOVE] = &&L_X_MOVE,
 	};
 	static const void *const step_labels[256] = {[0 ... 255] = &&L_step};
 	const void *const *disp = labels;
@@ -740,6 +743,7 @@ dispatch_op:
 		BRANCH(RB == k);
 	}
 	XCASE(ADD_SUB) RA = RB + RC; ip++; goto B_SUB;
+	XCASE(MOVE) RA = RB; ip += 2; DISPATCH();
 	XCASE(ADD_ADD) RA = RB + RC; ip++; RA = RB + RC; NEXT();
 	XCASE(ADD_JL) RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC);
 	XCASE(ADD_ADD_JL) {
@@ -983,6 +987,13 @@ static void fuse_more(const tap_fn *f, tap_insn *c)
 			c[pc].w = (uint32_t)TAPX_AGET << 24 | (f->code[pc] & 0xFFFFFF);
 		else if (host == TAP_HOST_MGET)
 			c[pc].w = (uint32_t)TAPX_MGET << 24 | (f->code[pc] & 0xFFFFFF);
+	}
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		uint32_t w1 = f->code[pc], w2 = f->code[pc + 1];
+		unsigned x = w1 >> 16 & 0xFF, y = w1 >> 8 & 0xFF;
+		if (c[pc].w >> 24 == TAPX_ADD_SUB && x != y && (w1 & 0xFF) == y &&
+		    (w2 & 0xFFFFFF) == (x << 16 | x << 8 | y))
+			c[pc].w = (uint32_t)TAPX_MOVE << 24 | (w1 & 0xFFFFFF);
 	}
 	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
 		unsigned op1 = f->code[pc] >> 24, op2 = f->code[pc + 1] >> 24;

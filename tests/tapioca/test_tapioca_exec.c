@@ -322,6 +322,16 @@ static uint64_t value_of(const char *src, bcx_tapioca_trap *trap, char *why, siz
 /* Fused pairs keep both instructions' effects, whatever the registers. */
 static void test_fused_operands(void)
 {
+	/* the copy idiom add.i rX, rY, rY; sub.i rX, rX, rY runs as a move;
+	 * with X == Y it is no copy (2y - 2y), and other shapes stay sums */
+	EXPECT(".func main 0\n load_imm_int r1, 21\n add.i r2, r1, r1\n sub.i r2, r2, r1\n"
+	       " return r2\n.end\n", 21);
+	EXPECT(".func main 0\n load_imm_int r1, 21\n add.i r1, r1, r1\n sub.i r1, r1, r1\n"
+	       " return r1\n.end\n", 0);
+	EXPECT(".func main 0\n load_imm_int r1, 21\n load_imm_int r3, 1\n add.i r2, r1, r1\n"
+	       " sub.i r2, r2, r3\n return r2\n.end\n", 41);
+	EXPECT(".func main 0\n load_imm_int r1, 21\n load_imm_int r3, 1\n add.i r2, r1, r3\n"
+	       " sub.i r2, r2, r1\n return r2\n.end\n", 1);
 	/* the loaded register is also the destination */
 	EXPECT(".func main 0\n load_imm_int r0, 9\n load_imm_int r1, 5\n sub.i r1, r0, r1\n"
 	       " return r1\n.end\n", 4);
