@@ -76,9 +76,9 @@ static void write_stdout(void *ctx, const char *s, size_t n)
 static void trace_stderr(void *ctx, const char *fn, uint32_t index, uint32_t word)
 {
 	(void)ctx;
-	const char *name = bcx_tapioca_op_name((uint8_t)(word >> 24));
-	fprintf(stderr, "trace: %s #%u: %-14s %02x %02x %02x\n", fn, index, name ? name : "?",
-		(word >> 16) & 0xFF, (word >> 8) & 0xFF, word & 0xFF);
+	char text[96];
+	bcx_tapioca_insn_str(word, index, text, sizeof text);
+	fprintf(stderr, "trace: %s #%u: %-36s ; %08x\n", fn, index, text, word);
 }
 
 /* A decimal count option; false (after the usage message) when malformed. */
@@ -96,6 +96,31 @@ static bool count_opt(const char *verb, const char *name, const char *s, uint64_
 		return false;
 	}
 	*v = x;
+	return true;
+}
+
+/* --max-heap: a whole number of bytes, or with a K, M or G suffix
+ * (binary: 1K = 1024). */
+static bool size_opt(const char *verb, const char *name, const char *s, uint64_t *v)
+{
+	if (!s)
+		return true;
+	char *e;
+	errno = 0;
+	unsigned long long x = strtoull(s, &e, 10);
+	unsigned shift = 0;
+	if (*e && !e[1]) {
+		const char *sfx = strchr("KkMmGg", *e);
+		shift = sfx ? 10u * (unsigned)(1 + (sfx - "KkMmGg") / 2) : 99;
+		e += sfx != NULL;
+	}
+	if (errno || *e || !*s || *s < '0' || *s > '9' || x == 0 || shift == 99 ||
+	    (shift && x > (UINT64_MAX >> shift))) {
+		cli_usage(verb, "%s takes a number of bytes, optionally with a K, M or G suffix "
+			  "(1K = 1024), not '%s'", name, s);
+		return false;
+	}
+	*v = (uint64_t)x << shift;
 	return true;
 }
 
@@ -207,7 +232,7 @@ static int tapioca_run(const cli_input *in, const cli_args *a)
 	bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
 	uint64_t steps = 0, heap = 0, depth = 0;
 	if (!count_opt(a->verb, "--max-steps", a->max_steps, 1, UINT64_MAX, &steps) ||
-	    !count_opt(a->verb, "--max-heap", a->max_heap, 1, UINT64_MAX, &heap) ||
+	    !size_opt(a->verb, "--max-heap", a->max_heap, &heap) ||
 	    !count_opt(a->verb, "--max-depth", a->max_depth, 1, 1000000, &depth))
 		return EXIT_USAGE;
 	o.max_steps = steps;
@@ -220,6 +245,7 @@ static int tapioca_run(const cli_input *in, const cli_args *a)
 	o.ctx = &h;
 	if (a->trace)
 		o.trace = trace_stderr;
+	o.gc_stress = a->gc_stress;
 	bcx_diag d;
 	bcx_diag_clear(&d);
 	bcx_tapioca_module *m = NULL;

@@ -66,8 +66,9 @@ static const cli_opt run_opts[] = {
 	CLI_VALUE("--entry", "NAME", entry, NULL, "run the function NAME instead of main"),
 	CLI_FLAG("--trace", trace, NULL, "print every instruction to stderr before it runs"),
 	CLI_VALUE("--max-steps", "N", max_steps, NULL, "stop with a runtime error after N instructions"),
-	CLI_VALUE("--max-heap", "BYTES", max_heap, NULL, "heap limit for objects and frames (default 256 MiB)"),
+	CLI_VALUE("--max-heap", "BYTES", max_heap, NULL, "limit of live objects and frames, K/M/G suffixes allowed (default 256M)"),
 	CLI_VALUE("--max-depth", "N", max_depth, NULL, "call depth limit (default 1000)"),
+	CLI_FLAG("--gc-stress", gc_stress, NULL, "collect garbage before every allocation (slow; for testing)"),
 };
 
 static const cli_opt verify_opts[] = {

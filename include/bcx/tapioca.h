@@ -15,7 +15,8 @@ typedef enum bcx_tapioca_trap {
 	BCX_TAPIOCA_TYPE_ERROR,     /* operand of the wrong runtime type, bad call */
 	BCX_TAPIOCA_STACK_OVERFLOW, /* call depth above max_call_depth */
 	BCX_TAPIOCA_STEP_LIMIT,     /* more than max_steps instructions */
-	BCX_TAPIOCA_OUT_OF_MEMORY   /* heap above max_heap bytes */
+	BCX_TAPIOCA_OUT_OF_MEMORY,  /* live heap above max_heap bytes */
+	BCX_TAPIOCA_FELL_OFF        /* control ran past a function's last instruction */
 } bcx_tapioca_trap;
 
 /* Options and limits. size must be sizeof(bcx_tapioca_options) (set it
@@ -25,13 +26,16 @@ typedef struct bcx_tapioca_options {
 	bcx_limits limits;        /* reading the object file (core.h; zero: defaults) */
 	uint32_t max_call_depth;  /* frames [1000] */
 	uint64_t max_steps;       /* instructions; 0 = unlimited */
-	uint64_t max_heap;        /* bytes of objects and frames [256 MiB] */
+	uint64_t max_heap;        /* bytes of live objects and frames [256 MiB] */
 	/* Host output (print and friends); NULL discards it. */
 	void (*write)(void *ctx, const char *s, size_t n);
 	/* Called before each instruction when non-NULL (slow: the run goes one
 	 * instruction at a time). function is the NUL-terminated name. */
 	void (*trace)(void *ctx, const char *function, uint32_t index, uint32_t word);
 	void *ctx;
+	/* Collect garbage before every allocation (slow; finds objects the
+	 * collector misses: a run's output must not change). */
+	bool gc_stress;
 } bcx_tapioca_options;
 
 #define BCX_TAPIOCA_OPTIONS_INIT BCX_OPTIONS_INIT(bcx_tapioca_options)
@@ -75,6 +79,10 @@ BCX_NODISCARD bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_b
 /* The mnemonic of an opcode, NULL when the byte is not an opcode. */
 const char *bcx_tapioca_op_name(uint8_t opcode);
 const char *bcx_tapioca_trap_str(bcx_tapioca_trap t);
+/* Instruction `word` at `index` of its function as text ("jl.i ->7, r1,
+ * r2": registers, immediates, absolute jump targets), NUL-terminated in
+ * buf as snprintf does; returns the length the whole text needs. */
+size_t bcx_tapioca_insn_str(uint32_t word, uint32_t index, char *buf, size_t size);
 
 BCX_END_DECLS
 #endif

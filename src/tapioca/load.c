@@ -31,7 +31,8 @@ const char *bcx_tapioca_op_name(uint8_t opcode) { return bcx_tap_ops[opcode].nam
 const char *bcx_tapioca_trap_str(bcx_tapioca_trap t)
 {
 	static const char *const s[] = {"ok", "division by zero", "type error", "stack overflow",
-					"step limit reached", "out of memory (heap limit)"};
+					"step limit reached", "out of memory (heap limit)",
+					"fell off the end"};
 	return (unsigned)t < sizeof s / sizeof s[0] ? s[t] : "?";
 }
 

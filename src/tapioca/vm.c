@@ -1,15 +1,7 @@
-/* The Tapioca interpreter (docs/tapioca.md, "Execution").
- *
- * Registers are untyped 64-bit words. Objects live in a handle table; a
- * register holds a handle as a tagged word in a NaN range no arithmetic
- * produces by itself:
- *   0xFFFA_0000_xxxx_xxxx  reference to heap object xxxxxxxx
- *   0xFFFB_0000_0000_0000  nil
- *   0xFFFC_0000_0000_000b  boolean b
- * Every use of a handle is checked against the table, so a forged or stale
- * word is a type error, never a wild access. There is no collector: the
- * heap limit bounds memory, and everything is freed when the run ends. */
-#include "internal.h"
+/* The Tapioca interpreter (docs/tapioca.md, "Execution"). Values, objects
+ * and the heap are described in vm.h; gc.c collects, str.c and map.c hold
+ * strings and maps. */
+#include "vm.h"
 
 #include <float.h>
 #include <inttypes.h>
@@ -18,156 +10,30 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TAG_REF 0xFFFA000000000000ull
-#define V_NIL 0xFFFB000000000000ull
-#define V_FALSE 0xFFFC000000000000ull
-#define V_TRUE 0xFFFC000000000001ull
-#define TAG(v) ((v) >> 48)
-#define NREGS 256u
-#define CHUNK (1u << 20)
 #define FLT_MAX_D ((double)FLT_MAX)
+/* The handler of the entry after a function's last instruction (not an
+ * opcode, not a fused pair): control fell off the end (notes B.3.7). */
+#define TAPX_END 0x5F
+/* Pairs fused here, on the run's copy of the code, beside decode.c's:
+ * loop counters (add.i then jl.i) and two additions in a row; and one
+ * triple. */
+#define TAPX_ADD_JL 0x5E
+#define TAPX_ADD_ADD 0x5D
+#define TAPX_ADD_ADD_JL 0x5C /* add.i; add.i; jl.i: an accumulating loop's tail */
+/* decode.c's built-in call (load_global @f; invoke) for element and field
+ * reads and element writes, checked and done in the handler: aget and
+ * mget with 2 arguments, aset with 3. Anything unusual goes the generic
+ * way. */
+#define TAPX_AGET 0x5B
+#define TAPX_MGET 0x5A
+#define TAPX_ASET 0x59 /* aset with 3 arguments */
+/* add.i rX, rY, rY; sub.i rX, rX, rY with X != Y, the copy idiom (the ISA
+ * has no move): rX = rY, without storing 2y and reading it back. */
+#define TAPX_MOVE 0x60
 
-enum obj_type { O_STR = 0x11, O_ARR = 0x0F, O_MAP = 0x10, O_FN = 0x12, O_CLO = 0x13, O_HOST = 0x14 };
-
-typedef struct obj {
-	uint8_t type;
-	uint32_t fn;    /* O_FN, O_CLO: function index; O_HOST: host index */
-	size_t len;     /* bytes (O_STR), items (O_ARR, O_CLO), pairs (O_MAP) */
-	size_t cap;
-	char *s;
-	uint64_t *a;    /* items; maps: key, value, ... */
-} obj;
-
-/* A caller's state saved by invoke: everything return needs, so a return
- * reloads nothing from the module. */
-typedef struct frame {
-	const tap_insn *ret; /* the instruction after the invoke */
-	const uint64_t *kv;  /* the caller's constants */
-	uint32_t fn;         /* the caller, for error messages and tracing */
-	uint8_t dest;        /* the invoke's function register, which gets the result */
-} frame;
-
-/* Per function, what a call needs, in one place. */
-typedef struct run_fn {
-	const tap_insn *code;
-	const uint64_t *kv;
-	uint32_t nparams;
-} run_fn;
-
-typedef struct vm {
-	const bcx_tapioca_module *m;
-	bcx_tapioca_options o;
-	const bcx_allocator *al;
-	obj **objs;
-	size_t nobjs, capobjs;
-	uint64_t heap;
-	uint64_t *globals;    /* per symbol, then the built-ins (decode.c's slots) */
-	uint64_t *pool;       /* file const pool, materialized lazily */
-	bool *pool_done;
-	uint64_t **kvals;     /* per function const pool */
-	run_fn *fns;
-	uint64_t fnobj0;      /* handle of function 0; functions are consecutive */
-	bcx_tapioca_trap trap;
-	char why[160];
-	uint64_t *stack;
-	frame *frames;
-} vm;
-
-/* ---- heap ---- */
-
-static bool charge(vm *v, size_t n)
-{
-	if (n > v->o.max_heap - v->heap) {
-		v->trap = BCX_TAPIOCA_OUT_OF_MEMORY;
-		snprintf(v->why, sizeof v->why, "heap limit of %" PRIu64 " bytes", v->o.max_heap);
-		return false;
-	}
-	v->heap += n;
-	return true;
-}
-
-static void *vm_alloc(vm *v, size_t n)
-{
-	if (!charge(v, n))
-		return NULL;
-	void *p = bcx_alloc(v->al, n ? n : 1);
-	if (!p) {
-		v->trap = BCX_TAPIOCA_OUT_OF_MEMORY;
-		snprintf(v->why, sizeof v->why, "allocation of %zu bytes failed", n);
-	}
-	return p;
-}
-
-/* Grow *p (of *cap elements of size sz) to hold need elements. */
-static bool vm_grow(vm *v, void **p, size_t *cap, size_t need, size_t sz)
-{
-	if (need <= *cap)
-		return true;
-	size_t nc = *cap ? *cap : 4, bytes, old;
-	while (nc < need)
-		nc = nc > SIZE_MAX / 2 ? need : nc * 2;
-	if (!bcx_mul_ok(nc, sz, &bytes) || !charge(v, bytes - *cap * sz)) {
-		if (!v->trap) {
-			v->trap = BCX_TAPIOCA_OUT_OF_MEMORY;
-			snprintf(v->why, sizeof v->why, "size overflow");
-		}
-		return false;
-	}
-	old = *cap * sz;
-	void *q = bcx_realloc(v->al, *p, old, bytes);
-	if (!q) {
-		v->trap = BCX_TAPIOCA_OUT_OF_MEMORY;
-		snprintf(v->why, sizeof v->why, "allocation of %zu bytes failed", bytes);
-		return false;
-	}
-	*p = q;
-	*cap = nc;
-	return true;
-}
-
-static bool new_obj(vm *v, uint8_t type, uint64_t *out, obj **po)
-{
-	if (v->nobjs >= 0xFFFFFFFFu) {
-		v->trap = BCX_TAPIOCA_OUT_OF_MEMORY;
-		snprintf(v->why, sizeof v->why, "too many objects");
-		return false;
-	}
-	void *tab = v->objs;
-	if (!vm_grow(v, &tab, &v->capobjs, v->nobjs + 1, sizeof *v->objs))
-		return false;
-	v->objs = tab;
-	obj *o = vm_alloc(v, sizeof *o);
-	if (!o)
-		return false;
-	memset(o, 0, sizeof *o);
-	o->type = type;
-	v->objs[v->nobjs] = o;
-	*out = TAG_REF | v->nobjs++;
-	*po = o;
-	return true;
-}
-
-static obj *deref(const vm *v, uint64_t x)
-{
-	if (TAG(x) != (TAG_REF >> 48) || (x & 0xFFFFFFFFFFFFull) >= v->nobjs)
-		return NULL;
-	return v->objs[x & 0xFFFFFFFFFFFFull];
-}
-
-static bool new_str(vm *v, const char *s, size_t n, uint64_t *out)
-{
-	obj *o;
-	if (!new_obj(v, O_STR, out, &o))
-		return false;
-	void *p = NULL;
-	if (!vm_grow(v, &p, &o->cap, n, 1))
-		return false;
-	o->s = p;
-	if (n)
-		memcpy(o->s, s, n);
-	o->len = n;
-	return true;
-}
+#define new_obj bcx_tapvm_new_obj
+#define new_str bcx_tapvm_new_str
+#define vm_grow bcx_tapvm_grow
 
 static bool type_err(vm *v, const char *fmt, ...) BCX_PRINTF(2, 3);
 static bool type_err(vm *v, const char *fmt, ...)
@@ -201,7 +67,6 @@ static bool from_pool(vm *v, uint64_t i, uint64_t *out)
 static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 {
 	obj *o;
-	size_t n;
 	switch (t->kind) {
 	case BCX_TBON_K_NIL: *out = V_NIL; return true;
 	case BCX_TBON_K_BOOL: *out = t->b ? V_TRUE : V_FALSE; return true;
@@ -211,24 +76,30 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 	case BCX_TBON_K_FLOAT: memcpy(out, &t->f, 8); return true;
 	case BCX_TBON_K_REF: return from_pool(v, t->u, out);
 	case BCX_TBON_K_NAME: return new_str(v, t->str, t->len, out);
-	case BCX_TBON_K_ARRAY: case BCX_TBON_K_MAP:
-		if (!new_obj(v, t->kind == BCX_TBON_K_MAP ? O_MAP : O_ARR, out, &o))
+	case BCX_TBON_K_ARRAY:
+		if (!new_obj(v, O_ARR, out, &o))
 			return false;
-		n = t->kind == BCX_TBON_K_MAP ? 2 * t->len : t->len;
-		{
-			void *p = NULL;
-			if (!vm_grow(v, &p, &o->cap, n, sizeof(uint64_t)))
+		if (!bcx_tapvm_items(v, o, t->len))
+			return false;
+		for (size_t i = 0; i < t->len; i++) {
+			/* nil as the element signature (the note's last table): every
+			 * item is nil, whether or not the reader stored items */
+			if (t->elem == BCX_TBON_NIL || !t->items)
+				o->u.a[i] = V_NIL;
+			else if (!from_tbon(v, &t->items[i], &o->u.a[i]))
 				return false;
-			o->a = p;
 		}
-		for (size_t i = 0; i < n; i++)
-			if (!t->items) /* an array of nil elements has no items (tbon.h) */
-				o->a[i] = V_NIL;
-			else if (!from_tbon(v, &t->items[i], &o->a[i]))
-				return false;
 		o->len = t->len;
-		if (o->type == O_MAP)
-			o->cap /= 2;
+		return true;
+	case BCX_TBON_K_MAP:
+		if (!new_obj(v, O_MAP, out, &o))
+			return false;
+		for (size_t i = 0; i < t->len; i++) {
+			uint64_t k, x;
+			if (!from_tbon(v, &t->items[2 * i], &k) || !from_tbon(v, &t->items[2 * i + 1], &x) ||
+			    !bcx_tapvm_map_set(v, o, k, x))
+				return false;
+		}
 		return true;
 	}
 	/* A kind the VM has no register form for (a signed VA integer wider
@@ -238,17 +109,12 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 
 /* ---- object semantics (.r operators, eq/gt/lt) ---- */
 
-static bool str_eq(const obj *a, const obj *b)
-{
-	return a->len == b->len && (a->len == 0 || memcmp(a->s, b->s, a->len) == 0);
-}
-
 /* eq: strings by content, everything else by identity / raw bits. */
 static bool val_eq(const vm *v, uint64_t a, uint64_t b)
 {
-	const obj *x = deref(v, a), *y = deref(v, b);
+	obj *x = deref(v, a), *y = deref(v, b);
 	if (x && y && x->type == O_STR && y->type == O_STR)
-		return str_eq(x, y);
+		return bcx_tapvm_str_eq(x, y);
 	return a == b;
 }
 
@@ -263,55 +129,41 @@ static bool str_cmp(vm *v, uint64_t a, uint64_t b, int *out)
 	const obj *x = deref(v, a), *y = deref(v, b);
 	if (!x || !y || x->type != O_STR || y->type != O_STR)
 		return type_err(v, "gt.r/lt.r need two strings");
-	size_t n = x->len < y->len ? x->len : y->len;
-	int c = n ? memcmp(x->s, y->s, n) : 0;
-	*out = c ? c : (x->len > y->len) - (x->len < y->len);
+	*out = bcx_tapvm_str_cmp(x, y);
+	return true;
+}
+
+/* Two arrays joined: a new array. */
+static bool arr_concat(vm *v, const obj *x, const obj *y, uint64_t *out)
+{
+	size_t n;
+	obj *o;
+	if (!bcx_add_ok(x->len, y->len, &n) || !new_obj(v, O_ARR, out, &o))
+		return v->trap ? false : type_err(v, "length overflow");
+	if (!bcx_tapvm_items(v, o, n))
+		return false;
+	if (x->len)
+		memcpy(o->u.a, x->u.a, x->len * 8);
+	if (y->len)
+		memcpy(o->u.a + x->len, y->u.a, y->len * 8);
+	o->len = n;
 	return true;
 }
 
 static bool obj_arith(vm *v, unsigned op, uint64_t a, uint64_t b, uint64_t *out)
 {
-	obj *x = deref(v, a), *y = deref(v, b), *o;
+	obj *x = deref(v, a), *y = deref(v, b);
 	if (!x)
 		return type_err(v, "%s on a value that is not an object", bcx_tap_ops[op].name);
-	if (op == TAP_ADD_R && y && x->type == y->type && (x->type == O_STR || x->type == O_ARR)) {
-		size_t n, sz = x->type == O_STR ? 1 : 8;
-		if (!bcx_add_ok(x->len, y->len, &n) || !new_obj(v, x->type, out, &o))
-			return v->trap ? false : type_err(v, "length overflow");
-		void *p = NULL;
-		if (!vm_grow(v, &p, &o->cap, n, sz))
-			return false;
-		if (x->type == O_STR) {
-			o->s = p;
-			if (x->len)
-				memcpy(o->s, x->s, x->len);
-			if (y->len)
-				memcpy(o->s + x->len, y->s, y->len);
-		} else {
-			o->a = p;
-			if (x->len)
-				memcpy(o->a, x->a, x->len * 8);
-			if (y->len)
-				memcpy(o->a + x->len, y->a, y->len * 8);
-		}
-		o->len = n;
-		return true;
-	}
+	if (op == TAP_ADD_R && y && x->type == y->type && x->type == O_STR)
+		return bcx_tapvm_concat(v, x, y, out);
+	if (op == TAP_ADD_R && y && x->type == y->type && x->type == O_ARR)
+		return arr_concat(v, x, y, out);
 	if (op == TAP_MUL_R && x->type == O_STR && !is_tagged(b)) {
 		int64_t k = (int64_t)b;
-		size_t n;
-		if (k < 0 || !bcx_mul_ok(x->len, (size_t)k, &n))
+		if (k < 0)
 			return type_err(v, "mul.r: bad repeat count %" PRId64, k);
-		if (!new_obj(v, O_STR, out, &o))
-			return false;
-		void *p = NULL;
-		if (!vm_grow(v, &p, &o->cap, n, 1))
-			return false;
-		o->s = p;
-		for (size_t i = 0; i < (size_t)k && x->len; i++)
-			memcpy(o->s + i * x->len, x->s, x->len);
-		o->len = n;
-		return true;
+		return bcx_tapvm_repeat(v, x, (size_t)k, out);
 	}
 	return type_err(v, "%s: no such method for these operands", bcx_tap_ops[op].name);
 }
@@ -364,7 +216,7 @@ static void print_one(vm *v, uint64_t x, int how)
 	char tmp[48];
 	const obj *o = deref(v, x);
 	if (o && o->type == O_STR) {
-		out(v, o->s, o->len);
+		out(v, str_data(o), o->len);
 		return;
 	}
 	if (x == V_NIL)
@@ -399,14 +251,6 @@ static bool index_ok(vm *v, const obj *o, uint64_t i, const char *fn)
 {
 	return i < o->len ? true : type_err(v, "%s: index %" PRId64 " out of range (length %zu)",
 					    fn, (int64_t)i, o->len);
-}
-
-static uint64_t *map_find(const vm *v, const obj *o, uint64_t key)
-{
-	for (size_t i = 0; i < o->len; i++)
-		if (val_eq(v, o->a[2 * i], key))
-			return &o->a[2 * i + 1];
-	return NULL;
 }
 
 static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t *res)
@@ -446,34 +290,30 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 		*res = o->len;
 		return true;
 	case TAP_HOST_ARRAY: {
-		void *p = NULL;
 		if (a[0] > SIZE_MAX / 8 || !new_obj(v, O_ARR, res, &o) ||
-		    !vm_grow(v, &p, &o->cap, (size_t)a[0], 8))
+		    !bcx_tapvm_items(v, o, (size_t)a[0]))
 			return v->trap ? false : type_err(v, "array: bad length");
-		o->a = p;
 		if (a[0])
-			memset(o->a, 0, (size_t)a[0] * 8);
+			memset(o->u.a, 0, (size_t)a[0] * 8);
 		o->len = (size_t)a[0];
 		return true;
 	}
 	case TAP_HOST_AGET:
 		if (!(o = want(v, a[0], O_ARR, "aget")) || !index_ok(v, o, a[1], "aget"))
 			return false;
-		*res = o->a[a[1]];
+		*res = o->u.a[a[1]];
 		return true;
 	case TAP_HOST_ASET:
 		if (!(o = want(v, a[0], O_ARR, "aset")) || !index_ok(v, o, a[1], "aset"))
 			return false;
-		o->a[a[1]] = a[2];
+		o->u.a[a[1]] = a[2];
 		return true;
 	case TAP_HOST_PUSH: {
 		if (!(o = want(v, a[0], O_ARR, "push")))
 			return false;
-		void *p = o->a;
-		if (!vm_grow(v, &p, &o->cap, o->len + 1, 8))
+		if (!bcx_tapvm_items(v, o, o->len + 1))
 			return false;
-		o->a = p;
-		o->a[o->len++] = a[1];
+		o->u.a[o->len++] = a[1];
 		*res = o->len;
 		return true;
 	}
@@ -482,29 +322,14 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 	case TAP_HOST_MGET: {
 		if (!(o = want(v, a[0], O_MAP, "mget")))
 			return false;
-		uint64_t *slot = map_find(v, o, a[1]);
+		uint64_t *slot = bcx_tapvm_map_find(v, o, a[1]);
 		*res = slot ? *slot : V_NIL;
 		return true;
 	}
-	case TAP_HOST_MSET: {
+	case TAP_HOST_MSET:
 		if (!(o = want(v, a[0], O_MAP, "mset")))
 			return false;
-		uint64_t *slot = map_find(v, o, a[1]);
-		if (slot) {
-			*slot = a[2];
-			return true;
-		}
-		void *p = o->a;
-		size_t cap2 = o->cap * 2;
-		if (!vm_grow(v, &p, &cap2, 2 * o->len + 2, 8))
-			return false;
-		o->a = p;
-		o->cap = cap2 / 2;
-		o->a[2 * o->len] = a[1];
-		o->a[2 * o->len + 1] = a[2];
-		o->len++;
-		return true;
-	}
+		return bcx_tapvm_map_set(v, o, a[1], a[2]);
 	case TAP_HOST_CLOSURE: {
 		const obj *f = deref(v, a[0]);
 		if (!f || f->type != O_FN)
@@ -513,12 +338,10 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 		if (!new_obj(v, O_CLO, res, &o))
 			return false;
 		o->fn = fn;
-		void *p = NULL;
-		if (!vm_grow(v, &p, &o->cap, n - 1, 8))
+		if (!bcx_tapvm_items(v, o, n - 1))
 			return false;
-		o->a = p;
 		if (n > 1)
-			memcpy(o->a, a + 1, (n - 1) * 8);
+			memcpy(o->u.a, a + 1, (n - 1) * 8);
 		o->len = n - 1;
 		return true;
 	}
@@ -530,7 +353,8 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 	case TAP_HOST_F2I: {
 		double f;
 		memcpy(&f, &a[0], 8);
-		if (!(f > -9223372036854775808.0 && f < 9223372036854775808.0))
+		/* -2^63 itself fits; 2^63 does not (notes: int64 range). */
+		if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0))
 			return type_err(v, "f2i: %g does not fit int64", f);
 		*res = (uint64_t)(int64_t)f;
 		return true;
@@ -573,24 +397,43 @@ static bool call_slow(vm *v, const uint64_t *regs, uint32_t w, uint32_t *nf, con
 	return true;
 }
 
-/* aget/aset without the generic built-in call when the operands are
- * right; false sends the call to host_call, which reports the error. */
-static inline bool array_fast(const vm *v, unsigned h, const uint64_t *a, unsigned n,
-			      uint64_t *res)
+/* aget, aset, mget and mset without the generic built-in call when the
+ * operands are right: 1 when done, -1 on a trap, 0 to send the call to
+ * host_call, which reports the error. mset may allocate (the caller has
+ * synced the frame state for the collector). */
+static inline int host_fast(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t *res)
 {
-	const obj *o = deref(v, a[0]);
-	if (!o || o->type != O_ARR || a[1] >= o->len)
-		return false;
-	if (h == TAP_HOST_AGET && n == 2) {
-		*res = o->a[a[1]];
-		return true;
+	obj *o = deref(v, a[0]);
+	if (!o)
+		return 0;
+	if (o->type == O_ARR && n >= 2 && a[1] < o->len) {
+		if (h == TAP_HOST_AGET && n == 2) {
+			*res = o->u.a[a[1]];
+			return 1;
+		}
+		if (h == TAP_HOST_ASET && n == 3) {
+			o->u.a[a[1]] = a[2];
+			*res = V_NIL;
+			return 1;
+		}
 	}
-	if (h == TAP_HOST_ASET && n == 3) {
-		o->a[a[1]] = a[2];
+	if (o->type == O_MAP && h == TAP_HOST_MGET && n == 2) {
+		/* A small map holding this very word (a field name constant). */
+		if (!o->icap)
+			for (size_t i = 0; i < o->len; i++)
+				if (o->u.a[2 * i] == a[1]) {
+					*res = o->u.a[2 * i + 1];
+					return 1;
+				}
+		const uint64_t *slot = bcx_tapvm_map_find(v, o, a[1]);
+		*res = slot ? *slot : V_NIL;
+		return 1;
+	}
+	if (o->type == O_MAP && h == TAP_HOST_MSET && n == 3) {
 		*res = V_NIL;
-		return true;
+		return bcx_tapvm_map_set(v, o, a[1], a[2]) ? 1 : -1;
 	}
-	return false;
+	return 0;
 }
 
 static inline double as_f(uint64_t x)
@@ -647,7 +490,60 @@ static inline uint64_t as_u(double d)
 		ENTER();                                                                       \
 	} while (0)
 
-static bool execute(vm *v, run_state *st)
+/* Where the interpreter is, for a collection the next call out may run. */
+#define SYNC()                                                                                 \
+	do {                                                                                   \
+		v->depth = (uint32_t)(fp - frames);                                            \
+	} while (0)
+/* A call: ip is the invoke, nf the callee, whose arity matches. The new
+ * frame gets the arguments and zeros up to the callee's highest register
+ * (a fresh frame, notes B.3.7); ip then points at the callee's entry. */
+#define PUSH_FRAME()                                                                           \
+	do {                                                                                   \
+		const uint64_t *src = regs + OP_B;                                             \
+		unsigned nargs = OP_C, top = rf[nf].nregs;                                     \
+		uint64_t *dst = regs + NREGS;                                                  \
+		for (unsigned k = 0; k < nargs; k++)                                           \
+			dst[k] = src[k];                                                       \
+		for (unsigned k = nargs; k < top; k++)                                         \
+			dst[k] = 0;                                                            \
+		fp->ret = ip + 1;                                                              \
+		fp->kv = kv;                                                                   \
+		fp->fn = v->cur_fn;                                                            \
+		fp->dest = (uint8_t)OP_A;                                                      \
+		fp++;                                                                          \
+		regs = dst;                                                                    \
+		v->cur_fn = nf;                                                                \
+		ip = rf[nf].code;                                                              \
+		kv = rf[nf].kv;                                                                \
+	} while (0)
+
+/* GCC merges the identical dispatch tails of handlers into one indirect
+ * jump ("cross-jumping"), which the branch predictor then tracks for all
+ * of them at once; keep one per handler. It would also turn the few
+ * register clears of a call into a call to memset. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define BCX_TAP_HOT                                                                            \
+	__attribute__((optimize("no-crossjumping", "no-gcse", "no-tree-loop-distribute-patterns")))
+#else
+#define BCX_TAP_HOT
+#endif
+
+/* The error of control running past a function's last instruction. */
+static void fall_off(vm *v, const tap_fn *f)
+{
+	v->trap = BCX_TAPIOCA_FELL_OFF;
+	if (!f->ncode) {
+		snprintf(v->why, sizeof v->why, "the function has no instructions");
+		return;
+	}
+	uint32_t last = f->code[f->ncode - 1];
+	const char *mn = bcx_tap_ops[last >> 24].name;
+	snprintf(v->why, sizeof v->why, "control fell off the end of the function: its last "
+		 "instruction (%s, opcode 0x%02X) neither jumps nor returns", mn ? mn : "?", last >> 24);
+}
+
+BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 {
 	const bcx_tapioca_module *m = v->m;
 	const run_fn *const rf = v->fns;
@@ -661,10 +557,13 @@ static bool execute(vm *v, run_state *st)
 	bool exact = false, ok = true;
 	frame *fp = frames;
 	uint64_t *regs = v->stack;
-	uint32_t fn = st->fn, nf = 0;
+	uint32_t nf = 0;
 	unsigned host = 0;
-	const tap_insn *ip = rf[fn].code;
-	const uint64_t *kv = rf[fn].kv;
+	/* The running function is kept in v->cur_fn, not in a machine
+	 * register: only calls, returns and slow paths need it. */
+	v->cur_fn = st->fn;
+	const tap_insn *ip = rf[st->fn].code;
+	const uint64_t *kv = rf[st->fn].kv;
 	const obj *clo;
 
 #ifdef TAP_USE_GOTO
@@ -676,6 +575,9 @@ static bool execute(vm *v, run_state *st)
 		[TAPX_LDI_JL] = &&L_X_LDI_JL, [TAPX_LDI_JG] = &&L_X_LDI_JG,
 		[TAPX_LDI_JE] = &&L_X_LDI_JE, [TAPX_CALL] = &&L_X_CALL, [TAPX_HOST] = &&L_X_HOST,
 		[TAPX_ADD_SUB] = &&L_X_ADD_SUB, [TAPX_ADDF_SUBF] = &&L_X_ADDF_SUBF,
+		[TAPX_END] = &&L_X_END, [TAPX_ADD_JL] = &&L_X_ADD_JL, [TAPX_ADD_ADD] = &&L_X_ADD_ADD,
+		[TAPX_ADD_ADD_JL] = &&L_X_ADD_ADD_JL, [TAPX_AGET] = &&L_X_AGET, [TAPX_MGET] = &&L_X_MGET,
+		[TAPX_ASET] = &&L_X_ASET, [TAPX_MOVE] = &&L_X_MOVE,
 	};
 	static const void *const step_labels[256] = {[0 ... 255] = &&L_step};
 	const void *const *disp = labels;
@@ -730,6 +632,7 @@ dispatch_op:
 	CASE(ADD_R) CASE(SUB_R) CASE(MUL_R) CASE(DIV_R) {
 		/* Never fused, so the top byte is the opcode. */
 		uint64_t r;
+		SYNC();
 		if (!obj_arith(v, ip->w >> 24, RB, RC, &r))
 			goto trap;
 		RA = r;
@@ -785,8 +688,11 @@ dispatch_op:
 			goto call;
 		if (fp >= flimit)
 			goto stack_overflow;
-		memcpy(regs + NREGS + OP_C, clo->a, clo->len * 8);
-		goto call_checked;
+		unsigned na = OP_C;
+		PUSH_FRAME();
+		/* The captured values follow the arguments. */
+		memcpy(regs + na, clo->u.a, clo->len * 8);
+		ENTER();
 	}
 	CASE(RETURN) {
 		uint64_t r = RA;
@@ -799,7 +705,7 @@ dispatch_op:
 		regs[fp->dest] = r;
 		ip = fp->ret;
 		kv = fp->kv;
-		fn = fp->fn;
+		v->cur_fn = fp->fn;
 		ENTER();
 	}
 
@@ -838,6 +744,39 @@ dispatch_op:
 		BRANCH(RB == k);
 	}
 	XCASE(ADD_SUB) RA = RB + RC; ip++; goto B_SUB;
+	XCASE(MOVE) RA = RB; ip += 2; DISPATCH();
+	XCASE(ADD_ADD) RA = RB + RC; ip++; RA = RB + RC; NEXT();
+	XCASE(ADD_JL) RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC);
+	XCASE(ADD_ADD_JL) {
+		/* A loop whose whole body is this triple (the jump goes back to
+		 * it) turns here without a dispatch, charging its 3 steps a turn;
+		 * when the budget runs short it goes the general way. */
+		if ((ip + 2)->k.rel == -2) {
+			uint64_t *a1 = &RA, *b1 = &RB, *c1 = &RC;
+			ip++;
+			uint64_t *a2 = &RA, *b2 = &RB, *c2 = &RC;
+			ip++;
+			const uint64_t *b3 = &RB, *c3 = &RC;
+			for (;;) {
+				*a1 = *b1 + *c1;
+				*a2 = *b2 + *c2;
+				if (!((int64_t)*b3 < (int64_t)*c3)) {
+					ip++;
+					ENTER();
+				}
+				if (left < 3) {
+					ip -= 2;
+					ENTER();
+				}
+				left -= 3;
+			}
+		}
+		RA = RB + RC;
+		ip++;
+		RA = RB + RC;
+		ip++;
+		BRANCH((int64_t)RB < (int64_t)RC);
+	}
 	XCASE(ADDF_SUBF) RA = as_u(as_f(RB) + as_f(RC)); ip++; goto B_SUB_F;
 	XCASE(CALL) /* the callee is known and takes this many arguments */
 		RA = globals[ip->k.u];
@@ -845,10 +784,65 @@ dispatch_op:
 		nf = (uint32_t)ip->k.u;
 		goto call;
 	XCASE(HOST)
+	host_slow:
 		RA = globals[ip->k.u];
 		ip++;
 		host = (unsigned)ip->k.u;
 		goto call_host;
+	XCASE(AGET) {
+		/* The register gets the result; the built-in it held first is
+		 * seen by no one, unless the generic path runs. */
+		const obj *o = deref(v, regs[(ip + 1)->w >> 8 & 0xFF]);
+		uint64_t i = regs[((ip + 1)->w >> 8 & 0xFF) + 1];
+		if (o && o->type == O_ARR && i < o->len) {
+			ip++;
+			RA = o->u.a[i];
+			ip++;
+			ENTER();
+		}
+		goto host_slow;
+	}
+	XCASE(ASET) {
+		const uint64_t *a = regs + ((ip + 1)->w >> 8 & 0xFF);
+		obj *o = deref(v, a[0]);
+		if (o && o->type == O_ARR && a[1] < o->len) {
+			o->u.a[a[1]] = a[2];
+			ip++;
+			RA = V_NIL;
+			ip++;
+			ENTER();
+		}
+		goto host_slow;
+	}
+	XCASE(MGET) {
+		const obj *o = deref(v, regs[(ip + 1)->w >> 8 & 0xFF]);
+		uint64_t key = regs[((ip + 1)->w >> 8 & 0xFF) + 1];
+		if (o && o->type == O_MAP) {
+			const uint64_t *slot = NULL;
+			/* a small map holding this very word (a field name constant) */
+			for (size_t i = 0; !o->icap && i < o->len; i++)
+				if (o->u.a[2 * i] == key) {
+					slot = &o->u.a[2 * i + 1];
+					break;
+				}
+			if (!slot)
+				slot = bcx_tapvm_map_find(v, o, key);
+			ip++;
+			RA = slot ? *slot : V_NIL;
+			ip++;
+			ENTER();
+		}
+		goto host_slow;
+	}
+	XCASE(END)
+		/* Report the last instruction, which ran; the marker is no step
+		 * (entering an empty function charged it: give that back). */
+		if (ip == rf[v->cur_fn].code)
+			left++;
+		else
+			ip--;
+		fall_off(v, &m->fns[v->cur_fn]);
+		goto trap;
 #ifndef TAP_USE_GOTO
 	default:
 		type_err(v, "illegal opcode");
@@ -859,8 +853,9 @@ dispatch_op:
 call_host: {
 		/* ip is the invoke, host the built-in. */
 		uint64_t r;
-		if (!array_fast(v, host, regs + OP_B, OP_C, &r) &&
-		    !host_call(v, host, regs + OP_B, OP_C, &r))
+		SYNC();
+		int done = host_fast(v, host, regs + OP_B, OP_C, &r);
+		if (done < 0 || (done == 0 && !host_call(v, host, regs + OP_B, OP_C, &r)))
 			goto trap;
 		RA = r;
 		ip++;
@@ -871,22 +866,8 @@ call:
 	/* ip is the invoke; nf the callee, whose arity matches. */
 	if (fp >= flimit)
 		goto stack_overflow;
-call_checked: {
-		const uint64_t *src = regs + OP_B;
-		unsigned n = OP_C;
-		for (unsigned k = 0; k < n; k++)
-			regs[NREGS + k] = src[k];
-		fp->ret = ip + 1;
-		fp->kv = kv;
-		fp->fn = fn;
-		fp->dest = (uint8_t)OP_A;
-		fp++;
-		regs += NREGS;
-		fn = nf;
-		ip = rf[nf].code;
-		kv = rf[nf].kv;
-		ENTER();
-	}
+	PUSH_FRAME();
+	ENTER();
 
 enter_slow:
 	/* The budget does not cover the next run (or tracing is on): count
@@ -904,8 +885,14 @@ enter_slow:
 L_step: {
 		/* Exact mode: one step, the trace hook, then the instruction's own
 		 * handler (never a fused one, so each counts and traces alone). */
-		const tap_fn *f = &m->fns[fn];
-		uint32_t pc = (uint32_t)(ip - f->ins), word = f->code[pc];
+		const tap_fn *f = &m->fns[v->cur_fn];
+		uint32_t pc = (uint32_t)(ip - rf[v->cur_fn].code);
+		if (pc == f->ncode) {
+			ip -= pc > 0;
+			fall_off(v, f);
+			goto trap;
+		}
+		uint32_t word = f->code[pc];
 		if (eleft == 0) {
 			v->trap = BCX_TAPIOCA_STEP_LIMIT;
 			snprintf(v->why, sizeof v->why, "more than %" PRIu64 " steps", v->o.max_steps);
@@ -935,8 +922,8 @@ done:
 	/* ip is the last instruction that ran (the return, or the one that
 	 * trapped) or, at the step limit, the one that did not. In fast mode
 	 * the rest of its run was charged but did not run. */
-	st->fn = fn;
-	st->pc = (uint32_t)(ip - m->fns[fn].ins);
+	st->fn = v->cur_fn;
+	st->pc = (uint32_t)(ip - rf[v->cur_fn].code);
 	st->steps = exact ? max - eleft : max - left - (ip->len - 1);
 	return ok;
 }
@@ -957,10 +944,91 @@ static void *vm_calloc(vm *v, size_t n, size_t sz)
 		v->trap = BCX_TAPIOCA_OUT_OF_MEMORY;
 		return NULL;
 	}
-	void *p = vm_alloc(v, bytes);
+	void *p = bcx_tapvm_alloc(v, bytes);
 	if (p)
 		memset(p, 0, bytes);
 	return p;
+}
+
+/* 1 + the highest register f's code names (invoke: its whole argument
+ * range): what a call clears and the collector scans. */
+static uint32_t regs_used(const tap_fn *f)
+{
+	uint32_t top = f->nparams;
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		uint32_t w = f->code[pc], a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF, hi;
+		switch (bcx_tap_ops[w >> 24].form) {
+		case FORM_RRR: hi = a > b ? a : b; hi = hi > c ? hi : c; break;
+		case FORM_JRR: hi = b > c ? b : c; break;
+		case FORM_JRC: hi = b; break;
+		case FORM_RI: case FORM_R: hi = a; break;
+		case FORM_RRN: hi = c ? b + c - 1 : b; hi = hi > a ? hi : a; break;
+		default: continue;
+		}
+		top = hi + 1 > top ? hi + 1 : top;
+	}
+	return top;
+}
+
+/* Fusions on the run's copy c of f's code, beside decode.c's: element and
+ * field reads, loop tails, additions in a row. Only entries decode.c left
+ * plain are fused (and its built-in calls specialised); the second keeps
+ * its entry, so a jump to it runs it alone. */
+static void fuse_more(const tap_fn *f, tap_insn *c)
+{
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		unsigned host = (unsigned)c[pc + 1].k.u, nargs = f->code[pc + 1] & 0xFF;
+		if (c[pc].w >> 24 != TAPX_HOST)
+			continue;
+		if (host == TAP_HOST_ASET && nargs == 3)
+			c[pc].w = (uint32_t)TAPX_ASET << 24 | (f->code[pc] & 0xFFFFFF);
+		if (nargs != 2)
+			continue;
+		if (host == TAP_HOST_AGET)
+			c[pc].w = (uint32_t)TAPX_AGET << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (host == TAP_HOST_MGET)
+			c[pc].w = (uint32_t)TAPX_MGET << 24 | (f->code[pc] & 0xFFFFFF);
+	}
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		uint32_t w1 = f->code[pc], w2 = f->code[pc + 1];
+		unsigned x = w1 >> 16 & 0xFF, y = w1 >> 8 & 0xFF;
+		if (c[pc].w >> 24 == TAPX_ADD_SUB && x != y && (w1 & 0xFF) == y &&
+		    (w2 & 0xFFFFFF) == (x << 16 | x << 8 | y))
+			c[pc].w = (uint32_t)TAPX_MOVE << 24 | (w1 & 0xFFFFFF);
+	}
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		unsigned op1 = f->code[pc] >> 24, op2 = f->code[pc + 1] >> 24;
+		if (c[pc].w >> 24 != op1 || (op1 != TAP_ADD_I && op1 != TAP_ADD_U))
+			continue;
+		bool add2 = op2 == TAP_ADD_I || op2 == TAP_ADD_U;
+		if (add2 && pc + 2 < f->ncode && f->code[pc + 2] >> 24 == TAP_JL_I &&
+		    c[pc + 1].w >> 24 == op2)
+			c[pc].w = (uint32_t)TAPX_ADD_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (op2 == TAP_JL_I)
+			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (add2)
+			c[pc].w = (uint32_t)TAPX_ADD_ADD << 24 | (f->code[pc] & 0xFFFFFF);
+	}
+}
+
+/* The run's copy of f's decoded code: one more entry, the end marker, and
+ * each straight run's length counted to the last instruction, so falling
+ * off the end reaches the marker instead of memory past the code. */
+static tap_insn *run_code(vm *v, const tap_fn *f)
+{
+	size_t n = (size_t)f->ncode + 1;
+	tap_insn *c = bcx_tapvm_alloc(v, n * sizeof *c);
+	if (!c)
+		return NULL;
+	if (f->ncode)
+		memcpy(c, f->ins, f->ncode * sizeof *c);
+	memset(&c[f->ncode], 0, sizeof *c);
+	c[f->ncode].w = (uint32_t)TAPX_END << 24;
+	c[f->ncode].len = 1;
+	for (uint32_t pc = f->ncode; pc-- > 0;)
+		c[pc].len = pc + 1 == f->ncode || bcx_tap_ends_run(f->code[pc] >> 24) ? 1 : c[pc + 1].len + 1;
+	fuse_more(f, c);
+	return c;
 }
 
 static bool setup(vm *v)
@@ -970,29 +1038,49 @@ static bool setup(vm *v)
 	uint64_t h;
 	if (!(v->globals = vm_calloc(v, (size_t)m->nsyms + TAP_HOST_COUNT, 8)) ||
 	    !(v->kvals = vm_calloc(v, m->nfns, 8)) || !(v->fns = vm_calloc(v, m->nfns, sizeof *v->fns)) ||
+	    !(v->code = vm_calloc(v, m->nfns, sizeof *v->code)) ||
 	    !(v->pool = vm_calloc(v, m->file.pool_count, 8)) ||
 	    !(v->pool_done = vm_calloc(v, m->file.pool_count, 1)) ||
-	    !(v->stack = vm_calloc(v, (size_t)v->o.max_call_depth * NREGS, 8)) ||
+	    !(v->stack = bcx_tapvm_alloc(v, (size_t)v->o.max_call_depth * NREGS * 8)) ||
 	    !(v->frames = vm_calloc(v, v->o.max_call_depth, sizeof(frame))))
 		return false;
+	/* Only the entry frame is cleared here; a call clears the registers its
+	 * callee names (so untouched stack pages stay unmapped). */
+	memset(v->stack, 0, NREGS * 8);
+	for (uint32_t i = 0; i < m->nfns; i++) {
+		if (!(v->code[i] = run_code(v, &m->fns[i])))
+			return false;
+		v->fns[i].code = v->code[i];
+		v->fns[i].nparams = m->fns[i].nparams;
+		v->fns[i].nregs = regs_used(&m->fns[i]);
+	}
 	/* The functions, then the built-ins, as consecutive handles from
-	 * fnobj0: invoke types a callee with one compare. */
+	 * fnobj0: invoke types a callee with one compare. They are never
+	 * collected. */
 	v->fnobj0 = TAG_REF | v->nobjs;
 	for (uint32_t i = 0; i < m->nfns; i++) {
 		if (!new_obj(v, O_FN, &h, &o))
 			return false;
 		o->fn = i;
+		o->perm = 1;
 	}
 	for (unsigned i = 0; i < TAP_HOST_COUNT; i++) {
 		if (!new_obj(v, O_HOST, &v->globals[m->nsyms + i], &o))
 			return false;
 		o->fn = i;
+		o->perm = 1;
 	}
 	for (uint32_t i = 0; i < m->nsyms; i++) {
 		const tap_sym *s = &m->syms[i];
+		const bcx_tbon_file *tf = &m->file;
 		if (s->fn >= 0)
 			v->globals[i] = v->fnobj0 + (uint64_t)s->fn;
-		else if (!from_tbon(v, s->value, &v->globals[i]))
+		else if (tf->pool && s->value >= tf->pool && s->value < tf->pool + tf->pool_count) {
+			/* a const pool entry: one object, whether reached by
+			 * load_global or by a const ref in a constant */
+			if (!from_pool(v, (uint64_t)(s->value - tf->pool), &v->globals[i]))
+				return false;
+		} else if (!from_tbon(v, s->value, &v->globals[i]))
 			return false;
 	}
 	for (uint32_t i = 0; i < m->nfns; i++) {
@@ -1002,28 +1090,29 @@ static bool setup(vm *v)
 		for (uint32_t k = 0; k < f->nconsts; k++)
 			if (!from_tbon(v, &f->consts[k], &v->kvals[i][k]))
 				return false;
-		v->fns[i].code = f->ins;
 		v->fns[i].kv = v->kvals[i];
-		v->fns[i].nparams = f->nparams;
 	}
+	/* From here on the program's constants are roots and the collector
+	 * may run; what setup made is the floor its trigger grows from. */
+	v->fixed = v->heap;
+	v->gc_next = v->heap + ((uint64_t)1 << 20);
+	v->gc_on = true;
 	return true;
 }
 
 static void teardown(vm *v)
 {
-	for (size_t i = 0; i < v->nobjs; i++) {
-		obj *o = v->objs[i];
-		size_t esz = o->type == O_STR ? 1 : o->type == O_MAP ? 16 : 8;
-		if (o->s || o->a)
-			bcx_free(v->al, o->s ? (void *)o->s : (void *)o->a, o->cap * esz);
-		bcx_free(v->al, o, sizeof *o);
-	}
-	bcx_free(v->al, v->objs, v->capobjs * sizeof *v->objs);
+	bcx_tapvm_free_all(v);
 	const bcx_tapioca_module *m = v->m;
 	if (v->kvals)
 		for (uint32_t i = 0; i < m->nfns; i++)
 			if (v->kvals[i])
 				bcx_free(v->al, v->kvals[i], (m->fns[i].nconsts ? m->fns[i].nconsts : 1) * 8u);
+	if (v->code)
+		for (uint32_t i = 0; i < m->nfns; i++)
+			if (v->code[i])
+				bcx_free(v->al, v->code[i], (m->fns[i].ncode + 1u) * sizeof(tap_insn));
+	bcx_free(v->al, v->code, (m->nfns ? m->nfns : 1) * sizeof *v->code);
 	bcx_free(v->al, v->kvals, (m->nfns ? m->nfns : 1) * 8u);
 	bcx_free(v->al, v->fns, (m->nfns ? m->nfns : 1) * sizeof *v->fns);
 	bcx_free(v->al, v->globals, ((size_t)m->nsyms + TAP_HOST_COUNT) * 8u);
@@ -1082,8 +1171,8 @@ bcx_status bcx_tapioca_run(const bcx_tapioca_module *m, const char *entry,
 	if (ok)
 		return BCX_OK;
 	bcx_diag_context(diag, "function '%s'", res->function);
-	return bcx_diag_set(diag, res->trap == BCX_TAPIOCA_DIV_ZERO || res->trap == BCX_TAPIOCA_TYPE_ERROR
-			    ? BCX_ERR_MALFORMED : BCX_ERR_LIMIT, -1,
+	return bcx_diag_set(diag, res->trap == BCX_TAPIOCA_DIV_ZERO || res->trap == BCX_TAPIOCA_TYPE_ERROR ||
+			    res->trap == BCX_TAPIOCA_FELL_OFF ? BCX_ERR_MALFORMED : BCX_ERR_LIMIT, -1,
 			    "runtime error: %s in function '%s' at instruction %u: %s",
 			    bcx_tapioca_trap_str(res->trap), res->function, res->index, v.why);
 }

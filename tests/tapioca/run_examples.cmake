@@ -1,6 +1,7 @@
 # Assemble every examples/tapioca/NAME.tasm, run it, and compare stdout and
 # stderr (plus the exit status) with NAME.expected; then check that
-# dis -> asm gives the same bytes. Variables: BCX, SRC, OUT.
+# dis -> asm gives the same bytes. Variables: BCX, SRC, OUT, and RUN_ARGS:
+# more options for `bcx run` (the output must not change with them).
 file(GLOB progs ${SRC}/*.tasm)
 set(failed "")
 foreach(p ${progs})
@@ -11,7 +12,7 @@ foreach(p ${progs})
     list(APPEND failed "${n}: asm failed")
     continue()
   endif()
-  execute_process(COMMAND ${BCX} run --max-steps 200000000 --max-heap 16000000 ${n}.tbon
+  execute_process(COMMAND ${BCX} run --max-steps 200000000 --max-heap 16000000 ${RUN_ARGS} ${n}.tbon
                   WORKING_DIRECTORY ${OUT} OUTPUT_VARIABLE got ERROR_VARIABLE got
                   RESULT_VARIABLE rc)
   set(got "${got}exit ${rc}\n")

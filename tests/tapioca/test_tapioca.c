@@ -398,6 +398,7 @@ static void test_robustness(void)
 			size_t at = (size_t)(tu_rand(&rng) % b.len);
 			copy[at] ^= (uint8_t)(1 + tu_rand(&rng) % 255);
 			bcx_tapioca_module *m = NULL;
+			o.gc_stress = k & 1; /* every other run collects at each allocation */
 			if (bcx_tapioca_load(copy, b.len, &o, &m, NULL) == BCX_OK) {
 				bcx_tapioca_result r;
 				bcx_status rs = bcx_tapioca_run(m, "main", &o, &r, NULL);

@@ -237,6 +237,29 @@ static const char deep[] =
 	" return r1\n"
 	".end\n";
 
+/* A loop whose body is add.i, add.i, jl.i back to itself: it turns inside
+ * one handler, charging 3 steps a turn. */
+static const char tight_loop[] =
+	".func main 0\n"
+	" load_imm_int r0, 0\n load_imm_int r2, 0\n load_imm_int r3, 1\n load_imm_int r1, 20\n"
+	"loop:\n"
+	" add.i r0, r0, r2\n add.i r2, r2, r3\n jl.i loop, r2, r1\n"
+	" return r0\n"
+	".end\n";
+
+/* Calls through a map field: the mget handler, then a call of its result. */
+static const char field_calls[] =
+	".func inc 1\n load_imm_int r1, 1\n add.i r0, r0, r1\n return r0\n.end\n"
+	".func main 0\n"
+	" load_global r10, @map\n invoke r10, r10, 0\n add.i r11, r10, r10\n sub.i r11, r11, r10\n"
+	" load_const r12, \"f\"\n load_global r13, inc\n load_global r10, @mset\n invoke r10, r11, 3\n"
+	" load_imm_int r2, 0\n load_imm_int r3, 1\n load_imm_int r1, 5\n load_imm_int r14, 0\n"
+	"loop:\n"
+	" load_global r10, @mget\n invoke r10, r11, 2\n invoke r10, r14, 1\n"
+	" add.i r14, r10, r10\n sub.i r14, r14, r10\n add.i r2, r2, r3\n jl.i loop, r2, r1\n"
+	" return r14\n"
+	".end\n";
+
 static void test_exact_steps(void)
 {
 	bcx_tapioca_result r = check_exact(counted_loop, 0);
@@ -251,6 +274,11 @@ static void test_exact_steps(void)
 	T_EQ_U(r.value, 20 * 21 / 2);
 	r = check_exact(closures, 0);
 	T_EQ_U(r.value, 42);
+	r = check_exact(tight_loop, 0);
+	T_EQ_U(r.value, 19 * 20 / 2);
+	T_EQ_U(r.steps, 4 + 20 * 3 + 1);
+	r = check_exact(field_calls, 0);
+	T_EQ_U(r.value, 5);
 	r = check_exact(div_mid_run, 0);
 	T_EQ_U(r.trap, BCX_TAPIOCA_DIV_ZERO);
 	T_EQ_U(r.index, 2);
@@ -294,6 +322,16 @@ static uint64_t value_of(const char *src, bcx_tapioca_trap *trap, char *why, siz
 /* Fused pairs keep both instructions' effects, whatever the registers. */
 static void test_fused_operands(void)
 {
+	/* the copy idiom add.i rX, rY, rY; sub.i rX, rX, rY runs as a move;
+	 * with X == Y it is no copy (2y - 2y), and other shapes stay sums */
+	EXPECT(".func main 0\n load_imm_int r1, 21\n add.i r2, r1, r1\n sub.i r2, r2, r1\n"
+	       " return r2\n.end\n", 21);
+	EXPECT(".func main 0\n load_imm_int r1, 21\n add.i r1, r1, r1\n sub.i r1, r1, r1\n"
+	       " return r1\n.end\n", 0);
+	EXPECT(".func main 0\n load_imm_int r1, 21\n load_imm_int r3, 1\n add.i r2, r1, r1\n"
+	       " sub.i r2, r2, r3\n return r2\n.end\n", 41);
+	EXPECT(".func main 0\n load_imm_int r1, 21\n load_imm_int r3, 1\n add.i r2, r1, r3\n"
+	       " sub.i r2, r2, r1\n return r2\n.end\n", 1);
 	/* the loaded register is also the destination */
 	EXPECT(".func main 0\n load_imm_int r0, 9\n load_imm_int r1, 5\n sub.i r1, r0, r1\n"
 	       " return r1\n.end\n", 4);

@@ -1,0 +1,156 @@
+/* Tapioca maps (docs/tapioca.md, "Memory"): any value is a key (notes
+ * B.3.20). Strings are keys by content, every other word by its bits, so
+ * references are keys by identity and numbers by value as the register
+ * holds them (1 and 1.0 are different keys; a NaN finds the entry made
+ * with the same NaN bits).
+ *
+ * The pairs sit in insertion order in one array; past LINEAR_MAX pairs an
+ * open-addressing index (linear probing, at most half full) maps a hash to
+ * a pair number (4 bytes a slot: at most half full, the index costs less
+ * than the pairs). Small maps, the objects and records of most programs,
+ * are searched linearly and need no index. */
+#include "vm.h"
+
+#include <string.h>
+
+#define LINEAR_MAX 8u
+#define EMPTY UINT32_MAX
+
+/* The first slot of a hash: the remainder by an odd number (as Lua
+ * does, after folding the high half onto the low one), so keys that are
+ * multiples of a power of two spread, and nearby numbers land in nearby
+ * slots (inserting or reading keys in order walks memory in order instead
+ * of at random). */
+static inline size_t first_slot(uint64_t h, size_t icap)
+{
+	/* 32-bit division is several times faster than 64-bit; the index never
+	 * has more than 2^32 slots (a map holds fewer than 2^32 pairs). */
+	uint32_t x = (uint32_t)(h ^ (h >> 32));
+	return x % ((uint32_t)(icap - 1) | 1u);
+}
+
+/* The hash of a key: a string's content hash, any other word itself.
+ * *str is the key's string object, NULL for other keys. */
+static inline uint64_t key_hash(const vm *v, uint64_t k, obj **str)
+{
+	obj *o = deref(v, k);
+	if (o && o->type == O_STR) {
+		*str = o;
+		return bcx_tapvm_str_hash(o);
+	}
+	*str = NULL;
+	return k;
+}
+
+/* Does stored key k equal the key whose bits are key and whose string
+ * object (if any) is str? */
+static inline bool key_eq(const vm *v, uint64_t k, uint64_t key, obj *str)
+{
+	if (k == key)
+		return true;
+	if (!str)
+		return false;
+	obj *o = deref(v, k);
+	return o && o->type == O_STR && bcx_tapvm_str_eq(o, str);
+}
+
+static uint64_t *find(const vm *v, const obj *m, uint64_t key, uint64_t h, obj *str)
+{
+	uint64_t *a = m->u.a;
+	if (!m->icap) {
+		for (size_t i = 0; i < m->len; i++)
+			if (key_eq(v, a[2 * i], key, str))
+				return &a[2 * i + 1];
+		return NULL;
+	}
+	size_t mask = m->icap - 1;
+	for (size_t i = first_slot(h, m->icap);; i = (i + 1) & mask) {
+		uint32_t e = m->idx[i];
+		if (e == EMPTY)
+			return NULL;
+		if (key_eq(v, a[2 * (size_t)e], key, str))
+			return &a[2 * (size_t)e + 1];
+	}
+}
+
+uint64_t *bcx_tapvm_map_find(vm *v, const obj *m, uint64_t key)
+{
+	obj *str;
+	uint64_t h = m->icap ? key_hash(v, key, &str) : 0;
+	if (!m->icap) {
+		obj *o = deref(v, key);
+		str = o && o->type == O_STR ? o : NULL;
+	}
+	return find(v, m, key, h, str);
+}
+
+static void index_put(uint32_t *idx, size_t icap, uint64_t h, uint32_t e)
+{
+	size_t mask = icap - 1, i = first_slot(h, icap);
+	while (idx[i] != EMPTY)
+		i = (i + 1) & mask;
+	idx[i] = e;
+}
+
+/* A new index of icap slots for the pairs there are. */
+static bool reindex(vm *v, obj *m, size_t icap)
+{
+	size_t bytes;
+	if (!bcx_mul_ok(icap, sizeof(uint32_t), &bytes))
+		return bcx_tapvm_oom(v, "map too large", icap);
+	uint32_t *idx = bcx_tapvm_alloc(v, bytes);
+	if (!idx)
+		return false;
+	memset(idx, 0xFF, bytes);
+	for (size_t e = 0; e < m->len; e++) {
+		obj *str;
+		index_put(idx, icap, key_hash(v, m->u.a[2 * e], &str), (uint32_t)e);
+	}
+	if (m->idx) {
+		bcx_free(v->al, m->idx, m->icap * sizeof(uint32_t));
+		bcx_tapvm_discharge(v, m->icap * sizeof(uint32_t));
+	}
+	m->idx = idx;
+	m->icap = icap;
+	return true;
+}
+
+bool bcx_tapvm_map_set(vm *v, obj *m, uint64_t key, uint64_t val)
+{
+	obj *str;
+	uint64_t h = key_hash(v, key, &str);
+	uint64_t *slot = find(v, m, key, h, str);
+	if (slot) {
+		*slot = val;
+		return true;
+	}
+	if (m->len >= UINT32_MAX - 1)
+		return bcx_tapvm_oom(v, "map too large", m->len);
+	size_t n = m->len + 1;
+	if (n > LINEAR_MAX && 2 * n > m->icap && !reindex(v, m, m->icap ? 2 * m->icap : 32))
+		return false;
+	void *p = m->u.a;
+	size_t cap2 = 2 * m->cap;
+	if (!bcx_tapvm_grow(v, &p, &cap2, 2 * n, 8))
+		return false;
+	m->u.a = p;
+	m->cap = cap2 / 2;
+	m->u.a[2 * m->len] = key;
+	m->u.a[2 * m->len + 1] = val;
+	if (m->icap)
+		index_put(m->idx, m->icap, h, (uint32_t)m->len);
+	m->len = n;
+	return true;
+}
+
+void bcx_tapvm_map_release(vm *v, obj *m)
+{
+	if (m->u.a) {
+		bcx_free(v->al, m->u.a, m->cap * 16);
+		bcx_tapvm_discharge(v, m->cap * 16);
+	}
+	if (m->idx) {
+		bcx_free(v->al, m->idx, m->icap * sizeof(uint32_t));
+		bcx_tapvm_discharge(v, m->icap * sizeof(uint32_t));
+	}
+}

@@ -1,0 +1,152 @@
+/* The Tapioca runtime's shared state: values, objects and the heap
+ * (docs/tapioca.md, "Values at run time" and "Memory"). vm.c interprets,
+ * gc.c allocates and collects, str.c and map.c implement strings and maps.
+ *
+ * Registers are untyped 64-bit words. Objects live in a handle table; a
+ * register holds a handle as a tagged word in a NaN range no arithmetic
+ * produces by itself:
+ *   0xFFFA_0000_xxxx_xxxx  reference to heap object xxxxxxxx
+ *   0xFFFB_0000_0000_0000  nil
+ *   0xFFFC_0000_0000_000b  boolean b
+ * Every use of a handle is checked against the table, so a forged or stale
+ * word is a type error, never a wild access. */
+#ifndef BCX_TAPIOCA_VM_H
+#define BCX_TAPIOCA_VM_H
+
+#include "internal.h"
+
+#define TAG_REF 0xFFFA000000000000ull
+#define V_NIL 0xFFFB000000000000ull
+#define V_FALSE 0xFFFC000000000000ull
+#define V_TRUE 0xFFFC000000000001ull
+#define TAG(v) ((v) >> 48)
+#define HANDLE(v) ((v) & 0xFFFFFFFFFFFFull)
+#define NREGS 256u
+
+enum obj_type { O_STR = 0x11, O_ARR = 0x0F, O_MAP = 0x10, O_FN = 0x12, O_CLO = 0x13, O_HOST = 0x14 };
+
+/* The bytes of strings. Strings are immutable; several may share one
+ * buffer, each seeing a prefix of it. Concatenation appends in place when
+ * its left operand ends where the buffer's bytes end (nobody appended after
+ * it yet), so a loop of `s = s + piece` copies each piece once (str.c). */
+typedef struct strbuf {
+	char *data;
+	size_t used, cap;
+	size_t refs; /* strings that point here; freed at zero */
+} strbuf;
+
+typedef struct obj {
+	uint8_t type;
+	uint8_t mark;      /* reached by the current collection */
+	uint8_t perm;      /* never collected (functions, built-ins) */
+	uint8_t has_hash;  /* O_STR: hash is valid */
+	uint32_t fn;       /* O_FN, O_CLO: function index; O_HOST: built-in */
+	uint64_t hash;     /* O_STR: content hash, computed on first use */
+	size_t len;        /* bytes (O_STR), items (O_ARR, O_CLO), pairs (O_MAP) */
+	size_t cap;        /* items (O_ARR, O_CLO) or pairs (O_MAP) allocated */
+	union {
+		uint64_t *a;       /* O_ARR, O_CLO items; O_MAP key, value, ... in insertion order */
+		strbuf *sb;        /* O_STR */
+		struct obj *next;  /* on the free list */
+	} u;
+	union {
+		struct {
+			uint32_t *idx; /* O_MAP: open-addressing slots holding pair numbers (map.c) */
+			size_t icap;   /* O_MAP: slots (a power of two, 0 while empty) */
+		};
+		/* O_ARR, O_CLO: up to INLINE_ITEMS items live here (u.a points
+		 * here), so small arrays and closures need no second allocation */
+		uint64_t inl[2];
+	};
+} obj;
+
+#define INLINE_ITEMS 2u
+
+/* A caller's state saved by invoke: everything return needs, so a return
+ * reloads nothing from the module. */
+typedef struct frame {
+	const tap_insn *ret; /* the instruction after the invoke */
+	const uint64_t *kv;  /* the caller's constants */
+	uint32_t fn;         /* the caller (whose registers this frame holds) */
+	uint8_t dest;        /* the invoke's function register, which gets the result */
+} frame;
+
+/* Per function, what a call needs, in one place. */
+typedef struct run_fn {
+	const tap_insn *code; /* the run's copy, with an end marker after the last entry */
+	const uint64_t *kv;
+	uint32_t nparams;
+	uint32_t nregs; /* 1 + the highest register the code names: cleared by a
+			 * call, scanned by the collector */
+} run_fn;
+
+typedef struct vm {
+	const bcx_tapioca_module *m;
+	bcx_tapioca_options o;
+	const bcx_allocator *al;
+	/* handle table (gc.c) */
+	obj **objs;
+	size_t nobjs, capobjs;
+	uint32_t *freeh;      /* free handle numbers */
+	size_t nfreeh, capfreeh;
+	obj *freeobj;         /* free object records, reused */
+	uint64_t pin;         /* the newest object: a root until the next one */
+	uint32_t *mstack;     /* the collector's mark stack (handles) */
+	size_t capm;
+	uint64_t heap;        /* bytes charged now (live after a collection) */
+	uint64_t gc_next;     /* collect when heap reaches this */
+	uint64_t fixed;       /* bytes charged before the program started */
+	uint64_t collections;
+	bool gc_on;           /* off while the program's constants are built */
+	/* where the interpreter is, for the collector's root scan */
+	uint32_t depth;       /* frames below the current one */
+	uint32_t cur_fn;
+	/* program state */
+	uint64_t *globals;    /* per symbol, then the built-ins (decode.c's slots) */
+	uint64_t *pool;       /* file const pool, materialized lazily */
+	bool *pool_done;
+	uint64_t **kvals;     /* per function const pool */
+	tap_insn **code;      /* per function, the run's copy of the decoded code */
+	run_fn *fns;
+	uint64_t fnobj0;      /* handle of function 0; functions are consecutive */
+	bcx_tapioca_trap trap;
+	char why[160];
+	uint64_t *stack;
+	frame *frames;
+} vm;
+
+/* gc.c */
+bool bcx_tapvm_charge(vm *v, size_t n);
+void bcx_tapvm_discharge(vm *v, size_t n);
+void *bcx_tapvm_alloc(vm *v, size_t n);
+bool bcx_tapvm_grow(vm *v, void **p, size_t *cap, size_t need, size_t sz);
+bool bcx_tapvm_new_obj(vm *v, uint8_t type, uint64_t *out, obj **po);
+/* Room for need items in array or closure o (amortised doubling). */
+bool bcx_tapvm_items(vm *v, obj *o, size_t need);
+void bcx_tapvm_collect(vm *v);
+void bcx_tapvm_free_all(vm *v);
+bool bcx_tapvm_oom(vm *v, const char *why, size_t n);
+
+static inline obj *deref(const vm *v, uint64_t x)
+{
+	if (TAG(x) != (TAG_REF >> 48) || HANDLE(x) >= v->nobjs)
+		return NULL;
+	return v->objs[HANDLE(x)];
+}
+
+/* str.c */
+static inline const char *str_data(const obj *o) { return o->u.sb ? o->u.sb->data : ""; }
+bool bcx_tapvm_new_str(vm *v, const char *s, size_t n, uint64_t *out);
+bool bcx_tapvm_concat(vm *v, const obj *x, const obj *y, uint64_t *out);
+bool bcx_tapvm_repeat(vm *v, const obj *x, size_t k, uint64_t *out);
+uint64_t bcx_tapvm_str_hash(obj *o);
+bool bcx_tapvm_str_eq(obj *a, obj *b);
+int bcx_tapvm_str_cmp(const obj *a, const obj *b);
+void bcx_tapvm_str_release(vm *v, obj *o);
+
+/* map.c */
+uint64_t *bcx_tapvm_map_find(vm *v, const obj *m, uint64_t key);
+bool bcx_tapvm_map_set(vm *v, obj *m, uint64_t key, uint64_t val);
+void bcx_tapvm_map_release(vm *v, obj *m);
+
+#endif

@@ -1,0 +1,263 @@
+/* The Tapioca runtime: the collector, maps, strings, fresh frames and the
+ * numeric edge cases of the built-ins. Every program runs twice, plainly
+ * and with a collection before every allocation (gc_stress), and both runs
+ * must print the same and end the same. */
+#include "bcx/tapioca.h"
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct run_out {
+	bcx_tapioca_trap trap;
+	uint64_t value;
+	char text[4096];
+	size_t len;
+	char diag[256];
+} run_out;
+
+static void collect_write(void *ctx, const char *s, size_t n)
+{
+	run_out *o = ctx;
+	size_t room = sizeof o->text - 1 - o->len;
+	n = n < room ? n : room;
+	memcpy(o->text + o->len, s, n);
+	o->len += n;
+	o->text[o->len] = 0;
+}
+
+static void run_once(const bcx_tapioca_module *m, uint64_t max_heap, bool stress, run_out *out)
+{
+	bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
+	o.max_steps = 200000000;
+	o.max_heap = max_heap;
+	o.gc_stress = stress;
+	o.write = collect_write;
+	o.ctx = out;
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tapioca_result r;
+	memset(out, 0, sizeof *out);
+	bcx_status s = bcx_tapioca_run(m, "main", &o, &r, &d);
+	T_CHECK((s == BCX_OK) == (r.trap == BCX_TAPIOCA_OK));
+	out->trap = r.trap;
+	out->value = r.value;
+	snprintf(out->diag, sizeof out->diag, "%s", d.message);
+}
+
+/* Assemble and run src (plain and stressed); the plain run's output. */
+static run_out run_heap(const char *src, uint64_t max_heap, bool stress_too)
+{
+	static run_out a, b;
+	memset(&a, 0, sizeof a);
+	a.trap = (bcx_tapioca_trap)-1;
+	bcx_buf buf;
+	bcx_buf_init(&buf, NULL);
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_tapioca_module *m = NULL;
+	if (bcx_tapioca_asm(src, strlen(src), &buf, &d) != BCX_OK ||
+	    bcx_tapioca_load(buf.data, buf.len, NULL, &m, &d) != BCX_OK) {
+		T_CHECKF(false, "%s: %s in\n%s", d.context, d.message, src);
+		bcx_buf_free(&buf);
+		return a;
+	}
+	bcx_buf_free(&buf);
+	run_once(m, max_heap, false, &a);
+	if (stress_too) {
+		run_once(m, max_heap, true, &b);
+		T_CHECKF(a.trap == b.trap && strcmp(a.text, b.text) == 0,
+			 "gc_stress changes the run: '%s' %s / '%s' %s", a.text, a.diag, b.text, b.diag);
+	}
+	bcx_tapioca_free(m);
+	return a;
+}
+
+static run_out run(const char *src) { return run_heap(src, 0, true); }
+
+static void expect(const char *src, const char *want)
+{
+	run_out r = run(src);
+	T_CHECKF(r.trap == BCX_TAPIOCA_OK && strcmp(r.text, want) == 0, "got '%s' (%s), want '%s'",
+		 r.text, r.diag, want);
+}
+
+/* Maps: any value is a key; strings by content, the rest by bits. */
+static void test_maps(void)
+{
+	expect(".global k [1]\n"
+	       ".func main 0\n"
+	       " load_global r10, @map\n invoke r10, r10, 0\n"
+	       " add.i r1, r10, r10\n sub.i r1, r1, r10\n"
+	       " load_imm_int r2, 1\n load_const r3, \"int\"\n load_global r9, @mset\n invoke r9, r1, 3\n"
+	       " load_imm_float r2, 1.0\n load_const r3, \"float\"\n load_global r9, @mset\n invoke r9, r1, 3\n"
+	       " load_const r2, nil\n load_const r3, \"nil\"\n load_global r9, @mset\n invoke r9, r1, 3\n"
+	       " load_const r2, true\n load_const r3, \"true\"\n load_global r9, @mset\n invoke r9, r1, 3\n"
+	       " load_global r2, k\n load_const r3, \"array\"\n load_global r9, @mset\n invoke r9, r1, 3\n"
+	       " load_const r2, nan\n load_const r3, \"nan\"\n load_global r9, @mset\n invoke r9, r1, 3\n"
+	       " load_const r2, \"ab\"\n load_const r3, \"string\"\n load_global r9, @mset\n invoke r9, r1, 3\n"
+	       " load_imm_int r2, 1\n load_global r8, @mget\n invoke r8, r1, 2\n load_global r7, @print\n invoke r7, r8, 1\n"
+	       " load_imm_float r2, 1.0\n load_global r8, @mget\n invoke r8, r1, 2\n load_global r7, @print\n invoke r7, r8, 1\n"
+	       " load_const r2, nil\n load_global r8, @mget\n invoke r8, r1, 2\n load_global r7, @print\n invoke r7, r8, 1\n"
+	       " load_const r2, true\n load_global r8, @mget\n invoke r8, r1, 2\n load_global r7, @print\n invoke r7, r8, 1\n"
+	       " load_global r2, k\n load_global r8, @mget\n invoke r8, r1, 2\n load_global r7, @print\n invoke r7, r8, 1\n"
+	       " load_const r2, nan\n load_global r8, @mget\n invoke r8, r1, 2\n load_global r7, @print\n invoke r7, r8, 1\n"
+	       /* a string made at run time finds the constant's entry */
+	       " load_const r4, \"a\"\n load_const r5, \"b\"\n add.r r2, r4, r5\n"
+	       " nop\n load_global r8, @mget\n invoke r8, r1, 2\n load_global r7, @print\n invoke r7, r8, 1\n"
+	       /* an equal array is another key */
+	       " load_global r6, @array\n load_imm_int r5, 1\n invoke r6, r5, 1\n"
+	       " add.i r2, r6, r6\n sub.i r2, r2, r6\n"
+	       " nop\n load_global r8, @mget\n invoke r8, r1, 2\n load_global r7, @print\n invoke r7, r8, 1\n"
+	       " load_global r8, @len\n invoke r8, r1, 1\n load_global r7, @print\n invoke r7, r8, 1\n"
+	       " load_imm_int r0, 0\n return r0\n.end\n",
+	       "int\nfloat\nnil\ntrue\narray\nnan\nstring\nnil\n7\n");
+	/* 3000 keys (past the linear search), replaced, then all found */
+	expect(".func main 0\n"
+	       " load_global r10, @map\n invoke r10, r10, 0\n"
+	       " add.i r1, r10, r10\n sub.i r1, r1, r10\n"
+	       " load_imm_int r20, 0\n load_imm_int r21, 1\n load_const r22, 3000\n"
+	       " load_imm_int r23, 0\n"
+	       "pass:\n load_imm_int r2, 0\n"
+	       "ins:\n load_global r9, @str_i\n add.i r5, r2, r2\n sub.i r5, r5, r2\n"
+	       " invoke r9, r5, 1\n add.i r2, r9, r9\n sub.i r2, r2, r9\n" /* key: a string */
+	       " add.i r3, r5, r23\n load_global r9, @mset\n invoke r9, r1, 3\n"
+	       " add.i r2, r5, r21\n jl.i ins, r2, r22\n"
+	       " add.i r23, r23, r21\n load_imm_int r24, 2\n jl.i pass, r23, r24\n"
+	       " load_imm_int r2, 0\n load_imm_int r30, 0\n"
+	       "get:\n load_global r9, @str_i\n add.i r5, r2, r2\n sub.i r5, r5, r2\n"
+	       " invoke r9, r5, 1\n add.i r2, r9, r9\n sub.i r2, r2, r9\n"
+	       " load_global r9, @mget\n invoke r9, r1, 2\n add.i r30, r30, r9\n"
+	       " add.i r2, r5, r21\n jl.i get, r2, r22\n"
+	       " load_global r8, @len\n invoke r8, r1, 1\n"
+	       " add.i r31, r8, r8\n sub.i r31, r31, r8\n load_global r7, @print\n invoke r7, r30, 2\n"
+	       " load_imm_int r0, 0\n return r0\n.end\n",
+	       "4501500 3000\n");
+}
+
+/* Strings: appends share a buffer, each string keeps its own bytes. */
+static void test_strings(void)
+{
+	expect(".func main 0\n"
+	       " load_const r1, \"\"\n load_const r2, \"xy\"\n load_imm_int r3, 0\n"
+	       " load_imm_int r4, 1\n load_imm_int r5, 500\n"
+	       "l:\n add.r r1, r1, r2\n add.i r3, r3, r4\n jl.i l, r3, r5\n"
+	       " load_const r6, \"!\"\n load_const r7, \"?\"\n"
+	       " add.r r8, r1, r6\n add.r r9, r1, r7\n add.r r10, r1, r1\n"
+	       " load_global r11, @len\n invoke r11, r10, 1\n"
+	       " add.r r13, r8, r7\n load_global r14, @len\n invoke r14, r13, 1\n"
+	       /* the same bytes made another way: in place, then copied */
+	       " load_const r50, \"xy\"\n load_const r51, 500\n mul.r r52, r50, r51\n"
+	       " add.r r53, r52, r7\n je.r ok1, r53, r9\n return r3\n"
+	       "ok1:\n add.r r54, r52, r6\n je.r ok2, r54, r8\n return r3\n"
+	       "ok2:\n load_global r30, @print\n"
+	       " add.i r31, r11, r11\n sub.i r31, r31, r11\n"
+	       " add.i r32, r14, r14\n sub.i r32, r32, r14\n invoke r30, r31, 2\n"
+	       " load_imm_int r0, 0\n return r0\n.end\n",
+	       "2000 1002\n");
+}
+
+/* The collector: bounded live data in a small heap, forever; live data
+ * reached only through other objects survives every collection. */
+static void test_gc(void)
+{
+	/* 10^5 dead arrays of 100 items (80 MB in all) in a 4 MiB heap (2 MiB of
+	 * it frames) */
+	const char *churn = ".func main 0\n"
+			    " load_imm_int r1, 0\n load_imm_int r2, 1\n load_const r3, 100000\n"
+			    "l:\n load_imm_int r10, 100\n load_global r9, @array\n invoke r9, r10, 1\n"
+			    " add.i r1, r1, r2\n jl.i l, r1, r3\n"
+			    " load_global r4, @print\n invoke r4, r1, 1\n"
+			    " load_imm_int r0, 0\n return r0\n.end\n";
+	run_out r = run_heap(churn, 4u << 20, false);
+	T_CHECKF(r.trap == BCX_TAPIOCA_OK && strcmp(r.text, "100000\n") == 0, "churn: %s %s", r.text,
+		 r.diag);
+	/* a list of 2000 cells [value, next] built, then walked */
+	expect(".func main 0\n"
+	       " load_const r1, nil\n load_imm_int r2, 0\n load_imm_int r3, 1\n"
+	       " load_const r4, 2000\n"
+	       "build:\n load_global r10, @array\n load_imm_int r11, 2\n invoke r10, r11, 1\n"
+	       " load_global r12, @aset\n add.i r13, r10, r10\n sub.i r13, r13, r10\n"
+	       " load_imm_int r14, 1\n add.i r15, r1, r1\n sub.i r15, r15, r1\n invoke r12, r13, 3\n"
+	       " load_global r12, @str_i\n invoke r12, r2, 1\n"
+	       " load_global r16, @aset\n load_imm_int r14, 0\n add.i r15, r12, r12\n"
+	       " sub.i r15, r15, r12\n invoke r16, r13, 3\n"
+	       " add.i r1, r13, r13\n sub.i r1, r1, r13\n"
+	       " add.i r2, r2, r3\n jl.i build, r2, r4\n"
+	       " load_const r20, \"\"\n"
+	       "walk:\n jmp_if done, r1, type_nil\n"
+	       " load_global r10, @aget\n add.i r11, r1, r1\n sub.i r11, r11, r1\n"
+	       " load_imm_int r12, 0\n invoke r10, r11, 2\n add.r r20, r20, r10\n"
+	       " load_global r10, @aget\n load_imm_int r12, 1\n invoke r10, r11, 2\n"
+	       " add.i r1, r10, r10\n sub.i r1, r1, r10\n jmp walk\n"
+	       "done:\n load_global r21, @len\n invoke r21, r20, 1\n"
+	       " load_global r22, @print\n invoke r22, r21, 1\n"
+	       " load_imm_int r0, 0\n return r0\n.end\n",
+	       "6890\n");
+	/* live data past the limit is still an error */
+	r = run_heap(".func main 0\n load_global r1, @array\n load_imm_int r2, 0\n invoke r1, r2, 1\n"
+		     " load_imm_int r3, 1\n"
+		     "l:\n load_global r4, @push\n add.i r5, r1, r1\n sub.i r5, r5, r1\n"
+		     " load_global r6, @array\n load_imm_int r7, 1000\n invoke r6, r7, 1\n"
+		     " invoke r4, r5, 2\n jmp l\n.end\n", 4u << 20, true);
+	T_CHECKF(r.trap == BCX_TAPIOCA_OUT_OF_MEMORY, "live data past the limit: %s", r.diag);
+}
+
+/* A call gets a fresh frame: registers the callee did not write read 0,
+ * whatever an earlier call left there. */
+static void test_frames(void)
+{
+	expect(".func dirty 0\n load_imm_int r7, 99\n return r7\n.end\n"
+	       ".func fresh 0\n add.i r0, r7, r7\n return r0\n.end\n"
+	       ".func main 0\n load_global r1, dirty\n invoke r1, r1, 0\n"
+	       " load_global r2, fresh\n invoke r2, r2, 0\n"
+	       " load_global r3, @print\n invoke r3, r2, 1\n"
+	       " load_imm_int r0, 0\n return r0\n.end\n",
+	       "0\n");
+}
+
+static void test_f2i(void)
+{
+	expect(".func main 0\n load_const r1, -9223372036854775808.0\n load_global r2, @f2i\n"
+	       " invoke r2, r1, 1\n load_global r3, @print\n invoke r3, r2, 1\n"
+	       " load_imm_int r0, 0\n return r0\n.end\n",
+	       "-9223372036854775808\n");
+	static const char *const bad[] = {"9223372036854775808.0", "nan", "-inf",
+					  "-9223372036854777856.0"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char src[256];
+		snprintf(src, sizeof src, ".func main 0\n load_const r1, %s\n load_global r2, @f2i\n"
+			 " invoke r2, r1, 1\n return r2\n.end\n", bad[i]);
+		run_out r = run(src);
+		T_CHECKF(r.trap == BCX_TAPIOCA_TYPE_ERROR, "f2i(%s): %s", bad[i], r.diag);
+	}
+}
+
+static void test_insn_str(void)
+{
+	char b[64];
+	bcx_tapioca_insn_str(0x23FD0102u, 10, b, sizeof b); /* jl.i -3, r1, r2 */
+	T_CHECKF(strcmp(b, "jl.i ->7, r1, r2") == 0, "%s", b);
+	bcx_tapioca_insn_str(0x3003FFFBu, 0, b, sizeof b);
+	T_CHECKF(strcmp(b, "load_imm_int r3, -5") == 0, "%s", b);
+	bcx_tapioca_insn_str(0x3401FF00u, 0, b, sizeof b);
+	T_CHECKF(strcmp(b, "load_global r1, @print") == 0, "%s", b);
+	bcx_tapioca_insn_str(0x2D020500u, 4, b, sizeof b);
+	T_CHECKF(strcmp(b, "jmp_if ->6, r5, type_nil") == 0, "%s", b);
+	T_CHECK(bcx_tapioca_insn_str(0x40010203u, 0, b, 4) == strlen("invoke r1, r2, 3"));
+	bcx_tapioca_insn_str(0x01000000u, 0, b, sizeof b);
+	T_CHECKF(strcmp(b, "illegal opcode 0x01") == 0, "%s", b);
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	test_maps();
+	test_strings();
+	test_gc();
+	test_frames();
+	test_f2i();
+	test_insn_str();
+	return tu_finish();
+}
