@@ -17,17 +17,12 @@ typedef struct command {
 	int verb;            /* a cli_verb, or -1 for varint */
 } command;
 
+/* varint, then the verbs of verbs.def in its order. */
 static const command commands[] = {
 	{"varint", "encode or decode one integer with a bcx codec", -1},
-	{"dump", "print the structure of a bytecode file (format detected)", CLI_DUMP},
-	{"stat", "print the statistics of an LLVM bitstream file (llvm-bcanalyzer)", CLI_STAT},
-	{"copy", "decode an LLVM bitstream file and write it back (re-encode)", CLI_COPY},
-	{"dis", "disassemble to text: Tile IR (custom form; --generic), MLIR bytecode, TBON", CLI_DIS},
-	{"asm", "assemble text into bytecode: Tile IR, MLIR generic form, Tapioca assembly", CLI_ASM},
-	{"convert", "re-encode Tile IR or MLIR bytecode for another version", CLI_CONVERT},
-	{"verify", "check a Tile IR module against the reference verifier's rules", CLI_VERIFY},
-	{"info", "a one-screen summary of a bytecode file: version, sections, functions", CLI_INFO},
-	{"run", "load, verify and run a Tapioca VM object file (TBON)", CLI_RUN},
+#define VERB(id, name, many, summary) {name, summary, CLI_##id},
+#include "verbs.def"
+#undef VERB
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

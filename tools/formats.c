@@ -11,13 +11,17 @@ static const cli_format *const registry[] = {
 };
 #define N_FORMATS (sizeof registry / sizeof registry[0])
 
-static const char *const verb_names[CLI_VERB_COUNT] = {
-	[CLI_DIS] = "dis",   [CLI_DUMP] = "dump", [CLI_STAT] = "stat",
-	[CLI_COPY] = "copy", [CLI_ASM] = "asm",   [CLI_CONVERT] = "convert",
-	[CLI_INFO] = "info", [CLI_RUN] = "run",   [CLI_VERIFY] = "verify",
+static const struct {
+	const char *name;
+	bool many;
+} verb_rows[CLI_VERB_COUNT] = {
+#define VERB(id, name, many, summary) [CLI_##id] = {name, many},
+#include "verbs.def"
+#undef VERB
 };
 
-const char *cli_verb_name(cli_verb v) { return verb_names[v]; }
+const char *cli_verb_name(cli_verb v) { return verb_rows[v].name; }
+bool cli_verb_many(cli_verb v) { return verb_rows[v].many; }
 
 const cli_format *cli_format_detect(const uint8_t *data, size_t size)
 {
@@ -57,7 +61,7 @@ void cli_format_suggest(const cli_format *f, char *out, size_t cap)
 			continue;
 		n++;
 		const char *sep = n == 1 ? "" : n == count ? " or " : ", ";
-		int k = snprintf(out + len, cap - len, "%s`bcx %s`", sep, verb_names[v]);
+		int k = snprintf(out + len, cap - len, "%s`bcx %s`", sep, verb_rows[v].name);
 		if (k < 0)
 			break;
 		len += (size_t)k;

@@ -8,15 +8,9 @@
 
 /* The verbs that read one input and dispatch on its format. */
 typedef enum cli_verb {
-	CLI_DIS,
-	CLI_DUMP,
-	CLI_STAT,
-	CLI_COPY,
-	CLI_ASM,
-	CLI_CONVERT,
-	CLI_INFO,
-	CLI_RUN,
-	CLI_VERIFY,
+#define VERB(id, name, many, summary) CLI_##id,
+#include "verbs.def"
+#undef VERB
 	CLI_VERB_COUNT
 } cli_verb;
 
@@ -60,6 +54,8 @@ void cli_format_list(cli_verb v, char *out, size_t cap);
 void cli_hex_bytes(const uint8_t *data, size_t size, char *out, size_t cap);
 /* The verb's name ("dump"). */
 const char *cli_verb_name(cli_verb v);
+/* Whether it reads several files, a report each (verbs.def). */
+bool cli_verb_many(cli_verb v);
 
 /* Run a dispatching verb: parse, open the input, detect, check that every
  * option given applies to the format, dispatch. */

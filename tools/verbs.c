@@ -203,13 +203,6 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		     "exit status 1. docs/tapioca.md describes the VM.\n"},
 };
 
-/* The verbs that print a report may read several files (bcx info *.bc);
- * those that write one output file or run a program read one. */
-static bool takes_many(cli_verb v)
-{
-	return v == CLI_DIS || v == CLI_DUMP || v == CLI_STAT || v == CLI_INFO || v == CLI_VERIFY;
-}
-
 void cli_verb_help(cli_verb v, FILE *out);
 void cli_verb_help(cli_verb v, FILE *out)
 {
@@ -218,7 +211,7 @@ void cli_verb_help(cli_verb v, FILE *out)
 	cli_print_options(out, d->opts, d->n_opts);
 	if (d->tail)
 		fprintf(out, "\n%s", d->tail);
-	if (takes_many(v))
+	if (cli_verb_many(v))
 		fprintf(out, "\nSeveral FILEs are read in turn, each text report headed by ==> FILE <==\n"
 			     "(verify's lines name their file; JSON: one document a line); the exit\n"
 			     "status is the worst.\n");
@@ -375,7 +368,7 @@ int cli_run_verb(cli_verb v, int argc, char **argv)
 	cli_args a;
 	memset(&a, 0, sizeof a);
 	a.verb = cli_verb_name(v);
-	int rc = cli_parse(argc, argv, d->opts, d->n_opts, takes_many(v) ? CLI_ANY_FILES : 1, &a);
+	int rc = cli_parse(argc, argv, d->opts, d->n_opts, cli_verb_many(v) ? CLI_ANY_FILES : 1, &a);
 	if (rc != EXIT_OK)
 		return rc;
 	/* No file: standard input, when it is not a terminal (bcx dump < f.bc). */
