@@ -117,11 +117,13 @@ int main(int argc, char **argv)
 	patched(16, 0x07, BCX_ERR_MALFORMED, 16, NULL, "DialectVersions section outside");
 	expect(vec, 10, BCX_ERR_TRUNCATED, 5, NULL, "producer string is not NUL-terminated");
 	/* String section: first size (of the last string) too large */
-	patched(636, 0x7f, BCX_ERR_MALFORMED, -1, "section String", "");
+	patched(636, 0x7f, BCX_ERR_MALFORMED, 654, "section String",
+		"unexpected trailing data between the offsets for strings and their data");
 	/* the root op's name index out of range */
 	patched(429, 0x7f, BCX_ERR_MALFORMED, 429, "section IR", "op name 63 out of range");
 	/* a properties entry size past the section */
-	patched(775, 0xff, BCX_ERR_TRUNCATED, -1, "section Properties", "");
+	patched(775, 0xff, BCX_ERR_TRUNCATED, 776, "section Properties",
+		"unexpected end of input reading properties entry: need 127 bytes, 55 left");
 	/* the first attribute/type offset group names dialect 63 */
 	patched(46, 0x7f, BCX_ERR_MALFORMED, 46, "section AttrTypeOffset", "dialect 63 out of range");
 	depth(argc > 2 ? argv[2] : ".");

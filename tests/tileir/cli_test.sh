@@ -46,7 +46,12 @@ if command -v python3 > /dev/null; then
   # Every readable vector dumps as valid JSON (checked in one python run).
   n=0
   for v in "$V"/*.tileirbc "$V"/coverage/*.tileirbc; do
-    "$bcx" dump --json "$v" > "$tmp/j$n.json" 2> /dev/null || { rm -f "$tmp/j$n.json"; continue; }
+    if ! "$bcx" dump --json "$v" > "$tmp/j$n.json" 2> /dev/null; then
+      # only a vector that says so (its .err.txt) may be refused
+      rm -f "$tmp/j$n.json"
+      check sh -c 'ls "$1".*err.txt > /dev/null 2>&1' - "${v%.tileirbc}"
+      continue
+    fi
     n=$((n + 1))
   done
   check python3 -c 'import json,sys
