@@ -290,7 +290,7 @@ static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
 	op->props = mw_alloc(m, n + MBC_MAX_PROPS, sizeof *op->props);
 	for (uint32_t i = 0; i < n && op->attrs && op->props; i++) {
 		mw_named nv = {cv_ent(x, false, d->list[2 * i]), cv_ent(x, false, d->list[2 * i + 1]),
-			       NULL, 0};
+			       NULL, 0, 0, false, 0};
 		mbc_str key = mbc_string(x->r, x->r->attrs[d->list[2 * i]].e->r[0]);
 		if (split && mbc_is_inherent(x->r, src, key)) {
 			seg_values(x, &nv, d->list[2 * i + 1]);
@@ -299,6 +299,24 @@ static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
 		else
 			op->attrs[op->nattrs++] = nv;
 	}
+}
+
+/* One decoded property in the model: an attribute, segment sizes, or a
+ * value field (kept as its value: MLIR has no attribute for it). */
+static mw_named cv_prop(cv *x, const mbc_named *p)
+{
+	mw_module *m = x->m;
+	mw_named nv = {mw_string_attr(m, p->name, p->len), MW_NONE, NULL, 0, p->kind, p->present,
+		       p->ival};
+	if (p->attr != MBC_NONE) {
+		nv.value = cv_ent(x, false, p->attr);
+		seg_values(x, &nv, p->attr);
+	} else if (p->seg) {
+		nv.seg = p->seg;
+		nv.nseg = p->nseg;
+		nv.value = mw_i32_array(m, p->seg, p->nseg);
+	}
+	return nv;
 }
 
 static void op_props(cv *x, const mbc_op *src, mw_op *op)
@@ -333,18 +351,9 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 	}
 	if (!op->props)
 		op->props = mw_alloc(m, np, sizeof *op->props);
-	for (uint32_t i = 0; op->props && i < np; i++) {
-		mw_named nv = {mw_string_attr(m, pr[i].name, pr[i].len), MW_NONE, NULL, 0};
-		if (pr[i].attr != MBC_NONE) {
-			nv.value = cv_ent(x, false, pr[i].attr);
-			seg_values(x, &nv, pr[i].attr);
-		} else {
-			nv.seg = pr[i].seg;
-			nv.nseg = pr[i].nseg;
-			nv.value = mw_i32_array(m, pr[i].seg, pr[i].nseg);
-		}
-		op->props[op->nprops++] = nv;
-	}
+	for (uint32_t i = 0; op->props && i < np; i++)
+		if (pr[i].kind != 'd')
+			op->props[op->nprops++] = cv_prop(x, &pr[i]);
 }
 
 static void cv_op(cv *x, const mbc_op *src, uint32_t parent);
