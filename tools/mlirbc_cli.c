@@ -81,6 +81,11 @@ static void info_text(const bcx_mlirbc_module *m, size_t size, bcx_buf *b)
 		       in.strings, in.dialects, in.op_names, in.attrs, in.types, in.resources,
 		       in.properties);
 	bcx_buf_printf(b, "regions:   %zu isolated (read when first used)\n", in.lazy_regions);
+	if (in.version >= 5)
+		bcx_buf_printf(b, "layouts:   MLIR %u's op properties%s%s\n", in.layouts_release,
+			       in.layouts_note ? "; note: " : "", in.layouts_note ? in.layouts_note : "");
+	else
+		bcx_buf_puts(b, "layouts:   MLIR 22's inherent attributes (no properties before v5)\n");
 	bcx_buf_puts(b, "\nsections:\n  name                offset      size  align\n");
 	bcx_mlirbc_section sec[BCX_MLIRBC_SECTIONS];
 	for (unsigned i = 0, n = sections_by_offset(m, sec); i < n; i++)

@@ -314,7 +314,11 @@ bool mbc_layout_native(const mbc_oplayout *l);
 const char *mbc_layout_defaults(const mbc_oplayout *l);
 /* Whether name is one of the op's inherent attributes / a field. */
 bool mbc_layout_inherent(const mbc_oplayout *l, const char *name, size_t n);
-bool mbc_layout_has_field(const mbc_oplayout *l, const char *name, size_t n);
+/* The field of that name (the first: segment sizes have two), or false. */
+bool mbc_layout_field(const mbc_oplayout *l, const char *name, size_t n, mbc_field *f);
+/* The C++ storage class of an attribute field ("DenseI64ArrayAttr"), an
+ * empty string when the table does not say. */
+mbc_str mbc_layout_attr_type(const mbc_oplayout *l, const char *name, size_t n);
 /* props.c */
 /* One inherent property of an op. */
 struct mbc_named {
@@ -329,6 +333,7 @@ struct mbc_named {
 	uint64_t ival;        /* 'e' 'b' 'o' */
 	const char *text;     /* 'd': the default in MLIR syntax */
 	uint32_t ntext;
+	bool in_dict;         /* taken from the attribute dictionary */
 };
 /* Decode op's properties into its inherent attributes (sorted by name), or
  * fail; *opaque set when the layout is unknown. Below v5 they are the

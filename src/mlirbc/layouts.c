@@ -8,10 +8,10 @@
 #include <string.h>
 
 struct mbc_oplayout {
-	const char *name, *fields, *inherent, *defaults;
+	const char *name, *fields, *inherent, *defaults, *types;
 };
 
-#define MBC_OP(name, fields, inherent, defaults) {name, fields, inherent, defaults},
+#define MBC_OP(name, fields, inherent, defaults, types) {name, fields, inherent, defaults, types},
 static const mbc_oplayout ops16[] = {
 #include "gen/ops_16.def"
 };
@@ -25,7 +25,7 @@ static const mbc_oplayout ops22[] = {
  * is not shipped by libmlir-N-dev, so there is nothing to generate this
  * from; the shared vectors use this op of it. */
 static const mbc_oplayout ops_test[] = {
-	MBC_OP("test.versionedA", "dims modifier", "dims modifier", "")
+	MBC_OP("test.versionedA", "dims modifier", "dims modifier", "", "")
 };
 #undef MBC_OP
 
@@ -189,11 +189,25 @@ bool mbc_layout_inherent(const mbc_oplayout *l, const char *name, size_t n)
 	return has_word(l->inherent, name, n);
 }
 
-bool mbc_layout_has_field(const mbc_oplayout *l, const char *name, size_t n)
+bool mbc_layout_field(const mbc_oplayout *l, const char *name, size_t n, mbc_field *f)
 {
-	mbc_field f;
-	for (const char *p = l->fields; (p = mbc_next_field(p, &f));)
-		if (f.len == n && memcmp(f.name, name, n) == 0)
+	for (const char *p = l->fields; (p = mbc_next_field(p, f));)
+		if (f->len == n && memcmp(f->name, name, n) == 0)
 			return true;
 	return false;
+}
+
+mbc_str mbc_layout_attr_type(const mbc_oplayout *l, const char *name, size_t n)
+{
+	for (const char *p = l->types; *p;) {
+		const char *eq = strchr(p, '='), *end = strchr(p, ';');
+		if (!eq)
+			break;
+		if (!end)
+			end = eq + strlen(eq);
+		if ((size_t)(eq - p) == n && memcmp(p, name, n) == 0)
+			return (mbc_str){(const uint8_t *)eq + 1, (uint32_t)(end - eq - 1)};
+		p = *end ? end + 1 : end;
+	}
+	return (mbc_str){NULL, 0};
 }

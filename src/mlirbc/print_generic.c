@@ -539,8 +539,8 @@ static void put_props(gctx *g, const mbc_op *op)
 	PUTS(b, "}>");
 }
 
-/* The discardable attributes: the whole dictionary, or for v < 5 the
- * entries that are not inherent. */
+/* The discardable attributes: the dictionary's entries that are not
+ * inherent to MLIR 22's op (below v5, or from an older release). */
 static void put_attr_dict(gctx *g, const mbc_op *op)
 {
 	mbc_module *m = g->p.m;
@@ -554,7 +554,7 @@ static void put_attr_dict(gctx *g, const mbc_op *op)
 		if (mbc_attr(m, d->list[i], &k, NULL) != BCX_OK ||
 		    mbc_attr(m, d->list[i + 1], &v, NULL) != BCX_OK)
 			continue;
-		if (m->version < 5 && mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
+		if (mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
 			continue;
 		if (any)
 			PUTS(b, ", ");

@@ -21,7 +21,7 @@ mbc_str mbc_inherent_name(mbc_str name)
 bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name)
 {
 	const mbc_oplayout *l = m->opnames[op->name].cur;
-	if (!l)
+	if (!l || !m->opnames[op->name].registered)
 		return false;
 	name = mbc_inherent_name(name);
 	return mbc_layout_inherent(l, (const char *)name.p, name.n);
@@ -168,9 +168,39 @@ static void add_defaults(const mbc_oplayout *cur, mbc_named *out, uint32_t *n, u
 			found = out[i].len == (uint32_t)(eq - p) && memcmp(out[i].name, p, out[i].len) == 0;
 		if (!found)
 			push(out, n, cap, (mbc_named){p, (uint32_t)(eq - p), MBC_NONE, NULL, 0, 'd',
-						      false, 0, eq + 1, (uint32_t)(end - eq - 1)});
+						      false, 0, eq + 1, (uint32_t)(end - eq - 1), false});
 		p = *end ? end + 1 : end;
 	}
+}
+
+/* The dictionary's entries that MLIR 22's op has as inherent attributes
+ * (and that are not properties already): MLIR 22's reader moves them into
+ * the properties. Below v5 that is where they are; at v >= 5 a file of an
+ * older release has them there when that release had them discardable
+ * (func.func's no_inline in MLIR 19). */
+static bcx_status dict_inherent(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+				uint32_t cap, bcx_diag *diag)
+{
+	const mbc_ent *d;
+	if (op->attrs == MBC_NONE)
+		return BCX_OK;
+	BCX_TRY(mbc_attr(m, op->attrs, &d, diag));
+	uint32_t have = *n;
+	for (uint32_t i = 0; i + 1 < d->n; i += 2) {
+		const mbc_ent *k;
+		BCX_TRY(mbc_attr(m, d->list[i], &k, diag));
+		mbc_str key = mbc_string(m, k->r[0]);
+		if (!mbc_is_inherent(m, op, key))
+			continue;
+		key = mbc_inherent_name(key);
+		bool dup = false;
+		for (uint32_t j = 0; j < have && !dup; j++)
+			dup = out[j].len == key.n && memcmp(out[j].name, key.p, key.n) == 0;
+		if (!dup)
+			push(out, n, cap, (mbc_named){(const char *)key.p, key.n, d->list[i + 1], NULL, 0,
+						      0, false, 0, NULL, 0, true});
+	}
+	return BCX_OK;
 }
 
 /* A v < 5 file keeps inherent attributes in the dictionary and has no
@@ -179,27 +209,14 @@ static bcx_status dict_props(mbc_module *m, const mbc_op *op, mbc_named *out, ui
 			     uint32_t cap, bcx_diag *diag)
 {
 	const mbc_oplayout *l = m->opnames[op->name].cur;
-	const mbc_ent *d;
 	if (!l || !m->opnames[op->name].registered)
 		return BCX_OK;
-	if (op->attrs != MBC_NONE) {
-		BCX_TRY(mbc_attr(m, op->attrs, &d, diag));
-		for (uint32_t i = 0; i + 1 < d->n; i += 2) {
-			const mbc_ent *k;
-			BCX_TRY(mbc_attr(m, d->list[i], &k, diag));
-			mbc_str key = mbc_string(m, k->r[0]);
-			if (!mbc_is_inherent(m, op, key))
-				continue;
-			key = mbc_inherent_name(key);
-			push(out, n, cap, (mbc_named){(const char *)key.p, key.n, d->list[i + 1], NULL, 0,
-						      0, false, 0, NULL, 0});
-		}
-	}
+	BCX_TRY(dict_inherent(m, op, out, n, cap, diag));
 	mbc_field f;
 	for (const char *p = mbc_layout_fields(l); (p = mbc_next_field(p, &f));)
 		if (f.kind == 'e' || f.kind == 'b' || f.kind == 'o')
 			push(out, n, cap, (mbc_named){f.name, f.len, MBC_NONE, NULL, 0, f.kind, false, 0,
-						      NULL, 0});
+						      NULL, 0, false});
 	add_defaults(l, out, n, cap);
 	sort_named(out, *n);
 	return BCX_OK;
@@ -208,7 +225,7 @@ static bcx_status dict_props(mbc_module *m, const mbc_op *op, mbc_named *out, ui
 /* One field of an entry (kind as mbc_field). */
 static void read_field(mbc_module *m, bcx_cursor *c, const mbc_field *f, mbc_named *v)
 {
-	*v = (mbc_named){f->name, f->len, MBC_NONE, NULL, 0, 0, false, 0, NULL, 0};
+	*v = (mbc_named){f->name, f->len, MBC_NONE, NULL, 0, 0, false, 0, NULL, 0, false};
 	const mbc_ent *e;
 	bcx_diag *diag = c->diag;
 	switch (f->kind) {
@@ -267,7 +284,7 @@ static bcx_status unregistered_props(mbc_module *m, bcx_cursor *c, mbc_named *ou
 	if (bcx_cur_ok(c) && e->code != MBC_A_DICT)
 		bcx_cur_fail(c, BCX_ERR_MALFORMED, "properties of an unregistered op are not a dictionary");
 	if (bcx_cur_ok(c)) {
-		out[0] = (mbc_named){"", 0, a, NULL, 0, 0, false, 0, NULL, 0};
+		out[0] = (mbc_named){"", 0, a, NULL, 0, 0, false, 0, NULL, 0, false};
 		*n = 1;
 	}
 	return c->status;
@@ -307,6 +324,7 @@ static bcx_status decode_props(mbc_module *m, const mbc_op *op, mbc_named *out, 
 		return c.status;
 	}
 	if (on->registered) {
+		BCX_TRY(dict_inherent(m, op, out, n, cap, diag));
 		add_defaults(on->cur, out, n, cap);
 		sort_named(out, *n);
 	}

@@ -49,19 +49,26 @@ static void sparse_array(mw_module *m, const int32_t *v, uint32_t n)
 			mw_tb_varint(m, ((uint64_t)(uint32_t)v[i] << bits) | i);
 }
 
+/* A property of op that cannot be written: the message names both. */
+static void fail_prop(mw_module *m, const mw_op *op, const char *what, const char *name,
+		      size_t len)
+{
+	const mw_opname *on = &m->opnames[op->name];
+	mbc_str d = mw_string_bytes(m, m->dialects[on->dialect].name);
+	mbc_str o = mw_string_bytes(m, on->name);
+	mw_fail(m, BCX_ERR_MALFORMED, "%s '%.*s' of %.*s.%.*s (MLIR 22's layout)", what, (int)len,
+		name, (int)d.n, (const char *)d.p, (int)o.n, (const char *)o.p);
+}
+
 /* Every property must be one the layout names. */
 static bool check_props(mw_module *m, const mw_op *op, const mbc_oplayout *l)
 {
 	for (uint32_t i = 0; i < op->nprops; i++) {
 		mbc_str s = mw_strattr_bytes(m, op->props[i].name);
-		if (!mbc_layout_has_field(l, (const char *)s.p, s.n)) {
-			const mw_opname *on = &m->opnames[op->name];
-			mbc_str d = mw_string_bytes(m, m->dialects[on->dialect].name);
-			mbc_str o = mw_string_bytes(m, on->name);
-			return mw_fail(m, BCX_ERR_MALFORMED, "'%.*s' is not a property of %.*s.%.*s",
-				       (int)s.n, (const char *)s.p, (int)d.n, (const char *)d.p,
-				       (int)o.n, (const char *)o.p),
-			       false;
+		mbc_field f;
+		if (!mbc_layout_field(l, (const char *)s.p, s.n, &f)) {
+			fail_prop(m, op, "no property", (const char *)s.p, s.n);
+			return false;
 		}
 	}
 	return true;
@@ -77,7 +84,7 @@ static const mw_named *segments(mw_module *m, const mw_op *op, const mbc_field *
 		return NULL;
 	}
 	if (!s)
-		mw_fail(m, BCX_ERR_MALFORMED, "missing property %.*s", (int)f->len, f->name);
+		fail_prop(m, op, "missing property", f->name, f->len);
 	return s;
 }
 
@@ -129,7 +136,7 @@ static void layout_props(mw_writer *w, mw_op *op, const mbc_oplayout *l)
 			if (p)
 				mw_tb_ref(m, MW_REC_ATTR, p->value);
 			else
-				mw_fail(m, BCX_ERR_MALFORMED, "missing property %.*s", (int)f.len, f.name);
+				fail_prop(m, op, "missing property", f.name, f.len);
 			break;
 		case '<':
 			if (w->v < 6 && (p = segments(m, op, &f)))
@@ -141,8 +148,7 @@ static void layout_props(mw_writer *w, mw_op *op, const mbc_oplayout *l)
 			break;
 		default:
 			if (!value_field(m, p, &f, &present, &v)) {
-				mw_fail(m, BCX_ERR_MALFORMED, "property %.*s: not a value of its kind",
-					(int)f.len, f.name);
+				fail_prop(m, op, "not a value of the kind of property", f.name, f.len);
 				break;
 			}
 			if (f.kind != 'e') {

@@ -18,7 +18,7 @@ with `apt-get download` and unpacked with `dpkg-deb -x` into a temporary
 folder (nothing is installed).
 
 Output (an X-macro file, sorted by op name for binary search):
-  MBC_OP("dialect.op", "FIELDS", "INHERENT", "DEFAULTS")
+  MBC_OP("dialect.op", "FIELDS", "INHERENT", "DEFAULTS", "TYPES")
 FIELDS lists the properties encoding in write order, space separated:
   name        a required attribute (an attribute table index)
   name?       an optional attribute (0, or index << 1 | 1)
@@ -32,6 +32,8 @@ FIELDS is "-" for a release without native properties (MLIR 16).
 INHERENT lists the inherent attribute names (space separated).
 DEFAULTS lists name=TEXT pairs separated by ';' for default-valued
 attributes whose default is one this generator can spell in MLIR syntax.
+TYPES lists name=StorageType pairs separated by ';' for the attribute
+fields (the C++ class of the attribute, without "::mlir::").
 Python 3 standard library only.
 """
 
@@ -47,6 +49,7 @@ import tempfile
 SECTION = re.compile(r"^// ((?:::)?[A-Za-z0-9_]+(?:::[A-Za-z0-9_]+)*) (declarations|definitions)$")
 OPNAME = re.compile(r'return ::llvm::StringLiteral\("([^"]+)"\);')
 ATTRNAMES = re.compile(r"static ::llvm::StringRef attrNames\[\] = \{(.*)\};")
+PROPTY = re.compile(r"using (\w+)Ty = (.+);$")
 SEGTY = re.compile(r"using (operandSegmentSizes|resultSegmentSizes)Ty = std::array<int32_t, (\d+)>;")
 WRITE_START = re.compile(r"^void [A-Za-z0-9_]+::writeProperties\(::mlir::DialectBytecodeWriter &writer\) \{")
 DEFAULTS_START = re.compile(r"^void [A-Za-z0-9_]+::populateDefaultProperties\(")
@@ -81,8 +84,11 @@ def sections(text, kind):
 
 
 def parse_decls(lines):
-    name, inherent, segs, prev = None, [], {}, ""
+    name, inherent, segs, prev, types = None, [], {}, "", {}
     for line in lines:
+        m = PROPTY.search(line.strip())
+        if m and m.group(1) not in types:
+            types[m.group(1)] = re.sub(r"^::mlir::", "", m.group(2))
         m = OPNAME.search(line)
         if m and name is None and "getOperationName" in prev:
             name = m.group(1)
@@ -93,7 +99,7 @@ def parse_decls(lines):
         if m:
             segs[m.group(1)] = int(m.group(2))
         prev = line
-    return name, inherent, segs
+    return name, inherent, segs, types
 
 
 def body(lines, start):
@@ -227,7 +233,7 @@ def collect(tblgen, root, jobs):
         dsec = sections(decls, "declarations")
         fsec = sections(defs, "definitions")
         for cls, lines in dsec.items():
-            name, inherent, segs = parse_decls(lines)
+            name, inherent, segs, types = parse_decls(lines)
             if not name or name in ops:
                 continue
             flines = fsec.get(cls, [])
@@ -238,11 +244,16 @@ def collect(tblgen, root, jobs):
                 problems.append("%s: %s" % (name, e))
                 fields = "?"
             defaults = parse_defaults(body(flines, DEFAULTS_START))
-            ops[name] = (fields, " ".join(inherent), ";".join(defaults))
+            # the storage type of each attribute field: an upgrade whose
+            # attribute changed kind (ArrayAttr to DenseI64ArrayAttr) is refused
+            attr_types = [] if not fields or fields == "?" else [
+                "%s=%s" % (t.rstrip("?"), types[t.rstrip("?")]) for t in fields.split()
+                if re.fullmatch(r"\w+\??", t) and t.rstrip("?") in types]
+            ops[name] = (fields, " ".join(inherent), ";".join(defaults), ";".join(attr_types))
     # a release whose ops have no writeProperties has no native properties
-    native = any(f is not None for f, _, _ in ops.values())
-    for name, (f, inh, d) in ops.items():
-        ops[name] = (f if f is not None else "" if native else "-", inh, d)
+    native = any(f is not None for f, _, _, _ in ops.values())
+    for name, (f, inh, d, t) in ops.items():
+        ops[name] = (f if f is not None else "" if native else "-", inh, d, t)
     return ops, len(files), problems
 
 
@@ -280,8 +291,8 @@ def main():
                  wrap("%d ops of %d dialects: %s." % (len(ops), len(dialects), ", ".join(dialects))),
                  a.release, a.release))
     for name in sorted(ops, key=lambda s: s.encode()):
-        f, inh, d = ops[name]
-        out.write('MBC_OP("%s", "%s", "%s", "%s")\n' % (name, f, inh, d.replace('"', '\\"')))
+        f, inh, d, t = ops[name]
+        out.write('MBC_OP("%s", "%s", "%s", "%s", "%s")\n' % (name, f, inh, d.replace('"', '\\"'), t))
     return 0
 
 
