@@ -369,10 +369,8 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 	uint32_t np;
 	bool opaque;
 	if (src->props == MBC_NONE) {
-		if (x->r->version < 5)
-			op_attrs(x, src, op, on->layout != NULL);
-		else
-			op_attrs(x, src, op, false);
+		/* inherent attributes in the dictionary (mbc_is_inherent) */
+		op_attrs(x, src, op, true);
 		return;
 	}
 	op_attrs(x, src, op, on->registered > 0);

@@ -105,7 +105,7 @@ bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_
 	*n = 0;
 	*opaque = false;
 	if (op->props == MBC_NONE)
-		return m->version < 5 ? dict_props(m, op, out, n, cap, diag) : BCX_OK;
+		return dict_props(m, op, out, n, cap, diag);
 	mbc_prop *p = &m->props[op->props];
 	if (p->dec_name1 == op->name + 1 && p->ndec <= cap) {
 		if (p->ndec)
@@ -134,7 +134,7 @@ bcx_status mbc_op_props_once(mbc_module *m, const mbc_op *op, mbc_named *out, ui
 	*n = 0;
 	*opaque = false;
 	if (op->props == MBC_NONE)
-		return m->version < 5 ? dict_props(m, op, out, n, cap, diag) : BCX_OK;
+		return dict_props(m, op, out, n, cap, diag);
 	const mbc_prop *p = &m->props[op->props];
 	if (p->dec_name1 == op->name + 1)
 		return mbc_op_props(m, op, out, n, cap, opaque, diag);
@@ -203,8 +203,11 @@ static bcx_status dict_inherent(mbc_module *m, const mbc_op *op, mbc_named *out,
 	return BCX_OK;
 }
 
-/* A v < 5 file keeps inherent attributes in the dictionary and has no
- * room for non-attribute fields: MLIR 22 reads those as zero. */
+/* An op without a properties entry: a v < 5 file keeps inherent
+ * attributes in the dictionary, and so does a v >= 5 file of an older
+ * release whose op had none (MLIR 19's affine.if and its condition);
+ * non-attribute fields are then zero, as MLIR 22 reads them. An op of MLIR
+ * 22 without properties has nothing to add. */
 static bcx_status dict_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
 			     uint32_t cap, bcx_diag *diag)
 {
