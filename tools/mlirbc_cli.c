@@ -136,10 +136,17 @@ static int mlirbc_info(const cli_input *in, const cli_args *a)
 	return rc;
 }
 
-/* --bytecode-version N: 0-6, as mlir-opt's --emit-bytecode-version. */
+/* --bytecode-version N: 0-6, as mlir-opt's --emit-bytecode-version;
+ * --mlir-release 19|22: whose op property layouts are written. */
 static int write_options(const cli_args *a, bcx_mlirbc_write_options *o)
 {
 	*o = (bcx_mlirbc_write_options)BCX_OPTIONS_INIT(bcx_mlirbc_write_options);
+	const char *r = a->mlir_release;
+	if (r && strcmp(r, "19") != 0 && strcmp(r, "22") != 0)
+		return cli_usage(a->verb, "--mlir-release %s: bcx writes the op layouts of MLIR 19 and 22",
+				 r);
+	if (r)
+		o->mlir_release = (uint32_t)atoi(r);
 	const char *v = a->bytecode_version;
 	if (!v)
 		return EXIT_OK;

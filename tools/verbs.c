@@ -48,6 +48,7 @@ static const cli_opt asm_opts[] = {
 	CLI_VALUE("--target", "13.x[.TAG]", target, NULL, "(Tile IR) format version 13.1, 13.2 or 13.3 (default 13.3)"),
 	CLI_FLAG("--i1-bytes", i1_bytes, NULL, "(Tile IR) write i1 constants one byte per element"),
 	CLI_VALUE("--bytecode-version", "N", bytecode_version, NULL, "(MLIR bytecode) version 0-6 (default 6)"),
+	CLI_VALUE("--mlir-release", "N", mlir_release, NULL, "(MLIR bytecode) op layouts of MLIR 22 (default) or 19"),
 	CLI_FLAG("--no-verify", no_verify, NULL, "(Tile IR) write a module that breaks the verifier's rules"),
 };
 
@@ -56,6 +57,7 @@ static const cli_opt convert_opts[] = {
 	OPT_OUT("the output file (required; '-' = stdout)"),
 	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) write i1 constants one byte per element"),
 	CLI_VALUE("--bytecode-version", "N", bytecode_version, "mlirbc", "(MLIR bytecode) the target version, 0-6"),
+	CLI_VALUE("--mlir-release", "N", mlir_release, "mlirbc", "(MLIR bytecode) op layouts of MLIR 22 (default) or 19"),
 	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) write a module that breaks the verifier's rules"),
 };
 
@@ -277,8 +279,9 @@ int cli_text_asm(const cli_input *in, const cli_args *a)
 	if (!f || f == &cli_format_text || !f->verbs[CLI_ASM])
 		return cli_usage(a->verb, "no assembler for format '%s' (known: tileir, mlirbc, tapioca)", id);
 	bool mlir = strcmp(f->id, "mlirbc") == 0;
-	if (!mlir && a->bytecode_version)
-		return cli_usage(a->verb, "option '--bytecode-version' is for --format mlirbc");
+	if (!mlir && (a->bytecode_version || a->mlir_release))
+		return cli_usage(a->verb, "option '%s' is for --format mlirbc",
+				 a->bytecode_version ? "--bytecode-version" : "--mlir-release");
 	if (mlir && (a->target || a->i1_bytes))
 		return cli_usage(a->verb, "option '%s' is for Tile IR; MLIR bytecode takes "
 					  "--bytecode-version N",

@@ -104,6 +104,12 @@ typedef struct bcx_mlirbc_write_options {
 	uint32_t version;
 	/* For the output bytes (and the work); NULL is the libc allocator. */
 	const bcx_allocator *alloc;
+	/* The MLIR release the file is written for: 0 (the default) or 22
+	 * writes MLIR 22's op property layouts; 19 writes MLIR 19's, and its
+	 * producer string, refusing (BCX_ERR_UNSUPPORTED, naming the op and
+	 * the field) what MLIR 19 cannot express: an op or a property it does
+	 * not have, a property whose kind changed. */
+	uint32_t mlir_release;
 } bcx_mlirbc_write_options;
 
 /*

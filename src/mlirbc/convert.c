@@ -294,12 +294,13 @@ static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
 	op->props = mw_alloc(m, n + MBC_MAX_PROPS, sizeof *op->props);
 	for (uint32_t i = 0; i < n && op->attrs && op->props; i++) {
 		mw_named nv = {cv_ent(x, false, d->list[2 * i]), cv_ent(x, false, d->list[2 * i + 1]),
-			       NULL, 0, 0, false, 0};
+			       NULL, 0, 0, false, 0, false};
 		mbc_str key = mbc_string(x->r, x->r->attrs[d->list[2 * i]].e->r[0]);
 		if (split && mbc_is_inherent(x->r, src, key)) {
 			mbc_str name = mbc_inherent_name(key);
 			if (name.p != key.p)
 				nv.name = mw_string_attr(m, name.p, name.n);
+			nv.from_dict = true;
 			seg_values(x, &nv, d->list[2 * i + 1]);
 			op->props[op->nprops++] = nv;
 		}
@@ -314,7 +315,7 @@ static mw_named cv_prop(cv *x, const mbc_named *p)
 {
 	mw_module *m = x->m;
 	mw_named nv = {mw_string_attr(m, p->name, p->len), MW_NONE, NULL, 0, p->kind, p->present,
-		       p->ival};
+		       p->ival, false};
 	if (p->attr != MBC_NONE) {
 		nv.value = cv_ent(x, false, p->attr);
 		seg_values(x, &nv, p->attr);

@@ -288,6 +288,10 @@ bcx_status mbc_count_lazy(mbc_module *m, const mbc_op *op, mbc_vcount *vc, bcx_d
 /* layouts.c: the generated op layouts of each MLIR release. */
 const mbc_release *mbc_release_current(void); /* MLIR 22 */
 unsigned mbc_release_major(const mbc_release *r);
+/* The producer string its mlir-opt writes ("MLIR19.1.7"). */
+const char *mbc_release_producer(const mbc_release *r);
+/* A release bcx can write properties for (19, 22), or NULL. */
+const mbc_release *mbc_release_by_major(unsigned major);
 /* The release whose layouts a file of this producer and version is read
  * with: its own, else the nearest (note then says so; "" when exact). */
 const mbc_release *mbc_release_for(mbc_str producer, uint64_t version, char *note, size_t cap);
@@ -310,8 +314,11 @@ const char *mbc_next_field(const char *p, mbc_field *f);
 const char *mbc_layout_fields(const mbc_oplayout *l);
 /* Whether the release wrote properties entries for the op ("-": MLIR 16). */
 bool mbc_layout_native(const mbc_oplayout *l);
-/* "name=TEXT;..." of the default-valued attributes with a known spelling. */
+/* "name=TEXT;..." of the default-valued attributes (TEXT empty when the
+ * generator cannot spell it). */
 const char *mbc_layout_defaults(const mbc_oplayout *l);
+/* Whether name is a default-valued attribute of the op. */
+bool mbc_layout_default_valued(const mbc_oplayout *l, const char *name, size_t n);
 /* Whether name is one of the op's inherent attributes / a field. */
 bool mbc_layout_inherent(const mbc_oplayout *l, const char *name, size_t n);
 /* The field of that name (the first: segment sizes have two), or false. */

@@ -32,13 +32,15 @@ static const mbc_oplayout ops_test[] = {
 struct mbc_release {
 	unsigned major;
 	bool native;          /* writes properties entries (v >= 5) */
+	const char *producer; /* what its mlir-opt writes (measured) */
 	const mbc_oplayout *ops;
 	size_t n;
 };
 
-#define REL(major, native, t) {major, native, t, sizeof t / sizeof *t}
-static const mbc_release releases[] = {REL(16, false, ops16), REL(19, true, ops19),
-				       REL(22, true, ops22)};
+#define REL(major, native, producer, t) {major, native, producer, t, sizeof t / sizeof *t}
+static const mbc_release releases[] = {REL(16, false, "MLIR16.0.6", ops16),
+				       REL(19, true, "MLIR19.1.7", ops19),
+				       REL(22, true, "MLIR22.1.8", ops22)};
 #undef REL
 #define NREL (sizeof releases / sizeof *releases)
 
@@ -50,6 +52,19 @@ const mbc_release *mbc_release_current(void)
 unsigned mbc_release_major(const mbc_release *r)
 {
 	return r->major;
+}
+
+const char *mbc_release_producer(const mbc_release *r)
+{
+	return r->producer;
+}
+
+const mbc_release *mbc_release_by_major(unsigned major)
+{
+	for (size_t i = 0; i < NREL; i++)
+		if (releases[i].major == major && releases[i].native)
+			return &releases[i];
+	return NULL;
 }
 
 /* The major version of an "MLIR<major>.<minor>..." producer, 0 if it is
@@ -180,6 +195,20 @@ static bool has_word(const char *p, const char *w, size_t n)
 		if (!e)
 			break;
 		p = e + 1;
+	}
+	return false;
+}
+
+bool mbc_layout_default_valued(const mbc_oplayout *l, const char *name, size_t n)
+{
+	for (const char *p = l->defaults; *p;) {
+		const char *eq = strchr(p, '=');
+		if (!eq)
+			break;
+		if ((size_t)(eq - p) == n && memcmp(p, name, n) == 0 &&
+		    (p == l->defaults || p[-1] == ';'))
+			return true;
+		p = eq + 1;
 	}
 	return false;
 }

@@ -166,7 +166,7 @@ static void add_defaults(const mbc_oplayout *cur, mbc_named *out, uint32_t *n, u
 		bool found = false;
 		for (uint32_t i = 0; i < have && !found; i++)
 			found = out[i].len == (uint32_t)(eq - p) && memcmp(out[i].name, p, out[i].len) == 0;
-		if (!found)
+		if (!found && end > eq + 1)
 			push(out, n, cap, (mbc_named){p, (uint32_t)(eq - p), MBC_NONE, NULL, 0, 'd',
 						      false, 0, eq + 1, (uint32_t)(end - eq - 1), false});
 		p = *end ? end + 1 : end;

@@ -107,6 +107,7 @@ bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
 	bcx_buf_init(&m->names.pool, a);
 	bcx_buf_init(&m->tb, a);
 	bcx_buf_init(&m->scratch2, a);
+	m->rel = mbc_release_current();
 	return BCX_OK;
 }
 
@@ -188,7 +189,8 @@ uint32_t mw_opname_id(mw_module *m, const char *full, size_t n, int registered)
 	on->dialect = mw_dialect_id(m, full, dl);
 	on->name = mw_string(m, op, ol);
 	on->registered = reg;
-	on->layout = reg ? mbc_find_layout(mbc_release_current(), full, n) : NULL;
+	on->cur = reg ? mbc_find_layout(mbc_release_current(), full, n) : NULL;
+	on->layout = reg ? mbc_find_layout(m->rel, full, n) : NULL;
 	return id;
 }
 

@@ -69,6 +69,7 @@ typedef struct mw_named {
 	char kind;
 	bool present;
 	uint64_t ival;
+	bool from_dict;       /* read from a file's dictionary as inherent */
 } mw_named;
 
 typedef struct mw_uselist {
@@ -126,7 +127,8 @@ typedef struct mw_value {
 typedef struct mw_opname {
 	uint32_t dialect, name;      /* dialect id, string id (without prefix) */
 	bool registered;
-	const mbc_oplayout *layout;
+	const mbc_oplayout *layout;  /* the target release's */
+	const mbc_oplayout *cur;     /* MLIR 22's (what the model holds) */
 	uint32_t refs, seen, index;
 } mw_opname;
 
@@ -181,6 +183,7 @@ typedef struct mw_module {
 	size_t *tb_stack;            /* saved (base, raw) of the frames below */
 	size_t tb_depth, tb_cap;
 	bcx_buf scratch2;            /* properties templates */
+	const mbc_release *rel;      /* whose op layouts are written (MLIR 22 by default) */
 	const char *file;            /* text input: for "FILE:LINE:COL: " */
 	const mw_op *at;             /* the op being written, for messages */
 	const unsigned *line, *col;  /* while parsing: the current token's */

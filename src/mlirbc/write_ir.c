@@ -56,8 +56,9 @@ static void fail_prop(mw_module *m, const mw_op *op, const char *what, const cha
 	const mw_opname *on = &m->opnames[op->name];
 	mbc_str d = mw_string_bytes(m, m->dialects[on->dialect].name);
 	mbc_str o = mw_string_bytes(m, on->name);
-	mw_fail(m, BCX_ERR_MALFORMED, "%s '%.*s' of %.*s.%.*s (MLIR 22's layout)", what, (int)len,
-		name, (int)d.n, (const char *)d.p, (int)o.n, (const char *)o.p);
+	mw_fail(m, BCX_ERR_MALFORMED, "%s '%.*s' of %.*s.%.*s (MLIR %u's layout)", what, (int)len,
+		name, (int)d.n, (const char *)d.p, (int)o.n, (const char *)o.p,
+		mbc_release_major(m->rel));
 }
 
 /* Every property must be one the layout names. */
@@ -201,11 +202,70 @@ static uint32_t merged_dict(mw_module *m, const mw_op *op, bool with_props)
 	return n ? mw_dict(m, v, n) : MW_NONE;
 }
 
+static bool is_value(char kind)
+{
+	return kind == 'e' || kind == 'b' || kind == 'o';
+}
+
+/* Writing for an older release (MLIR 19) what the model holds in MLIR
+ * 22's terms: an op it lacks or a property whose kind changed is refused
+ * (naming both); an attribute its op does not have is written as a
+ * discardable one, as that release holds it (func.func's no_inline,
+ * affine.if's condition), unless MLIR 22 gives it a default (a value the
+ * older release has no notion of) or it is not an attribute: those are
+ * refused by check_props. */
+static bool for_release(mw_module *m, mw_op *op)
+{
+	const mw_opname *on = &m->opnames[op->name];
+	if (!on->cur || on->layout == on->cur)
+		return true;
+	if (!on->layout) {
+		mbc_str d = mw_string_bytes(m, m->dialects[on->dialect].name);
+		mbc_str o = mw_string_bytes(m, on->name);
+		return mw_fail(m, BCX_ERR_UNSUPPORTED, "%.*s.%.*s is not an op of MLIR %u", (int)d.n,
+			       (const char *)d.p, (int)o.n, (const char *)o.p,
+			       mbc_release_major(m->rel)), false;
+	}
+	uint32_t keep = 0;
+	mw_named *moved = mw_alloc(m, op->nattrs + op->nprops + 1, sizeof *moved);
+	if (!moved)
+		return false;
+	if (op->nattrs)
+		memcpy(moved, op->attrs, op->nattrs * sizeof *moved);
+	uint32_t nmoved = op->nattrs;
+	for (uint32_t i = 0; i < op->nprops; i++) {
+		mbc_str s = mw_strattr_bytes(m, op->props[i].name);
+		const char *name = (const char *)s.p;
+		mbc_field f, g;
+		bool old = mbc_layout_field(on->layout, name, s.n, &f);
+		bool now = mbc_layout_field(on->cur, name, s.n, &g);
+		mbc_str a = mbc_layout_attr_type(on->cur, name, s.n);
+		mbc_str b = mbc_layout_attr_type(on->layout, name, s.n);
+		if (old && now && (is_value(f.kind) != is_value(g.kind) ||
+				   (a.n && b.n && (a.n != b.n || memcmp(a.p, b.p, a.n) != 0)))) {
+			fail_prop(m, op, "kind changed for property", name, s.n);
+			return false;
+		}
+		if (!old && !mbc_layout_inherent(on->layout, name, s.n) && !op->props[i].kind &&
+		    (op->props[i].from_dict || !mbc_layout_default_valued(on->cur, name, s.n)) &&
+		    !is_value(now ? g.kind : 0))
+			moved[nmoved++] = op->props[i];
+		else
+			op->props[keep++] = op->props[i];
+	}
+	op->nprops = keep;
+	op->attrs = moved;
+	op->nattrs = nmoved;
+	return true;
+}
+
 static void prepare_op(mw_writer *w, mw_op *op)
 {
 	mw_module *m = w->m;
 	const mw_opname *on = &m->opnames[op->name];
 	op->has_props = false;
+	if (on->registered && !for_release(m, op))
+		return;
 	if (op->opaque && w->v < 5) {
 		mbc_str s = mw_string_bytes(m, on->name);
 		mw_fail(m, BCX_ERR_UNSUPPORTED,

@@ -8,7 +8,9 @@
 #   bcx dis = data/NAME.generic.mlir (mlir-opt-22's print of the file, or of
 #   its upgrade, where MLIR 22 refuses it; fir-opt's for HLFIR);
 #   bcx convert --bytecode-version 6 (MLIR 16 and 19) writes MLIR 22's
-#   producer and bcx dis of the result is the same text.
+#   producer and bcx dis of the result is the same text;
+#   --mlir-release 19 writes MLIR 19's file back unchanged and refuses what
+#   MLIR 19 cannot express.
 # Args: BCX
 set -u
 bcx=$1
@@ -35,4 +37,24 @@ for n in release16 release19 release18; do
 done
 check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-version 6 "$data/release19_hlfir.mlirbc" -o "$tmp/x" 2> "$tmp/err" &&
 	grep -q "(MLIR 19) is not an op of MLIR 22" "$tmp/err"'
+# writing for MLIR 19: its own file comes back byte for byte; what it cannot
+# express is refused naming the op and the field
+check "release19 --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --mlir-release 19 \
+	"$data/release19.mlirbc" -o "$tmp/back.mlirbc" && cmp -s "$tmp/back.mlirbc" "$data/release19.mlirbc"'
+cat > "$tmp/shuffle.mlir" <<'TEXT'
+"builtin.module"() ({
+  %0 = "test.v"() : () -> vector<2xf32>
+  %1 = "vector.shuffle"(%0, %0) <{mask = array<i64: 0, 3>}> : (vector<2xf32>, vector<2xf32>) -> vector<2xf32>
+}) : () -> ()
+TEXT
+check "--mlir-release 19 refusal" eval '! "$bcx" asm --format mlirbc --mlir-release 19 "$tmp/shuffle.mlir" \
+	-o "$tmp/x" 2> "$tmp/err" && grep -q "property .mask. of vector.shuffle" "$tmp/err"'
+cat > "$tmp/addi.mlir" <<'TEXT'
+"builtin.module"() ({
+  %0 = "test.i"() : () -> i32
+  %1 = "arith.addi"(%0, %0) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+}) : () -> ()
+TEXT
+check "--mlir-release 19 producer" eval '"$bcx" asm --format mlirbc --mlir-release 19 "$tmp/addi.mlir" \
+	--bytecode-version 3 -o "$tmp/v3" && "$bcx" info "$tmp/v3" | grep -qx "producer:  MLIR19.1.7"'
 exit $fail

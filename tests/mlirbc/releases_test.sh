@@ -10,6 +10,8 @@
 #   convert  bcx convert --bytecode-version 6 (MLIR 22's layouts) gives a
 #            file mlir-opt-22 reads and prints as bcx dis printed the old
 #            one (the same ops); a refusal counts as a failure here
+#   write19  (MLIR 19) bcx convert --mlir-release 19 of mlir-opt-22's file
+#            of the source is read by mlir-opt-19 and printed as its own
 # For flang-19 (bbc, fir-opt in /usr/lib/llvm-19/bin) each Fortran source of
 # tests/mlirbc/fortran/ is lowered to HLFIR and to FIR, written as bytecode by
 # fir-opt and checked "dis" against fir-opt's generic print (MLIR 22 has no
@@ -38,7 +40,12 @@ check_release() {
 		bc=$w.mlirbc
 		mlir-opt-$n --allow-unregistered-dialect --emit-bytecode "$src" -o "$bc" 2> /dev/null || continue
 		mlir-opt-$n --allow-unregistered-dialect --mlir-print-op-generic "$bc" -o "$w.ref" 2> /dev/null || continue
-		res "$n" "$name" release eval '"$bcx" info "$bc" | grep -q "^layouts:   MLIR \(22.s inherent\|$n.s op\)"'
+		[ "$n" = 19 ] && res "$n" "$name" write19 eval 'cp "$w.ref" "$w.ref19" &&
+			mlir-opt-22 --allow-unregistered-dialect --emit-bytecode "$src" -o "$w.22.mlirbc" 2> /dev/null &&
+			"$bcx" convert --bytecode-version 6 --mlir-release 19 "$w.22.mlirbc" -o "$w.down.mlirbc" 2> /dev/null &&
+			mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic "$w.down.mlirbc" -o "$w.down" 2> /dev/null &&
+			cmp -s "$w.down" "$w.ref19"'
+		res "$n" "$name" release eval '"$bcx" info "$bc" 2> /dev/null | grep -q "^layouts:   MLIR \(22.s inherent\|$n.s op\)"'
 		if mlir-opt-22 --allow-unregistered-dialect --mlir-print-op-generic "$bc" -o "$w.ref22" 2> /dev/null; then
 			cp "$w.ref22" "$w.ref"
 		elif "$bcx" convert --bytecode-version 6 "$bc" -o "$w.up.mlirbc" 2> /dev/null &&

@@ -33,8 +33,9 @@ FIELDS lists the properties encoding in write order, space separated:
               when present (printed [] or [N])
 FIELDS is "-" for a release without native properties (MLIR 16).
 INHERENT lists the inherent attribute names (space separated).
-DEFAULTS lists name=TEXT pairs separated by ';' for default-valued
-attributes whose default is one this generator can spell in MLIR syntax.
+DEFAULTS lists name=TEXT pairs separated by ';' for the default-valued
+attributes; TEXT is the default in MLIR syntax when this generator can
+spell it, else empty.
 TYPES lists name=StorageType pairs separated by ';' for the attribute
 fields (the C++ class of the attribute, without "::mlir::").
 Python 3 standard library only.
@@ -197,11 +198,13 @@ def parse_defaults(lines):
         m = re.fullmatch(r"\s*properties\.(\w+) = (.*);", line)
         if not m:
             continue
+        text = ""
         for pat, spell in DEFAULT_FORMS:
             d = re.fullmatch(pat, m.group(2))
             if d:
-                out.append("%s=%s" % (m.group(1), spell(d)))
+                text = spell(d)
                 break
+        out.append("%s=%s" % (m.group(1), text))
     return out
 
 
@@ -302,7 +305,7 @@ def main():
               " * Regenerate: python3 tools/mlirgen/mlirgen.py --release %d -o src/mlirbc/gen/ops_%d.def\n"
               " * Format: see tools/mlirgen/mlirgen.py. */\n"
               % (a.release, tool_version(tblgen), nfiles, a.release,
-                 " and libflang-%d-dev's include/flang" % a.release if flang else "",
+                 "\n * and libflang-%d-dev's include/flang" % a.release if flang else "",
                  wrap("%d ops of %d dialects: %s." % (len(ops), len(dialects), ", ".join(dialects))),
                  a.release, a.release))
     for name in sorted(ops, key=lambda s: s.encode()):
