@@ -24,6 +24,7 @@
 set -u
 bcx=$1
 here=$(dirname "$0")
+. "$here/known_failures.sh"
 command -v mlir-opt-22 > /dev/null || { echo "skipped: mlir-opt-22 not installed"; exit 77; }
 flang=/usr/lib/llvm-19/bin
 tmp=$(mktemp -d)
@@ -91,22 +92,12 @@ fi
 [ $ran = 1 ] || { echo "skipped: no mlir-opt-16, mlir-opt-19 or flang-19"; exit 77; }
 
 LC_ALL=C sort -o "$tmp/results" "$tmp/results"
-known=$here/releases_known_failures
-grep -v '^#' "$known" 2> /dev/null | sed '/^[[:space:]]*$/d' | LC_ALL=C sort -u > "$tmp/known"
-sed -n 's/^FAIL //p' "$tmp/results" | LC_ALL=C sort -u > "$tmp/failed"
 fail=0
-while read -r line; do
-	echo "FAILED (not in releases_known_failures): $line"
-	fail=1
-done < <(LC_ALL=C comm -23 "$tmp/failed" "$tmp/known")
-while read -r line; do
-	echo "FAILED (listed in releases_known_failures, now passes: remove it): $line"
-	fail=1
-done < <(LC_ALL=C comm -13 "$tmp/failed" "$tmp/known")
+check_known "$tmp/results" "$here/releases_known_failures" || fail=1
 awk '{ k = $2 " " $4; all[k]++; if ($1 == "OK") ok[k]++ }
 	END { printf "%-10s %-8s %8s %8s\n", "release", "check", "passed", "checks";
 	      for (k in all) { split(k, p, " "); printf "%-10s %-8s %8d %8d\n", p[1], p[2], ok[k], all[k] } }' \
 	"$tmp/results" | { read -r head; echo "$head"; LC_ALL=C sort; }
 echo "$(grep -c '^OK' "$tmp/results") passed, $(grep -c '^FAIL' "$tmp/results") failed" \
-	"($(wc -l < "$tmp/known") known failures listed)"
+	"($known_count known failures listed)"
 exit $fail
