@@ -477,7 +477,7 @@ static void put_value_prop(bcx_buf *b, const mbc_named *p)
 	if (p->kind == 'd')
 		bcx_buf_printf(b, " = %.*s", (int)p->ntext, p->text);
 	else if (p->kind == 'e')
-		bcx_buf_printf(b, " = %llu : i32", (unsigned long long)(uint32_t)p->ival);
+		bcx_buf_printf(b, " = %ld : i32", (long)(int32_t)(uint32_t)p->ival);
 	else if (p->kind == 'b' && !p->ival)
 		PUTS(b, " = false");
 	else if (p->kind == 'o' && p->present)

@@ -156,7 +156,9 @@ static void layout_props(mw_writer *w, mw_op *op, const mbc_oplayout *l)
 				uint8_t b = f.kind == 'b' ? v != 0 : present;
 				mw_tb_bytes(m, &b, 1);
 			}
-			if (f.kind == 'e' || (f.kind == 'o' && present))
+			if (f.kind == 'e') /* an enum of 32 bits, as an i32 in text */
+				mw_tb_varint(m, v & 0xffffffffu);
+			else if (f.kind == 'o' && present)
 				mw_tb_varint(m, v);
 		}
 	}
