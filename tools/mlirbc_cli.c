@@ -102,7 +102,12 @@ static void info_json(const bcx_mlirbc_module *m, size_t size, bcx_buf *b)
 			  "\"version\": %llu, \"size\": %zu,\n \"producer\": ",
 		       (unsigned long long)in.version, size);
 	cli_json_string(b, in.producer, in.producer_len);
-	bcx_buf_printf(b, ",\n \"counts\": {\"strings\": %zu, \"dialects\": %zu, \"op_names\": %zu, "
+	bcx_buf_printf(b, ",\n \"layouts\": {\"release\": %u", in.layouts_release);
+	if (in.layouts_note) {
+		bcx_buf_puts(b, ", \"note\": ");
+		cli_json_string(b, (const uint8_t *)in.layouts_note, strlen(in.layouts_note));
+	}
+	bcx_buf_printf(b, "},\n \"counts\": {\"strings\": %zu, \"dialects\": %zu, \"op_names\": %zu, "
 			  "\"attributes\": %zu, \"types\": %zu, \"resources\": %zu, "
 			  "\"properties\": %zu, \"isolated_regions\": %zu},\n \"sections\": [",
 		       in.strings, in.dialects, in.op_names, in.attrs, in.types, in.resources,
