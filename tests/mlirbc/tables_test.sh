@@ -2,8 +2,8 @@
 # The committed op layout tables (src/mlirbc/gen/ops_N.def) against a fresh
 # run of tools/mlirgen/mlirgen.py, for every release whose mlir-tblgen-N and
 # .td files are on this machine: /usr/lib/llvm-N/include, or the folder
-# named by MLIR_TD_N (e.g. libmlir-N-dev unpacked with dpkg-deb -x,
-# MLIR_TD_19=/opt/mlirtd/19/usr/lib/llvm-19/include). A difference fails.
+# named by MLIR_TD_N (libmlir-N-dev unpacked with dpkg-deb -x into DIR:
+# MLIR_TD_19=DIR/usr/lib/llvm-19/include). A difference fails.
 # Skipped (77) when no release can be regenerated here.
 # Args: SOURCE_DIR
 set -u
@@ -14,8 +14,7 @@ ran=0 failed=0
 for n in 16 19 22; do
 	var=MLIR_TD_$n
 	root=${!var:-}
-	[ -n "$root" ] || root=/opt/mlirtd/$n/usr/lib/llvm-$n/include
-	[ -d "$root/mlir/Dialect" ] || root=/usr/lib/llvm-$n/include
+	[ -n "$root" ] || root=/usr/lib/llvm-$n/include
 	if ! command -v mlir-tblgen-$n > /dev/null || [ ! -d "$root/mlir/Dialect" ]; then
 		echo "MLIR $n: not checked (mlir-tblgen-$n or its .td files missing; set $var)"
 		continue
