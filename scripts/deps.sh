@@ -4,7 +4,8 @@
 #   build: a C compiler, make, cmake
 #   test:  also clang-22 + libFuzzer (fuzz targets) and llvm-22 tools
 #          (llvm-bcanalyzer-22, llvm-link-22) and mlir-22-tools (mlir-opt-22)
-#          for the differential tests,
+#          for the differential tests, mlir-19-tools, mlir-16-tools and
+#          flang-19 for the files of older releases,
 #          python3-jsonschema for the JSON Schema test
 set -euo pipefail
 mode=${1:-build}
@@ -20,6 +21,12 @@ if [ "$mode" = test ]; then
   have llvm-link-22 || need+=(llvm-22)
   # mlir-opt-22: the oracle of the MLIR bytecode tests (tests/mlirbc)
   have mlir-opt-22 || need+=(mlir-22-tools)
+  # mlir-opt-19 / mlir-tblgen-19: MLIR 19 files and tables (tests/mlirbc/releases_test.sh)
+  have mlir-opt-19 || need+=(mlir-19-tools)
+  # mlir-opt-16 / mlir-tblgen-16: MLIR 16 files and tables (tests/mlirbc/releases_test.sh)
+  have mlir-opt-16 || need+=(mlir-16-tools)
+  # bbc and fir-opt: FIR/HLFIR files of flang-19 (tests/mlirbc/releases_test.sh)
+  [ -x /usr/lib/llvm-19/bin/bbc ] || need+=(flang-19)
   # JSON Schema validation of every --json output (tests/schema)
   /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || need+=(python3-jsonschema)
   # libFuzzer's runtime for clang-22

@@ -35,6 +35,7 @@ typedef struct cli_args {
 	const char *function, *target, *format, *codec;
 	const char *entry, *max_steps, *max_heap, *max_depth; /* run */
 	const char *bytecode_version;    /* asm/convert, MLIR bytecode */
+	const char *mlir_release;        /* asm/convert, MLIR bytecode: 19 or 22 */
 	bool json, pretty, all, generic, i1_bytes, trace, debuginfo, no_verify, hints, strict, gc_stress;
 	bool dump_blockinfo, non_symbolic, show_binary_blobs, no_histogram, llvm_dump;
 	unsigned given;                  /* bit i: option row i was on the command line */

@@ -81,6 +81,11 @@ static void info_text(const bcx_mlirbc_module *m, size_t size, bcx_buf *b)
 		       in.strings, in.dialects, in.op_names, in.attrs, in.types, in.resources,
 		       in.properties);
 	bcx_buf_printf(b, "regions:   %zu isolated (read when first used)\n", in.lazy_regions);
+	if (in.version >= 5)
+		bcx_buf_printf(b, "layouts:   MLIR %u's op properties%s%s\n", in.layouts_release,
+			       in.layouts_note ? "; note: " : "", in.layouts_note ? in.layouts_note : "");
+	else
+		bcx_buf_puts(b, "layouts:   MLIR 22's inherent attributes (no properties before v5)\n");
 	bcx_buf_puts(b, "\nsections:\n  name                offset      size  align\n");
 	bcx_mlirbc_section sec[BCX_MLIRBC_SECTIONS];
 	for (unsigned i = 0, n = sections_by_offset(m, sec); i < n; i++)
@@ -97,7 +102,12 @@ static void info_json(const bcx_mlirbc_module *m, size_t size, bcx_buf *b)
 			  "\"version\": %llu, \"size\": %zu,\n \"producer\": ",
 		       (unsigned long long)in.version, size);
 	cli_json_string(b, in.producer, in.producer_len);
-	bcx_buf_printf(b, ",\n \"counts\": {\"strings\": %zu, \"dialects\": %zu, \"op_names\": %zu, "
+	bcx_buf_printf(b, ",\n \"layouts\": {\"release\": %u", in.layouts_release);
+	if (in.layouts_note) {
+		bcx_buf_puts(b, ", \"note\": ");
+		cli_json_string(b, (const uint8_t *)in.layouts_note, strlen(in.layouts_note));
+	}
+	bcx_buf_printf(b, "},\n \"counts\": {\"strings\": %zu, \"dialects\": %zu, \"op_names\": %zu, "
 			  "\"attributes\": %zu, \"types\": %zu, \"resources\": %zu, "
 			  "\"properties\": %zu, \"isolated_regions\": %zu},\n \"sections\": [",
 		       in.strings, in.dialects, in.op_names, in.attrs, in.types, in.resources,
@@ -131,10 +141,17 @@ static int mlirbc_info(const cli_input *in, const cli_args *a)
 	return rc;
 }
 
-/* --bytecode-version N: 0-6, as mlir-opt's --emit-bytecode-version. */
+/* --bytecode-version N: 0-6, as mlir-opt's --emit-bytecode-version;
+ * --mlir-release 19|22: whose op property layouts are written. */
 static int write_options(const cli_args *a, bcx_mlirbc_write_options *o)
 {
 	*o = (bcx_mlirbc_write_options)BCX_OPTIONS_INIT(bcx_mlirbc_write_options);
+	const char *r = a->mlir_release;
+	if (r && strcmp(r, "19") != 0 && strcmp(r, "22") != 0)
+		return cli_usage(a->verb, "--mlir-release %s: bcx writes the op layouts of MLIR 19 and 22",
+				 r);
+	if (r)
+		o->mlir_release = (uint32_t)atoi(r);
 	const char *v = a->bytecode_version;
 	if (!v)
 		return EXIT_OK;

@@ -52,6 +52,7 @@ static const cli_opt asm_opts[] = {
 	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) write i1 constants one byte per element"),
 	CLI_VALUE("--bytecode-version", "N", bytecode_version, "mlirbc", "(MLIR bytecode) version 0-6 (default 6)"),
 	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) write a module that breaks the verifier's rules"),
+	CLI_VALUE("--mlir-release", "N", mlir_release, "mlirbc", "(MLIR bytecode) op layouts of MLIR 22 (default) or 19"),
 };
 
 static const cli_opt convert_opts[] = {
@@ -59,6 +60,7 @@ static const cli_opt convert_opts[] = {
 	OPT_OUT("the output file (required; '-' = stdout)"),
 	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) write i1 constants one byte per element"),
 	CLI_VALUE("--bytecode-version", "N", bytecode_version, "mlirbc", "(MLIR bytecode) the target version, 0-6"),
+	CLI_VALUE("--mlir-release", "N", mlir_release, "mlirbc", "(MLIR bytecode) op layouts of MLIR 22 (default) or 19"),
 	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) write a module that breaks the verifier's rules"),
 };
 

@@ -40,6 +40,12 @@ typedef struct bcx_mlirbc_info {
 	size_t ops;                 /* ops decoded so far */
 	size_t lazy_regions;        /* isolated ops with a nested IR section */
 	size_t lazy_loaded;         /* of which decoded so far */
+	/* The MLIR release whose op property layouts the file is read with
+	 * (16, 19 or 22), chosen by the producer string; layouts_note is NULL
+	 * when the producer names that release, else it says why that one
+	 * (an unknown or other release: the nearest is taken). */
+	unsigned layouts_release;
+	const char *layouts_note;
 } bcx_mlirbc_info;
 
 void bcx_mlirbc_get_info(const bcx_mlirbc_module *m, bcx_mlirbc_info *info);
@@ -98,6 +104,12 @@ typedef struct bcx_mlirbc_write_options {
 	uint32_t version;
 	/* For the output bytes (and the work); NULL is the libc allocator. */
 	const bcx_allocator *alloc;
+	/* The MLIR release the file is written for: 0 (the default) or 22
+	 * writes MLIR 22's op property layouts; 19 writes MLIR 19's, and its
+	 * producer string, refusing (BCX_ERR_UNSUPPORTED, naming the op and
+	 * the field) what MLIR 19 cannot express: an op or a property it does
+	 * not have, a property whose kind changed. */
+	uint32_t mlir_release;
 } bcx_mlirbc_write_options;
 
 /*

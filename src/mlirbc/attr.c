@@ -83,8 +83,9 @@ static uint32_t ref(dctx *x, bcx_cursor *c, bool type, const mbc_ent **out)
 	*out = &none;
 	uint32_t lim = type ? x->m->ntypes : x->m->nattrs;
 	uint32_t i = mbc_index(c, lim, type ? "type index" : "attribute index");
-	if (bcx_cur_ok(c) && get(x, type, i, out) != BCX_OK)
-		c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
+	bcx_status s;
+	if (bcx_cur_ok(c) && (s = get(x, type, i, out)) != BCX_OK)
+		c->status = s;
 	return i;
 }
 

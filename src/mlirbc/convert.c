@@ -257,8 +257,12 @@ static void tables(cv *x)
 	x->resmap = mw_alloc(m, r->ndialect_res, sizeof *x->resmap);
 	for (uint32_t h = 0; x->resmap && h < r->ndialect_res; h++)
 		x->resmap[h] = r->dialect_res[h];
-	m->producer = r->producer.p;
-	m->nproducer = r->producer.n;
+	/* the properties are written in MLIR 22's layouts: a producer naming
+	 * another release would have them read with that release's */
+	if (r->rel == mbc_release_current() && !r->rel_note[0]) {
+		m->producer = r->producer.p;
+		m->nproducer = r->producer.n;
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -302,15 +306,72 @@ static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
 	op->props = mw_alloc(m, n + MBC_MAX_PROPS, sizeof *op->props);
 	for (uint32_t i = 0; i < n && op->attrs && op->props; i++) {
 		mw_named nv = {cv_ent(x, false, d->list[2 * i]), cv_ent(x, false, d->list[2 * i + 1]),
-			       NULL, 0};
+			       NULL, 0, 0, false, 0, false};
 		mbc_str key = mbc_string(x->r, x->r->attrs[d->list[2 * i]].e->r[0]);
 		if (split && mbc_is_inherent(x->r, src, key)) {
+			mbc_str name = mbc_inherent_name(key);
+			if (name.p != key.p)
+				nv.name = mw_string_attr(m, name.p, name.n);
+			nv.from_dict = true;
 			seg_values(x, &nv, d->list[2 * i + 1]);
 			op->props[op->nprops++] = nv;
 		}
 		else
 			op->attrs[op->nattrs++] = nv;
 	}
+}
+
+/* One decoded property in the model: an attribute, segment sizes, or a
+ * value field (kept as its value: MLIR has no attribute for it). */
+static mw_named cv_prop(cv *x, const mbc_named *p)
+{
+	mw_module *m = x->m;
+	mw_named nv = {mw_string_attr(m, p->name, p->len), MW_NONE, NULL, 0, p->kind, p->present,
+		       p->ival, false};
+	if (p->attr != MBC_NONE) {
+		nv.value = cv_ent(x, false, p->attr);
+		seg_values(x, &nv, p->attr);
+	} else if (p->seg) {
+		nv.seg = p->seg;
+		nv.nseg = p->nseg;
+		nv.value = mw_i32_array(m, p->seg, p->nseg);
+	}
+	return nv;
+}
+
+static bool is_value(char kind)
+{
+	return kind == 'e' || kind == 'b' || kind == 'o';
+}
+
+/* A file of another release (MLIR 19) is written in MLIR 22's layouts:
+ * an op MLIR 22 does not have, or a property whose kind changed (an
+ * ArrayAttr that became a DenseI64ArrayAttr, an attribute that became a
+ * Property<>), cannot be carried over; the message names the op and the
+ * field. Fields MLIR 22 added or dropped are left to check_props. */
+static bool upgradable(cv *x, const mbc_op *src, const mbc_named *pr, uint32_t np)
+{
+	const mbc_opname *on = &x->r->opnames[src->name];
+	unsigned rel = mbc_release_major(x->r->rel);
+	for (uint32_t i = 0; i < np; i++) {
+		mbc_field f;
+		if (pr[i].in_dict || pr[i].kind == 'd' ||
+		    !mbc_layout_field(on->cur, pr[i].name, pr[i].len, &f))
+			continue;
+		mbc_str a = mbc_layout_attr_type(on->layout, pr[i].name, pr[i].len);
+		mbc_str b = mbc_layout_attr_type(on->cur, pr[i].name, pr[i].len);
+		bool changed = is_value(pr[i].kind) != is_value(f.kind) ||
+			       (a.n && b.n && (a.n != b.n || memcmp(a.p, b.p, a.n) != 0));
+		if (changed) {
+			mw_fail(x->m, BCX_ERR_UNSUPPORTED,
+				"property '%.*s' of %s changed kind from MLIR %u (%.*s) to MLIR 22 (%.*s)",
+				(int)pr[i].len, pr[i].name, on->full, rel, a.n ? (int)a.n : 5,
+				a.n ? (const char *)a.p : "value", b.n ? (int)b.n : 5,
+				b.n ? (const char *)b.p : "value");
+			return false;
+		}
+	}
+	return true;
 }
 
 static void op_props(cv *x, const mbc_op *src, mw_op *op)
@@ -321,13 +382,11 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 	uint32_t np;
 	bool opaque;
 	if (src->props == MBC_NONE) {
-		if (x->r->version < 5)
-			op_attrs(x, src, op, on->layout != NULL);
-		else
-			op_attrs(x, src, op, false);
+		/* inherent attributes in the dictionary (mbc_is_inherent) */
+		op_attrs(x, src, op, true);
 		return;
 	}
-	op_attrs(x, src, op, false);
+	op_attrs(x, src, op, on->registered > 0);
 	if (mbc_op_props(x->r, src, pr, &np, MBC_MAX_PROPS, &opaque, m->diag) != BCX_OK) {
 		mw_fail(m, m->diag ? m->diag->code : BCX_ERR_MALFORMED, "bad properties");
 		return;
@@ -343,20 +402,13 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 		op->props_attr = cv_ent(x, false, pr[0].attr);
 		return;
 	}
+	if (x->r->rel != mbc_release_current() && !upgradable(x, src, pr, np))
+		return;
 	if (!op->props)
 		op->props = mw_alloc(m, np, sizeof *op->props);
-	for (uint32_t i = 0; op->props && i < np; i++) {
-		mw_named nv = {mw_string_attr(m, pr[i].name, pr[i].len), MW_NONE, NULL, 0};
-		if (pr[i].attr != MBC_NONE) {
-			nv.value = cv_ent(x, false, pr[i].attr);
-			seg_values(x, &nv, pr[i].attr);
-		} else {
-			nv.seg = pr[i].seg;
-			nv.nseg = pr[i].nseg;
-			nv.value = mw_i32_array(m, pr[i].seg, pr[i].nseg);
-		}
-		op->props[op->nprops++] = nv;
-	}
+	for (uint32_t i = 0; op->props && i < np; i++)
+		if (pr[i].kind != 'd' && !pr[i].in_dict)
+			op->props[op->nprops++] = cv_prop(x, &pr[i]);
 }
 
 static void cv_op(cv *x, const mbc_op *src, uint32_t parent);
@@ -399,6 +451,11 @@ static void cv_op(cv *x, const mbc_op *src, uint32_t parent)
 			x->r->opnames[src->name].full_len};
 	const mbc_opname *on = &x->r->opnames[src->name];
 	op->name = mw_opname_id(m, (const char *)full.p, full.n, on->registered);
+	if (on->registered > 0 && !on->cur && x->r->rel != mbc_release_current()) {
+		mw_fail(m, BCX_ERR_UNSUPPORTED, "%s (MLIR %u) is not an op of MLIR 22", on->full,
+			mbc_release_major(x->r->rel));
+		return;
+	}
 	op->loc = cv_ent(x, false, src->loc);
 	op_props(x, src, op);
 	op->nres = src->nres;

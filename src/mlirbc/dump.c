@@ -426,6 +426,11 @@ bcx_status bcx_mlirbc_dump(bcx_mlirbc_module *m, unsigned flags, const bcx_sink 
 		bcx_out_printf(o, "MLIR bytecode version %llu, producer ", (unsigned long long)m->version);
 		put_str(d, m->producer.p, m->producer.n);
 		bcx_out_printf(o, ", %zu bytes\n", m->size);
+		if (m->version >= 5)
+			bcx_out_printf(o, "op property layouts of MLIR %u%s%s\n",
+				       mbc_release_major(m->rel), m->rel_note[0] ? ": " : "", m->rel_note);
+		else
+			bcx_out_puts(o, "inherent attributes as MLIR 22 defines them (no properties before v5)\n");
 	}
 	sections(d);
 	strings(d);

@@ -50,11 +50,13 @@ typedef struct mbc_dialect {
 } mbc_dialect;
 
 typedef struct mbc_oplayout mbc_oplayout;
+typedef struct mbc_release mbc_release;
 
 typedef struct mbc_opname {
 	uint32_t dialect, name; /* dialect index, string index */
 	int8_t registered;      /* 1/0 for v >= 5, -1 not recorded */
-	const mbc_oplayout *layout;
+	const mbc_oplayout *layout;  /* the file's release's (v >= 5), else MLIR 22's */
+	const mbc_oplayout *cur;     /* MLIR 22's: its inherent names and defaults */
 	char *full;             /* "dialect.name", NUL-terminated */
 	uint32_t full_len;
 } mbc_opname;
@@ -196,6 +198,8 @@ struct bcx_mlirbc_module {
 	uint64_t version;
 	mbc_str producer;
 	uint64_t producer_off;
+	const mbc_release *rel;   /* whose op layouts the properties are read with */
+	char rel_note[160];       /* why that release, when the producer does not name it */
 	mbc_section sec[MBC_SEC_COUNT];
 	uint8_t sec_order[MBC_SEC_COUNT];
 	unsigned nsec;
@@ -284,32 +288,79 @@ typedef struct mbc_vcount {
 /* Add the counts of a lazy op's regions, reading its nested IR section
  * without decoding it (no-op when the op is not lazy). */
 bcx_status mbc_count_lazy(mbc_module *m, const mbc_op *op, mbc_vcount *vc, bcx_diag *diag);
+/* layouts.c: the generated op layouts of each MLIR release. */
+const mbc_release *mbc_release_current(void); /* MLIR 22 */
+unsigned mbc_release_major(const mbc_release *r);
+/* The producer string its mlir-opt writes ("MLIR19.1.7"). */
+const char *mbc_release_producer(const mbc_release *r);
+/* A release bcx can write properties for (19, 22), or NULL. */
+const mbc_release *mbc_release_by_major(unsigned major);
+/* The release whose layouts a file of this producer and version is read
+ * with: its own, else the nearest (note then says so; "" when exact). */
+const mbc_release *mbc_release_for(mbc_str producer, uint64_t version, char *note, size_t cap);
+/* An op's layout by name (binary search), NULL when the release has no
+ * such op. */
+const mbc_oplayout *mbc_find_layout(const mbc_release *r, const char *name, size_t n);
+/* One field of a layout's properties encoding (gen/ops_N.def):
+ * kind 'a' attribute, '?' optional attribute, '<' segment sizes attribute
+ * (v5), '>' sparse segment sizes (v >= 6), 'e' enum varint, 'b' bool byte,
+ * 'o' optional varint; nseg the segment count. */
+typedef struct mbc_field {
+	const char *name;     /* not NUL-terminated */
+	uint32_t len;
+	char kind;
+	uint32_t nseg;
+} mbc_field;
+/* Fields in write order: p = mbc_layout_fields(l), then
+ * while ((p = mbc_next_field(p, &f))). */
+const char *mbc_next_field(const char *p, mbc_field *f);
+const char *mbc_layout_fields(const mbc_oplayout *l);
+/* Whether the release wrote properties entries for the op ("-": MLIR 16). */
+bool mbc_layout_native(const mbc_oplayout *l);
+/* "name=TEXT;..." of the default-valued attributes (TEXT empty when the
+ * generator cannot spell it). */
+const char *mbc_layout_defaults(const mbc_oplayout *l);
+/* Whether name is a default-valued attribute of the op. */
+bool mbc_layout_default_valued(const mbc_oplayout *l, const char *name, size_t n);
+/* Whether name is one of the op's inherent attributes / a field. */
+bool mbc_layout_inherent(const mbc_oplayout *l, const char *name, size_t n);
+/* The field of that name (the first: segment sizes have two), or false. */
+bool mbc_layout_field(const mbc_oplayout *l, const char *name, size_t n, mbc_field *f);
+/* The C++ storage class of an attribute field ("DenseI64ArrayAttr"), an
+ * empty string when the table does not say. */
+mbc_str mbc_layout_attr_type(const mbc_oplayout *l, const char *name, size_t n);
 /* props.c */
-const mbc_oplayout *mbc_find_layout(const char *name, size_t n);
-/* The k-th property of a layout (name not NUL-terminated); false past the
- * end. */
-bool mbc_layout_prop(const mbc_oplayout *l, unsigned k, const char **name, size_t *len,
-		     bool *optional);
-/* The segment-sizes property's name and element count, NULL if none. */
-const char *mbc_layout_segments(const mbc_oplayout *l, unsigned *n);
 /* One inherent property of an op. */
 struct mbc_named {
 	const char *name;     /* not NUL-terminated */
 	uint32_t len;
-	uint32_t attr;        /* MBC_NONE with seg set: segment sizes */
-	int32_t *seg;
+	uint32_t attr;        /* attribute index; MBC_NONE when not an attribute */
+	int32_t *seg;         /* segment sizes (attr MBC_NONE) */
 	uint32_t nseg;
+	char kind;            /* 0 (attr or seg), a value field 'e' 'b' 'o',
+			       * or 'd' a default not in the file (text) */
+	bool present;         /* 'o': a value is there */
+	uint64_t ival;        /* 'e' 'b' 'o' */
+	const char *text;     /* 'd': the default in MLIR syntax */
+	uint32_t ntext;
+	bool in_dict;         /* taken from the attribute dictionary */
 };
 /* Decode op's properties into its inherent attributes (sorted by name), or
- * fail; *opaque set when the layout is unknown. */
+ * fail; *opaque set when the layout is unknown. Below v5 they are the
+ * dictionary's inherent entries (legacy names renamed). Either way the
+ * defaults MLIR 22 fills in are added, as its reader does. */
 bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
 			uint32_t cap, bool *opaque, bcx_diag *diag);
 /* The same, without keeping the decoded form (an op looked at once). */
 bcx_status mbc_op_props_once(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
 			     uint32_t cap, bool *opaque, bcx_diag *diag);
-/* Whether an attribute name is inherent to the op (v < 5 splitting). */
+/* Whether an attribute name is inherent to the op (v < 5 splitting),
+ * legacy segment-size names included. */
 bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name);
-#define MBC_MAX_PROPS 32
+/* MLIR 22's name of an inherent attribute (operand_segment_sizes is read
+ * as operandSegmentSizes). */
+mbc_str mbc_inherent_name(mbc_str name);
+#define MBC_MAX_PROPS 64
 
 /* n items of size bytes from the arena, not zeroed (the caller fills every
  * one); NULL on overflow or out of memory. */

@@ -233,7 +233,7 @@ static uint32_t attr_ref(irctx *x, const char *what, int want)
 	bcx_status s = want == 1 ? mbc_attr_is_loc(x->m, i, &is_loc, x->diag)
 				 : mbc_attr(x->m, i, &e, x->diag);
 	if (s != BCX_OK) {
-		x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
+		x->c->status = s;
 		return MBC_NONE;
 	}
 	if (want == 1 && !is_loc)
@@ -247,8 +247,9 @@ static uint32_t type_ref(irctx *x, const char *what)
 {
 	uint32_t i = mbc_index(x->c, x->m->ntypes, what);
 	const mbc_ent *e;
-	if (ok(x) && mbc_type(x->m, i, &e, x->diag) != BCX_OK)
-		x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
+	bcx_status s;
+	if (ok(x) && (s = mbc_type(x->m, i, &e, x->diag)) != BCX_OK)
+		x->c->status = s;
 	return i;
 }
 
@@ -345,8 +346,10 @@ static bool parse_op(irctx *x, mbc_op *op, region_state *rs)
 		mbc_named pr[MBC_MAX_PROPS];
 		uint32_t np;
 		bool opaque;
-		if (ok(x) && mbc_op_props_once(m, op, pr, &np, MBC_MAX_PROPS, &opaque, x->diag) != BCX_OK)
-			x->c->status = x->diag && x->diag->code ? x->diag->code : BCX_ERR_MALFORMED;
+		bcx_status s;
+		if (ok(x) && (s = mbc_op_props_once(m, op, pr, &np, MBC_MAX_PROPS, &opaque,
+						    x->diag)) != BCX_OK)
+			x->c->status = s;
 	}
 	if (ok(x) && (op->mask & 0x02)) {
 		op->res_types = items(x, &op->nres, "result count");

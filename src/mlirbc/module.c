@@ -74,6 +74,8 @@ void bcx_mlirbc_get_info(const bcx_mlirbc_module *m, bcx_mlirbc_info *info)
 	info->ops = m->nops;
 	info->lazy_regions = m->nlazy;
 	info->lazy_loaded = m->nlazy_loaded;
+	info->layouts_release = m->rel ? mbc_release_major(m->rel) : 0;
+	info->layouts_note = m->rel_note[0] ? m->rel_note : NULL;
 }
 
 _Static_assert(MBC_SEC_COUNT == BCX_MLIRBC_SECTIONS, "bcx/mlirbc.h names every section id");

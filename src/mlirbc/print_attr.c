@@ -26,9 +26,10 @@ void mbc_pfail(mbc_pctx *p, bcx_status s, const char *fmt, ...)
 static const mbc_ent *A(mbc_pctx *p, uint32_t i)
 {
 	const mbc_ent *e = NULL;
-	if (mbc_attr(p->m, i, &e, p->diag) != BCX_OK) {
+	bcx_status s = mbc_attr(p->m, i, &e, p->diag);
+	if (s != BCX_OK) {
 		if (p->status == BCX_OK)
-			p->status = p->diag && p->diag->code ? p->diag->code : BCX_ERR_MALFORMED;
+			p->status = s;
 		return NULL;
 	}
 	return e;
@@ -37,9 +38,10 @@ static const mbc_ent *A(mbc_pctx *p, uint32_t i)
 static const mbc_ent *T(mbc_pctx *p, uint32_t i)
 {
 	const mbc_ent *e = NULL;
-	if (mbc_type(p->m, i, &e, p->diag) != BCX_OK) {
+	bcx_status s = mbc_type(p->m, i, &e, p->diag);
+	if (s != BCX_OK) {
 		if (p->status == BCX_OK)
-			p->status = p->diag && p->diag->code ? p->diag->code : BCX_ERR_MALFORMED;
+			p->status = s;
 		return NULL;
 	}
 	return e;

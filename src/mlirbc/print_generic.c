@@ -554,6 +554,22 @@ static void flush_line(gctx *g)
 
 static void print_region(gctx *g, mbc_region *r, unsigned indent);
 
+/* A property that is not an attribute, as MLIR 22's getPropertiesAsAttr
+ * shows it (after its name); a default not in the file, as spelled. */
+static void put_value_prop(bcx_buf *b, const mbc_named *p)
+{
+	if (p->kind == 'd')
+		bcx_buf_printf(b, " = %.*s", (int)p->ntext, p->text);
+	else if (p->kind == 'e')
+		bcx_buf_printf(b, " = %ld : i32", (long)(int32_t)(uint32_t)p->ival);
+	else if (p->kind == 'b' && !p->ival)
+		PUTS(b, " = false");
+	else if (p->kind == 'o' && p->present)
+		bcx_buf_printf(b, " = [%lld]", (long long)p->ival);
+	else if (p->kind == 'o')
+		PUTS(b, " = []");
+}
+
 static void put_props(gctx *g, const mbc_op *op)
 {
 	mbc_module *m = g->p.m;
@@ -561,35 +577,9 @@ static void put_props(gctx *g, const mbc_op *op)
 	uint32_t n = 0;
 	bool opaque = false;
 	bcx_buf *b = g->p.b;
-	if (m->version < 5) {
-		/* inherent attributes live in the dictionary: split them out */
-		const mbc_ent *d;
-		if (op->attrs == MBC_NONE || mbc_attr(m, op->attrs, &d, NULL) != BCX_OK)
-			return;
-		bool any = false;
-		for (uint32_t i = 0; i + 1 < d->n; i += 2) {
-			const mbc_ent *k;
-			if (mbc_attr(m, d->list[i], &k, NULL) != BCX_OK ||
-			    !mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
-				continue;
-			if (any)
-				PUTS(b, ", ");
-			else
-				PUTS(b, " <{");
-			any = true;
-			mbc_print_key(&g->p, mbc_string(m, k->r[0]));
-			const mbc_ent *v;
-			if (mbc_attr(m, d->list[i + 1], &v, NULL) == BCX_OK && v->code != MBC_A_UNIT) {
-				PUTS(b, " = ");
-				mbc_print_attr(&g->p, d->list[i + 1], ELIDE_NEVER);
-			}
-		}
-		if (any)
-			PUTS(b, "}>");
-		return;
-	}
-	if (props_of(g, op, pr, &n, &opaque) != BCX_OK) {
-		g->p.status = g->p.diag && g->p.diag->code ? g->p.diag->code : BCX_ERR_MALFORMED;
+	bcx_status s = props_of(g, op, pr, &n, &opaque);
+	if (s != BCX_OK) {
+		g->p.status = s;
 		return;
 	}
 	if (opaque) {
@@ -614,6 +604,10 @@ static void put_props(gctx *g, const mbc_op *op)
 			PUTS(b, ", ");
 		mbc_str name = {(const uint8_t *)pr[i].name, pr[i].len};
 		mbc_print_key(&g->p, name);
+		if (pr[i].kind) {
+			put_value_prop(b, &pr[i]);
+			continue;
+		}
 		if (pr[i].seg) {
 			PUTS(b, " = array<i32");
 			for (uint32_t k = 0; k < pr[i].nseg; k++)
@@ -630,8 +624,8 @@ static void put_props(gctx *g, const mbc_op *op)
 	PUTS(b, "}>");
 }
 
-/* The discardable attributes: the whole dictionary, or for v < 5 the
- * entries that are not inherent. */
+/* The discardable attributes: the dictionary's entries that are not
+ * inherent to MLIR 22's op (below v5, or from an older release). */
 static void put_attr_dict(gctx *g, const mbc_op *op)
 {
 	mbc_module *m = g->p.m;
@@ -645,7 +639,7 @@ static void put_attr_dict(gctx *g, const mbc_op *op)
 		if (mbc_attr(m, d->list[i], &k, NULL) != BCX_OK ||
 		    mbc_attr(m, d->list[i + 1], &v, NULL) != BCX_OK)
 			continue;
-		if (m->version < 5 && mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
+		if (mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
 			continue;
 		if (any)
 			PUTS(b, ", ");

@@ -1,84 +1,30 @@
-/* Op properties (spec §9): the per-op layouts of ops.def, the sparse
- * segment-size arrays, and the v < 5 split of an attribute dictionary into
- * inherent and discardable attributes. */
+/* Op properties (spec §9): decoding an entry with its op's generated
+ * layout (layouts.c), the sparse segment-size arrays, the v < 5 split of
+ * an attribute dictionary into inherent and discardable attributes, and
+ * what MLIR 22's reader adds (defaults, zero values of the non-attribute
+ * fields a v < 5 file cannot hold). */
 #include "internal.h"
 
 #include <string.h>
 
-struct mbc_oplayout {
-	const char *name;
-	const char *props;
-	char seg;
-	unsigned nseg;
-};
+static const char seg_legacy[][24] = {"operand_segment_sizes", "result_segment_sizes"};
+static const char seg_names[][24] = {"operandSegmentSizes", "resultSegmentSizes"};
 
-static const mbc_oplayout layouts[] = {
-#define MBC_OP(name, props, seg, nseg) {name, props, seg, nseg},
-#include "ops.def"
-#undef MBC_OP
-};
-
-const mbc_oplayout *mbc_find_layout(const char *name, size_t n)
+mbc_str mbc_inherent_name(mbc_str name)
 {
-	for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
-		if (strlen(layouts[i].name) == n && memcmp(layouts[i].name, name, n) == 0)
-			return &layouts[i];
-	return NULL;
-}
-
-/* The property name at p (not NUL-terminated): returns where the next one
- * starts, or NULL past the last. */
-static const char *next_prop(const char *p, const char **name, size_t *len, bool *optional)
-{
-	while (*p == ' ')
-		p++;
-	if (!*p)
-		return NULL;
-	const char *e = p;
-	while (*e && *e != ' ')
-		e++;
-	size_t n = (size_t)(e - p);
-	*optional = n && p[n - 1] == '?';
-	*name = p;
-	*len = n - *optional;
-	return e;
-}
-
-/* The k-th property name of a layout (not NUL-terminated); false past
- * the end. */
-bool mbc_layout_prop(const mbc_oplayout *l, unsigned k, const char **name, size_t *len,
-		     bool *optional)
-{
-	const char *p = l->props;
-	do
-		p = next_prop(p, name, len, optional);
-	while (p && k--);
-	return p != NULL;
-}
-
-static const char *seg_name(const mbc_oplayout *l)
-{
-	return l->seg == 'r' ? "resultSegmentSizes" : "operandSegmentSizes";
-}
-
-const char *mbc_layout_segments(const mbc_oplayout *l, unsigned *n)
-{
-	*n = l->seg ? l->nseg : 0;
-	return l->seg ? seg_name(l) : NULL;
+	for (unsigned i = 0; i < 2; i++)
+		if (name.n == strlen(seg_legacy[i]) && memcmp(name.p, seg_legacy[i], name.n) == 0)
+			return (mbc_str){(const uint8_t *)seg_names[i], (uint32_t)strlen(seg_names[i])};
+	return name;
 }
 
 bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name)
 {
-	const mbc_oplayout *l = m->opnames[op->name].layout;
-	if (!l)
+	const mbc_oplayout *l = m->opnames[op->name].cur;
+	if (!l || !m->opnames[op->name].registered)
 		return false;
-	const char *pn;
-	size_t len;
-	bool opt;
-	for (unsigned k = 0; mbc_layout_prop(l, k, &pn, &len, &opt); k++)
-		if (len == name.n && memcmp(pn, name.p, len) == 0)
-			return true;
-	return l->seg && strlen(seg_name(l)) == name.n && memcmp(seg_name(l), name.p, name.n) == 0;
+	name = mbc_inherent_name(name);
+	return mbc_layout_inherent(l, (const char *)name.p, name.n);
 }
 
 /* writeSparseArray (§9) of exactly n elements. */
@@ -117,24 +63,6 @@ static void sparse_array(bcx_cursor *c, int32_t *out, unsigned n)
 	}
 }
 
-static int name_cmp(const char *a, const char *b, size_t blen)
-{
-	size_t alen = strlen(a), n = alen < blen ? alen : blen;
-	int r = memcmp(a, b, n);
-	return r ? r : (alen > blen) - (alen < blen);
-}
-
-static void seg_attr(mbc_module *m, bcx_cursor *c, const mbc_oplayout *l, mbc_named *out,
-		     uint32_t *n, bcx_diag *diag)
-{
-	uint32_t a = mbc_index(c, m->nattrs, "segment sizes attribute");
-	const mbc_ent *e;
-	if (bcx_cur_ok(c) && mbc_attr(m, a, &e, diag) != BCX_OK)
-		c->status = diag && diag->code ? diag->code : BCX_ERR_MALFORMED;
-	if (bcx_cur_ok(c))
-		out[(*n)++] = (mbc_named){seg_name(l), (uint32_t)strlen(seg_name(l)), a, NULL, 0};
-}
-
 static int cmp_named(const void *a, const void *b)
 {
 	const mbc_named *x = a, *y = b;
@@ -143,8 +71,8 @@ static int cmp_named(const void *a, const void *b)
 	return r ? r : (x->len > y->len) - (x->len < y->len);
 }
 
-/* By name. An insertion sort: the layout lists the attributes in order,
- * so at most the v6 segment sizes (appended last) move. */
+/* By name. An insertion sort: the layout lists most attributes in order
+ * (at most MBC_MAX_PROPS of them). */
 static void sort_named(mbc_named *a, uint32_t n)
 {
 	for (uint32_t i = 1; i < n; i++) {
@@ -165,6 +93,8 @@ static bcx_status opaque_entry(bool *opaque, uint32_t *n)
 
 static bcx_status decode_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
 				uint32_t cap, bool *opaque, bcx_diag *diag);
+static bcx_status dict_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+			     uint32_t cap, bcx_diag *diag);
 
 /* The first decode of an entry (for the op name it was decoded for) is
  * kept; the reader, the alias walk and the printer then copy it. Only a
@@ -175,7 +105,7 @@ bcx_status mbc_op_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_
 	*n = 0;
 	*opaque = false;
 	if (op->props == MBC_NONE)
-		return BCX_OK;
+		return dict_props(m, op, out, n, cap, diag);
 	mbc_prop *p = &m->props[op->props];
 	if (p->dec_name1 == op->name + 1 && p->ndec <= cap) {
 		if (p->ndec)
@@ -204,11 +134,165 @@ bcx_status mbc_op_props_once(mbc_module *m, const mbc_op *op, mbc_named *out, ui
 	*n = 0;
 	*opaque = false;
 	if (op->props == MBC_NONE)
-		return BCX_OK;
+		return dict_props(m, op, out, n, cap, diag);
 	const mbc_prop *p = &m->props[op->props];
 	if (p->dec_name1 == op->name + 1)
 		return mbc_op_props(m, op, out, n, cap, opaque, diag);
 	return decode_props(m, op, out, n, cap, opaque, diag);
+}
+
+static bool push(mbc_named *out, uint32_t *n, uint32_t cap, mbc_named v)
+{
+	if (*n >= cap)
+		return false;
+	out[(*n)++] = v;
+	return true;
+}
+
+/* MLIR 22 fills its default-valued attributes that the file lacks
+ * (populateDefaultProperties, on every read). */
+static void add_defaults(const mbc_oplayout *cur, mbc_named *out, uint32_t *n, uint32_t cap)
+{
+	if (!cur)
+		return;
+	uint32_t have = *n;
+	for (const char *p = mbc_layout_defaults(cur); *p;) {
+		const char *eq = strchr(p, '='), *end = eq;
+		/* a default's text holds no ';' followed by a name and '=' */
+		while (end && *end && !(end[0] == ';' && strchr(end + 1, '=')))
+			end++;
+		if (!eq || !end)
+			return;
+		bool found = false;
+		for (uint32_t i = 0; i < have && !found; i++)
+			found = out[i].len == (uint32_t)(eq - p) && memcmp(out[i].name, p, out[i].len) == 0;
+		if (!found && end > eq + 1)
+			push(out, n, cap, (mbc_named){p, (uint32_t)(eq - p), MBC_NONE, NULL, 0, 'd',
+						      false, 0, eq + 1, (uint32_t)(end - eq - 1), false});
+		p = *end ? end + 1 : end;
+	}
+}
+
+/* The dictionary's entries that MLIR 22's op has as inherent attributes
+ * (and that are not properties already): MLIR 22's reader moves them into
+ * the properties. Below v5 that is where they are; at v >= 5 a file of an
+ * older release has them there when that release had them discardable
+ * (func.func's no_inline in MLIR 19). */
+static bcx_status dict_inherent(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+				uint32_t cap, bcx_diag *diag)
+{
+	const mbc_ent *d;
+	if (op->attrs == MBC_NONE)
+		return BCX_OK;
+	BCX_TRY(mbc_attr(m, op->attrs, &d, diag));
+	uint32_t have = *n;
+	for (uint32_t i = 0; i + 1 < d->n; i += 2) {
+		const mbc_ent *k;
+		BCX_TRY(mbc_attr(m, d->list[i], &k, diag));
+		mbc_str key = mbc_string(m, k->r[0]);
+		if (!mbc_is_inherent(m, op, key))
+			continue;
+		key = mbc_inherent_name(key);
+		bool dup = false;
+		for (uint32_t j = 0; j < have && !dup; j++)
+			dup = out[j].len == key.n && memcmp(out[j].name, key.p, key.n) == 0;
+		if (!dup)
+			push(out, n, cap, (mbc_named){(const char *)key.p, key.n, d->list[i + 1], NULL, 0,
+						      0, false, 0, NULL, 0, true});
+	}
+	return BCX_OK;
+}
+
+/* An op without a properties entry: a v < 5 file keeps inherent
+ * attributes in the dictionary, and so does a v >= 5 file of an older
+ * release whose op had none (MLIR 19's affine.if and its condition);
+ * non-attribute fields are then zero, as MLIR 22 reads them. An op of MLIR
+ * 22 without properties has nothing to add. */
+static bcx_status dict_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
+			     uint32_t cap, bcx_diag *diag)
+{
+	const mbc_oplayout *l = m->opnames[op->name].cur;
+	if (!l || !m->opnames[op->name].registered)
+		return BCX_OK;
+	BCX_TRY(dict_inherent(m, op, out, n, cap, diag));
+	mbc_field f;
+	for (const char *p = mbc_layout_fields(l); (p = mbc_next_field(p, &f));)
+		if (f.kind == 'e' || f.kind == 'b' || f.kind == 'o')
+			push(out, n, cap, (mbc_named){f.name, f.len, MBC_NONE, NULL, 0, f.kind, false, 0,
+						      NULL, 0, false});
+	add_defaults(l, out, n, cap);
+	sort_named(out, *n);
+	return BCX_OK;
+}
+
+/* One field of an entry (kind as mbc_field). */
+static void read_field(mbc_module *m, bcx_cursor *c, const mbc_field *f, mbc_named *v)
+{
+	*v = (mbc_named){f->name, f->len, MBC_NONE, NULL, 0, 0, false, 0, NULL, 0, false};
+	const mbc_ent *e;
+	bcx_diag *diag = c->diag;
+	switch (f->kind) {
+	case '?': {
+		uint64_t x = mbc_varint(c, "optional property");
+		if (bcx_cur_ok(c) && (x & 1) && (x >> 1) >= m->nattrs)
+			bcx_cur_fail(c, BCX_ERR_MALFORMED, "property attribute out of range");
+		if (x & 1)
+			v->attr = (uint32_t)(x >> 1);
+		break;
+	}
+	case 'a':
+	case '<':
+		v->attr = mbc_index(c, m->nattrs, f->kind == 'a' ? "property attribute"
+								   : "segment sizes attribute");
+		break;
+	case '>':
+		v->seg = bcx_arena_calloc(m->arena, f->nseg ? f->nseg : 1, sizeof *v->seg);
+		if (!v->seg) {
+			bcx_cur_fail(c, BCX_ERR_NOMEM, "out of memory");
+			return;
+		}
+		v->nseg = f->nseg;
+		sparse_array(c, v->seg, f->nseg);
+		return;
+	case 'e':
+		v->ival = mbc_varint(c, "enum property");
+		v->kind = 'e';
+		return;
+	case 'o':
+	case 'b': {
+		size_t at = bcx_cur_offset(c);
+		uint8_t b = bcx_cur_u8(c, "bool property");
+		if (bcx_cur_ok(c) && b > 1)
+			bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "bool property %u is not 0 or 1", b);
+		v->kind = f->kind;
+		v->present = b;
+		v->ival = b;
+		if (f->kind == 'o' && b && bcx_cur_ok(c))
+			v->ival = mbc_varint(c, "optional integer property");
+		return;
+	}
+	}
+	bcx_status s;
+	if (bcx_cur_ok(c) && v->attr != MBC_NONE && (s = mbc_attr(m, v->attr, &e, diag)) != BCX_OK)
+		c->status = s;
+}
+
+static bcx_status unregistered_props(mbc_module *m, bcx_cursor *c, mbc_named *out, uint32_t *n,
+				     bcx_diag *diag)
+{
+	/* the properties DictionaryAttr of an unregistered op */
+	uint32_t a = mbc_index(c, m->nattrs, "properties attribute");
+	const mbc_ent *e = NULL;
+	bcx_status s;
+	if (bcx_cur_ok(c) && (s = mbc_attr(m, a, &e, diag)) != BCX_OK)
+		c->status = s;
+	if (bcx_cur_ok(c) && e->code != MBC_A_DICT)
+		bcx_cur_fail(c, BCX_ERR_MALFORMED, "properties of an unregistered op are not a dictionary");
+	if (bcx_cur_ok(c)) {
+		out[0] = (mbc_named){"", 0, a, NULL, 0, 0, false, 0, NULL, 0, false};
+		*n = 1;
+	}
+	return c->status;
 }
 
 static bcx_status decode_props(mbc_module *m, const mbc_op *op, mbc_named *out, uint32_t *n,
@@ -220,66 +304,23 @@ static bcx_status decode_props(mbc_module *m, const mbc_op *op, mbc_named *out, 
 	bcx_cur_init(&c, m->data, m->size, diag);
 	c.p = m->data + p->off;
 	c.end = c.p + p->len;
-	if (!on->registered) {
-		/* the properties DictionaryAttr of an unregistered op */
-		uint32_t a = mbc_index(&c, m->nattrs, "properties attribute");
-		const mbc_ent *e = NULL;
-		if (bcx_cur_ok(&c) && mbc_attr(m, a, &e, diag) != BCX_OK)
-			c.status = diag && diag->code ? diag->code : BCX_ERR_MALFORMED;
-		if (bcx_cur_ok(&c) && e->code != MBC_A_DICT)
-			bcx_cur_fail(&c, BCX_ERR_MALFORMED, "properties of an unregistered op are not a dictionary");
-		if (bcx_cur_ok(&c)) {
-			out[0] = (mbc_named){"", 0, a, NULL, 0};
-			*n = 1;
-		}
-		goto end;
-	}
 	const mbc_oplayout *l = on->layout;
-	if (!l)
+	if (!on->registered) {
+		unregistered_props(m, &c, out, n, diag);
+	} else if (!l || !mbc_layout_native(l)) {
 		return opaque_entry(opaque, n);
-	bool opt = false;
-	const char *pn = NULL;
-	size_t plen = 0;
-	/* v5 stores the segment sizes as a DenseI32ArrayAttr among the
-	 * attributes, at the alphabetical place of its name */
-	bool seg5 = l->seg && m->version == 5;
-	const char *at = l->props;
-	while (bcx_cur_ok(&c)) {
-		at = at ? next_prop(at, &pn, &plen, &opt) : NULL;
-		bool more = at != NULL;
-		if (seg5 && (!more || name_cmp(seg_name(l), pn, plen) < 0)) {
-			seg_attr(m, &c, l, out, n, diag);
-			seg5 = false;
-		}
-		if (!more)
-			break;
-		uint32_t a = MBC_NONE;
-		if (opt) {
-			uint64_t v = mbc_varint(&c, "optional property");
-			if (bcx_cur_ok(&c) && (v & 1) && (v >> 1) >= m->nattrs)
-				bcx_cur_fail(&c, BCX_ERR_MALFORMED, "property attribute out of range");
-			if (v & 1)
-				a = (uint32_t)(v >> 1);
-		} else {
-			a = mbc_index(&c, m->nattrs, "property attribute");
-		}
-		const mbc_ent *e;
-		if (bcx_cur_ok(&c) && a != MBC_NONE && mbc_attr(m, a, &e, diag) != BCX_OK)
-			c.status = diag && diag->code ? diag->code : BCX_ERR_MALFORMED;
-		if (bcx_cur_ok(&c) && a != MBC_NONE && *n < cap) {
-			out[*n] = (mbc_named){pn, (uint32_t)plen, a, NULL, 0};
-			(*n)++;
+	} else {
+		mbc_field f;
+		for (const char *q = mbc_layout_fields(l); bcx_cur_ok(&c) && (q = mbc_next_field(q, &f));) {
+			if ((f.kind == '<' && m->version >= 6) || (f.kind == '>' && m->version < 6))
+				continue;
+			mbc_named v;
+			read_field(m, &c, &f, &v);
+			if (bcx_cur_ok(&c) && (v.attr != MBC_NONE || v.seg || v.kind) &&
+			    !push(out, n, cap, v))
+				bcx_cur_fail(&c, BCX_ERR_LIMIT, "more than %u properties", cap);
 		}
 	}
-	if (bcx_cur_ok(&c) && l->seg && m->version >= 6) {
-		int32_t *seg = bcx_arena_calloc(m->arena, l->nseg, sizeof *seg);
-		if (!seg)
-			return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
-		sparse_array(&c, seg, l->nseg);
-		if (bcx_cur_ok(&c) && *n < cap)
-			out[(*n)++] = (mbc_named){seg_name(l), (uint32_t)strlen(seg_name(l)), MBC_NONE, seg, l->nseg};
-	}
-end:
 	if (bcx_cur_ok(&c) && !bcx_cur_at_end(&c))
 		bcx_cur_fail(&c, BCX_ERR_MALFORMED, "unexpected trailing bytes in properties entry %u",
 			     op->props);
@@ -287,7 +328,10 @@ end:
 		bcx_diag_context(diag, "section Properties, entry %u of %s", op->props, on->full);
 		return c.status;
 	}
-	if (on->registered)
+	if (on->registered) {
+		BCX_TRY(dict_inherent(m, op, out, n, cap, diag));
+		add_defaults(on->cur, out, n, cap);
 		sort_named(out, *n);
+	}
 	return BCX_OK;
 }

@@ -96,7 +96,10 @@ static bcx_status opname_text(mbc_module *m, mbc_opname *o, bcx_diag *diag)
 	}
 	o->full[len] = 0;
 	o->full_len = (uint32_t)len;
-	o->layout = mbc_find_layout(o->full, len);
+	/* a file before v5 has no properties entries: MLIR 22 reads its
+	 * inherent attributes by its own op definitions */
+	o->cur = mbc_find_layout(mbc_release_current(), o->full, len);
+	o->layout = m->version >= 5 ? mbc_find_layout(m->rel, o->full, len) : o->cur;
 	return BCX_OK;
 }
 
@@ -391,6 +394,7 @@ bcx_status mbc_read_tables(mbc_module *m, bcx_diag *diag)
 		return c.status;
 	m->producer = (mbc_str){p, (uint32_t)(nul - p)};
 	bcx_cur_skip(&c, (size_t)(nul - p) + 1, "producer");
+	m->rel = mbc_release_for(m->producer, m->version, m->rel_note, sizeof m->rel_note);
 	BCX_TRY(read_sections(m, &c));
 	BCX_TRY(read_strings(m, diag));
 	BCX_TRY(read_properties(m, diag));

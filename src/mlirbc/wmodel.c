@@ -107,6 +107,7 @@ bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
 	bcx_buf_init(&m->names.pool, a);
 	bcx_buf_init(&m->tb, a);
 	bcx_buf_init(&m->scratch2, a);
+	m->rel = mbc_release_current();
 	return BCX_OK;
 }
 
@@ -188,7 +189,8 @@ uint32_t mw_opname_id(mw_module *m, const char *full, size_t n, int registered)
 	on->dialect = mw_dialect_id(m, full, dl);
 	on->name = mw_string(m, op, ol);
 	on->registered = reg;
-	on->layout = reg ? mbc_find_layout(full, n) : NULL;
+	on->cur = reg ? mbc_find_layout(mbc_release_current(), full, n) : NULL;
+	on->layout = reg ? mbc_find_layout(m->rel, full, n) : NULL;
 	return id;
 }
 
@@ -402,6 +404,96 @@ uint32_t mw_i32_array(mw_module *m, const int32_t *v, uint32_t n)
 		mw_tb_bytes(m, b, 4);
 	}
 	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
+}
+
+/* Template walking for mw_ent_int / mw_ent_array: the records of an entry
+ * (spec-level bytes in MW_REC_RAW records, references in the others). */
+typedef struct tpl_cur {
+	const uint8_t *t;
+	uint32_t n, i, raw_left;
+	const uint8_t *raw;
+} tpl_cur;
+
+static bool tpl_open(const mw_module *m, uint32_t id, tpl_cur *c)
+{
+	if (id >= m->ents.n || !(m->ent[id].flags & MW_E_CUSTOM))
+		return false;
+	*c = (tpl_cur){m->ents.pool.data + m->ent[id].tpl, m->ent[id].ntpl, 0, 0, NULL};
+	return true;
+}
+
+/* The next record: tag, and its value (reference) or raw bytes. */
+static bool tpl_rec(tpl_cur *c, uint8_t *tag, uint32_t *v)
+{
+	if (c->i + MW_REC_SIZE > c->n)
+		return false;
+	*tag = c->t[c->i];
+	memcpy(v, c->t + c->i + 1, 4);
+	c->i += MW_REC_SIZE;
+	if (*tag == MW_REC_RAW) {
+		if (*v > c->n - c->i)
+			return false;
+		c->raw = c->t + c->i;
+		c->raw_left = *v;
+		c->i += *v;
+	}
+	return true;
+}
+
+static bool raw_varint(tpl_cur *c, uint64_t *v)
+{
+	bcx_cursor k;
+	bcx_cur_init(&k, c->raw, c->raw_left, NULL);
+	*v = bcx_cur_prefixvarint(&k, "template varint");
+	if (!bcx_cur_ok(&k))
+		return false;
+	size_t used = bcx_cur_offset(&k);
+	c->raw += used;
+	c->raw_left -= (uint32_t)used;
+	return true;
+}
+
+bool mw_ent_int(const mw_module *m, uint32_t id, uint64_t *v)
+{
+	tpl_cur c;
+	uint8_t tag;
+	uint32_t r, ty;
+	uint64_t code;
+	if (!tpl_open(m, id, &c) || !tpl_rec(&c, &tag, &r) || tag != MW_REC_RAW ||
+	    !raw_varint(&c, &code))
+		return false;
+	if (code == MBC_A_UNIT && !c.raw_left) {
+		*v = 1;
+		return true;
+	}
+	if (code != MBC_A_INTEGER || c.raw_left || !tpl_rec(&c, &tag, &ty) || tag != MW_REC_TYPE ||
+	    !tpl_rec(&c, &tag, &r) || tag != MW_REC_RAW || ty >= m->ents.n)
+		return false;
+	uint32_t width = m->ent[ty].ti.width;
+	if (width <= 8 && c.raw_left == 1) {
+		*v = c.raw[0];
+		return true;
+	}
+	uint64_t z;
+	if (width > 64 || !raw_varint(&c, &z))
+		return false;
+	*v = (z >> 1) ^ (0 - (z & 1));
+	return true;
+}
+
+bool mw_ent_array(const mw_module *m, uint32_t id, uint32_t *out, uint32_t cap, uint32_t *n)
+{
+	tpl_cur c;
+	uint8_t tag;
+	uint32_t r;
+	uint64_t code, cnt;
+	if (!tpl_open(m, id, &c) || !tpl_rec(&c, &tag, &r) || tag != MW_REC_RAW ||
+	    !raw_varint(&c, &code) || code != MBC_A_ARRAY || !raw_varint(&c, &cnt) || cnt > cap)
+		return false;
+	for (*n = 0; *n < cnt; (*n)++)
+		if (!tpl_rec(&c, &tag, &out[*n]) || tag != MW_REC_ATTR)
+			return false;
+	return true;
 }
 
 mbc_str mw_strattr_bytes(const mw_module *m, uint32_t ent)

@@ -64,6 +64,12 @@ typedef struct mw_named {
 	uint32_t value;       /* attribute entry */
 	int32_t *seg;         /* segment sizes, when value is their array */
 	uint32_t nseg;
+	/* a property that is not an attribute (kind 'e' 'b' 'o' as
+	 * mbc_field; value MW_NONE), 0 for an attribute */
+	char kind;
+	bool present;
+	uint64_t ival;
+	bool from_dict;       /* read from a file's dictionary as inherent */
 } mw_named;
 
 typedef struct mw_uselist {
@@ -121,7 +127,8 @@ typedef struct mw_value {
 typedef struct mw_opname {
 	uint32_t dialect, name;      /* dialect id, string id (without prefix) */
 	bool registered;
-	const mbc_oplayout *layout;
+	const mbc_oplayout *layout;  /* the target release's */
+	const mbc_oplayout *cur;     /* MLIR 22's (what the model holds) */
 	uint32_t refs, seen, index;
 } mw_opname;
 
@@ -176,6 +183,7 @@ typedef struct mw_module {
 	size_t *tb_stack;            /* saved (base, raw) of the frames below */
 	size_t tb_depth, tb_cap;
 	bcx_buf scratch2;            /* properties templates */
+	const mbc_release *rel;      /* whose op layouts are written (MLIR 22 by default) */
 	const char *file;            /* text input: for "FILE:LINE:COL: " */
 	const mw_op *at;             /* the op being written, for messages */
 	const unsigned *line, *col;  /* while parsing: the current token's */
@@ -246,6 +254,11 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 
 /* Name-sorting of named attributes (by the key's string bytes). */
 void mw_sort_named(mw_module *m, mw_named *v, uint32_t n);
+/* The integer of an IntegerAttr entry up to 64 bits (BoolAttr included),
+ * 1 for a UnitAttr; false for another entry. */
+bool mw_ent_int(const mw_module *m, uint32_t id, uint64_t *v);
+/* The elements of an ArrayAttr entry (up to cap), or false. */
+bool mw_ent_array(const mw_module *m, uint32_t id, uint32_t *out, uint32_t cap, uint32_t *n);
 /* The string bytes of a StringAttr entry (dictionary key). */
 mbc_str mw_strattr_bytes(const mw_module *m, uint32_t ent);
 

@@ -475,10 +475,10 @@ static void header(mw_writer *w, bcx_buf *out)
 	mw_module *m = w->m;
 	bcx_buf_put_bytes(out, "ML\xefR", 4);
 	mw_put_varint(out, w->v);
-	if (m->producer)
+	if (m->producer && m->rel == mbc_release_current())
 		bcx_buf_put_bytes(out, m->producer, m->nproducer);
 	else
-		bcx_buf_puts(out, "MLIR22.1.8");
+		bcx_buf_puts(out, mbc_release_producer(m->rel));
 	bcx_buf_put_u8(out, 0);
 }
 

@@ -10,7 +10,18 @@ static bcx_status options(const bcx_mlirbc_write_options *opt, bcx_mlirbc_write_
 		return bcx_diag_set(diag, BCX_ERR_INVALID_ARG, -1,
 				    "unsupported version requested %u, must be in range [0, %d]",
 				    o->version - 1, MBC_MAX_VERSION);
+	if (o->mlir_release && !mbc_release_by_major(o->mlir_release))
+		return bcx_diag_set(diag, BCX_ERR_INVALID_ARG, -1,
+				    "MLIR release %u: bcx writes the op layouts of MLIR 19 and 22",
+				    o->mlir_release);
 	return BCX_OK;
+}
+
+/* The model after mw_init, for the release the options name. */
+static void for_release(mw_module *m, const bcx_mlirbc_write_options *o)
+{
+	if (o->mlir_release)
+		m->rel = mbc_release_by_major(o->mlir_release);
 }
 
 static unsigned target(const bcx_mlirbc_write_options *o)
@@ -30,6 +41,7 @@ bcx_status bcx_mlirbc_assemble(const char *file, const char *text, size_t n,
 	BCX_TRY(options(opt, &o, diag));
 	mw_module m;
 	BCX_TRY(mw_init(&m, o.alloc, diag));
+	for_release(&m, &o);
 	bcx_status s = mw_parse_text(&m, file ? file : "<input>", text ? text : "", n);
 	if (s == BCX_OK)
 		s = mw_write(&m, target(&o), out, out_len, o.alloc);
@@ -48,6 +60,7 @@ bcx_status bcx_mlirbc_write(bcx_mlirbc_module *r, const bcx_mlirbc_write_options
 	BCX_TRY(options(opt, &o, diag));
 	mw_module m;
 	BCX_TRY(mw_init(&m, o.alloc, diag));
+	for_release(&m, &o);
 	bcx_status s = mbc_to_model(r, &m);
 	if (s == BCX_OK)
 		s = mw_write(&m, target(&o), out, out_len, o.alloc);

@@ -2,8 +2,8 @@
  * properties for the target version, which ops are isolated, and the IR
  * and Properties sections.
  *
- * Properties of registered ops (v >= 5) are encoded natively when ops.def
- * has the op's layout. A registered op without a known layout writes no
+ * Properties of registered ops (v >= 5) are encoded natively when MLIR 22's
+ * generated layouts (layouts.c) have the op. A registered op without a known layout writes no
  * properties; its inherent attributes go into its attribute dictionary,
  * which MLIR's reader moves into the op's properties (measured with
  * mlir-opt-22; docs/formats/mlirbc.md, "Writer"). */
@@ -49,84 +49,118 @@ static void sparse_array(mw_module *m, const int32_t *v, uint32_t n)
 			mw_tb_varint(m, ((uint64_t)(uint32_t)v[i] << bits) | i);
 }
 
+/* A property of op that cannot be written: the message names both. */
+static void fail_prop(mw_module *m, const mw_op *op, const char *what, const char *name,
+		      size_t len)
+{
+	const mw_opname *on = &m->opnames[op->name];
+	mbc_str d = mw_string_bytes(m, m->dialects[on->dialect].name);
+	mbc_str o = mw_string_bytes(m, on->name);
+	mw_fail(m, BCX_ERR_MALFORMED, "%s '%.*s' of %.*s.%.*s (MLIR %u's layout)", what, (int)len,
+		name, (int)d.n, (const char *)d.p, (int)o.n, (const char *)o.p,
+		mbc_release_major(m->rel));
+}
+
 /* Every property must be one the layout names. */
 static bool check_props(mw_module *m, const mw_op *op, const mbc_oplayout *l)
 {
-	unsigned nseg;
-	const char *seg = mbc_layout_segments(l, &nseg);
 	for (uint32_t i = 0; i < op->nprops; i++) {
 		mbc_str s = mw_strattr_bytes(m, op->props[i].name);
-		bool known = seg && strlen(seg) == s.n && memcmp(seg, s.p, s.n) == 0;
-		const char *pn;
-		size_t len;
-		bool opt;
-		for (unsigned k = 0; !known && mbc_layout_prop(l, k, &pn, &len, &opt); k++)
-			known = len == s.n && memcmp(pn, s.p, len) == 0;
-		if (!known) {
-			const mw_opname *on = &m->opnames[op->name];
-			mbc_str d = mw_string_bytes(m, m->dialects[on->dialect].name);
-			mbc_str o = mw_string_bytes(m, on->name);
-			return mw_fail(m, BCX_ERR_MALFORMED, "'%.*s' is not a property of %.*s.%.*s",
-				       (int)s.n, (const char *)s.p, (int)d.n, (const char *)d.p,
-				       (int)o.n, (const char *)o.p),
-			       false;
+		mbc_field f;
+		if (!mbc_layout_field(l, (const char *)s.p, s.n, &f)) {
+			fail_prop(m, op, "no property", (const char *)s.p, s.n);
+			return false;
 		}
 	}
 	return true;
 }
 
 /* The segment sizes of op as given (an array attribute), or NULL. */
-static const mw_named *segments(mw_module *m, const mw_op *op, const char *name, unsigned n)
+static const mw_named *segments(mw_module *m, const mw_op *op, const mbc_field *f)
 {
-	const mw_named *s = find_named(m, op->props, op->nprops, name, strlen(name));
-	if (s && (!s->seg || s->nseg != n)) {
-		mw_fail(m, BCX_ERR_MALFORMED, "%s must be an array<i32> of %u elements", name, n);
+	const mw_named *s = find_named(m, op->props, op->nprops, f->name, f->len);
+	if (s && (!s->seg || s->nseg != f->nseg)) {
+		mw_fail(m, BCX_ERR_MALFORMED, "%.*s must be an array<i32> of %u elements", (int)f->len,
+			f->name, f->nseg);
 		return NULL;
 	}
+	if (!s)
+		fail_prop(m, op, "missing property", f->name, f->len);
 	return s;
 }
 
-/* ODS writeProperties (spec §9): the attributes in alphabetical order,
- * then (v >= 6) the segment sizes as a sparse array; v = 5 has them as an
- * attribute at the alphabetical place of their name. */
+/* A value field ('e' 'b' 'o') from a converted file (kind set) or from
+ * text, where it is the attribute MLIR prints for it: N : i32, unit or
+ * false, [] or [N]. Absent: MLIR's zero value. */
+static bool value_field(mw_module *m, const mw_named *p, const mbc_field *f, bool *present,
+			uint64_t *v)
+{
+	*present = false;
+	*v = 0;
+	if (!p)
+		return true;
+	if (p->kind) {
+		*present = p->present || p->kind != 'o';
+		*v = p->ival;
+		return true;
+	}
+	if (f->kind != 'o') {
+		*present = true;
+		return mw_ent_int(m, p->value, v);
+	}
+	uint32_t el, n;
+	if (!mw_ent_array(m, p->value, &el, 1, &n))
+		return false;
+	*present = n == 1;
+	return !n || mw_ent_int(m, el, v);
+}
+
+/* ODS writeProperties (spec §9), field by field as the op's generated
+ * layout lists them (layouts.c). */
 static void layout_props(mw_writer *w, mw_op *op, const mbc_oplayout *l)
 {
 	mw_module *m = w->m;
-	unsigned nseg;
-	const char *segname = mbc_layout_segments(l, &nseg);
-	const mw_named *seg = segname ? segments(m, op, segname, nseg) : NULL;
-	bool seg5 = segname && w->v == 5;
-	const char *pn;
-	size_t len;
-	bool opt;
+	mbc_field f;
 	mw_tb_start(m);
-	for (unsigned k = 0;; k++) {
-		bool more = mbc_layout_prop(l, k, &pn, &len, &opt);
-		if (seg5 && (!more || strncmp(segname, pn, len) < 0 ||
-			     (strncmp(segname, pn, len) == 0 && strlen(segname) < len))) {
-			if (seg)
-				mw_tb_ref(m, MW_REC_ATTR, seg->value);
+	for (const char *q = mbc_layout_fields(l); (q = mbc_next_field(q, &f));) {
+		const mw_named *p = find_named(m, op->props, op->nprops, f.name, f.len);
+		bool present;
+		uint64_t v;
+		switch (f.kind) {
+		case '?':
+			if (p)
+				mw_tb_ref(m, MW_REC_OPTATTR, p->value);
 			else
-				mw_fail(m, BCX_ERR_MALFORMED, "missing property %s", segname);
-			seg5 = false;
-		}
-		if (!more)
+				mw_tb_varint(m, 0);
 			break;
-		const mw_named *p = find_named(m, op->props, op->nprops, pn, len);
-		if (opt && !p)
-			mw_tb_varint(m, 0);
-		else if (opt)
-			mw_tb_ref(m, MW_REC_OPTATTR, p->value);
-		else if (p)
-			mw_tb_ref(m, MW_REC_ATTR, p->value);
-		else
-			mw_fail(m, BCX_ERR_MALFORMED, "missing property %.*s", (int)len, pn);
-	}
-	if (segname && w->v >= 6) {
-		if (seg)
-			sparse_array(m, seg->seg, seg->nseg);
-		else
-			mw_fail(m, BCX_ERR_MALFORMED, "missing property %s", segname);
+		case 'a':
+			if (p)
+				mw_tb_ref(m, MW_REC_ATTR, p->value);
+			else
+				fail_prop(m, op, "missing property", f.name, f.len);
+			break;
+		case '<':
+			if (w->v < 6 && (p = segments(m, op, &f)))
+				mw_tb_ref(m, MW_REC_ATTR, p->value);
+			break;
+		case '>':
+			if (w->v >= 6 && (p = segments(m, op, &f)))
+				sparse_array(m, p->seg, p->nseg);
+			break;
+		default:
+			if (!value_field(m, p, &f, &present, &v)) {
+				fail_prop(m, op, "not a value of the kind of property", f.name, f.len);
+				break;
+			}
+			if (f.kind != 'e') {
+				uint8_t b = f.kind == 'b' ? v != 0 : present;
+				mw_tb_bytes(m, &b, 1);
+			}
+			if (f.kind == 'e') /* an enum of 32 bits, as an i32 in text */
+				mw_tb_varint(m, v & 0xffffffffu);
+			else if (f.kind == 'o' && present)
+				mw_tb_varint(m, v);
+		}
 	}
 }
 
@@ -135,6 +169,20 @@ static void keep_props(mw_module *m, mw_op *op)
 {
 	mw_tb_take(m, &m->scratch2, &op->ptpl, &op->nptpl);
 	op->has_props = true;
+}
+
+/* Whether a property is a value field of the op's layout ('e' 'b' 'o'):
+ * a file before v5 has no place for it, and MLIR drops it. */
+static bool value_prop(const mw_module *m, const mw_named *p, const mbc_oplayout *l)
+{
+	if (p->kind)
+		return true;
+	mbc_str s = mw_strattr_bytes(m, p->name);
+	mbc_field f;
+	for (const char *q = l ? mbc_layout_fields(l) : ""; (q = mbc_next_field(q, &f));)
+		if (f.len == s.n && memcmp(f.name, s.p, s.n) == 0)
+			return f.kind == 'e' || f.kind == 'b' || f.kind == 'o';
+	return false;
 }
 
 /* The dictionary of attrs plus (merged) props. */
@@ -148,9 +196,69 @@ static uint32_t merged_dict(mw_module *m, const mw_op *op, bool with_props)
 		return MW_NONE;
 	if (op->nattrs)
 		memcpy(v, op->attrs, op->nattrs * sizeof *v);
-	if (with_props && op->nprops)
-		memcpy(v + op->nattrs, op->props, op->nprops * sizeof *v);
-	return mw_dict(m, v, n);
+	n = op->nattrs;
+	const mbc_oplayout *l = m->opnames[op->name].layout;
+	for (uint32_t i = 0; with_props && i < op->nprops; i++)
+		if (!value_prop(m, &op->props[i], l))
+			v[n++] = op->props[i];
+	return n ? mw_dict(m, v, n) : MW_NONE;
+}
+
+static bool is_value(char kind)
+{
+	return kind == 'e' || kind == 'b' || kind == 'o';
+}
+
+/* Writing for an older release (MLIR 19) what the model holds in MLIR
+ * 22's terms: an op it lacks or a property whose kind changed is refused
+ * (naming both); an attribute its op does not have is written as a
+ * discardable one, as that release holds it (func.func's no_inline,
+ * affine.if's condition), unless MLIR 22 gives it a default (a value the
+ * older release has no notion of) or it is not an attribute: those are
+ * refused by check_props. */
+static bool for_release(mw_module *m, mw_op *op)
+{
+	const mw_opname *on = &m->opnames[op->name];
+	if (!on->cur || on->layout == on->cur)
+		return true;
+	if (!on->layout) {
+		mbc_str d = mw_string_bytes(m, m->dialects[on->dialect].name);
+		mbc_str o = mw_string_bytes(m, on->name);
+		return mw_fail(m, BCX_ERR_UNSUPPORTED, "%.*s.%.*s is not an op of MLIR %u", (int)d.n,
+			       (const char *)d.p, (int)o.n, (const char *)o.p,
+			       mbc_release_major(m->rel)), false;
+	}
+	uint32_t keep = 0;
+	mw_named *moved = mw_alloc(m, op->nattrs + op->nprops + 1, sizeof *moved);
+	if (!moved)
+		return false;
+	if (op->nattrs)
+		memcpy(moved, op->attrs, op->nattrs * sizeof *moved);
+	uint32_t nmoved = op->nattrs;
+	for (uint32_t i = 0; i < op->nprops; i++) {
+		mbc_str s = mw_strattr_bytes(m, op->props[i].name);
+		const char *name = (const char *)s.p;
+		mbc_field f, g;
+		bool old = mbc_layout_field(on->layout, name, s.n, &f);
+		bool now = mbc_layout_field(on->cur, name, s.n, &g);
+		mbc_str a = mbc_layout_attr_type(on->cur, name, s.n);
+		mbc_str b = mbc_layout_attr_type(on->layout, name, s.n);
+		if (old && now && (is_value(f.kind) != is_value(g.kind) ||
+				   (a.n && b.n && (a.n != b.n || memcmp(a.p, b.p, a.n) != 0)))) {
+			fail_prop(m, op, "kind changed for property", name, s.n);
+			return false;
+		}
+		if (!old && !mbc_layout_inherent(on->layout, name, s.n) && !op->props[i].kind &&
+		    (op->props[i].from_dict || !mbc_layout_default_valued(on->cur, name, s.n)) &&
+		    !is_value(now ? g.kind : 0))
+			moved[nmoved++] = op->props[i];
+		else
+			op->props[keep++] = op->props[i];
+	}
+	op->nprops = keep;
+	op->attrs = moved;
+	op->nattrs = nmoved;
+	return true;
 }
 
 static void prepare_op(mw_writer *w, mw_op *op)
@@ -158,6 +266,8 @@ static void prepare_op(mw_writer *w, mw_op *op)
 	mw_module *m = w->m;
 	const mw_opname *on = &m->opnames[op->name];
 	op->has_props = false;
+	if (on->registered && !for_release(m, op))
+		return;
 	if (op->opaque && w->v < 5) {
 		mbc_str s = mw_string_bytes(m, on->name);
 		mw_fail(m, BCX_ERR_UNSUPPORTED,
@@ -165,7 +275,12 @@ static void prepare_op(mw_writer *w, mw_op *op)
 			"unknown to bcx", (int)s.n, (const char *)s.p, w->v);
 		return;
 	}
-	if (w->v >= 5 && on->registered && on->layout) {
+	if (w->v >= 5 && on->registered && on->layout && !*mbc_layout_fields(on->layout)) {
+		/* an op without properties writes no entry */
+		if (!check_props(m, op, on->layout))
+			return;
+		op->dict = merged_dict(m, op, false);
+	} else if (w->v >= 5 && on->registered && on->layout) {
 		if (!check_props(m, op, on->layout))
 			return;
 		layout_props(w, op, on->layout);

@@ -1,0 +1,4 @@
+func.func @f() -> i32 {
+  %0 = ub.poison : i32
+  return %0 : i32
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The committed files of older releases (data/release*.mlirbc), without any
+# MLIR tool: release16 (mlir-opt-16, v0), release19 (mlir-opt-19, v6, which
+# mlir-opt-22 refuses), release19_hlfir (flang-19's bbc and fir-opt) and
+# release18 (release19 with its producer changed to MLIR18.1.8: read with
+# the nearest release's tables, with a note). Checks, for each:
+#   bcx info names the release whose layouts it reads with (and the note);
+#   bcx dis = data/NAME.generic.mlir (mlir-opt-22's print of the file, or of
+#   its upgrade, where MLIR 22 refuses it; fir-opt's for HLFIR);
+#   bcx convert --bytecode-version 6 (MLIR 16 and 19) writes MLIR 22's
+#   producer and bcx dis of the result is the same text;
+#   --mlir-release 19 writes MLIR 19's file back unchanged and refuses what
+#   MLIR 19 cannot express.
+# Args: BCX
+set -u
+bcx=$1
+data=$(dirname "$0")/data
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { if "${@:2}"; then echo "ok: $1"; else echo "FAILED: $1"; fail=1; fi; }
+layouts() { "$bcx" info "$data/$1.mlirbc" | grep -qx "layouts:   $2"; }
+same() { "$bcx" dis "$1" -o "$tmp/out.txt" && cmp -s "$tmp/out.txt" "$2"; }
+check "release16 layouts" layouts release16 "MLIR 22's inherent attributes (no properties before v5)"
+check "release19 layouts" layouts release19 "MLIR 19's op properties"
+check "release19_hlfir layouts" layouts release19_hlfir "MLIR 19's op properties"
+check "release18 layouts" layouts release18 "MLIR 19's op properties; note: producer \"MLIR18.1.8\": bcx has no op layouts of MLIR 18, read with MLIR 19's, the nearest"
+check "release18 dump note" eval '"$bcx" dump "$data/release18.mlirbc" | grep -q "^op property layouts of MLIR 19: producer"'
+for n in release16 release19 release19_hlfir; do
+	check "$n dis" same "$data/$n.mlirbc" "$data/$n.generic.mlir"
+done
+check "release18 dis" same "$data/release18.mlirbc" "$data/release19.generic.mlir"
+for n in release16 release19 release18; do
+	check "$n convert" eval '"$bcx" convert --bytecode-version 6 "$data/$n.mlirbc" -o "$tmp/up.mlirbc" &&
+		"$bcx" info "$tmp/up.mlirbc" | grep -qx "producer:  MLIR22.1.8" &&
+		same "$tmp/up.mlirbc" "$data/${n/18/19}.generic.mlir"'
+done
+check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-version 6 "$data/release19_hlfir.mlirbc" -o "$tmp/x" 2> "$tmp/err" &&
+	grep -q "(MLIR 19) is not an op of MLIR 22" "$tmp/err"'
+# writing for MLIR 19: its own file comes back byte for byte; what it cannot
+# express is refused naming the op and the field
+check "release19 --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --mlir-release 19 \
+	"$data/release19.mlirbc" -o "$tmp/back.mlirbc" && cmp -s "$tmp/back.mlirbc" "$data/release19.mlirbc"'
+cat > "$tmp/shuffle.mlir" <<'TEXT'
+"builtin.module"() ({
+  %0 = "test.v"() : () -> vector<2xf32>
+  %1 = "vector.shuffle"(%0, %0) <{mask = array<i64: 0, 3>}> : (vector<2xf32>, vector<2xf32>) -> vector<2xf32>
+}) : () -> ()
+TEXT
+check "--mlir-release 19 refusal" eval '! "$bcx" asm --format mlirbc --mlir-release 19 "$tmp/shuffle.mlir" \
+	-o "$tmp/x" 2> "$tmp/err" && grep -q "property .mask. of vector.shuffle" "$tmp/err"'
+cat > "$tmp/addi.mlir" <<'TEXT'
+"builtin.module"() ({
+  %0 = "test.i"() : () -> i32
+  %1 = "arith.addi"(%0, %0) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+}) : () -> ()
+TEXT
+check "--mlir-release 19 producer" eval '"$bcx" asm --format mlirbc --mlir-release 19 "$tmp/addi.mlir" \
+	--bytecode-version 3 -o "$tmp/v3" && "$bcx" info "$tmp/v3" | grep -qx "producer:  MLIR19.1.7"'
+exit $fail
