@@ -263,6 +263,39 @@ bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
 	return BCX_OK;
 }
 
+/* Grow *arr (of *cap elements, n used) to exactly want elements. */
+static bool reserve(bcx_tileir_builder *m, void *arrp, size_t n, size_t *cap, size_t want,
+		    size_t elem)
+{
+	if (want <= *cap)
+		return true;
+	void *old;
+	memcpy(&old, arrp, sizeof old); /* arrp points to a T*, whatever T is */
+	void *grown = bcx_arena_grow(m->arena, old, n, want, elem);
+	if (!grown)
+		return false;
+	memcpy(arrp, &grown, sizeof grown);
+	*cap = want;
+	return true;
+}
+
+bool tb_block_reserve(bcx_tileir_builder *m, bcx_tileir_build_block *blk, size_t n)
+{
+	if (!reserve(m, &blk->ops, blk->mb->n_ops, &blk->cap_ops, n, sizeof *blk->ops))
+		return false;
+	blk->mb->ops = blk->ops;
+	return true;
+}
+
+bool tb_values_reserve(bcx_tileir_builder *m, bcx_tileir_build_func *f, size_t n)
+{
+	if (!reserve(m, &f->value_types, f->body.n_values, &f->cap_values, n,
+		     sizeof *f->value_types))
+		return false;
+	f->body.value_types = f->value_types;
+	return true;
+}
+
 bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
                          uint32_t n, uint32_t *first, bcx_diag *d)
 {

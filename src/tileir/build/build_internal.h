@@ -95,6 +95,11 @@ bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
  * with handle h; its results become values of the function. */
 bcx_status tb_append_op(bcx_tileir_builder *m, bcx_tileir_build_block *blk, bcx_tileir_op *op,
 			bcx_tileir_build_op *h, bcx_tileir_build_op **out, bcx_diag *d);
+/* Room for n ops in blk and n values in f, allocated once: a caller that
+ * knows the counts (the assembler) spares the arena the copies doubling
+ * leaves behind. */
+bool tb_block_reserve(bcx_tileir_builder *m, bcx_tileir_build_block *blk, size_t n);
+bool tb_values_reserve(bcx_tileir_builder *m, bcx_tileir_build_func *f, size_t n);
 bcx_status tb_new_values(bcx_tileir_builder *m, bcx_tileir_build_func *f, const uint32_t *types,
                          uint32_t n, uint32_t *first, bcx_diag *d);
 

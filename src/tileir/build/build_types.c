@@ -22,30 +22,54 @@ uint64_t tb_tile_count(const bcx_tileir_type *ti)
 	return n;
 }
 
-static void key_i64s(bcx_buf *k, const int64_t *v, uint32_t n)
+/* A type's key is written into a buffer sized beforehand (key_bound): on
+ * the stack for all but huge types, since every type the text names is
+ * interned again. */
+typedef struct key_out {
+	uint8_t *p;
+	size_t n;
+} key_out;
+
+static void key_uv(key_out *k, uint64_t v)
 {
-	wr_uv(k, n);
+	do {
+		uint8_t b = v & 0x7f;
+		v >>= 7;
+		k->p[k->n++] = (uint8_t)(b | (v ? 0x80 : 0));
+	} while (v);
+}
+
+static void key_i64s(key_out *k, const int64_t *v, uint32_t n)
+{
+	key_uv(k, n);
 	for (uint32_t i = 0; i < n; i++)
-		wr_uv(k, (uint64_t)v[i]);
+		key_uv(k, (uint64_t)v[i]);
+}
+
+/* The most bytes type_key writes for t (10 a number, 1 a byte field). */
+static size_t key_bound(const bcx_tileir_type *t)
+{
+	return 10 * (8 + (size_t)t->rank + t->n_strides + t->n_dim_map + t->n_inputs +
+		     t->n_outputs) + 8;
 }
 
 /* Everything that tells two types apart. */
-static void type_key(bcx_buf *k, const bcx_tileir_type *t)
+static void type_key(key_out *k, const bcx_tileir_type *t)
 {
-	bcx_buf_put_u8(k, t->tag);
-	wr_uv(k, t->elem);
+	k->p[k->n++] = t->tag;
+	key_uv(k, t->elem);
 	key_i64s(k, t->shape, t->rank);
 	key_i64s(k, t->strides, t->n_strides);
-	wr_uv(k, t->n_dim_map);
+	key_uv(k, t->n_dim_map);
 	for (uint32_t i = 0; i < t->n_dim_map; i++)
-		wr_uv(k, (uint32_t)t->dim_map[i]);
-	wr_uv(k, t->sparse_dim);
-	bcx_buf_put_u8(k, t->has_padding);
-	bcx_buf_put_u8(k, t->padding_value);
-	wr_uv(k, t->n_inputs);
-	wr_uv(k, t->n_outputs);
+		key_uv(k, (uint32_t)t->dim_map[i]);
+	key_uv(k, t->sparse_dim);
+	k->p[k->n++] = t->has_padding;
+	k->p[k->n++] = t->padding_value;
+	key_uv(k, t->n_inputs);
+	key_uv(k, t->n_outputs);
 	for (uint32_t i = 0; i < t->n_inputs + t->n_outputs; i++)
-		wr_uv(k, t->params[i]);
+		key_uv(k, t->params[i]);
 }
 
 static void *dup(bcx_tileir_builder *m, const void *p, size_t n, size_t elem)
@@ -64,14 +88,19 @@ static bcx_status intern_signed(bcx_tileir_builder *m, const bcx_tileir_type *t,
 				bcx_tileir_build_type *out, bcx_diag *d)
 {
 	bcx_tileir_module *mm = m->m;
-	bcx_buf k;
-	bcx_buf_init(&k, m->alloc);
-	type_key(&k, t);
-	if (sign)
-		bcx_buf_put_u8(&k, (uint8_t)sign);
+	uint8_t stack[256];
+	size_t bound = key_bound(t) + 1;
+	key_out k = {bound <= sizeof stack ? stack : bcx_alloc(m->alloc, bound), 0};
+	bcx_status st = BCX_ERR_NOMEM;
 	uint32_t idx = 0;
-	bcx_status st = k.status ? k.status : wr_table_intern(&m->type_keys, k.data, k.len, &idx);
-	bcx_buf_free(&k);
+	if (k.p) {
+		type_key(&k, t);
+		if (sign)
+			k.p[k.n++] = (uint8_t)sign;
+		st = wr_table_intern(&m->type_keys, k.p, k.n, &idx);
+		if (k.p != stack)
+			bcx_free(m->alloc, k.p, bound);
+	}
 	if (st)
 		return bcx_diag_set(d, st, -1, "out of memory while interning a type");
 	if (idx < mm->n_types) {

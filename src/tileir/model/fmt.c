@@ -16,14 +16,22 @@ static const char *skip_ident(const char *s)
 	return s;
 }
 
+/* Both compare a byte at a time, stopping at the first difference: the
+ * parser asks these for every element of every op's format. */
 bool fmt_is(const char *s, size_t len, const char *w)
 {
-	return strlen(w) == len && memcmp(s, w, len) == 0;
+	for (size_t i = 0; i < len; i++)
+		if (!w[i] || w[i] != s[i])
+			return false;
+	return w[len] == 0;
 }
 
 static bool starts(const char *s, const char *w)
 {
-	return strncmp(s, w, strlen(w)) == 0;
+	for (; *w; s++, w++)
+		if (*s != *w)
+			return false;
+	return true;
 }
 
 /* "$name", "$name^" or "$name^=word" at s (past the '$'). */
@@ -81,8 +89,10 @@ fmt_tok fmt_next(const char **p)
 	if (!*s) {
 		t.kind = FMT_END;
 	} else if (*s == '`') {
-		const char *e = strchr(s + 1, '`');
-		if (e) {
+		const char *e = s + 1;
+		while (*e && *e != '`')
+			e++;
+		if (*e) {
 			t = (fmt_tok){.kind = FMT_LIT, .text = s + 1, .len = (size_t)(e - s - 1)};
 			s = e + 1;
 		}

@@ -306,11 +306,11 @@ static bool dense_elem(asm_parser *p, dense_acc *a)
 		uint32_t nc = a->cap ? a->cap * 2 : 16;
 		if (nc > (1u << 24) + 16)
 			return mlir_fail(&p->lx, "too many dense elements");
-		num *g = bcx_arena_grow(p->arena, a->v, a->cap, nc, sizeof *g);
+		num *g = bcx_arena_grow(p->keep, a->v, a->cap, nc, sizeof *g);
 		if (!g)
 			return mlir_nomem(&p->lx);
-		a->v = g;
-		a->cap = nc;
+		a->v = p->dense_v = g;
+		a->cap = p->dense_cap = nc;
 	}
 	num *n = &a->v[a->n++];
 	if (mlir_is_id(&p->lx, "true") || mlir_is_id(&p->lx, "false")) {
@@ -402,7 +402,9 @@ static bool dense_hex(asm_parser *p, const dense_acc *a, bcx_tileir_build_type t
 
 bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 {
-	dense_acc a = {0};
+	/* the numbers go to one array kept for every literal: each is turned
+	 * into the attribute's bytes before the next is read */
+	dense_acc a = {.v = p->dense_v, .cap = p->dense_cap};
 	bcx_tileir_build_type t;
 	if (p->lx.t.k == MLIR_TK_STR) {
 		a.is_str = true;

@@ -17,7 +17,7 @@ static bool bind_typed(asm_parser *p, const char *name, size_t n, bcx_tileir_bui
 {
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
-	    !ap_grow(p, (void **)&p->name_of, idx, &p->cap_names, sizeof *p->name_of))
+	    !ap_grow_keep(p, (void **)&p->name_of, idx, &p->cap_names, sizeof *p->name_of))
 		return mlir_nomem(&p->lx);
 	p->name_of[idx].val = v;
 	p->name_of[idx].type = type;
@@ -188,6 +188,8 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 
 static bool build_block(asm_parser *p, bcx_tileir_build_block *blk, const ap_block *b)
 {
+	if (!tb_block_reserve(p->m, blk, blk->mb->n_ops + (size_t)b->n_ops))
+		return mlir_nomem(&p->lx);
 	for (uint32_t i = 0; i < b->n_ops; i++) {
 		if (b->ops[i]->info->structural)
 			return mlir_fail_at(&p->lx, b->ops[i]->line, b->ops[i]->col,
@@ -234,6 +236,21 @@ static bool build_global(asm_parser *p, const ap_op *op)
 	return true;
 }
 
+/* The values the ops of b and of the regions inside define (the parse
+ * nests no deeper than MLIR_MAX_DEPTH). */
+static size_t count_values(const ap_block *b)
+{
+	size_t n = 0;
+	for (uint32_t i = 0; i < b->n_ops; i++) {
+		const ap_op *op = b->ops[i];
+		n += op->n_res_types;
+		for (uint32_t r = 0; r < op->n_regions; r++)
+			if (op->regions[r])
+				n += op->regions[r]->n_args + count_values(op->regions[r]);
+	}
+	return n;
+}
+
 static bool build_entry(asm_parser *p, const ap_op *op)
 {
 	bcx_tileir_build_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
@@ -268,6 +285,8 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	if (!b || b->n_args != fti->n_inputs)
 		return mlir_fail_at(&p->lx, op->line, op->col,
 				   "entry body must have one argument per function input");
+	if (!tb_values_reserve(p->m, f, f->body.n_values + count_values(b)))
+		return mlir_nomem(&p->lx);
 	wr_table_free(&p->names);
 	wr_table_init(&p->names, p->m->alloc);
 	/* The body's values are the signature's; the block's own argument
@@ -290,6 +309,17 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	return build_block(p, body, b);
 }
 
+/* An op of the module's body. */
+static bool module_item(asm_parser *p, const ap_op *op)
+{
+	bcx_tileir_build_loc *loc; /* checked like every location, then dropped */
+	bool ok = strcmp(op->info->name, "global") == 0 ? build_global(p, op)
+		: strcmp(op->info->name, "entry") == 0  ? build_entry(p, op)
+		: mlir_fail_at(&p->lx, op->line, op->col,
+			      "only entry and global ops are allowed in the module body");
+	return ok && ap_loc_build(p, op->loc, op->line, op->col, &loc);
+}
+
 bool ap_build_module(asm_parser *p, const ap_op *mod)
 {
 	if (strcmp(mod->info->name, "module") != 0)
@@ -306,16 +336,41 @@ bool ap_build_module(asm_parser *p, const ap_op *mod)
 	bcx_tileir_build_loc *loc; /* checked like every location, then dropped */
 	if (!ap_loc_build(p, mod->loc, mod->line, mod->col, &loc))
 		return false;
-	const ap_block *b = mod->n_regions ? mod->regions[0] : NULL;
-	for (uint32_t i = 0; b && i < b->n_ops; i++) {
-		const ap_op *op = b->ops[i];
-		bool ok = strcmp(op->info->name, "global") == 0 ? build_global(p, op)
-			: strcmp(op->info->name, "entry") == 0  ? build_entry(p, op)
-			: mlir_fail_at(&p->lx, op->line, op->col,
-				      "only entry and global ops are allowed in the module body");
-		if (!ok || !ap_loc_build(p, op->loc, op->line, op->col, &loc))
-			return false;
+	if (p->stream_failed) { /* a streamed item's error, now that all parsed */
+		p->lx.status = p->stream_st;
+		if (p->lx.diag && p->lx.diag->code == BCX_OK)
+			*p->lx.diag = p->stream_diag;
+		return false;
 	}
+	const ap_block *b = mod->n_regions ? mod->regions[0] : NULL;
+	for (uint32_t i = 0; b && i < b->n_ops; i++)
+		if (!module_item(p, b->ops[i]))
+			return false;
+	return true;
+}
+
+bool ap_stream_item(asm_parser *p, const ap_op *op)
+{
+	if (p->stream_failed) /* the rest is only read, for a parse error first */
+		return true;
+	/* built with the lexer put back after: the items that follow parse
+	 * as if the module were built after the text */
+	mlir_lex saved = p->lx;
+	bcx_diag local;
+	memset(&local, 0, sizeof local);
+	p->lx.diag = &local;
+	p->lx.prefix = NULL; /* as on the top level, outside the module's parser */
+	p->lx.depth = 0;
+	bool ok = module_item(p, op);
+	bcx_status st = p->lx.status;
+	p->lx = saved;
+	if (ok)
+		return true;
+	if (st == BCX_ERR_NOMEM)
+		return mlir_nomem(&p->lx);
+	p->stream_failed = true;
+	p->stream_st = st;
+	p->stream_diag = local;
 	return true;
 }
 

@@ -209,7 +209,7 @@ static bool visibility(ac_walk *w, const fmt_tok *t)
 static bool body(ac_walk *w, const fmt_tok *t)
 {
 	int r = region_arg(w, t);
-	return r >= 0 && ap_region(w->p, &w->op->regions[r]);
+	return r >= 0 && ap_module_body(w->p, &w->op->regions[r]);
 }
 
 static const struct {

@@ -4,7 +4,9 @@
  * op's TIR_FMT column (asm_custom.c, asm_directives.c). Either way the op
  * becomes a small tree (ap_op) that asm_build.c hands to the builder once
  * the whole module is read, so that names and location aliases may be
- * used before the text that defines them. The tokenizer is the shared
+ * used before the text that defines them; or, for the items of a
+ * custom-form module the text allows it for, one item at a time as each
+ * is read (asm_parser.item). The tokenizer is the shared
  * MLIR lexer (src/mlir/lex.h). */
 #ifndef BCX_TILEIR_ASM_INTERNAL_H
 #define BCX_TILEIR_ASM_INTERNAL_H
@@ -67,7 +69,9 @@ typedef struct ap_alias {
 typedef struct asm_parser {
 	mlir_lex lx;
 	bcx_tileir_builder *m;
-	bcx_arena *arena;       /* the parse tree; freed after building */
+	bcx_arena *arena;       /* the parse tree; freed after building (an item
+				 * of a streamed module body: after that item) */
+	bcx_arena *keep;        /* the parser's own tables, kept to the end */
 	wr_table names;         /* value names of the current function */
 	struct ap_name {
 		bcx_tileir_build_value val;
@@ -91,6 +95,29 @@ typedef struct asm_parser {
 	 * it first (custom form): 1 integer, 2 float, 0 not known. */
 	uint8_t dense_kind;
 	bcx_tileir_build_type dense_elem; /* that element type (valid with dense_kind) */
+	struct num *dense_v;    /* the dense literal's numbers (asm_attr.c), reused */
+	uint32_t dense_cap;
+	/* Op names -> row (bcx_tileir_op_at), filled on the first op: a hash
+	 * rather than the table's scan, which every op would pay. */
+	wr_table op_names;
+	/* Row -> "custom op 'cuda_tile.NAME' ", the lexer's error prefix
+	 * inside that op's custom parser, made on the row's first use. */
+	const char **op_prefix;
+	/* Streaming: the body of a custom-form module that is the text's first
+	 * op is built an item (entry or global) at a time as each is read, its
+	 * parse tree freed at once, when `item` is set (ap_stream_item). Text
+	 * the stream cannot take in order (any loc(...), whose aliases may
+	 * follow, or a second top-level op, which the builder wants first)
+	 * sets stream_abort: the caller reads the text again whole. */
+	bool (*item)(struct asm_parser *, const ap_op *);
+	bool first_op;          /* the op being read is the text's first */
+	bool streamed;          /* a module body is being or was streamed */
+	bool stream_abort;
+	/* The first item that failed to build: its error is given once the
+	 * whole text has parsed, as when the module is built after parsing. */
+	bool stream_failed;
+	bcx_status stream_st;
+	bcx_diag stream_diag;
 } asm_parser;
 
 /* The parser is layered top down, each layer calling only those below it
@@ -116,6 +143,10 @@ bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
 bool ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line, unsigned col);
 /* Make room for element n of an arena array of capacity *cap. */
 bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
+/* The same for the parser's tables, which outlive a streamed item. */
+bool ap_grow_keep(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
+/* Give up streaming (asm_parser.item): stops the parse; always false. */
+bool ap_stream_abort(asm_parser *p);
 /* Copy of the current token's text into the parse arena. */
 char *ap_tok_dup(asm_parser *p);
 /* Record a verifier error of the reference to be given once the whole
@@ -207,6 +238,9 @@ bool ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
 bool ap_parse_op(asm_parser *p, ap_op **out);
 /* "{" [^bb(args):] op* "}"; *out is NULL for an empty region. */
 bool ap_region(asm_parser *p, ap_block **out);
+/* The custom-form module's body: a region, or its items streamed (the
+ * block left NULL) as asm_parser.item says. */
+bool ap_module_body(asm_parser *p, ap_block **out);
 /* A block argument list "(%a: T, ...)" into b. */
 bool ap_block_arg_list(asm_parser *p, ap_block *b);
 /* A value name at the current token, consumed. */
@@ -221,6 +255,8 @@ bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b);
 
 /* Build the module tree. */
 bool ap_build_module(asm_parser *p, const ap_op *mod);
+/* Build one item of a streamed module body (asm_parser.item). */
+bool ap_stream_item(asm_parser *p, const ap_op *op);
 /* Build the top level: one module op, or (MLIR's implicit top-level
  * module) any ops, the model then marked implicit_module: functions and
  * globals as a module's, every other op in one nameless

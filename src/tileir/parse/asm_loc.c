@@ -25,6 +25,8 @@ bool ap_loc_suffix(asm_parser *p, mlir_pos *at)
 	at->p = NULL;
 	if (!mlir_is_id(&p->lx, "loc") || mlir_peek(&p->lx).ch != '(')
 		return true;
+	if (p->streamed) /* built late: its aliases may follow */
+		return ap_stream_abort(p);
 	*at = mlir_tell(&p->lx);
 	if (!mlir_next(&p->lx))
 		return false;
@@ -57,7 +59,7 @@ static bool ident(asm_parser *p, const void *k, size_t n, uint32_t *id)
 {
 	uint32_t had = p->loc_ids.n;
 	if (wr_table_intern(&p->loc_ids, k, n, id) ||
-	    !ap_grow(p, (void **)&p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of))
+	    !ap_grow_keep(p, (void **)&p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of))
 		return mlir_nomem(&p->lx);
 	if (*id >= had)
 		p->loc_of[*id] = NULL;

@@ -83,8 +83,11 @@ static bool top_level(asm_parser *p, ap_block *top)
 			     ap_loc_suffix(p, &at) && (wrappers--, true);
 		else if (!wrappers && builtin_module(p, &wrappers, &generic))
 			ok = p->lx.status == BCX_OK;
+		else if (p->streamed) /* built before this op: read all again */
+			ok = ap_stream_abort(p);
 		else
-			ok = ap_grow(p, (void **)&top->ops, top->n_ops, &cap, sizeof *top->ops) &&
+			ok = (p->first_op = top->n_ops == 0, true) &&
+			     ap_grow(p, (void **)&top->ops, top->n_ops, &cap, sizeof *top->ops) &&
 			     ap_parse_op(p, &top->ops[top->n_ops++]);
 		if (!ok)
 			return false;
@@ -92,25 +95,26 @@ static bool top_level(asm_parser *p, ap_block *top)
 	return !wrappers || mlir_fail(&p->lx, "expected '}' at the end of a region");
 }
 
-bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
-			   const bcx_allocator *a, bcx_tileir_builder **out, bcx_diag *d)
+/* One reading of the text: streamed (stream) or whole. */
+static bcx_status assemble(const char *file, const char *text, size_t n, const bcx_allocator *a,
+			   bool stream, bool *aborted, bcx_tileir_builder **out, bcx_diag *d)
 {
-	if (!out || (!text && n))
-		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
 	asm_parser p;
 	memset(&p, 0, sizeof p);
 	mlir_lex_init(&p.lx, file, text ? text : "", n, d);
 	p.m = bcx_tileir_builder_new(a);
-	p.arena = bcx_arena_new(a);
+	p.arena = p.keep = bcx_arena_new(a);
 	if (!p.m || !p.arena) {
 		bcx_tileir_builder_free(p.m);
 		bcx_arena_free(p.arena);
 		return bcx_diag_set(d, BCX_ERR_NOMEM, -1, "out of memory");
 	}
+	p.item = stream ? ap_stream_item : NULL;
 	wr_table_init(&p.names, p.m->alloc);
 	wr_table_init(&p.aliases, p.m->alloc);
 	wr_table_init(&p.loc_ids, p.m->alloc);
 	wr_table_init(&p.type_text, p.m->alloc);
+	wr_table_init(&p.op_names, p.m->alloc);
 	ap_block *top = bcx_arena_calloc(p.arena, 1, sizeof *top);
 	bool ok = top ? mlir_next(&p.lx) && top_level(&p, top)
 		      : mlir_nomem(&p.lx);
@@ -120,11 +124,33 @@ bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 	wr_table_free(&p.aliases);
 	wr_table_free(&p.loc_ids);
 	wr_table_free(&p.type_text);
+	wr_table_free(&p.op_names);
 	bcx_arena_free(p.arena);
+	*aborted = p.stream_abort;
 	if (!ok) {
 		bcx_tileir_builder_free(p.m);
 		return p.lx.status ? p.lx.status : BCX_ERR_MALFORMED;
 	}
 	*out = p.m;
 	return BCX_OK;
+}
+
+/* The module's items are built as they are read when the text allows
+ * (asm_parser.item): the parse tree then holds one item, not the module.
+ * Text that does not allow it is read again whole; its first error is
+ * the same either way. */
+bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
+			   const bcx_allocator *a, bcx_tileir_builder **out, bcx_diag *d)
+{
+	if (!out || (!text && n))
+		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
+	bcx_diag local;
+	memset(&local, 0, sizeof local);
+	bool aborted = false;
+	bcx_status st = assemble(file, text, n, a, true, &aborted, out, &local);
+	if (aborted)
+		return assemble(file, text, n, a, false, &aborted, out, d);
+	if (st && d && d->code == BCX_OK)
+		*d = local;
+	return st;
 }

@@ -209,6 +209,45 @@ bool ap_region(asm_parser *p, ap_block **out)
 	return mlir_next(&p->lx);
 }
 
+/* One item of a streamed module body: read into an arena of its own,
+ * built, and freed. */
+static bool stream_one(asm_parser *p)
+{
+	bcx_arena *item = bcx_arena_new(bcx_arena_allocator(p->keep)), *outer = p->arena;
+	if (!item)
+		return mlir_nomem(&p->lx);
+	p->arena = item;
+	ap_op *op;
+	bool ok = ap_parse_op(p, &op) && p->item(p, op);
+	p->arena = outer;
+	bcx_arena_free(item);
+	return ok;
+}
+
+bool ap_module_body(asm_parser *p, ap_block **out)
+{
+	/* only the text's first op, on the top level, and a body without a
+	 * block label, as ap_region reads one */
+	if (!p->item || !p->first_op || p->lx.depth != 0 || p->streamed ||
+	    mlir_peek(&p->lx).k == MLIR_TK_BLOCK)
+		return ap_region(p, out);
+	*out = NULL;
+	if (!mlir_expect(&p->lx, '{'))
+		return false;
+	p->streamed = true;
+	++p->lx.depth;
+	while (!mlir_is_punct(&p->lx, '}')) {
+		if (p->lx.t.k == MLIR_TK_EOF)
+			return mlir_fail(&p->lx, "expected '}' at the end of a region");
+		if (p->lx.t.k == MLIR_TK_BLOCK)
+			return mlir_fail(&p->lx, "a region of this dialect holds one block");
+		if (!stream_one(p))
+			return false;
+	}
+	p->lx.depth--;
+	return mlir_next(&p->lx);
+}
+
 static bool regions(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
@@ -220,12 +259,31 @@ static bool regions(asm_parser *p, ap_op *op)
 	return mlir_expect(&p->lx, ')');
 }
 
-/* The table row of the op named [s, s+n), with or without "cuda_tile.".
- * The reference's test builds add testing$func, a function whose arguments
- * may have any type (NVIDIA's tests use it): read as an entry so marked. */
-static const bcx_tileir_opinfo *op_named(const char *s, size_t n, bool *testing)
+/* Fill the op name table (rows by index). */
+static bool op_names_fill(asm_parser *p)
 {
-	char buf[64];
+	size_t n = bcx_tileir_op_count();
+	p->op_prefix = bcx_arena_calloc(p->keep, n, sizeof *p->op_prefix);
+	if (!p->op_prefix)
+		return mlir_nomem(&p->lx);
+	for (size_t i = 0; i < n; i++) {
+		const char *name = bcx_tileir_op_at(i)->name;
+		uint32_t idx;
+		if (wr_table_intern(&p->op_names, name, strlen(name), &idx))
+			return mlir_nomem(&p->lx);
+	}
+	return true;
+}
+
+/* The table row of the op named [s, s+n), with or without "cuda_tile.",
+ * in *out (NULL when there is none); false only when out of memory. The
+ * reference's test builds add testing$func, a function whose
+ * arguments may have any type (NVIDIA's tests use it): read as an entry
+ * so marked. */
+static bool op_named(asm_parser *p, const char *s, size_t n, bool *testing,
+		     const bcx_tileir_opinfo **out)
+{
+	*out = NULL;
 	if (n >= 10 && memcmp(s, "cuda_tile.", 10) == 0) {
 		s += 10;
 		n -= 10;
@@ -235,11 +293,40 @@ static const bcx_tileir_opinfo *op_named(const char *s, size_t n, bool *testing)
 		s = "entry";
 		n = 5;
 	}
-	if (n == 0 || n >= sizeof buf)
-		return NULL;
-	memcpy(buf, s, n);
-	buf[n] = 0;
-	return bcx_tileir_op_by_name(buf);
+	if (n == 0 || n >= 64)
+		return true;
+	/* as the C string the table's lookup took: to a NUL, and the prefix
+	 * once more */
+	const char *z = memchr(s, 0, n);
+	if (z)
+		n = (size_t)(z - s);
+	if (n >= 10 && memcmp(s, "cuda_tile.", 10) == 0) {
+		s += 10;
+		n -= 10;
+	}
+	if (!p->op_names.n && !op_names_fill(p))
+		return false;
+	uint32_t row;
+	if (wr_table_find(&p->op_names, s, n, &row))
+		*out = bcx_tileir_op_at(row);
+	return true;
+}
+
+/* The lexer's prefix inside op's custom parser: MLIR names the op in every
+ * error of its custom parser. NULL when out of memory. */
+static const char *op_prefix(asm_parser *p, const ap_op *op)
+{
+	static const char testing[] = "custom op 'cuda_tile.testing$func' ";
+	if (op->testing)
+		return testing;
+	size_t row = (size_t)(op->info - bcx_tileir_op_at(0));
+	if (!p->op_prefix[row]) {
+		char pre[64];
+		int len = snprintf(pre, sizeof pre, "custom op 'cuda_tile.%s' ", op->info->name);
+		if (!(p->op_prefix[row] = bcx_arena_memdup(p->keep, pre, (size_t)len)))
+			return NULL;
+	}
+	return p->op_prefix[row];
 }
 
 /* An op outside the dialect ("materialize_tensor"(...) : ...), allowed as
@@ -333,7 +420,9 @@ static bool generic_op(asm_parser *p, ap_op *op)
 	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0) {
 		if (!unregistered_op(p, op))
 			return false;
-	} else if (!(op->info = op_named(t.p, t.n, &op->testing))) {
+	} else if (!op_named(p, t.p, t.n, &op->testing, &op->info)) {
+		return false;
+	} else if (!op->info) {
 		return mlir_fail(&p->lx, "unknown operation \"%.*s\"", (int)(t.n > 60 ? 60 : t.n), t.p);
 	} else {
 		if (!mlir_next(&p->lx) || !operand_list(p, op))
@@ -379,15 +468,15 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 			return false;
 	} else if (p->lx.t.k == MLIR_TK_ID) {
 		mlir_tok t = p->lx.t;
-		op->info = op_named(t.p, t.n, &op->testing);
+		if (!op_named(p, t.p, t.n, &op->testing, &op->info))
+			return false;
 		if (!op->info)
 			return mlir_fail(&p->lx, "custom op '%.*s' is unknown",
 					(int)(t.n > 60 ? 60 : t.n), t.p);
 		op->custom = true;
-		/* MLIR names the op in every error of its custom parser */
-		char pre[64];
-		snprintf(pre, sizeof pre, "custom op 'cuda_tile.%s' ",
-			 op->testing ? "testing$func" : op->info->name);
+		const char *pre = op_prefix(p, op);
+		if (!pre)
+			return mlir_nomem(&p->lx);
 		p->lx.prefix = pre;
 		bool ok = mlir_next(&p->lx) && ap_custom_op(p, op);
 		p->lx.prefix = outer;

@@ -389,7 +389,12 @@ static size_t bracketed_len(const char *s, const char *end)
 		q++;
 	if (q == end || *q != '<')
 		return 0;
+	/* the bytes the loop below looks at; the rest are skipped quickly, as
+	 * every type the text names is measured here */
+	static const bool stop[256] = {['<'] = 1, ['>'] = 1, ['\n'] = 1, ['{'] = 1, ['"'] = 1};
 	for (; q < end; q++) {
+		if (!stop[(unsigned char)*q])
+			continue;
 		if (*q == '<')
 			depth++;
 		else if (*q == '>' && q[-1] != '-' && --depth == 0)
@@ -410,7 +415,7 @@ static bool type_cache_room(asm_parser *p)
 		return true;
 	uint32_t nc = p->cap_types ? p->cap_types * 2 : 64;
 	bcx_tileir_build_type *g =
-		nc > next ? bcx_arena_grow(p->arena, p->type_of, p->cap_types, nc, sizeof *g) : NULL;
+		nc > next ? bcx_arena_grow(p->keep, p->type_of, p->cap_types, nc, sizeof *g) : NULL;
 	if (!g)
 		return false;
 	p->type_of = g;

@@ -30,17 +30,34 @@ char *ap_tok_dup(asm_parser *p)
 	return bcx_arena_memdup(p->arena, p->lx.t.p, p->lx.t.n);
 }
 
-bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
+static bool grow_in(asm_parser *p, bcx_arena *ar, void **arr, uint32_t n, uint32_t *cap,
+		    size_t elem)
 {
 	if (n < *cap)
 		return true;
 	uint32_t nc = *cap ? *cap * 2 : 4;
-	void *g = nc > *cap ? bcx_arena_grow(p->arena, *arr, n, nc, elem) : NULL;
+	void *g = nc > *cap ? bcx_arena_grow(ar, *arr, n, nc, elem) : NULL;
 	if (!g)
 		return mlir_nomem(&p->lx);
 	*arr = g;
 	*cap = nc;
 	return true;
+}
+
+bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
+{
+	return grow_in(p, p->arena, arr, n, cap, elem);
+}
+
+bool ap_grow_keep(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
+{
+	return grow_in(p, p->keep, arr, n, cap, elem);
+}
+
+bool ap_stream_abort(asm_parser *p)
+{
+	p->stream_abort = true;
+	return mlir_fail(&p->lx, "text read again without streaming");
 }
 
 const bcx_tileir_field *ap_attr_field(const ap_op *op, uint32_t i)
@@ -62,7 +79,7 @@ bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	p->late_msg = bcx_arena_memdup(p->arena, buf, strlen(buf));
+	p->late_msg = bcx_arena_memdup(p->keep, buf, strlen(buf));
 	p->late_line = line;
 	p->late_col = col;
 	return p->late_msg || mlir_nomem(&p->lx);
