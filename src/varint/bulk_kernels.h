@@ -136,12 +136,24 @@ static bcx_status VB_FN(prefix)(const uint8_t *p, size_t n, uint64_t *out, size_
 #endif
 		uint64_t w = vb_load64(p + off);
 		unsigned len = (unsigned)__builtin_ctz((unsigned)(w & 0xff) | 0x100u) + 1;
-		unsigned l8 = len > 8 ? 8 : len;
-		uint64_t v = (w & (~0ull >> (64 - 8 * l8))) >> l8;
-		uint64_t v9 = vb_load64(p + off + 1);
-		v = len == 9 ? v9 : v;
-		out[i++] = zig ? vb_zigzag(v) : v;
-		off += len;
+		if (__builtin_expect(len == 9, 0)) {
+			uint64_t v = vb_load64(p + off + 1);
+			out[i++] = zig ? vb_zigzag(v) : v;
+			off += 9;
+			continue;
+		}
+		/* Every value that ends inside the word: the lengths chain
+		 * through the register, not through loads. */
+		unsigned at = 0; /* bytes of w used */
+		do {
+			uint64_t x = w >> (8 * at);
+			uint64_t v = (x & (~0ull >> (64 - 8 * len))) >> len;
+			out[i++] = zig ? vb_zigzag(v) : v;
+			at += len;
+			len = (unsigned)__builtin_ctz((unsigned)(x >> (8 * len - 1) >> 1 & 0xff) |
+						      0x100u) + 1;
+		} while (at + len <= 8 && at < 8 && i < count);
+		off += at;
 	}
 	bcx_status s = BCX_OK;
 	for (; i < count; i++) {
@@ -158,24 +170,12 @@ static bcx_status VB_FN(prefix)(const uint8_t *p, size_t n, uint64_t *out, size_
 	return s;
 }
 
-/* One LEB128 value from the word at p (16 bytes readable): its length, or
- * 0 when the single-value decoder must decide (10-byte forms with excess
- * bits, anything longer). */
-static inline unsigned vb_leb_word(const uint8_t *p, int kind, uint64_t *v)
+/* A LEB128 value of 9 or 10 bytes at p (16 bytes readable; the first 8
+ * all have bit 7 set): its length, or 0 when the single-value decoder must
+ * decide (excess bits in the 10th byte, anything longer). */
+static inline unsigned vb_leb_long(const uint8_t *p, int kind, uint64_t *v)
 {
-	uint64_t w = vb_load64(p);
-	uint64_t stop = ~w & VB_STOP;
-	if (stop) {
-		unsigned len = ((unsigned)__builtin_ctzll(stop) >> 3) + 1;
-		uint64_t x = vb_pack7(w & (stop ^ (stop - 1)) & VB_LOW7);
-		if (kind == BCX_VB_SLEB) {
-			unsigned sh = 64 - 7 * len;
-			x = (uint64_t)((int64_t)(x << sh) >> sh);
-		}
-		*v = x;
-		return len;
-	}
-	uint64_t lo = vb_pack7(w & VB_LOW7);
+	uint64_t lo = vb_pack7(vb_load64(p) & VB_LOW7);
 	unsigned b8 = p[8], b9 = p[9];
 	if (b8 < 0x80) { /* 9 bytes, 63 bits */
 		lo |= (uint64_t)b8 << 56;
@@ -191,14 +191,47 @@ static inline unsigned vb_leb_word(const uint8_t *p, int kind, uint64_t *v)
 	return 0;
 }
 
+typedef struct vb_leb_range {
+	uint64_t umax;
+	int64_t smin, smax;
+} vb_leb_range;
+
+static inline bool vb_leb_fits(uint64_t v, int kind, const vb_leb_range *r)
+{
+	return kind == BCX_VB_SLEB ? (int64_t)v >= r->smin && (int64_t)v <= r->smax : v <= r->umax;
+}
+
+/* Every value that ends inside the 8-byte word w, found from its clear
+ * stop bits (the lengths chain through the register, not through loads).
+ * Stops before a value out of range. Returns the bytes used. */
+static inline unsigned vb_leb_words(uint64_t w, uint64_t ends, int kind, const vb_leb_range *r,
+				    uint64_t *out, size_t *i, size_t count)
+{
+	unsigned start = 0;
+	do {
+		unsigned end = (unsigned)__builtin_ctzll(ends) + 1, bits = end - start;
+		uint64_t x = vb_pack7((w >> start) & (~0ull >> (64 - bits)) & VB_LOW7);
+		if (kind == BCX_VB_SLEB) {
+			unsigned sh = 64 - bits / 8 * 7;
+			x = (uint64_t)((int64_t)(x << sh) >> sh);
+		}
+		if (!vb_leb_fits(x, kind, r))
+			break;
+		out[(*i)++] = kind == BCX_VB_ZLEB ? vb_zigzag(x) : x;
+		start = end;
+		ends &= ends - 1;
+	} while (ends && *i < count);
+	return start / 8;
+}
+
 static bcx_status VB_FN(leb)(const uint8_t *p, size_t n, unsigned max_bits, uint64_t *out,
 			     size_t count, size_t *done, size_t *used, bcx_diag *diag, int kind)
 {
 	size_t i = 0, off = 0;
 	/* Values outside these bounds go to the single decoder for its error. */
-	uint64_t umax = max_bits >= 64 ? ~0ull : ((uint64_t)1 << max_bits) - 1;
-	int64_t smin = max_bits >= 64 ? INT64_MIN : -((int64_t)1 << (max_bits - 1));
-	int64_t smax = max_bits >= 64 ? INT64_MAX : ((int64_t)1 << (max_bits - 1)) - 1;
+	vb_leb_range r = {max_bits >= 64 ? ~0ull : ((uint64_t)1 << max_bits) - 1,
+			  max_bits >= 64 ? INT64_MIN : -((int64_t)1 << (max_bits - 1)),
+			  max_bits >= 64 ? INT64_MAX : ((int64_t)1 << (max_bits - 1)) - 1};
 	bcx_status s = BCX_OK;
 	while (i < count) {
 		uint64_t v = 0;
@@ -213,9 +246,18 @@ static bcx_status VB_FN(leb)(const uint8_t *p, size_t n, unsigned max_bits, uint
 					continue;
 			}
 #endif
-			len = vb_leb_word(p + off, kind, &v);
-			if (kind == BCX_VB_SLEB ? ((int64_t)v < smin || (int64_t)v > smax) : v > umax)
-				len = 0;
+			uint64_t w = vb_load64(p + off);
+			uint64_t ends = ~w & VB_STOP;
+			if (ends) {
+				unsigned k = vb_leb_words(w, ends, kind, &r, out, &i, count);
+				off += k;
+				if (k)
+					continue;
+			} else {
+				len = vb_leb_long(p + off, kind, &v);
+				if (!vb_leb_fits(v, kind, &r))
+					len = 0;
+			}
 		}
 		if (len == 0) {
 			s = bcx_vbulk_one_leb(p, n, off, max_bits, kind, &v, &len, diag);
