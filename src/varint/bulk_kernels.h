@@ -370,6 +370,33 @@ static inline uint64_t vb_svbr(uint64_t u)
 	return r | (uint64_t)(u == 1) << 63;
 }
 
+/* A value longer than the window's whole chunks (all their stop bits set):
+ * the rest chunk by chunk, as bcx_bit_vbr() reads it. Returns false when
+ * the single-value decoder must decide (an error, or the end of input). */
+static inline bool vb_vbr_long(const uint8_t *p, size_t n, unsigned width, uint64_t w,
+			       const vb_vbr_masks *m, uint64_t *pos, uint64_t *v)
+{
+	unsigned chunks = 56 / width, shift = chunks * (width - 1);
+	uint64_t x = vb_vbr_pack(w & (m->payload | m->stop), m), q = *pos + chunks * width;
+	uint64_t hi = (uint64_t)1 << (width - 1);
+	for (;;) {
+		if (shift >= 64 || q / 8 + 8 > n)
+			return false;
+		uint64_t c = (vb_load64(p + q / 8) >> (q & 7)) & ((hi << 1) - 1);
+		uint64_t payload = c & (hi - 1);
+		if (64 - shift < 64 && (payload >> (64 - shift)) != 0)
+			return false;
+		x |= payload << shift;
+		q += width;
+		shift += width - 1;
+		if (!(c & hi))
+			break;
+	}
+	*pos = q;
+	*v = x;
+	return true;
+}
+
 static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_t *bit_pos,
 			     uint64_t *out, size_t count, size_t *done, bcx_diag *diag, int sign)
 {
@@ -382,21 +409,30 @@ static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_
 		vb_vbr_setup(width, &m);
 	while (i < count) {
 		uint64_t v = 0;
-		uint64_t t = 0;
 		if (fast && pos / 8 + 8 <= n) {
 			uint64_t w = vb_load64(p + pos / 8) >> (pos & 7);
-			t = ~w & m.stop;
-			if (t) {
-				unsigned bits = (unsigned)__builtin_ctzll(t) + 1;
-				v = vb_vbr_pack(w & (((uint64_t)1 << bits) - 1), &m);
-				pos += bits;
+			uint64_t ends = ~w & m.stop;
+			if (ends) { /* every value that ends in the window */
+				unsigned start = 0;
+				do {
+					unsigned end = (unsigned)__builtin_ctzll(ends) + 1;
+					uint64_t x = (w >> start) & (~0ull >> (64 - (end - start)));
+					x = vb_vbr_pack(x, &m);
+					out[i++] = sign ? vb_svbr(x) : x;
+					start = end;
+					ends &= ends - 1;
+				} while (ends && i < count);
+				pos += start;
+				continue;
+			}
+			if (vb_vbr_long(p, n, width, w, &m, &pos, &v)) {
+				out[i++] = sign ? vb_svbr(v) : v;
+				continue;
 			}
 		}
-		if (!t) {
-			s = bcx_vbulk_one_vbr(p, n, width, &pos, &v, diag);
-			if (s != BCX_OK)
-				break;
-		}
+		s = bcx_vbulk_one_vbr(p, n, width, &pos, &v, diag);
+		if (s != BCX_OK)
+			break;
 		out[i++] = sign ? vb_svbr(v) : v;
 	}
 	*done = i;
