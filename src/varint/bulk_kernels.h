@@ -15,6 +15,22 @@
 #include <string.h>
 #if VB_SIMD
 #include <immintrin.h>
+/* Everything below is compiled for the table's instruction set (the
+ * headers above are not). */
+#ifdef __clang__
+#if VB_SIMD == 1
+#pragma clang attribute push(__attribute__((target("sse4.1"))), apply_to = function)
+#else
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2"))), apply_to = function)
+#endif
+#else
+#pragma GCC push_options
+#if VB_SIMD == 1
+#pragma GCC target("sse4.1")
+#else
+#pragma GCC target("avx2,bmi,bmi2")
+#endif
+#endif
 #endif
 
 #define VB_STOP 0x8080808080808080ull
@@ -43,7 +59,10 @@ static inline uint64_t vb_pack7(uint64_t x)
 #endif
 }
 
-static inline uint64_t vb_zigzag(uint64_t u) { return (u >> 1) ^ (0 - (u & 1)); }
+static inline uint64_t vb_zigzag(uint64_t u)
+{
+	return (u >> 1) ^ (0 - (u & 1));
+}
 
 #if VB_SIMD
 /* Widen 16 bytes to 16 64-bit values at out, zero- or sign-extending. */
@@ -65,9 +84,20 @@ static inline void vb_widen16(__m128i x, uint64_t *out, int sign)
 }
 
 /* Number of leading set bits of a 16-bit lane mask. */
-static inline unsigned vb_run(unsigned mask) { return (unsigned)__builtin_ctz(~mask | 0x10000u); }
+static inline unsigned vb_run(unsigned mask)
+{
+	return (unsigned)__builtin_ctz(~mask | 0x10000u);
+}
 
-enum { VB_MIN_RUN = 4 }; /* shorter runs are cheaper one at a time */
+enum { VB_MIN_RUN = 4 };
+
+/* Counts k values of k bytes as done; true when there were any. */
+static inline bool vb_took(size_t k, size_t *i, size_t *off)
+{
+	*i += k;
+	*off += k;
+	return k != 0;
+} /* shorter runs are cheaper one at a time */
 
 static inline __m128i vb_half(__m128i x) /* each byte >> 1 */
 {
@@ -100,7 +130,7 @@ static inline size_t vb_run_leb(const uint8_t *p, uint64_t *out, int kind)
 		return 0;
 	if (kind == BCX_VB_SLEB) /* copy bit 6 to bit 7: the int8 value */
 		x = _mm_or_si128(x, _mm_add_epi8(_mm_and_si128(x, _mm_set1_epi8(0x40)),
-						 _mm_and_si128(x, _mm_set1_epi8(0x40))));
+		                                 _mm_and_si128(x, _mm_set1_epi8(0x40))));
 	else if (kind == BCX_VB_ZLEB)
 		x = vb_zz8(x);
 	vb_widen16(x, out, kind != BCX_VB_ULEB);
@@ -121,18 +151,13 @@ static inline size_t vb_run_xip(const uint8_t *p, uint64_t *out)
 #endif
 
 static bcx_status VB_FN(prefix)(const uint8_t *p, size_t n, uint64_t *out, size_t count,
-				size_t *done, size_t *used, bcx_diag *diag, int zig)
+                                size_t *done, size_t *used, bcx_diag *diag, int zig)
 {
 	size_t i = 0, off = 0;
 	while (i < count && n - off >= 16) {
 #if VB_SIMD
-		if (count - i >= 16) {
-			size_t k = vb_run_prefix(p + off, out + i, zig);
-			i += k;
-			off += k;
-			if (k)
-				continue;
-		}
+		if (count - i >= 16 && vb_took(vb_run_prefix(p + off, out + i, zig), &i, &off))
+			continue;
 #endif
 		uint64_t w = vb_load64(p + off);
 		unsigned len = (unsigned)__builtin_ctz((unsigned)(w & 0xff) | 0x100u) + 1;
@@ -151,7 +176,8 @@ static bcx_status VB_FN(prefix)(const uint8_t *p, size_t n, uint64_t *out, size_
 			out[i++] = zig ? vb_zigzag(v) : v;
 			at += len;
 			len = (unsigned)__builtin_ctz((unsigned)(x >> (8 * len - 1) >> 1 & 0xff) |
-						      0x100u) + 1;
+			                              0x100u) +
+			      1;
 		} while (at + len <= 8 && at < 8 && i < count);
 		off += at;
 	}
@@ -205,7 +231,7 @@ static inline bool vb_leb_fits(uint64_t v, int kind, const vb_leb_range *r)
  * stop bits (the lengths chain through the register, not through loads).
  * Stops before a value out of range. Returns the bytes used. */
 static inline unsigned vb_leb_words(uint64_t w, uint64_t ends, int kind, const vb_leb_range *r,
-				    uint64_t *out, size_t *i, size_t count)
+                                    uint64_t *out, size_t *i, size_t count)
 {
 	unsigned start = 0;
 	do {
@@ -225,26 +251,22 @@ static inline unsigned vb_leb_words(uint64_t w, uint64_t ends, int kind, const v
 }
 
 static bcx_status VB_FN(leb)(const uint8_t *p, size_t n, unsigned max_bits, uint64_t *out,
-			     size_t count, size_t *done, size_t *used, bcx_diag *diag, int kind)
+                             size_t count, size_t *done, size_t *used, bcx_diag *diag, int kind)
 {
 	size_t i = 0, off = 0;
 	/* Values outside these bounds go to the single decoder for its error. */
 	vb_leb_range r = {max_bits >= 64 ? ~0ull : ((uint64_t)1 << max_bits) - 1,
-			  max_bits >= 64 ? INT64_MIN : -((int64_t)1 << (max_bits - 1)),
-			  max_bits >= 64 ? INT64_MAX : ((int64_t)1 << (max_bits - 1)) - 1};
+	                  max_bits >= 64 ? INT64_MIN : -((int64_t)1 << (max_bits - 1)),
+	                  max_bits >= 64 ? INT64_MAX : ((int64_t)1 << (max_bits - 1)) - 1};
 	bcx_status s = BCX_OK;
 	while (i < count) {
 		uint64_t v = 0;
 		size_t len = 0;
 		if (n - off >= 16) {
 #if VB_SIMD
-			if (count - i >= 16 && max_bits >= 7) {
-				size_t k = vb_run_leb(p + off, out + i, kind);
-				i += k;
-				off += k;
-				if (k)
-					continue;
-			}
+			if (count - i >= 16 && max_bits >= 7 &&
+			    vb_took(vb_run_leb(p + off, out + i, kind), &i, &off))
+				continue;
 #endif
 			uint64_t w = vb_load64(p + off);
 			uint64_t ends = ~w & VB_STOP;
@@ -274,8 +296,8 @@ static bcx_status VB_FN(leb)(const uint8_t *p, size_t n, unsigned max_bits, uint
 	return s;
 }
 
-static bcx_status VB_FN(xip)(const uint8_t *p, size_t n, uint64_t *out, size_t count,
-			     size_t *done, size_t *used, bcx_diag *diag)
+static bcx_status VB_FN(xip)(const uint8_t *p, size_t n, uint64_t *out, size_t count, size_t *done,
+                             size_t *used, bcx_diag *diag)
 {
 	size_t i = 0, off = 0;
 	bcx_status s = BCX_OK;
@@ -284,13 +306,8 @@ static bcx_status VB_FN(xip)(const uint8_t *p, size_t n, uint64_t *out, size_t c
 		size_t len = 0;
 		if (n - off >= 16) {
 #if VB_SIMD
-			if (count - i >= 16) {
-				size_t k = vb_run_xip(p + off, out + i);
-				i += k;
-				off += k;
-				if (k)
-					continue;
-			}
+			if (count - i >= 16 && vb_took(vb_run_xip(p + off, out + i), &i, &off))
+				continue;
 #endif
 			bcx_xip_form f = bcx_xip_forms[p[off]];
 			uint64_t be = __builtin_bswap64(vb_load64(p + off + f.start));
@@ -374,7 +391,7 @@ static inline uint64_t vb_svbr(uint64_t u)
  * the rest chunk by chunk, as bcx_bit_vbr() reads it. Returns false when
  * the single-value decoder must decide (an error, or the end of input). */
 static inline bool vb_vbr_long(const uint8_t *p, size_t n, unsigned width, uint64_t w,
-			       const vb_vbr_masks *m, uint64_t *pos, uint64_t *v)
+                               const vb_vbr_masks *m, uint64_t *pos, uint64_t *v)
 {
 	unsigned chunks = 56 / width, shift = chunks * (width - 1);
 	uint64_t x = vb_vbr_pack(w & (m->payload | m->stop), m), q = *pos + chunks * width;
@@ -398,7 +415,7 @@ static inline bool vb_vbr_long(const uint8_t *p, size_t n, unsigned width, uint6
 }
 
 static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_t *bit_pos,
-			     uint64_t *out, size_t count, size_t *done, bcx_diag *diag, int sign)
+                             uint64_t *out, size_t count, size_t *done, bcx_diag *diag, int sign)
 {
 	size_t i = 0;
 	uint64_t pos = *bit_pos;
@@ -441,3 +458,11 @@ static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_
 }
 
 const bcx_vbulk_ops VB_OPS = {VB_NAME, VB_FN(prefix), VB_FN(leb), VB_FN(xip), VB_FN(vbr)};
+
+#if VB_SIMD
+#ifdef __clang__
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif

@@ -2,22 +2,9 @@
  * only on a CPU that has it. */
 #include "varint/bulk.h"
 #ifdef BCX_VBULK_X86
-#include <immintrin.h>
-#include <string.h>
-#ifdef __clang__
-#pragma clang attribute push(__attribute__((target("sse4.1"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("sse4.1")
-#endif
 #define VB_SIMD 1
 #define VB_FN(x) vb_sse4_##x
 #define VB_OPS bcx_vbulk_sse4
 #define VB_NAME "sse4"
 #include "varint/bulk_kernels.h"
-#ifdef __clang__
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
 #endif
