@@ -2,11 +2,14 @@
  * distributions, encode N values into one buffer and decode them back, and
  * copy the same encoded bytes with memcpy in the same run for scale.
  * Prints one table row per (codec, distribution): bytes per value, MB/s
- * (of encoded bytes) and million values per second, best of several runs.
+ * (of encoded bytes) and million values per second, best of several runs,
+ * for encoding, single-value decoding and the bulk decoders on each path
+ * this CPU has (scalar, SSE4.1, AVX2; "-" for a path it lacks).
  *
  * Usage: bench_varint [N]   (default 1000000 values) */
 #define _POSIX_C_SOURCE 200809L
 #include "bcx/varint.h"
+#include "varint/bulk.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +69,53 @@ typedef struct codec {
 	size_t (*encode)(const uint64_t *v, size_t n, uint8_t *out);
 	/* Decode n values from in; returns a checksum (0 on error). */
 	uint64_t (*decode)(const uint8_t *in, size_t len, size_t n, uint64_t *check);
+	/* The same through the bulk decoder on one path, into out. */
+	bcx_status (*bulk)(bcx_vbulk_path path, const uint8_t *in, size_t len, size_t n,
+			   uint64_t *out);
 } codec;
+
+static bcx_status bulk_prefix(bcx_vbulk_path path, const uint8_t *in, size_t len, size_t n,
+			      uint64_t *out)
+{
+	size_t done = 0, used = 0;
+	return bcx_vbulk_prefix(path, in, len, out, n, &done, &used, NULL, 0);
+}
+static bcx_status bulk_zigzag(bcx_vbulk_path path, const uint8_t *in, size_t len, size_t n,
+			      uint64_t *out)
+{
+	size_t done = 0, used = 0;
+	return bcx_vbulk_prefix(path, in, len, out, n, &done, &used, NULL, 1);
+}
+#define BULK_LEB(NAME, KIND)                                                                   \
+	static bcx_status bulk_##NAME(bcx_vbulk_path path, const uint8_t *in, size_t len,      \
+				      size_t n, uint64_t *out)                                 \
+	{                                                                                      \
+		size_t done = 0, used = 0;                                                     \
+		return bcx_vbulk_leb(path, in, len, 64, out, n, &done, &used, NULL, KIND);     \
+	}
+BULK_LEB(uleb, BCX_VB_ULEB)
+BULK_LEB(sleb, BCX_VB_SLEB)
+BULK_LEB(zleb, BCX_VB_ZLEB)
+static bcx_status bulk_xip(bcx_vbulk_path path, const uint8_t *in, size_t len, size_t n,
+			   uint64_t *out)
+{
+	size_t done = 0, used = 0;
+	return bcx_vbulk_xip(path, in, len, (int64_t *)out, n, &done, &used, NULL);
+}
+static bcx_status bulk_vbr6(bcx_vbulk_path path, const uint8_t *in, size_t len, size_t n,
+			    uint64_t *out)
+{
+	size_t done = 0;
+	uint64_t pos = 0;
+	return bcx_vbulk_vbr(path, in, len, 6, &pos, out, n, &done, NULL, 0);
+}
+static bcx_status bulk_svbr6(bcx_vbulk_path path, const uint8_t *in, size_t len, size_t n,
+			     uint64_t *out)
+{
+	size_t done = 0;
+	uint64_t pos = 0;
+	return bcx_vbulk_vbr(path, in, len, 6, &pos, out, n, &done, NULL, 1);
+}
 
 /* Byte codecs: one encode/decode loop per codec, with direct calls. */
 #define BYTE_CODEC(NAME, T, ENC, DEC)                                                          \
@@ -181,10 +230,10 @@ static uint64_t dec_svbr6(const uint8_t *in, size_t len, size_t n, uint64_t *che
 }
 
 static const codec codecs[] = {
-	{"prefix", false, enc_prefix, dec_prefix}, {"zigzag", true, enc_zigzag, dec_zigzag},
-	{"uleb", false, enc_uleb, dec_uleb},       {"sleb", true, enc_sleb, dec_sleb},
-	{"zleb", true, enc_zleb, dec_zleb},        {"vbr6", false, enc_vbr6, dec_vbr6},
-	{"svbr6", true, enc_svbr6, dec_svbr6},     {"xip", true, enc_xip, dec_xip},
+	{"prefix", false, enc_prefix, dec_prefix, bulk_prefix}, {"zigzag", true, enc_zigzag, dec_zigzag, bulk_zigzag},
+	{"uleb", false, enc_uleb, dec_uleb, bulk_uleb},       {"sleb", true, enc_sleb, dec_sleb, bulk_sleb},
+	{"zleb", true, enc_zleb, dec_zleb, bulk_zleb},        {"vbr6", false, enc_vbr6, dec_vbr6, bulk_vbr6},
+	{"svbr6", true, enc_svbr6, dec_svbr6, bulk_svbr6},     {"xip", true, enc_xip, dec_xip, bulk_xip},
 };
 
 typedef struct job {
@@ -193,12 +242,14 @@ typedef struct job {
 	size_t n;
 	uint8_t *buf, *copy;
 	size_t len;
+	uint64_t *out;
+	bcx_vbulk_path path;
 } job;
 
 static volatile uint64_t sink;
 
 /* Best time of REPEATS runs, each repeating the operation for at least
- * MIN_SECONDS. op: 0 encode, 1 decode, 2 memcpy. */
+ * MIN_SECONDS. op: 0 encode, 1 decode, 2 memcpy, 3 bulk decode. */
 static double best_time(job *j, int op)
 {
 	double best = 1e30;
@@ -210,8 +261,11 @@ static double best_time(job *j, int op)
 				sink += j->c->encode(j->v, j->n, j->buf);
 			else if (op == 1)
 				sink += j->c->decode(j->buf, j->len, j->n, NULL);
-			else
+			else if (op == 2)
 				memcpy(j->copy, j->buf, j->len), sink += j->copy[j->len / 2];
+			else
+				sink += j->c->bulk(j->path, j->buf, j->len, j->n, j->out) +
+					j->out[j->n / 2];
 			iters++;
 			t = now() - t0;
 		} while (t < MIN_SECONDS);
@@ -228,7 +282,7 @@ static int run_one(const codec *c, dist d, size_t n, uint64_t *vals, uint64_t *c
 	uint64_t s = 0x9e3779b97f4a7c15ull ^ (uint64_t)d;
 	for (size_t i = 0; i < n; i++)
 		vals[i] = value_of(&s, bits_for(&s, d), c->is_signed);
-	job j = {c, vals, n, buf, copy, 0};
+	job j = {c, vals, n, buf, copy, 0, check, BCX_VBULK_SCALAR};
 	j.len = c->encode(vals, n, buf);
 	if (j.len == 0 || c->decode(buf, j.len, n, check) == 0 ||
 	    memcmp(check, vals, n * sizeof *vals) != 0) {
@@ -237,9 +291,27 @@ static int run_one(const codec *c, dist d, size_t n, uint64_t *vals, uint64_t *c
 	}
 	double te = best_time(&j, 0), td = best_time(&j, 1), tm = best_time(&j, 2);
 	double mb = (double)j.len / 1e6, mv = (double)n / 1e6;
-	printf("| %-6s | %-12s | %5.2f | %8.0f | %7.1f | %8.0f | %7.1f | %8.0f | %5.1fx |\n",
-	       c->name, dist_names[d], (double)j.len / (double)n, mb / te, mv / te, mb / td,
-	       mv / td, mb / tm, td / tm);
+	printf("| %-6s | %-12s | %5.2f | %8.0f | %7.1f | %8.0f | %7.1f |", c->name, dist_names[d],
+	       (double)j.len / (double)n, mb / te, mv / te, mb / td, mv / td);
+	static const bcx_vbulk_path paths[] = {BCX_VBULK_SCALAR, BCX_VBULK_SSE4, BCX_VBULK_AVX2};
+	double best_bulk = 1e30;
+	for (size_t k = 0; k < sizeof paths / sizeof paths[0]; k++) {
+		j.path = paths[k];
+		if (!bcx_vbulk_for(j.path)) {
+			printf(" %8s |", "-");
+			continue;
+		}
+		memset(check, 0, n * sizeof *check);
+		if (c->bulk(j.path, buf, j.len, n, check) != BCX_OK ||
+		    memcmp(check, vals, n * sizeof *vals) != 0) {
+			fprintf(stderr, "bench_varint: bulk %s on path %zu differs\n", c->name, k);
+			return 1;
+		}
+		double tb = best_time(&j, 3);
+		best_bulk = tb < best_bulk ? tb : best_bulk;
+		printf(" %8.0f |", mb / tb);
+	}
+	printf(" %8.0f | %5.1fx |\n", mb / tm, best_bulk / tm);
 	return 0;
 }
 
@@ -256,8 +328,9 @@ int main(int argc, char **argv)
 		return 1;
 	printf("%zu values per run; MB/s counts encoded bytes; best of %d runs\n\n", n, REPEATS);
 	printf("| codec  | values       | B/val | enc MB/s | enc M/s | dec MB/s | dec M/s | "
-	       "memcpy MB/s | dec/memcpy time |\n");
-	printf("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+	       "bulk scalar MB/s | bulk sse4 MB/s | bulk avx2 MB/s | memcpy MB/s | "
+	       "bulk/memcpy time |\n");
+	printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	int rc = 0;
 	for (size_t i = 0; i < sizeof codecs / sizeof codecs[0]; i++)
 		for (int d = D_SMALL; d <= D_LARGE; d++)

@@ -4,8 +4,12 @@
 # sources: every library and tool source compiled with clang-22 -emit-llvm
 # in three configurations, each configuration linked with llvm-link-22, and
 # the three modules put into one multi-module file with llvm-cat-22 -b.
-# bcx is a Release build (build/bench-release). Prints best-of-N wall times
-# and the ratio bcx / reference (lower is better; the target is < 0.3).
+# The libclc bitcode files in ../shared/vectors/llvm (libclc*.bc), when
+# there are any, are measured the same way. bcx is a Release build
+# (build/bench-release). Prints the median wall time of RUNS runs of each
+# tool, taken in turns so both see the same machine load, the ratio bcx /
+# reference (lower is better; the target is <= 0.15 for dump) and each
+# tool's peak memory (maximum resident set, from /usr/bin/time).
 # Usage: bench/run_bitstream.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +32,7 @@ if [ ! -f "$big" ]; then
 		tag=$(echo "$cfg" | tr -c 'A-Za-z0-9\n' '_')
 		mkdir -p "$work/$tag"
 		for f in src/*/*.c tools/*.c; do
-			clang-22 -c -emit-llvm $cfg -Iinclude -Isrc -Itools "$f" \
+			clang-22 -c -emit-llvm $cfg -Iinclude -Isrc -Itools -I$build/generated "$f" \
 				-o "$work/$tag/$(echo "$f" | tr / _).bc"
 		done
 		llvm-link-22 "$work/$tag"/*.bc -o "$work/$tag.linked.bc"
@@ -38,34 +42,51 @@ if [ ! -f "$big" ]; then
 fi
 size=$(wc -c < "$big")
 
-# ---- timing: best of $runs, output to /dev/null ----
+# ---- timing: median of $runs, output to /dev/null ----
 # $EPOCHREALTIME (bash >= 5, microseconds) is read without starting a
-# process, so the timer itself adds nothing measurable to either tool.
-best() { # command...
-	local b=999999999999 s e i
+# process, so the timer itself adds nothing measurable to either tool. The
+# two commands take turns, so a load that comes and goes hits both.
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+pair() { # file mode-of-reference mode-of-bcx: prints "ref_ns bcx_ns"
+	local ta=() tb=() s e i
 	for ((i = 0; i < runs; i++)); do
 		s=${EPOCHREALTIME/[.,]/}
-		"$@" >/dev/null
+		llvm-bcanalyzer-22 $2 "$1" >/dev/null
 		e=${EPOCHREALTIME/[.,]/}
-		((10#$e - 10#$s < b)) && b=$((10#$e - 10#$s))
+		ta+=($((10#$e - 10#$s)))
+		s=${EPOCHREALTIME/[.,]/}
+		"$bcx" $3 "$1" >/dev/null
+		e=${EPOCHREALTIME/[.,]/}
+		tb+=($((10#$e - 10#$s)))
 	done
-	echo $((b * 1000))
+	echo "$(printf '%s\n' "${ta[@]}" | median)000 $(printf '%s\n' "${tb[@]}" | median)000"
 }
-cd "$work"
-name=$(basename "$big")
-# Same bytes first (a benchmark of different work would mean nothing).
-cmp -s <(llvm-bcanalyzer-22 -dump "$name") <("$bcx" dump "$name") || { echo "bench: dump outputs differ" >&2; exit 1; }
-cmp -s <(llvm-bcanalyzer-22 "$name") <("$bcx" stat "$name") || { echo "bench: stat outputs differ" >&2; exit 1; }
-dump_bytes=$("$bcx" dump "$name" | wc -c)
-
-ref_dump=$(best llvm-bcanalyzer-22 -dump "$name")
-bcx_dump=$(best "$bcx" dump "$name")
-ref_stat=$(best llvm-bcanalyzer-22 "$name")
-bcx_stat=$(best "$bcx" stat "$name")
-
+peak() { # command...: maximum resident set in MB, or - without /usr/bin/time
+	[ -x /usr/bin/time ] || { echo -; return; }
+	/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1 | awk '{ printf "%.0f", $1 / 1024 }'
+}
 ms() { awk -v n="$1" 'BEGIN { printf "%.2f", n / 1e6 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
-echo "input: $name, $size bytes (dump output $dump_bytes bytes), best of $runs runs"
-printf "%-8s %18s %18s %8s\n" "mode" "llvm-bcanalyzer-22" "bcx" "ratio"
-printf "%-8s %15s ms %15s ms %8s\n" dump "$(ms "$ref_dump")" "$(ms "$bcx_dump")" "$(ratio "$bcx_dump" "$ref_dump")"
-printf "%-8s %15s ms %15s ms %8s\n" stat "$(ms "$ref_stat")" "$(ms "$bcx_stat")" "$(ratio "$bcx_stat" "$ref_stat")"
+
+inputs=("$big")
+for f in ../shared/vectors/llvm/libclc*.bc; do
+	[ -f "$f" ] && inputs+=("$PWD/$f")
+done
+[ ${#inputs[@]} -gt 1 ] || echo "(no libclc*.bc in ../shared/vectors/llvm: the made file only)"
+cd "$work"
+printf "%-26s %-5s %12s %12s %7s %10s\n" input mode "ref ms" "bcx ms" ratio "peak MB"
+for f in "${inputs[@]}"; do
+	name=$(basename "$f")
+	# Same bytes first (a benchmark of different work would mean nothing).
+	cmp -s <(llvm-bcanalyzer-22 -dump "$f") <("$bcx" dump "$f") || { echo "bench: $name: dump outputs differ" >&2; exit 1; }
+	cmp -s <(llvm-bcanalyzer-22 "$f") <("$bcx" stat "$f") || { echo "bench: $name: stat outputs differ" >&2; exit 1; }
+	read -r ref_dump bcx_dump < <(pair "$f" -dump dump)
+	read -r ref_stat bcx_stat < <(pair "$f" "" stat)
+	mem_d="$(peak llvm-bcanalyzer-22 -dump "$f")/$(peak "$bcx" dump "$f")"
+	mem_s="$(peak llvm-bcanalyzer-22 "$f")/$(peak "$bcx" stat "$f")"
+	printf "%-26s %-5s %12s %12s %7s %10s\n" "$name" dump "$(ms "$ref_dump")" "$(ms "$bcx_dump")" \
+		"$(ratio "$bcx_dump" "$ref_dump")" "$mem_d"
+	printf "%-26s %-5s %12s %12s %7s %10s\n" "" stat "$(ms "$ref_stat")" "$(ms "$bcx_stat")" \
+		"$(ratio "$bcx_stat" "$ref_stat")" "$mem_s"
+done
+echo "($(wc -c < "$big") bytes in $(basename "$big"); median of $runs runs; peak MB reference/bcx)"

@@ -135,5 +135,49 @@ size_t bcx_wide_to_decimal(const uint8_t *be, size_t len, char *out, size_t cap)
  * the count of the trailing bytes that form the minimal value. */
 size_t bcx_wide_minimal_len(const uint8_t *be, size_t len);
 
+/* ---- Bulk decoding: `count` values into an array ----
+ * Every codec has a bulk decoder that gives exactly what a loop of its
+ * single-value decoder gives: the same values, the same status and the same
+ * diagnostic, with the offset counted from p (bits from p for VBR) instead
+ * of from the failing value. On return *done holds the values stored (all
+ * `count` on BCX_OK) and *used the bytes those values took, so a caller
+ * resumes at p + *used with count - *done values left; on an error the
+ * value at index *done is the bad one and it starts at p + *used. The
+ * decoders pick SSE4.1 or AVX2 code from the CPU on each call (no global
+ * state); the portable code gives the same results on every machine.
+ * `out` needs room for `count` values and must not overlap the input. */
+BCX_NODISCARD bcx_status bcx_prefixvarint_decode_n(const uint8_t *p, size_t n, uint64_t *out,
+						    size_t count, size_t *done, size_t *used,
+						    bcx_diag *diag);
+BCX_NODISCARD bcx_status bcx_prefixvarint_decode_signed_n(const uint8_t *p, size_t n,
+							   int64_t *out, size_t count,
+							   size_t *done, size_t *used,
+							   bcx_diag *diag);
+/* max_bits as for the single decoders; a width outside 1..64 is
+ * BCX_ERR_INVALID_ARG even when count is 0. */
+BCX_NODISCARD bcx_status bcx_uleb128_decode_n(const uint8_t *p, size_t n, unsigned max_bits,
+					       uint64_t *out, size_t count, size_t *done,
+					       size_t *used, bcx_diag *diag);
+BCX_NODISCARD bcx_status bcx_sleb128_decode_n(const uint8_t *p, size_t n, unsigned max_bits,
+					       int64_t *out, size_t count, size_t *done,
+					       size_t *used, bcx_diag *diag);
+/* Zigzag over a 64-bit ULEB128 (Tile IR's signed varint): each value is
+ * bcx_zigzag_decode() of bcx_uleb128_decode(..., 64, ...). */
+BCX_NODISCARD bcx_status bcx_zleb128_decode_n(const uint8_t *p, size_t n, int64_t *out,
+					       size_t count, size_t *done, size_t *used,
+					       bcx_diag *diag);
+/* VBR-width values (width 2..32) read as bcx_bit_vbr() reads them, from bit
+ * *bit_pos of p[0..n) on; *bit_pos is moved past the values stored (so it
+ * plays the part of `used`). The signed form applies bcx_svbr_decode(). */
+BCX_NODISCARD bcx_status bcx_vbr_decode_n(const uint8_t *p, size_t n, unsigned width,
+					   uint64_t *bit_pos, uint64_t *out, size_t count,
+					   size_t *done, bcx_diag *diag);
+BCX_NODISCARD bcx_status bcx_svbr_decode_n(const uint8_t *p, size_t n, unsigned width,
+					    uint64_t *bit_pos, int64_t *out, size_t count,
+					    size_t *done, bcx_diag *diag);
+BCX_NODISCARD bcx_status bcx_xip_decode_n(const uint8_t *p, size_t n, int64_t *out,
+					   size_t count, size_t *done, size_t *used,
+					   bcx_diag *diag);
+
 BCX_END_DECLS
 #endif /* BCX_VARINT_H */
