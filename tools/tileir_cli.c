@@ -53,11 +53,20 @@ static int write_options(const cli_args *a, bcx_tileir_write_options *o)
 	return EXIT_OK;
 }
 
+/* The reader's options: --i1-bytes reads NVIDIA's newest i1 storage. */
+static bcx_tileir_read_options read_options(const cli_args *a)
+{
+	bcx_tileir_read_options o = BCX_OPTIONS_INIT(bcx_tileir_read_options);
+	o.i1_byte_splat = a->i1_bytes;
+	return o;
+}
+
 /* Open the module and find --function; reports failures. */
 static bcx_status open_module(const cli_input *in, const cli_args *a, bcx_tileir_module **m,
 			      long *fn, bcx_diag *d)
 {
-	bcx_status s = bcx_tileir_open(in->data, in->size, NULL, m, d);
+	bcx_tileir_read_options o = read_options(a);
+	bcx_status s = bcx_tileir_open(in->data, in->size, &o, m, d);
 	*fn = -1;
 	if (s == BCX_OK && a->function) {
 		*fn = bcx_tileir_function_find(*m, a->function, strlen(a->function));
@@ -216,7 +225,8 @@ static int tileir_convert(const cli_input *in, const cli_args *a)
 	bcx_diag_clear(&d);
 	bcx_tileir_module *src = NULL;
 	rc = -1; /* convert is read, verify (as the reference's reader), write */
-	if (bcx_tileir_read(in->data, in->size, NULL, &src, &d) == BCX_OK) {
+	bcx_tileir_read_options ro = read_options(a);
+	if (bcx_tileir_read(in->data, in->size, &ro, &src, &d) == BCX_OK) {
 		/* the target's gates too, so that what it cannot express is
 		 * reported at the op's offset with its function, as bcx verify
 		 * --target reports it */
@@ -416,7 +426,8 @@ static int tileir_info(const cli_input *in, const cli_args *a)
 	bcx_buf out;
 	bcx_buf_init(&out, NULL);
 	int rc = EXIT_INPUT;
-	if (bcx_tileir_open(in->data, in->size, NULL, &m, &d) != BCX_OK) {
+	bcx_tileir_read_options o = read_options(a);
+	if (bcx_tileir_open(in->data, in->size, &o, &m, &d) != BCX_OK) {
 		cli_report(in->name, &d);
 	} else {
 		if (a->json)
@@ -526,7 +537,8 @@ static int tileir_verify(const cli_input *in, const cli_args *a)
 	bcx_diag_clear(&d);
 	bcx_tileir_module *m = NULL;
 	int rc = EXIT_INPUT;
-	if (bcx_tileir_open(in->data, in->size, NULL, &m, &d) != BCX_OK)
+	bcx_tileir_read_options o = read_options(a);
+	if (bcx_tileir_open(in->data, in->size, &o, &m, &d) != BCX_OK)
 		cli_report(in->name, &d);
 	else
 		rc = verify_module(m, in, a, false);

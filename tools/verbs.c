@@ -13,6 +13,7 @@ static const cli_opt dis_opts[] = {
 	CLI_VALUE("--function", "NAME", function, "tileir,mlirbc", "only the entry NAME (Tile IR) or the top-level op whose sym_name is NAME (MLIR bytecode, value names as in the whole module, aliases inline); only its body is decoded"),
 	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) print a module that breaks the verifier's rules, each broken op preceded by // error: comment lines"),
 	CLI_FLAG("--debuginfo", debuginfo, "tileir,mlirbc", "locations: (Tile IR) loc(#alias) on every op with the aliases after the module, as --mlir-print-debuginfo; (MLIR bytecode) every location inline, as mlir-opt's --mlir-print-debuginfo --mlir-print-local-scope"),
+	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) i1 constants are one byte per element, as NVIDIA's newest tools store them (default: bit-packed, as the reference's MLIR)"),
 	OPT_OUT(OUT_HELP),
 };
 
@@ -20,6 +21,7 @@ static const cli_opt dump_opts[] = {
 	CLI_FLAG("--json", json, NULL, "the same information as one JSON document"),
 	CLI_FLAG("--pretty", pretty, NULL, "with --json: one item a line, indented (default: one line)"),
 	CLI_VALUE("--function", "NAME", function, "tileir", "(Tile IR) only this function's body"),
+	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) i1 constants are one byte per element, as NVIDIA's newest tools store them (default: bit-packed, as the reference's MLIR)"),
 	OPT_OUT(OUT_HELP),
 	{"--dump-blockinfo", NULL, offsetof(cli_args, dump_blockinfo), "bitstream", true,
 	 "(bitstream) dump the BLOCKINFO block's records too"},
@@ -58,7 +60,7 @@ static const cli_opt asm_opts[] = {
 static const cli_opt convert_opts[] = {
 	CLI_VALUE("--target", "13.x[.TAG]", target, "tileir", "(Tile IR) the target version"),
 	OPT_OUT("the output file (required; '-' = stdout)"),
-	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) write i1 constants one byte per element"),
+	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) i1 constants one byte per element, in the file read and the file written (NVIDIA's newest tools)"),
 	CLI_VALUE("--bytecode-version", "N", bytecode_version, "mlirbc", "(MLIR bytecode) the target version, 0-6"),
 	CLI_VALUE("--mlir-release", "N", mlir_release, "mlirbc", "(MLIR bytecode) op layouts of MLIR 22 (default) or 19"),
 	CLI_FLAG("--no-verify", no_verify, "tileir", "(Tile IR) write a module that breaks the verifier's rules"),
@@ -79,6 +81,7 @@ static const cli_opt verify_opts[] = {
 	CLI_FLAG("--pretty", pretty, NULL, "with --json: one item a line, indented (default: one line)"),
 	CLI_FLAG("--hints", hints, NULL, "also check optimization hint keys and values (cuda-tile-opt -Wunsupported-hints -Werr-hints)"),
 	CLI_FLAG("--strict", strict, NULL, "report what the reference reads past (op flag bits no field defines) as errors, not warnings"),
+	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) i1 constants are one byte per element, as NVIDIA's newest tools store them (default: bit-packed, as the reference's MLIR)"),
 	OPT_OUT("with --json: write the JSON to FILE ('-' = stdout) instead of stdout"),
 };
 
@@ -86,6 +89,7 @@ static const cli_opt info_opts[] = {
 	CLI_FLAG("--json", json, NULL, "the same summary as one JSON document"),
 	CLI_FLAG("--pretty", pretty, NULL, "with --json: one item a line, indented (default: one line)"),
 	CLI_FLAG("--all", all, "tileir", "(Tile IR) list every function, not only the largest when there are many (the JSON lists every one)"),
+	CLI_FLAG("--i1-bytes", i1_bytes, "tileir", "(Tile IR) i1 constants are one byte per element, as NVIDIA's newest tools store them (default: bit-packed, as the reference's MLIR)"),
 	OPT_OUT(OUT_HELP),
 };
 

@@ -445,8 +445,11 @@ typedef struct bcx_tileir_module bcx_tileir_module;
 typedef struct bcx_tileir_read_options {
 	size_t size;                /* sizeof(bcx_tileir_read_options) */
 	const bcx_allocator *alloc; /* NULL = default */
-	bool i1_byte_splat;         /* read a 1-byte i1 buffer `01` as splat
-				       true (newest NVIDIA tools), spec §8.4 */
+	bool i1_byte_splat;         /* i1 constants as NVIDIA's newest tools
+				       store them (spec §8.4): one byte per
+				       element, a 1-byte buffer a splat (`01`
+				       true); default: bit-packed, as the
+				       reference's MLIR stores them */
 	bcx_limits limits;          /* nesting limits (zero: the defaults) */
 } bcx_tileir_read_options;
 

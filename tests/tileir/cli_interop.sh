@@ -3,7 +3,7 @@
 # (no ../shared): a builtin module with attributes around the Tile IR module
 # (as pass pipelines print it, custom and generic), constant names of
 # negative zero, the first failing rule of an op that breaks several, one
-# set of view-type rules for text and bytecode.
+# set of view-type rules for text and bytecode, i1 constant storage.
 # Args: BCX
 set -u
 bcx=$1
@@ -94,4 +94,28 @@ check test -n "$at"
 printf '\000' | dd of="$tmp/sv.bc" bs=1 seek=$((0x$at + 8)) conv=notrunc status=none
 status 1 "$bcx" verify "$tmp/sv.bc" 2> "$tmp/sv.err"
 check grep -q "type 5 (strided_view) fails verification: traversal strides must be strictly positive but got \[0\]$" "$tmp/sv.err"
+
+# i1 constants: bit-packed as the reference's MLIR stores them; one byte per
+# element (NVIDIA's newest tools, --i1-bytes) is refused as the reference
+# refuses it ("failed to validate buffer size and format"), unless the
+# reader is told (--i1-bytes).
+cat > "$tmp/i1.mlir" <<'MLIR'
+cuda_tile.module @m {
+  entry @k() {
+    %c = constant <i1: [true, false, true, true, false, false, true, false, true, true, false, false, true, false, true, true]> : tile<16xi1>
+    return
+  }
+}
+MLIR
+status 0 "$bcx" asm "$tmp/i1.mlir" -o "$tmp/packed.bc"
+status 0 "$bcx" asm --i1-bytes "$tmp/i1.mlir" -o "$tmp/bytes.bc"
+status 0 "$bcx" dis "$tmp/packed.bc" -o "$tmp/packed.txt"
+status 1 "$bcx" dis "$tmp/bytes.bc" -o "$tmp/bytes.txt" 2> "$tmp/i1.err"
+check grep -q "failed to validate buffer size and format (constant 0, 16 bytes for 16 elements)" "$tmp/i1.err"
+status 0 "$bcx" dis --i1-bytes "$tmp/bytes.bc" -o "$tmp/bytes.txt"
+check cmp -s "$tmp/packed.txt" "$tmp/bytes.txt"
+status 1 "$bcx" verify "$tmp/bytes.bc" 2> /dev/null
+status 0 "$bcx" verify --i1-bytes "$tmp/bytes.bc" > /dev/null
+status 0 "$bcx" convert --i1-bytes --target 13.3 "$tmp/bytes.bc" -o "$tmp/again.bc"
+check cmp -s "$tmp/bytes.bc" "$tmp/again.bc"
 exit $fail

@@ -71,36 +71,61 @@ static void expect(const bcx_buf *b, bool byte_splat, const char *const *want, s
 	bcx_tileir_close(m);
 }
 
+/* A module of blobs must be refused, in both i1 readings or one. */
+static void expect_refused(const bcx_buf *b, bool byte_splat)
+{
+	bcx_tileir_read_options opts = {.size = sizeof(bcx_tileir_read_options), .i1_byte_splat = byte_splat};
+	bcx_tileir_module *m = NULL;
+	bcx_diag d = {0};
+	T_CHECK(bcx_tileir_read(b->data, b->len, &opts, &m, &d) == BCX_ERR_MALFORMED);
+	T_CHECKF(strstr(d.message, "failed to validate buffer size and format") != NULL, "%s",
+		 d.message);
+	bcx_tileir_close(m);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
-	static const uint8_t packed[] = {0x05}, bytes[] = {1, 0, 1, 1}, ones[] = {0xff},
-			     zeros[] = {0x00}, one[] = {0x01};
-	const uint8_t *blobs[] = {packed, bytes, ones, zeros, one};
-	const size_t sizes[] = {1, 4, 1, 1, 1};
+	/* The reference's MLIR stores i1 bit-packed (a splat as one byte 00 or
+	 * ff); NVIDIA's newest tools one byte per element (a splat as 00 or 01):
+	 * i1_byte_splat reads the latter, the default the former. */
+	static const uint8_t packed[] = {0x05}, ones[] = {0xff}, zeros[] = {0x00}, one[] = {0x01};
+	const uint8_t *blobs[] = {packed, ones, zeros, one};
+	const size_t sizes[] = {1, 1, 1, 1};
 	bcx_buf b;
 	bcx_buf_init(&b, NULL);
-	build(&b, blobs, sizes, 5);
+	build(&b, blobs, sizes, 4);
 	const char *const def[] = {
 		"%0 = \"cuda_tile.constant\"() <{value = dense<[true, false, true, false]> : !cuda_tile.tile<4xi1>}>",
-		"%1 = \"cuda_tile.constant\"() <{value = dense<[true, false, true, true]> : !cuda_tile.tile<4xi1>}>",
-		"%2 = \"cuda_tile.constant\"() <{value = dense<true> : !cuda_tile.tile<4xi1>}>",
-		"%3 = \"cuda_tile.constant\"() <{value = dense<false> : !cuda_tile.tile<4xi1>}>",
-		"%4 = \"cuda_tile.constant\"() <{value = dense<[true, false, false, false]> : !cuda_tile.tile<4xi1>}>"};
-	expect(&b, false, def, 5);
+		"%1 = \"cuda_tile.constant\"() <{value = dense<true> : !cuda_tile.tile<4xi1>}>",
+		"%2 = \"cuda_tile.constant\"() <{value = dense<false> : !cuda_tile.tile<4xi1>}>",
+		"%3 = \"cuda_tile.constant\"() <{value = dense<[true, false, false, false]> : !cuda_tile.tile<4xi1>}>"};
+	expect(&b, false, def, 4);
 	const char *const newest[] = {
-		"%4 = \"cuda_tile.constant\"() <{value = dense<true> : !cuda_tile.tile<4xi1>}>"};
-	expect(&b, true, newest, 1);
+		"%0 = \"cuda_tile.constant\"() <{value = dense<true> : !cuda_tile.tile<4xi1>}>",
+		"%3 = \"cuda_tile.constant\"() <{value = dense<true> : !cuda_tile.tile<4xi1>}>"};
+	expect(&b, true, newest, 2);
+	/* One byte per element: refused as the reference refuses it, read
+	 * with i1_byte_splat (a full buffer of equal bytes is a splat). */
+	static const uint8_t bytes[] = {1, 0, 1, 1}, same[] = {1, 1, 1, 1}, alike[] = {1, 2, 1, 1};
+	const uint8_t *full[] = {bytes, same, alike};
+	const size_t full_sizes[] = {4, 4, 4};
+	b.len = 0;
+	build(&b, full, full_sizes, 3);
+	expect_refused(&b, false);
+	const char *const newest_full[] = {
+		"%0 = \"cuda_tile.constant\"() <{value = dense<[true, false, true, true]> : !cuda_tile.tile<4xi1>}>",
+		"%1 = \"cuda_tile.constant\"() <{value = dense<true> : !cuda_tile.tile<4xi1>}>",
+		"%2 = \"cuda_tile.constant\"() <{value = dense<[true, true, true, true]> : !cuda_tile.tile<4xi1>}>"};
+	expect(&b, true, newest_full, 3);
 	/* A 3-byte buffer fits neither layout. */
 	static const uint8_t three[] = {1, 0, 1};
 	const uint8_t *bad[] = {three};
 	const size_t bad_size[] = {3};
 	b.len = 0;
 	build(&b, bad, bad_size, 1);
-	bcx_tileir_module *m = NULL;
-	bcx_diag d = {0};
-	T_CHECK(bcx_tileir_read(b.data, b.len, NULL, &m, &d) == BCX_ERR_MALFORMED);
-	T_CHECK(strstr(d.message, "failed to validate buffer size and format") != NULL);
+	expect_refused(&b, false);
+	expect_refused(&b, true);
 	bcx_buf_free(&b);
 	return tu_finish();
 }

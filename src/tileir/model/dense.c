@@ -29,17 +29,25 @@ static size_t elem_bytes(unsigned tag)
 
 typedef enum { L_BAD, L_SPLAT, L_FULL, L_PACKED } layout;
 
-/* Which layout a buffer of `size` bytes has (§8.4 default rule). */
+/* Which layout a buffer of `size` bytes has (§8.4), as MLIR's
+ * isValidRawBuffer decides it. i1 by default as the reference's MLIR
+ * stores it (and cutile-python, cuTile.jl): a splat byte 00 or ff, else
+ * bit-packed in ceil(n/8) bytes, so one byte per element is refused as
+ * the reference refuses it; with i1_byte_splat, as NVIDIA's newest tools
+ * (MLIR after February 2026) store it: one byte, a splat (any non-zero
+ * byte is true), or one byte per element. */
 static layout buffer_layout(const bcx_tileir_module *m, unsigned tag, uint64_t n,
 			    const bcx_tileir_str *d)
 {
+	if (tag == BCX_TILEIR_T_I1 && m->opts.i1_byte_splat) {
+		if (d->len == 1)
+			return L_SPLAT;
+		return d->len == n ? L_FULL : L_BAD;
+	}
 	if (tag == BCX_TILEIR_T_I1) {
 		/* One element: MLIR takes any non-zero byte as true. */
-		if (d->len == 1 && (n == 1 || d->ptr[0] == 0 || d->ptr[0] == 0xff ||
-				    (m->opts.i1_byte_splat && d->ptr[0] == 1)))
+		if (d->len == 1 && (n == 1 || d->ptr[0] == 0 || d->ptr[0] == 0xff))
 			return L_SPLAT;
-		if (n > 1 && d->len == n)
-			return L_FULL;
 		return d->len == (n + 7) / 8 ? L_PACKED : L_BAD;
 	}
 	size_t eb = elem_bytes(tag);
