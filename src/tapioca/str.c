@@ -5,6 +5,7 @@
  * once (amortised O(1) per byte, as a string builder) without knowing
  * whether x is referenced elsewhere: x keeps seeing its own prefix. */
 #include "vm.h"
+#include "common/internal.h"
 
 #include <string.h>
 
@@ -114,24 +115,12 @@ bool bcx_tapvm_repeat(vm *v, const obj *x, size_t k, uint64_t *out)
 	return true;
 }
 
-/* 64-bit multiply-mix over 8-byte words (the tail zero-padded). */
+/* The string's hash, computed once (common/internal.h's). */
 uint64_t bcx_tapvm_str_hash(obj *o)
 {
 	if (o->has_hash)
 		return o->hash;
-	const unsigned char *p = (const unsigned char *)str_data(o);
-	size_t n = o->len;
-	uint64_t h = 0x9E3779B97F4A7C15ull ^ n, w;
-	for (; n >= 8; n -= 8, p += 8) {
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
-		h ^= h >> 31;
-	}
-	w = 0;
-	if (n)
-		memcpy(&w, p, n);
-	h = (h ^ w) * 0x94D049BB133111EBull;
-	h ^= h >> 29;
+	uint64_t h = bcx_hash_bytes(str_data(o), o->len);
 	o->hash = h;
 	o->has_hash = 1;
 	return h;

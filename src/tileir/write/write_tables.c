@@ -3,6 +3,7 @@
  * bytes are canonical once its dependencies have indices (§7.4), and a
  * constant's key is its type index followed by its splat-collapsed data. */
 #include "tileir/write/write_internal.h"
+#include "common/internal.h"
 #include "bcx/varint.h"
 #include "bcx/tileir.h"
 
@@ -27,23 +28,11 @@ void wr_table_free(wr_table *t)
 	t->n = t->cap = t->nslot = 0;
 }
 
-/* A multiply-xorshift mix of the key eight bytes at a time: the parser
- * hashes every type's text and every value name, so a byte-at-a-time hash
- * shows in its profile. Only slots depend on it, never the tables' order. */
+/* The parser hashes every type's text and every value name: the common
+ * word-at-a-time hash. Only slots depend on it, never the tables' order. */
 static uint32_t key_hash(const uint8_t *p, size_t n)
 {
-	uint64_t h = 0x9e3779b97f4a7c15u ^ n, v;
-	for (; n >= 8; p += 8, n -= 8) {
-		memcpy(&v, p, 8);
-		h = (h ^ v) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
-	v = 0;
-	if (n)
-		memcpy(&v, p, n);
-	h = (h ^ v) * 0xc4ceb9fe1a85ec53u;
-	h ^= h >> 29;
-	return (uint32_t)h;
+	return (uint32_t)bcx_hash_bytes(p, n);
 }
 
 static bool key_eq(const wr_table *t, uint32_t i, const void *p, size_t n)
