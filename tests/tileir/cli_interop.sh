@@ -5,13 +5,8 @@
 # negative zero, the first failing rule of an op that breaks several, one
 # set of view-type rules for text and bytecode, i1 constant storage.
 # Args: BCX
-set -u
 bcx=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
-status() { local want=$1; shift; "$@"; local got=$?; [ "$got" -eq "$want" ] || { echo "FAILED (exit $got, want $want): $*"; fail=1; }; }
+. "$(dirname "$0")/check.sh"
 
 kernel='  cuda_tile.module @m {
     entry @k(%a: tile<f32>) {

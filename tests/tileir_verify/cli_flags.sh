@@ -4,13 +4,8 @@
 # warns (the module stays valid) and refuses them under --strict. The file
 # is made here: bcx asm, then one byte of minf's flags field set.
 # Args: BCX
-set -u
 bcx=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
-status() { local want=$1; shift; "$@"; local got=$?; [ "$got" -eq "$want" ] || { echo "FAILED (exit $got, want $want): $*"; fail=1; }; }
+. "$(dirname "$0")/../tileir/check.sh"
 
 cat > "$tmp/k.mlir" <<'MLIR'
 cuda_tile.module @m {
