@@ -195,6 +195,7 @@ class Builder(Handle):
             from ._errors import NoMemoryError
             raise NoMemoryError("out of memory")
         self._model: Optional[TileIRModule] = None
+        self._scalars: dict[int, str] = {}  # type number -> scalar name
 
     def _free(self, h: Any) -> None:
         if self._model is not None:
@@ -221,7 +222,9 @@ class Builder(Handle):
         """A scalar type: "i1", "i8" .. "i64", "f16", "bf16", "f32", "tf32", "f64", ..."""
         if name not in SCALARS:
             raise InvalidArgumentError(f"unknown scalar type '{name}' ({', '.join(SCALARS)})")
-        return self._type(lib.bcx_tileir_build_type_scalar, SCALARS[name])
+        t = self._type(lib.bcx_tileir_build_type_scalar, SCALARS[name])
+        self._scalars[t] = name
+        return t
 
     def ptr(self, pointee: int) -> int:
         """ptr<pointee>."""
@@ -261,15 +264,18 @@ class Builder(Handle):
 
     # ---- attributes ----
     def int_attr(self, int_type: int, value: int) -> Attr:
-        """An integer of a scalar integer type."""
+        """An integer of a scalar integer type (negative values in two's complement)."""
+        name = self._scalars.get(int_type, "")
+        bits = int(name[1:]) if name[:1] == "i" and name[1:].isdigit() else 64
+        if value < 0 and value >= -(1 << (bits - 1)):
+            value &= (1 << bits) - 1
         return self._attr(lib.bcx_tileir_build_attr_int, int_type, value & (2**64 - 1))
 
     def float_attr(self, float_type: int, value: float, bits: Optional[int] = None) -> Attr:
         """A float of a scalar float type: value (f16, f32, f64 converted here)
         or the raw IEEE bit pattern in bits."""
         if bits is None:
-            name = next((n for n, t in SCALARS.items()
-                         if self._type(lib.bcx_tileir_build_type_scalar, t) == float_type), "")
+            name = self._scalars.get(float_type, "")
             fmt = {"f16": "<e", "f32": "<f", "f64": "<d"}.get(name)
             if fmt is None:
                 raise InvalidArgumentError("give bits= for a float type other than f16/f32/f64")

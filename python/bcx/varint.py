@@ -77,7 +77,7 @@ def encode(codec: str, value: int) -> bytes:
     """The bytes of one value in a codec."""
     buf = (c_uint8 * 80)()
     if codec == "xip":
-        n = max(1, (value.bit_length() + 8) // 8)
+        n = ((value if value >= 0 else ~value).bit_length() + 8) // 8  # with a sign bit
         if n > 64:
             raise OverflowError(f"{value} needs more than 512 bits")
         be = value.to_bytes(n, "big", signed=True)
