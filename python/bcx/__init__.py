@@ -20,15 +20,17 @@ from typing import Optional, Union
 from ._errors import (ClosedError, Error, InvalidArgumentError, IOError, LimitError,
                       MalformedError, NoMemoryError, NotFoundError, OverflowError,
                       TruncatedError, UnsupportedError)
-from ._base import Diagnostic, Source, read_source
+from ._base import Diagnostic, MappedFile, Source, open_source, release
 from ._lib import lib, library_path
 from .tileir import Function, TileIRModule
+from . import build, tapioca, varint  # noqa: E402,F401 - bcx.build etc. after import bcx
 
 __version__ = "0.1.0"
 __all__ = ["open", "assemble", "library_version", "library_path", "Diagnostic",
            "Error", "TruncatedError", "MalformedError", "LimitError", "NoMemoryError",
            "UnsupportedError", "InvalidArgumentError", "IOError", "OverflowError",
-           "NotFoundError", "ClosedError", "TileIRModule", "Function"]
+           "NotFoundError", "ClosedError", "TileIRModule", "Function", "build", "tapioca",
+           "varint"]
 
 
 def library_version() -> str:
@@ -56,13 +58,20 @@ def open(source: Source, format: Optional[str] = None):  # noqa: A001 - as built
     The object frees the library's memory on close() or at the end of a
     ``with`` block; afterwards its methods raise bcx.ClosedError.
     """
-    data, _name = read_source(source)
-    fmt = format or _sniff(data)
-    if fmt == "tileir":
-        return TileIRModule.open(data)
-    if fmt == "mlirbc":
-        from .mlirbc import MLIRModule
-        return MLIRModule.open(data)
+    data = open_source(source)
+    try:
+        fmt = format or _sniff(data[:16])
+        if fmt == "tileir":
+            return TileIRModule.open(data)
+        if fmt == "mlirbc":
+            from .mlirbc import MLIRModule
+            return MLIRModule.open(data)
+    except BaseException:
+        release(data)
+        raise
+    if isinstance(data, MappedFile):  # the other formats are read whole
+        mapped, data = data, data[:]
+        mapped.close()
     if fmt == "bitstream":
         from .bitstream import Bitstream
         return Bitstream.open(data)

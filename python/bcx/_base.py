@@ -1,6 +1,8 @@
 """What every opened file has in common: its bytes, closing, diagnostics."""
 from __future__ import annotations
 
+import ctypes
+import mmap
 import os
 from dataclasses import dataclass
 from typing import Any, Optional, Union
@@ -17,6 +19,58 @@ def read_source(src: Source) -> tuple[bytes, str]:
     path = os.fspath(src)
     with open(path, "rb") as f:
         return f.read(), path
+
+
+class MappedFile:
+    """A file mapped private and read-only in effect: pages are read when the
+    library touches them, so opening a large module reads its tables and not
+    every body (as bcx_file_map does for the CLI). len() is its size; .ptr
+    the address the library reads; close() unmaps it."""
+
+    def __init__(self, f) -> None:
+        self._mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_COPY)
+        self._view = (ctypes.c_char * len(self._mm)).from_buffer(self._mm)
+        self.ptr = ctypes.addressof(self._view)
+
+    def __len__(self) -> int:
+        return len(self._mm)
+
+    def __getitem__(self, key):
+        return self._mm[key]
+
+    def close(self) -> None:
+        if self._view is not None:
+            self._view = None  # the export of the mapping must go before close()
+            self.ptr = 0
+            self._mm.close()
+
+
+def open_source(src: Source) -> "bytes | MappedFile":
+    """bytes for bytes-like objects and small or special files, else the
+    file mapped (MappedFile)."""
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        return bytes(src)
+    with open(os.fspath(src), "rb") as f:
+        try:
+            if os.fstat(f.fileno()).st_size >= MAP_AT:
+                return MappedFile(f)
+        except (OSError, ValueError):  # not mappable (a pipe, /proc): read it
+            pass
+        return f.read()
+
+
+MAP_AT = 1 << 16  # smaller files cost less to read than to map
+
+
+def address(data: "bytes | MappedFile") -> "bytes | int":
+    """What a C function taking `const void *data` is given for data."""
+    return data.ptr if isinstance(data, MappedFile) else data
+
+
+def release(data: "bytes | MappedFile") -> None:
+    """Unmap a MappedFile once nothing in the library reads it."""
+    if isinstance(data, MappedFile):
+        data.close()
 
 
 @dataclass(frozen=True)

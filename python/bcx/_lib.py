@@ -17,7 +17,7 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_d
 
 from ._errors import error_from_diag
 
-__all__ = ["lib", "library_path", "Diag", "Sink", "call", "collect"]
+__all__ = ["lib", "library_path", "Diag", "Sink", "call", "collect", "take_bytes"]
 
 ABI_MAJOR_MINOR = "0.1"
 
@@ -102,6 +102,18 @@ def call(fn, *args, diag: Diag | None = None) -> None:
         raise error_from_diag(status, d)
 
 
+def take_bytes(fn, free, *args) -> bytes:
+    """Call fn(*args, &out, &len, &diag), which hands over a byte array, and
+    return a copy of it, giving the array back with free(out, len)."""
+    out = POINTER(c_uint8)()
+    n = c_size_t()
+    call(fn, *args, ctypes.byref(out), ctypes.byref(n))
+    try:
+        return ctypes.string_at(out, n.value)
+    finally:
+        free(out, n.value)
+
+
 class collect:
     """A bcx_sink that gathers the bytes a printer writes.
 
@@ -147,7 +159,7 @@ for _n, _r, *_a in [
     ("bcx_arena_free", None, P),
     # Tile IR
     ("bcx_tileir_is_tileir", c_bool, c_char_p, c_size_t),
-    ("bcx_tileir_open", c_int, c_char_p, c_size_t, P, POINTER(P), D),
+    ("bcx_tileir_open", c_int, P, c_size_t, P, POINTER(P), D),
     ("bcx_tileir_close", None, P),
     ("bcx_tileir_get_section", P, P, c_uint),
     ("bcx_tileir_section_name", c_char_p, c_uint),
@@ -173,7 +185,7 @@ for _n, _r, *_a in [
     ("bcx_tileir_builder_free_bytes", None, P, PU8, c_size_t),
     # MLIR bytecode
     ("bcx_mlirbc_is_mlirbc", c_bool, c_char_p, c_size_t),
-    ("bcx_mlirbc_open", c_int, c_char_p, c_size_t, P, POINTER(P), D),
+    ("bcx_mlirbc_open", c_int, P, c_size_t, P, POINTER(P), D),
     ("bcx_mlirbc_close", None, P),
     ("bcx_mlirbc_load_all", c_int, P, D),
     ("bcx_mlirbc_dump", c_int, P, c_uint, S, D),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ctypes
 import json
 from ctypes import POINTER, Structure, byref, c_bool, c_char_p, c_int, c_size_t, c_uint, \
-    c_uint32, c_uint64, c_void_p
+    c_uint32, c_void_p
 from typing import Any
 
 from ._base import Diagnostic, Handle

@@ -21,12 +21,12 @@ import ctypes
 import struct
 from collections.abc import Mapping, Sequence
 from ctypes import POINTER, Structure, byref, c_bool, c_char_p, c_int, c_int32, c_int64, \
-    c_size_t, c_uint32, c_uint64, c_uint8, c_void_p
+    c_size_t, c_uint32, c_uint64, c_void_p
 from typing import Any, Optional, Union
 
 from ._base import Diagnostic, Handle
 from ._errors import InvalidArgumentError, MalformedError
-from ._lib import Diag, call, lib
+from ._lib import Diag, call, lib, take_bytes
 from .tileir import TileIRModule, parse_target
 
 __all__ = ["assemble_tileir", "parse", "Builder", "Attr", "Func", "Block", "Op"]
@@ -367,15 +367,10 @@ class Builder(Handle):
             errors = [e for e in self.module().verify() if e.severity == "error"]
             if errors:
                 raise _verify_failure(errors)
-        o = parse_target(target)
-        out = POINTER(c_uint8)()
-        n = c_size_t()
         h = self._handle()
-        call(lib.bcx_tileir_builder_write, h, byref(o), byref(out), byref(n))
-        try:
-            return ctypes.string_at(out, n.value)
-        finally:
-            lib.bcx_tileir_builder_free_bytes(h, out, n.value)
+        return take_bytes(lib.bcx_tileir_builder_write,
+                          lambda p, n: lib.bcx_tileir_builder_free_bytes(h, p, n),
+                          h, byref(parse_target(target)))
 
 
 def _verify_failure(errors: list[Diagnostic]) -> MalformedError:

@@ -5,13 +5,13 @@ import ctypes
 import json
 import re
 from collections.abc import Iterator, Mapping
-from ctypes import POINTER, Structure, byref, c_bool, c_size_t, c_uint32, c_uint64, c_uint8, \
+from ctypes import POINTER, Structure, byref, c_bool, c_size_t, c_uint32, c_uint64, \
     c_void_p, c_char_p
 from typing import Any, Optional
 
-from ._base import Diagnostic, Handle
+from ._base import Diagnostic, Handle, address, release
 from ._errors import Error, InvalidArgumentError
-from ._lib import Diag, call, collect, lib
+from ._lib import Diag, call, collect, lib, take_bytes
 
 __all__ = ["MLIRModule", "assemble_mlir"]
 
@@ -52,13 +52,7 @@ def _options(target: Optional[int]) -> _WriteOptions:
 
 
 def _take(o: _WriteOptions, fn, *args) -> bytes:
-    out = POINTER(c_uint8)()
-    n = c_size_t()
-    call(fn, *args, byref(o), byref(out), byref(n))
-    try:
-        return ctypes.string_at(out, n.value)
-    finally:
-        lib.bcx_mlirbc_free_bytes(byref(o), out, n.value)
+    return take_bytes(fn, lambda p, n: lib.bcx_mlirbc_free_bytes(byref(o), p, n), *args, byref(o))
 
 
 def assemble_mlir(text: bytes, target: Optional[int], filename: str) -> bytes:
@@ -111,13 +105,14 @@ class MLIRModule(Handle):
         self.functions = Symbols(self)
 
     @classmethod
-    def open(cls, data: bytes) -> "MLIRModule":
+    def open(cls, data: Any) -> "MLIRModule":
         h = c_void_p()
-        call(lib.bcx_mlirbc_open, data, len(data), None, byref(h))
+        call(lib.bcx_mlirbc_open, address(data), len(data), None, byref(h))
         return cls(data, h.value)
 
     def _free(self, h: Any) -> None:
         lib.bcx_mlirbc_close(h)
+        release(self._data)
 
     def _info(self) -> _Info:
         i = _Info()

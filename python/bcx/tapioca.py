@@ -5,7 +5,7 @@ import ctypes
 from ctypes import CFUNCTYPE, POINTER, Structure, byref, c_char, c_char_p, c_int, c_size_t, \
     c_uint32, c_uint64, c_void_p
 from dataclasses import dataclass
-from typing import Any, Optional, Union
+from typing import Any, Union
 
 from ._base import Diagnostic, Source, read_source
 from ._bufcall import into_buf

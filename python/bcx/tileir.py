@@ -4,13 +4,13 @@ from __future__ import annotations
 import ctypes
 import json
 from collections.abc import Iterator, Mapping
-from ctypes import (CFUNCTYPE, POINTER, Structure, byref, c_bool, c_char_p, c_int, c_long,
+from ctypes import (CFUNCTYPE, POINTER, Structure, byref, c_bool, c_char_p, c_long,
                     c_size_t, c_uint8, c_uint16, c_uint32, c_void_p)
 from typing import Any, Optional
 
 from . import _lib
-from ._base import Diagnostic, Handle
-from ._lib import Diag, Limits, call, collect, lib
+from ._base import Diagnostic, Handle, address, release
+from ._lib import Diag, Limits, call, collect, lib, take_bytes
 
 __all__ = ["TileIRModule", "Function", "parse_target"]
 
@@ -185,15 +185,16 @@ class TileIRModule(Handle):
         self.functions = FunctionTable(self)
 
     @classmethod
-    def open(cls, data: bytes) -> "TileIRModule":
+    def open(cls, data: Any) -> "TileIRModule":
         h = c_void_p()
-        call(lib.bcx_tileir_open, data, len(data), None, byref(h))
+        call(lib.bcx_tileir_open, address(data), len(data), None, byref(h))
         return cls(data, h.value)
 
     def _free(self, h: Any) -> None:
         if self._owner is None:
             lib.bcx_tileir_close(h)
         self._owner = None
+        release(self._data)
 
     @property
     def version(self) -> str:
@@ -293,15 +294,10 @@ class TileIRModule(Handle):
 
     def write(self, target: Optional[str] = None) -> bytes:
         """The module encoded for a target version (None: 13.3): ``bcx convert``."""
-        o = parse_target(target)
-        out = POINTER(c_uint8)()
-        n = c_size_t()
         h = self._handle()
-        call(lib.bcx_tileir_write, h, byref(o), byref(out), byref(n))
-        try:
-            return ctypes.string_at(out, n.value)
-        finally:
-            lib.bcx_tileir_free_bytes(h, out, n.value)
+        return take_bytes(lib.bcx_tileir_write,
+                          lambda p, n: lib.bcx_tileir_free_bytes(h, p, n),
+                          h, byref(parse_target(target)))
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else f"version {self.version}"

@@ -76,3 +76,14 @@ def test_garbage_collected_views_keep_their_module():
     t.close()
     with pytest.raises(bcx.ClosedError):
         bcx.tapioca.run(t)
+
+
+def test_sanitizer_runtime_is_loaded_when_asked():
+    """Under scripts/test.sh's sanitizer stage the library runs with ASan:
+    check that the runtime is really in the process, so that the tests
+    above would report a use after free instead of passing by luck."""
+    import ctypes
+    if not os.environ.get("BCX_ASAN_PRELOAD"):
+        pytest.skip("not a sanitizer run (BCX_ASAN_PRELOAD unset)")
+    assert hasattr(ctypes.CDLL(None), "__asan_init")
+    assert "asan" in open("/proc/self/maps").read()
