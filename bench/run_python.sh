@@ -19,4 +19,4 @@ mod=$tmp/bench.tileirbc
 build/release/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod" >/dev/null
 lib=$(ls build/release/libbcx.so.*.*.* | head -1)
 BCX_LIBRARY=$PWD/$lib "${PYTHON:-python3}" bench/bench_python.py "$mod" \
-  "kernel_$((KERNELS / 2))" build/release/bench/bench_tileir_one "${ROUNDS:-5}" "${RUNS:-200}"
+  "kernel_$((KERNELS / 2))" build/release/bench/bench_tileir_one "${ROUNDS:-9}" "${RUNS:-200}"

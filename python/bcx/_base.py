@@ -27,9 +27,11 @@ class MappedFile:
     every body (as bcx_file_map does for the CLI). len() is its size; .ptr
     the address the library reads; close() unmaps it."""
 
-    def __init__(self, f) -> None:
-        self._mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_COPY)
-        self._view = (ctypes.c_char * len(self._mm)).from_buffer(self._mm)
+    def __init__(self, fd: int) -> None:
+        self._mm = mmap.mmap(fd, 0, access=mmap.ACCESS_COPY)
+        # One c_char at offset 0 exports the mapping (no array type is made
+        # per file): its address is the start of the bytes.
+        self._view = ctypes.c_char.from_buffer(self._mm)
         self.ptr = ctypes.addressof(self._view)
 
     def __len__(self) -> int:
@@ -50,13 +52,17 @@ def open_source(src: Source) -> "bytes | MappedFile":
     file mapped (MappedFile)."""
     if isinstance(src, (bytes, bytearray, memoryview)):
         return bytes(src)
-    with open(os.fspath(src), "rb") as f:
+    fd = os.open(os.fspath(src), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
         try:
-            if os.fstat(f.fileno()).st_size >= MAP_AT:
-                return MappedFile(f)
+            if os.fstat(fd).st_size >= MAP_AT:
+                return MappedFile(fd)
         except (OSError, ValueError):  # not mappable (a pipe, /proc): read it
             pass
-        return f.read()
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read()
+    finally:
+        os.close(fd)
 
 
 MAP_AT = 1 << 16  # smaller files cost less to read than to map
