@@ -79,3 +79,39 @@ def cli():
 
 def ids(paths):
     return [os.path.basename(p) for p in paths]
+
+
+def over(paths):
+    """A test once per file of paths."""
+    return pytest.mark.parametrize("path", paths, ids=ids(paths))
+
+
+def info_matches(cli, m, path, fmt):
+    """m is a module of format fmt whose info() is bcx info --json's; that dict."""
+    assert m.format == fmt
+    info = cli.json("info", "--json", path)
+    assert m.info() == info
+    return info
+
+
+def assemble_matches(cli, path, fmt, tmp_path):
+    """bcx.assemble of the file's own text gives what bcx asm gives."""
+    with bcx.open(path) as m:
+        text = m.text()
+    src = tmp_path / "m.mlir"
+    src.write_text(text)
+    out = tmp_path / "m.bin"
+    cli.run("asm", "--format", fmt, str(src), "-o", str(out))
+    assert bcx.assemble(text, format=fmt, filename=str(src)) == out.read_bytes()
+
+
+def write_matches(cli, path, verb_args, write, tmp_path):
+    """write() gives what `bcx VERB_ARGS -o OUT path` writes, or raises
+    bcx.Error where the CLI fails."""
+    out = tmp_path / "out.bin"
+    r = cli.run(*verb_args, "-o", str(out), path, check=False)
+    if r.returncode == 0:
+        assert write() == out.read_bytes()
+    else:
+        with pytest.raises(bcx.Error):
+            write()

@@ -2,9 +2,9 @@
 import pytest
 
 import bcx
-from conftest import BITSTREAM_FILES, ids
+from conftest import BITSTREAM_FILES, info_matches, over, write_matches
 
-files = pytest.mark.parametrize("path", BITSTREAM_FILES, ids=ids(BITSTREAM_FILES))
+files = over(BITSTREAM_FILES)
 
 
 def _no_file(doc):
@@ -15,8 +15,8 @@ def _no_file(doc):
 @files
 def test_info_dump_stat(cli, path):
     with bcx.open(path) as m:
-        assert m.format == "bitstream" and m.version is None
-        assert m.info() == cli.json("info", "--json", path)
+        info_matches(cli, m, path, "bitstream")
+        assert m.version is None
         assert _no_file(m.dump()) == _no_file(cli.json("dump", "--json", path))
         assert _no_file(m.stat()) == _no_file(cli.json("stat", "--json", path))
         assert m.verify() == []
@@ -32,10 +32,8 @@ def test_text(cli, path):
 
 @files
 def test_write(cli, path, tmp_path):
-    out = tmp_path / "copy.bc"
-    cli.run("copy", "-o", str(out), path)
     with bcx.open(path) as m:
-        assert m.write() == out.read_bytes()
+        write_matches(cli, path, ["copy"], m.write, tmp_path)
 
 
 def test_errors(cli, tmp_path):

@@ -2,17 +2,15 @@
 import pytest
 
 import bcx
-from conftest import MLIR_FILES, ids
+from conftest import MLIR_FILES, assemble_matches, info_matches, over, write_matches
 
-files = pytest.mark.parametrize("path", MLIR_FILES, ids=ids(MLIR_FILES))
+files = over(MLIR_FILES)
 
 
 @files
 def test_info_dump(cli, path):
     with bcx.open(path) as m:
-        assert m.format == "mlirbc"
-        info = cli.json("info", "--json", path)
-        assert m.info() == info
+        info = info_matches(cli, m, path, "mlirbc")
         assert m.version == info["version"]
         assert m.dump() == cli.json("dump", "--json", path)
 
@@ -46,26 +44,15 @@ def test_verify(path):
 @files
 @pytest.mark.parametrize("version", [None, 0, 3, 5])
 def test_write(cli, path, version, tmp_path):
-    out = tmp_path / "out.mlirbc"
     flags = ["--bytecode-version", "6" if version is None else str(version)]
-    r = cli.run("convert", *flags, "-o", str(out), path, check=False)
     with bcx.open(path) as m:
-        if r.returncode == 0:
-            assert m.write(target=version) == out.read_bytes()
-        else:
-            with pytest.raises(bcx.Error):
-                m.write(target=version)
+        write_matches(cli, path, ["convert", *flags], lambda: m.write(target=version),
+                      tmp_path)
 
 
 @files
 def test_assemble(cli, path, tmp_path):
-    with bcx.open(path) as m:
-        text = m.text()
-    src = tmp_path / "m.mlir"
-    src.write_text(text)
-    out = tmp_path / "m.mlirbc"
-    cli.run("asm", "--format", "mlirbc", str(src), "-o", str(out))
-    assert bcx.assemble(text, format="mlirbc", filename=str(src)) == out.read_bytes()
+    assemble_matches(cli, path, "mlirbc", tmp_path)
 
 
 def test_errors(cli, tmp_path):

@@ -2,7 +2,7 @@
 import pytest
 
 import bcx
-from conftest import TILEIR_FILES, ids
+from conftest import TILEIR_FILES, assemble_matches, info_matches, over, write_matches
 
 BAD = '''"cuda_tile.module"() <{sym_name = "m"}> ({
 "cuda_tile.entry"() <{function_type = (!cuda_tile.tile<i32>) -> (), sym_name = "k"}> ({
@@ -13,15 +13,13 @@ BAD = '''"cuda_tile.module"() <{sym_name = "m"}> ({
 }) : () -> ()
 '''
 
-files = pytest.mark.parametrize("path", TILEIR_FILES, ids=ids(TILEIR_FILES))
+files = over(TILEIR_FILES)
 
 
 @files
 def test_open_info(cli, path):
     with bcx.open(path) as m:
-        assert m.format == "tileir"
-        info = cli.json("info", "--json", path)
-        assert m.info() == info
+        info = info_matches(cli, m, path, "tileir")
         assert m.version == info["version"] + (f".{info['tag']}" if info["tag"] else "")
         names = [f["name"] for f in info["functions"]]
         assert list(m.functions) == names
@@ -96,14 +94,9 @@ def test_assemble_refuses_invalid():
 @files
 @pytest.mark.parametrize("target", ["13.1", "13.2", "13.3"])
 def test_write(cli, path, target, tmp_path):
-    out = tmp_path / "out.tileirbc"
-    r = cli.run("convert", "--target", target, "-o", str(out), path, check=False)
     with bcx.open(path) as m:
-        if r.returncode == 0:
-            assert m.write(target=target) == out.read_bytes()
-        else:
-            with pytest.raises(bcx.Error):
-                m.write(target=target)
+        write_matches(cli, path, ["convert", "--target", target],
+                      lambda: m.write(target=target), tmp_path)
 
 
 def test_write_default_is_file_bytes(cli):
@@ -114,13 +107,7 @@ def test_write_default_is_file_bytes(cli):
 
 @files
 def test_assemble_round_trip(cli, path, tmp_path):
-    with bcx.open(path) as m:
-        text = m.text()
-    src = tmp_path / "m.mlir"
-    src.write_text(text)
-    out = tmp_path / "m.tileirbc"
-    cli.run("asm", str(src), "-o", str(out))
-    assert bcx.assemble(text, target="13.3") == out.read_bytes()
+    assemble_matches(cli, path, "tileir", tmp_path)
 
 
 def test_errors_have_offset_and_message(cli, tmp_path):
