@@ -83,12 +83,13 @@ def open(source: Source, format: Optional[str] = None):  # noqa: A001 - as built
 
 def assemble(text: Union[str, bytes], format: str = "tileir",
              target: Union[str, int, None] = None, filename: str = "<text>",
-             verify: bool = True) -> bytes:
+             verify: bool = True, mlir_release: Optional[int] = None) -> bytes:
     """Assemble text into bytecode, as ``bcx asm``.
 
     format "tileir": Tile IR MLIR text (custom or generic form), target
     "13.1".."13.3"; "mlirbc": MLIR generic-form text, target the bytecode
-    version (0..6, default 6); "tapioca": Tapioca assembly into a TBON
+    version (0..6, default 6), mlir_release the MLIR release whose op
+    property layouts are written (19 or 22, default 22); "tapioca": Tapioca assembly into a TBON
     object file. Errors carry "FILE:LINE:COL: message". A Tile IR module
     that breaks a verifier rule is refused (bcx.MalformedError with
     .diagnostics) unless verify=False, as ``bcx asm --no-verify``.
@@ -99,7 +100,8 @@ def assemble(text: Union[str, bytes], format: str = "tileir",
         return assemble_tileir(raw, None if target is None else str(target), filename, verify)
     if format == "mlirbc":
         from .mlirbc import assemble_mlir
-        return assemble_mlir(raw, None if target is None else int(target), filename)
+        return assemble_mlir(raw, None if target is None else int(target), filename,
+                             mlir_release)
     if format == "tapioca":
         from .tapioca import assemble as tasm
         return tasm(raw)

@@ -24,7 +24,8 @@ class _Info(Structure):
                 ("strings", c_size_t), ("dialects", c_size_t), ("op_names", c_size_t),
                 ("attrs", c_size_t), ("types", c_size_t), ("resources", c_size_t),
                 ("properties", c_size_t), ("ops", c_size_t), ("lazy_regions", c_size_t),
-                ("lazy_loaded", c_size_t)]
+                ("lazy_loaded", c_size_t), ("layouts_release", ctypes.c_uint),
+                ("layouts_note", c_char_p)]
 
 
 class _Section(Structure):
@@ -33,7 +34,8 @@ class _Section(Structure):
 
 
 class _WriteOptions(Structure):
-    _fields_ = [("size", c_size_t), ("version", c_uint32), ("alloc", c_void_p)]
+    _fields_ = [("size", c_size_t), ("version", c_uint32), ("alloc", c_void_p),
+                ("mlir_release", c_uint32)]
 
 
 lib.bcx_mlirbc_get_info.restype = None
@@ -42,8 +44,8 @@ lib.bcx_mlirbc_get_section.restype = _Section
 lib.bcx_mlirbc_get_section.argtypes = [c_void_p, ctypes.c_uint]
 
 
-def _options(target: Optional[int]) -> _WriteOptions:
-    o = _WriteOptions(size=ctypes.sizeof(_WriteOptions))
+def _options(target: Optional[int], mlir_release: Optional[int] = None) -> _WriteOptions:
+    o = _WriteOptions(size=ctypes.sizeof(_WriteOptions), mlir_release=mlir_release or 0)
     if target is not None:
         if not 0 <= int(target) <= 6:
             raise InvalidArgumentError(f"MLIR bytecode version must be 0..6, not {target}")
@@ -55,9 +57,12 @@ def _take(o: _WriteOptions, fn, *args) -> bytes:
     return take_bytes(fn, lambda p, n: lib.bcx_mlirbc_free_bytes(byref(o), p, n), *args, byref(o))
 
 
-def assemble_mlir(text: bytes, target: Optional[int], filename: str) -> bytes:
-    """MLIR generic-form text into bytecode of version target (None: 6)."""
-    return _take(_options(target), lib.bcx_mlirbc_assemble, filename.encode(), text, len(text))
+def assemble_mlir(text: bytes, target: Optional[int], filename: str,
+                  mlir_release: Optional[int] = None) -> bytes:
+    """MLIR generic-form text into bytecode of version target (None: 6), with
+    the op property layouts of MLIR release mlir_release (19 or 22; None: 22)."""
+    return _take(_options(target, mlir_release), lib.bcx_mlirbc_assemble, filename.encode(),
+                 text, len(text))
 
 
 class Symbols(Mapping):
@@ -115,7 +120,9 @@ class MLIRModule(Handle):
         release(self._data)
 
     def _info(self) -> _Info:
-        i = _Info()
+        # Room to spare: the struct has no size field, so a library whose
+        # struct grew at its end writes into the slack, not past it.
+        i = _Info.from_buffer(bytearray(ctypes.sizeof(_Info) + 256))
         lib.bcx_mlirbc_get_info(self._handle(), byref(i))
         return i
 
@@ -134,6 +141,8 @@ class MLIRModule(Handle):
         prod = ctypes.string_at(i.producer, i.producer_len) if i.producer_len else b""
         return {"format": "mlirbc", "schema_version": 1, "version": int(i.version),
                 "size": len(self._data), "producer": prod.decode("utf-8", "replace"),
+                "layouts": {"release": i.layouts_release, **(
+                    {"note": i.layouts_note.decode()} if i.layouts_note else {})},
                 "counts": {"strings": i.strings, "dialects": i.dialects,
                            "op_names": i.op_names, "attributes": i.attrs, "types": i.types,
                            "resources": i.resources, "properties": i.properties,
@@ -175,9 +184,11 @@ class MLIRModule(Handle):
         e: Error = error_from_diag(status, d)
         return [Diagnostic(message=e.message, offset=e.offset, path=e.context)]
 
-    def write(self, target: Optional[int] = None) -> bytes:
-        """The module written as bytecode version target (None: 6): ``bcx convert``."""
-        return _take(_options(target), lib.bcx_mlirbc_write, self._handle())
+    def write(self, target: Optional[int] = None, mlir_release: Optional[int] = None) -> bytes:
+        """The module written as bytecode version target (None: 6) with the op
+        property layouts of MLIR release mlir_release (19 or 22; None: 22):
+        ``bcx convert --bytecode-version N --mlir-release R``."""
+        return _take(_options(target, mlir_release), lib.bcx_mlirbc_write, self._handle())
 
     def __repr__(self) -> str:
         return "<bcx MLIR bytecode module, " + (

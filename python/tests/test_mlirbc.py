@@ -67,3 +67,10 @@ def test_errors(cli, tmp_path):
     with pytest.raises(bcx.Error) as e:
         bcx.assemble('"foo.bar"(', format="mlirbc", filename="x.mlir")
     assert "x.mlir:1:" in e.value.message
+
+
+@files
+def test_write_for_mlir_19(cli, path, tmp_path):
+    with bcx.open(path) as m:
+        write_matches(cli, path, ["convert", "--bytecode-version", "6", "--mlir-release", "19"],
+                      lambda: m.write(target=6, mlir_release=19), tmp_path)
