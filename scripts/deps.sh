@@ -6,7 +6,8 @@
 #          (llvm-bcanalyzer-22, llvm-link-22) and mlir-22-tools (mlir-opt-22)
 #          for the differential tests, mlir-19-tools, mlir-16-tools and
 #          flang-19 for the files of older releases,
-#          python3-jsonschema for the JSON Schema test
+#          python3-jsonschema for the JSON Schema test, python3-pytest,
+#          python3-venv and python3-wheel-whl for the Python package's tests
 set -euo pipefail
 mode=${1:-build}
 need=()
@@ -29,6 +30,10 @@ if [ "$mode" = test ]; then
   [ -x /usr/lib/llvm-19/bin/bbc ] || need+=(flang-19)
   # JSON Schema validation of every --json output (tests/schema)
   /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || need+=(python3-jsonschema)
+  # the Python package's tests (python/tests) and its offline pip install
+  /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
+  /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+  ls /usr/share/python-wheels/wheel-*.whl >/dev/null 2>&1 || need+=(python3-wheel-whl)
   # libFuzzer's runtime for clang-22
   ls /usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
     || ls /usr/lib/llvm-22/lib/clang/*/lib/*/libclang_rt.fuzzer*.a >/dev/null 2>&1 \

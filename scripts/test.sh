@@ -7,10 +7,16 @@
 # libFuzzer build whose targets also run a short fuzzing session. Every build
 # here treats warnings as errors (BCX_WERROR); a user's default build does not.
 #
+# The Python package's pytest suite (python/tests) runs against the release
+# build's shared library, and once more against a sanitizer build's, with the
+# sanitizer runtimes preloaded into python3 (build/asan-py).
+#
 # scripts/test.sh --quick: the edit-compile-test loop. One plain Debug build
-# (no sanitizer rebuild, no fuzz build or fuzzing run), then the unit, vector
-# and CLI tests without the two long randomized ones (bs_diff_random,
-# test_tileir_robust) and the subproject build. Both modes print build output only when a build fails.
+# (no sanitizer rebuild, no fuzz build or fuzzing run), then the unit, vector,
+# CLI and Python tests without the long ones (bs_diff_random,
+# test_tileir_robust, python_install) and the subproject build. Both modes
+# print build output only when a build fails. The Python tests are skipped,
+# saying so, without python3-pytest.
 #
 # The conformance suites read the shared specs and vectors folder
 # (BCX_SHARED_DIR, default ../shared); a clone without it runs every other
@@ -61,9 +67,9 @@ if $quick; then
   echo "== quick build (Debug, warnings are errors)"
   mkdir -p build/quick
   quiet build/quick.log cmake -S . -B build/quick -DCMAKE_BUILD_TYPE=Debug -DBCX_WERROR=ON \
-    -DBCX_BUILD_SHARED=OFF -DBCX_BUILD_BENCH=OFF "-DBCX_SHARED_DIR=$shared"
+    -DBCX_BUILD_SHARED=ON -DBCX_BUILD_BENCH=OFF "-DBCX_SHARED_DIR=$shared"
   quiet build/quick.log cmake --build build/quick -j "$jobs"
-  tests build/quick -LE fuzz -E '^(bs_diff_random|test_tileir_robust|subproject_build)$'
+  tests build/quick -LE fuzz -E '^(bs_diff_random|test_tileir_robust|subproject_build|python_install)$'
   exit 0
 fi
 
@@ -83,7 +89,13 @@ quiet build/release.log cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -
   -DCMAKE_C_FLAGS="-O3 -D_FORTIFY_SOURCE=3" -DBCX_WERROR=ON -DBCX_BUILD_SHARED=ON \
   -DBCX_POSIX_FILES=ON "-DBCX_SHARED_DIR=$shared"
 quiet build/release.log cmake --build build/release -j "$jobs"
-tests build/release -R '^(abi_exports|install_consumer|subproject_build|cli_output|cli_errors)$'
+tests build/release -R '^(abi_exports|install_consumer|subproject_build|cli_output|cli_errors|python_pytest|python_install)$'
+
+echo "== Python package under ASan+UBSan (gcc; the runtimes preloaded into python3)"
+quiet build/asan-py.log cmake -S . -B build/asan-py -DCMAKE_BUILD_TYPE=Debug -DBCX_SANITIZE=ON \
+  -DBCX_BUILD_SHARED=ON -DBCX_BUILD_BENCH=OFF -DBCX_WERROR=ON "-DBCX_SHARED_DIR=$shared"
+quiet build/asan-py.log cmake --build build/asan-py -j "$jobs" --target bcx_shared bcx
+tests build/asan-py -R '^python_pytest$'
 
 echo "== fuzz build (clang-22, libFuzzer + ASan+UBSan)"
 quiet build/fuzz.log cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_TYPE=Debug \

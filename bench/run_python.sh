@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The Python package against the C library on the same task, in the same
+# run: a release build with the shared library, a module of KERNELS kernels
+# (default 10000) made from a reference vector (as bench/run_tileir.sh makes
+# it), then opening it and reading one function's text from C
+# (bench_tileir_one) and from Python (bcx.open(...).functions[NAME].text()),
+# taking turns. Set PYTHON to choose the interpreter (default python3).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+KERNELS=${1:-10000}
+SHARED=${BCX_SHARED_DIR:-../shared}
+VECTOR=${VECTOR:-$SHARED/vectors/tileir/coverage/cov_011_views_partition.v13.3.tileirbc}
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_SHARED=ON \
+  -DBCX_BUILD_BENCH=ON >/dev/null
+cmake --build build/release -j2 --target bcx_shared bench_tileir_read bench_tileir_one >/dev/null
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mod=$tmp/bench.tileirbc
+build/release/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod" >/dev/null
+lib=$(ls build/release/libbcx.so.*.*.* | head -1)
+BCX_LIBRARY=$PWD/$lib "${PYTHON:-python3}" bench/bench_python.py "$mod" \
+  "kernel_$((KERNELS / 2))" build/release/bench/bench_tileir_one "${ROUNDS:-9}" "${RUNS:-200}"
