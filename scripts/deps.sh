@@ -22,6 +22,9 @@ if [ "$mode" = test ]; then
   have llvm-link-22 || need+=(llvm-22)
   # mlir-opt-22: the oracle of the MLIR bytecode tests (tests/mlirbc)
   have mlir-opt-22 || need+=(mlir-22-tools)
+  # MLIR 22's op definitions (.td), from which the property layout tables are
+  # regenerated and compared (tests/mlirbc/tables_test.sh, gen_dialect_enc_test.sh)
+  [ -d /usr/lib/llvm-22/include/mlir/Dialect ] || need+=(libmlir-22-dev)
   # mlir-opt-19 / mlir-tblgen-19: MLIR 19 files and tables (tests/mlirbc/releases_test.sh)
   have mlir-opt-19 || need+=(mlir-19-tools)
   # mlir-opt-16 / mlir-tblgen-16: MLIR 16 files and tables (tests/mlirbc/releases_test.sh)
