@@ -1,7 +1,8 @@
 /* Idioms every format's code shares (internal, never exported):
  *  - BCX_TRY / BCX_FAIL_IF: the one early-return style over bcx_diag;
  *  - bcx_bad_arg / bcx_nomem: the two failures every constructor reports;
- *  - bcx_vec_room: the one growable-array step for arena arrays. */
+ *  - bcx_vec_room: the one growable-array step for arena arrays;
+ *  - bcx_hash_bytes: the one hash of byte strings for hash tables. */
 #ifndef BCX_COMMON_INTERNAL_H
 #define BCX_COMMON_INTERNAL_H
 
@@ -35,8 +36,6 @@
 			return bcx_diag_set((diag), (code), (offset), __VA_ARGS__); \
 	} while (0)
 
-/* The two failures every constructor reports: a bad argument (a message
- * for the caller) and an exhausted allocator. Both return the status. */
 /* The one hash of a byte string for hash tables: a multiply-xorshift mix
  * eight bytes at a time (a byte-at-a-time hash shows in the parsers'
  * profiles). Only slots may depend on it, never an order anyone sees. */
@@ -56,6 +55,8 @@ static inline uint64_t bcx_hash_bytes(const void *data, size_t n)
 	return h ^ (h >> 29);
 }
 
+/* The two failures every constructor reports: a bad argument (a message
+ * for the caller) and an exhausted allocator. Both return the status. */
 static inline bcx_status bcx_bad_arg(bcx_diag *d, const char *msg)
 {
 	return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "%s", msg);
