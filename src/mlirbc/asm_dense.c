@@ -265,8 +265,11 @@ static uint32_t encode_dense(ps *p, const elems *e, uint32_t type)
 			hex_buffer(p, &e->v[0], &b);
 		else
 			raw_buffer(p, e, et, &b, &i1);
-		size_t esz = e->n ? b.len / e->n * per : 0;
-		bool splat = !hex && e->n > per;
+		/* a failed element leaves the buffer short: no element size to
+		 * step by, and nothing to write */
+		bool ok = p->lx.status == BCX_OK;
+		size_t esz = ok && e->n ? b.len / e->n * per : 0;
+		bool splat = !hex && e->n > per && esz > 0;
 		for (size_t i = esz; splat && i < b.len; i += esz)
 			splat = !memcmp(b.data, b.data + i, esz);
 		if (splat || (!hex && e->n == per))

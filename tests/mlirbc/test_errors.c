@@ -101,6 +101,21 @@ static void int_limit(void)
 	bcx_mlirbc_free_bytes(NULL, bc, n);
 }
 
+/* An element that does not fit its type stops a dense literal with its
+ * error (it once left the element buffer short and the splat scan stuck). */
+static void dense_bad_element(void)
+{
+	const char *text = "\"builtin.module\"() ({\n^bb0:\n}) "
+			   "{t.x = dense<[1, 2, 3, 999]> : tensor<4xi8>} : () -> ()\n";
+	uint8_t *bc = NULL;
+	size_t n = 0;
+	bcx_diag d = {0};
+	T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) ==
+		BCX_ERR_MALFORMED);
+	T_CHECKF(strstr(d.message, "t.mlir:3:27: integer constant out of range for type") != NULL,
+		 "%s", d.message);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -128,6 +143,7 @@ int main(int argc, char **argv)
 	patched(46, 0x7f, BCX_ERR_MALFORMED, 46, "section AttrTypeOffset", "dialect 63 out of range");
 	depth(argc > 2 ? argv[2] : ".");
 	int_limit();
+	dense_bad_element();
 	free(vec);
 	return tu_finish();
 }
