@@ -155,28 +155,31 @@ void bcx_buf_put_idec(bcx_buf *w, int64_t v)
 	bcx_buf_put_udec(w, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
 }
 
-void bcx_buf_printf(bcx_buf *w, const char *fmt, ...)
+void bcx_buf_vprintf(bcx_buf *w, const char *fmt, va_list ap)
 {
 	char small[256];
-	va_list ap;
-	va_start(ap, fmt);
+	va_list again;
+	va_copy(again, ap);
 	int n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
 	if (n < 0) {
 		if (w->status == BCX_OK)
 			w->status = BCX_ERR_INVALID_ARG;
-		return;
-	}
-	if ((size_t)n < sizeof small) {
+	} else if ((size_t)n < sizeof small) {
 		bcx_buf_put_bytes(w, small, (size_t)n);
-		return;
+	} else if (bcx_buf_reserve(w, (size_t)n + 1)) {
+		/* Longer than the stack buffer: format again into the buffer. */
+		vsnprintf((char *)w->data + w->len, (size_t)n + 1, fmt, again);
+		w->len += (size_t)n;
 	}
-	if (!bcx_buf_reserve(w, (size_t)n + 1))
-		return;
+	va_end(again);
+}
+
+void bcx_buf_printf(bcx_buf *w, const char *fmt, ...)
+{
+	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf((char *)w->data + w->len, (size_t)n + 1, fmt, ap);
+	bcx_buf_vprintf(w, fmt, ap);
 	va_end(ap);
-	w->len += (size_t)n;
 }
 
 void bcx_buf_pad_to(bcx_buf *w, size_t align, uint8_t fill)

@@ -2,12 +2,14 @@
  *  - BCX_TRY / BCX_FAIL_IF: the one early-return style over bcx_diag;
  *  - bcx_bad_arg / bcx_nomem: the two failures every constructor reports;
  *  - bcx_vec_room: the one growable-array step for arena arrays;
- *  - bcx_hash_bytes: the one hash of byte strings for hash tables. */
+ *  - bcx_hash_bytes: the one hash of byte strings for hash tables;
+ *  - bcx_buf_vprintf: bcx_buf_printf for callers with their own va_list. */
 #ifndef BCX_COMMON_INTERNAL_H
 #define BCX_COMMON_INTERNAL_H
 
 #include "bcx/core.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -19,6 +21,9 @@
 #define BCX_UNLIKELY(x) (x)
 #define BCX_PREFETCH(p) ((void)(p))
 #endif
+
+/* bcx_buf_printf with a va_list the caller started and ends. */
+void bcx_buf_vprintf(bcx_buf *w, const char *fmt, va_list ap) BCX_PRINTF(2, 0);
 
 /* Return the status of expr when it is not BCX_OK. */
 #define BCX_TRY(expr)                                        \

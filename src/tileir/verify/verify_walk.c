@@ -19,25 +19,10 @@ void vf_begin(vf_ctx *v, bool op_prefix)
 
 void vf_printf(vf_ctx *v, const char *fmt, ...)
 {
-	char small[256];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof small, fmt, ap);
+	bcx_buf_vprintf(&v->msg, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof small) {
-		bcx_buf_put_bytes(&v->msg, small, (size_t)n);
-		return;
-	}
-	/* Longer than the stack buffer: only names from the table get here,
-	 * never input text, so one more pass is enough. */
-	if (!bcx_buf_reserve(&v->msg, (size_t)n + 1))
-		return;
-	va_start(ap, fmt);
-	vsnprintf((char *)v->msg.data + v->msg.len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	v->msg.len += (size_t)n;
 }
 
 void vf_type(vf_ctx *v, uint32_t type)
