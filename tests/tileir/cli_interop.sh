@@ -89,6 +89,18 @@ check test -n "$at"
 printf '\000' | dd of="$tmp/sv.bc" bs=1 seek=$((0x$at + 8)) conv=notrunc status=none
 status 1 "$bcx" verify "$tmp/sv.bc" 2> "$tmp/sv.err"
 check grep -q "type 5 (strided_view) fails verification: traversal strides must be strictly positive but got \[0\]$" "$tmp/sv.err"
+# A tensor_view's strides likewise: text, builder and reader apply one rule
+# (the reference's TensorViewType::verify, in its words).
+sed 's/strides=\[1\]/strides=[0]/g; s/strides = \[1\]/strides = [0]/' "$tmp/sv.mlir" > "$tmp/tv0.mlir"
+status 1 "$bcx" asm "$tmp/tv0.mlir" -o "$tmp/tv0.bc" 2> "$tmp/tv.err"
+check grep -q "expected strictly positive integer, got 0$" "$tmp/tv.err"
+status 0 "$bcx" asm "$tmp/sv.mlir" -o "$tmp/tv.bc"
+# the record: tag, element, rank, shape (8 bytes each), rank, strides
+at=$("$bcx" dump "$tmp/tv.bc" | sed -n 's/^ *\[[0-9]*\] @0x\([0-9a-f]*\) tag 14 .*/\1/p')
+check test -n "$at"
+printf '\000' | dd of="$tmp/tv.bc" bs=1 seek=$((0x$at + 12)) conv=notrunc status=none
+status 1 "$bcx" verify "$tmp/tv.bc" 2> "$tmp/tv.err"
+check grep -q "(tensor_view) fails verification: dimensions must have strictly positive constant strides but got \[0\]$" "$tmp/tv.err"
 
 # i1 constants: bit-packed as the reference's MLIR stores them; one byte per
 # element (NVIDIA's newest tools, --i1-bytes) is refused as the reference

@@ -59,6 +59,19 @@ static void t_types(void)
 	int32_t ts = 8, map_bad = 1;
 	int64_t sz = 64, st = 1;
 	bcx_tileir_build_type tv;
+	int64_t st0 = 0, dyn = BCX_TILEIR_DYNAMIC;
+	bcx_diag_clear(&d);
+	T_CHECK(bcx_tileir_build_type_tensor_view(m, i32, &sz, &st0, 1, &tv, &d) == BCX_ERR_INVALID_ARG);
+	msg_has("dimensions must have strictly positive constant strides but got [0]");
+	bcx_diag_clear(&d);
+	T_CHECK(bcx_tileir_build_type_tensor_view(m, i32, &st0, &dyn, 1, &tv, &d) == BCX_ERR_INVALID_ARG);
+	msg_has("dimensions must have strictly positive constant sizes but got [0]");
+	bcx_diag_clear(&d);
+	T_CHECK(bcx_tileir_build_type_tensor_view(m, scalar(BCX_TILEIR_T_I4), &sz, &st, 1, &tv, &d) ==
+		BCX_ERR_INVALID_ARG);
+	msg_has("tensor_view element must be an integer or float type other than i4");
+	bcx_diag_clear(&d);
+	T_CHECK(bcx_tileir_build_type_tensor_view(m, i32, &sz, &dyn, 1, &tv, &d) == BCX_OK);
 	T_CHECK(bcx_tileir_build_type_tensor_view(m, i32, &sz, &st, 1, &tv, &d) == BCX_OK);
 	bcx_diag_clear(&d);
 	T_CHECK(bcx_tileir_build_type_partition_view(m, tv, &ts, 1, &map_bad, BCX_TILEIR_PAD_NONE,

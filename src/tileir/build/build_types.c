@@ -152,13 +152,9 @@ bcx_status bcx_tileir_build_type_token(bcx_tileir_builder *m, bcx_tileir_build_t
 	return intern(m, &t, out, d);
 }
 
-/* Pointee and tensor_view element set of §7.2 (numbers, not i4). */
 static bool is_pointee(const bcx_tileir_builder *m, uint32_t t)
 {
-	if (!tb_type_valid(m, t))
-		return false;
-	uint8_t g = tb_type(m, t)->tag;
-	return tir_tag_bits(g) != 0 && g != BCX_TILEIR_T_I4;
+	return tb_type_valid(m, t) && tir_tag_is_pointee(tb_type(m, t)->tag);
 }
 
 bcx_status bcx_tileir_build_type_ptr(bcx_tileir_builder *m, bcx_tileir_build_type pointee,
@@ -202,14 +198,14 @@ bcx_status bcx_tileir_build_type_tensor_view(bcx_tileir_builder *m, bcx_tileir_b
                                              const int64_t *shape, const int64_t *strides,
                                              uint32_t rank, bcx_tileir_build_type *out, bcx_diag *d)
 {
-	if (!m || !out || !is_pointee(m, elem))
-		return bcx_bad_arg(d, "tensor_view element must be an integer or float type other than i4");
+	if (!m || !out || !tb_type_valid(m, elem))
+		return bcx_bad_arg(d, "null argument or element type not of this builder");
 	if (rank > TIR_LIMIT_RANK || (rank && (!shape || !strides)))
 		return bcx_bad_arg(d, "tensor_view rank too large or shape/strides missing");
-	for (uint32_t i = 0; i < rank; i++)
-		if ((shape[i] <= 0 && shape[i] != BCX_TILEIR_DYNAMIC) ||
-		    (strides[i] <= 0 && strides[i] != BCX_TILEIR_DYNAMIC))
-			return bcx_bad_arg(d, "tensor_view sizes and strides must be positive or dynamic");
+	char buf[TIR_RULE_MSG_CAP];
+	const char *why = tir_tensor_view_problem(tb_type(m, elem)->tag, shape, rank, strides, rank, buf);
+	if (why)
+		return bcx_bad_arg(d, why);
 	bcx_tileir_type t = {.tag = BCX_TILEIR_T_TENSOR_VIEW, .elem = elem, .rank = rank,
 			     .shape = shape, .n_strides = rank, .strides = strides};
 	return intern(m, &t, out, d);

@@ -53,6 +53,51 @@ const char *tir_tile_problem(unsigned elem_tag, const int64_t *dims, uint32_t n,
 	return NULL;
 }
 
+bool tir_tag_is_pointee(unsigned tag)
+{
+	return tag != BCX_TILEIR_T_I4 && (tir_tag_is_int(tag) || tir_tag_is_float(tag));
+}
+
+/* "4, ?", as the reference lists a tensor_view's sizes (? for dynamic),
+ * into text (TIR_RULE_MSG_CAP / 2). */
+static const char *dyn_list(const int64_t *v, uint32_t n, char *text)
+{
+	size_t k = 0, cap = TIR_RULE_MSG_CAP / 2;
+	text[0] = 0;
+	for (uint32_t i = 0; i < n && k < cap; i++)
+		k += v[i] == BCX_TILEIR_DYNAMIC
+			     ? (size_t)snprintf(text + k, cap - k, "%s?", i ? ", " : "")
+			     : (size_t)snprintf(text + k, cap - k, "%s%lld", i ? ", " : "",
+						(long long)v[i]);
+	return text;
+}
+
+static bool all_positive_or_dynamic(const int64_t *v, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (v[i] <= 0 && v[i] != BCX_TILEIR_DYNAMIC)
+			return false;
+	return true;
+}
+
+const char *tir_tensor_view_problem(unsigned elem_tag, const int64_t *shape, uint32_t rank,
+				    const int64_t *strides, uint32_t n_strides, char *buf)
+{
+	char text[TIR_RULE_MSG_CAP / 2];
+	if (!tir_tag_is_pointee(elem_tag))
+		return say(buf, "tensor_view element must be an integer or float type other than i4");
+	if (rank != n_strides)
+		return say(buf, "expected shape and stride to be of same rank but got shape of rank "
+				"%u and stride of rank %u", rank, n_strides);
+	if (!all_positive_or_dynamic(shape, rank))
+		return say(buf, "dimensions must have strictly positive constant sizes but got [%s]",
+			   dyn_list(shape, rank, text));
+	if (!all_positive_or_dynamic(strides, n_strides))
+		return say(buf, "dimensions must have strictly positive constant strides but got [%s]",
+			   dyn_list(strides, n_strides, text));
+	return NULL;
+}
+
 /* The rules every view kind starts with: rank, then the tile's dimensions. */
 static const char *shape_problem(const tir_view_parts *v, char *buf, char *text)
 {

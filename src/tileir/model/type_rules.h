@@ -1,7 +1,8 @@
-/* The reference's rules for tile and view types (TileType::verify and the
- * view types' verify in its Types.cpp), in its order and words: the one
- * copy that the text parser (at the type's text), the builder (for API
- * callers) and the reader (at the type's record) all apply. */
+/* The reference's rules for tile, tensor_view and view types (TileType::,
+ * TensorViewType:: and the view types' verify in its Types.cpp), in its
+ * order and words: the one copy that the text parser (at the type's text),
+ * the builder (for API callers) and the reader (at the type's record) all
+ * apply. */
 #ifndef BCX_TILEIR_TYPE_RULES_H
 #define BCX_TILEIR_TYPE_RULES_H
 
@@ -17,6 +18,15 @@
 /* A tile of elem_tag with dims[n]: NULL when the rules hold, else the first
  * broken rule's message, written to buf (TIR_RULE_MSG_CAP bytes). */
 const char *tir_tile_problem(unsigned elem_tag, const int64_t *dims, uint32_t n, char *buf);
+
+/* The pointee and tensor_view element set of spec §7.2: every integer and
+ * float type except i4. */
+bool tir_tag_is_pointee(unsigned tag);
+
+/* A tensor_view of elem_tag with shape[rank] and strides[n_strides]: NULL
+ * when the rules hold, else the first broken rule's message in buf. */
+const char *tir_tensor_view_problem(unsigned elem_tag, const int64_t *shape, uint32_t rank,
+				    const int64_t *strides, uint32_t n_strides, char *buf);
 
 /* A view type's parameters, as the text states them or the model holds
  * them. */

@@ -158,26 +158,12 @@ static int stride_list(asm_parser *p, int64_t *v, int max)
 	return mlir_expect(&p->lx, ']') ? n : -1;
 }
 
-/* "?" for a dynamic size, in the lists of tensor_view messages. */
-static const char *sizes_text(const int64_t *v, int n, char *buf, size_t cap)
-{
-	size_t k = 0;
-	buf[0] = 0;
-	for (int i = 0; i < n && k < cap; i++)
-		k += v[i] == BCX_TILEIR_DYNAMIC
-			     ? (size_t)snprintf(buf + k, cap - k, "%s?", i ? ", " : "")
-			     : (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "",
-						(long long)v[i]);
-	return buf;
-}
-
 /* tensor_view<shape x elem, strides=[..]> by the reference's parser and
  * verifier: strides required unless 0-d, and refused there. */
 static bool tensor_view(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 {
 	int64_t dims[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK];
 	bcx_tileir_build_type elem;
-	char txt[160];
 	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
 	if (n < 0 || !ap_type(p, &elem))
 		return false;
@@ -197,15 +183,11 @@ static bool tensor_view(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 	}
 	if (ns < 0 || !mlir_expect(&p->lx, '>'))
 		return false;
-	if (ns != n)
-		return mlir_fail_at(&p->lx, at.line, at.col,
-				   "expected shape and stride to be of same rank but got shape of "
-				   "rank %d and stride of rank %d", n, ns);
-	for (int i = 0; i < n; i++)
-		if (dims[i] <= 0 && dims[i] != BCX_TILEIR_DYNAMIC)
-			return mlir_fail_at(&p->lx, at.line, at.col,
-					   "dimensions must have strictly positive constant sizes but "
-					   "got [%s]", sizes_text(dims, n, txt, sizeof txt));
+	char buf[TIR_RULE_MSG_CAP];
+	const char *why = tir_tensor_view_problem(tb_type(p->m, elem)->tag, dims, (uint32_t)n,
+						  strides, (uint32_t)ns, buf);
+	if (why)
+		return mlir_fail_at(&p->lx, at.line, at.col, "%s", why);
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd))
 		return ap_built_at(p, bd.code, &bd, at.line, at.col);

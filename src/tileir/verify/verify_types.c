@@ -16,12 +16,6 @@ bool tir_is_float_type(const bcx_tileir_module *m, uint32_t type)
 	return type < m->n_types && tir_tag_is_float(m->types[type].tag);
 }
 
-/* Pointee / tensor_view element set: every number type except i4. */
-static bool tag_is_pointee(unsigned tag)
-{
-	return tag != BCX_TILEIR_T_I4 && (tir_tag_is_int(tag) || tir_tag_is_float(tag));
-}
-
 /* A tile: number or pointer elements, then the reference's tile rules. */
 static const char *verify_tile(const bcx_tileir_module *m, const bcx_tileir_type *t, char *buf)
 {
@@ -29,17 +23,6 @@ static const char *verify_tile(const bcx_tileir_module *m, const bcx_tileir_type
 	if (!(tir_tag_is_int(et) || tir_tag_is_float(et) || et == BCX_TILEIR_T_POINTER))
 		return "invalid parameters";
 	return tir_tile_problem(et, t->shape, t->rank, buf);
-}
-
-static bool verify_tensor_view(const bcx_tileir_module *m, const bcx_tileir_type *t)
-{
-	if (!tag_is_pointee(m->types[t->elem].tag) || t->n_strides != t->rank)
-		return false;
-	for (uint32_t i = 0; i < t->rank; i++)
-		if ((t->shape[i] <= 0 && t->shape[i] != BCX_TILEIR_DYNAMIC) ||
-		    (t->strides[i] <= 0 && t->strides[i] != BCX_TILEIR_DYNAMIC))
-			return false;
-	return true;
 }
 
 /* A view: the reference's view rules on the record's parameters. */
@@ -69,11 +52,12 @@ static const char *verify_one(const bcx_tileir_module *m, const bcx_tileir_type 
 		return invalid;
 	switch (t->tag) {
 	case BCX_TILEIR_T_POINTER:
-		return tag_is_pointee(m->types[t->elem].tag) ? NULL : invalid;
+		return tir_tag_is_pointee(m->types[t->elem].tag) ? NULL : invalid;
 	case BCX_TILEIR_T_TILE:
 		return verify_tile(m, t, buf);
 	case BCX_TILEIR_T_TENSOR_VIEW:
-		return verify_tensor_view(m, t) ? NULL : invalid;
+		return tir_tensor_view_problem(m->types[t->elem].tag, t->shape, t->rank, t->strides,
+					       t->n_strides, buf);
 	case BCX_TILEIR_T_PARTITION_VIEW:
 	case BCX_TILEIR_T_GATHER_SCATTER_VIEW:
 	case BCX_TILEIR_T_STRIDED_VIEW:
