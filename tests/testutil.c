@@ -115,3 +115,33 @@ uint64_t tu_rand(uint64_t *s)
 	*s = x;
 	return x * 0x2545f4914f6cdd1dull;
 }
+
+const char *tu_diag_where(const char *file, const bcx_diag *d, const char *text, size_t size)
+{
+	static char buf[BCX_DIAG_MSG_MAX + 128];
+	if (!d->line) {
+		snprintf(buf, sizeof buf, "%s", d->message);
+		return buf;
+	}
+	if (text && d->has_offset) {
+		/* the offset's line and column, counted in bytes */
+		uint32_t line = 1, col = 1;
+		for (size_t i = 0; i < d->offset && i < size; i++, col++)
+			if (text[i] == '\n')
+				line++, col = 0;
+		T_CHECKF(d->offset <= size && line == d->line && col == d->column,
+			 "offset %llu is %u:%u, the diagnostic says %u:%u",
+			 (unsigned long long)d->offset, line, col, d->line, d->column);
+	}
+	snprintf(buf, sizeof buf, "%s:%u:%u: %s", file, d->line, d->column, d->message);
+	return buf;
+}
+
+const char *tu_diag_pos(const bcx_diag *d)
+{
+	static char buf[32];
+	buf[0] = 0;
+	if (d->line)
+		snprintf(buf, sizeof buf, "%u:%u", d->line, d->column);
+	return buf;
+}

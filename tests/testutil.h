@@ -27,6 +27,16 @@ bool tu_check_i(long long a, long long b, const char *file, int line, const char
 bool tu_check_mem(const void *a, size_t an, const void *b, size_t bn, const char *file,
 		  int line, const char *what);
 
+/* A text parser's failure as "FILE:LINE:COL: MESSAGE" from the diagnostic's
+ * fields (just the message when it has no line), in a static buffer valid
+ * until the next call. With text given, a failed check when the offset
+ * does not name the same place as line and column. */
+const char *tu_diag_where(const char *file, const bcx_diag *d, const char *text, size_t size);
+
+/* "LINE:COL" of a text parser's failure ("" without one), in a static buffer
+ * valid until the next call. */
+const char *tu_diag_pos(const bcx_diag *d);
+
 /* The shared folder given on the command line, or NULL. */
 const char *tu_shared_dir(void);
 /* Exit with status 77 (skipped) when the shared folder is not there. */

@@ -466,33 +466,15 @@ int cli_write_output(const cli_args *a, const void *data, size_t size, bool bina
 /* Messages                                                            */
 /* ------------------------------------------------------------------ */
 
-/* A text parser's message starts with "FILE:LINE:COL: "; split it off so
- * the message gets the one shape and a caret line. */
-static bool split_position(const char *msg, const char *file, unsigned long *line,
-			   unsigned long *col, const char **rest)
-{
-	size_t fl = strlen(file);
-	if (strncmp(msg, file, fl) != 0 || msg[fl] != ':')
-		return false;
-	char *end;
-	*line = strtoul(msg + fl + 1, &end, 10);
-	if (*end != ':')
-		return false;
-	*col = strtoul(end + 1, &end, 10);
-	if (end[0] != ':' || end[1] != ' ')
-		return false;
-	*rest = end + 2;
-	return true;
-}
-
+/* A text parser's failure: its line and column give the one
+ * "FILE:LINE:COL: error:" shape and a caret line. */
 void cli_report_text(const cli_input *in, const bcx_diag *d)
 {
-	unsigned long line, col;
-	const char *rest;
-	if (split_position(d->message, in->name, &line, &col, &rest))
-		cli_text_message("error", in->name, in->data, in->size, line, col, rest);
+	if (d->line)
+		cli_text_message("error", in->name, in->data, in->size, d->line, d->column,
+				 d->message);
 	else
-		cli_message("error", in->name, -1, "%s", d->message);
+		cli_report(in->name, d);
 }
 
 const char *cli_display_name(const char *path)

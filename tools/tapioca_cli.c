@@ -20,12 +20,7 @@ static int tapioca_asm(const cli_input *in, const cli_args *a)
 	if (bcx_tapioca_asm((const char *)in->data, in->size, &b, &d) == BCX_OK) {
 		rc = cli_emit(a, &b, true);
 	} else {
-		/* The assembler names the place as "LINE:COL" in the context. */
-		unsigned long line = 0, col = 0;
-		if (sscanf(d.context, "%lu:%lu", &line, &col) == 2)
-			cli_text_message("error", in->name, in->data, in->size, line, col, d.message);
-		else
-			cli_report(in->name, &d);
+		cli_report_text(in, &d);
 	}
 	bcx_buf_free(&b);
 	return rc;

@@ -485,6 +485,40 @@ static bool verify_report(void *ctx, const bcx_tileir_verify_error *e)
 	return true;
 }
 
+/* A module that could not be read, assembled or decoded: with --json, the
+ * one document with one module-level error (text: its line and column;
+ * bytecode: its offset), else the message on stderr. The exit code. */
+static int verify_unreadable(const cli_input *in, const cli_args *a, const bcx_diag *d,
+			     bool text)
+{
+	if (!a->json) {
+		if (text)
+			cli_report_text(in, d);
+		else
+			cli_report(in->name, d);
+		return EXIT_INPUT;
+	}
+	bcx_buf b;
+	bcx_buf_init(&b, NULL);
+	bcx_buf_puts(&b, "{\"format\": \"tileir\", \"schema_version\": 1, \"errors\": [\n  "
+			 "{\"function\": -1, \"function_name\": \"\", \"op\": null, \"path\": \"\", ");
+	if (!text && d->has_offset)
+		bcx_buf_printf(&b, "\"offset\": %llu, ", (unsigned long long)d->offset);
+	else
+		bcx_buf_puts(&b, "\"offset\": null, ");
+	if (text && d->line)
+		bcx_buf_printf(&b, "\"line\": %u, \"column\": %u, ", d->line, d->column);
+	bcx_buf_puts(&b, "\"severity\": \"error\", \"message\": ");
+	char msg[BCX_DIAG_CTX_MAX + BCX_DIAG_MSG_MAX + 2];
+	snprintf(msg, sizeof msg, "%s%s%s", d->context, d->context[0] ? ": " : "",
+		 d->message[0] ? d->message : bcx_status_str(d->code));
+	cli_json_string(&b, (const uint8_t *)msg, strlen(msg));
+	bcx_buf_puts(&b, "}\n ], \"valid\": false, \"functions\": 0}\n");
+	int wrc = cli_emit(a, &b, false);
+	bcx_buf_free(&b);
+	return wrc != EXIT_OK ? wrc : EXIT_INPUT;
+}
+
 /* Verify a module (read or assembled); the exit code. */
 static int verify_module(bcx_tileir_module *m, const cli_input *in, const cli_args *a,
 			 bool text)
@@ -509,7 +543,7 @@ static int verify_module(bcx_tileir_module *m, const cli_input *in, const cli_ar
 	bcx_status s = bcx_tileir_verify(m, &o, verify_report, &j, &n, &d);
 	int rc = s == BCX_OK ? EXIT_OK : EXIT_INPUT;
 	if (s != BCX_OK && n == 0) {
-		cli_report(in->name, &d); /* a body that could not be decoded */
+		rc = verify_unreadable(in, a, &d, false); /* a body that could not be decoded */
 	} else if (a->json) {
 		bcx_buf_printf(&j.out, "%s], \"valid\": %s, \"functions\": %zu}\n", j.n ? "\n " : "",
 			       n ? "false" : "true", bcx_tileir_function_count(m));
@@ -539,7 +573,7 @@ static int tileir_verify(const cli_input *in, const cli_args *a)
 	int rc = EXIT_INPUT;
 	bcx_tileir_read_options o = read_options(a);
 	if (bcx_tileir_open(in->data, in->size, &o, &m, &d) != BCX_OK)
-		cli_report(in->name, &d);
+		rc = verify_unreadable(in, a, &d, false);
 	else
 		rc = verify_module(m, in, a, false);
 	bcx_tileir_close(m);
@@ -561,7 +595,7 @@ int cli_tileir_verify_text(const cli_input *in, const cli_args *a)
 	    (m = bcx_tileir_builder_model(b, &d)) != NULL)
 		rc = verify_module(m, in, a, true);
 	else
-		cli_report_text(in, &d);
+		rc = verify_unreadable(in, a, &d, true);
 	bcx_tileir_builder_free(b);
 	return rc;
 }

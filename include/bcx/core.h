@@ -51,11 +51,11 @@ BCX_BEGIN_DECLS
 #endif
 
 #define BCX_VERSION_MAJOR 0
-#define BCX_VERSION_MINOR 1
+#define BCX_VERSION_MINOR 2
 #define BCX_VERSION_PATCH 0
-#define BCX_VERSION_STRING "0.1.0"
+#define BCX_VERSION_STRING "0.2.0"
 
-/* Library version as a string, e.g. "0.1.0". */
+/* Library version as a string, e.g. "0.2.0". */
 const char *bcx_version(void);
 
 /* ------------------------------------------------------------------ */
@@ -88,6 +88,8 @@ typedef struct bcx_diag {
 	bool has_offset;      /* offset is meaningful */
 	bool is_bit_offset;   /* offset counts bits (bitstreams), else bytes */
 	uint64_t offset;      /* byte or bit offset in the input */
+	uint32_t line;        /* text input: 1-based line of the failure; 0: none */
+	uint32_t column;      /* text input: 1-based column, counting bytes */
 	char context[BCX_DIAG_CTX_MAX]; /* "section types", "function 'kern'", or "" */
 	char message[BCX_DIAG_MSG_MAX];
 } bcx_diag;
@@ -141,6 +143,10 @@ bcx_status bcx_diag_set(bcx_diag *d, bcx_status code, int64_t offset,
 /* Same, but the offset counts bits. */
 bcx_status bcx_diag_set_bits(bcx_diag *d, bcx_status code, uint64_t bit_offset,
 			     const char *fmt, ...) BCX_PRINTF(4, 5);
+/* Same, for text input: the failure's 1-based line and column (counted in
+ * bytes), and its byte offset in the text (offset < 0: not known). */
+bcx_status bcx_diag_set_text(bcx_diag *d, bcx_status code, int64_t offset, uint32_t line,
+			     uint32_t column, const char *fmt, ...) BCX_PRINTF(6, 7);
 /* Set the context text of d if it has none yet. */
 void bcx_diag_context(bcx_diag *d, const char *fmt, ...) BCX_PRINTF(2, 3);
 

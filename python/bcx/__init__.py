@@ -25,7 +25,7 @@ from ._lib import lib, library_path
 from .tileir import Function, TileIRModule
 from . import build, tapioca, varint  # noqa: E402,F401 - bcx.build etc. after import bcx
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["open", "assemble", "library_version", "library_path", "Diagnostic",
            "Error", "TruncatedError", "MalformedError", "LimitError", "NoMemoryError",
            "UnsupportedError", "InvalidArgumentError", "IOError", "OverflowError",
@@ -34,7 +34,7 @@ __all__ = ["open", "assemble", "library_version", "library_path", "Diagnostic",
 
 
 def library_version() -> str:
-    """The version of the libbcx in use ("0.1.0")."""
+    """The version of the libbcx in use ("0.2.0")."""
     return lib.bcx_version().decode()
 
 

@@ -12,23 +12,28 @@ class Error(Exception):
     Attributes: ``code`` (the bcx_status number), ``status`` (its name, e.g.
     ``"malformed"``), ``offset`` (byte offset in the input, or bit offset when
     ``is_bit_offset``; None when the failure has no place), ``context``
-    (``"section types"``, ``"function 'k'"`` or ``""``) and ``message``.
+    (``"section types"``, ``"function 'k'"`` or ``""``), ``message``, and
+    for text input ``line`` and ``column`` (1-based; 0 when there is none).
     """
 
     code = 0
     status = "error"
 
     def __init__(self, message: str, offset: int | None = None, context: str = "",
-                 is_bit_offset: bool = False) -> None:
+                 is_bit_offset: bool = False, line: int = 0, column: int = 0) -> None:
         self.message = message
         self.offset = offset
         self.context = context
         self.is_bit_offset = is_bit_offset
+        self.line = line
+        self.column = column
         super().__init__(self._text())
 
     def _text(self) -> str:
         where = ""
-        if self.offset is not None:
+        if self.line:
+            where = f"{self.line}:{self.column}: "
+        elif self.offset is not None:
             where = f"at {'bit' if self.is_bit_offset else 'offset'} {self.offset}: "
         ctx = f" ({self.context})" if self.context else ""
         return f"{where}{self.message}{ctx}"
@@ -97,7 +102,7 @@ def error_from_diag(status: int, d) -> Error:
     cls = _BY_CODE.get(status, Error)
     msg = d.message.decode("utf-8", "replace") or f"status {status}"
     err = cls(msg, d.offset if d.has_offset else None, d.context.decode("utf-8", "replace"),
-              bool(d.is_bit_offset))
+              bool(d.is_bit_offset), int(d.line), int(d.column))
     if cls is Error:
         err.code = status
     return err

@@ -4,7 +4,7 @@ The library is found, in order: the path in the BCX_LIBRARY environment
 variable; the path recorded when the package was installed (``_libpath``,
 written from BCX_LIBRARY at install time); a ``libbcx.so*`` next to this
 file; the build folders of the source tree this file sits in (``build/*``);
-the system's loader path (``libbcx.so.0.1``, as ``cmake --install`` puts it).
+the system's loader path (``libbcx.so.0.2``, as ``cmake --install`` puts it).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from ._errors import error_from_diag
 
 __all__ = ["lib", "library_path", "Diag", "Sink", "call", "collect", "take_bytes"]
 
-ABI_MAJOR_MINOR = "0.1"
+ABI_MAJOR_MINOR = "0.2"
 
 
 def _candidates() -> list[str]:
@@ -38,7 +38,7 @@ def _candidates() -> list[str]:
     root = os.path.dirname(os.path.dirname(here))
     for sub in ("build/release", "build/py", "build"):
         out += sorted(glob.glob(os.path.join(root, sub, "libbcx.so.*")))
-    out += ["libbcx.so.0.1", "libbcx.so"]  # the system loader path (cmake --install)
+    out += ["libbcx.so.0.2", "libbcx.so"]  # the system loader path (cmake --install)
     return out
 
 
@@ -69,7 +69,8 @@ lib, library_path = _load()
 class Diag(Structure):
     """struct bcx_diag."""
     _fields_ = [("code", c_int), ("has_offset", c_bool), ("is_bit_offset", c_bool),
-                ("offset", c_uint64), ("context", c_char * 96), ("message", c_char * 256)]
+                ("offset", c_uint64), ("line", c_uint32), ("column", c_uint32),
+                ("context", c_char * 96), ("message", c_char * 256)]
 
 
 SINK_FN = CFUNCTYPE(c_int, c_void_p, c_void_p, c_size_t)

@@ -66,7 +66,9 @@ def test_errors(cli, tmp_path):
     assert f":{e.value.offset}:" in r.stderr.decode()
     with pytest.raises(bcx.Error) as e:
         bcx.assemble('"foo.bar"(', format="mlirbc", filename="x.mlir")
-    assert "x.mlir:1:" in e.value.message
+    # the end of the text: line 1, column 11, byte 10
+    assert (e.value.line, e.value.column, e.value.offset) == (1, 11, 10)
+    assert str(e.value) == "1:11: expected an operand"
 
 
 @files

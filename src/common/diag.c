@@ -40,6 +40,7 @@ static void diag_fill(bcx_diag *d, bcx_status code, bool has, bool bits, uint64_
 	d->has_offset = has;
 	d->is_bit_offset = bits;
 	d->offset = off;
+	d->line = d->column = 0;
 	if (fmt)
 		vsnprintf(d->message, sizeof d->message, fmt, ap);
 	else
@@ -66,6 +67,20 @@ bcx_status bcx_diag_set_bits(bcx_diag *d, bcx_status code, uint64_t bit_offset,
 	va_start(ap, fmt);
 	diag_fill(d, code, true, true, bit_offset, fmt, ap);
 	va_end(ap);
+	return code;
+}
+
+bcx_status bcx_diag_set_text(bcx_diag *d, bcx_status code, int64_t offset, uint32_t line,
+			     uint32_t column, const char *fmt, ...)
+{
+	if (!d || d->code != BCX_OK || code == BCX_OK)
+		return code;
+	va_list ap;
+	va_start(ap, fmt);
+	diag_fill(d, code, offset >= 0, false, offset >= 0 ? (uint64_t)offset : 0, fmt, ap);
+	va_end(ap);
+	d->line = line;
+	d->column = column;
 	return code;
 }
 

@@ -1,6 +1,7 @@
 /* Tokenizer for MLIR's op syntax (Tile IR spec §21).
- * Positions are 1-based line and column; every error message starts with
- * "FILE:LINE:COL: " so that editors can jump to it. */
+ * Positions are 1-based line and column (counting bytes); an error fills
+ * the diagnostic's line, column and byte offset, and the message is the
+ * reason alone (the caller shows "FILE:LINE:COL: " from the fields). */
 #include "mlir/lex.h"
 
 #include <stdarg.h>
@@ -17,6 +18,19 @@ void mlir_lex_init(mlir_lex *lx, const char *file, const char *src, size_t n, bc
 	lx->diag = diag;
 }
 
+/* The byte offset of line:col in src..end, or -1. One scan, on failure only. */
+int64_t mlir_text_offset(const char *src, const char *end, unsigned line, unsigned col)
+{
+	const char *p = src;
+	for (unsigned l = 1; l < line; l++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return -1;
+		p = nl + 1;
+	}
+	return col >= 1 && (size_t)(col - 1) <= (size_t)(end - p) ? (int64_t)(p - src) + col - 1 : -1;
+}
+
 static bool vfail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
 	BCX_PRINTF(4, 0);
 
@@ -31,8 +45,8 @@ static bool vfail_status(mlir_lex *lx, bcx_status st, unsigned line, unsigned co
 	char msg[BCX_DIAG_MSG_MAX];
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	lx->status = st;
-	bcx_diag_set(lx->diag, st, -1, "%s:%u:%u: %s%s", lx->file, line, col,
-		     lx->prefix ? lx->prefix : "", msg);
+	bcx_diag_set_text(lx->diag, st, mlir_text_offset(lx->src, lx->end, line, col), line, col,
+			  "%s%s", lx->prefix ? lx->prefix : "", msg);
 	lx->t.k = MLIR_TK_EOF;
 	return false;
 }

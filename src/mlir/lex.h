@@ -46,6 +46,10 @@ typedef struct mlir_lex {
 /* Nesting of regions and attributes in text: the library-wide default. */
 #define MLIR_MAX_DEPTH BCX_LIMIT_DEPTH
 
+/* The byte offset of the 1-based line:col in the text src..end, or -1 when
+ * the text has no such place. */
+int64_t mlir_text_offset(const char *src, const char *end, unsigned line, unsigned col);
+
 void mlir_lex_init(mlir_lex *lx, const char *file, const char *src, size_t n, bcx_diag *diag);
 /* Advance to the next token; false after an error. */
 bool mlir_next(mlir_lex *lx);

@@ -16,10 +16,9 @@ bcx_status mw_fail(mw_module *m, bcx_status s, const char *fmt, ...)
 		vsnprintf(msg, sizeof msg, fmt, ap);
 		va_end(ap);
 		if (m->file && m->at && m->at->line)
-			bcx_diag_set(m->diag, s, -1, "%s:%u:%u: %s", m->file, m->at->line, m->at->col,
-				     msg);
+			bcx_diag_set_text(m->diag, s, -1, m->at->line, m->at->col, "%s", msg);
 		else if (m->file && m->line)
-			bcx_diag_set(m->diag, s, -1, "%s:%u:%u: %s", m->file, *m->line, *m->col, msg);
+			bcx_diag_set_text(m->diag, s, -1, *m->line, *m->col, "%s", msg);
 		else
 			bcx_diag_set(m->diag, s, -1, "%s", msg);
 		m->status = s;

@@ -3,7 +3,7 @@
  * symbol), the second parses everything and resolves labels per function.
  * Every symbol's value is an entry of the file's const pool, in source
  * order, and the Symbols map names each with a const ref.
- * Errors carry "LINE:COL" in the diagnostic's context. */
+ * Errors fill the diagnostic's line, column and byte offset. */
 #include "internal.h"
 #include "bcx/varint.h"
 
@@ -15,7 +15,7 @@
 #include <string.h>
 
 typedef struct lex {
-	const char *s, *end, *line_start;
+	const char *start, *s, *end, *line_start;
 	unsigned line;
 	bcx_diag *d;
 	bool failed;
@@ -78,8 +78,8 @@ static bool fail(lex *L, const char *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	bcx_diag_context(L->d, "%u:%u", L->line, (unsigned)(at - L->line_start) + 1);
-	bcx_diag_set(L->d, BCX_ERR_MALFORMED, -1, "%s", msg);
+	bcx_diag_set_text(L->d, BCX_ERR_MALFORMED, at - L->start, L->line,
+			  (unsigned)(at - L->line_start) + 1, "%s", msg);
 	return false;
 }
 
@@ -1050,7 +1050,7 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 	bcx_buf_init(&A.scratch, NULL);
 	if (!len)
 		text = ""; /* NULL with no bytes is allowed */
-	A.L.s = A.L.line_start = text;
+	A.L.start = A.L.s = A.L.line_start = text;
 	A.L.end = text + len;
 	A.L.line = 1;
 	bool ok = collect_names(&A);

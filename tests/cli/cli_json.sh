@@ -70,4 +70,24 @@ import json, sys
 e = json.load(open(sys.argv[1]))["errors"]
 assert e and all(x["offset"] is None and x["line"] == 3 and x["column"] == 10 for x in e), e
 ' "$tmp/out" && ok || bad "verify --json of text: $(cat "$tmp/out")"
+# verify --json of input that cannot be read is still one document: text
+# that does not parse (its line and column), bytecode cut short (its offset).
+printf 'cuda_tile.module @m {\n  entry @k() {\n    bogus\n  }\n}\n' > "$tmp/bad.mlir"
+run 1 verify --json "$tmp/bad.mlir"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+e = d["errors"]
+assert d["valid"] is False and len(e) == 1 and e[0]["function"] == -1, d
+assert (e[0]["offset"], e[0]["line"], e[0]["column"]) == (None, 3, 5), e
+assert e[0]["message"] == "custom op \x27bogus\x27 is unknown", e
+' "$tmp/out" && ok || bad "verify --json of bad text: $(cat "$tmp/out")"
+head -c 100 "$ex/vadd.tileirbc" > "$tmp/cut.tileirbc"
+run 1 verify --json "$tmp/cut.tileirbc"
+python3 -c '
+import json, sys
+e = json.load(open(sys.argv[1]))["errors"]
+assert len(e) == 1 and e[0]["offset"] == 96 and "line" not in e[0], e
+assert "exceeds remaining data" in e[0]["message"], e
+' "$tmp/out" && ok || bad "verify --json of cut bytecode: $(cat "$tmp/out")"
 finish

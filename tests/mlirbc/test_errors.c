@@ -76,8 +76,9 @@ static void int_limit(void)
 	bcx_diag d = {0};
 	T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) ==
 		BCX_ERR_MALFORMED);
-	T_CHECKF(strstr(d.message, "t.mlir:3:12: integer wider than 4096 bits") != NULL, "%s",
-		 d.message);
+	T_CHECKF(strcmp(tu_diag_where("t.mlir", &d, text, strlen(text)),
+			"t.mlir:3:12: integer wider than 4096 bits") == 0, "%s", d.message);
+	T_CHECK(d.has_offset);
 	text = INT_TEXT(4096);
 	if (!T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK))
 		return;
@@ -112,8 +113,8 @@ static void dense_bad_element(void)
 	bcx_diag d = {0};
 	T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) ==
 		BCX_ERR_MALFORMED);
-	T_CHECKF(strstr(d.message, "t.mlir:3:27: integer constant out of range for type") != NULL,
-		 "%s", d.message);
+	T_CHECKF(strcmp(tu_diag_where("t.mlir", &d, text, strlen(text)),
+			"t.mlir:3:27: integer constant out of range for type") == 0, "%s", d.message);
 }
 
 int main(int argc, char **argv)

@@ -68,7 +68,9 @@ cat >"$work/bad.mlir" <<'EOF'
 }) : () -> ()
 EOF
 if "$bcx" asm --no-verify "$work/bad.mlir" -o "$work/bad.tileirbc" 2>"$work/err"; then
-	for f in "$work/bad.tileirbc" "$work/bad.mlir"; do
+	printf 'cuda_tile.module @m {\n  bogus\n}\n' > "$work/unparsed.mlir"
+	head -c 100 "$work/bad.tileirbc" > "$work/cut.tileirbc"
+	for f in "$work/bad.tileirbc" "$work/bad.mlir" "$work/unparsed.mlir" "$work/cut.tileirbc"; do
 		n=$((n + 1))
 		"$bcx" verify --json "$f" >"$work/tileir-verify.$n.json" 2>"$work/err"
 		[ $? -eq 1 ] || { echo "FAIL: bcx verify --json $f: exit status not 1"; bad=$((bad + 1)); }

@@ -200,7 +200,7 @@ static bool assemble(const char *src, bcx_buf *out)
 	bcx_diag_clear(&d);
 	bcx_buf_init(out, NULL);
 	bcx_status s = bcx_tapioca_asm(src, strlen(src), out, &d);
-	T_CHECKF(s == BCX_OK, "asm: %s: %s in\n%s", d.context, d.message, src);
+	T_CHECKF(s == BCX_OK, "asm: %s: %s in\n%s", tu_diag_pos(&d), d.message, src);
 	return s == BCX_OK;
 }
 
@@ -395,7 +395,7 @@ static void test_verifier(void)
 	bcx_diag_clear(&d);
 	const char *bad = ".func main 0\n  return r0\n  add.i r1, r2, x9\n.end\n";
 	T_CHECK(bcx_tapioca_asm(bad, strlen(bad), &b, &d) != BCX_OK);
-	T_CHECKF(strcmp(d.context, "3:17") == 0, "context '%s'", d.context);
+	T_CHECKF(strcmp(tu_diag_pos(&d), "3:17") == 0, "at '%s'", tu_diag_pos(&d));
 	bcx_buf_free(&b);
 }
 

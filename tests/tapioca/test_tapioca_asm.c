@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Assemble src; on failure copy the message and the "LINE:COL" context. */
+/* Assemble src into a fresh buffer, with a cleared diagnostic. */
 static bcx_status asm_src(const char *src, bcx_buf *out, bcx_diag *d)
 {
 	bcx_diag_clear(d);
@@ -66,7 +66,8 @@ static void check_nesting(const char *head, const char *open, const char *tail, 
 			T_CHECKF(strcmp(d.message, "nesting deeper than 64") == 0, "message '%s'",
 				 d.message);
 			unsigned long line = 0, col = 0;
-			if (!T_CHECK(sscanf(d.context, "%lu:%lu", &line, &col) == 2 && line && col))
+			line = d.line, col = d.column;
+			if (!T_CHECK(line && col))
 				break;
 			/* the first value too deep is an innermost 1 (an item or a key) */
 			const char *ln = src;
@@ -161,11 +162,11 @@ static void test_utf8(void)
 		T_EQ_U(asm_src(src, &b, &d), BCX_ERR_MALFORMED);
 		T_CHECKF(strcmp(d.message, "name is not valid UTF-8") == 0, "%s: '%s'", bad[i],
 			 d.message);
-		T_CHECKF(strcmp(d.context, "2:9") == 0, "%s: at %s", bad[i], d.context);
+		T_CHECKF(strcmp(tu_diag_pos(&d), "2:9") == 0, "%s: at %s", bad[i], tu_diag_pos(&d));
 		bcx_buf_free(&b);
 		snprintf(src, sizeof src, ".global g [1, \"%s\"]\n", bad[i]);
 		T_EQ_U(asm_src(src, &b, &d), BCX_ERR_MALFORMED);
-		T_CHECKF(strcmp(d.context, "1:15") == 0, "%s: at %s", bad[i], d.context);
+		T_CHECKF(strcmp(tu_diag_pos(&d), "1:15") == 0, "%s: at %s", bad[i], tu_diag_pos(&d));
 		bcx_buf_free(&b);
 	}
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
@@ -342,8 +343,8 @@ static void test_nil_elements(void)
 	T_CHECKF(run_src(src, &r, &d) == BCX_OK, "%s", d.message);
 	T_EQ_U(r, 3);
 	T_CHECK(asm_src(".global n [nil: nil, 1]\n", &b, &d) == BCX_ERR_MALFORMED);
-	T_CHECKF(strcmp(d.message, "expected nil") == 0 && strcmp(d.context, "1:22") == 0,
-		 "'%s' at %s", d.message, d.context);
+	T_CHECKF(strcmp(d.message, "expected nil") == 0 && strcmp(tu_diag_pos(&d), "1:22") == 0,
+		 "'%s' at %s", d.message, tu_diag_pos(&d));
 	bcx_buf_free(&b);
 }
 
@@ -542,7 +543,10 @@ static void check_error(const char *src, const char *msg, const char *at)
 	T_CHECKF(s == BCX_ERR_MALFORMED, "'%.40s': status %d", src, (int)s);
 	T_CHECKF(strcmp(d.message, msg) == 0, "'%.40s': message '%s', expected '%s'", src,
 		 d.message, msg);
-	T_CHECKF(strcmp(d.context, at) == 0, "'%.40s': at %s, expected %s", src, d.context, at);
+	T_CHECKF(strcmp(tu_diag_pos(&d), at) == 0, "'%.40s': at %s, expected %s", src,
+		 tu_diag_pos(&d), at);
+	tu_diag_where("t.tasm", &d, src, strlen(src)); /* the offset names the same place */
+	T_CHECKF(d.has_offset, "'%.40s': no offset", src);
 	bcx_buf_free(&b);
 }
 

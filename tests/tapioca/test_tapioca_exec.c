@@ -41,7 +41,7 @@ static bcx_tapioca_module *load_text(const char *src)
 	bcx_buf_init(&file_bytes, NULL);
 	bcx_tapioca_module *m = NULL;
 	bcx_status s = bcx_tapioca_asm(src, strlen(src), &file_bytes, &d);
-	T_CHECKF(s == BCX_OK, "asm: %s: %s in\n%s", d.context, d.message, src);
+	T_CHECKF(s == BCX_OK, "asm: %s: %s in\n%s", tu_diag_pos(&d), d.message, src);
 	if (s == BCX_OK) {
 		s = bcx_tapioca_load(file_bytes.data, file_bytes.len, NULL, &m, &d);
 		T_CHECKF(s == BCX_OK, "load: %s", d.message);

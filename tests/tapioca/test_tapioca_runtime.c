@@ -59,7 +59,7 @@ static run_out run_heap(const char *src, uint64_t max_heap, bool stress_too)
 	bcx_tapioca_module *m = NULL;
 	if (bcx_tapioca_asm(src, strlen(src), &buf, &d) != BCX_OK ||
 	    bcx_tapioca_load(buf.data, buf.len, NULL, &m, &d) != BCX_OK) {
-		T_CHECKF(false, "%s: %s in\n%s", d.context, d.message, src);
+		T_CHECKF(false, "%s: %s in\n%s", tu_diag_pos(&d), d.message, src);
 		bcx_buf_free(&buf);
 		return a;
 	}

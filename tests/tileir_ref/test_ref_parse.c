@@ -54,27 +54,6 @@ static bool contains(const char *text, const char *needle, size_t n)
 	return n == 0;
 }
 
-/* "FILE:LINE:COL: message": the line, and where the message begins. The
- * file name is ours ("case"), so the first ':' ends it. */
-static unsigned diag_line(const char *msg, const char **rest)
-{
-	*rest = msg;
-	const char *p = strchr(msg, ':');
-	if (!p)
-		return 0;
-	char *end;
-	unsigned long line = strtoul(p + 1, &end, 10);
-	if (*end != ':')
-		return 0;
-	strtoul(end + 1, &end, 10);
-	if (*end == ':')
-		end++;
-	while (*end == ' ')
-		end++;
-	*rest = end;
-	return (unsigned)line;
-}
-
 /* The first expected error (the case may hold notes too). */
 static const rc_expect *first_error(const rc_case *c)
 {
@@ -98,8 +77,8 @@ static bool parse_case(const char *file, const rc_case *c)
 		       c->index, c->first_line, (int)want->text_len, want->text, want->line);
 		return false;
 	}
-	const char *msg;
-	unsigned line = diag_line(d.message, &msg);
+	const char *msg = d.message;
+	unsigned line = d.line;
 	const rc_expect *near = NULL;
 	for (size_t i = 0; i < c->n_ex; i++) {
 		const rc_expect *e = &c->ex[i];

@@ -87,14 +87,7 @@ static void run_case(const char *file, const rc_case *c, got *g)
 	bcx_tileir_builder *b = NULL;
 	bcx_diag d = {0};
 	if (bcx_tileir_assemble(file, c->text, c->len, NULL, &b, &d) != BCX_OK) {
-		/* "FILE:LINE:COL: message" */
-		size_t fl = strlen(file);
-		unsigned line = 0, col = 0;
-		int used = 0;
-		const char *m = d.message;
-		if (strncmp(m, file, fl) == 0 && sscanf(m + fl, ":%u:%u: %n", &line, &col, &used) == 2)
-			m += fl + (size_t)used;
-		add(g, line, m);
+		add(g, d.line, d.message);
 		return;
 	}
 	bcx_tileir_module *m = bcx_tileir_builder_model(b, &d);
