@@ -1,7 +1,8 @@
-/* Fuzz target: the Tapioca assembler. Any text ends in a clean error or a
- * file that loads (what bcx writes, bcx reads), whose disassembly
- * assembles back to the same bytes. */
+/* Fuzz target: the Tapioca assembler. Any text ends in a clean error at a
+ * place in the text (text_diag.h) or a file that loads (what bcx writes,
+ * bcx reads), whose disassembly assembles back to the same bytes. */
 #include "bcx/tapioca.h"
+#include "text_diag.h"
 
 #include <string.h>
 
@@ -13,7 +14,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bcx_buf_init(&b, NULL);
 	bcx_buf_init(&t, NULL);
 	bcx_buf_init(&b2, NULL);
-	if (bcx_tapioca_asm((const char *)data, size, &b, NULL) == BCX_OK) {
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	bcx_status s = bcx_tapioca_asm((const char *)data, size, &b, &d);
+	if (s == BCX_ERR_MALFORMED && !text_diag_ok(&d, data, size))
+		__builtin_trap();
+	if (s == BCX_OK) {
 		bcx_tapioca_module *m = NULL;
 		if (bcx_tapioca_load(b.data, b.len, NULL, &m, NULL) != BCX_OK)
 			__builtin_trap();
