@@ -570,6 +570,18 @@ static void put_value_prop(bcx_buf *b, const mbc_named *p)
 		PUTS(b, " = []");
 }
 
+/* Attribute i, or false with the printer failed at its decoding error: an
+ * entry that does not decode stops the print, never drops out of it. */
+static bool attr_or_fail(gctx *g, uint32_t i, const mbc_ent **e)
+{
+	if (g->p.status != BCX_OK)
+		return false;
+	bcx_status s = mbc_attr(g->p.m, i, e, g->p.diag);
+	if (s != BCX_OK)
+		g->p.status = s;
+	return s == BCX_OK;
+}
+
 static void put_props(gctx *g, const mbc_op *op)
 {
 	mbc_module *m = g->p.m;
@@ -616,7 +628,9 @@ static void put_props(gctx *g, const mbc_op *op)
 			continue;
 		}
 		const mbc_ent *v;
-		if (mbc_attr(m, pr[i].attr, &v, NULL) == BCX_OK && v->code == MBC_A_UNIT)
+		if (!attr_or_fail(g, pr[i].attr, &v))
+			return;
+		if (v->code == MBC_A_UNIT)
 			continue;
 		PUTS(b, " = ");
 		mbc_print_attr(&g->p, pr[i].attr, ELIDE_NEVER);
@@ -630,15 +644,14 @@ static void put_attr_dict(gctx *g, const mbc_op *op)
 {
 	mbc_module *m = g->p.m;
 	const mbc_ent *d;
-	if (op->attrs == MBC_NONE || mbc_attr(m, op->attrs, &d, NULL) != BCX_OK)
+	if (op->attrs == MBC_NONE || !attr_or_fail(g, op->attrs, &d))
 		return;
 	bcx_buf *b = g->p.b;
 	bool any = false;
 	for (uint32_t i = 0; i + 1 < d->n; i += 2) {
 		const mbc_ent *k, *v;
-		if (mbc_attr(m, d->list[i], &k, NULL) != BCX_OK ||
-		    mbc_attr(m, d->list[i + 1], &v, NULL) != BCX_OK)
-			continue;
+		if (!attr_or_fail(g, d->list[i], &k) || !attr_or_fail(g, d->list[i + 1], &v))
+			return;
 		if (mbc_is_inherent(m, op, mbc_string(m, k->r[0])))
 			continue;
 		if (any)

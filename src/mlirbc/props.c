@@ -149,12 +149,22 @@ static bool push(mbc_named *out, uint32_t *n, uint32_t cap, mbc_named v)
 	return true;
 }
 
+/* push, failing with a limit error when the op has more than cap. */
+static bcx_status push_or_fail(mbc_named *out, uint32_t *n, uint32_t cap, mbc_named v,
+			       bcx_diag *diag)
+{
+	return push(out, n, cap, v) ? BCX_OK
+				    : bcx_diag_set(diag, BCX_ERR_LIMIT, -1,
+						   "more than %u properties of one op", cap);
+}
+
 /* MLIR 22 fills its default-valued attributes that the file lacks
  * (populateDefaultProperties, on every read). */
-static void add_defaults(const mbc_oplayout *cur, mbc_named *out, uint32_t *n, uint32_t cap)
+static bcx_status add_defaults(const mbc_oplayout *cur, mbc_named *out, uint32_t *n,
+			       uint32_t cap, bcx_diag *diag)
 {
 	if (!cur)
-		return;
+		return BCX_OK;
 	uint32_t have = *n;
 	for (const char *p = mbc_layout_defaults(cur); *p;) {
 		const char *eq = strchr(p, '='), *end = eq;
@@ -162,15 +172,19 @@ static void add_defaults(const mbc_oplayout *cur, mbc_named *out, uint32_t *n, u
 		while (end && *end && !(end[0] == ';' && strchr(end + 1, '=')))
 			end++;
 		if (!eq || !end)
-			return;
+			return BCX_OK;
 		bool found = false;
 		for (uint32_t i = 0; i < have && !found; i++)
 			found = out[i].len == (uint32_t)(eq - p) && memcmp(out[i].name, p, out[i].len) == 0;
 		if (!found && end > eq + 1)
-			push(out, n, cap, (mbc_named){p, (uint32_t)(eq - p), MBC_NONE, NULL, 0, 'd',
-						      false, 0, eq + 1, (uint32_t)(end - eq - 1), false});
+			BCX_TRY(push_or_fail(out, n, cap,
+					     (mbc_named){p, (uint32_t)(eq - p), MBC_NONE, NULL, 0, 'd',
+							 false, 0, eq + 1, (uint32_t)(end - eq - 1),
+							 false},
+					     diag));
 		p = *end ? end + 1 : end;
 	}
+	return BCX_OK;
 }
 
 /* The dictionary's entries that MLIR 22's op has as inherent attributes
@@ -197,8 +211,10 @@ static bcx_status dict_inherent(mbc_module *m, const mbc_op *op, mbc_named *out,
 		for (uint32_t j = 0; j < have && !dup; j++)
 			dup = out[j].len == key.n && memcmp(out[j].name, key.p, key.n) == 0;
 		if (!dup)
-			push(out, n, cap, (mbc_named){(const char *)key.p, key.n, d->list[i + 1], NULL, 0,
-						      0, false, 0, NULL, 0, true});
+			BCX_TRY(push_or_fail(out, n, cap,
+					     (mbc_named){(const char *)key.p, key.n, d->list[i + 1],
+							 NULL, 0, 0, false, 0, NULL, 0, true},
+					     diag));
 	}
 	return BCX_OK;
 }
@@ -218,9 +234,11 @@ static bcx_status dict_props(mbc_module *m, const mbc_op *op, mbc_named *out, ui
 	mbc_field f;
 	for (const char *p = mbc_layout_fields(l); (p = mbc_next_field(p, &f));)
 		if (f.kind == 'e' || f.kind == 'b' || f.kind == 'o')
-			push(out, n, cap, (mbc_named){f.name, f.len, MBC_NONE, NULL, 0, f.kind, false, 0,
-						      NULL, 0, false});
-	add_defaults(l, out, n, cap);
+			BCX_TRY(push_or_fail(out, n, cap,
+					     (mbc_named){f.name, f.len, MBC_NONE, NULL, 0, f.kind,
+							 false, 0, NULL, 0, false},
+					     diag));
+	BCX_TRY(add_defaults(l, out, n, cap, diag));
 	sort_named(out, *n);
 	return BCX_OK;
 }
@@ -330,7 +348,7 @@ static bcx_status decode_props(mbc_module *m, const mbc_op *op, mbc_named *out, 
 	}
 	if (on->registered) {
 		BCX_TRY(dict_inherent(m, op, out, n, cap, diag));
-		add_defaults(on->cur, out, n, cap);
+		BCX_TRY(add_defaults(on->cur, out, n, cap, diag));
 		sort_named(out, *n);
 	}
 	return BCX_OK;
