@@ -30,30 +30,45 @@ void bcx_diag_clear(bcx_diag *d)
 		memset(d, 0, sizeof *d);
 }
 
-BCX_PRINTF(6, 0)
-static void diag_fill(bcx_diag *d, bcx_status code, bool has, bool bits, uint64_t off,
-		      const char *fmt, va_list ap) BCX_PRINTF(6, 0);
-static void diag_fill(bcx_diag *d, bcx_status code, bool has, bool bits, uint64_t off,
-		      const char *fmt, va_list ap)
+/* Where a failure is: byte or bit offset (has_offset), and for text its
+ * line and column. */
+typedef struct diag_place {
+	bool has, bits;
+	uint64_t off;
+	uint32_t line, column;
+} diag_place;
+
+static diag_place byte_place(int64_t offset)
 {
+	return (diag_place){offset >= 0, false, offset >= 0 ? (uint64_t)offset : 0, 0, 0};
+}
+
+/* Fill d unless it already holds a failure (the first one wins). */
+static bcx_status diag_fill(bcx_diag *d, bcx_status code, diag_place at, const char *fmt,
+			    va_list ap) BCX_PRINTF(4, 0);
+static bcx_status diag_fill(bcx_diag *d, bcx_status code, diag_place at, const char *fmt,
+			    va_list ap)
+{
+	if (!d || d->code != BCX_OK || code == BCX_OK)
+		return code;
 	d->code = code;
-	d->has_offset = has;
-	d->is_bit_offset = bits;
-	d->offset = off;
-	d->line = d->column = 0;
+	d->has_offset = at.has;
+	d->is_bit_offset = at.bits;
+	d->offset = at.off;
+	d->line = at.line;
+	d->column = at.column;
 	if (fmt)
 		vsnprintf(d->message, sizeof d->message, fmt, ap);
 	else
 		snprintf(d->message, sizeof d->message, "%s", bcx_status_str(code));
+	return code;
 }
 
 bcx_status bcx_diag_set(bcx_diag *d, bcx_status code, int64_t offset, const char *fmt, ...)
 {
-	if (!d || d->code != BCX_OK || code == BCX_OK)
-		return code;
 	va_list ap;
 	va_start(ap, fmt);
-	diag_fill(d, code, offset >= 0, false, offset >= 0 ? (uint64_t)offset : 0, fmt, ap);
+	diag_fill(d, code, byte_place(offset), fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -61,11 +76,9 @@ bcx_status bcx_diag_set(bcx_diag *d, bcx_status code, int64_t offset, const char
 bcx_status bcx_diag_set_bits(bcx_diag *d, bcx_status code, uint64_t bit_offset,
 			     const char *fmt, ...)
 {
-	if (!d || d->code != BCX_OK || code == BCX_OK)
-		return code;
 	va_list ap;
 	va_start(ap, fmt);
-	diag_fill(d, code, true, true, bit_offset, fmt, ap);
+	diag_fill(d, code, (diag_place){true, true, bit_offset, 0, 0}, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -73,14 +86,13 @@ bcx_status bcx_diag_set_bits(bcx_diag *d, bcx_status code, uint64_t bit_offset,
 bcx_status bcx_diag_set_text(bcx_diag *d, bcx_status code, int64_t offset, uint32_t line,
 			     uint32_t column, const char *fmt, ...)
 {
-	if (!d || d->code != BCX_OK || code == BCX_OK)
-		return code;
+	diag_place at = byte_place(offset);
+	at.line = line;
+	at.column = column;
 	va_list ap;
 	va_start(ap, fmt);
-	diag_fill(d, code, offset >= 0, false, offset >= 0 ? (uint64_t)offset : 0, fmt, ap);
+	diag_fill(d, code, at, fmt, ap);
 	va_end(ap);
-	d->line = line;
-	d->column = column;
 	return code;
 }
 
