@@ -7,9 +7,6 @@
 #include <errno.h>
 #include <string.h>
 
-void cli_verb_help(cli_verb v, FILE *out);
-int cmd_varint_run(int argc, char **argv);
-void cmd_varint_help(FILE *out);
 
 typedef struct command {
 	const char *name;

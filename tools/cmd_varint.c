@@ -3,16 +3,13 @@
  * read as decimal or 0x-hex numbers through bcx_wide_parse(), so XIP can
  * take values up to 512 bits and every codec reads numbers the same way
  * (no octal surprises from a leading 0). */
-#include "cli.h"
+#include "formats.h"
 #include "bcx/varint.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-void cmd_varint_help(FILE *out);
-int cmd_varint_run(int argc, char **argv);
 
 void cmd_varint_help(FILE *out)
 {

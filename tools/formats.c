@@ -249,8 +249,6 @@ const char *cli_truncated_magic(const uint8_t *p, size_t n)
 	return NULL;
 }
 
-int cli_text_asm(const cli_input *in, const cli_args *a);
-int cli_tileir_verify_text(const cli_input *in, const cli_args *a);
 
 /* Text is read by `bcx asm`, which picks the text's format with --format
  * (default tileir) and hands over to that format's asm entry, and by

@@ -60,5 +60,16 @@ bool cli_verb_many(cli_verb v);
 /* Run a dispatching verb: parse, open the input, detect, check that every
  * option given applies to the format, dispatch. */
 int cli_run_verb(cli_verb v, int argc, char **argv);
+/* Print the verb's usage and options (bcx VERB --help). */
+void cli_verb_help(cli_verb v, FILE *out);
+
+/* The text formats' entry points (formats.c's text row): asm of any
+ * text (verbs.c, by --format), verify of Tile IR text (tileir_cli.c). */
+int cli_text_asm(const cli_input *in, const cli_args *a);
+int cli_tileir_verify_text(const cli_input *in, const cli_args *a);
+
+/* bcx varint, which takes no input file (cmd_varint.c). */
+int cmd_varint_run(int argc, char **argv);
+void cmd_varint_help(FILE *out);
 
 #endif

@@ -582,7 +582,6 @@ static int tileir_verify(const cli_input *in, const cli_args *a)
 
 /* Text in either form: assembled (as `bcx asm` reads it), then verified;
  * the ops of a text are reported at their FILE:LINE:COL. */
-int cli_tileir_verify_text(const cli_input *in, const cli_args *a);
 int cli_tileir_verify_text(const cli_input *in, const cli_args *a)
 {
 	bcx_diag d;

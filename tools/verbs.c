@@ -209,7 +209,6 @@ static const verb_def verbs[CLI_VERB_COUNT] = {
 		     "exit status 1. docs/tapioca.md describes the VM.\n"},
 };
 
-void cli_verb_help(cli_verb v, FILE *out);
 void cli_verb_help(cli_verb v, FILE *out)
 {
 	const verb_def *d = &verbs[v];
@@ -311,7 +310,6 @@ static int check_options(const verb_def *d, const cli_args *a, const cli_format 
 	return EXIT_OK;
 }
 
-int cli_text_asm(const cli_input *in, const cli_args *a);
 int cli_text_asm(const cli_input *in, const cli_args *a)
 {
 	const char *id = a->format ? a->format : "tileir";

@@ -235,7 +235,7 @@ static bool array(asm_parser *p, bcx_tileir_build_attr **out)
 	return mlir_next(&p->lx) && BUILT(bcx_tileir_build_attr_array(p->m, v, n, out, &bd));
 }
 
-bool ap_dense(asm_parser *p, bcx_tileir_build_attr **out);
+static bool ap_dense(asm_parser *p, bcx_tileir_build_attr **out);
 
 bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out)
 {
@@ -464,7 +464,7 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 	return BUILT(bcx_tileir_build_attr_dense(p->m, t, raw, a.n * esz, out, &bd));
 }
 
-bool ap_dense(asm_parser *p, bcx_tileir_build_attr **out)
+static bool ap_dense(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	return mlir_next(&p->lx) && mlir_expect(&p->lx, '<') && ap_dense_values(p, out);
 }

@@ -39,7 +39,7 @@ static void module_error(vf_ctx *v, const char *op_name, const char *text)
 	vf_end(v);
 }
 
-void vf_target_signature(vf_ctx *v, uint32_t sig);
+static void vf_target_signature(vf_ctx *v, uint32_t sig);
 
 /* EntryOp::verify stops at its first failure: results, argument ranks,
  * debug info, hints. */
@@ -201,7 +201,7 @@ static void field_gates(vf_ctx *v, const bcx_tileir_op *op)
 }
 
 /* The signature's types: everything else a body uses is an op's result. */
-void vf_target_signature(vf_ctx *v, uint32_t sig)
+static void vf_target_signature(vf_ctx *v, uint32_t sig)
 {
 	const bcx_tileir_type *t = vf_ty(v, sig);
 	for (uint32_t i = 0; t && t->tag == BCX_TILEIR_T_FUNCTION && i < t->n_inputs + t->n_outputs;
