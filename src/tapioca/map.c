@@ -129,12 +129,14 @@ bool bcx_tapvm_map_set(vm *v, obj *m, uint64_t key, uint64_t val)
 	size_t n = m->len + 1;
 	if (n > LINEAR_MAX && 2 * n > m->icap && !reindex(v, m, m->icap ? 2 * m->icap : 32))
 		return false;
-	void *p = m->u.a;
-	size_t cap2 = 2 * m->cap;
-	if (!bcx_tapvm_grow(v, &p, &cap2, 2 * n, 8))
-		return false;
-	m->u.a = p;
-	m->cap = cap2 / 2;
+	if (n > m->cap) {
+		void *p = m->u.a;
+		size_t cap2 = 2 * m->cap;
+		if (!bcx_tapvm_grow(v, &p, &cap2, 2 * n, 8))
+			return false;
+		m->u.a = p;
+		m->cap = cap2 / 2;
+	}
 	m->u.a[2 * m->len] = key;
 	m->u.a[2 * m->len + 1] = val;
 	if (m->icap)
