@@ -34,14 +34,14 @@ static void decode_one(const bcx_tapioca_module *m, tap_insn *in, uint32_t pc, u
 		in->k.rel = (int8_t)(uint8_t)F_A(w);
 		break;
 	case FORM_RI:
-		switch (op) {
-		case TAP_LDI: in->k.u = (uint64_t)(int64_t)(int16_t)imm; break;
-		case TAP_LDF:
+		switch (bcx_tap_ops[op].imm) {
+		case IMM_I16: in->k.u = (uint64_t)(int64_t)(int16_t)imm; break;
+		case IMM_F16:
 			f = bcx_f16_to_f64(imm);
 			memcpy(&in->k.u, &f, 8);
 			break;
-		case TAP_LDG: in->k.u = global_slot(m, imm); break;
-		default: in->k.u = imm; break; /* load_imm_uint value, load_const index */
+		case IMM_GLOBAL: in->k.u = global_slot(m, imm); break;
+		default: in->k.u = imm; break; /* U16: the value; CONST: the index */
 		}
 		break;
 	default:

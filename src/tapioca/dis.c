@@ -189,17 +189,18 @@ void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_mo
 	case FORM_RI: {
 		unsigned imm = w & 0xFFFF;
 		bcx_buf_printf(o, " r%u, ", a);
-		if (op == TAP_LDI)
+		enum tap_imm kind = bcx_tap_ops[op].imm;
+		if (kind == IMM_I16)
 			bcx_buf_printf(o, "%d", (int)(int16_t)(uint16_t)imm);
-		else if (op == TAP_LDU)
+		else if (kind == IMM_U16)
 			bcx_buf_printf(o, "%u", imm);
-		else if (op == TAP_LDF) {
+		else if (kind == IMM_F16) {
 			double d = bcx_f16_to_f64((uint16_t)imm);
 			if (d != d)
 				bcx_buf_printf(o, "bits:0x%04x", imm);
 			else
 				put_f64(o, d, 0);
-		} else if (op == TAP_LDC)
+		} else if (kind == IMM_CONST)
 			bcx_buf_printf(o, m ? "#%u" : "const %u", imm);
 		else if (imm >= TAP_HOST_BASE && imm - TAP_HOST_BASE < TAP_HOST_COUNT)
 			bcx_buf_printf(o, "@%s", bcx_tap_hosts[imm - TAP_HOST_BASE]);

@@ -6,13 +6,16 @@
 #include "bcx/tapioca.h"
 
 enum tap_op {
-#define OP(mn, cname, code, form) TAP_##cname = code,
+#define OP(mn, cname, code, form, imm, flow) TAP_##cname = code,
 #include "tapioca.def"
 #undef OP
 };
 
 enum tap_form { FORM_X, FORM_RRR, FORM_J24, FORM_JRR, FORM_JRC, FORM_RI, FORM_RRN, FORM_R,
 		FORM_NONE };
+/* What an RI form's 16 bits mean, and where control goes (tapioca.def). */
+enum tap_imm { IMM_NONE, IMM_I16, IMM_U16, IMM_F16, IMM_CONST, IMM_GLOBAL };
+enum tap_flow { FLOW_NEXT, FLOW_JUMP, FLOW_CALL, FLOW_RETURN };
 
 enum tap_host {
 #define HOST(name, cname, lo, hi) TAP_HOST_##cname,
@@ -27,6 +30,8 @@ enum tap_host {
 typedef struct tap_opinfo {
 	const char *name;
 	enum tap_form form;
+	enum tap_imm imm;
+	enum tap_flow flow;
 } tap_opinfo;
 
 /* Indexed by opcode byte; name NULL = not an opcode. */
@@ -49,20 +54,12 @@ typedef struct tap_insn {
 	} k;
 } tap_insn;
 
-/* Handlers for two instructions run as one dispatch (decode.c fuses them
- * where the second one's operands allow it). The values are bytes that are
- * not opcodes. The first instruction keeps its own operands; the second
- * keeps its plain entry at the next index (it may be a jump target). */
+/* Handlers for two or three instructions run as one dispatch (fused.def):
+ * bytes that are not opcodes. */
 enum tap_fused {
-	TAPX_LDI_ADD = 0x50, /* load_imm_int rT, K; add.i rD, rS, rT  (S != T) */
-	TAPX_LDI_SUB,        /* load_imm_int rT, K; sub.i rD, rS, rT  (S != T) */
-	TAPX_LDI_JL,         /* load_imm_int rT, K; jl.i L, rS, rT    (S != T) */
-	TAPX_LDI_JG,         /* load_imm_int rT, K; jg.i L, rS, rT    (S != T) */
-	TAPX_LDI_JE,         /* load_imm_int rT, K; je L, rS, rT      (S != T) */
-	TAPX_CALL,           /* load_global rF, FN; invoke rF, rA, params(FN) */
-	TAPX_HOST,           /* load_global rF, @builtin; invoke rF, rA, N */
-	TAPX_ADD_SUB,        /* add.i; sub.i (the copy idiom: there is no move) */
-	TAPX_ADDF_SUBF       /* add.f; sub.f */
+#define FUSED(cname, code) TAPX_##cname = code,
+#include "fused.def"
+#undef FUSED
 };
 
 typedef struct tap_fn {
@@ -125,10 +122,11 @@ void bcx_tap_insn_text(bcx_buf *o, uint32_t w, uint32_t pc, const bcx_tapioca_mo
 bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag *d);
 /* Pre-decode one verified function into f->ins (decode.c). */
 bcx_status bcx_tap_decode(bcx_tapioca_module *m, tap_fn *f, bcx_diag *d);
-/* True for the opcodes that end a straight run (jumps, invoke, return). */
+/* True for the opcodes that end a straight run (jumps, invoke, return:
+ * every flow but NEXT). */
 static inline bool bcx_tap_ends_run(unsigned op)
 {
-	return (op >= TAP_JMP && op <= TAP_JMP_IF) || op == TAP_INVOKE || op == TAP_RETURN;
+	return bcx_tap_ops[op].flow != FLOW_NEXT;
 }
 
 #endif

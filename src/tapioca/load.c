@@ -9,7 +9,7 @@
 #include <string.h>
 
 const tap_opinfo bcx_tap_ops[256] = {
-#define OP(mn, cname, code, form) [code] = {mn, FORM_##form},
+#define OP(mn, cname, code, form, imm, flow) [code] = {mn, FORM_##form, IMM_##imm, FLOW_##flow},
 #include "tapioca.def"
 #undef OP
 };
@@ -68,9 +68,9 @@ bcx_status bcx_tap_verify(const bcx_tapioca_module *m, const tap_fn *f, bcx_diag
 			jumps = true;
 			break;
 		case FORM_RI:
-			if (op == TAP_LDC && (w & 0xFFFF) >= f->nconsts)
+			if (bcx_tap_ops[op].imm == IMM_CONST && (w & 0xFFFF) >= f->nconsts)
 				return fn_fail(d, f, pc, "constant index out of range", w & 0xFFFF);
-			if (op == TAP_LDG && (w & 0xFFFF) >= m->nglobals &&
+			if (bcx_tap_ops[op].imm == IMM_GLOBAL && (w & 0xFFFF) >= m->nglobals &&
 			    ((w & 0xFFFF) < TAP_HOST_BASE || (w & 0xFFFF) - TAP_HOST_BASE >= TAP_HOST_COUNT))
 				return fn_fail(d, f, pc, "global index out of range", w & 0xFFFF);
 			break;

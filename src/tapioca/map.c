@@ -54,7 +54,10 @@ static inline bool key_eq(const vm *v, uint64_t k, uint64_t key, obj *str)
 	return o && o->type == O_STR && bcx_tapvm_str_eq(o, str);
 }
 
-static uint64_t *find(const vm *v, const obj *m, uint64_t key, uint64_t h, obj *str)
+/* The value slot of key (hash h, string object str), or NULL; then *hole
+ * is the index slot where the probe stopped, which an insert fills (while
+ * the index stays as it is). */
+static uint64_t *find(const vm *v, const obj *m, uint64_t key, uint64_t h, obj *str, size_t *hole)
 {
 	uint64_t *a = m->u.a;
 	if (!m->icap) {
@@ -66,8 +69,10 @@ static uint64_t *find(const vm *v, const obj *m, uint64_t key, uint64_t h, obj *
 	size_t mask = m->icap - 1;
 	for (size_t i = first_slot(h, m->icap);; i = (i + 1) & mask) {
 		uint32_t e = m->idx[i];
-		if (e == EMPTY)
+		if (e == EMPTY) {
+			*hole = i;
 			return NULL;
+		}
 		if (key_eq(v, a[2 * (size_t)e], key, str))
 			return &a[2 * (size_t)e + 1];
 	}
@@ -81,7 +86,8 @@ uint64_t *bcx_tapvm_map_find(vm *v, const obj *m, uint64_t key)
 		obj *o = deref(v, key);
 		str = o && o->type == O_STR ? o : NULL;
 	}
-	return find(v, m, key, h, str);
+	size_t hole;
+	return find(v, m, key, h, str, &hole);
 }
 
 static void index_put(uint32_t *idx, size_t icap, uint64_t h, uint32_t e)
@@ -119,7 +125,8 @@ bool bcx_tapvm_map_set(vm *v, obj *m, uint64_t key, uint64_t val)
 {
 	obj *str;
 	uint64_t h = key_hash(v, key, &str);
-	uint64_t *slot = find(v, m, key, h, str);
+	size_t hole = 0;
+	uint64_t *slot = find(v, m, key, h, str, &hole);
 	if (slot) {
 		*slot = val;
 		return true;
@@ -127,17 +134,25 @@ bool bcx_tapvm_map_set(vm *v, obj *m, uint64_t key, uint64_t val)
 	if (m->len >= UINT32_MAX - 1)
 		return bcx_tapvm_oom(v, "map too large", m->len);
 	size_t n = m->len + 1;
-	if (n > LINEAR_MAX && 2 * n > m->icap && !reindex(v, m, m->icap ? 2 * m->icap : 32))
-		return false;
-	void *p = m->u.a;
-	size_t cap2 = 2 * m->cap;
-	if (!bcx_tapvm_grow(v, &p, &cap2, 2 * n, 8))
-		return false;
-	m->u.a = p;
-	m->cap = cap2 / 2;
+	bool probed = m->icap != 0; /* hole is where the new pair's number goes */
+	if (n > LINEAR_MAX && 2 * n > m->icap) {
+		if (!reindex(v, m, m->icap ? 2 * m->icap : 32))
+			return false;
+		probed = false;
+	}
+	if (n > m->cap) {
+		void *p = m->u.a;
+		size_t cap2 = 2 * m->cap;
+		if (!bcx_tapvm_grow(v, &p, &cap2, 2 * n, 8))
+			return false;
+		m->u.a = p;
+		m->cap = cap2 / 2;
+	}
 	m->u.a[2 * m->len] = key;
 	m->u.a[2 * m->len + 1] = val;
-	if (m->icap)
+	if (probed)
+		m->idx[hole] = (uint32_t)m->len;
+	else if (m->icap)
 		index_put(m->idx, m->icap, h, (uint32_t)m->len);
 	m->len = n;
 	return true;

@@ -719,13 +719,14 @@ static bool ri_operand(asm_state *A, unsigned op, uint32_t *imm)
 	uint64_t u = 0;
 	double f = 0;
 	unsigned k = 0;
-	if (op == TAP_LDC) {
+	enum tap_imm kind = bcx_tap_ops[op].imm;
+	if (kind == IMM_CONST) {
 		if (!const_index(A, &k))
 			return false;
 		*imm = k;
 		return true;
 	}
-	if (op == TAP_LDG) {
+	if (kind == IMM_GLOBAL) {
 		const char *w;
 		size_t n;
 		bool quoted = st < L->end && *st == '"';
@@ -749,13 +750,13 @@ static bool ri_operand(asm_state *A, unsigned op, uint32_t *imm)
 		*imm = (uint32_t)s;
 		return true;
 	}
-	if (op == TAP_LDF && L->end - L->s > 5 && memcmp(L->s, "bits:", 5) == 0) {
+	if (kind == IMM_F16 && L->end - L->s > 5 && memcmp(L->s, "bits:", 5) == 0) {
 		L->s += 5;
 		return small_uint(L, 0xFFFF, &k) && ((*imm = k), true);
 	}
 	if (!number(L, &isf, &i, &u, &f, &isu))
 		return false;
-	if (op == TAP_LDF) {
+	if (kind == IMM_F16) {
 		long h = to_half(isf ? f : isu ? (double)u : (double)i);
 		if (h < 0)
 			return fail(L, st, "not exactly representable as binary16; use load_const");
@@ -764,7 +765,7 @@ static bool ri_operand(asm_state *A, unsigned op, uint32_t *imm)
 	}
 	if (isf)
 		return fail(L, st, "expected an integer");
-	if (op == TAP_LDI) {
+	if (kind == IMM_I16) {
 		if (isu || i < INT16_MIN || i > INT16_MAX)
 			return fail(L, st, "immediate out of int16 range; use load_const");
 		*imm = (uint32_t)(uint16_t)(int16_t)i;

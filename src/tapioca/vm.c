@@ -2,6 +2,7 @@
  * and the heap are described in vm.h; gc.c collects, str.c and map.c hold
  * strings and maps. */
 #include "vm.h"
+#include "common/internal.h"
 
 #include <float.h>
 #include <inttypes.h>
@@ -11,25 +12,6 @@
 #include <string.h>
 
 #define FLT_MAX_D ((double)FLT_MAX)
-/* The handler of the entry after a function's last instruction (not an
- * opcode, not a fused pair): control fell off the end (notes B.3.7). */
-#define TAPX_END 0x5F
-/* Pairs fused here, on the run's copy of the code, beside decode.c's:
- * loop counters (add.i then jl.i) and two additions in a row; and one
- * triple. */
-#define TAPX_ADD_JL 0x5E
-#define TAPX_ADD_ADD 0x5D
-#define TAPX_ADD_ADD_JL 0x5C /* add.i; add.i; jl.i: an accumulating loop's tail */
-/* decode.c's built-in call (load_global @f; invoke) for element and field
- * reads and element writes, checked and done in the handler: aget and
- * mget with 2 arguments, aset with 3. Anything unusual goes the generic
- * way. */
-#define TAPX_AGET 0x5B
-#define TAPX_MGET 0x5A
-#define TAPX_ASET 0x59 /* aset with 3 arguments */
-/* add.i rX, rY, rY; sub.i rX, rX, rY with X != Y, the copy idiom (the ISA
- * has no move): rX = rY, without storing 2y and reading it back. */
-#define TAPX_MOVE 0x60
 
 #define new_obj bcx_tapvm_new_obj
 #define new_str bcx_tapvm_new_str
@@ -48,7 +30,63 @@ static bool type_err(vm *v, const char *fmt, ...)
 
 /* ---- values from the object file ---- */
 
+/* A string constant: equal bytes give one object, wherever they appear in
+ * the file (globals, every function's constants, inside arrays and maps),
+ * so a field name written in one function and read in another is the same
+ * word, which a field read compares first. Its hash is computed here, once.
+ * The table (open addressing, at most half full) lives while setup builds
+ * the constants; the collector is off then, so its handles stay valid. */
+static bool const_str(vm *v, const char *s, size_t n, uint64_t *out)
+{
+	uint64_t h = bcx_hash_bytes(s, n);
+	if (2 * (v->nint + 1) > v->capint) {
+		size_t nc = v->capint ? 2 * v->capint : 64;
+		uint64_t *t = bcx_alloc(v->al, nc * sizeof *t);
+		if (!t)
+			return bcx_tapvm_oom(v, "allocation failed", nc * sizeof *t);
+		memset(t, 0, nc * sizeof *t);
+		for (size_t i = 0; i < v->capint; i++) {
+			const obj *o = deref(v, v->interned[i]);
+			if (!o)
+				continue; /* an empty slot (0 is no handle) */
+			size_t j = o->hash & (nc - 1);
+			while (t[j])
+				j = (j + 1) & (nc - 1);
+			t[j] = v->interned[i];
+		}
+		bcx_free(v->al, v->interned, v->capint * sizeof *t);
+		v->interned = t;
+		v->capint = nc;
+	}
+	size_t j = h & (v->capint - 1);
+	for (; v->interned[j]; j = (j + 1) & (v->capint - 1)) {
+		const obj *o = deref(v, v->interned[j]);
+		if (o && o->hash == h && o->len == n && (n == 0 || memcmp(str_data(o), s, n) == 0)) {
+			*out = v->interned[j];
+			return true;
+		}
+	}
+	if (!new_str(v, s, n, out))
+		return false;
+	obj *o = deref(v, *out);
+	if (o) {
+		o->hash = h;
+		o->has_hash = 1;
+	}
+	v->interned[j] = *out;
+	v->nint++;
+	return true;
+}
+
 static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out);
+
+/* The constants are built: const_str's table goes. */
+static void const_strs_done(vm *v)
+{
+	bcx_free(v->al, v->interned, v->capint * sizeof *v->interned);
+	v->interned = NULL;
+	v->capint = v->nint = 0;
+}
 
 static bool from_pool(vm *v, uint64_t i, uint64_t *out)
 {
@@ -75,7 +113,7 @@ static bool from_tbon(vm *v, const bcx_tbon_value *t, uint64_t *out)
 	case BCX_TBON_K_UINT: *out = t->u; return true;
 	case BCX_TBON_K_FLOAT: memcpy(out, &t->f, 8); return true;
 	case BCX_TBON_K_REF: return from_pool(v, t->u, out);
-	case BCX_TBON_K_NAME: return new_str(v, t->str, t->len, out);
+	case BCX_TBON_K_NAME: return const_str(v, t->str, t->len, out);
 	case BCX_TBON_K_ARRAY:
 		if (!new_obj(v, O_ARR, out, &o))
 			return false;
@@ -168,6 +206,17 @@ static bool obj_arith(vm *v, unsigned op, uint64_t a, uint64_t b, uint64_t *out)
 	return type_err(v, "%s: no such method for these operands", bcx_tap_ops[op].name);
 }
 
+/* Per object kind (tapioca.def's OBJ rows). */
+static const struct {
+	uint8_t code;  /* the type code jt.r, jmp_if and type() see */
+	bool has_len;  /* len() answers */
+	const char *noun;
+} obj_kinds[O_COUNT] = {
+#define OBJ(cname, code, haslen, noun) [O_##cname] = {code, haslen, noun},
+#include "tapioca.def"
+#undef OBJ
+};
+
 /* The runtime type code (jmp_if numbering) used by JT.r and type(). */
 static uint64_t type_code(const vm *v, uint64_t x)
 {
@@ -177,7 +226,7 @@ static uint64_t type_code(const vm *v, uint64_t x)
 		return 0x01;
 	const obj *o = deref(v, x);
 	if (o)
-		return o->type == O_HOST ? 0x12 : o->type;
+		return obj_kinds[o->type].code;
 	return 0x02; /* raw bits: "can be loaded as signed" */
 }
 
@@ -224,9 +273,8 @@ static void print_one(vm *v, uint64_t x, int how)
 	else if (TAG(x) == (V_FALSE >> 48))
 		snprintf(tmp, sizeof tmp, "%s", x & 1 ? "true" : "false");
 	else if (o)
-		snprintf(tmp, sizeof tmp, "<%s #%" PRIu64 ">",
-			 o->type == O_ARR ? "array" : o->type == O_MAP ? "map" : o->type == O_CLO
-			 ? "closure" : "function", x & 0xFFFFFFFFu);
+		snprintf(tmp, sizeof tmp, "<%s #%" PRIu64 ">", obj_kinds[o->type].noun,
+			 x & 0xFFFFFFFFu);
 	else if (how == 'u')
 		snprintf(tmp, sizeof tmp, "%" PRIu64, x);
 	else if (how == 'f') {
@@ -260,9 +308,14 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 #include "tapioca.def"
 #undef HOST
 	};
+	static const uint8_t hi[] = {
+#define HOST(name, cname, mn, mx) mx,
+#include "tapioca.def"
+#undef HOST
+	};
 	obj *o;
 	char tmp[48];
-	if (n < lo[h] || (h >= TAP_HOST_STR_I && h != TAP_HOST_CLOSURE && n > lo[h]))
+	if (n < lo[h] || n > hi[h])
 		return type_err(v, "%s: wrong number of arguments (%u)", bcx_tap_hosts[h], n);
 	*res = V_NIL;
 	switch ((enum tap_host)h) {
@@ -285,7 +338,7 @@ static bool host_call(vm *v, unsigned h, const uint64_t *a, unsigned n, uint64_t
 	}
 	case TAP_HOST_LEN:
 		o = deref(v, a[0]);
-		if (!o || o->type > O_MAP + 1)
+		if (!o || !obj_kinds[o->type].has_len)
 			return type_err(v, "len: argument has no length");
 		*res = o->len;
 		return true;
@@ -501,22 +554,31 @@ static inline uint64_t as_u(double d)
 #define PUSH_FRAME()                                                                           \
 	do {                                                                                   \
 		const uint64_t *src = regs + OP_B;                                             \
-		unsigned nargs = OP_C, top = rf[nf].nregs;                                     \
+		unsigned nargs = OP_C, top = rf[nf].nclear;                                    \
 		uint64_t *dst = regs + NREGS;                                                  \
-		for (unsigned k = 0; k < nargs; k++)                                           \
-			dst[k] = src[k];                                                       \
-		for (unsigned k = nargs; k < top; k++)                                         \
-			dst[k] = 0;                                                            \
+		copy_args(dst, src, nargs, top);                                               \
 		fp->ret = ip + 1;                                                              \
-		fp->kv = kv;                                                                   \
 		fp->fn = v->cur_fn;                                                            \
 		fp->dest = (uint8_t)OP_A;                                                      \
 		fp++;                                                                          \
 		regs = dst;                                                                    \
 		v->cur_fn = nf;                                                                \
 		ip = rf[nf].code;                                                              \
-		kv = rf[nf].kv;                                                                \
 	} while (0)
+
+/* The arguments, then zeros up to top. The first word by itself: most
+ * calls pass one or two arguments, and a vectorised loop's set-up would
+ * cost them more than the copy. */
+static inline void copy_args(uint64_t *dst, const uint64_t *src, unsigned n, unsigned top)
+{
+	if (n) {
+		dst[0] = src[0];
+		for (unsigned k = 1; k < n; k++)
+			dst[k] = src[k];
+	}
+	for (unsigned k = n; k < top; k++)
+		dst[k] = 0;
+}
 
 /* GCC merges the identical dispatch tails of handlers into one indirect
  * jump ("cross-jumping"), which the branch predictor then tracks for all
@@ -543,11 +605,156 @@ static void fall_off(vm *v, const tap_fn *f)
 		 "instruction (%s, opcode 0x%02X) neither jumps nor returns", mn ? mn : "?", last >> 24);
 }
 
+/* ---- instruction bodies the dispatch loop below runs ---- */
+
+/* div.i and div.u: false when dividing by zero. INT64_MIN / -1 wraps to
+ * INT64_MIN (notes B.3.8). */
+static inline bool int_div(bool is_signed, uint64_t b, uint64_t c, uint64_t *r)
+{
+	if (c == 0)
+		return false;
+	if (!is_signed)
+		*r = b / c;
+	else
+		*r = c == UINT64_MAX ? 0 - b : (uint64_t)((int64_t)b / (int64_t)c);
+	return true;
+}
+
+/* je.r, jg.r, jl.r: *t is whether the jump is taken; false on a trap. */
+static bool obj_compare(vm *v, unsigned op, uint64_t b, uint64_t c, bool *t)
+{
+	if (!is_tagged(b) || !is_tagged(c))
+		return type_err(v, "%s on a value that is not an object", bcx_tap_ops[op].name);
+	if (op == TAP_JE_R) {
+		*t = val_eq(v, b, c);
+		return true;
+	}
+	int cmp = 0;
+	if (!str_cmp(v, b, c, &cmp))
+		return false;
+	*t = op == TAP_JG_R ? cmp > 0 : cmp < 0;
+	return true;
+}
+
+/* aget and aset's fast path: the item a[1] of array a[0], NULL when a[0]
+ * is no array or a[1] out of its range. */
+static inline uint64_t *elem_ref(const vm *v, const uint64_t *a)
+{
+	obj *o = deref(v, a[0]);
+	return o && o->type == O_ARR && a[1] < o->len ? &o->u.a[a[1]] : NULL;
+}
+
+/* mget's fast path: false when a[0] is not a map; else *r is the value
+ * of key a[1], nil when absent. A small map is first searched for this
+ * very word (a field name constant). */
+static inline bool field_get(vm *v, const uint64_t *a, uint64_t *r)
+{
+	const obj *o = deref(v, a[0]);
+	if (!o || o->type != O_MAP)
+		return false;
+	const uint64_t *slot = NULL;
+	for (size_t i = 0; !o->icap && i < o->len; i++)
+		if (o->u.a[2 * i] == a[1]) {
+			slot = &o->u.a[2 * i + 1];
+			break;
+		}
+	if (!slot)
+		slot = bcx_tapvm_map_find(v, o, a[1]);
+	*r = slot ? *slot : V_NIL;
+	return true;
+}
+
+/* add.i; add.i; jl.i back to the first of them: the loop turns here
+ * without a dispatch, charging its 3 steps a turn. Returns the entry to
+ * go on from (the one after the jump, or the triple itself when the
+ * budget runs short, for the general way to take it). */
+static inline const tap_insn *add_add_loop(uint64_t *regs, const tap_insn *ip, uint64_t *left)
+{
+	uint64_t *a1 = &RA, *b1 = &RB, *c1 = &RC;
+	ip++;
+	uint64_t *a2 = &RA, *b2 = &RB, *c2 = &RC;
+	ip++;
+	const uint64_t *b3 = &RB, *c3 = &RC;
+	for (;;) {
+		*a1 = *b1 + *c1;
+		*a2 = *b2 + *c2;
+		if (!((int64_t)*b3 < (int64_t)*c3))
+			return ip + 1;
+		if (*left < 3)
+			return ip - 2;
+		*left -= 3;
+	}
+}
+
+/* Exact mode's step at ip (one instruction, counted and traced, eleft
+ * steps left): the opcode to run (never a fused handler), or -1 on a trap:
+ * the step limit, or falling off the end (ip is the end marker). */
+static int exact_step(vm *v, const tap_insn *ip, uint64_t eleft)
+{
+	const tap_fn *f = &v->m->fns[v->cur_fn];
+	uint32_t pc = (uint32_t)(ip - v->fns[v->cur_fn].code);
+	if (pc == f->ncode) {
+		fall_off(v, f);
+		return -1;
+	}
+	if (eleft == 0) {
+		v->trap = BCX_TAPIOCA_STEP_LIMIT;
+		snprintf(v->why, sizeof v->why, "more than %" PRIu64 " steps", v->o.max_steps);
+		return -1;
+	}
+	if (v->o.trace)
+		v->o.trace(v->o.ctx, f->name, pc, f->code[pc]);
+	return (int)(f->code[pc] >> 24);
+}
+
+/* ---- the dispatch loop ----
+ * One function, so that ip, regs and the budget stay in machine registers;
+ * each instruction is a line or two here, the bodies above. */
+
+/* The argument registers of the invoke after ip (fused built-in calls). */
+#define ARGS (regs + ((ip + 1)->w >> 8 & 0xFF))
+/* load_imm_int rT, K fused with the instruction after it, which reads K
+ * as its third operand (decode.c): then that instruction's body. */
+#define LDI_THEN(body)                                                                         \
+	do {                                                                                   \
+		uint64_t k = ip->k.u;                                                          \
+		RA = k;                                                                        \
+		ip++;                                                                          \
+		body;                                                                          \
+	} while (0)
+/* A fused built-in call's result: it goes to the invoke's register, and
+ * the run after the invoke starts. */
+#define HOST_DONE(r)                                                                           \
+	do {                                                                                   \
+		uint64_t r_ = (r);                                                             \
+		ip++;                                                                          \
+		RA = r_;                                                                       \
+		ip++;                                                                          \
+		ENTER();                                                                       \
+	} while (0)
+#define TRAP_UNLESS(ok)                                                                        \
+	do {                                                                                   \
+		if (!(ok))                                                                     \
+			goto trap;                                                             \
+	} while (0)
+
+#ifdef TAP_USE_GOTO
+/* Each handler ends in its own indirect jump (threaded code), which the
+ * branch predictor tracks per handler. Decoded code only holds opcodes and
+ * fused handlers, so every entry it reaches is set. */
+#define DISPATCH() goto *disp[ip->w >> 24]
+#define CASE(x) L_##x:
+#define XCASE(x) L_X_##x:
+#else
+#define DISPATCH() goto top
+#define CASE(x) case TAP_##x:
+#define XCASE(x) case TAPX_##x:
+#endif
+
 BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 {
 	const bcx_tapioca_module *m = v->m;
 	const run_fn *const rf = v->fns;
-	const uint64_t *const globals = v->globals;
 	frame *const frames = v->frames;
 	/* Depth d + 1 >= max_call_depth is an overflow (max_call_depth >= 1). */
 	const frame *const flimit = frames + (v->o.max_call_depth - 1);
@@ -563,35 +770,20 @@ BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 	 * register: only calls, returns and slow paths need it. */
 	v->cur_fn = st->fn;
 	const tap_insn *ip = rf[st->fn].code;
-	const uint64_t *kv = rf[st->fn].kv;
-	const obj *clo;
 
 #ifdef TAP_USE_GOTO
 	static const void *const labels[256] = {
-#define OP(mn, cname, code, form) [code] = &&L_##cname,
+#define OP(mn, cname, code, form, imm, flow) [code] = &&L_##cname,
 #include "tapioca.def"
 #undef OP
-		[TAPX_LDI_ADD] = &&L_X_LDI_ADD, [TAPX_LDI_SUB] = &&L_X_LDI_SUB,
-		[TAPX_LDI_JL] = &&L_X_LDI_JL, [TAPX_LDI_JG] = &&L_X_LDI_JG,
-		[TAPX_LDI_JE] = &&L_X_LDI_JE, [TAPX_CALL] = &&L_X_CALL, [TAPX_HOST] = &&L_X_HOST,
-		[TAPX_ADD_SUB] = &&L_X_ADD_SUB, [TAPX_ADDF_SUBF] = &&L_X_ADDF_SUBF,
-		[TAPX_END] = &&L_X_END, [TAPX_ADD_JL] = &&L_X_ADD_JL, [TAPX_ADD_ADD] = &&L_X_ADD_ADD,
-		[TAPX_ADD_ADD_JL] = &&L_X_ADD_ADD_JL, [TAPX_AGET] = &&L_X_AGET, [TAPX_MGET] = &&L_X_MGET,
-		[TAPX_ASET] = &&L_X_ASET, [TAPX_MOVE] = &&L_X_MOVE,
+#define FUSED(cname, code) [code] = &&L_X_##cname,
+#include "fused.def"
+#undef FUSED
 	};
 	static const void *const step_labels[256] = {[0 ... 255] = &&L_step};
 	const void *const *disp = labels;
-/* Each handler ends in its own indirect jump (threaded code), which the
- * branch predictor tracks per handler. Decoded code only holds opcodes and
- * fused handlers, so every entry it reaches is set. */
-#define DISPATCH() goto *disp[ip->w >> 24]
-#define CASE(x) L_##x:
-#define XCASE(x) L_X_##x:
 #else
 	unsigned op;
-#define DISPATCH() goto top
-#define CASE(x) case TAP_##x:
-#define XCASE(x) case TAPX_##x:
 #endif
 
 	if (v->o.trace)
@@ -608,33 +800,23 @@ dispatch_op:
 #endif
 	CASE(NOP) NEXT();
 	CASE(ADD_I) CASE(ADD_U) RA = RB + RC; NEXT();
-	CASE(SUB_I) CASE(SUB_U) B_SUB: RA = RB - RC; NEXT();
+	CASE(SUB_I) CASE(SUB_U) RA = RB - RC; NEXT();
 	CASE(MUL_I) CASE(MUL_U) RA = RB * RC; NEXT();
-	CASE(DIV_I) {
-		uint64_t b = RB, c = RC;
-		if (c == 0)
+	CASE(DIV_I) CASE(DIV_U) {
+		uint64_t r;
+		if (!int_div(ip->w >> 24 == TAP_DIV_I, RB, RC, &r)) /* never fused */
 			goto div_zero;
-		/* INT64_MIN / -1 wraps to INT64_MIN (notes B.3.8). */
-		RA = c == UINT64_MAX ? 0 - b : (uint64_t)((int64_t)b / (int64_t)c);
-		NEXT();
-	}
-	CASE(DIV_U) {
-		uint64_t c = RC;
-		if (c == 0)
-			goto div_zero;
-		RA = RB / c;
+		RA = r;
 		NEXT();
 	}
 	CASE(ADD_F) RA = as_u(as_f(RB) + as_f(RC)); NEXT();
-	CASE(SUB_F) B_SUB_F: RA = as_u(as_f(RB) - as_f(RC)); NEXT();
+	CASE(SUB_F) RA = as_u(as_f(RB) - as_f(RC)); NEXT();
 	CASE(MUL_F) RA = as_u(as_f(RB) * as_f(RC)); NEXT();
 	CASE(DIV_F) RA = as_u(as_f(RB) / as_f(RC)); NEXT();
 	CASE(ADD_R) CASE(SUB_R) CASE(MUL_R) CASE(DIV_R) {
-		/* Never fused, so the top byte is the opcode. */
 		uint64_t r;
-		SYNC();
-		if (!obj_arith(v, ip->w >> 24, RB, RC, &r))
-			goto trap;
+		SYNC(); /* may allocate */
+		TRAP_UNLESS(obj_arith(v, ip->w >> 24, RB, RC, &r));
 		RA = r;
 		NEXT();
 	}
@@ -648,32 +830,19 @@ dispatch_op:
 	CASE(JG_F) BRANCH(as_f(RB) > as_f(RC));
 	CASE(JL_F) BRANCH(as_f(RB) < as_f(RC));
 	CASE(JE_R) CASE(JG_R) CASE(JL_R) {
-		uint64_t b = RB, c = RC;
-		unsigned o = ip->w >> 24; /* never fused */
-		bool t;
-		if (!is_tagged(b) || !is_tagged(c)) {
-			type_err(v, "%s on a value that is not an object", bcx_tap_ops[o].name);
-			goto trap;
-		}
-		if (o == TAP_JE_R) {
-			t = val_eq(v, b, c);
-		} else {
-			int cmp = 0;
-			if (!str_cmp(v, b, c, &cmp))
-				goto trap;
-			t = o == TAP_JG_R ? cmp > 0 : cmp < 0;
-		}
+		bool t = false;
+		TRAP_UNLESS(obj_compare(v, ip->w >> 24, RB, RC, &t));
 		BRANCH(t);
 	}
 	CASE(JT_R) BRANCH(type_code(v, RB) == RC);
 	CASE(JMP_IF) BRANCH(cond_holds(v, RB, OP_C));
-	CASE(LDI) CASE(LDU) CASE(LDF) RA = ip->k.u; NEXT();
-	CASE(LDC) RA = kv[ip->k.u]; NEXT();
-	CASE(LDG) RA = globals[ip->k.u]; NEXT();
-	CASE(INVOKE) {
+	/* Every load carries its value (setup() resolved constants and globals). */
+	CASE(LDI) CASE(LDU) CASE(LDF) CASE(LDC) CASE(LDG) RA = ip->k.u; NEXT();
+	CASE(INVOKE) invoke: {
 		/* Functions, then built-ins, are consecutive handles from fn0, so
 		 * one compare each types the callee. */
 		uint64_t d = RA - fn0;
+		const obj *clo = NULL;
 		if (d < nfns && rf[d].nparams == OP_C) {
 			nf = (uint32_t)d;
 			goto call;
@@ -682,16 +851,14 @@ dispatch_op:
 			host = (unsigned)(d - nfns);
 			goto call_host;
 		}
-		if (!call_slow(v, regs, ip->w, &nf, &clo))
-			goto trap;
+		TRAP_UNLESS(call_slow(v, regs, ip->w, &nf, &clo));
 		if (!clo)
 			goto call;
 		if (fp >= flimit)
 			goto stack_overflow;
 		unsigned na = OP_C;
 		PUSH_FRAME();
-		/* The captured values follow the arguments. */
-		memcpy(regs + na, clo->u.a, clo->len * 8);
+		memcpy(regs + na, clo->u.a, clo->len * 8); /* the captured values */
 		ENTER();
 	}
 	CASE(RETURN) {
@@ -704,110 +871,66 @@ dispatch_op:
 		regs -= NREGS;
 		regs[fp->dest] = r;
 		ip = fp->ret;
-		kv = fp->kv;
 		v->cur_fn = fp->fn;
 		ENTER();
 	}
 
-	/* Fused pairs (decode.c): the first instruction's work, then the second
-	 * one's at ip + 1 without a dispatch in between. */
-	XCASE(LDI_ADD) {
-		uint64_t k = ip->k.u;
-		RA = k;
-		ip++;
-		RA = RB + k;
-		NEXT();
-	}
-	XCASE(LDI_SUB) {
-		uint64_t k = ip->k.u;
-		RA = k;
-		ip++;
-		RA = RB - k;
-		NEXT();
-	}
-	XCASE(LDI_JL) {
-		uint64_t k = ip->k.u;
-		RA = k;
-		ip++;
-		BRANCH((int64_t)RB < (int64_t)k);
-	}
-	XCASE(LDI_JG) {
-		uint64_t k = ip->k.u;
-		RA = k;
-		ip++;
-		BRANCH((int64_t)RB > (int64_t)k);
-	}
-	XCASE(LDI_JE) {
-		uint64_t k = ip->k.u;
-		RA = k;
-		ip++;
-		BRANCH(RB == k);
-	}
-	XCASE(ADD_SUB) RA = RB + RC; ip++; goto B_SUB;
+	/* Fused pairs and triples (fused.def): the first instruction's work,
+	 * then the next one's at ip + 1 without a dispatch in between. */
+	XCASE(LDI_ADD) LDI_THEN(RA = RB + k; NEXT());
+	XCASE(LDI_SUB) LDI_THEN(RA = RB - k; NEXT());
+	XCASE(LDI_JL) LDI_THEN(BRANCH((int64_t)RB < (int64_t)k));
+	XCASE(LDI_JG) LDI_THEN(BRANCH((int64_t)RB > (int64_t)k));
+	XCASE(LDI_JE) LDI_THEN(BRANCH(RB == k));
+	XCASE(ADD_SUB) RA = RB + RC; ip++; RA = RB - RC; NEXT();
+	XCASE(ADDF_SUBF) RA = as_u(as_f(RB) + as_f(RC)); ip++; RA = as_u(as_f(RB) - as_f(RC)); NEXT();
 	XCASE(MOVE) RA = RB; ip += 2; DISPATCH();
 	XCASE(ADD_ADD) RA = RB + RC; ip++; RA = RB + RC; NEXT();
 	XCASE(ADD_JL) RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC);
-	XCASE(ADD_ADD_JL) {
-		/* A loop whose whole body is this triple (the jump goes back to
-		 * it) turns here without a dispatch, charging its 3 steps a turn;
-		 * when the budget runs short it goes the general way. */
+	XCASE(ADD_ADD_JL)
 		if ((ip + 2)->k.rel == -2) {
-			uint64_t *a1 = &RA, *b1 = &RB, *c1 = &RC;
-			ip++;
-			uint64_t *a2 = &RA, *b2 = &RB, *c2 = &RC;
-			ip++;
-			const uint64_t *b3 = &RB, *c3 = &RC;
-			for (;;) {
-				*a1 = *b1 + *c1;
-				*a2 = *b2 + *c2;
-				if (!((int64_t)*b3 < (int64_t)*c3)) {
-					ip++;
-					ENTER();
-				}
-				if (left < 3) {
-					ip -= 2;
-					ENTER();
-				}
-				left -= 3;
-			}
+			ip = add_add_loop(regs, ip, &left);
+			ENTER();
 		}
 		RA = RB + RC;
 		ip++;
 		RA = RB + RC;
 		ip++;
 		BRANCH((int64_t)RB < (int64_t)RC);
-	}
-	XCASE(ADDF_SUBF) RA = as_u(as_f(RB) + as_f(RC)); ip++; goto B_SUB_F;
 	XCASE(CALL) /* the callee is known and takes this many arguments */
-		RA = globals[ip->k.u];
+		RA = ip->k.u;
 		ip++;
 		nf = (uint32_t)ip->k.u;
 		goto call;
 	XCASE(HOST)
-	host_slow:
-		RA = globals[ip->k.u];
+	host_slow: /* also where a fast path below finds its operands wrong */
+		RA = ip->k.u;
 		ip++;
 		host = (unsigned)ip->k.u;
 		goto call_host;
 	XCASE(AGET) {
 		/* The register gets the result; the built-in it held first is
 		 * seen by no one, unless the generic path runs. */
-		const obj *o = deref(v, regs[(ip + 1)->w >> 8 & 0xFF]);
-		uint64_t i = regs[((ip + 1)->w >> 8 & 0xFF) + 1];
-		if (o && o->type == O_ARR && i < o->len) {
-			ip++;
-			RA = o->u.a[i];
-			ip++;
-			ENTER();
-		}
+		const obj *o = deref(v, ARGS[0]);
+		uint64_t i = ARGS[1];
+		if (o && o->type == O_ARR && i < o->len)
+			HOST_DONE(o->u.a[i]);
 		goto host_slow;
 	}
 	XCASE(ASET) {
-		const uint64_t *a = regs + ((ip + 1)->w >> 8 & 0xFF);
-		obj *o = deref(v, a[0]);
-		if (o && o->type == O_ARR && a[1] < o->len) {
-			o->u.a[a[1]] = a[2];
-			ip++;
+		uint64_t *e = elem_ref(v, ARGS);
+		if (e) {
+			*e = ARGS[2];
+			HOST_DONE(V_NIL);
+		}
+		goto host_slow;
+	}
+	XCASE(MSET) {
+		obj *o = deref(v, ARGS[0]);
+		if (o && o->type == O_MAP) {
+			ip++; /* a trap names the invoke */
+			SYNC(); /* the map may grow, and a collection run */
+			TRAP_UNLESS(bcx_tapvm_map_set(v, o, regs[OP_B + 1], regs[OP_B + 2]));
 			RA = V_NIL;
 			ip++;
 			ENTER();
@@ -815,24 +938,22 @@ dispatch_op:
 		goto host_slow;
 	}
 	XCASE(MGET) {
-		const obj *o = deref(v, regs[(ip + 1)->w >> 8 & 0xFF]);
-		uint64_t key = regs[((ip + 1)->w >> 8 & 0xFF) + 1];
-		if (o && o->type == O_MAP) {
-			const uint64_t *slot = NULL;
-			/* a small map holding this very word (a field name constant) */
-			for (size_t i = 0; !o->icap && i < o->len; i++)
-				if (o->u.a[2 * i] == key) {
-					slot = &o->u.a[2 * i + 1];
-					break;
-				}
-			if (!slot)
-				slot = bcx_tapvm_map_find(v, o, key);
-			ip++;
-			RA = slot ? *slot : V_NIL;
-			ip++;
-			ENTER();
-		}
+		uint64_t r;
+		if (field_get(v, ARGS, &r))
+			HOST_DONE(r);
 		goto host_slow;
+	}
+	XCASE(MGET_CALL) {
+		uint64_t r;
+		if (!field_get(v, ARGS, &r))
+			goto host_slow;
+		ip++;
+		RA = r;
+		ip++;
+		if (ip->len > left) /* ENTER, then the invoke without a dispatch */
+			goto enter_slow;
+		left -= ip->len;
+		goto invoke;
 	}
 	XCASE(END)
 		/* Report the last instruction, which ran; the marker is no step
@@ -855,8 +976,7 @@ call_host: {
 		uint64_t r;
 		SYNC();
 		int done = host_fast(v, host, regs + OP_B, OP_C, &r);
-		if (done < 0 || (done == 0 && !host_call(v, host, regs + OP_B, OP_C, &r)))
-			goto trap;
+		TRAP_UNLESS(done > 0 || (done == 0 && host_call(v, host, regs + OP_B, OP_C, &r)));
 		RA = r;
 		ip++;
 		ENTER();
@@ -883,28 +1003,17 @@ enter_slow:
 	DISPATCH();
 
 L_step: {
-		/* Exact mode: one step, the trace hook, then the instruction's own
-		 * handler (never a fused one, so each counts and traces alone). */
-		const tap_fn *f = &m->fns[v->cur_fn];
-		uint32_t pc = (uint32_t)(ip - rf[v->cur_fn].code);
-		if (pc == f->ncode) {
-			ip -= pc > 0;
-			fall_off(v, f);
-			goto trap;
-		}
-		uint32_t word = f->code[pc];
-		if (eleft == 0) {
-			v->trap = BCX_TAPIOCA_STEP_LIMIT;
-			snprintf(v->why, sizeof v->why, "more than %" PRIu64 " steps", v->o.max_steps);
+		int x = exact_step(v, ip, eleft);
+		if (x < 0) {
+			/* fell off: report the last instruction, which ran */
+			ip -= v->trap == BCX_TAPIOCA_FELL_OFF && ip != rf[v->cur_fn].code;
 			goto trap;
 		}
 		eleft--;
-		if (v->o.trace)
-			v->o.trace(v->o.ctx, f->name, pc, word);
 #ifdef TAP_USE_GOTO
-		goto *labels[word >> 24];
+		goto *labels[x];
 #else
-		op = word >> 24;
+		op = (unsigned)x;
 		goto dispatch_op;
 #endif
 	}
@@ -950,87 +1059,6 @@ static void *vm_calloc(vm *v, size_t n, size_t sz)
 	return p;
 }
 
-/* 1 + the highest register f's code names (invoke: its whole argument
- * range): what a call clears and the collector scans. */
-static uint32_t regs_used(const tap_fn *f)
-{
-	uint32_t top = f->nparams;
-	for (uint32_t pc = 0; pc < f->ncode; pc++) {
-		uint32_t w = f->code[pc], a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF, hi;
-		switch (bcx_tap_ops[w >> 24].form) {
-		case FORM_RRR: hi = a > b ? a : b; hi = hi > c ? hi : c; break;
-		case FORM_JRR: hi = b > c ? b : c; break;
-		case FORM_JRC: hi = b; break;
-		case FORM_RI: case FORM_R: hi = a; break;
-		case FORM_RRN: hi = c ? b + c - 1 : b; hi = hi > a ? hi : a; break;
-		default: continue;
-		}
-		top = hi + 1 > top ? hi + 1 : top;
-	}
-	return top;
-}
-
-/* Fusions on the run's copy c of f's code, beside decode.c's: element and
- * field reads, loop tails, additions in a row. Only entries decode.c left
- * plain are fused (and its built-in calls specialised); the second keeps
- * its entry, so a jump to it runs it alone. */
-static void fuse_more(const tap_fn *f, tap_insn *c)
-{
-	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
-		unsigned host = (unsigned)c[pc + 1].k.u, nargs = f->code[pc + 1] & 0xFF;
-		if (c[pc].w >> 24 != TAPX_HOST)
-			continue;
-		if (host == TAP_HOST_ASET && nargs == 3)
-			c[pc].w = (uint32_t)TAPX_ASET << 24 | (f->code[pc] & 0xFFFFFF);
-		if (nargs != 2)
-			continue;
-		if (host == TAP_HOST_AGET)
-			c[pc].w = (uint32_t)TAPX_AGET << 24 | (f->code[pc] & 0xFFFFFF);
-		else if (host == TAP_HOST_MGET)
-			c[pc].w = (uint32_t)TAPX_MGET << 24 | (f->code[pc] & 0xFFFFFF);
-	}
-	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
-		uint32_t w1 = f->code[pc], w2 = f->code[pc + 1];
-		unsigned x = w1 >> 16 & 0xFF, y = w1 >> 8 & 0xFF;
-		if (c[pc].w >> 24 == TAPX_ADD_SUB && x != y && (w1 & 0xFF) == y &&
-		    (w2 & 0xFFFFFF) == (x << 16 | x << 8 | y))
-			c[pc].w = (uint32_t)TAPX_MOVE << 24 | (w1 & 0xFFFFFF);
-	}
-	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
-		unsigned op1 = f->code[pc] >> 24, op2 = f->code[pc + 1] >> 24;
-		if (c[pc].w >> 24 != op1 || (op1 != TAP_ADD_I && op1 != TAP_ADD_U))
-			continue;
-		bool add2 = op2 == TAP_ADD_I || op2 == TAP_ADD_U;
-		if (add2 && pc + 2 < f->ncode && f->code[pc + 2] >> 24 == TAP_JL_I &&
-		    c[pc + 1].w >> 24 == op2)
-			c[pc].w = (uint32_t)TAPX_ADD_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
-		else if (op2 == TAP_JL_I)
-			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
-		else if (add2)
-			c[pc].w = (uint32_t)TAPX_ADD_ADD << 24 | (f->code[pc] & 0xFFFFFF);
-	}
-}
-
-/* The run's copy of f's decoded code: one more entry, the end marker, and
- * each straight run's length counted to the last instruction, so falling
- * off the end reaches the marker instead of memory past the code. */
-static tap_insn *run_code(vm *v, const tap_fn *f)
-{
-	size_t n = (size_t)f->ncode + 1;
-	tap_insn *c = bcx_tapvm_alloc(v, n * sizeof *c);
-	if (!c)
-		return NULL;
-	if (f->ncode)
-		memcpy(c, f->ins, f->ncode * sizeof *c);
-	memset(&c[f->ncode], 0, sizeof *c);
-	c[f->ncode].w = (uint32_t)TAPX_END << 24;
-	c[f->ncode].len = 1;
-	for (uint32_t pc = f->ncode; pc-- > 0;)
-		c[pc].len = pc + 1 == f->ncode || bcx_tap_ends_run(f->code[pc] >> 24) ? 1 : c[pc + 1].len + 1;
-	fuse_more(f, c);
-	return c;
-}
-
 static bool setup(vm *v)
 {
 	const bcx_tapioca_module *m = v->m;
@@ -1048,11 +1076,12 @@ static bool setup(vm *v)
 	 * callee names (so untouched stack pages stay unmapped). */
 	memset(v->stack, 0, NREGS * 8);
 	for (uint32_t i = 0; i < m->nfns; i++) {
-		if (!(v->code[i] = run_code(v, &m->fns[i])))
+		if (!(v->code[i] = bcx_tapvm_run_code(v, &m->fns[i])))
 			return false;
 		v->fns[i].code = v->code[i];
 		v->fns[i].nparams = m->fns[i].nparams;
-		v->fns[i].nregs = regs_used(&m->fns[i]);
+		v->fns[i].nregs = bcx_tapvm_regs_used(&m->fns[i]);
+		v->fns[i].nclear = bcx_tapvm_regs_to_clear(&m->fns[i], v->fns[i].nregs);
 	}
 	/* The functions, then the built-ins, as consecutive handles from
 	 * fnobj0: invoke types a callee with one compare. They are never
@@ -1090,18 +1119,20 @@ static bool setup(vm *v)
 		for (uint32_t k = 0; k < f->nconsts; k++)
 			if (!from_tbon(v, &f->consts[k], &v->kvals[i][k]))
 				return false;
-		v->fns[i].kv = v->kvals[i];
+		bcx_tapvm_resolve_loads(v, i);
 	}
 	/* From here on the program's constants are roots and the collector
 	 * may run; what setup made is the floor its trigger grows from. */
 	v->fixed = v->heap;
 	v->gc_next = v->heap + ((uint64_t)1 << 20);
 	v->gc_on = true;
+	const_strs_done(v);
 	return true;
 }
 
 static void teardown(vm *v)
 {
+	const_strs_done(v);
 	bcx_tapvm_free_all(v);
 	const bcx_tapioca_module *m = v->m;
 	if (v->kvals)

@@ -23,7 +23,14 @@
 #define HANDLE(v) ((v) & 0xFFFFFFFFFFFFull)
 #define NREGS 256u
 
-enum obj_type { O_STR = 0x11, O_ARR = 0x0F, O_MAP = 0x10, O_FN = 0x12, O_CLO = 0x13, O_HOST = 0x14 };
+/* Object kinds, one per OBJ row of tapioca.def (0: none, never used). */
+enum obj_type {
+	O_NONE,
+#define OBJ(cname, code, haslen, noun) O_##cname,
+#include "tapioca.def"
+#undef OBJ
+	O_COUNT
+};
 
 /* The bytes of strings. Strings are immutable; several may share one
  * buffer, each seeing a prefix of it. Concatenation appends in place when
@@ -66,7 +73,6 @@ typedef struct obj {
  * reloads nothing from the module. */
 typedef struct frame {
 	const tap_insn *ret; /* the instruction after the invoke */
-	const uint64_t *kv;  /* the caller's constants */
 	uint32_t fn;         /* the caller (whose registers this frame holds) */
 	uint8_t dest;        /* the invoke's function register, which gets the result */
 } frame;
@@ -74,10 +80,10 @@ typedef struct frame {
 /* Per function, what a call needs, in one place. */
 typedef struct run_fn {
 	const tap_insn *code; /* the run's copy, with an end marker after the last entry */
-	const uint64_t *kv;
 	uint32_t nparams;
-	uint32_t nregs; /* 1 + the highest register the code names: cleared by a
-			 * call, scanned by the collector */
+	uint32_t nregs; /* 1 + the highest register the code names: scanned by
+			 * the collector */
+	uint32_t nclear; /* registers a call clears (vm.c, regs_to_clear) */
 } run_fn;
 
 typedef struct vm {
@@ -98,6 +104,9 @@ typedef struct vm {
 	uint64_t fixed;       /* bytes charged before the program started */
 	uint64_t collections;
 	bool gc_on;           /* off while the program's constants are built */
+	uint64_t *interned;   /* while they are built: the string constants made
+			       * so far, by content (vm.c, const_str) */
+	size_t capint, nint;
 	/* where the interpreter is, for the collector's root scan */
 	uint32_t depth;       /* frames below the current one */
 	uint32_t cur_fn;
@@ -129,10 +138,20 @@ bool bcx_tapvm_oom(vm *v, const char *why, size_t n);
 
 static inline obj *deref(const vm *v, uint64_t x)
 {
-	if (TAG(x) != (TAG_REF >> 48) || HANDLE(x) >= v->nobjs)
-		return NULL;
-	return v->objs[HANDLE(x)];
+	/* One unsigned compare checks the tag and the handle: a word with
+	 * another tag is below TAG_REF (wraps around) or 2^48 or more above
+	 * it, and the table never has 2^48 entries. */
+	uint64_t h = x - TAG_REF;
+	return h < v->nobjs ? v->objs[h] : NULL;
 }
+
+/* prep.c: the run's code of a function, what a call clears and what the
+ * collector scans; resolve_loads puts constants and globals in place once
+ * setup has made them. */
+tap_insn *bcx_tapvm_run_code(vm *v, const tap_fn *f);
+uint32_t bcx_tapvm_regs_used(const tap_fn *f);
+uint32_t bcx_tapvm_regs_to_clear(const tap_fn *f, uint32_t nregs);
+void bcx_tapvm_resolve_loads(vm *v, uint32_t i);
 
 /* str.c */
 static inline const char *str_data(const obj *o) { return o->u.sb ? o->u.sb->data : ""; }

@@ -215,6 +215,68 @@ static void test_frames(void)
 	       " load_global r3, @print\n invoke r3, r2, 1\n"
 	       " load_imm_int r0, 0\n return r0\n.end\n",
 	       "0\n");
+	/* A call clears only what its callee could read before writing it:
+	 * a read in the same instruction as the write, or after the entry
+	 * run, still sees 0; a register written first is not cleared. */
+	static const char *const callee[][2] = {
+		{" add.i r7, r7, r7\n add.i r0, r7, r7\n return r0\n", "0\n"},
+		{" load_imm_int r1, 1\n jl.i next, r1, r1\nnext:\n add.i r0, r7, r7\n return r0\n",
+		 "0\n"},
+		{" load_imm_int r7, 5\n add.i r0, r7, r7\n return r0\n", "10\n"},
+	};
+	for (size_t i = 0; i < sizeof callee / sizeof callee[0]; i++) {
+		char src[512];
+		snprintf(src, sizeof src, ".func dirty 0\n load_imm_int r7, 99\n return r7\n.end\n"
+			 ".func fresh 0\n%s.end\n"
+			 ".func main 0\n load_global r1, dirty\n invoke r1, r1, 0\n"
+			 " load_global r2, fresh\n invoke r2, r2, 0\n"
+			 " load_global r3, @print\n invoke r3, r2, 1\n"
+			 " load_imm_int r0, 0\n return r0\n.end\n", callee[i][0]);
+		expect(src, callee[i][1]);
+	}
+}
+
+/* String constants with the same bytes are one object wherever they are
+ * written (je compares words: references by identity), so a field name
+ * set in one function is the very word another function reads. */
+static void test_const_strings(void)
+{
+	expect(".global g \"abc\"\n"
+	       ".func other 0\n load_const r0, \"abc\"\n return r0\n.end\n"
+	       ".func main 0\n load_global r1, other\n invoke r1, r1, 0\n"
+	       " load_const r2, \"abc\"\n load_global r3, g\n load_global r5, @print\n"
+	       " je one, r1, r2\n load_const r6, \"two\"\n invoke r5, r6, 1\n return r0\n"
+	       "one:\n je same, r2, r3\n load_const r6, \"three\"\n invoke r5, r6, 1\n return r0\n"
+	       "same:\n invoke r5, r2, 1\n load_imm_int r0, 0\n return r0\n.end\n",
+	       "abc\n");
+}
+
+/* A field read whose result is invoked (one fused handler): a field that
+ * is a function is called; a missing one (nil) or a non-map operand is the
+ * same type error as without the fusion. */
+static void test_method_calls(void)
+{
+	static const char head[] =
+		".func inc 1\n load_imm_int r1, 1\n add.i r0, r0, r1\n return r0\n.end\n"
+		".func main 0\n load_global r10, @map\n invoke r10, r10, 0\n"
+		" add.i r11, r10, r10\n sub.i r11, r11, r10\n"
+		" load_const r12, \"inc\"\n load_global r13, inc\n"
+		" load_global r10, @mset\n invoke r10, r11, 3\n load_imm_int r14, 41\n";
+	char src[1024];
+	snprintf(src, sizeof src, "%s load_const r12, \"inc\"\n load_global r10, @mget\n"
+		 " invoke r10, r11, 2\n invoke r10, r14, 1\n load_global r5, @print\n"
+		 " invoke r5, r10, 1\n load_imm_int r0, 0\n return r0\n.end\n", head);
+	expect(src, "42\n");
+	snprintf(src, sizeof src, "%s load_const r12, \"dec\"\n load_global r10, @mget\n"
+		 " invoke r10, r11, 2\n invoke r10, r14, 1\n return r10\n.end\n", head);
+	run_out r = run(src);
+	T_CHECKF(r.trap == BCX_TAPIOCA_TYPE_ERROR && strstr(r.diag, "is not a function"), "%s",
+		 r.diag);
+	snprintf(src, sizeof src, "%s load_global r10, @mget\n"
+		 " invoke r10, r13, 2\n invoke r10, r14, 1\n return r10\n.end\n", head);
+	r = run(src);
+	T_CHECKF(r.trap == BCX_TAPIOCA_TYPE_ERROR && strstr(r.diag, "mget: argument is not a map"),
+		 "%s", r.diag);
 }
 
 static void test_f2i(void)
@@ -257,6 +319,8 @@ int main(int argc, char **argv)
 	test_strings();
 	test_gc();
 	test_frames();
+	test_const_strings();
+	test_method_calls();
 	test_f2i();
 	test_insn_str();
 	return tu_finish();

@@ -1,0 +1,138 @@
+/* The run's copy of each function's code (docs/tapioca.md, "Performance"):
+ * made when a run starts from the module's pre-decoded code (decode.c),
+ * with more fused handlers (fused.def), an end marker, the values of
+ * constants and globals in their load instructions, and the register
+ * counts a call and the collector use. */
+#include "vm.h"
+
+#include <string.h>
+
+/* 1 + the highest register f's code names (invoke: its whole argument
+ * range): what the collector scans in f's frames. */
+uint32_t bcx_tapvm_regs_used(const tap_fn *f)
+{
+	uint32_t top = f->nparams;
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		uint32_t w = f->code[pc], a = (w >> 16) & 0xFF, b = (w >> 8) & 0xFF, c = w & 0xFF, hi;
+		switch (bcx_tap_ops[w >> 24].form) {
+		case FORM_RRR: hi = a > b ? a : b; hi = hi > c ? hi : c; break;
+		case FORM_JRR: hi = b > c ? b : c; break;
+		case FORM_JRC: hi = b; break;
+		case FORM_RI: case FORM_R: hi = a; break;
+		case FORM_RRN: hi = c ? b + c - 1 : b; hi = hi > a ? hi : a; break;
+		default: continue;
+		}
+		top = hi + 1 > top ? hi + 1 : top;
+	}
+	return top;
+}
+
+/* The registers a call must clear for f: those below 1 + the highest one
+ * the code could read before writing it, or the collector see before it
+ * is written. The scan follows the entry run up to the first instruction
+ * that may jump, call or allocate (the .r operators); a register that run
+ * writes before reading keeps the previous call's word until then, which
+ * nothing can see. */
+uint32_t bcx_tapvm_regs_to_clear(const tap_fn *f, uint32_t nregs)
+{
+	uint8_t written[NREGS] = {0};
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		uint32_t w = f->code[pc], op = w >> 24;
+		const tap_opinfo *in = &bcx_tap_ops[op];
+		if (in->flow != FLOW_NEXT || (op >= TAP_ADD_R && op <= TAP_DIV_R))
+			break;
+		if (in->form == FORM_RRR) /* 2: read before any write */
+			for (unsigned sh = 0; sh <= 8; sh += 8)
+				if (!written[w >> sh & 0xFF])
+					written[w >> sh & 0xFF] = 2;
+		if ((in->form == FORM_RRR || in->form == FORM_RI) && !written[w >> 16 & 0xFF])
+			written[w >> 16 & 0xFF] = 1;
+	}
+	uint32_t top = f->nparams;
+	for (uint32_t r = f->nparams; r < nregs; r++)
+		if (written[r] != 1)
+			top = r + 1;
+	return top;
+}
+
+/* Fusions on the run's copy c of f's code, beside decode.c's: element and
+ * field reads, loop tails, additions in a row. Only entries decode.c left
+ * plain are fused (and its built-in calls specialised); the second keeps
+ * its entry, so a jump to it runs it alone. */
+static void fuse_more(const tap_fn *f, tap_insn *c)
+{
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		unsigned host = (unsigned)c[pc + 1].k.u, nargs = f->code[pc + 1] & 0xFF;
+		if (c[pc].w >> 24 != TAPX_HOST)
+			continue;
+		if (host == TAP_HOST_ASET && nargs == 3)
+			c[pc].w = (uint32_t)TAPX_ASET << 24 | (f->code[pc] & 0xFFFFFF);
+		if (host == TAP_HOST_MSET && nargs == 3)
+			c[pc].w = (uint32_t)TAPX_MSET << 24 | (f->code[pc] & 0xFFFFFF);
+		if (nargs != 2)
+			continue;
+		if (host == TAP_HOST_AGET)
+			c[pc].w = (uint32_t)TAPX_AGET << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (host == TAP_HOST_MGET)
+			c[pc].w = (uint32_t)(pc + 2 < f->ncode && f->code[pc + 2] >> 24 == TAP_INVOKE &&
+					     (f->code[pc + 2] >> 16 & 0xFF) == (f->code[pc + 1] >> 16 & 0xFF)
+					     ? TAPX_MGET_CALL : TAPX_MGET) << 24 | (f->code[pc] & 0xFFFFFF);
+	}
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		uint32_t w1 = f->code[pc], w2 = f->code[pc + 1];
+		unsigned x = w1 >> 16 & 0xFF, y = w1 >> 8 & 0xFF;
+		if (c[pc].w >> 24 == TAPX_ADD_SUB && x != y && (w1 & 0xFF) == y &&
+		    (w2 & 0xFFFFFF) == (x << 16 | x << 8 | y))
+			c[pc].w = (uint32_t)TAPX_MOVE << 24 | (w1 & 0xFFFFFF);
+	}
+	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
+		unsigned op1 = f->code[pc] >> 24, op2 = f->code[pc + 1] >> 24;
+		if (c[pc].w >> 24 != op1 || (op1 != TAP_ADD_I && op1 != TAP_ADD_U))
+			continue;
+		bool add2 = op2 == TAP_ADD_I || op2 == TAP_ADD_U;
+		if (add2 && pc + 2 < f->ncode && f->code[pc + 2] >> 24 == TAP_JL_I &&
+		    c[pc + 1].w >> 24 == op2)
+			c[pc].w = (uint32_t)TAPX_ADD_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (op2 == TAP_JL_I)
+			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (add2)
+			c[pc].w = (uint32_t)TAPX_ADD_ADD << 24 | (f->code[pc] & 0xFFFFFF);
+	}
+}
+
+/* The run's copy of f's decoded code: one more entry, the end marker, and
+ * each straight run's length counted to the last instruction, so falling
+ * off the end reaches the marker instead of memory past the code. */
+tap_insn *bcx_tapvm_run_code(vm *v, const tap_fn *f)
+{
+	size_t n = (size_t)f->ncode + 1;
+	tap_insn *c = bcx_tapvm_alloc(v, n * sizeof *c);
+	if (!c)
+		return NULL;
+	if (f->ncode)
+		memcpy(c, f->ins, f->ncode * sizeof *c);
+	memset(&c[f->ncode], 0, sizeof *c);
+	c[f->ncode].w = (uint32_t)TAPX_END << 24;
+	c[f->ncode].len = 1;
+	for (uint32_t pc = f->ncode; pc-- > 0;)
+		c[pc].len = pc + 1 == f->ncode || bcx_tap_ends_run(f->code[pc] >> 24) ? 1 : c[pc + 1].len + 1;
+	fuse_more(f, c);
+	return c;
+}
+
+/* No instruction stores a global or a constant, so for the run their
+ * values are fixed once setup has made them: each load_const and
+ * load_global entry of function i's code (fused or not) gets the value
+ * itself, and the interpreter reads neither table. */
+void bcx_tapvm_resolve_loads(vm *v, uint32_t i)
+{
+	const tap_fn *f = &v->m->fns[i];
+	tap_insn *c = v->code[i];
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		enum tap_imm kind = bcx_tap_ops[f->code[pc] >> 24].imm;
+		if (kind == IMM_CONST)
+			c[pc].k.u = v->kvals[i][c[pc].k.u];
+		else if (kind == IMM_GLOBAL)
+			c[pc].k.u = v->globals[c[pc].k.u];
+	}
+}
