@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The explorer in a real browser (ctest: explorer_browser, label browser):
+# builds the WebAssembly module with emscripten into BUILD/explorer-wasm,
+# checks its compressed size, installs the pinned puppeteer-core
+# (package-lock.json) into BUILD/explorer-npm, makes the files of the formats
+# examples/ lacks (TBON, a Tile IR module with verifier errors) with bcx,
+# and runs explorer_test.js in headless chromium on the page from file://.
+# Without chromium, node, npm or emscripten it says so and is skipped
+# (status 77); scripts/deps.sh installs them.
+# Usage: explorer_test.sh SOURCE_DIR BUILD_DIR BCX
+set -euo pipefail
+src=$1
+build=$2
+bcx=$3
+skip() { echo "SKIP: explorer browser test: $*"; exit 77; }
+for tool in chromium node npm emcmake; do
+  command -v "$tool" >/dev/null 2>&1 || skip "$tool not found (scripts/deps.sh test installs it)"
+done
+
+wasm=$build/explorer-wasm
+log=$build/explorer-wasm.log
+# Debian's emscripten has a 32-bit size_t: the build is not -Werror (see
+# docs/explorer.md), the page is the same either way.
+if ! { emcmake cmake -S "$src" -B "$wasm" -DCMAKE_BUILD_TYPE=MinSizeRel -DBCX_WASM=ON &&
+       cmake --build "$wasm" -j 2; } > "$log" 2>&1; then
+  cat "$log"
+  echo "FAIL: the WebAssembly build failed (log above, also in $log)"
+  exit 1
+fi
+page=$wasm/web
+size=$(stat -c %s "$page/bcx_explore.wasm")
+gz=$(gzip -9 -c "$page/bcx_explore.wasm" | wc -c)
+echo "bcx_explore.wasm: $size bytes, $gz bytes with gzip -9 (limit 1572864)"
+if [ "$gz" -gt 1572864 ]; then
+  echo "FAIL: the compressed module is over 1.5 MB"
+  exit 1
+fi
+
+# puppeteer-core at the version package-lock.json pins, installed once per
+# build tree (again when the lock changes).
+npmdir=$build/explorer-npm
+if ! cmp -s "$src/web/test/package-lock.json" "$npmdir/package-lock.json" ||
+   [ ! -d "$npmdir/node_modules/puppeteer-core" ]; then
+  mkdir -p "$npmdir"
+  cp "$src/web/test/package.json" "$src/web/test/package-lock.json" "$npmdir/"
+  if ! (cd "$npmdir" && npm ci --no-audit --no-fund --loglevel=error) > "$npmdir.log" 2>&1; then
+    cat "$npmdir.log"
+    rm -f "$npmdir/package-lock.json"
+    [ "${CI:-}" = true ] && { echo "FAIL: npm ci of puppeteer-core failed"; exit 1; }
+    skip "npm ci of puppeteer-core failed (no registry?): log above"
+  fi
+fi
+
+files=$(mktemp -d)
+trap 'rm -rf "$files"' EXIT
+cp "$src/examples/vadd.tileirbc" "$src/examples/hello.mlirbc" "$src/examples/hello.bc" "$files/"
+"$bcx" asm --format tapioca "$src/examples/tapioca/factorial.tasm" -o "$files/factorial.tbon"
+# addf of integer tiles: three errors of the verifier at the op's offset
+cat > "$files/bad.mlir" <<'MLIR'
+cuda_tile.module @m {
+  entry @k(%a: tile<i32>, %b: tile<i32>) {
+    %0 = addf %a, %b : tile<i32>
+    return
+  }
+}
+MLIR
+"$bcx" asm --no-verify "$files/bad.mlir" -o "$files/bad.tileirbc"
+
+NODE_PATH=$npmdir/node_modules node "$src/web/test/explorer_test.js" "$page" "$files" \
+  "$(command -v chromium)" ${BCX_EXPLORER_SCREENSHOT:+"$BCX_EXPLORER_SCREENSHOT"}
