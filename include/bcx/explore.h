@@ -92,10 +92,12 @@ typedef struct bcx_explore_span {
 } bcx_explore_span;
 
 /* The text form (bcx dis's; the analyzer's report for a bitstream, the dump
- * for TBON) of the function that holds `node` (Tile IR: node 0, the whole
- * module), with one span per op printed, in text order (Tile IR; the other
- * formats give the text only, n_spans 0). Produces the nodes the spans
- * name. The text and spans are valid until the next call. */
+ * for TBON). Tile IR: the function that holds `node` (node 0, or a node
+ * outside every function: the whole module); the others: the whole file.
+ * With one span per op printed, in text order (Tile IR and MLIR bytecode;
+ * a bitstream's and TBON's text has none). Produces the nodes the spans
+ * name (MLIR bytecode: every isolated region is decoded and stays so).
+ * The text and spans are valid until the next call. */
 typedef struct bcx_explore_text {
 	const char *text;
 	size_t len;

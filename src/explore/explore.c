@@ -99,6 +99,51 @@ bcx_status xp_finding(bcx_explore *e, uint64_t offset, bool bits, bool warning,
 	return BCX_OK;
 }
 
+static size_t slot_of(const xp_op_map *t, const void *p)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
+	size_t i = (size_t)(h >> 20) & (t->cap - 1);
+	while (t->keys[i] && t->keys[i] != p)
+		i = (i + 1) & (t->cap - 1);
+	return i;
+}
+
+bcx_status xp_op_map_build(xp_op_map *t, bcx_explore *e, bcx_diag *d)
+{
+	size_t cap = 64, bytes;
+	while (cap < e->n_nodes * 2)
+		cap *= 2;
+	*t = (xp_op_map){.e = e, .cap = cap};
+	t->keys = bcx_mul_ok(cap, sizeof *t->keys, &bytes) ? bcx_alloc(e->alloc, bytes) : NULL;
+	t->vals = bcx_mul_ok(cap, sizeof *t->vals, &bytes) ? bcx_alloc(e->alloc, bytes) : NULL;
+	if (!t->keys || !t->vals)
+		return bcx_nomem(d);
+	memset(t->keys, 0, cap * sizeof *t->keys);
+	for (size_t i = 0; i < e->n_nodes; i++) {
+		if (strcmp(e->nodes[i].kind, "op") != 0)
+			continue;
+		size_t s = slot_of(t, e->refs[i].p);
+		t->keys[s] = e->refs[i].p;
+		t->vals[s] = (uint32_t)i;
+	}
+	return BCX_OK;
+}
+
+void xp_op_map_free(xp_op_map *t)
+{
+	bcx_free(t->e->alloc, t->keys, t->cap * sizeof *t->keys);
+	bcx_free(t->e->alloc, t->vals, t->cap * sizeof *t->vals);
+}
+
+void xp_op_span(xp_op_map *t, const void *op, size_t pending)
+{
+	if (!t->keys || t->status != BCX_OK)
+		return;
+	size_t s = slot_of(t, op);
+	if (t->keys[s] == op)
+		t->status = xp_span(t->e, t->e->text.len + pending, t->vals[s], NULL);
+}
+
 bcx_sink xp_text_sink(bcx_explore *e)
 {
 	return (bcx_sink){bcx_buf_sink_write, &e->text};

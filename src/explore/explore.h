@@ -63,6 +63,20 @@ bcx_status xp_span(bcx_explore *e, uint64_t text_begin, uint32_t node, bcx_diag 
 /* Append a finding (message and where copied). */
 bcx_status xp_finding(bcx_explore *e, uint64_t offset, bool bits, bool warning,
 		      const char *message, const char *where, bcx_diag *d);
+/* Model op -> its node, over the nodes of kind "op" (a hash table: the
+ * text of a module links each op in one pass). */
+typedef struct xp_op_map {
+	bcx_explore *e;
+	const void **keys;
+	uint32_t *vals;
+	size_t cap;
+	bcx_status status;   /* of the spans added through it */
+} xp_op_map;
+bcx_status xp_op_map_build(xp_op_map *t, bcx_explore *e, bcx_diag *d);
+void xp_op_map_free(xp_op_map *t);
+/* A printer's "op's line begins" hook: a span for op (when it has a node)
+ * at the text the sink got plus pending bytes not handed over yet. */
+void xp_op_span(xp_op_map *t, const void *op, size_t pending);
 /* A sink that appends to e->text. */
 bcx_sink xp_text_sink(bcx_explore *e);
 

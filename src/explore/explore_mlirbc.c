@@ -113,11 +113,28 @@ static bcx_status expand_mlirbc(bcx_explore *e, uint32_t node, bcx_diag *d)
 	return add_regions(e, node, op, e->nodes[node].end, d);
 }
 
+static void op_line(void *ctx, const mbc_op *op, size_t pending)
+{
+	xp_op_span(ctx, op, pending);
+}
+
+/* The whole module's text, every op linked: the isolated regions are
+ * expanded first, so that their ops have nodes (and stay decoded). */
 static bcx_status text_mlirbc(bcx_explore *e, uint32_t node, bcx_diag *d)
 {
 	(void)node;
-	bcx_sink sink = xp_text_sink(e);
-	return bcx_mlirbc_print_generic(MOD(e), 0, &sink, d);
+	for (size_t i = 0; i < e->n_nodes; i++) /* expanding appends: the loop sees them */
+		BCX_TRY(bcx_explore_expand(e, i, d));
+	xp_op_map t;
+	bcx_status s = xp_op_map_build(&t, e, d);
+	if (s == BCX_OK) {
+		bcx_sink sink = xp_text_sink(e);
+		s = mbc_print_generic_hooked(MOD(e), 0, &sink, op_line, &t, d);
+		if (s == BCX_OK && t.status != BCX_OK)
+			s = bcx_nomem(d);
+	}
+	xp_op_map_free(&t);
+	return s;
 }
 
 static bcx_status check_mlirbc(bcx_explore *e, bcx_diag *d)

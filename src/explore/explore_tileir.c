@@ -224,62 +224,12 @@ static bcx_status expand_tileir(bcx_explore *e, uint32_t node, bcx_diag *d)
 
 /* ---- text: the custom form, each op's line linked to its node ---- */
 
-/* op -> node, open addressing over the op nodes of the functions printed. */
-typedef struct op_map {
-	bcx_explore *e;
-	const void **keys;
-	uint32_t *vals;
-	size_t cap;
-	bcx_status status;
-} op_map;
-
-static size_t slot_of(const op_map *t, const void *p)
-{
-	uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
-	size_t i = (size_t)(h >> 20) & (t->cap - 1);
-	while (t->keys[i] && t->keys[i] != p)
-		i = (i + 1) & (t->cap - 1);
-	return i;
-}
-
-static bcx_status map_build(op_map *t, bcx_explore *e, bcx_diag *d)
-{
-	size_t cap = 64, bytes;
-	while (cap < e->n_nodes * 2)
-		cap *= 2;
-	t->e = e;
-	t->cap = cap;
-	t->status = BCX_OK;
-	t->keys = bcx_mul_ok(cap, sizeof *t->keys, &bytes) ? bcx_alloc(e->alloc, bytes) : NULL;
-	t->vals = bcx_mul_ok(cap, sizeof *t->vals, &bytes) ? bcx_alloc(e->alloc, bytes) : NULL;
-	if (!t->keys || !t->vals)
-		return bcx_nomem(d);
-	memset(t->keys, 0, cap * sizeof *t->keys);
-	for (size_t i = 0; i < e->n_nodes; i++) {
-		if (strcmp(e->nodes[i].kind, "op") != 0)
-			continue;
-		size_t s = slot_of(t, e->refs[i].p);
-		t->keys[s] = e->refs[i].p;
-		t->vals[s] = (uint32_t)i;
-	}
-	return BCX_OK;
-}
-
-static void map_free(op_map *t)
-{
-	bcx_free(t->e->alloc, t->keys, t->cap * sizeof *t->keys);
-	bcx_free(t->e->alloc, t->vals, t->cap * sizeof *t->vals);
-}
-
 /* The printer's op_notes hook: no notes, only the op's place in the text
  * (everything before the op has reached the sink). */
 static size_t note_span(void *ctx, const bcx_tileir_op *op, const char *const **lines)
 {
-	op_map *t = ctx;
 	*lines = NULL;
-	size_t s = slot_of(t, op);
-	if (t->keys[s] == op && t->status == BCX_OK)
-		t->status = xp_span(t->e, t->e->text.len, t->vals[s], NULL);
+	xp_op_span(ctx, op, 0);
 	return 0;
 }
 
@@ -299,8 +249,8 @@ static bcx_status text_tileir(bcx_explore *e, uint32_t node, bcx_diag *d)
 	for (size_t i = 0; i < e->n_nodes; i++) /* the ops the text shows get nodes */
 		if ((which < 0 || i == fn) && strcmp(e->nodes[i].kind, "function") == 0)
 			BCX_TRY(bcx_explore_expand(e, i, d));
-	op_map t;
-	bcx_status s = map_build(&t, e, d);
+	xp_op_map t;
+	bcx_status s = xp_op_map_build(&t, e, d);
 	if (s == BCX_OK) {
 		bcx_tileir_print_options o = BCX_OPTIONS_INIT(bcx_tileir_print_options);
 		o.op_notes = note_span;
@@ -310,7 +260,7 @@ static bcx_status text_tileir(bcx_explore *e, uint32_t node, bcx_diag *d)
 		if (s == BCX_OK && t.status != BCX_OK)
 			s = bcx_nomem(d);
 	}
-	map_free(&t);
+	xp_op_map_free(&t);
 	return s;
 }
 

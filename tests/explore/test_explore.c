@@ -181,6 +181,13 @@ static void test_mlirbc(void)
 	bcx_explore_text t;
 	T_EQ_I(bcx_explore_get_text(e, 0, &t, NULL), BCX_OK);
 	T_CHECK(strstr(t.text, "\"func.func\"()") != NULL);
+	bool linked = false; /* every op has a line: 13 ops in all */
+	for (size_t i = 0; i < t.n_spans; i++)
+		if (t.spans[i].node == (uint32_t)ret)
+			linked = strncmp(t.text + t.spans[i].text_begin, "    \"func.return\"() : () -> ()",
+					 t.spans[i].text_end - t.spans[i].text_begin) == 0;
+	T_CHECK(linked);
+	T_EQ_U(t.n_spans, 13);
 	size_t nf = 9;
 	T_EQ_I(bcx_explore_check(e, &nf, NULL), BCX_OK);
 	T_EQ_U(nf, 0);

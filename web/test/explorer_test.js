@@ -110,6 +110,11 @@ async function mlirbc(page) {
   await checkHighlight(page, 'func.return');
   const text = await page.$eval('#text', (e) => e.textContent);
   check(text.includes('"func.func"()') && text.includes('"func.return"'), 'MLIR: the text is the generic form');
+  check(/^ *"func.return"\(\)/.test((await selection(page)).textOp || ''), 'MLIR: the text marks the op');
+  await page.evaluate(() => {
+    [...document.querySelectorAll('#text .op')].find((e) => /arith.mulf/.test(e.textContent)).click();
+  });
+  await checkHighlight(page, 'arith.mulf');
 }
 
 async function bitstream(page) {
