@@ -5,6 +5,8 @@
  *
  *   node explorer_test.js PAGE_DIR FILES_DIR CHROMIUM [SCREENSHOT.png]
  *
+ * With BCX_EXPLORER_URL set (a local server of PAGE_DIR), the page is also
+ * opened from there.
  * FILES_DIR holds vadd.tileirbc, hello.mlirbc, hello.bc (from examples/),
  * factorial.tbon and bad.tileirbc (made by explorer_test.sh). Prints one
  * line per check and "N passed, N failed"; exits 1 when a check failed. */
@@ -151,6 +153,21 @@ async function findings(page) {
   check(s.bytes[0] === +(items[0].match(/offset (\d+)/) || [])[1], 'verifier: the finding\'s offset is the op\'s');
 }
 
+/* The same page from the local server (explorer_test.sh starts one). */
+async function served(browser, url) {
+  const page = await browser.newPage();
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.state === 'empty', { timeout: 20000 });
+    await openFile(page, 'vadd.tileirbc');
+    check((await rowLabels(page)).includes('entry @vadd'), `the page works from ${url}`);
+  } catch (err) {
+    check(false, `the page from ${url}: ${err.message}`);
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
   const browser = await puppeteer.launch({
     executablePath: chromium,
@@ -173,6 +190,7 @@ async function main() {
         check(false, `${step.name}: ${err.message}`);
       }
     }
+    if (process.env.BCX_EXPLORER_URL) await served(browser, process.env.BCX_EXPLORER_URL);
     check(errors.length === 0, `no script errors (${errors.join('; ')})`);
   } finally {
     await browser.close();

@@ -4,7 +4,8 @@
 # checks its compressed size, installs the pinned puppeteer-core
 # (package-lock.json) into BUILD/explorer-npm, makes the files of the formats
 # examples/ lacks (TBON, a Tile IR module with verifier errors) with bcx,
-# and runs explorer_test.js in headless chromium on the page from file://.
+# and runs explorer_test.js in headless chromium on the page from file://
+# and from a local server (python3 -m http.server on a free port).
 # Without chromium, node, npm or emscripten it says so and is skipped
 # (status 77); scripts/deps.sh installs them.
 # Usage: explorer_test.sh SOURCE_DIR BUILD_DIR BCX
@@ -66,5 +67,18 @@ cuda_tile.module @m {
 MLIR
 "$bcx" asm --no-verify "$files/bad.mlir" -o "$files/bad.tileirbc"
 
-NODE_PATH=$npmdir/node_modules node "$src/web/test/explorer_test.js" "$page" "$files" \
+# The page from a local server too, as scripts/explorer.sh serves it (a
+# port the system picks; the server says which).
+python3 -u -m http.server --bind 127.0.0.1 --directory "$page" 0 > "$files/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null; rm -rf "$files"' EXIT
+for _ in $(seq 50); do
+  port=$(sed -nE 's/.* port ([0-9]+) .*/\1/p' "$files/server.log")
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { cat "$files/server.log"; echo "FAIL: the local server did not start"; exit 1; }
+
+BCX_EXPLORER_URL=http://127.0.0.1:$port/ NODE_PATH=$npmdir/node_modules \
+  node "$src/web/test/explorer_test.js" "$page" "$files" \
   "$(command -v chromium)" ${BCX_EXPLORER_SCREENSHOT:+"$BCX_EXPLORER_SCREENSHOT"}
