@@ -8,7 +8,8 @@
  * With BCX_EXPLORER_URL set (a local server of PAGE_DIR), the page is also
  * opened from there.
  * FILES_DIR holds vadd.tileirbc, hello.mlirbc, hello.bc (from examples/),
- * factorial.tbon and bad.tileirbc (made by explorer_test.sh). Prints one
+ * factorial.tbon, bad.tileirbc, cut.tileirbc and cut.bc (made by
+ * explorer_test.sh). Prints one
  * line per check and "N passed, N failed"; exits 1 when a check failed. */
 'use strict';
 
@@ -168,6 +169,20 @@ async function served(browser, url) {
   }
 }
 
+/* A file its reader refuses: the reader's error with its offset; a
+ * bitstream cut short: the tree up to the cut, the error in the findings. */
+async function broken(page) {
+  const input = await page.$('#file');
+  await input.uploadFile(path.join(filesDir, 'cut.tileirbc'));
+  await page.waitForFunction(() => document.body.dataset.state === 'error', { timeout: 20000 });
+  const st = await page.$eval('#status', (e) => e.textContent);
+  check(/^cut.tileirbc: offset \d+: .*exceeds remaining data size/.test(st), `a refused file shows the reader's error (${st})`);
+  await openFile(page, 'cut.bc');
+  const items = await page.$$eval('#findings li.error', (e) => e.map((x) => x.textContent));
+  check(items.length === 1 && /runs past the end of the bitstream.*bit \d+/.test(items[0]),
+    `a cut bitstream lists the reader's error (${items[0]})`);
+}
+
 async function main() {
   const browser = await puppeteer.launch({
     executablePath: chromium,
@@ -183,7 +198,7 @@ async function main() {
     await page.goto('file://' + path.resolve(pageDir, 'index.html'));
     await page.waitForFunction(() => document.body.dataset.state === 'empty', { timeout: 20000 });
     check(true, 'the page loads its WebAssembly module from file://');
-    for (const step of [tileir, mlirbc, bitstream, tbon, findings]) {
+    for (const step of [tileir, mlirbc, bitstream, tbon, findings, broken]) {
       try {
         await step(page);
       } catch (err) {

@@ -66,6 +66,9 @@ cuda_tile.module @m {
 }
 MLIR
 "$bcx" asm --no-verify "$files/bad.mlir" -o "$files/bad.tileirbc"
+# cut short: inside a section's declared length; inside a block
+head -c 30 "$src/examples/vadd.tileirbc" > "$files/cut.tileirbc"
+head -c 2000 "$src/examples/hello.bc" > "$files/cut.bc"
 
 # The page from a local server too, as scripts/explorer.sh serves it (a
 # port the system picks; the server says which).
