@@ -124,6 +124,8 @@
       const kids = nodes[i].kids;
       for (let k = kids.length - 1; k >= 0; k--) stack.push([kids[k], d + 1]);
     }
+    /* the new height first: a scroll to a row below the old end would stop there */
+    $('tree').querySelector('.spacer').style.height = `${visible.length * ROW}px`;
   }
 
   function toggle(i) {
@@ -317,8 +319,13 @@
           html += cell(c, x, y, w, h, `hsl(${hue},55%,${72 + (y / H) * 18}%)`);
           y += h;
         }
-        if (rest) html += `<div class="cell" style="left:${x}px;top:${y}px;width:${w}px;height:${H - y}px;` +
-          `background:hsl(${hue},30%,90%)" title="${rest} more, ${restBytes} B">${rest} more</div>`;
+        /* parts too small to draw: one cell that stands for them (and
+         * selects their parent) */
+        if (rest) {
+          const what = `${nodes[k].label}: ${rest} ${rest < kids.length ? 'more ' : ''}parts, ${restBytes} B`;
+          html += `<div class="cell" data-i="${k}" style="left:${x}px;top:${y}px;width:${w}px;height:${H - y}px;` +
+            `background:hsl(${hue},30%,88%)" title="${esc(what)}">${esc(what)}</div>`;
+        }
       }
       x += w;
     });

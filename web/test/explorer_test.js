@@ -8,8 +8,8 @@
  * With BCX_EXPLORER_URL set (a local server of PAGE_DIR), the page is also
  * opened from there.
  * FILES_DIR holds vadd.tileirbc, hello.mlirbc, hello.bc (from examples/),
- * factorial.tbon, bad.tileirbc, cut.tileirbc and cut.bc (made by
- * explorer_test.sh). Prints one
+ * factorial.tbon, bad.tileirbc, many.tileirbc, cut.tileirbc and cut.bc
+ * (made by explorer_test.sh). Prints one
  * line per check and "N passed, N failed"; exits 1 when a check failed. */
 'use strict';
 
@@ -169,6 +169,29 @@ async function served(browser, url) {
   }
 }
 
+/* A module of 100 functions: the function section stays closed, the text
+ * waits for a function, and a byte near the end selects its op, with the
+ * tree scrolled to it and that function's text. */
+async function many(page) {
+  await openFile(page, 'many.tileirbc');
+  check(!(await rowLabels(page)).includes('entry @k0'), 'many functions: the section stays closed');
+  check(/^100 functions/.test(await page.$eval('#textinfo', (e) => e.textContent)), 'many functions: the text waits for one');
+  const o = await page.evaluate(() => {
+    const f = window.bcxExplorer.nodes().find((n) => n.label === 'entry @k99');
+    const at = f.e - 1;
+    const h = document.getElementById('hex');
+    h.scrollTop = Math.floor(at / 16) * 18;
+    h.dispatchEvent(new Event('scroll'));
+    document.querySelector(`#hex b[data-o="${at}"]`).click();
+    return at;
+  });
+  const s = await selection(page);
+  check(s.label === 'cuda_tile.return' && s.row === 'cuda_tile.return',
+    `many functions: byte ${o} selects the last return, its tree row on screen (${s.row})`);
+  check((await page.$eval('#textinfo', (e) => e.textContent)).endsWith('entry @k99') &&
+    /^ *return$/.test(s.textOp || ''), `many functions: that function's text, its line marked (${s.textOp})`);
+}
+
 /* A file its reader refuses: the reader's error with its offset; a
  * bitstream cut short: the tree up to the cut, the error in the findings. */
 async function broken(page) {
@@ -198,7 +221,7 @@ async function main() {
     await page.goto('file://' + path.resolve(pageDir, 'index.html'));
     await page.waitForFunction(() => document.body.dataset.state === 'empty', { timeout: 20000 });
     check(true, 'the page loads its WebAssembly module from file://');
-    for (const step of [tileir, mlirbc, bitstream, tbon, findings, broken]) {
+    for (const step of [tileir, mlirbc, bitstream, tbon, findings, many, broken]) {
       try {
         await step(page);
       } catch (err) {

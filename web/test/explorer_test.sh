@@ -66,6 +66,15 @@ cuda_tile.module @m {
 }
 MLIR
 "$bcx" asm --no-verify "$files/bad.mlir" -o "$files/bad.tileirbc"
+# 100 functions: more than the page prints at once
+{
+  echo 'cuda_tile.module @many {'
+  for i in $(seq 0 99); do
+    printf '  entry @k%d(%%a: tile<f32>) {\n    %%0 = addf %%a, %%a : tile<f32>\n    return\n  }\n' "$i"
+  done
+  echo '}'
+} > "$files/many.mlir"
+"$bcx" asm "$files/many.mlir" -o "$files/many.tileirbc"
 # cut short: inside a section's declared length; inside a block
 head -c 30 "$src/examples/vadd.tileirbc" > "$files/cut.tileirbc"
 head -c 2000 "$src/examples/hello.bc" > "$files/cut.bc"
