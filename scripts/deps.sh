@@ -7,7 +7,8 @@
 #          for the differential tests, mlir-19-tools, mlir-16-tools and
 #          flang-19 for the files of older releases,
 #          python3-jsonschema for the JSON Schema test, python3-pytest,
-#          python3-venv and python3-wheel-whl for the Python package's tests
+#          python3-venv and python3-wheel-whl for the Python package's tests,
+#          emscripten, chromium, nodejs and npm for the browser explorer's test
 set -euo pipefail
 mode=${1:-build}
 need=()
@@ -37,6 +38,13 @@ if [ "$mode" = test ]; then
   /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
   /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
   ls /usr/share/python-wheels/wheel-*.whl >/dev/null 2>&1 || need+=(python3-wheel-whl)
+  # the browser explorer's test (web/test/explorer_test.sh): emscripten builds
+  # the page's WebAssembly module, chromium runs the page, node and npm (for
+  # puppeteer-core) drive it
+  have emcc || need+=(emscripten)
+  have chromium || need+=(chromium)
+  have node || need+=(nodejs)
+  have npm || need+=(npm)
   # libFuzzer's runtime for clang-22
   ls /usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
     || ls /usr/lib/llvm-22/lib/clang/*/lib/*/libclang_rt.fuzzer*.a >/dev/null 2>&1 \

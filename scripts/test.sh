@@ -3,7 +3,8 @@
 # UndefinedBehaviorSanitizer (all ctest tests, fuzz corpora replayed), a gcc
 # Release build at -O3 -D_FORTIFY_SOURCE=3 with the shared library and the
 # portable file writing (its exported symbols, the installed package, bcx as
-# a subproject and the output tests are checked), then a clang-22
+# a subproject and the output tests are checked, and the explorer page runs
+# in headless chromium over its WebAssembly build), then a clang-22
 # libFuzzer build whose targets also run a short fuzzing session. Every build
 # here treats warnings as errors (BCX_WERROR); a user's default build does not.
 #
@@ -14,7 +15,9 @@
 # scripts/test.sh --quick: the edit-compile-test loop. One plain Debug build
 # (no sanitizer rebuild, no fuzz build or fuzzing run), then the unit, vector,
 # CLI and Python tests without the long ones (bs_diff_random,
-# test_tileir_robust, python_install) and the subproject build. Both modes
+# test_tileir_robust, python_install), the subproject build and the browser
+# test of the explorer (label browser: it builds the WebAssembly module; the
+# release stage runs it). Both modes
 # print build output only when a build fails. The Python tests are skipped,
 # saying so, without python3-pytest.
 #
@@ -69,7 +72,7 @@ if $quick; then
   quiet build/quick.log cmake -S . -B build/quick -DCMAKE_BUILD_TYPE=Debug -DBCX_WERROR=ON \
     -DBCX_BUILD_SHARED=ON -DBCX_BUILD_BENCH=OFF "-DBCX_SHARED_DIR=$shared"
   quiet build/quick.log cmake --build build/quick -j "$jobs"
-  tests build/quick -LE fuzz -E '^(bs_diff_random|test_tileir_robust|subproject_build|python_install)$'
+  tests build/quick -LE 'fuzz|browser' -E '^(bs_diff_random|test_tileir_robust|subproject_build|python_install)$'
   exit 0
 fi
 
@@ -80,7 +83,7 @@ mkdir -p build
 quiet build/asan.log cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DBCX_SANITIZE=ON \
   -DBCX_BUILD_SHARED=OFF -DBCX_WERROR=ON "-DBCX_SHARED_DIR=$shared"
 quiet build/asan.log cmake --build build/asan -j "$jobs"
-tests build/asan -E '^subproject_build$'
+tests build/asan -E '^(subproject_build|explorer_browser)$'
 
 # The release build also takes the portable file writing (BCX_POSIX_FILES:
 # named temporary files, no O_TMPFILE or /proc), tested by the output tests.
@@ -89,7 +92,7 @@ quiet build/release.log cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -
   -DCMAKE_C_FLAGS="-O3 -D_FORTIFY_SOURCE=3" -DBCX_WERROR=ON -DBCX_BUILD_SHARED=ON \
   -DBCX_POSIX_FILES=ON "-DBCX_SHARED_DIR=$shared"
 quiet build/release.log cmake --build build/release -j "$jobs"
-tests build/release -R '^(abi_exports|install_consumer|subproject_build|cli_output|cli_errors|python_pytest|python_install)$'
+tests build/release -R '^(abi_exports|install_consumer|subproject_build|cli_output|cli_errors|python_pytest|python_install|explorer_browser)$'
 
 echo "== Python package under ASan+UBSan (gcc; the runtimes preloaded into python3)"
 quiet build/asan-py.log cmake -S . -B build/asan-py -DCMAKE_BUILD_TYPE=Debug -DBCX_SANITIZE=ON \

@@ -327,6 +327,8 @@ struct bcx_tileir_op {
 	uint16_t opcode;
 	const bcx_tileir_opinfo *info;
 	uint32_t offset;            /* file offset of the opcode */
+	uint32_t end_offset;        /* one past its last byte, regions included
+				       (0 for an op that was not read) */
 	uint32_t flags;             /* the flags field (0 when absent) */
 	uint32_t n_results;         /* including a synthesized 13.1 print token */
 	uint32_t first_result;      /* value id of result 0; results are consecutive */
@@ -590,7 +592,10 @@ typedef struct bcx_tileir_print_options {
 	 * it gives is printed as a "// LINE" comment line at the op's
 	 * indentation, so the text stays MLIR (bcx dis --no-verify puts a
 	 * broken op's errors there). An op the custom form leaves implicit
-	 * (a region's bare yield or return) has no place for notes. */
+	 * (a region's bare yield or return) has no place for notes. With
+	 * op_notes set, all text before the op has gone to the sink when it
+	 * is called, so the bytes the sink got so far are the op's text
+	 * offset (bcx/explore.h links text and bytes so). */
 	bcx_tileir_op_notes_fn op_notes;
 	void *op_notes_ctx;
 	/* Optional: verify while printing, with bcx_tileir_verify's rules and

@@ -268,7 +268,7 @@ static uint32_t encode_dense(ps *p, const elems *e, uint32_t type)
 		/* a failed element leaves the buffer short: no element size to
 		 * step by, and nothing to write */
 		bool ok = p->lx.status == BCX_OK;
-		size_t esz = ok && e->n ? b.len / e->n * per : 0;
+		size_t esz = ok && e->n ? (size_t)(b.len / e->n * per) : 0;
 		bool splat = !hex && e->n > per && esz > 0;
 		for (size_t i = esz; splat && i < b.len; i += esz)
 			splat = !memcmp(b.data, b.data + i, esz);

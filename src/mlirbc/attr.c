@@ -183,7 +183,7 @@ static unsigned float_bits(const mbc_ent *t)
 		return 128;
 	case MBC_TEXT: {
 		const mlir_float_sem *s =
-			mlir_float_semantics(mlir_float_by_name((const char *)t->blob, t->nblob));
+			mlir_float_semantics(mlir_float_by_name((const char *)t->blob, (size_t)t->nblob));
 		return s ? s->bits : 0;
 	}
 	default:

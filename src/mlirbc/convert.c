@@ -59,7 +59,7 @@ static uint64_t value_width(cv *x, uint32_t t)
 	case MBC_T_F128: return 128;
 	case MBC_TEXT: {
 		const mlir_float_sem *s =
-			mlir_float_semantics(mlir_float_by_name((const char *)e->blob, e->nblob));
+			mlir_float_semantics(mlir_float_by_name((const char *)e->blob, (size_t)e->nblob));
 		return s ? s->bits : 0;
 	}
 	default: return 0;

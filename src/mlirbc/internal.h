@@ -288,6 +288,14 @@ typedef struct mbc_vcount {
 /* Add the counts of a lazy op's regions, reading its nested IR section
  * without decoding it (no-op when the op is not lazy). */
 bcx_status mbc_count_lazy(mbc_module *m, const mbc_op *op, mbc_vcount *vc, bcx_diag *diag);
+/* print_generic.c: bcx_mlirbc_print_generic with hook called as each op's
+ * line begins, pending being the text not yet handed to the sink (so the
+ * line's offset is what the sink got plus pending). The ops of isolated
+ * regions the module has not decoded are decoded for the print and
+ * released after it: their pointers do not outlive the call. */
+typedef void (*mbc_op_hook)(void *ctx, const mbc_op *op, size_t pending);
+bcx_status mbc_print_generic_hooked(bcx_mlirbc_module *m, unsigned flags, const bcx_sink *sink,
+				    mbc_op_hook hook, void *hook_ctx, bcx_diag *diag);
 /* layouts.c: the generated op layouts of each MLIR release. */
 const mbc_release *mbc_release_current(void); /* MLIR 22 */
 unsigned mbc_release_major(const mbc_release *r);

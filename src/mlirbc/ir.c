@@ -372,7 +372,7 @@ static bool parse_op(irctx *x, mbc_op *op, region_state *rs)
 	/* results are defined before the op's regions are read */
 	op->res = ok(x) && rs && op->nres ? u32s(x, op->nres) : NULL; /* root: no values */
 	for (uint32_t i = 0; i < op->nres && ok(x) && op->res; i++) {
-		uint32_t g = define(x, rs, op->off);
+		uint32_t g = define(x, rs, (size_t)op->off);
 		if (g == MBC_NONE)
 			break;
 		op->res[i] = g;
@@ -508,7 +508,7 @@ bcx_status mbc_materialize(mbc_module *m, mbc_op *op, bcx_diag *diag)
 	size_t pending = m->pending;
 	s.pending_at = pending;
 	if (x.depth > MBC_MAX_DEPTH)
-		fail(&x, BCX_ERR_LIMIT, op->lazy_off, "%s", "regions nest deeper than 64");
+		fail(&x, BCX_ERR_LIMIT, (size_t)op->lazy_off, "%s", "regions nest deeper than 64");
 	else
 		parse_regions(&x, op);
 	if (ok(&x) && !bcx_cur_at_end(&c))
@@ -677,7 +677,7 @@ bcx_status mbc_count_lazy(mbc_module *m, const mbc_op *op, mbc_vcount *vc, bcx_d
 	c.end = c.p + op->lazy_len;
 	irctx x = {m, diag, &c, NULL, op->depth + 1};
 	if (x.depth > MBC_MAX_DEPTH)
-		fail(&x, BCX_ERR_LIMIT, op->lazy_off, "%s", "regions nest deeper than 64");
+		fail(&x, BCX_ERR_LIMIT, (size_t)op->lazy_off, "%s", "regions nest deeper than 64");
 	else
 		scan_regions(&x, op->nregions, vc);
 	if (ok(&x) && !bcx_cur_at_end(&c))

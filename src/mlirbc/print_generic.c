@@ -25,6 +25,8 @@ typedef struct gctx {
 	uint32_t next_value, next_arg;
 	body_count *counts;   /* see add_count */
 	size_t ncounts, ccounts;
+	mbc_op_hook hook;     /* mbc_print_generic_hooked's, else NULL */
+	void *hook_ctx;
 } gctx;
 
 /* ---- value numbering (SSANameState with unique ids) ---- */
@@ -709,6 +711,8 @@ static void print_op(gctx *g, mbc_op *op, unsigned indent)
 			return;
 		}
 	}
+	if (g->hook) /* the line buffer is empty: the op's line begins here */
+		g->hook(g->hook_ctx, op, g->out->n + b->len);
 	put_indent(b, indent);
 	if (op->nres && op->res) {
 		bcx_buf_put_u8(b, '%');
@@ -984,7 +988,7 @@ static bcx_status gen_open(gctx *g, bcx_buf *line, bcx_mlirbc_module *m, unsigne
 {
 	bcx_buf_init(line, bcx_arena_allocator(m->arena));
 	*g = (gctx){{m, diag, line, false, NULL, NULL, NULL, 0, BCX_OK, 0, NULL}, NULL,
-		    (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0, NULL, 0, 0};
+		    (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0, NULL, 0, 0, NULL, NULL};
 	g->out = bcx_alloc(bcx_arena_allocator(m->arena), sizeof *g->out);
 	if (g->out)
 		bcx_out_init(g->out, sink);
@@ -1013,6 +1017,12 @@ static bcx_status gen_close(gctx *g, bcx_status s)
 bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const bcx_sink *sink,
 				    bcx_diag *diag)
 {
+	return mbc_print_generic_hooked(m, flags, sink, NULL, NULL, diag);
+}
+
+bcx_status mbc_print_generic_hooked(bcx_mlirbc_module *m, unsigned flags, const bcx_sink *sink,
+				    mbc_op_hook hook, void *hook_ctx, bcx_diag *diag)
+{
 	if (!m || !sink)
 		return bcx_diag_set(diag, BCX_ERR_INVALID_ARG, -1, "no module or no sink");
 	/* below version 2 the whole IR was decoded at open; above, each
@@ -1020,6 +1030,8 @@ bcx_status bcx_mlirbc_print_generic(bcx_mlirbc_module *m, unsigned flags, const 
 	gctx g;
 	bcx_buf line;
 	bcx_status s = gen_open(&g, &line, m, flags, sink, diag);
+	g.hook = hook;
+	g.hook_ctx = hook_ctx;
 	/* the alias walk first: numbering takes the counts of the bodies it
 	 * decoded */
 	if (s == BCX_OK && !g.debuginfo) {

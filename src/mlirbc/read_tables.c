@@ -147,11 +147,11 @@ static bcx_status read_dialects(mbc_module *m, bcx_diag *diag)
 	uint64_t total = 0;
 	if (m->version >= 4) {
 		total = mbc_count(&c, 1, "op name count");
-		m->opnames = bcx_arena_calloc(m->arena, total ? total : 1, sizeof *m->opnames);
+		m->opnames = bcx_arena_calloc(m->arena, total ? (size_t)total : 1, sizeof *m->opnames);
 	} else {
 		/* no total before v4: every op name takes at least one byte */
 		total = bcx_cur_remaining(&c);
-		m->opnames = bcx_arena_calloc(m->arena, total ? total : 1, sizeof *m->opnames);
+		m->opnames = bcx_arena_calloc(m->arena, total ? (size_t)total : 1, sizeof *m->opnames);
 	}
 	if (!m->opnames)
 		return nomem(diag);
@@ -365,7 +365,7 @@ static bcx_status read_sections(mbc_module *m, bcx_cursor *c)
 		return bcx_cur_fail(c, BCX_ERR_MALFORMED,
 				    "missing data for top-level section: Properties");
 	if (m->version < 5 && m->sec[MBC_SEC_PROPERTIES].present)
-		return bcx_cur_fail_at(c, m->sec[MBC_SEC_PROPERTIES].hdr, BCX_ERR_MALFORMED,
+		return bcx_cur_fail_at(c, (size_t)m->sec[MBC_SEC_PROPERTIES].hdr, BCX_ERR_MALFORMED,
 				       "Properties section in a version %llu file",
 				       (unsigned long long)m->version);
 	return BCX_OK;

@@ -8,6 +8,8 @@
  * and every byte allocated must be freed again. */
 #include "testutil.h"
 #include "bcx/bitstream.h"
+#include "bcx/explore.h"
+#include "common/internal.h"
 #include "bcx/mlirbc.h"
 #include "bcx/tileir.h"
 #include "bcx/tileir_build.h"
@@ -292,6 +294,48 @@ static bcx_status bitstream_all(const bcx_allocator *a, const void *arg, const b
 	return s;
 }
 
+/* The explorer: open, every lazy node expanded, the node under the middle
+ * byte, the text and the check; out gets every node, the text with its
+ * spans and the findings. */
+static bcx_status explore_out(bcx_explore *e, const bytes *in, const bcx_sink *sinkp)
+{
+	char line[512];
+	size_t at = 0, nf = 0;
+	bcx_explore_text t;
+	for (size_t i = 0; i < bcx_explore_node_count(e); i++)
+		BCX_TRY(bcx_explore_expand(e, i, NULL));
+	BCX_TRY(bcx_explore_find(e, in->n / 2, &at, NULL));
+	BCX_TRY(bcx_explore_get_text(e, 0, &t, NULL));
+	BCX_TRY(sinkp->write(sinkp->ctx, t.text, t.len));
+	BCX_TRY(sinkp->write(sinkp->ctx, t.spans, t.n_spans * sizeof *t.spans));
+	BCX_TRY(bcx_explore_check(e, &nf, NULL));
+	for (size_t i = 0; i < bcx_explore_node_count(e); i++) {
+		const bcx_explore_node *n = bcx_explore_node_at(e, i);
+		int k = snprintf(line, sizeof line, "%s %s %llu %llu %u %zu\n", n->kind, n->label,
+				 (unsigned long long)n->begin, (unsigned long long)n->end, n->parent,
+				 at);
+		BCX_TRY(sinkp->write(sinkp->ctx, line, (size_t)k));
+	}
+	for (size_t i = 0; i < nf; i++) {
+		const bcx_explore_finding *f = bcx_explore_finding_at(e, i);
+		BCX_TRY(sinkp->write(sinkp->ctx, f->message, strlen(f->message)));
+	}
+	return BCX_OK;
+}
+
+static bcx_status explore_all(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
+{
+	const bytes *in = arg;
+	bcx_explore_options o = BCX_OPTIONS_INIT(bcx_explore_options);
+	o.alloc = a;
+	bcx_explore *e = NULL;
+	bcx_status s = bcx_explore_open(in->p, in->n, &o, &e, NULL);
+	if (s == BCX_OK)
+		s = explore_out(e, in, sinkp);
+	bcx_explore_close(e);
+	return s;
+}
+
 static bool load(const char *name, bytes *b)
 {
 	char path[512];
@@ -343,7 +387,11 @@ int main(int argc, char **argv)
 	bytes tir2 = made(tileir_assemble_bytes, kernel_text);
 	if (tir2.n)
 		sweep("Tile IR read of an assembled module", tileir_read_all, &tir2);
+	if (tir2.n)
+		sweep("explorer on an assembled Tile IR module", explore_all, &tir2);
 	free(tir2.p);
+	if (tir.n)
+		sweep("explorer on Tile IR", explore_all, &tir);
 	if (load("hello.mlirbc", &mbc))
 		sweep("MLIR bytecode read, print, dump, write", mlirbc_all, &mbc);
 	sweep("MLIR bytecode assemble", mlirbc_assemble, mlir_text);
@@ -353,6 +401,10 @@ int main(int argc, char **argv)
 	free(mbc2.p);
 	if (load("hello.bc", &bc))
 		sweep("LLVM bitstream analyze, tree, write", bitstream_all, &bc);
+	if (mbc.n)
+		sweep("explorer on MLIR bytecode", explore_all, &mbc);
+	if (bc.n)
+		sweep("explorer on an LLVM bitstream", explore_all, &bc);
 	/* the output failing part-way: each printer and writer stops with the
 	 * sink's status */
 	if (tir.n)

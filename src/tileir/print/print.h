@@ -69,9 +69,11 @@ void tir_print_hints(bcx_buf *o, bcx_tileir_module *m, const bcx_tileir_attr *a,
 /* An assume predicate, with or without its "#cuda_tile." prefix. */
 void tir_print_predicate(bcx_buf *o, const bcx_tileir_attr *a, bool prefix);
 
-/* The op's notes (bcx_tileir_print_options.op_notes), one "// " comment
- * line each at indentation `indent`; opts may be NULL. */
-void tir_print_notes(bcx_buf *o, const bcx_tileir_print_options *opts, const bcx_tileir_op *op,
-		     unsigned indent);
+/* Before an op: pass staged text on to sink (all of it when opts asks for
+ * notes, so that the callback sees the op's text offset in what the sink
+ * got), then the op's notes (bcx_tileir_print_options.op_notes), one "// "
+ * comment line each at indentation `indent`; opts may be NULL. */
+void tir_print_notes(bcx_buf *o, const bcx_sink *sink, const bcx_tileir_print_options *opts,
+		     const bcx_tileir_op *op, unsigned indent);
 
 #endif

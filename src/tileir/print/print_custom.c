@@ -484,8 +484,7 @@ static void print_unregistered(cprint *p, const bcx_tileir_op *op)
 
 static void print_op(cprint *p, const bcx_tileir_op *op)
 {
-	bcx_buf_spill(p->o, p->sink, TIR_SPILL_AT);
-	tir_print_notes(p->o, p->opts, op, p->indent);
+	tir_print_notes(p->o, p->sink, p->opts, op, p->indent);
 	for (unsigned i = 0; i < p->indent; i++)
 		bcx_buf_add_u8(p->o, ' ');
 	if (op->n_results)

@@ -308,8 +308,7 @@ static void print_props(gen *g, const bcx_tileir_op *op, const prop_order *po)
 
 static void print_op(gen *g, const bcx_tileir_op *op, unsigned ind)
 {
-	bcx_buf_spill(g->o, g->sink, TIR_SPILL_AT);
-	tir_print_notes(g->o, g->opts, op, ind);
+	tir_print_notes(g->o, g->sink, g->opts, op, ind);
 	bcx_buf *o = g->o;
 	prop_order local;
 	const prop_order *po = props_of(g, op, &local);

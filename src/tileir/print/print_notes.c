@@ -5,11 +5,14 @@
 #include "tileir/print/print.h"
 
 
-void tir_print_notes(bcx_buf *o, const bcx_tileir_print_options *opts, const bcx_tileir_op *op,
-		     unsigned indent)
+void tir_print_notes(bcx_buf *o, const bcx_sink *sink, const bcx_tileir_print_options *opts,
+		     const bcx_tileir_op *op, unsigned indent)
 {
-	if (!opts || !opts->op_notes)
+	if (!opts || !opts->op_notes) {
+		bcx_buf_spill(o, sink, TIR_SPILL_AT);
 		return;
+	}
+	bcx_buf_spill(o, sink, 0);
 	const char *const *lines = NULL;
 	size_t n = opts->op_notes(opts->op_notes_ctx, op, &lines);
 	for (size_t i = 0; i < n && lines; i++) {

@@ -362,6 +362,7 @@ static bool decode_op(body_ctx *x, bcx_tileir_op *op)
 	    !read_attrs(x, op, rtypes) || !read_operands(x, op) || !read_regions(x, op))
 		return false;
 	op->result_types = rtypes;
+	op->end_offset = (uint32_t)bcx_cur_offset(&x->c);
 	op->first_result = x->n_values;
 	for (uint32_t i = 0; i < op->n_results; i++)
 		new_value(x, rtypes[i], i < n_wire);
