@@ -35,33 +35,68 @@ void *mw_alloc(mw_module *m, size_t n, size_t size)
 	return p;
 }
 
+/* Room for one more element in one of the model's four big arrays (ops,
+ * values, entries, a table's keys). They grow on the heap, where a
+ * reallocation gives the old block back (or remaps it); in the arena
+ * every doubling would leave the old copy behind, and the copies together
+ * outweigh the array. mw_fini frees them. */
+static bool heap_room(mw_module *m, void *arrp, size_t n, size_t *cap, size_t elem)
+{
+	if (n < *cap)
+		return true;
+	size_t ncap = *cap ? *cap * 2 : 64, bytes;
+	if (ncap < *cap || !bcx_mul_ok(ncap, elem, &bytes))
+		return false;
+	void *old;
+	memcpy(&old, arrp, sizeof old);
+	void *grown = bcx_realloc(bcx_arena_allocator(m->arena), old, *cap * elem, bytes);
+	if (!grown)
+		return false;
+	memcpy(arrp, &grown, sizeof grown);
+	*cap = ncap;
+	return true;
+}
+#define HEAP_ROOM(m, arr, n, cap) heap_room((m), (void *)&(arr), (n), &(cap), sizeof *(arr))
+
+static void heap_free(mw_module *m, void *p, size_t bytes)
+{
+	bcx_free(bcx_arena_allocator(m->arena), p, bytes);
+}
+
 /* ------------------------------------------------------------------ */
 /* Interning                                                           */
 /* ------------------------------------------------------------------ */
 
-static uint64_t hash_bytes(const uint8_t *p, size_t n)
+/* A key's hash: the high half of the shared hash, whose bits all depend on
+ * every byte (the low bits of a multiplicative hash do not, and linear
+ * probing clusters on them: numbered locations made long probe runs). */
+static uint32_t key_hash(const void *p, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h ^ (h >> 29);
+	return (uint32_t)(bcx_hash_bytes(p, n) >> 32);
 }
 
+/* Doubling reuses the stored hashes: no key is read again. The slots live
+ * on the heap, not in the arena, so the old array is given back. */
 static bool table_grow(mw_module *m, mw_table *t)
 {
 	size_t cap = t->cap ? t->cap * 2 : 256;
-	uint32_t *s = bcx_arena_calloc(m->arena, cap, sizeof *s);
+	const bcx_allocator *a = bcx_arena_allocator(m->arena);
+	if (cap > SIZE_MAX / sizeof(uint32_t))
+		return false;
+	uint32_t *s = bcx_alloc(a, cap * sizeof *s);
 	if (!s)
 		return false;
+	memset(s, 0, cap * sizeof *s);
 	for (size_t i = 0; i < t->cap; i++) {
 		uint32_t id = t->slots[i];
 		if (!id)
 			continue;
-		size_t h = hash_bytes(t->pool.data + t->keys[id - 1].off, t->keys[id - 1].len) & (cap - 1);
+		size_t h = t->keys[id - 1].hash & (cap - 1);
 		while (s[h])
 			h = (h + 1) & (cap - 1);
 		s[h] = id;
 	}
+	bcx_free(a, t->slots, t->cap * sizeof *t->slots);
 	t->slots = s;
 	t->cap = cap;
 	return true;
@@ -74,16 +109,18 @@ uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *a
 		return MW_NONE;
 	if ((t->n + 1) * 2 > t->cap && !table_grow(m, t))
 		goto nomem;
-	size_t h = hash_bytes(key, n) & (t->cap - 1);
-	for (uint32_t id; (id = t->slots[h]) != 0; h = (h + 1) & (t->cap - 1))
-		if (t->keys[id - 1].len == n && memcmp(t->pool.data + t->keys[id - 1].off, key, n) == 0)
+	uint32_t hash = key_hash(key, n);
+	size_t h = hash & (t->cap - 1);
+	for (uint32_t id; (id = t->slots[h]) != 0; h = (h + 1) & (t->cap - 1)) {
+		const struct mw_key *k = &t->keys[id - 1];
+		if (k->hash == hash && k->len == n && memcmp(t->pool.data + k->off, key, n) == 0)
 			return id - 1;
+	}
 	if (n > UINT32_MAX || t->pool.len > UINT32_MAX - n || t->n == UINT32_MAX - 1)
 		return mw_fail(m, BCX_ERR_LIMIT, "module too large"), MW_NONE;
-	if (!BCX_VEC_ROOM(m->arena, t->keys, t->n, t->kcap))
+	if (!HEAP_ROOM(m, t->keys, t->n, t->kcap))
 		goto nomem;
-	t->keys[t->n].off = (uint32_t)t->pool.len;
-	t->keys[t->n].len = (uint32_t)n;
+	t->keys[t->n] = (struct mw_key){(uint32_t)t->pool.len, (uint32_t)n, hash};
 	bcx_buf_put_bytes(&t->pool, key, n);
 	if (t->pool.status != BCX_OK)
 		goto nomem;
@@ -93,6 +130,18 @@ uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *a
 nomem:
 	mw_fail(m, BCX_ERR_NOMEM, "out of memory");
 	return MW_NONE;
+}
+
+void mw_table_free(mw_module *m, mw_table *t)
+{
+	if (m->arena) {
+		heap_free(m, t->slots, t->cap * sizeof *t->slots);
+		heap_free(m, t->keys, t->kcap * sizeof *t->keys);
+	}
+	t->slots = NULL;
+	t->keys = NULL;
+	t->cap = t->kcap = 0;
+	bcx_buf_free(&t->pool);
 }
 
 bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
@@ -113,9 +162,14 @@ bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
 
 void mw_fini(mw_module *m)
 {
-	bcx_buf_free(&m->strs.pool);
-	bcx_buf_free(&m->ents.pool);
-	bcx_buf_free(&m->names.pool);
+	mw_table_free(m, &m->strs);
+	mw_table_free(m, &m->ents);
+	mw_table_free(m, &m->names);
+	if (m->arena) {
+		heap_free(m, m->ent, m->cent * sizeof *m->ent);
+		heap_free(m, m->ops, m->cops * sizeof *m->ops);
+		heap_free(m, m->values, m->cvalues * sizeof *m->values);
+	}
 	bcx_buf_free(&m->tb);
 	bcx_buf_free(&m->scratch2);
 	bcx_arena_free(m->arena);
@@ -324,7 +378,7 @@ uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t s
 			m->ent[id].flags |= (uint8_t)flags;
 		return id;
 	}
-	if (!BCX_VEC_ROOM(m->arena, m->ent, id, m->cent))
+	if (!HEAP_ROOM(m, m->ent, id, m->cent))
 		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	mw_ent *e = &m->ent[id];
 	memset(e, 0, sizeof *e);
@@ -561,7 +615,7 @@ uint32_t mw_new_op(mw_module *m, uint32_t parent)
 {
 	if (m->status != BCX_OK)
 		return MW_NONE;
-	if (!BCX_VEC_ROOM(m->arena, m->ops, m->nops, m->cops))
+	if (!HEAP_ROOM(m, m->ops, m->nops, m->cops))
 		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	mw_op *op = &m->ops[m->nops];
 	memset(op, 0, sizeof *op);
@@ -579,7 +633,7 @@ uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg)
 		return mw_fail(m, BCX_ERR_LIMIT, "too many values"), MW_NONE;
 	uint32_t first = m->nvalues;
 	for (uint32_t i = 0; i < n; i++) {
-		if (!BCX_VEC_ROOM(m->arena, m->values, m->nvalues, m->cvalues))
+		if (!HEAP_ROOM(m, m->values, m->nvalues, m->cvalues))
 			return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 		m->values[m->nvalues++] = (mw_value){MW_NONE, MW_NONE, owner, arg, 0};
 	}

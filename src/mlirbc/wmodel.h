@@ -23,7 +23,7 @@ typedef struct mw_table {
 	uint32_t *slots;      /* id + 1, 0 empty */
 	size_t cap;
 	uint32_t n;
-	struct mw_key { uint32_t off, len; } *keys; /* per id: its key in pool */
+	struct mw_key { uint32_t off, len, hash; } *keys; /* per id: its key in pool */
 	size_t kcap;
 	bcx_buf pool;
 } mw_table;
@@ -193,6 +193,8 @@ typedef struct mw_module {
 /* The id of key in t (added when new; *added tells which); MW_NONE on
  * failure. */
 uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *added);
+/* A table's slots, keys and key bytes given back. */
+void mw_table_free(mw_module *m, mw_table *t);
 
 bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag);
 void mw_fini(mw_module *m);

@@ -577,7 +577,7 @@ bcx_status mw_write(mw_module *m, unsigned version, uint8_t **out, size_t *n,
 			*out = q;
 		}
 	}
-	bcx_buf_free(&w.props.pool);
+	mw_table_free(m, &w.props);
 	bcx_buf_free(&w.pbuf);
 	return m->status;
 }
