@@ -157,50 +157,65 @@ static bool parse_results(ps *p, results *rs)
 	return mlir_expect(lx, '=');
 }
 
+/* How many references of kind k stand in a list "r, r, ..." from the
+ * current token, read ahead on a copy of the lexer (at most max + 1).
+ * Operand and successor arrays are allocated at their size once: a
+ * reference used before its definition is kept as a pointer into the
+ * array, which must therefore never move. */
+static uint32_t count_refs(const ps *p, mlir_tk k, uint32_t max)
+{
+	mlir_lex look = p->lx;
+	look.diag = NULL;
+	uint32_t n = 0;
+	while (look.t.k == k && n <= max) {
+		n++;
+		if (!mlir_next(&look) || !mlir_is_punct(&look, ',') || !mlir_next(&look))
+			break;
+	}
+	return n;
+}
+
 /* (%a, %b#1) */
-static bool parse_operands(ps *p, mw_op *op, uint32_t id)
+static bool parse_operands(ps *p, uint32_t id)
 {
 	mlir_lex *lx = &p->lx;
-	uint32_t cap = 0;
 	if (!mlir_expect(lx, '('))
 		return false;
 	if (mlir_accept(lx, ')'))
 		return true;
+	uint32_t cap = count_refs(p, MLIR_TK_VALUE, UINT32_MAX - 1);
+	uint32_t *v = mw_alloc(p->m, cap, sizeof *v);
+	if (!v)
+		return false;
+	p->m->ops[id].opr = v;
 	do {
-		op = &p->m->ops[id];
-		if (op->nopr == cap) {
-			uint32_t *v = mw_alloc(p->m, cap ? cap * 2 : 4, sizeof *v);
-			if (!v)
-				return false;
-			if (op->nopr)
-				memcpy(v, op->opr, op->nopr * sizeof *v);
-			op->opr = v;
-			cap = cap ? cap * 2 : 4;
-		}
-		if (lx->t.k != MLIR_TK_VALUE)
+		mw_op *op = &p->m->ops[id];
+		if (lx->t.k != MLIR_TK_VALUE || op->nopr == cap)
 			return ps_fail(p, "expected an operand");
 		op->nopr++;
-		if (!use(p, '%', &op->opr[op->nopr - 1]))
+		if (!use(p, '%', &v[op->nopr - 1]))
 			return false;
 	} while (mlir_accept(lx, ','));
 	return mlir_expect(lx, ')');
 }
 
+/* [^a, ^b(...)]: up to 256 blocks */
 static bool parse_successors(ps *p, uint32_t id)
 {
 	mlir_lex *lx = &p->lx;
-	uint32_t *v = mw_alloc(p->m, 256, sizeof *v), n = 0;
+	mlir_next(lx);
+	uint32_t cap = count_refs(p, MLIR_TK_BLOCK, 256), n = 0;
+	uint32_t *v = mw_alloc(p->m, cap, sizeof *v);
 	if (!v)
 		return false;
-	mlir_next(lx);
+	p->m->ops[id].succ = v;
 	do {
-		if (lx->t.k != MLIR_TK_BLOCK || n == 256)
+		if (lx->t.k != MLIR_TK_BLOCK || n == cap || n == 256)
 			return ps_fail(p, "expected a successor block");
-		if (!use(p, '^', &v[n++]))
+		p->m->ops[id].nsucc = ++n;
+		if (!use(p, '^', &v[n - 1]))
 			return false;
 	} while (mlir_accept(lx, ','));
-	p->m->ops[id].succ = v;
-	p->m->ops[id].nsucc = n;
 	return mlir_expect(lx, ']');
 }
 
@@ -344,7 +359,7 @@ static bool parse_op(ps *p, uint32_t parent, mw_region *r, uint32_t b)
 	p->m->ops[id].line = lx->t.line;
 	p->m->ops[id].col = lx->t.col;
 	mlir_next(lx);
-	if (!parse_operands(p, &p->m->ops[id], id))
+	if (!parse_operands(p, id))
 		return false;
 	if (mlir_is_punct(lx, '[') && !parse_successors(p, id))
 		return false;
@@ -446,19 +461,28 @@ static bool parse_region(ps *p, uint32_t id, uint32_t ri)
 	return mlir_expect(lx, '}');
 }
 
+/* Up to 64 regions; the array grows between regions (nothing points into
+ * it while one is read), most ops having one. */
 static bool parse_regions(ps *p, uint32_t id)
 {
 	mlir_lex *lx = &p->lx;
 	mlir_next(lx);
-	mw_region *v = mw_alloc(p->m, 64, sizeof *v);
-	if (!v)
-		return false;
-	p->m->ops[id].regions = v;
+	uint32_t cap = 0;
 	do {
-		if (p->m->ops[id].nregions == 64)
+		mw_op *op = &p->m->ops[id];
+		if (op->nregions == 64)
 			return ps_fail(p, "more than 64 regions");
-		p->m->ops[id].nregions++;
-		if (!parse_region(p, id, p->m->ops[id].nregions - 1))
+		if (op->nregions == cap) {
+			cap = cap ? cap * 2 : 1;
+			mw_region *v = mw_alloc(p->m, cap, sizeof *v);
+			if (!v)
+				return false;
+			if (op->nregions)
+				memcpy(v, op->regions, op->nregions * sizeof *v);
+			op->regions = v;
+		}
+		op->nregions++;
+		if (!parse_region(p, id, op->nregions - 1))
 			return false;
 	} while (mlir_accept(lx, ','));
 	return mlir_expect(lx, ')');
@@ -640,7 +664,7 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 	if (mlir_next(&p.lx) && top_level(&p))
 		unwrap(m);
 	m->line = m->col = NULL;
-	bcx_buf_free(&p.names.pool);
+	mw_table_free(m, &p.names);
 	if (p.lx.status != BCX_OK && m->status == BCX_OK)
 		m->status = p.lx.status;
 	return m->status;

@@ -116,6 +116,36 @@ static void dense_bad_element(void)
 		 "%s", d.message);
 }
 
+/* Uses before their definitions (a graph region) past an op's fourth
+ * operand: the operand array once grew by copying while the early uses
+ * still waited in the old one, and all five came out as %0. */
+static void forward_operands(void)
+{
+	const char *text = "\"builtin.module\"() ({\n"
+			   "  \"t.graph\"() ({\n"
+			   "    \"t.use\"(%1, %1, %1, %1, %0) : (i32, i32, i32, i32, i32) -> ()\n"
+			   "    %0 = \"t.def\"() : () -> i32\n"
+			   "    %1 = \"t.def\"() : () -> i32\n"
+			   "  }) : () -> ()\n"
+			   "}) : () -> ()\n";
+	uint8_t *bc = NULL;
+	size_t n = 0;
+	bcx_diag d = {0};
+	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
+		      "%s", d.message))
+		return;
+	bcx_mlirbc_module *m = NULL;
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK && mb_print(m, 0, 0, &out, &d) == BCX_OK);
+	bcx_buf_put_u8(&out, 0);
+	T_CHECKF(out.status == BCX_OK && strstr((const char *)out.data, "(%1, %1, %1, %1, %0)"),
+		 "%s", out.data ? (const char *)out.data : "");
+	bcx_mlirbc_close(m);
+	bcx_buf_free(&out);
+	bcx_mlirbc_free_bytes(NULL, bc, n);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -144,6 +174,7 @@ int main(int argc, char **argv)
 	depth(argc > 2 ? argv[2] : ".");
 	int_limit();
 	dense_bad_element();
+	forward_operands();
 	free(vec);
 	return tu_finish();
 }
