@@ -14,44 +14,6 @@ static bool ok(const ps *p)
 	return p->lx.status == BCX_OK && p->m->status == BCX_OK;
 }
 
-uint32_t ps_name(ps *p, char sigil, const char *s, size_t n)
-{
-	char key[256];
-	if (n + 1 > sizeof key)
-		return ps_fail(p, "name longer than 254 bytes"), MW_NONE;
-	key[0] = sigil;
-	memcpy(key + 1, s, n);
-	bool added;
-	uint32_t id = mw_intern(p->m, &p->names, key, n + 1, &added);
-	if (id != MW_NONE && id >= p->ccur) {
-		size_t cap = p->ccur ? p->ccur * 2 : 256;
-		uint32_t *c = mw_alloc(p->m, cap, sizeof *c);
-		if (!c)
-			return MW_NONE;
-		if (p->ccur)
-			memcpy(c, p->cur, p->ccur * sizeof *c);
-		p->cur = c;
-		p->ccur = cap;
-	}
-	return id;
-}
-
-uint32_t ps_lookup(ps *p, uint32_t name)
-{
-	return name == MW_NONE || name >= p->ccur ? 0 : p->cur[name];
-}
-
-bool ps_define(ps *p, uint32_t name, uint32_t value, uint32_t count)
-{
-	if (name == MW_NONE)
-		return false;
-	if (!BCX_VEC_ROOM(p->m->arena, p->defs, p->ndefs, p->cdefs))
-		return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), false;
-	p->defs[p->ndefs] = (ps_def){name, value, count, p->cur[name]};
-	p->cur[name] = (uint32_t)++p->ndefs;
-	return true;
-}
-
 /* ------------------------------------------------------------------ */
 /* Scopes                                                              */
 /* ------------------------------------------------------------------ */
@@ -81,19 +43,17 @@ static void close_scope(ps *p, scope_mark mk)
 		if (!resolve(p, &p->pend[i]))
 			p->pend[keep++] = p->pend[i];
 	p->npend = keep;
-	while (p->ndefs > mk.defs) {
-		ps_def *d = &p->defs[--p->ndefs];
-		p->cur[d->name] = d->prev;
-	}
+	while (p->ndefs > mk.defs)
+		ps_unbind(p, &p->defs[--p->ndefs]);
 }
 
 static void report_unresolved(ps *p)
 {
 	if (p->npend && ok(p)) {
 		const ps_pend *r = &p->pend[0];
-		mbc_str s = {p->names.pool.data + p->names.keys[r->name].off, p->names.keys[r->name].len};
-		mlir_fail_at(&p->lx, r->line, r->col, "use of undeclared value or block '%.*s'",
-			     (int)s.n, (const char *)s.p);
+		char name[300];
+		ps_name_text(p, r->name, name, sizeof name);
+		mlir_fail_at(&p->lx, r->line, r->col, "use of undeclared value or block '%s'", name);
 	}
 }
 
@@ -294,17 +254,21 @@ static bool parse_regions(ps *p, uint32_t id);
 static bool parse_signature(ps *p, uint32_t id, const results *rs)
 {
 	mlir_lex *lx = &p->lx;
-	uint32_t *in, *out, nin, nout, one;
+	size_t in, out;
+	uint32_t nin, nout, one;
 	if (!mlir_expect(lx, ':') || !mlir_expect(lx, '(') || !ps_types(p, ')', &in, &nin) ||
 	    !mlir_expect(lx, 'A'))
 		return false;
+	p->ntys = in;
+	const uint32_t *outv = &one;
 	if (mlir_accept(lx, '(')) {
 		if (!ps_types(p, ')', &out, &nout))
 			return false;
+		outv = p->tys + out;
+		p->ntys = out;
 	} else {
 		if ((one = ps_type(p)) == MW_NONE)
 			return false;
-		out = &one;
 		nout = 1;
 	}
 	mw_op *op = &p->m->ops[id];
@@ -315,7 +279,7 @@ static bool parse_signature(ps *p, uint32_t id, const results *rs)
 	op->nres = nout;
 	op->first_res = mw_new_values(p->m, nout, id, false);
 	for (uint32_t i = 0; i < nout && ok(p); i++)
-		p->m->values[op->first_res + i].type = out[i];
+		p->m->values[op->first_res + i].type = outv[i];
 	return ok(p);
 }
 
@@ -655,7 +619,7 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 	memset(&p, 0, sizeof p);
 	p.m = m;
 	p.file = file;
-	bcx_buf_init(&p.names.pool, NULL);
+	ps_names_init(&p, n);
 	mlir_lex_init(&p.lx, file, text, n, m->diag);
 	m->file = file;
 	m->line = &p.lx.t.line;
@@ -664,7 +628,9 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 	if (mlir_next(&p.lx) && top_level(&p))
 		unwrap(m);
 	m->line = m->col = NULL;
-	mw_table_free(m, &p.names);
+	ps_names_free(&p);
+	mw_heap_free(m, p.tys, p.ctys * sizeof *p.tys);
+	mw_heap_free(m, p.lst, p.clst * sizeof *p.lst);
 	if (p.lx.status != BCX_OK && m->status == BCX_OK)
 		m->status = p.lx.status;
 	return m->status;

@@ -35,30 +35,30 @@ void *mw_alloc(mw_module *m, size_t n, size_t size)
 	return p;
 }
 
-/* Room for one more element in one of the model's four big arrays (ops,
- * values, entries, a table's keys). They grow on the heap, where a
+/* Room for one more element in one of the model's big arrays (ops,
+ * values, entries, a table's keys, the parser's scratch stacks). They
+ * grow on the heap, where a
  * reallocation gives the old block back (or remaps it); in the arena
  * every doubling would leave the old copy behind, and the copies together
  * outweigh the array. mw_fini frees them. */
-static bool heap_room(mw_module *m, void *arrp, size_t n, size_t *cap, size_t elem)
+bool mw_heap_room(mw_module *m, void *arrp, size_t n, size_t *cap, size_t elem)
 {
 	if (n < *cap)
 		return true;
 	size_t ncap = *cap ? *cap * 2 : 64, bytes;
 	if (ncap < *cap || !bcx_mul_ok(ncap, elem, &bytes))
-		return false;
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
 	void *old;
 	memcpy(&old, arrp, sizeof old);
 	void *grown = bcx_realloc(bcx_arena_allocator(m->arena), old, *cap * elem, bytes);
 	if (!grown)
-		return false;
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
 	memcpy(arrp, &grown, sizeof grown);
 	*cap = ncap;
 	return true;
 }
-#define HEAP_ROOM(m, arr, n, cap) heap_room((m), (void *)&(arr), (n), &(cap), sizeof *(arr))
 
-static void heap_free(mw_module *m, void *p, size_t bytes)
+void mw_heap_free(mw_module *m, void *p, size_t bytes)
 {
 	bcx_free(bcx_arena_allocator(m->arena), p, bytes);
 }
@@ -118,7 +118,7 @@ uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *a
 	}
 	if (n > UINT32_MAX || t->pool.len > UINT32_MAX - n || t->n == UINT32_MAX - 1)
 		return mw_fail(m, BCX_ERR_LIMIT, "module too large"), MW_NONE;
-	if (!HEAP_ROOM(m, t->keys, t->n, t->kcap))
+	if (!MW_HEAP_ROOM(m, t->keys, t->n, t->kcap))
 		goto nomem;
 	t->keys[t->n] = (struct mw_key){(uint32_t)t->pool.len, (uint32_t)n, hash};
 	bcx_buf_put_bytes(&t->pool, key, n);
@@ -135,8 +135,8 @@ nomem:
 void mw_table_free(mw_module *m, mw_table *t)
 {
 	if (m->arena) {
-		heap_free(m, t->slots, t->cap * sizeof *t->slots);
-		heap_free(m, t->keys, t->kcap * sizeof *t->keys);
+		mw_heap_free(m, t->slots, t->cap * sizeof *t->slots);
+		mw_heap_free(m, t->keys, t->kcap * sizeof *t->keys);
 	}
 	t->slots = NULL;
 	t->keys = NULL;
@@ -166,9 +166,9 @@ void mw_fini(mw_module *m)
 	mw_table_free(m, &m->ents);
 	mw_table_free(m, &m->names);
 	if (m->arena) {
-		heap_free(m, m->ent, m->cent * sizeof *m->ent);
-		heap_free(m, m->ops, m->cops * sizeof *m->ops);
-		heap_free(m, m->values, m->cvalues * sizeof *m->values);
+		mw_heap_free(m, m->ent, m->cent * sizeof *m->ent);
+		mw_heap_free(m, m->ops, m->cops * sizeof *m->ops);
+		mw_heap_free(m, m->values, m->cvalues * sizeof *m->values);
 	}
 	bcx_buf_free(&m->tb);
 	bcx_buf_free(&m->scratch2);
@@ -378,7 +378,7 @@ uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t s
 			m->ent[id].flags |= (uint8_t)flags;
 		return id;
 	}
-	if (!HEAP_ROOM(m, m->ent, id, m->cent))
+	if (!MW_HEAP_ROOM(m, m->ent, id, m->cent))
 		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	mw_ent *e = &m->ent[id];
 	memset(e, 0, sizeof *e);
@@ -615,7 +615,7 @@ uint32_t mw_new_op(mw_module *m, uint32_t parent)
 {
 	if (m->status != BCX_OK)
 		return MW_NONE;
-	if (!HEAP_ROOM(m, m->ops, m->nops, m->cops))
+	if (!MW_HEAP_ROOM(m, m->ops, m->nops, m->cops))
 		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	mw_op *op = &m->ops[m->nops];
 	memset(op, 0, sizeof *op);
@@ -633,7 +633,7 @@ uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg)
 		return mw_fail(m, BCX_ERR_LIMIT, "too many values"), MW_NONE;
 	uint32_t first = m->nvalues;
 	for (uint32_t i = 0; i < n; i++) {
-		if (!HEAP_ROOM(m, m->values, m->nvalues, m->cvalues))
+		if (!MW_HEAP_ROOM(m, m->values, m->nvalues, m->cvalues))
 			return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 		m->values[m->nvalues++] = (mw_value){MW_NONE, MW_NONE, owner, arg, 0};
 	}

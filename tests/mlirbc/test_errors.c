@@ -146,6 +146,40 @@ static void forward_operands(void)
 	bcx_mlirbc_free_bytes(NULL, bc, n);
 }
 
+/* Printer-style names (%N, %argN, ^bbN) have their own arrays: %01 is
+ * still not %1, a number past the arrays' bound still resolves, and an
+ * unknown one is named in the message as written. */
+static void numbered_names(void)
+{
+	const char *text = "\"builtin.module\"() ({\n"
+			   "  %1 = \"t.a\"() : () -> i32\n"
+			   "  %01 = \"t.b\"() : () -> i64\n"
+			   "  %4000000000 = \"t.c\"() : () -> i16\n"
+			   "  \"t.use\"(%01, %1, %4000000000) : (i64, i32, i16) -> ()\n"
+			   "}) : () -> ()\n";
+	uint8_t *bc = NULL;
+	size_t n = 0;
+	bcx_diag d = {0};
+	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
+		      "%s", d.message))
+		return;
+	bcx_mlirbc_module *m = NULL;
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK && mb_print(m, 0, 0, &out, &d) == BCX_OK);
+	bcx_buf_put_u8(&out, 0);
+	T_CHECKF(out.status == BCX_OK && strstr((const char *)out.data, "(%1, %0, %2)"), "%s",
+		 out.data ? (const char *)out.data : "");
+	bcx_mlirbc_close(m);
+	bcx_buf_free(&out);
+	bcx_mlirbc_free_bytes(NULL, bc, n);
+	text = "\"builtin.module\"() ({\n  \"t.use\"(%arg7) : (i32) -> ()\n}) : () -> ()\n";
+	T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) ==
+		BCX_ERR_MALFORMED);
+	T_CHECKF(strstr(d.message, "t.mlir:2:11: use of undeclared value or block '%arg7'") != NULL,
+		 "%s", d.message);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -175,6 +209,7 @@ int main(int argc, char **argv)
 	int_limit();
 	dense_bad_element();
 	forward_operands();
+	numbered_names();
 	free(vec);
 	return tu_finish();
 }
