@@ -294,6 +294,12 @@ static bool define_results(ps *p, uint32_t id, const results *rs)
 	return true;
 }
 
+/* FILE:LINE:COL of an op or a block argument, as MLIR's parser gives it.
+ * These come in text order, each new, a million in a large module: they
+ * bypass the entry table's hashing and are indexed in p->locs by
+ * position instead, where an equal loc("FILE":L:C) written in the text
+ * finds them (ps_file_loc). Once such a written one was hashed, or if the
+ * order ever breaks, they are interned like any entry. */
 static uint32_t op_location(ps *p, unsigned line, unsigned col)
 {
 	mw_tb_start(p->m);
@@ -301,7 +307,31 @@ static uint32_t op_location(ps *p, unsigned line, unsigned col)
 	mw_tb_ref(p->m, MW_REC_ATTR, p->file_attr);
 	mw_tb_varint(p->m, line);
 	mw_tb_varint(p->m, col);
-	return mw_tb_finish(p->m, mw_builtin(p->m), MW_E_CUSTOM | MW_E_LOC, 0);
+	const ps_locent *last = p->nlocs ? &p->locs[p->nlocs - 1] : NULL;
+	if (p->file_locs_hashed || (last && (last->line > line || (last->line == line && last->col >= col))))
+		return mw_tb_finish(p->m, mw_builtin(p->m), MW_E_CUSTOM | MW_E_LOC, 0);
+	uint32_t id = mw_tb_finish_new(p->m, mw_builtin(p->m), MW_E_CUSTOM | MW_E_LOC);
+	if (id == MW_NONE || !PS_ROOM(p, p->locs, p->nlocs, p->clocs))
+		return MW_NONE;
+	p->locs[p->nlocs++] = (ps_locent){line, col, id};
+	return id;
+}
+
+uint32_t ps_file_loc(ps *p, uint64_t line, uint64_t col)
+{
+	size_t lo = 0, hi = p->nlocs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const ps_locent *e = &p->locs[mid];
+		if (e->line == line && e->col == col)
+			return e->id;
+		if (e->line < line || (e->line == line && e->col < col))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	p->file_locs_hashed = true;
+	return MW_NONE;
 }
 
 static bool parse_op(ps *p, uint32_t parent, mw_region *r, uint32_t b)
@@ -631,6 +661,7 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 	ps_names_free(&p);
 	mw_heap_free(m, p.tys, p.ctys * sizeof *p.tys);
 	mw_heap_free(m, p.lst, p.clst * sizeof *p.lst);
+	mw_heap_free(m, p.locs, p.clocs * sizeof *p.locs);
 	if (p.lx.status != BCX_OK && m->status == BCX_OK)
 		m->status = p.lx.status;
 	return m->status;

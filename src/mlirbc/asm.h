@@ -24,6 +24,10 @@ typedef struct ps_pend {
 /* Printer-style numbered names with a direct array each (asm_names.c). */
 #define PS_NUM_FORMS 3
 
+typedef struct ps_locent {
+	uint32_t line, col, id;
+} ps_locent;
+
 typedef struct ps {
 	mw_module *m;
 	mlir_lex lx;
@@ -51,6 +55,9 @@ typedef struct ps {
 	size_t ntys, ctys;
 	mw_named *lst;
 	size_t nlst, clst;
+	ps_locent *locs;             /* the ops' and arguments' own locations, in order */
+	size_t nlocs, clocs;
+	bool file_locs_hashed;       /* a written loc("FILE":L:C) went to the table */
 } ps;
 
 /* asm_attr.c */
@@ -86,6 +93,10 @@ void ps_raw_skip(ps *p, size_t n);
 /* f80 and f128 have no entry in mlir/floats.def: their mw_tinfo.flt. */
 #define PS_F80 250
 #define PS_F128 251
+
+/* The entry of FILE:line:col in p->locs (an op's or argument's own
+ * location), or MW_NONE: the caller interns it then. */
+uint32_t ps_file_loc(ps *p, uint64_t line, uint64_t col);
 
 /* asm_dense.c */
 uint32_t ps_dense(ps *p);             /* after 'dense' */

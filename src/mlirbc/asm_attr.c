@@ -521,6 +521,11 @@ static uint32_t file_loc(ps *p, uint32_t file)
 				return MW_NONE;
 		}
 	}
+	if (n == 2 && file == p->file_attr) {
+		uint32_t own = ps_file_loc(p, v[0], v[1]);
+		if (own != MW_NONE)
+			return own;
+	}
 	mw_tb_start(p->m);
 	if (n == 2) {
 		mw_tb_varint(p->m, MBC_A_FILE_LOC);

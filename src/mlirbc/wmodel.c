@@ -102,13 +102,34 @@ static bool table_grow(mw_module *m, mw_table *t)
 	return true;
 }
 
+/* Append key as id t->n; slot is where the hash table points to it, or
+ * NULL for a key no one will look up by its bytes. */
+static uint32_t table_add(mw_module *m, mw_table *t, const void *key, size_t n, uint32_t hash,
+			  uint32_t *slot)
+{
+	if (n > UINT32_MAX || t->pool.len > UINT32_MAX - n || t->n == UINT32_MAX - 1)
+		return mw_fail(m, BCX_ERR_LIMIT, "module too large"), MW_NONE;
+	if (!MW_HEAP_ROOM(m, t->keys, t->n, t->kcap))
+		return MW_NONE;
+	t->keys[t->n] = (struct mw_key){(uint32_t)t->pool.len, (uint32_t)n, hash};
+	bcx_buf_put_bytes(&t->pool, key, n);
+	if (t->pool.status != BCX_OK)
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+	t->n++;
+	if (slot) {
+		*slot = t->n;
+		t->nslots++;
+	}
+	return t->n - 1;
+}
+
 uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *added)
 {
 	*added = false;
 	if (m->status != BCX_OK)
 		return MW_NONE;
-	if ((t->n + 1) * 2 > t->cap && !table_grow(m, t))
-		goto nomem;
+	if ((t->nslots + 1) * 2 > t->cap && !table_grow(m, t))
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	uint32_t hash = key_hash(key, n);
 	size_t h = hash & (t->cap - 1);
 	for (uint32_t id; (id = t->slots[h]) != 0; h = (h + 1) & (t->cap - 1)) {
@@ -116,20 +137,9 @@ uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *a
 		if (k->hash == hash && k->len == n && memcmp(t->pool.data + k->off, key, n) == 0)
 			return id - 1;
 	}
-	if (n > UINT32_MAX || t->pool.len > UINT32_MAX - n || t->n == UINT32_MAX - 1)
-		return mw_fail(m, BCX_ERR_LIMIT, "module too large"), MW_NONE;
-	if (!MW_HEAP_ROOM(m, t->keys, t->n, t->kcap))
-		goto nomem;
-	t->keys[t->n] = (struct mw_key){(uint32_t)t->pool.len, (uint32_t)n, hash};
-	bcx_buf_put_bytes(&t->pool, key, n);
-	if (t->pool.status != BCX_OK)
-		goto nomem;
-	t->slots[h] = ++t->n;
-	*added = true;
-	return t->n - 1;
-nomem:
-	mw_fail(m, BCX_ERR_NOMEM, "out of memory");
-	return MW_NONE;
+	uint32_t id = table_add(m, t, key, n, hash, &t->slots[h]);
+	*added = id != MW_NONE;
+	return id;
 }
 
 void mw_table_free(mw_module *m, mw_table *t)
@@ -157,6 +167,7 @@ bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
 	bcx_buf_init(&m->tb, a);
 	bcx_buf_init(&m->scratch2, a);
 	m->rel = mbc_release_current();
+	m->builtin = MW_NONE;
 	return BCX_OK;
 }
 
@@ -358,28 +369,11 @@ void mw_tb_take(mw_module *m, bcx_buf *dst, uint32_t *off, uint32_t *len)
 	tb_pop(m);
 }
 
-uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt)
+/* The entry of a key just added to m->ents. */
+static uint32_t new_entry(mw_module *m, uint32_t id, uint32_t dialect, unsigned flags)
 {
-	if (m->tb.status != BCX_OK)
-		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
-	if (m->status != BCX_OK || dialect == MW_NONE) {
-		tb_pop(m);
-		return MW_NONE;
-	}
-	uint8_t *h = m->tb.data + m->tb_base;
-	h[0] = (uint8_t)(flags & (MW_E_TYPE | MW_E_CUSTOM));
-	memcpy(h + 1, &dialect, 4);
-	memcpy(h + 5, &salt, 4);
-	bool added;
-	uint32_t id = mw_intern(m, &m->ents, h, m->tb.len - m->tb_base, &added);
-	tb_pop(m);
-	if (id == MW_NONE || !added) {
-		if (id != MW_NONE)
-			m->ent[id].flags |= (uint8_t)flags;
-		return id;
-	}
 	if (!MW_HEAP_ROOM(m, m->ent, id, m->cent))
-		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+		return MW_NONE;
 	mw_ent *e = &m->ent[id];
 	memset(e, 0, sizeof *e);
 	e->dialect = dialect;
@@ -388,6 +382,49 @@ uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t s
 	e->ntpl = m->ents.keys[id].len - MW_KEY_HDR;
 	e->aux = MW_NONE;
 	return id;
+}
+
+/* The current template's key (its header filled in), or NULL when the
+ * model has failed (the template is dropped then). */
+static uint8_t *tb_key(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt)
+{
+	if (m->tb.status != BCX_OK)
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+	if (m->status != BCX_OK || dialect == MW_NONE) {
+		tb_pop(m);
+		return NULL;
+	}
+	uint8_t *h = m->tb.data + m->tb_base;
+	h[0] = (uint8_t)(flags & (MW_E_TYPE | MW_E_CUSTOM));
+	memcpy(h + 1, &dialect, 4);
+	memcpy(h + 5, &salt, 4);
+	return h;
+}
+
+uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt)
+{
+	uint8_t *h = tb_key(m, dialect, flags, salt);
+	if (!h)
+		return MW_NONE;
+	bool added;
+	uint32_t id = mw_intern(m, &m->ents, h, m->tb.len - m->tb_base, &added);
+	tb_pop(m);
+	if (id == MW_NONE || !added) {
+		if (id != MW_NONE)
+			m->ent[id].flags |= (uint8_t)flags;
+		return id;
+	}
+	return new_entry(m, id, dialect, flags);
+}
+
+uint32_t mw_tb_finish_new(mw_module *m, uint32_t dialect, unsigned flags)
+{
+	uint8_t *h = tb_key(m, dialect, flags, 0);
+	if (!h)
+		return MW_NONE;
+	uint32_t id = table_add(m, &m->ents, h, m->tb.len - m->tb_base, 0, NULL);
+	tb_pop(m);
+	return id == MW_NONE ? MW_NONE : new_entry(m, id, dialect, flags);
 }
 
 uint32_t mw_text_entry(mw_module *m, uint32_t dialect, bool type, const void *p, size_t n,
@@ -400,7 +437,10 @@ uint32_t mw_text_entry(mw_module *m, uint32_t dialect, bool type, const void *p,
 
 uint32_t mw_builtin(mw_module *m)
 {
-	return mw_dialect_id(m, "builtin", 7);
+	/* asked for by nearly every entry: looked up once */
+	if (m->builtin == MW_NONE)
+		m->builtin = mw_dialect_id(m, "builtin", 7);
+	return m->builtin;
 }
 
 uint32_t mw_string_attr(mw_module *m, const void *p, size_t n)

@@ -23,6 +23,7 @@ typedef struct mw_table {
 	uint32_t *slots;      /* id + 1, 0 empty */
 	size_t cap;
 	uint32_t n;
+	uint32_t nslots;      /* keys in slots (the others are never looked up) */
 	struct mw_key { uint32_t off, len, hash; } *keys; /* per id: its key in pool */
 	size_t kcap;
 	bcx_buf pool;
@@ -177,6 +178,7 @@ typedef struct mw_module {
 	uint32_t nproducer;
 	bool pinned;                 /* keep the read module's indices (opaque bytes) */
 	uint32_t distinct_salt;
+	uint32_t builtin;            /* the builtin dialect's id, MW_NONE until asked */
 	bcx_buf tb;                  /* templates being built, a stack of frames */
 	size_t tb_base;              /* the current frame's start */
 	size_t tb_raw;               /* offset of its open raw record + 1, 0 none */
@@ -217,6 +219,10 @@ void mw_tb_ref(mw_module *m, int tag, uint32_t id);
 /* Intern the template as an entry. salt keeps otherwise equal entries apart
  * (distinct attributes). */
 uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt);
+/* Intern the template as a new entry without looking for an equal one or
+ * letting later ones find it: for a caller that keeps its own index of
+ * such entries (the text parser's locations, asm.c). */
+uint32_t mw_tb_finish_new(mw_module *m, uint32_t dialect, unsigned flags);
 /* Finish the current template by appending it to dst instead. */
 void mw_tb_take(mw_module *m, bcx_buf *dst, uint32_t *off, uint32_t *len);
 /* A text-fallback entry. */
