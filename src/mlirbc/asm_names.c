@@ -24,28 +24,30 @@ static const struct num_form {
 	size_t n;
 } num_forms[PS_NUM_FORMS] = {{'%', "", 0}, {'%', "arg", 3}, {'^', "bb", 2}};
 
-/* The number of a printer-style name, or false. */
+/* The value of a decimal without leading zeros of up to 9 digits, or false. */
+static bool plain_decimal(const char *d, size_t nd, uint32_t *v)
+{
+	if (nd == 0 || nd > 9 || (d[0] == '0' && nd > 1))
+		return false;
+	*v = 0;
+	for (size_t i = 0; i < nd; i++) {
+		if (d[i] < '0' || d[i] > '9')
+			return false;
+		*v = *v * 10 + (uint32_t)(d[i] - '0');
+	}
+	return true;
+}
+
+/* The form and number of a printer-style name, or false. */
 static bool numbered(const ps *p, char sigil, const char *s, size_t n, uint32_t *form,
 		     uint32_t *num)
 {
 	for (uint32_t f = 0; f < PS_NUM_FORMS; f++) {
 		const struct num_form *nf = &num_forms[f];
-		if (nf->sigil != sigil || n <= nf->n || memcmp(s, nf->prefix, nf->n) != 0)
+		if (nf->sigil != sigil || n <= nf->n || memcmp(s, nf->prefix, nf->n) != 0 ||
+		    !plain_decimal(s + nf->n, n - nf->n, num) || *num > p->num_limit)
 			continue;
-		const char *d = s + nf->n;
-		size_t nd = n - nf->n;
-		if (nd > 9 || (d[0] == '0' && nd > 1))
-			return false;
-		uint32_t v = 0;
-		for (size_t i = 0; i < nd; i++) {
-			if (d[i] < '0' || d[i] > '9')
-				return false;
-			v = v * 10 + (uint32_t)(d[i] - '0');
-		}
-		if (v > p->num_limit)
-			return false;
 		*form = f;
-		*num = v;
 		return true;
 	}
 	return false;

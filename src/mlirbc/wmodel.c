@@ -45,8 +45,10 @@ bool mw_heap_room(mw_module *m, void *arrp, size_t n, size_t *cap, size_t elem)
 {
 	if (n < *cap)
 		return true;
-	size_t ncap = *cap ? *cap * 2 : 64, bytes;
-	if (ncap < *cap || !bcx_mul_ok(ncap, elem, &bytes))
+	size_t ncap = *cap ? *cap : 32, bytes;
+	while (ncap <= n && ncap <= SIZE_MAX / 2)
+		ncap *= 2;
+	if (ncap <= n || !bcx_mul_ok(ncap, elem, &bytes))
 		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
 	void *old;
 	memcpy(&old, arrp, sizeof old);

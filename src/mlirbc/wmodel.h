@@ -246,7 +246,7 @@ uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg);
 mw_block *mw_new_block(mw_module *m, mw_region *r);
 bool mw_block_add_op(mw_module *m, mw_block *b, uint32_t op);
 void *mw_alloc(mw_module *m, size_t n, size_t size);
-/* Room for element n of a heap array (doubling; given back by
+/* Room for element n of a heap array (doubling until it fits; given back by
  * mw_heap_free, the model's own ones by mw_fini); false after mw_fail. */
 bool mw_heap_room(mw_module *m, void *arrp, size_t n, size_t *cap, size_t elem);
 #define MW_HEAP_ROOM(m, arr, n, cap) mw_heap_room((m), (void *)&(arr), (n), &(cap), sizeof *(arr))

@@ -212,10 +212,13 @@ static bool order(mw_writer *w, mw_list *l, bool names)
 {
 	mw_module *m = w->m;
 	size_t n = l->n;
-	sort_item *v = bcx_arena_alloc(m->arena, (n ? n : 1) * sizeof *v);
-	sort_item *tmp = bcx_arena_alloc(m->arena, (n ? n : 1) * sizeof *tmp);
-	if (!v || !tmp)
-		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
+	/* on the heap, given back at once: a million entries take 32 MB */
+	sort_item *v = NULL, *tmp = NULL;
+	size_t cv = 0, ctmp = 0;
+	if (!MW_HEAP_ROOM(m, v, n, cv) || !MW_HEAP_ROOM(m, tmp, n, ctmp)) {
+		mw_heap_free(m, v, cv * sizeof *v);
+		return false;
+	}
 	for (size_t i = 0; i < n; i++) {
 		uint32_t id = l->v[i];
 		const mw_ent *e = names ? NULL : &m->ent[id];
@@ -238,6 +241,8 @@ static bool order(mw_writer *w, mw_list *l, bool names)
 		else
 			m->ent[v[i].id].index = (uint32_t)i;
 	}
+	mw_heap_free(m, v, cv * sizeof *v);
+	mw_heap_free(m, tmp, ctmp * sizeof *tmp);
 	return true;
 }
 
