@@ -28,6 +28,14 @@ typedef struct ps_locent {
 	uint32_t line, col, id;
 } ps_locent;
 
+/* The one-word type cache of asm_attr.c: spelling (n bytes) to entry. */
+#define PS_TCACHE_BITS 4
+typedef struct ps_typecache {
+	uint64_t key;
+	uint32_t id;
+	uint8_t n;                   /* 0: empty */
+} ps_typecache;
+
 typedef struct ps {
 	mw_module *m;
 	mlir_lex lx;
@@ -58,6 +66,7 @@ typedef struct ps {
 	ps_locent *locs;             /* the ops' and arguments' own locations, in order */
 	size_t nlocs, clocs;
 	bool file_locs_hashed;       /* a written loc("FILE":L:C) went to the table */
+	ps_typecache tcache[1 << PS_TCACHE_BITS];
 } ps;
 
 /* asm_attr.c */

@@ -412,11 +412,14 @@ static bool int_type_name(const mlir_tok *t, uint32_t *w, unsigned *sign)
 	return true;
 }
 
-static uint32_t named_type(ps *p)
+/* A type named by a keyword; *word tells whether that one token was all
+ * of it (i32, f32, index: no parameters). */
+static uint32_t keyword_type(ps *p, bool *word)
 {
 	mlir_tok t = p->lx.t;
 	uint32_t w;
 	unsigned sign;
+	*word = true;
 	if (int_type_name(&t, &w, &sign)) {
 		mlir_next(&p->lx);
 		return mw_int_type(p->m, w, sign);
@@ -448,6 +451,7 @@ static uint32_t named_type(ps *p)
 						      mlir_float_semantics(k)->bits, MW_NONE, 0};
 		return id;
 	}
+	*word = false;
 	if (mlir_is_id(&p->lx, "memref"))
 		return memref_type(p);
 	if (mlir_is_id(&p->lx, "tensor") || mlir_is_id(&p->lx, "vector"))
@@ -457,6 +461,29 @@ static uint32_t named_type(ps *p)
 	if (mlir_is_id(&p->lx, "tuple"))
 		return wrapped_type(p, MBC_T_TUPLE);
 	return ps_fail(p, "unknown type '%.*s'", (int)(t.n > 40 ? 40 : t.n), t.p), MW_NONE;
+}
+
+/* One-word types come by the million (every signature names them): a
+ * small cache by spelling (up to 8 bytes) skips building and interning
+ * their template again. */
+static uint32_t named_type(ps *p)
+{
+	const mlir_tok *t = &p->lx.t;
+	if (t->n > 8)
+		return keyword_type(p, &(bool){false});
+	uint64_t key = 0;
+	memcpy(&key, t->p, t->n);
+	ps_typecache *c = &p->tcache[(key * 0x9e3779b97f4a7c15u) >> (64 - PS_TCACHE_BITS)];
+	if (c->n == t->n && c->key == key) {
+		mlir_next(&p->lx);
+		return c->id;
+	}
+	uint8_t n = (uint8_t)t->n;
+	bool word;
+	uint32_t id = keyword_type(p, &word);
+	if (word && id != MW_NONE)
+		*c = (ps_typecache){key, id, n};
+	return id;
 }
 
 uint32_t ps_type(ps *p)

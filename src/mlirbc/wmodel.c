@@ -2,6 +2,8 @@
  * of IR the parser and the converter build. */
 #include "wmodel.h"
 
+#include "bcx/varint.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -328,10 +330,8 @@ void mw_tb_bytes(mw_module *m, const void *p, size_t n)
 
 void mw_tb_varint(mw_module *m, uint64_t v)
 {
-	uint8_t tmp[16];
-	bcx_buf b = {tmp, 0, sizeof tmp, BCX_OK, NULL};
-	mw_put_varint(&b, v);
-	mw_tb_bytes(m, tmp, b.len);
+	uint8_t tmp[BCX_PREFIXVARINT_MAX];
+	mw_tb_bytes(m, tmp, bcx_prefixvarint_encode(v, tmp));
 }
 
 void mw_tb_svarint(mw_module *m, int64_t v)
