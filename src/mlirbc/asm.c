@@ -14,44 +14,6 @@ static bool ok(const ps *p)
 	return p->lx.status == BCX_OK && p->m->status == BCX_OK;
 }
 
-uint32_t ps_name(ps *p, char sigil, const char *s, size_t n)
-{
-	char key[256];
-	if (n + 1 > sizeof key)
-		return ps_fail(p, "name longer than 254 bytes"), MW_NONE;
-	key[0] = sigil;
-	memcpy(key + 1, s, n);
-	bool added;
-	uint32_t id = mw_intern(p->m, &p->names, key, n + 1, &added);
-	if (id != MW_NONE && id >= p->ccur) {
-		size_t cap = p->ccur ? p->ccur * 2 : 256;
-		uint32_t *c = mw_alloc(p->m, cap, sizeof *c);
-		if (!c)
-			return MW_NONE;
-		if (p->ccur)
-			memcpy(c, p->cur, p->ccur * sizeof *c);
-		p->cur = c;
-		p->ccur = cap;
-	}
-	return id;
-}
-
-uint32_t ps_lookup(ps *p, uint32_t name)
-{
-	return name == MW_NONE || name >= p->ccur ? 0 : p->cur[name];
-}
-
-bool ps_define(ps *p, uint32_t name, uint32_t value, uint32_t count)
-{
-	if (name == MW_NONE)
-		return false;
-	if (!BCX_VEC_ROOM(p->m->arena, p->defs, p->ndefs, p->cdefs))
-		return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), false;
-	p->defs[p->ndefs] = (ps_def){name, value, count, p->cur[name]};
-	p->cur[name] = (uint32_t)++p->ndefs;
-	return true;
-}
-
 /* ------------------------------------------------------------------ */
 /* Scopes                                                              */
 /* ------------------------------------------------------------------ */
@@ -81,19 +43,17 @@ static void close_scope(ps *p, scope_mark mk)
 		if (!resolve(p, &p->pend[i]))
 			p->pend[keep++] = p->pend[i];
 	p->npend = keep;
-	while (p->ndefs > mk.defs) {
-		ps_def *d = &p->defs[--p->ndefs];
-		p->cur[d->name] = d->prev;
-	}
+	while (p->ndefs > mk.defs)
+		ps_unbind(p, &p->defs[--p->ndefs]);
 }
 
 static void report_unresolved(ps *p)
 {
 	if (p->npend && ok(p)) {
 		const ps_pend *r = &p->pend[0];
-		mbc_str s = {p->names.pool.data + p->names.keys[r->name].off, p->names.keys[r->name].len};
-		mlir_fail_at(&p->lx, r->line, r->col, "use of undeclared value or block '%.*s'",
-			     (int)s.n, (const char *)s.p);
+		char name[300];
+		ps_name_text(p, r->name, name, sizeof name);
+		mlir_fail_at(&p->lx, r->line, r->col, "use of undeclared value or block '%s'", name);
 	}
 }
 
@@ -157,50 +117,65 @@ static bool parse_results(ps *p, results *rs)
 	return mlir_expect(lx, '=');
 }
 
+/* How many references of kind k stand in a list "r, r, ..." from the
+ * current token, read ahead on a copy of the lexer (at most max + 1).
+ * Operand and successor arrays are allocated at their size once: a
+ * reference used before its definition is kept as a pointer into the
+ * array, which must therefore never move. */
+static uint32_t count_refs(const ps *p, mlir_tk k, uint32_t max)
+{
+	mlir_lex look = p->lx;
+	look.diag = NULL;
+	uint32_t n = 0;
+	while (look.t.k == k && n <= max) {
+		n++;
+		if (!mlir_next(&look) || !mlir_is_punct(&look, ',') || !mlir_next(&look))
+			break;
+	}
+	return n;
+}
+
 /* (%a, %b#1) */
-static bool parse_operands(ps *p, mw_op *op, uint32_t id)
+static bool parse_operands(ps *p, uint32_t id)
 {
 	mlir_lex *lx = &p->lx;
-	uint32_t cap = 0;
 	if (!mlir_expect(lx, '('))
 		return false;
 	if (mlir_accept(lx, ')'))
 		return true;
+	uint32_t cap = count_refs(p, MLIR_TK_VALUE, UINT32_MAX - 1);
+	uint32_t *v = mw_alloc(p->m, cap, sizeof *v);
+	if (!v)
+		return false;
+	p->m->ops[id].opr = v;
 	do {
-		op = &p->m->ops[id];
-		if (op->nopr == cap) {
-			uint32_t *v = mw_alloc(p->m, cap ? cap * 2 : 4, sizeof *v);
-			if (!v)
-				return false;
-			if (op->nopr)
-				memcpy(v, op->opr, op->nopr * sizeof *v);
-			op->opr = v;
-			cap = cap ? cap * 2 : 4;
-		}
-		if (lx->t.k != MLIR_TK_VALUE)
+		mw_op *op = &p->m->ops[id];
+		if (lx->t.k != MLIR_TK_VALUE || op->nopr == cap)
 			return ps_fail(p, "expected an operand");
 		op->nopr++;
-		if (!use(p, '%', &op->opr[op->nopr - 1]))
+		if (!use(p, '%', &v[op->nopr - 1]))
 			return false;
 	} while (mlir_accept(lx, ','));
 	return mlir_expect(lx, ')');
 }
 
+/* [^a, ^b(...)]: up to 256 blocks */
 static bool parse_successors(ps *p, uint32_t id)
 {
 	mlir_lex *lx = &p->lx;
-	uint32_t *v = mw_alloc(p->m, 256, sizeof *v), n = 0;
+	mlir_next(lx);
+	uint32_t cap = count_refs(p, MLIR_TK_BLOCK, 256), n = 0;
+	uint32_t *v = mw_alloc(p->m, cap, sizeof *v);
 	if (!v)
 		return false;
-	mlir_next(lx);
+	p->m->ops[id].succ = v;
 	do {
-		if (lx->t.k != MLIR_TK_BLOCK || n == 256)
+		if (lx->t.k != MLIR_TK_BLOCK || n == cap || n == 256)
 			return ps_fail(p, "expected a successor block");
-		if (!use(p, '^', &v[n++]))
+		p->m->ops[id].nsucc = ++n;
+		if (!use(p, '^', &v[n - 1]))
 			return false;
 	} while (mlir_accept(lx, ','));
-	p->m->ops[id].succ = v;
-	p->m->ops[id].nsucc = n;
 	return mlir_expect(lx, ']');
 }
 
@@ -279,17 +254,21 @@ static bool parse_regions(ps *p, uint32_t id);
 static bool parse_signature(ps *p, uint32_t id, const results *rs)
 {
 	mlir_lex *lx = &p->lx;
-	uint32_t *in, *out, nin, nout, one;
+	size_t in, out;
+	uint32_t nin, nout, one;
 	if (!mlir_expect(lx, ':') || !mlir_expect(lx, '(') || !ps_types(p, ')', &in, &nin) ||
 	    !mlir_expect(lx, 'A'))
 		return false;
+	p->ntys = in;
+	const uint32_t *outv = &one;
 	if (mlir_accept(lx, '(')) {
 		if (!ps_types(p, ')', &out, &nout))
 			return false;
+		outv = p->tys + out;
+		p->ntys = out;
 	} else {
 		if ((one = ps_type(p)) == MW_NONE)
 			return false;
-		out = &one;
 		nout = 1;
 	}
 	mw_op *op = &p->m->ops[id];
@@ -300,7 +279,7 @@ static bool parse_signature(ps *p, uint32_t id, const results *rs)
 	op->nres = nout;
 	op->first_res = mw_new_values(p->m, nout, id, false);
 	for (uint32_t i = 0; i < nout && ok(p); i++)
-		p->m->values[op->first_res + i].type = out[i];
+		p->m->values[op->first_res + i].type = outv[i];
 	return ok(p);
 }
 
@@ -315,6 +294,12 @@ static bool define_results(ps *p, uint32_t id, const results *rs)
 	return true;
 }
 
+/* FILE:LINE:COL of an op or a block argument, as MLIR's parser gives it.
+ * These come in text order, each new, a million in a large module: they
+ * bypass the entry table's hashing and are indexed in p->locs by
+ * position instead, where an equal loc("FILE":L:C) written in the text
+ * finds them (ps_file_loc). Once such a written one was hashed, or if the
+ * order ever breaks, they are interned like any entry. */
 static uint32_t op_location(ps *p, unsigned line, unsigned col)
 {
 	mw_tb_start(p->m);
@@ -322,7 +307,31 @@ static uint32_t op_location(ps *p, unsigned line, unsigned col)
 	mw_tb_ref(p->m, MW_REC_ATTR, p->file_attr);
 	mw_tb_varint(p->m, line);
 	mw_tb_varint(p->m, col);
-	return mw_tb_finish(p->m, mw_builtin(p->m), MW_E_CUSTOM | MW_E_LOC, 0);
+	const ps_locent *last = p->nlocs ? &p->locs[p->nlocs - 1] : NULL;
+	if (p->file_locs_hashed || (last && (last->line > line || (last->line == line && last->col >= col))))
+		return mw_tb_finish(p->m, mw_builtin(p->m), MW_E_CUSTOM | MW_E_LOC, 0);
+	uint32_t id = mw_tb_finish_new(p->m, mw_builtin(p->m), MW_E_CUSTOM | MW_E_LOC);
+	if (id == MW_NONE || !PS_ROOM(p, p->locs, p->nlocs, p->clocs))
+		return MW_NONE;
+	p->locs[p->nlocs++] = (ps_locent){line, col, id};
+	return id;
+}
+
+uint32_t ps_file_loc(ps *p, uint64_t line, uint64_t col)
+{
+	size_t lo = 0, hi = p->nlocs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const ps_locent *e = &p->locs[mid];
+		if (e->line == line && e->col == col)
+			return e->id;
+		if (e->line < line || (e->line == line && e->col < col))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	p->file_locs_hashed = true;
+	return MW_NONE;
 }
 
 static bool parse_op(ps *p, uint32_t parent, mw_region *r, uint32_t b)
@@ -344,7 +353,7 @@ static bool parse_op(ps *p, uint32_t parent, mw_region *r, uint32_t b)
 	p->m->ops[id].line = lx->t.line;
 	p->m->ops[id].col = lx->t.col;
 	mlir_next(lx);
-	if (!parse_operands(p, &p->m->ops[id], id))
+	if (!parse_operands(p, id))
 		return false;
 	if (mlir_is_punct(lx, '[') && !parse_successors(p, id))
 		return false;
@@ -446,19 +455,28 @@ static bool parse_region(ps *p, uint32_t id, uint32_t ri)
 	return mlir_expect(lx, '}');
 }
 
+/* Up to 64 regions; the array grows between regions (nothing points into
+ * it while one is read), most ops having one. */
 static bool parse_regions(ps *p, uint32_t id)
 {
 	mlir_lex *lx = &p->lx;
 	mlir_next(lx);
-	mw_region *v = mw_alloc(p->m, 64, sizeof *v);
-	if (!v)
-		return false;
-	p->m->ops[id].regions = v;
+	uint32_t cap = 0;
 	do {
-		if (p->m->ops[id].nregions == 64)
+		mw_op *op = &p->m->ops[id];
+		if (op->nregions == 64)
 			return ps_fail(p, "more than 64 regions");
-		p->m->ops[id].nregions++;
-		if (!parse_region(p, id, p->m->ops[id].nregions - 1))
+		if (op->nregions == cap) {
+			cap = cap ? cap * 2 : 1;
+			mw_region *v = mw_alloc(p->m, cap, sizeof *v);
+			if (!v)
+				return false;
+			if (op->nregions)
+				memcpy(v, op->regions, op->nregions * sizeof *v);
+			op->regions = v;
+		}
+		op->nregions++;
+		if (!parse_region(p, id, op->nregions - 1))
 			return false;
 	} while (mlir_accept(lx, ','));
 	return mlir_expect(lx, ')');
@@ -631,7 +649,7 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 	memset(&p, 0, sizeof p);
 	p.m = m;
 	p.file = file;
-	bcx_buf_init(&p.names.pool, NULL);
+	ps_names_init(&p, n);
 	mlir_lex_init(&p.lx, file, text, n, m->diag);
 	m->file = file;
 	m->line = &p.lx.t.line;
@@ -640,7 +658,10 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 	if (mlir_next(&p.lx) && top_level(&p))
 		unwrap(m);
 	m->line = m->col = NULL;
-	bcx_buf_free(&p.names.pool);
+	ps_names_free(&p);
+	mw_heap_free(m, p.tys, p.ctys * sizeof *p.tys);
+	mw_heap_free(m, p.lst, p.clst * sizeof *p.lst);
+	mw_heap_free(m, p.locs, p.clocs * sizeof *p.locs);
 	if (p.lx.status != BCX_OK && m->status == BCX_OK)
 		m->status = p.lx.status;
 	return m->status;

@@ -21,6 +21,21 @@ typedef struct ps_pend {
 	unsigned line, col;
 } ps_pend;
 
+/* Printer-style numbered names with a direct array each (asm_names.c). */
+#define PS_NUM_FORMS 3
+
+typedef struct ps_locent {
+	uint32_t line, col, id;
+} ps_locent;
+
+/* The one-word type cache of asm_attr.c: spelling (n bytes) to entry. */
+#define PS_TCACHE_BITS 4
+typedef struct ps_typecache {
+	uint64_t key;
+	uint32_t id;
+	uint8_t n;                   /* 0: empty */
+} ps_typecache;
+
 typedef struct ps {
 	mw_module *m;
 	mlir_lex lx;
@@ -29,6 +44,9 @@ typedef struct ps {
 	mw_table names;              /* "%name", "^name", "#alias", "!alias" */
 	uint32_t *cur;               /* per name: definition + 1 */
 	size_t ccur;
+	uint32_t *num[PS_NUM_FORMS]; /* per number of %N, %argN, ^bbN: the same */
+	size_t cnum[PS_NUM_FORMS];
+	uint32_t num_limit;          /* the largest number kept there */
 	ps_def *defs;
 	size_t ndefs, cdefs;
 	ps_pend *pend;
@@ -37,23 +55,44 @@ typedef struct ps {
 	unsigned adepth;             /* attributes and types */
 	char *sbuf;                  /* unescaped string literal */
 	size_t csbuf;
+	/* Scratch stacks on the heap for lists that end up in a template
+	 * (types of a signature, elements of an array or dictionary): a
+	 * list takes the top, nested lists go above it and are popped
+	 * before it grows again; the caller pops the list when done. */
+	uint32_t *tys;
+	size_t ntys, ctys;
+	mw_named *lst;
+	size_t nlst, clst;
+	ps_locent *locs;             /* the ops' and arguments' own locations, in order */
+	size_t nlocs, clocs;
+	bool file_locs_hashed;       /* a written loc("FILE":L:C) went to the table */
+	ps_typecache tcache[1 << PS_TCACHE_BITS];
 } ps;
 
 /* asm_attr.c */
 uint32_t ps_attr(ps *p);
 uint32_t ps_type(ps *p);
 uint32_t ps_loc(ps *p);               /* after 'loc': "(...)" */
-bool ps_types(ps *p, char close, uint32_t **out, uint32_t *n); /* list up to close */
+/* A list of types up to close, at p->tys[*first ..] (pop: ntys = *first). */
+bool ps_types(ps *p, char close, size_t *first, uint32_t *n);
+/* Room for one more on a scratch stack (PS_ROOM(p, p->tys, p->ntys, p->ctys)). */
+#define PS_ROOM(p, arr, n, cap) MW_HEAP_ROOM((p)->m, arr, n, cap)
 /* A StringAttr of the current string token (unescaped); advances. */
 uint32_t ps_string_attr(ps *p);
 /* Unescape the current string token into p->sbuf; length or -1. */
 long ps_unescape(ps *p);
-/* The alias or name table: id of a sigil + name key. */
+/* asm_names.c: the id of a sigil + name (value, block or alias). */
 uint32_t ps_name(ps *p, char sigil, const char *s, size_t n);
 /* The definition of a name in scope + 1, 0 none. */
 uint32_t ps_lookup(ps *p, uint32_t name);
 /* Define name in the current scope. */
 bool ps_define(ps *p, uint32_t name, uint32_t value, uint32_t count);
+/* Undo a definition when its scope ends: the name's earlier one is back. */
+void ps_unbind(ps *p, const ps_def *d);
+/* A name as written (sigil included) for messages; snprintf's result. */
+int ps_name_text(const ps *p, uint32_t name, char *out, size_t cap);
+void ps_names_init(ps *p, size_t text_len);
+void ps_names_free(ps *p);
 bool ps_fail(ps *p, const char *fmt, ...) BCX_PRINTF(2, 3);
 /* Raw access for what MLIR's lexer treats specially: skip blanks from the
  * lexer's position; does the text there start with s? */
@@ -63,6 +102,10 @@ void ps_raw_skip(ps *p, size_t n);
 /* f80 and f128 have no entry in mlir/floats.def: their mw_tinfo.flt. */
 #define PS_F80 250
 #define PS_F128 251
+
+/* The entry of FILE:line:col in p->locs (an op's or argument's own
+ * location), or MW_NONE: the caller interns it then. */
+uint32_t ps_file_loc(ps *p, uint64_t line, uint64_t col);
 
 /* asm_dense.c */
 uint32_t ps_dense(ps *p);             /* after 'dense' */

@@ -174,34 +174,26 @@ static uint32_t simple_type(ps *p, unsigned code, mw_tinfo ti)
 	return finish_type(p, ti);
 }
 
-bool ps_types(ps *p, char close, uint32_t **out, uint32_t *n)
+bool ps_types(ps *p, char close, size_t *first, uint32_t *n)
 {
-	uint32_t cap = 0;
 	*n = 0;
-	*out = NULL;
+	*first = p->ntys;
 	if (mlir_accept(&p->lx, close))
 		return ok(p);
 	do {
 		uint32_t t = ps_type(p);
-		if (t == MW_NONE)
+		if (t == MW_NONE || !PS_ROOM(p, p->tys, p->ntys, p->ctys))
 			return false;
-		if (*n == cap) {
-			uint32_t *v = mw_alloc(p->m, cap ? cap * 2 : 4, sizeof *v);
-			if (!v)
-				return false;
-			if (*n)
-				memcpy(v, *out, *n * sizeof *v);
-			*out = v;
-			cap = cap ? cap * 2 : 4;
-		}
-		(*out)[(*n)++] = t;
+		p->tys[p->ntys++] = t;
+		(*n)++;
 	} while (mlir_accept(&p->lx, ','));
 	return mlir_expect(&p->lx, close);
 }
 
 static uint32_t function_type(ps *p)
 {
-	uint32_t *in, *out, nin, nout;
+	size_t in, out;
+	uint32_t nin, nout;
 	mlir_next(&p->lx);
 	if (!ps_types(p, ')', &in, &nin) || !mlir_expect(&p->lx, 'A'))
 		return MW_NONE;
@@ -210,22 +202,21 @@ static uint32_t function_type(ps *p)
 			return MW_NONE;
 	} else {
 		uint32_t t = ps_type(p);
-		if (t == MW_NONE)
+		if (t == MW_NONE || !PS_ROOM(p, p->tys, p->ntys, p->ctys))
 			return MW_NONE;
-		out = mw_alloc(p->m, 1, sizeof *out);
-		if (!out)
-			return MW_NONE;
-		out[0] = t;
+		out = p->ntys;
+		p->tys[p->ntys++] = t;
 		nout = 1;
 	}
 	mw_tb_start(p->m);
 	mw_tb_varint(p->m, MBC_T_FUNCTION);
 	mw_tb_varint(p->m, nin);
 	for (uint32_t i = 0; i < nin; i++)
-		mw_tb_ref(p->m, MW_REC_TYPE, in[i]);
+		mw_tb_ref(p->m, MW_REC_TYPE, p->tys[in + i]);
 	mw_tb_varint(p->m, nout);
 	for (uint32_t i = 0; i < nout; i++)
-		mw_tb_ref(p->m, MW_REC_TYPE, out[i]);
+		mw_tb_ref(p->m, MW_REC_TYPE, p->tys[out + i]);
+	p->ntys = in;
 	return finish_type(p, (mw_tinfo){0});
 }
 
@@ -381,7 +372,8 @@ static uint32_t tensor_or_vector(ps *p, bool vector)
 
 static uint32_t wrapped_type(ps *p, unsigned code)
 {
-	uint32_t *v, n;
+	size_t v;
+	uint32_t n;
 	mlir_next(&p->lx);
 	if (!mlir_expect(&p->lx, '<') || !ps_types(p, '>', &v, &n))
 		return MW_NONE;
@@ -392,9 +384,10 @@ static uint32_t wrapped_type(ps *p, unsigned code)
 	if (code == MBC_T_TUPLE)
 		mw_tb_varint(p->m, n);
 	for (uint32_t i = 0; i < n; i++)
-		mw_tb_ref(p->m, MW_REC_TYPE, v[i]);
+		mw_tb_ref(p->m, MW_REC_TYPE, p->tys[v + i]);
 	mw_tinfo ti = {code == MBC_T_COMPLEX ? MW_TY_COMPLEX : MW_TY_OTHER, 0, false, 0,
-		       n ? v[0] : MW_NONE, 0};
+		       n ? p->tys[v] : MW_NONE, 0};
+	p->ntys = v;
 	return finish_type(p, ti);
 }
 
@@ -419,11 +412,14 @@ static bool int_type_name(const mlir_tok *t, uint32_t *w, unsigned *sign)
 	return true;
 }
 
-static uint32_t named_type(ps *p)
+/* A type named by a keyword; *word tells whether that one token was all
+ * of it (i32, f32, index: no parameters). */
+static uint32_t keyword_type(ps *p, bool *word)
 {
 	mlir_tok t = p->lx.t;
 	uint32_t w;
 	unsigned sign;
+	*word = true;
 	if (int_type_name(&t, &w, &sign)) {
 		mlir_next(&p->lx);
 		return mw_int_type(p->m, w, sign);
@@ -455,6 +451,7 @@ static uint32_t named_type(ps *p)
 						      mlir_float_semantics(k)->bits, MW_NONE, 0};
 		return id;
 	}
+	*word = false;
 	if (mlir_is_id(&p->lx, "memref"))
 		return memref_type(p);
 	if (mlir_is_id(&p->lx, "tensor") || mlir_is_id(&p->lx, "vector"))
@@ -464,6 +461,29 @@ static uint32_t named_type(ps *p)
 	if (mlir_is_id(&p->lx, "tuple"))
 		return wrapped_type(p, MBC_T_TUPLE);
 	return ps_fail(p, "unknown type '%.*s'", (int)(t.n > 40 ? 40 : t.n), t.p), MW_NONE;
+}
+
+/* One-word types come by the million (every signature names them): a
+ * small cache by spelling (up to 8 bytes) skips building and interning
+ * their template again. */
+static uint32_t named_type(ps *p)
+{
+	const mlir_tok *t = &p->lx.t;
+	if (t->n > 8)
+		return keyword_type(p, &(bool){false});
+	uint64_t key = 0;
+	memcpy(&key, t->p, t->n);
+	ps_typecache *c = &p->tcache[(key * 0x9e3779b97f4a7c15u) >> (64 - PS_TCACHE_BITS)];
+	if (c->n == t->n && c->key == key) {
+		mlir_next(&p->lx);
+		return c->id;
+	}
+	uint8_t n = (uint8_t)t->n;
+	bool word;
+	uint32_t id = keyword_type(p, &word);
+	if (word && id != MW_NONE)
+		*c = (ps_typecache){key, id, n};
+	return id;
 }
 
 uint32_t ps_type(ps *p)
@@ -527,6 +547,11 @@ static uint32_t file_loc(ps *p, uint32_t file)
 			if (!tok_uint(p, &v[n++]) || !mlir_expect(&p->lx, ':') || !tok_uint(p, &v[n++]))
 				return MW_NONE;
 		}
+	}
+	if (n == 2 && file == p->file_attr) {
+		uint32_t own = ps_file_loc(p, v[0], v[1]);
+		if (own != MW_NONE)
+			return own;
 	}
 	mw_tb_start(p->m);
 	if (n == 2) {
@@ -641,46 +666,46 @@ uint32_t ps_loc(ps *p)
 static uint32_t list_attr(ps *p, unsigned code, char close, bool dict)
 {
 	mw_module *m = p->m;
-	mw_named *v = NULL;
-	uint32_t n = 0, cap = 0;
+	size_t first = p->nlst;
+	uint32_t n = 0;
 	mlir_next(&p->lx);
 	if (!mlir_is_punct(&p->lx, close))
 		do {
-			if (n == cap) {
-				mw_named *w = mw_alloc(m, cap ? cap * 2 : 8, sizeof *w);
-				if (!w)
-					return MW_NONE;
-				if (n)
-					memcpy(w, v, n * sizeof *w);
-				v = w;
-				cap = cap ? cap * 2 : 8;
-			}
-			mw_named *e = &v[n++];
-			memset(e, 0, sizeof *e);
+			/* by index: a nested list may move the stack */
+			if (!PS_ROOM(p, p->lst, p->nlst, p->clst))
+				return MW_NONE;
+			size_t at = p->nlst++;
+			n++;
+			memset(&p->lst[at], 0, sizeof p->lst[at]);
+			uint32_t name = MW_NONE, value;
 			if (dict) {
 				if (p->lx.t.k == MLIR_TK_STR) {
-					e->name = ps_string_attr(p);
+					name = ps_string_attr(p);
 				} else if (p->lx.t.k == MLIR_TK_ID) {
-					e->name = mw_string_attr(m, p->lx.t.p, p->lx.t.n);
+					name = mw_string_attr(m, p->lx.t.p, p->lx.t.n);
 					mlir_next(&p->lx);
 				} else {
 					return ps_fail(p, "expected an attribute name"), MW_NONE;
 				}
 				if (mlir_accept(&p->lx, '=')) {
-					e->value = ps_attr(p);
+					value = ps_attr(p);
 				} else {
 					mw_tb_start(m);
 					mw_tb_varint(m, MBC_A_UNIT);
-					e->value = finish_attr(p, 0);
+					value = finish_attr(p, 0);
 				}
 			} else {
-				e->value = ps_attr(p);
+				value = ps_attr(p);
 			}
 			if (!ok(p))
 				return MW_NONE;
+			p->lst[at].name = name;
+			p->lst[at].value = value;
 		} while (mlir_accept(&p->lx, ','));
 	if (!mlir_expect(&p->lx, close))
 		return MW_NONE;
+	mw_named *v = p->lst + first;
+	p->nlst = first;
 	if (dict)
 		return mw_dict(m, v, n);
 	mw_tb_start(m);

@@ -2,6 +2,8 @@
  * of IR the parser and the converter build. */
 #include "wmodel.h"
 
+#include "bcx/varint.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,36 +36,94 @@ void *mw_alloc(mw_module *m, size_t n, size_t size)
 	return p;
 }
 
+/* Room for one more element in one of the model's big arrays (ops,
+ * values, entries, a table's keys, the parser's scratch stacks). They
+ * grow on the heap, where a
+ * reallocation gives the old block back (or remaps it); in the arena
+ * every doubling would leave the old copy behind, and the copies together
+ * outweigh the array. mw_fini frees them. */
+bool mw_heap_room(mw_module *m, void *arrp, size_t n, size_t *cap, size_t elem)
+{
+	if (n < *cap)
+		return true;
+	size_t ncap = *cap ? *cap : 32, bytes;
+	while (ncap <= n && ncap <= SIZE_MAX / 2)
+		ncap *= 2;
+	if (ncap <= n || !bcx_mul_ok(ncap, elem, &bytes))
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
+	void *old;
+	memcpy(&old, arrp, sizeof old);
+	void *grown = bcx_realloc(bcx_arena_allocator(m->arena), old, *cap * elem, bytes);
+	if (!grown)
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
+	memcpy(arrp, &grown, sizeof grown);
+	*cap = ncap;
+	return true;
+}
+
+void mw_heap_free(mw_module *m, void *p, size_t bytes)
+{
+	bcx_free(bcx_arena_allocator(m->arena), p, bytes);
+}
+
 /* ------------------------------------------------------------------ */
 /* Interning                                                           */
 /* ------------------------------------------------------------------ */
 
-static uint64_t hash_bytes(const uint8_t *p, size_t n)
+/* A key's hash: the high half of the shared hash, whose bits all depend on
+ * every byte (the low bits of a multiplicative hash do not, and linear
+ * probing clusters on them: numbered locations made long probe runs). */
+static uint32_t key_hash(const void *p, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h ^ (h >> 29);
+	return (uint32_t)(bcx_hash_bytes(p, n) >> 32);
 }
 
+/* Doubling reuses the stored hashes: no key is read again. The slots live
+ * on the heap, not in the arena, so the old array is given back. */
 static bool table_grow(mw_module *m, mw_table *t)
 {
 	size_t cap = t->cap ? t->cap * 2 : 256;
-	uint32_t *s = bcx_arena_calloc(m->arena, cap, sizeof *s);
+	const bcx_allocator *a = bcx_arena_allocator(m->arena);
+	if (cap > SIZE_MAX / sizeof(uint32_t))
+		return false;
+	uint32_t *s = bcx_alloc(a, cap * sizeof *s);
 	if (!s)
 		return false;
+	memset(s, 0, cap * sizeof *s);
 	for (size_t i = 0; i < t->cap; i++) {
 		uint32_t id = t->slots[i];
 		if (!id)
 			continue;
-		size_t h = hash_bytes(t->pool.data + t->keys[id - 1].off, t->keys[id - 1].len) & (cap - 1);
+		size_t h = t->keys[id - 1].hash & (cap - 1);
 		while (s[h])
 			h = (h + 1) & (cap - 1);
 		s[h] = id;
 	}
+	bcx_free(a, t->slots, t->cap * sizeof *t->slots);
 	t->slots = s;
 	t->cap = cap;
 	return true;
+}
+
+/* Append key as id t->n; slot is where the hash table points to it, or
+ * NULL for a key no one will look up by its bytes. */
+static uint32_t table_add(mw_module *m, mw_table *t, const void *key, size_t n, uint32_t hash,
+			  uint32_t *slot)
+{
+	if (n > UINT32_MAX || t->pool.len > UINT32_MAX - n || t->n == UINT32_MAX - 1)
+		return mw_fail(m, BCX_ERR_LIMIT, "module too large"), MW_NONE;
+	if (!MW_HEAP_ROOM(m, t->keys, t->n, t->kcap))
+		return MW_NONE;
+	t->keys[t->n] = (struct mw_key){(uint32_t)t->pool.len, (uint32_t)n, hash};
+	bcx_buf_put_bytes(&t->pool, key, n);
+	if (t->pool.status != BCX_OK)
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+	t->n++;
+	if (slot) {
+		*slot = t->n;
+		t->nslots++;
+	}
+	return t->n - 1;
 }
 
 uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *added)
@@ -71,27 +131,30 @@ uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *a
 	*added = false;
 	if (m->status != BCX_OK)
 		return MW_NONE;
-	if ((t->n + 1) * 2 > t->cap && !table_grow(m, t))
-		goto nomem;
-	size_t h = hash_bytes(key, n) & (t->cap - 1);
-	for (uint32_t id; (id = t->slots[h]) != 0; h = (h + 1) & (t->cap - 1))
-		if (t->keys[id - 1].len == n && memcmp(t->pool.data + t->keys[id - 1].off, key, n) == 0)
+	if ((t->nslots + 1) * 2 > t->cap && !table_grow(m, t))
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+	uint32_t hash = key_hash(key, n);
+	size_t h = hash & (t->cap - 1);
+	for (uint32_t id; (id = t->slots[h]) != 0; h = (h + 1) & (t->cap - 1)) {
+		const struct mw_key *k = &t->keys[id - 1];
+		if (k->hash == hash && k->len == n && memcmp(t->pool.data + k->off, key, n) == 0)
 			return id - 1;
-	if (n > UINT32_MAX || t->pool.len > UINT32_MAX - n || t->n == UINT32_MAX - 1)
-		return mw_fail(m, BCX_ERR_LIMIT, "module too large"), MW_NONE;
-	if (!BCX_VEC_ROOM(m->arena, t->keys, t->n, t->kcap))
-		goto nomem;
-	t->keys[t->n].off = (uint32_t)t->pool.len;
-	t->keys[t->n].len = (uint32_t)n;
-	bcx_buf_put_bytes(&t->pool, key, n);
-	if (t->pool.status != BCX_OK)
-		goto nomem;
-	t->slots[h] = ++t->n;
-	*added = true;
-	return t->n - 1;
-nomem:
-	mw_fail(m, BCX_ERR_NOMEM, "out of memory");
-	return MW_NONE;
+	}
+	uint32_t id = table_add(m, t, key, n, hash, &t->slots[h]);
+	*added = id != MW_NONE;
+	return id;
+}
+
+void mw_table_free(mw_module *m, mw_table *t)
+{
+	if (m->arena) {
+		mw_heap_free(m, t->slots, t->cap * sizeof *t->slots);
+		mw_heap_free(m, t->keys, t->kcap * sizeof *t->keys);
+	}
+	t->slots = NULL;
+	t->keys = NULL;
+	t->cap = t->kcap = 0;
+	bcx_buf_free(&t->pool);
 }
 
 bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
@@ -107,14 +170,20 @@ bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
 	bcx_buf_init(&m->tb, a);
 	bcx_buf_init(&m->scratch2, a);
 	m->rel = mbc_release_current();
+	m->builtin = MW_NONE;
 	return BCX_OK;
 }
 
 void mw_fini(mw_module *m)
 {
-	bcx_buf_free(&m->strs.pool);
-	bcx_buf_free(&m->ents.pool);
-	bcx_buf_free(&m->names.pool);
+	mw_table_free(m, &m->strs);
+	mw_table_free(m, &m->ents);
+	mw_table_free(m, &m->names);
+	if (m->arena) {
+		mw_heap_free(m, m->ent, m->cent * sizeof *m->ent);
+		mw_heap_free(m, m->ops, m->cops * sizeof *m->ops);
+		mw_heap_free(m, m->values, m->cvalues * sizeof *m->values);
+	}
 	bcx_buf_free(&m->tb);
 	bcx_buf_free(&m->scratch2);
 	bcx_arena_free(m->arena);
@@ -260,10 +329,8 @@ void mw_tb_bytes(mw_module *m, const void *p, size_t n)
 
 void mw_tb_varint(mw_module *m, uint64_t v)
 {
-	uint8_t tmp[16];
-	bcx_buf b = {tmp, 0, sizeof tmp, BCX_OK, NULL};
-	mw_put_varint(&b, v);
-	mw_tb_bytes(m, tmp, b.len);
+	uint8_t tmp[BCX_PREFIXVARINT_MAX];
+	mw_tb_bytes(m, tmp, bcx_prefixvarint_encode(v, tmp));
 }
 
 void mw_tb_svarint(mw_module *m, int64_t v)
@@ -303,28 +370,11 @@ void mw_tb_take(mw_module *m, bcx_buf *dst, uint32_t *off, uint32_t *len)
 	tb_pop(m);
 }
 
-uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt)
+/* The entry of a key just added to m->ents. */
+static uint32_t new_entry(mw_module *m, uint32_t id, uint32_t dialect, unsigned flags)
 {
-	if (m->tb.status != BCX_OK)
-		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
-	if (m->status != BCX_OK || dialect == MW_NONE) {
-		tb_pop(m);
+	if (!MW_HEAP_ROOM(m, m->ent, id, m->cent))
 		return MW_NONE;
-	}
-	uint8_t *h = m->tb.data + m->tb_base;
-	h[0] = (uint8_t)(flags & (MW_E_TYPE | MW_E_CUSTOM));
-	memcpy(h + 1, &dialect, 4);
-	memcpy(h + 5, &salt, 4);
-	bool added;
-	uint32_t id = mw_intern(m, &m->ents, h, m->tb.len - m->tb_base, &added);
-	tb_pop(m);
-	if (id == MW_NONE || !added) {
-		if (id != MW_NONE)
-			m->ent[id].flags |= (uint8_t)flags;
-		return id;
-	}
-	if (!BCX_VEC_ROOM(m->arena, m->ent, id, m->cent))
-		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	mw_ent *e = &m->ent[id];
 	memset(e, 0, sizeof *e);
 	e->dialect = dialect;
@@ -333,6 +383,49 @@ uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t s
 	e->ntpl = m->ents.keys[id].len - MW_KEY_HDR;
 	e->aux = MW_NONE;
 	return id;
+}
+
+/* The current template's key (its header filled in), or NULL when the
+ * model has failed (the template is dropped then). */
+static uint8_t *tb_key(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt)
+{
+	if (m->tb.status != BCX_OK)
+		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
+	if (m->status != BCX_OK || dialect == MW_NONE) {
+		tb_pop(m);
+		return NULL;
+	}
+	uint8_t *h = m->tb.data + m->tb_base;
+	h[0] = (uint8_t)(flags & (MW_E_TYPE | MW_E_CUSTOM));
+	memcpy(h + 1, &dialect, 4);
+	memcpy(h + 5, &salt, 4);
+	return h;
+}
+
+uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt)
+{
+	uint8_t *h = tb_key(m, dialect, flags, salt);
+	if (!h)
+		return MW_NONE;
+	bool added;
+	uint32_t id = mw_intern(m, &m->ents, h, m->tb.len - m->tb_base, &added);
+	tb_pop(m);
+	if (id == MW_NONE || !added) {
+		if (id != MW_NONE)
+			m->ent[id].flags |= (uint8_t)flags;
+		return id;
+	}
+	return new_entry(m, id, dialect, flags);
+}
+
+uint32_t mw_tb_finish_new(mw_module *m, uint32_t dialect, unsigned flags)
+{
+	uint8_t *h = tb_key(m, dialect, flags, 0);
+	if (!h)
+		return MW_NONE;
+	uint32_t id = table_add(m, &m->ents, h, m->tb.len - m->tb_base, 0, NULL);
+	tb_pop(m);
+	return id == MW_NONE ? MW_NONE : new_entry(m, id, dialect, flags);
 }
 
 uint32_t mw_text_entry(mw_module *m, uint32_t dialect, bool type, const void *p, size_t n,
@@ -345,7 +438,10 @@ uint32_t mw_text_entry(mw_module *m, uint32_t dialect, bool type, const void *p,
 
 uint32_t mw_builtin(mw_module *m)
 {
-	return mw_dialect_id(m, "builtin", 7);
+	/* asked for by nearly every entry: looked up once */
+	if (m->builtin == MW_NONE)
+		m->builtin = mw_dialect_id(m, "builtin", 7);
+	return m->builtin;
 }
 
 uint32_t mw_string_attr(mw_module *m, const void *p, size_t n)
@@ -560,7 +656,7 @@ uint32_t mw_new_op(mw_module *m, uint32_t parent)
 {
 	if (m->status != BCX_OK)
 		return MW_NONE;
-	if (!BCX_VEC_ROOM(m->arena, m->ops, m->nops, m->cops))
+	if (!MW_HEAP_ROOM(m, m->ops, m->nops, m->cops))
 		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	mw_op *op = &m->ops[m->nops];
 	memset(op, 0, sizeof *op);
@@ -578,7 +674,7 @@ uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg)
 		return mw_fail(m, BCX_ERR_LIMIT, "too many values"), MW_NONE;
 	uint32_t first = m->nvalues;
 	for (uint32_t i = 0; i < n; i++) {
-		if (!BCX_VEC_ROOM(m->arena, m->values, m->nvalues, m->cvalues))
+		if (!MW_HEAP_ROOM(m, m->values, m->nvalues, m->cvalues))
 			return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 		m->values[m->nvalues++] = (mw_value){MW_NONE, MW_NONE, owner, arg, 0};
 	}

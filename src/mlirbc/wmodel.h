@@ -23,7 +23,8 @@ typedef struct mw_table {
 	uint32_t *slots;      /* id + 1, 0 empty */
 	size_t cap;
 	uint32_t n;
-	struct mw_key { uint32_t off, len; } *keys; /* per id: its key in pool */
+	uint32_t nslots;      /* keys in slots (the others are never looked up) */
+	struct mw_key { uint32_t off, len, hash; } *keys; /* per id: its key in pool */
 	size_t kcap;
 	bcx_buf pool;
 } mw_table;
@@ -177,6 +178,7 @@ typedef struct mw_module {
 	uint32_t nproducer;
 	bool pinned;                 /* keep the read module's indices (opaque bytes) */
 	uint32_t distinct_salt;
+	uint32_t builtin;            /* the builtin dialect's id, MW_NONE until asked */
 	bcx_buf tb;                  /* templates being built, a stack of frames */
 	size_t tb_base;              /* the current frame's start */
 	size_t tb_raw;               /* offset of its open raw record + 1, 0 none */
@@ -193,6 +195,8 @@ typedef struct mw_module {
 /* The id of key in t (added when new; *added tells which); MW_NONE on
  * failure. */
 uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *added);
+/* A table's slots, keys and key bytes given back. */
+void mw_table_free(mw_module *m, mw_table *t);
 
 bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag);
 void mw_fini(mw_module *m);
@@ -215,6 +219,10 @@ void mw_tb_ref(mw_module *m, int tag, uint32_t id);
 /* Intern the template as an entry. salt keeps otherwise equal entries apart
  * (distinct attributes). */
 uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt);
+/* Intern the template as a new entry without looking for an equal one or
+ * letting later ones find it: for a caller that keeps its own index of
+ * such entries (the text parser's locations, asm.c). */
+uint32_t mw_tb_finish_new(mw_module *m, uint32_t dialect, unsigned flags);
 /* Finish the current template by appending it to dst instead. */
 void mw_tb_take(mw_module *m, bcx_buf *dst, uint32_t *off, uint32_t *len);
 /* A text-fallback entry. */
@@ -238,6 +246,11 @@ uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg);
 mw_block *mw_new_block(mw_module *m, mw_region *r);
 bool mw_block_add_op(mw_module *m, mw_block *b, uint32_t op);
 void *mw_alloc(mw_module *m, size_t n, size_t size);
+/* Room for element n of a heap array (doubling until it fits; given back by
+ * mw_heap_free, the model's own ones by mw_fini); false after mw_fail. */
+bool mw_heap_room(mw_module *m, void *arrp, size_t n, size_t *cap, size_t elem);
+#define MW_HEAP_ROOM(m, arr, n, cap) mw_heap_room((m), (void *)&(arr), (n), &(cap), sizeof *(arr))
+void mw_heap_free(mw_module *m, void *p, size_t bytes);
 
 /* The varint encoders (spec §2). */
 void mw_put_varint(bcx_buf *b, uint64_t v);

@@ -150,21 +150,34 @@ typedef struct sort_item {
 	uint32_t id, refs, dialect, key;
 } sort_item;
 
+/* Stable bottom-up merge sort. The passes alternate between the two
+ * arrays (no copy back per pass), and two runs already in order are
+ * copied, not merged: a million entries with one reference each are
+ * mostly in order. */
 static void merge_sort(sort_item *v, sort_item *tmp, size_t n, int (*cmp)(const sort_item *, const sort_item *, uint32_t), uint32_t first)
 {
+	sort_item *src = v, *dst = tmp;
 	for (size_t w = 1; w < n; w = w > n / 2 ? n : 2 * w) {
 		for (size_t lo = 0; lo < n; lo += 2 * w) {
 			size_t mid = lo + w < n ? lo + w : n, hi = mid + w < n ? mid + w : n;
+			if (mid == hi || cmp(&src[mid], &src[mid - 1], first) >= 0) {
+				memcpy(dst + lo, src + lo, (hi - lo) * sizeof *src);
+				continue;
+			}
 			size_t i = lo, j = mid, k = lo;
 			while (i < mid && j < hi)
-				tmp[k++] = cmp(&v[j], &v[i], first) < 0 ? v[j++] : v[i++];
+				dst[k++] = cmp(&src[j], &src[i], first) < 0 ? src[j++] : src[i++];
 			while (i < mid)
-				tmp[k++] = v[i++];
+				dst[k++] = src[i++];
 			while (j < hi)
-				tmp[k++] = v[j++];
+				dst[k++] = src[j++];
 		}
-		memcpy(v, tmp, n * sizeof *v);
+		sort_item *t = src;
+		src = dst;
+		dst = t;
 	}
+	if (src != v)
+		memcpy(v, src, n * sizeof *v);
 }
 
 static int by_refs(const sort_item *a, const sort_item *b, uint32_t first)
@@ -212,10 +225,13 @@ static bool order(mw_writer *w, mw_list *l, bool names)
 {
 	mw_module *m = w->m;
 	size_t n = l->n;
-	sort_item *v = bcx_arena_alloc(m->arena, (n ? n : 1) * sizeof *v);
-	sort_item *tmp = bcx_arena_alloc(m->arena, (n ? n : 1) * sizeof *tmp);
-	if (!v || !tmp)
-		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
+	/* on the heap, given back at once: a million entries take 32 MB */
+	sort_item *v = NULL, *tmp = NULL;
+	size_t cv = 0, ctmp = 0;
+	if (!MW_HEAP_ROOM(m, v, n, cv) || !MW_HEAP_ROOM(m, tmp, n, ctmp)) {
+		mw_heap_free(m, v, cv * sizeof *v);
+		return false;
+	}
 	for (size_t i = 0; i < n; i++) {
 		uint32_t id = l->v[i];
 		const mw_ent *e = names ? NULL : &m->ent[id];
@@ -238,6 +254,8 @@ static bool order(mw_writer *w, mw_list *l, bool names)
 		else
 			m->ent[v[i].id].index = (uint32_t)i;
 	}
+	mw_heap_free(m, v, cv * sizeof *v);
+	mw_heap_free(m, tmp, ctmp * sizeof *tmp);
 	return true;
 }
 
@@ -577,7 +595,7 @@ bcx_status mw_write(mw_module *m, unsigned version, uint8_t **out, size_t *n,
 			*out = q;
 		}
 	}
-	bcx_buf_free(&w.props.pool);
+	mw_table_free(m, &w.props);
 	bcx_buf_free(&w.pbuf);
 	return m->status;
 }

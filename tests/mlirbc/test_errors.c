@@ -117,6 +117,98 @@ static void dense_bad_element(void)
 			"t.mlir:3:27: integer constant out of range for type") == 0, "%s", d.message);
 }
 
+/* Uses before their definitions (a graph region) past an op's fourth
+ * operand: the operand array once grew by copying while the early uses
+ * still waited in the old one, and all five came out as %0. */
+static void forward_operands(void)
+{
+	const char *text = "\"builtin.module\"() ({\n"
+			   "  \"t.graph\"() ({\n"
+			   "    \"t.use\"(%1, %1, %1, %1, %0) : (i32, i32, i32, i32, i32) -> ()\n"
+			   "    %0 = \"t.def\"() : () -> i32\n"
+			   "    %1 = \"t.def\"() : () -> i32\n"
+			   "  }) : () -> ()\n"
+			   "}) : () -> ()\n";
+	uint8_t *bc = NULL;
+	size_t n = 0;
+	bcx_diag d = {0};
+	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
+		      "%s", d.message))
+		return;
+	bcx_mlirbc_module *m = NULL;
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK && mb_print(m, 0, 0, &out, &d) == BCX_OK);
+	bcx_buf_put_u8(&out, 0);
+	T_CHECKF(out.status == BCX_OK && strstr((const char *)out.data, "(%1, %1, %1, %1, %0)"),
+		 "%s", out.data ? (const char *)out.data : "");
+	bcx_mlirbc_close(m);
+	bcx_buf_free(&out);
+	bcx_mlirbc_free_bytes(NULL, bc, n);
+}
+
+/* Printer-style names (%N, %argN, ^bbN) have their own arrays: %01 is
+ * still not %1, a number past the arrays' bound still resolves, and an
+ * unknown one is named in the message as written. */
+static void numbered_names(void)
+{
+	const char *text = "\"builtin.module\"() ({\n"
+			   "  %1 = \"t.a\"() : () -> i32\n"
+			   "  %01 = \"t.b\"() : () -> i64\n"
+			   "  %4000000000 = \"t.c\"() : () -> i16\n"
+			   "  \"t.use\"(%01, %1, %4000000000) : (i64, i32, i16) -> ()\n"
+			   "}) : () -> ()\n";
+	uint8_t *bc = NULL;
+	size_t n = 0;
+	bcx_diag d = {0};
+	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
+		      "%s", d.message))
+		return;
+	bcx_mlirbc_module *m = NULL;
+	bcx_buf out;
+	bcx_buf_init(&out, NULL);
+	T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK && mb_print(m, 0, 0, &out, &d) == BCX_OK);
+	bcx_buf_put_u8(&out, 0);
+	T_CHECKF(out.status == BCX_OK && strstr((const char *)out.data, "(%1, %0, %2)"), "%s",
+		 out.data ? (const char *)out.data : "");
+	bcx_mlirbc_close(m);
+	bcx_buf_free(&out);
+	bcx_mlirbc_free_bytes(NULL, bc, n);
+	text = "\"builtin.module\"() ({\n  \"t.use\"(%arg7) : (i32) -> ()\n}) : () -> ()\n";
+	T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) ==
+		BCX_ERR_MALFORMED);
+	T_CHECKF(strstr(d.message, "t.mlir:2:11: use of undeclared value or block '%arg7'") != NULL,
+		 "%s", d.message);
+}
+
+/* A written loc("FILE":L:C) equal to an op's own location, one after and
+ * one before that op in the text, is the same attribute (the ops' own
+ * locations skip the entry table's hash): 4 attributes, as mlir-opt-22
+ * writes it (the file name, 1:1 of the module, 2:8 and 5:8). */
+static void own_locations(void)
+{
+	const char *text = "\"builtin.module\"() ({\n"
+			   "  %0 = \"t.a\"() : () -> i32\n"
+			   "  \"t.b\"(%0) : (i32) -> () loc(\"t.mlir\":2:8)\n"
+			   "  %1 = \"t.c\"() : () -> i32 loc(\"t.mlir\":5:8)\n"
+			   "  %2 = \"t.d\"() : () -> i32\n"
+			   "}) : () -> ()\n";
+	uint8_t *bc = NULL;
+	size_t n = 0;
+	bcx_diag d = {0};
+	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
+		      "%s", d.message))
+		return;
+	bcx_mlirbc_module *m = NULL;
+	if (T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK)) {
+		bcx_mlirbc_info info;
+		bcx_mlirbc_get_info(m, &info);
+		T_CHECKF(info.attrs == 4, "%zu attributes", info.attrs);
+	}
+	bcx_mlirbc_close(m);
+	bcx_mlirbc_free_bytes(NULL, bc, n);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -145,6 +237,9 @@ int main(int argc, char **argv)
 	depth(argc > 2 ? argv[2] : ".");
 	int_limit();
 	dense_bad_element();
+	forward_operands();
+	numbered_names();
+	own_locations();
 	free(vec);
 	return tu_finish();
 }
