@@ -17,6 +17,6 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mod=$tmp/bench.tileirbc
 build/release/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod" >/dev/null
-lib=$(ls build/release/libbcx.so.*.*.* | head -1)
+lib=$(realpath --relative-to=. build/release/libbcx.so) # the version just built
 BCX_LIBRARY=$PWD/$lib "${PYTHON:-python3}" bench/bench_python.py "$mod" \
   "kernel_$((KERNELS / 2))" build/release/bench/bench_tileir_one "${ROUNDS:-9}" "${RUNS:-200}"

@@ -177,8 +177,8 @@ static void numbered_names(void)
 	text = "\"builtin.module\"() ({\n  \"t.use\"(%arg7) : (i32) -> ()\n}) : () -> ()\n";
 	T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) ==
 		BCX_ERR_MALFORMED);
-	T_CHECKF(strstr(d.message, "t.mlir:2:11: use of undeclared value or block '%arg7'") != NULL,
-		 "%s", d.message);
+	T_CHECKF(strcmp(tu_diag_where("t.mlir", &d, text, strlen(text)),
+			"t.mlir:2:11: use of undeclared value or block '%arg7'") == 0, "%s", d.message);
 }
 
 /* A written loc("FILE":L:C) equal to an op's own location, one after and
