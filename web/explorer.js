@@ -379,8 +379,13 @@
     sel = i;
     for (let k = nodes[i].p; k >= 0; k = nodes[k].p) opened.add(k);
     rebuildVisible();
-    if (from !== 'tree') scrollTreeTo(i);
+    /* the spacer first grows with the rows just opened, or the scroll to
+     * the node would be clamped to the old height */
     renderTree();
+    if (from !== 'tree') {
+      scrollTreeTo(i);
+      renderTree();
+    }
     const [b] = bytesOf(nodes[i]);
     if (from !== 'hex') scrollHexTo(b);
     renderHex();
