@@ -267,6 +267,18 @@ static unsigned max_u(unsigned a, unsigned b)
 	return a > b ? a : b;
 }
 
+/* A dialect attribute's children, for mbc_llvm_children. */
+typedef struct child_walk {
+	alias_walk *w;
+	unsigned d;
+} child_walk;
+
+static void visit_child(void *ctx, uint32_t attr)
+{
+	child_walk *c = ctx;
+	c->d = max_u(c->d, visit_attr(c->w, attr));
+}
+
 static unsigned visit_attr_list(alias_walk *w, const uint32_t *l, uint32_t n, uint32_t step)
 {
 	unsigned d = 0;
@@ -318,6 +330,12 @@ static unsigned visit_attr(alias_walk *w, uint32_t i)
 	case MBC_A_DISTINCT:
 		d = visit_attr(w, e->r[0]);
 		break;
+	case MBC_RAW: { /* the llvm dialect's, through its syntax table */
+		child_walk c = {w, 0};
+		mbc_llvm_children(m, e, visit_child, &c);
+		d = c.d;
+		break;
+	}
 	default:
 		break;
 	}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# src/mlirbc/dialect_enc.def is what src/mlirbc/gen/gen_dialect_enc.py makes
-# from the installed MLIR 22 TableGen files (skipped, 77, without
+# src/mlirbc/dialect_enc.def and dialect_syn.def are what
+# src/mlirbc/gen/gen_dialect_enc.py (with --syntax, the second) makes from
+# the installed MLIR 22 TableGen files and LLVM's Dwarf.def (skipped, 77, without
 # llvm-tblgen-22, python3 or the MLIR 22 headers).
 # Args: SOURCE_DIR
 set -u
@@ -13,3 +14,5 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 python3 "$src/src/mlirbc/gen/gen_dialect_enc.py" "$inc" > "$tmp" || { echo "FAILED: generator"; exit 1; }
 diff -u "$src/src/mlirbc/dialect_enc.def" "$tmp" || { echo "FAILED: dialect_enc.def is stale"; exit 1; }
+python3 "$src/src/mlirbc/gen/gen_dialect_enc.py" --syntax "$inc" > "$tmp" || { echo "FAILED: generator (--syntax)"; exit 1; }
+diff -u "$src/src/mlirbc/dialect_syn.def" "$tmp" || { echo "FAILED: dialect_syn.def is stale"; exit 1; }
