@@ -402,13 +402,20 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 		op->props_attr = cv_ent(x, false, pr[0].attr);
 		return;
 	}
-	if (x->r->rel != mbc_release_current() && !upgradable(x, src, pr, np))
+	mw_named up[MBC_MAX_PROPS];
+	uint32_t nup = 0;
+	if (x->r->rel != mbc_release_current() &&
+	    (!mbc_upgrade_props(x->r, m, src, pr, &np, up, &nup) || !upgradable(x, src, pr, np)))
 		return;
 	if (!op->props)
-		op->props = mw_alloc(m, np, sizeof *op->props);
+		op->props = mw_alloc(m, np + nup, sizeof *op->props);
 	for (uint32_t i = 0; op->props && i < np; i++)
 		if (pr[i].kind != 'd' && !pr[i].in_dict)
 			op->props[op->nprops++] = cv_prop(x, &pr[i]);
+	for (uint32_t i = 0; op->props && i < nup; i++)
+		op->props[op->nprops++] = up[i];
+	if (nup)
+		mw_sort_named(m, op->props, op->nprops);
 }
 
 static void cv_op(cv *x, const mbc_op *src, uint32_t parent);
@@ -433,6 +440,8 @@ static void cv_region(cv *x, const mbc_region *src, mw_region *r, uint32_t owner
 		blk->nuse = sb->nuse;
 		for (uint32_t i = 0; i < sb->nops && m->status == BCX_OK; i++) {
 			uint32_t id = m->nops;
+			if (x->r->rel != mbc_release_current() && mbc_upgrade_drops(x->r, m, &sb->ops[i]))
+				continue; /* an op MLIR 22 no longer has (upgrades.def) */
 			cv_op(x, &sb->ops[i], owner);
 			blk = &r->blocks[b]; /* regions do not move, blocks may not either */
 			mw_block_add_op(m, blk, id);

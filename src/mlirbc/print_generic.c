@@ -588,6 +588,29 @@ static void put_value_prop(bcx_buf *b, const mbc_named *p)
 		PUTS(b, " = []");
 }
 
+/* An older release's ArrayAttr of i64 as the DenseI64ArrayAttr MLIR 22
+ * holds instead (upgrades.def); false, nothing printed, when an element
+ * is not an i64 integer (bcx convert refuses that file). */
+static bool put_i64_array(gctx *g, uint32_t attr)
+{
+	mbc_module *m = g->p.m;
+	const mbc_ent *a, *e, *t;
+	if (mbc_attr(m, attr, &a, NULL) != BCX_OK || a->code != MBC_A_ARRAY)
+		return false;
+	for (uint32_t i = 0; i < a->n; i++)
+		if (mbc_attr(m, a->list[i], &e, NULL) != BCX_OK || e->code != MBC_A_INTEGER ||
+		    mbc_type(m, e->r[0], &t, NULL) != BCX_OK || t->code != MBC_T_INTEGER ||
+		    t->u[0] != 64 || t->u[1] != 0 || e->nwords != 1)
+			return false;
+	PUTS(g->p.b, "array<i64");
+	for (uint32_t i = 0; i < a->n; i++) {
+		mbc_attr(m, a->list[i], &e, NULL);
+		bcx_buf_printf(g->p.b, "%s%lld", i ? ", " : ": ", (long long)(int64_t)e->words[0]);
+	}
+	bcx_buf_put_u8(g->p.b, '>');
+	return true;
+}
+
 static void put_props(gctx *g, const mbc_op *op)
 {
 	mbc_module *m = g->p.m;
@@ -637,7 +660,8 @@ static void put_props(gctx *g, const mbc_op *op)
 		if (mbc_attr(m, pr[i].attr, &v, NULL) == BCX_OK && v->code == MBC_A_UNIT)
 			continue;
 		PUTS(b, " = ");
-		mbc_print_attr(&g->p, pr[i].attr, ELIDE_NEVER);
+		if (!mbc_upgrade_i64_array(m, op, &pr[i]) || !put_i64_array(g, pr[i].attr))
+			mbc_print_attr(&g->p, pr[i].attr, ELIDE_NEVER);
 	}
 	PUTS(b, "}>");
 }
@@ -882,7 +906,8 @@ static void print_block(gctx *g, mbc_region *r, const preds *pr, uint32_t k, uns
 	}
 	flush_line(g);
 	for (uint32_t i = 0; i < blk->nops; i++)
-		print_op(g, &blk->ops[i], indent + 2);
+		if (!mbc_upgrade_hidden(g->p.m, &blk->ops[i]))
+			print_op(g, &blk->ops[i], indent + 2);
 }
 
 static void print_region(gctx *g, mbc_region *r, unsigned indent)
@@ -896,7 +921,8 @@ static void print_region(gctx *g, mbc_region *r, unsigned indent)
 			return;
 		}
 		const mbc_block *e = &r->blocks[0];
-		print_block(g, r, &pr, 0, indent, e->nops == 0 || e->nargs != 0);
+		bool no_ops = e->nops == 0 || (e->nops == 1 && mbc_upgrade_hidden(g->p.m, &e->ops[0]));
+		print_block(g, r, &pr, 0, indent, no_ops || e->nargs != 0);
 		for (uint32_t k = 1; k < r->nblocks; k++)
 			print_block(g, r, &pr, k, indent, true);
 		bcx_free(g->p.m->pool.a, pr.start, pr.size);

@@ -10,7 +10,9 @@
 #   bcx convert --bytecode-version 6 (MLIR 16 and 19) writes MLIR 22's
 #   producer and bcx dis of the result is the same text;
 #   --mlir-release 19 writes MLIR 19's file back unchanged and refuses what
-#   MLIR 19 cannot express.
+#   MLIR 19 cannot express;
+#   release19_upgrade's ops that MLIR 22 changed are upgraded (dis, convert),
+#   and a gpu.module_end holding an attribute is refused.
 # Args: BCX
 set -u
 bcx=$1
@@ -37,6 +39,15 @@ for n in release16 release19 release18; do
 done
 check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-version 6 "$data/release19_hlfir.mlirbc" -o "$tmp/x" 2> "$tmp/err" &&
 	grep -q "(MLIR 19) is not an op of MLIR 22" "$tmp/err"'
+# the upgrades of src/mlirbc/upgrades.def: release19_upgrade (mlir-opt-19) has a
+# gpu.module (its gpu.module_end left out) and a vector.shuffle (its ArrayAttr mask
+# becomes array<i64: ...>); its text is mlir-opt-22's print of the upgraded file
+check "release19_upgrade dis" same "$data/release19_upgrade.mlirbc" "$data/release19_upgrade.generic.mlir"
+check "release19_upgrade convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_upgrade.mlirbc" \
+	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_upgrade.generic.mlir"'
+check "gpu.module_end with an attribute refused" eval '! "$bcx" convert --bytecode-version 6 \
+	"$data/release19_module_end_attr.mlirbc" -o "$tmp/x" 2> "$tmp/err" &&
+	grep -q "gpu.module_end (MLIR 19) is not an op of MLIR 22 and holds" "$tmp/err"'
 # writing for MLIR 19: its own file comes back byte for byte; what it cannot
 # express is refused naming the op and the field
 check "release19 --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --mlir-release 19 \

@@ -1,0 +1,129 @@
+/* The changes bcx convert makes to an older release's file so that MLIR 22
+ * reads it with the same meaning (upgrades.def): ops MLIR 22 dropped, and
+ * properties whose field or storage changed. */
+#include "wmodel.h"
+
+#include <string.h>
+
+typedef enum { DROP_OP, UNIT_TO_ENUM, I64_ARRAY } up_action;
+
+typedef struct up_row {
+	unsigned release;
+	const char *op, *field;
+	up_action action;
+	const char *to;
+	uint64_t value;
+} up_row;
+
+static const up_row rows[] = {
+#define MBC_UPGRADE(release, op, field, action, to, value) {release, op, field, action, to, value},
+#include "upgrades.def"
+};
+
+static const up_row *find(const mbc_module *r, const mbc_op *op, const char *field, size_t n)
+{
+	const mbc_opname *on = &r->opnames[op->name];
+	unsigned rel = mbc_release_major(r->rel);
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+		if (rows[i].release == rel && strcmp(rows[i].op, on->full) == 0 &&
+		    strlen(rows[i].field) == n && memcmp(rows[i].field, field, n) == 0)
+			return &rows[i];
+	return NULL;
+}
+
+static bool empty_dict(mbc_module *r, uint32_t attrs)
+{
+	const mbc_ent *d;
+	return attrs == MBC_NONE || (mbc_attr(r, attrs, &d, NULL) == BCX_OK && d->n == 0);
+}
+
+static bool holds_nothing(mbc_module *r, const mbc_op *op)
+{
+	return !op->nopr && !op->nres && !op->nregions && !op->nsucc && op->props == MBC_NONE &&
+	       empty_dict(r, op->attrs);
+}
+
+bool mbc_upgrade_hidden(mbc_module *r, const mbc_op *op)
+{
+	if (r->rel == mbc_release_current())
+		return false;
+	const up_row *u = find(r, op, "", 0);
+	return u && u->action == DROP_OP && holds_nothing(r, op);
+}
+
+bool mbc_upgrade_i64_array(mbc_module *r, const mbc_op *op, const mbc_named *p)
+{
+	if (r->rel == mbc_release_current() || p->kind || p->in_dict)
+		return false;
+	const up_row *u = find(r, op, p->name, p->len);
+	return u && u->action == I64_ARRAY;
+}
+
+bool mbc_upgrade_drops(mbc_module *r, mw_module *m, const mbc_op *op)
+{
+	const up_row *u = find(r, op, "", 0);
+	if (!u || u->action != DROP_OP)
+		return false;
+	if (!holds_nothing(r, op))
+		mw_fail(m, BCX_ERR_UNSUPPORTED,
+			"%s (MLIR %u) is not an op of MLIR 22 and holds operands, results, regions "
+			"or attributes: not left out", u->op, u->release);
+	return true;
+}
+
+/* An ArrayAttr of i64 IntegerAttrs as a DenseI64ArrayAttr. */
+static uint32_t i64_array(mbc_module *r, mw_module *m, const up_row *u, uint32_t attr)
+{
+	const mbc_ent *a, *e, *t;
+	if (mbc_attr(r, attr, &a, NULL) != BCX_OK || a->code != MBC_A_ARRAY)
+		return mw_fail(m, BCX_ERR_UNSUPPORTED, "property '%s' of %s (MLIR %u) is not an ArrayAttr",
+			       u->field, u->op, u->release), MW_NONE;
+	uint64_t *v = mw_alloc(m, a->n, sizeof *v);
+	for (uint32_t i = 0; v && i < a->n; i++) {
+		if (mbc_attr(r, a->list[i], &e, NULL) != BCX_OK || e->code != MBC_A_INTEGER ||
+		    mbc_type(r, e->r[0], &t, NULL) != BCX_OK || t->code != MBC_T_INTEGER ||
+		    t->u[0] != 64 || t->u[1] != 0 || e->nwords != 1)
+			return mw_fail(m, BCX_ERR_UNSUPPORTED,
+				       "property '%s' of %s (MLIR %u): element %u is not an i64 integer",
+				       u->field, u->op, u->release, i), MW_NONE;
+		v[i] = e->words[0];
+	}
+	return v || !a->n ? mw_i64_array(m, v, a->n) : MW_NONE;
+}
+
+static bool rewrite(mbc_module *r, mw_module *m, const up_row *u, const mbc_named *p, mw_named *out)
+{
+	*out = (mw_named){mw_string_attr(m, u->to, strlen(u->to)), MW_NONE, NULL, 0, 0, false, 0,
+			  false};
+	if (u->action == UNIT_TO_ENUM) {
+		out->kind = 'e';
+		out->present = true;
+		out->ival = p->attr != MBC_NONE ? u->value : 0;
+		return true;
+	}
+	if (p->attr == MBC_NONE)
+		return false; /* nothing to carry: MLIR 22 refuses the op without it */
+	out->value = i64_array(r, m, u, p->attr);
+	return out->value != MW_NONE;
+}
+
+bool mbc_upgrade_props(mbc_module *r, mw_module *m, const mbc_op *op, mbc_named *pr, uint32_t *n,
+		       mw_named *out, uint32_t *nout)
+{
+	uint32_t k = 0;
+	*nout = 0;
+	for (uint32_t i = 0; i < *n; i++) {
+		const up_row *u = pr[i].kind == 0 && !pr[i].in_dict ?
+					  find(r, op, pr[i].name, pr[i].len) : NULL;
+		if (!u || u->action == DROP_OP) {
+			pr[k++] = pr[i];
+			continue;
+		}
+		if (rewrite(r, m, u, &pr[i], &out[*nout]))
+			(*nout)++;
+		if (m->status != BCX_OK)
+			return false;
+	}
+	*n = k;
+	return true;
+}
