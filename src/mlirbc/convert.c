@@ -402,6 +402,7 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 		op->props_attr = cv_ent(x, false, pr[0].attr);
 		return;
 	}
+	mbc_upgrade_view(x->r, src, pr, &np, MBC_MAX_PROPS);
 	mw_named up[MBC_MAX_PROPS];
 	uint32_t nup = 0;
 	if (x->r->rel != mbc_release_current() &&

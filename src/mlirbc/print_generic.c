@@ -383,7 +383,10 @@ static unsigned visit_type(alias_walk *w, uint32_t i)
 
 static bcx_status props_of(gctx *g, const mbc_op *op, mbc_named *pr, uint32_t *n, bool *opaque)
 {
-	return mbc_op_props(g->p.m, op, pr, n, MBC_MAX_PROPS, opaque, g->p.diag);
+	bcx_status s = mbc_op_props(g->p.m, op, pr, n, MBC_MAX_PROPS, opaque, g->p.diag);
+	if (s == BCX_OK && !*opaque)
+		mbc_upgrade_view(g->p.m, op, pr, n, MBC_MAX_PROPS);
+	return s;
 }
 
 static void visit_op(alias_walk *w, mbc_op *op)

@@ -6,6 +6,9 @@
 #include <string.h>
 
 typedef enum { DROP_OP, UNIT_TO_ENUM, I64_ARRAY } up_action;
+/* UNIT_TO_ENUM is applied to the decoded properties (mbc_upgrade_view),
+ * for bcx dis and bcx convert alike; I64_ARRAY makes a new entry, in
+ * convert (mbc_upgrade_props), and is printed as one (print_generic.c). */
 
 typedef struct up_row {
 	unsigned release;
@@ -59,6 +62,47 @@ bool mbc_upgrade_i64_array(mbc_module *r, const mbc_op *op, const mbc_named *p)
 	return u && u->action == I64_ARRAY;
 }
 
+/* Insert-sort the last entry of pr[0..n) by name (the list is sorted). */
+static void sort_last(mbc_named *pr, uint32_t n)
+{
+	for (uint32_t i = n - 1; i > 0; i--) {
+		const mbc_named *a = &pr[i - 1], *b = &pr[i];
+		uint32_t k = a->len < b->len ? a->len : b->len;
+		int c = memcmp(a->name, b->name, k);
+		if (c < 0 || (c == 0 && a->len <= b->len))
+			break;
+		mbc_named t = pr[i - 1];
+		pr[i - 1] = pr[i];
+		pr[i] = t;
+	}
+}
+
+void mbc_upgrade_view(mbc_module *r, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap)
+{
+	if (r->rel == mbc_release_current())
+		return;
+	const mbc_opname *on = &r->opnames[op->name];
+	unsigned rel = mbc_release_major(r->rel);
+	for (size_t k = 0; k < sizeof rows / sizeof *rows; k++) {
+		const up_row *u = &rows[k];
+		if (u->release != rel || u->action != UNIT_TO_ENUM || strcmp(u->op, on->full) != 0)
+			continue;
+		uint32_t i = 0, fn = (uint32_t)strlen(u->field);
+		while (i < *n && !(pr[i].len == fn && memcmp(pr[i].name, u->field, fn) == 0))
+			i++;
+		bool unit = i < *n && pr[i].kind == 0 && pr[i].attr != MBC_NONE;
+		if (i == *n && *n == cap)
+			continue;
+		if (i == *n)
+			(*n)++;
+		else
+			memmove(&pr[i], &pr[i + 1], (*n - i - 1) * sizeof *pr); /* re-sorted below */
+		pr[*n - 1] = (mbc_named){u->to, (uint32_t)strlen(u->to), MBC_NONE, NULL, 0, 'e', true,
+					 unit ? u->value : 0, NULL, 0, false};
+		sort_last(pr, *n);
+	}
+}
+
 bool mbc_upgrade_drops(mbc_module *r, mw_module *m, const mbc_op *op)
 {
 	const up_row *u = find(r, op, "", 0);
@@ -95,12 +139,6 @@ static bool rewrite(mbc_module *r, mw_module *m, const up_row *u, const mbc_name
 {
 	*out = (mw_named){mw_string_attr(m, u->to, strlen(u->to)), MW_NONE, NULL, 0, 0, false, 0,
 			  false};
-	if (u->action == UNIT_TO_ENUM) {
-		out->kind = 'e';
-		out->present = true;
-		out->ival = p->attr != MBC_NONE ? u->value : 0;
-		return true;
-	}
 	if (p->attr == MBC_NONE)
 		return false; /* nothing to carry: MLIR 22 refuses the op without it */
 	out->value = i64_array(r, m, u, p->attr);
@@ -115,7 +153,7 @@ bool mbc_upgrade_props(mbc_module *r, mw_module *m, const mbc_op *op, mbc_named 
 	for (uint32_t i = 0; i < *n; i++) {
 		const up_row *u = pr[i].kind == 0 && !pr[i].in_dict ?
 					  find(r, op, pr[i].name, pr[i].len) : NULL;
-		if (!u || u->action == DROP_OP) {
+		if (!u || u->action != I64_ARRAY) {
 			pr[k++] = pr[i];
 			continue;
 		}

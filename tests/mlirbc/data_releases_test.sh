@@ -40,8 +40,9 @@ done
 check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-version 6 "$data/release19_hlfir.mlirbc" -o "$tmp/x" 2> "$tmp/err" &&
 	grep -q "(MLIR 19) is not an op of MLIR 22" "$tmp/err"'
 # the upgrades of src/mlirbc/upgrades.def: release19_upgrade (mlir-opt-19) has a
-# gpu.module (its gpu.module_end left out) and a vector.shuffle (its ArrayAttr mask
-# becomes array<i64: ...>); its text is mlir-opt-22's print of the upgraded file
+# gpu.module (its gpu.module_end left out), a vector.shuffle (its ArrayAttr mask
+# becomes array<i64: ...>) and llvm.getelementptr with and without inbounds
+# (noWrapFlags 3 and 0); its text is mlir-opt-22's print of the upgraded file
 check "release19_upgrade dis" same "$data/release19_upgrade.mlirbc" "$data/release19_upgrade.generic.mlir"
 check "release19_upgrade convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_upgrade.mlirbc" \
 	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_upgrade.generic.mlir"'

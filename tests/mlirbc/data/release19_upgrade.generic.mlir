@@ -3,9 +3,15 @@
   ^bb0:
   }) : () -> ()
   "func.func"() <{function_type = (vector<4xf32>, vector<4xf32>) -> vector<4xf32>, sym_name = "f"}> ({
-  ^bb0(%arg0: vector<4xf32>, %arg1: vector<4xf32>):
-    %0 = "vector.shuffle"(%arg0, %arg1) <{mask = array<i64: 0, 5, 2, 7>}> : (vector<4xf32>, vector<4xf32>) -> vector<4xf32>
-    "func.return"(%0) : (vector<4xf32>) -> ()
+  ^bb0(%arg1: vector<4xf32>, %arg2: vector<4xf32>):
+    %2 = "vector.shuffle"(%arg1, %arg2) <{mask = array<i64: 0, 5, 2, 7>}> : (vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+    "func.return"(%2) : (vector<4xf32>) -> ()
+  }) : () -> ()
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<ptr (ptr)>, linkage = #llvm.linkage<external>, sym_name = "g", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  ^bb0(%arg0: !llvm.ptr):
+    %0 = "llvm.getelementptr"(%arg0) <{elem_type = i32, noWrapFlags = 3 : i32, rawConstantIndices = array<i32: 1>}> : (!llvm.ptr) -> !llvm.ptr
+    %1 = "llvm.getelementptr"(%0) <{elem_type = i32, noWrapFlags = 0 : i32, rawConstantIndices = array<i32: 2>}> : (!llvm.ptr) -> !llvm.ptr
+    "llvm.return"(%1) : (!llvm.ptr) -> ()
   }) : () -> ()
 }) {gpu.container_module} : () -> ()
 
