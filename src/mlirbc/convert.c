@@ -16,6 +16,8 @@ typedef struct cv {
 	uint32_t *amap, *tmap;  /* read index -> entry id + 1 */
 	uint32_t *vmap;         /* read value -> model value */
 	uint32_t *resmap;       /* read dialect-resource handle -> model resource */
+	unsigned depth;         /* of cv_ent: other dialects' entries are not checked
+				 * for cycles when read, so their references are here */
 } cv;
 
 static uint32_t cv_ent(cv *x, bool type, uint32_t i);
@@ -180,7 +182,15 @@ static uint32_t remap_ent(void *ctx, bool type, uint32_t i) { return cv_ent(ctx,
 static bool cv_dialect(cv *x, const mbc_ent *e)
 {
 	mbc_remap rm = {x, remap_str, remap_ent};
-	return mbc_remap_dialect(x->r, x->m, e, &rm);
+	if (x->depth > MBC_MAX_DEPTH + 8) {
+		mw_fail(x->m, BCX_ERR_LIMIT, "attributes nest deeper than %u (or refer to themselves)",
+			MBC_MAX_DEPTH + 8);
+		return true; /* failed: nothing more is written */
+	}
+	x->depth++;
+	bool ok = mbc_remap_dialect(x->r, x->m, e, &rm);
+	x->depth--;
+	return ok;
 }
 
 static uint32_t cv_ent(cv *x, bool type, uint32_t i)
@@ -506,7 +516,7 @@ static void map_operands(cv *x)
 bcx_status mbc_to_model(mbc_module *r, mw_module *m)
 {
 	BCX_TRY(bcx_mlirbc_load_all(r, m->diag));
-	cv x = {r, m, NULL, NULL, NULL, NULL};
+	cv x = {r, m, NULL, NULL, NULL, NULL, 0};
 	x.amap = mw_alloc(m, r->nattrs, sizeof *x.amap);
 	x.tmap = mw_alloc(m, r->ntypes, sizeof *x.tmap);
 	x.vmap = mw_alloc(m, r->nvalues, sizeof *x.vmap);
