@@ -10,6 +10,7 @@ inc=/usr/lib/llvm-22/include
 command -v llvm-tblgen-22 > /dev/null || { echo "skipped: llvm-tblgen-22 not installed"; exit 77; }
 command -v python3 > /dev/null || { echo "skipped: python3 not installed"; exit 77; }
 [ -f "$inc/mlir/Dialect/LLVMIR/LLVMDialectBytecode.td" ] || { echo "skipped: no MLIR 22 .td files"; exit 77; }
+[ -f "$inc/llvm/BinaryFormat/Dwarf.def" ] || { echo "skipped: no LLVM 22 Dwarf.def (llvm-22-dev)"; exit 77; }
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 python3 "$src/src/mlirbc/gen/gen_dialect_enc.py" "$inc" > "$tmp" || { echo "FAILED: generator"; exit 1; }
