@@ -5,8 +5,8 @@
 
 #include <string.h>
 
-typedef enum { DROP_OP, UNIT_TO_ENUM, I64_ARRAY } up_action;
-/* UNIT_TO_ENUM is applied to the decoded properties (mbc_upgrade_view),
+typedef enum { DROP_OP, UNIT_TO_ENUM, I64_ARRAY, ADD_GROUPS } up_action;
+/* UNIT_TO_ENUM and ADD_GROUPS are applied to the decoded properties (mbc_upgrade_view),
  * for bcx dis and bcx convert alike; I64_ARRAY makes a new entry, in
  * convert (mbc_upgrade_props), and is printed as one (print_generic.c). */
 
@@ -77,6 +77,31 @@ static void sort_last(mbc_named *pr, uint32_t n)
 	}
 }
 
+static uint32_t find_named(const mbc_named *pr, uint32_t n, const char *name)
+{
+	uint32_t i = 0, len = (uint32_t)strlen(name);
+	while (i < n && !(pr[i].len == len && memcmp(pr[i].name, name, len) == 0))
+		i++;
+	return i;
+}
+
+/* ADD_GROUPS: the array added when the field is absent (segment sizes:
+ * printed and written as array<i32: ...>). */
+static void add_groups(mbc_module *r, const mbc_op *op, const up_row *u, mbc_named *pr,
+		       uint32_t *n, uint32_t cap)
+{
+	if (find_named(pr, *n, u->to) < *n || *n == cap)
+		return;
+	int32_t *seg = mbc_alloc_array(r->arena, u->value ? u->value : 1, sizeof *seg);
+	if (!seg)
+		return; /* shown without it; convert then names the missing field */
+	for (uint64_t k = 0; k < u->value; k++)
+		seg[k] = k ? 0 : (int32_t)op->nopr;
+	pr[(*n)++] = (mbc_named){u->to, (uint32_t)strlen(u->to), MBC_NONE, seg, (uint32_t)u->value,
+				 0, false, 0, NULL, 0, false};
+	sort_last(pr, *n);
+}
+
 void mbc_upgrade_view(mbc_module *r, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap)
 {
 	if (r->rel == mbc_release_current())
@@ -85,11 +110,13 @@ void mbc_upgrade_view(mbc_module *r, const mbc_op *op, mbc_named *pr, uint32_t *
 	unsigned rel = mbc_release_major(r->rel);
 	for (size_t k = 0; k < sizeof rows / sizeof *rows; k++) {
 		const up_row *u = &rows[k];
-		if (u->release != rel || u->action != UNIT_TO_ENUM || strcmp(u->op, on->full) != 0)
+		if (u->release != rel || strcmp(u->op, on->full) != 0)
 			continue;
-		uint32_t i = 0, fn = (uint32_t)strlen(u->field);
-		while (i < *n && !(pr[i].len == fn && memcmp(pr[i].name, u->field, fn) == 0))
-			i++;
+		if (u->action == ADD_GROUPS)
+			add_groups(r, op, u, pr, n, cap);
+		if (u->action != UNIT_TO_ENUM)
+			continue;
+		uint32_t i = find_named(pr, *n, u->field);
 		bool unit = i < *n && pr[i].kind == 0 && pr[i].attr != MBC_NONE;
 		if (i == *n && *n == cap)
 			continue;

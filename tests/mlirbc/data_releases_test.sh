@@ -42,7 +42,8 @@ check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-versio
 # the upgrades of src/mlirbc/upgrades.def: release19_upgrade (mlir-opt-19) has a
 # gpu.module (its gpu.module_end left out), a vector.shuffle (its ArrayAttr mask
 # becomes array<i64: ...>) and llvm.getelementptr with and without inbounds
-# (noWrapFlags 3 and 0); its text is mlir-opt-22's print of the upgraded file
+# (noWrapFlags 3 and 0), llvm.call (no operand bundles: op_bundle_sizes and
+# operandSegmentSizes added); its text is mlir-opt-22's print of the upgraded file
 check "release19_upgrade dis" same "$data/release19_upgrade.mlirbc" "$data/release19_upgrade.generic.mlir"
 check "release19_upgrade convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_upgrade.mlirbc" \
 	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_upgrade.generic.mlir"'
