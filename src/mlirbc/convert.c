@@ -384,6 +384,13 @@ static bool upgradable(cv *x, const mbc_op *src, const mbc_named *pr, uint32_t n
 	return true;
 }
 
+/* An older release's file written for MLIR 22: the rows of upgrades.def
+ * apply (written for its own release, it keeps its ops as they are). */
+static bool upgrading(const cv *x)
+{
+	return x->r->rel != mbc_release_current() && x->m->rel == mbc_release_current();
+}
+
 static void op_props(cv *x, const mbc_op *src, mw_op *op)
 {
 	mw_module *m = x->m;
@@ -412,11 +419,13 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 		op->props_attr = cv_ent(x, false, pr[0].attr);
 		return;
 	}
-	mbc_upgrade_view(x->r, src, pr, &np, MBC_MAX_PROPS);
+	if (upgrading(x))
+		mbc_upgrade_view(x->r, src, pr, &np, MBC_MAX_PROPS);
 	mw_named up[MBC_MAX_PROPS];
 	uint32_t nup = 0;
-	if (x->r->rel != mbc_release_current() &&
-	    (!mbc_upgrade_props(x->r, m, src, pr, &np, up, &nup) || !upgradable(x, src, pr, np)))
+	if (upgrading(x) && !mbc_upgrade_props(x->r, m, src, pr, &np, up, &nup))
+		return;
+	if (x->r->rel != mbc_release_current() && !upgradable(x, src, pr, np))
 		return;
 	if (!op->props)
 		op->props = mw_alloc(m, np + nup, sizeof *op->props);
@@ -451,7 +460,7 @@ static void cv_region(cv *x, const mbc_region *src, mw_region *r, uint32_t owner
 		blk->nuse = sb->nuse;
 		for (uint32_t i = 0; i < sb->nops && m->status == BCX_OK; i++) {
 			uint32_t id = m->nops;
-			if (x->r->rel != mbc_release_current() && mbc_upgrade_drops(x->r, m, &sb->ops[i]))
+			if (upgrading(x) && mbc_upgrade_drops(x->r, m, &sb->ops[i]))
 				continue; /* an op MLIR 22 no longer has (upgrades.def) */
 			cv_op(x, &sb->ops[i], owner);
 			blk = &r->blocks[b]; /* regions do not move, blocks may not either */

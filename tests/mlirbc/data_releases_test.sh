@@ -47,6 +47,10 @@ check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-versio
 check "release19_upgrade dis" same "$data/release19_upgrade.mlirbc" "$data/release19_upgrade.generic.mlir"
 check "release19_upgrade convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_upgrade.mlirbc" \
 	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_upgrade.generic.mlir"'
+# written for MLIR 19 again, an MLIR 19 file keeps its form (the rows apply when
+# writing for MLIR 22 only): release19_llvm has a getelementptr inbounds and a call
+check "release19_llvm --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --mlir-release 19 \
+	"$data/release19_llvm.mlirbc" -o "$tmp/back.mlirbc" && cmp -s "$tmp/back.mlirbc" "$data/release19_llvm.mlirbc"'
 check "gpu.module_end with an attribute refused" eval '! "$bcx" convert --bytecode-version 6 \
 	"$data/release19_module_end_attr.mlirbc" -o "$tmp/x" 2> "$tmp/err" &&
 	grep -q "gpu.module_end (MLIR 19) is not an op of MLIR 22 and holds" "$tmp/err"'
