@@ -58,6 +58,8 @@ const char *mbc_alias_stem(mbc_module *m, uint32_t index, bool type)
 		return NULL;
 	if (e->code == MBC_TEXT)
 		return mbc_alias_of_text(e->blob, (size_t)e->nblob);
+	if (e->code == MBC_RAW)
+		return mbc_llvm_alias(m, e);
 	if (is_loc(e->code))
 		return "loc";
 	if (e->code == MBC_A_DISTINCT) {

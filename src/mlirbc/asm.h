@@ -99,6 +99,14 @@ bool ps_fail(ps *p, const char *fmt, ...) BCX_PRINTF(2, 3);
 bool ps_raw_at(ps *p, const char *s);
 void ps_raw_skip(ps *p, size_t n);
 
+/* A text entry of dialect: prefix, then the balanced <...> at the current
+ * token (an attribute printed without its #dialect.mnemonic prefix). */
+uint32_t ps_text_body(ps *p, const char *prefix, const char *dialect);
+/* asm_llvm.c: an llvm attribute whose encoding dialect_enc.def gives
+ * (#llvm.di_file<...>, the current token), into that encoding; MW_NONE - 1
+ * (nothing read) for any other attribute. */
+uint32_t ps_llvm_attr(ps *p);
+
 /* f80 and f128 have no entry in mlir/floats.def: their mw_tinfo.flt. */
 #define PS_F80 250
 #define PS_F128 251

@@ -154,6 +154,26 @@ static uint32_t text_entry(ps *p, bool type, bool builtin_kw, unsigned extra)
 	return mw_text_entry(p->m, d, type, start, (size_t)(end - start), extra);
 }
 
+uint32_t ps_text_body(ps *p, const char *prefix, const char *dialect)
+{
+	mlir_lex *lx = &p->lx;
+	if (!mlir_is_punct(lx, '<'))
+		return ps_fail(p, "expected '<'"), MW_NONE;
+	const char *start = lx->t.p;
+	rewind_to(p, start);
+	const char *end = NULL;
+	if (!balanced_end(p, &end))
+		return MW_NONE;
+	size_t np = strlen(prefix), nb = (size_t)(end - start);
+	char *text = bcx_arena_alloc(p->m->arena, np + nb);
+	if (!text)
+		return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
+	memcpy(text, prefix, np);
+	memcpy(text + np, start, nb);
+	uint32_t d = mw_dialect_id(p->m, dialect, strlen(dialect));
+	return mw_text_entry(p->m, d, false, text, np + nb, 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* Types                                                               */
 /* ------------------------------------------------------------------ */
@@ -938,7 +958,8 @@ static uint32_t attr_inner(ps *p)
 			mlir_next(lx);
 			return p->defs[a - 1].value;
 		}
-		return text_entry(p, false, false, 0);
+		a = ps_llvm_attr(p);
+		return a != MW_NONE - 1 ? a : text_entry(p, false, false, 0);
 	}
 	case MLIR_TK_PUNCT:
 		if (lx->t.ch == '[')

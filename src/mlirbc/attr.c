@@ -571,8 +571,11 @@ static bool may_alias(const mbc_module *m, const mbc_slot *sl, bool type, bool *
 	*container = false;
 	if (!mbc_slot_custom(sl))
 		return sl->len > 0 && mbc_alias_of_text(p, sl->len - 1) != NULL;
-	if (!is_builtin(m, mbc_slot_dialect(sl)))
-		return false;
+	if (!is_builtin(m, mbc_slot_dialect(sl))) {
+		/* the llvm dialect's debug info: aliased, or holding aliased */
+		mbc_str d = mbc_string(m, m->dialects[mbc_slot_dialect(sl)].name);
+		return !type && d.n == 4 && memcmp(d.p, "llvm", 4) == 0;
+	}
 	bcx_cursor c;
 	bcx_cur_init(&c, m->data, m->size, NULL);
 	c.p = p;

@@ -16,6 +16,8 @@ typedef struct cv {
 	uint32_t *amap, *tmap;  /* read index -> entry id + 1 */
 	uint32_t *vmap;         /* read value -> model value */
 	uint32_t *resmap;       /* read dialect-resource handle -> model resource */
+	unsigned depth;         /* of cv_ent: other dialects' entries are not checked
+				 * for cycles when read, so their references are here */
 } cv;
 
 static uint32_t cv_ent(cv *x, bool type, uint32_t i);
@@ -180,7 +182,15 @@ static uint32_t remap_ent(void *ctx, bool type, uint32_t i) { return cv_ent(ctx,
 static bool cv_dialect(cv *x, const mbc_ent *e)
 {
 	mbc_remap rm = {x, remap_str, remap_ent};
-	return mbc_remap_dialect(x->r, x->m, e, &rm);
+	if (x->depth > MBC_MAX_DEPTH + 8) {
+		mw_fail(x->m, BCX_ERR_LIMIT, "attributes nest deeper than %u (or refer to themselves)",
+			MBC_MAX_DEPTH + 8);
+		return true; /* failed: nothing more is written */
+	}
+	x->depth++;
+	bool ok = mbc_remap_dialect(x->r, x->m, e, &rm);
+	x->depth--;
+	return ok;
 }
 
 static uint32_t cv_ent(cv *x, bool type, uint32_t i)
@@ -374,6 +384,13 @@ static bool upgradable(cv *x, const mbc_op *src, const mbc_named *pr, uint32_t n
 	return true;
 }
 
+/* An older release's file written for MLIR 22: the rows of upgrades.def
+ * apply (written for its own release, it keeps its ops as they are). */
+static bool upgrading(const cv *x)
+{
+	return x->r->rel != mbc_release_current() && x->m->rel == mbc_release_current();
+}
+
 static void op_props(cv *x, const mbc_op *src, mw_op *op)
 {
 	mw_module *m = x->m;
@@ -402,13 +419,23 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 		op->props_attr = cv_ent(x, false, pr[0].attr);
 		return;
 	}
+	if (upgrading(x))
+		mbc_upgrade_view(x->r, src, pr, &np, MBC_MAX_PROPS);
+	mw_named up[MBC_MAX_PROPS];
+	uint32_t nup = 0;
+	if (upgrading(x) && !mbc_upgrade_props(x->r, m, src, pr, &np, up, &nup))
+		return;
 	if (x->r->rel != mbc_release_current() && !upgradable(x, src, pr, np))
 		return;
 	if (!op->props)
-		op->props = mw_alloc(m, np, sizeof *op->props);
+		op->props = mw_alloc(m, np + nup, sizeof *op->props);
 	for (uint32_t i = 0; op->props && i < np; i++)
 		if (pr[i].kind != 'd' && !pr[i].in_dict)
 			op->props[op->nprops++] = cv_prop(x, &pr[i]);
+	for (uint32_t i = 0; op->props && i < nup; i++)
+		op->props[op->nprops++] = up[i];
+	if (nup)
+		mw_sort_named(m, op->props, op->nprops);
 }
 
 static void cv_op(cv *x, const mbc_op *src, uint32_t parent);
@@ -433,6 +460,8 @@ static void cv_region(cv *x, const mbc_region *src, mw_region *r, uint32_t owner
 		blk->nuse = sb->nuse;
 		for (uint32_t i = 0; i < sb->nops && m->status == BCX_OK; i++) {
 			uint32_t id = m->nops;
+			if (upgrading(x) && mbc_upgrade_drops(x->r, m, &sb->ops[i]))
+				continue; /* an op MLIR 22 no longer has (upgrades.def) */
 			cv_op(x, &sb->ops[i], owner);
 			blk = &r->blocks[b]; /* regions do not move, blocks may not either */
 			mw_block_add_op(m, blk, id);
@@ -496,7 +525,7 @@ static void map_operands(cv *x)
 bcx_status mbc_to_model(mbc_module *r, mw_module *m)
 {
 	BCX_TRY(bcx_mlirbc_load_all(r, m->diag));
-	cv x = {r, m, NULL, NULL, NULL, NULL};
+	cv x = {r, m, NULL, NULL, NULL, NULL, 0};
 	x.amap = mw_alloc(m, r->nattrs, sizeof *x.amap);
 	x.tmap = mw_alloc(m, r->ntypes, sizeof *x.tmap);
 	x.vmap = mw_alloc(m, r->nvalues, sizeof *x.vmap);

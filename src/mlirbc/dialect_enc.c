@@ -33,6 +33,12 @@ static const denc_row *find_row(const uint8_t *dialect, size_t dn, bool type, ui
 	return NULL;
 }
 
+const char *mbc_denc_spec(const uint8_t *dialect, size_t dn, bool type, uint64_t code)
+{
+	const denc_row *r = find_row(dialect, dn, type, code);
+	return r ? r->fields : NULL;
+}
+
 typedef struct walk {
 	bcx_cursor c;
 	const uint8_t *base;
@@ -112,4 +118,39 @@ bool mbc_denc_walk(const uint8_t *dialect, size_t dn, bool type, const uint8_t *
 	for (const char *spec = r->fields; *spec && bcx_cur_ok(&w.c);)
 		spec = field(&w, spec);
 	return bcx_cur_ok(&w.c) && bcx_cur_at_end(&w.c);
+}
+
+typedef struct collected {
+	mbc_dfield *f;
+	size_t n, cap;
+} collected;
+
+static void collect(void *ctx, const mbc_dfield *f)
+{
+	collected *c = ctx;
+	if (c->n < c->cap)
+		c->f[c->n++] = *f;
+}
+
+bool mbc_denc_collect(const bcx_allocator *a, const uint8_t *dialect, size_t dn, bool type,
+		      const uint8_t *p, size_t n, mbc_dfield **f, size_t *nf, size_t *cap)
+{
+	collected c = {NULL, 0, n + 1}; /* each field takes a byte, the kind code one */
+	size_t size;
+	if (!bcx_mul_ok(c.cap, sizeof *c.f, &size) || !(c.f = bcx_alloc(a, size)))
+		return false;
+	if (!mbc_denc_walk(dialect, dn, type, p, n, collect, &c, NULL) || c.n == 0) {
+		bcx_free(a, c.f, size);
+		return false;
+	}
+	*f = c.f;
+	*nf = c.n;
+	*cap = c.cap;
+	return true;
+}
+
+void mbc_denc_free(const bcx_allocator *a, mbc_dfield *f, size_t cap)
+{
+	if (f)
+		bcx_free(a, f, cap * sizeof *f);
 }

@@ -23,6 +23,16 @@ typedef void (*mbc_dfield_fn)(void *ctx, const mbc_dfield *f);
 bool mbc_denc_walk(const uint8_t *dialect, size_t dn, bool type, const uint8_t *p, size_t n,
 		   mbc_dfield_fn fn, void *ctx, const char **name);
 
+/* The wire fields of a kind (dialect_enc.def's codes), NULL unknown. */
+const char *mbc_denc_spec(const uint8_t *dialect, size_t dn, bool type, uint64_t code);
+
+/* The same walk collecting the fields into an array allocated from a
+ * (*f, *n of *cap; free it with mbc_denc_free); false (nothing kept) as
+ * mbc_denc_walk, or when out of memory. */
+bool mbc_denc_collect(const bcx_allocator *a, const uint8_t *dialect, size_t dn, bool type,
+		      const uint8_t *p, size_t n, mbc_dfield **f, size_t *nf, size_t *cap);
+void mbc_denc_free(const bcx_allocator *a, mbc_dfield *f, size_t cap);
+
 /* convert_dialect.c: how bcx convert maps the read module's indices. */
 typedef struct mw_module mw_module;
 typedef struct mbc_remap {

@@ -247,6 +247,15 @@ bcx_status mbc_fail(bcx_cursor *c, const char *section, const char *fmt, ...) BC
 bcx_status mbc_read_tables(mbc_module *m, bcx_diag *diag);
 /* attr.c: decode entry i on first use. */
 bcx_status mbc_attr(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag);
+/* upgrade.c (upgrades.def), what MLIR 22 makes of an older release's file
+ * as bcx dis shows it: an op it no longer has, left out; a property whose
+ * ArrayAttr of i64 it holds as a DenseI64ArrayAttr (array<i64: ...>). */
+bool mbc_upgrade_hidden(mbc_module *m, const mbc_op *op);
+bool mbc_upgrade_i64_array(mbc_module *m, const mbc_op *op, const mbc_named *p);
+/* The decoded properties pr[0..*n) (sorted, room for cap) of an older
+ * release's op with the unit attributes MLIR 22 made enum fields replaced
+ * by those fields (llvm.getelementptr's inbounds: noWrapFlags). */
+void mbc_upgrade_view(mbc_module *m, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap);
 bcx_status mbc_type(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag);
 /* Whether attribute i is a location, from its kind code alone (the entry
  * is decoded in full only when that code cannot be read). */

@@ -53,6 +53,15 @@ bool mbc_dense_int(mbc_pctx *p, uint32_t attr, uint64_t k, int64_t *v);
 /* print_quant.c: a quant type's raw entry as MLIR prints it; false (and
  * nothing printed) when it cannot be decoded. */
 bool mbc_print_quant(mbc_pctx *p, const mbc_ent *e);
+/* print_llvm.c: an llvm dialect attribute's raw entry as MLIR prints it
+ * (without its #llvm.mnemonic prefix when stripped); false (and nothing
+ * printed) when its encoding has no syntax or cannot be decoded. */
+bool mbc_print_llvm(mbc_pctx *p, const mbc_ent *e, bool stripped);
+/* Its alias stem, NULL when MLIR does not alias the kind. */
+const char *mbc_llvm_alias(const mbc_module *m, const mbc_ent *e);
+/* fn for every attribute its text holds, in the order printed. */
+void mbc_llvm_children(mbc_module *m, const mbc_ent *e, void (*fn)(void *ctx, uint32_t attr),
+		       void *ctx);
 /* A failure while printing (first wins); printing continues harmlessly. */
 void mbc_pfail(mbc_pctx *p, bcx_status s, const char *fmt, ...) BCX_PRINTF(3, 4);
 

@@ -62,7 +62,7 @@ void mbc_print_key(mbc_pctx *p, mbc_str s) { mlir_print_ident(p->b, s.p, s.n); }
 
 static void put_raw(mbc_pctx *p, const mbc_ent *e)
 {
-	if (mbc_print_quant(p, e))
+	if (mbc_print_quant(p, e) || mbc_print_llvm(p, e, false))
 		return;
 	mbc_str d = mbc_string(p->m, p->m->dialects[e->dialect].name);
 	bcx_buf_printf(p->b, "%sbcx.raw<", e->is_type ? "!" : "#");

@@ -269,6 +269,18 @@ static unsigned max_u(unsigned a, unsigned b)
 	return a > b ? a : b;
 }
 
+/* A dialect attribute's children, for mbc_llvm_children. */
+typedef struct child_walk {
+	alias_walk *w;
+	unsigned d;
+} child_walk;
+
+static void visit_child(void *ctx, uint32_t attr)
+{
+	child_walk *c = ctx;
+	c->d = max_u(c->d, visit_attr(c->w, attr));
+}
+
 static unsigned visit_attr_list(alias_walk *w, const uint32_t *l, uint32_t n, uint32_t step)
 {
 	unsigned d = 0;
@@ -320,6 +332,12 @@ static unsigned visit_attr(alias_walk *w, uint32_t i)
 	case MBC_A_DISTINCT:
 		d = visit_attr(w, e->r[0]);
 		break;
+	case MBC_RAW: { /* the llvm dialect's, through its syntax table */
+		child_walk c = {w, 0};
+		mbc_llvm_children(m, e, visit_child, &c);
+		d = c.d;
+		break;
+	}
 	default:
 		break;
 	}
@@ -367,7 +385,10 @@ static unsigned visit_type(alias_walk *w, uint32_t i)
 
 static bcx_status props_of(gctx *g, const mbc_op *op, mbc_named *pr, uint32_t *n, bool *opaque)
 {
-	return mbc_op_props(g->p.m, op, pr, n, MBC_MAX_PROPS, opaque, g->p.diag);
+	bcx_status s = mbc_op_props(g->p.m, op, pr, n, MBC_MAX_PROPS, opaque, g->p.diag);
+	if (s == BCX_OK && !*opaque)
+		mbc_upgrade_view(g->p.m, op, pr, n, MBC_MAX_PROPS);
+	return s;
 }
 
 static void visit_op(alias_walk *w, mbc_op *op)
@@ -584,6 +605,29 @@ static bool attr_or_fail(gctx *g, uint32_t i, const mbc_ent **e)
 	return s == BCX_OK;
 }
 
+/* An older release's ArrayAttr of i64 as the DenseI64ArrayAttr MLIR 22
+ * holds instead (upgrades.def); false, nothing printed, when an element
+ * is not an i64 integer (bcx convert refuses that file). */
+static bool put_i64_array(gctx *g, uint32_t attr)
+{
+	mbc_module *m = g->p.m;
+	const mbc_ent *a, *e, *t;
+	if (mbc_attr(m, attr, &a, NULL) != BCX_OK || a->code != MBC_A_ARRAY)
+		return false;
+	for (uint32_t i = 0; i < a->n; i++)
+		if (mbc_attr(m, a->list[i], &e, NULL) != BCX_OK || e->code != MBC_A_INTEGER ||
+		    mbc_type(m, e->r[0], &t, NULL) != BCX_OK || t->code != MBC_T_INTEGER ||
+		    t->u[0] != 64 || t->u[1] != 0 || e->nwords != 1)
+			return false;
+	PUTS(g->p.b, "array<i64");
+	for (uint32_t i = 0; i < a->n; i++) {
+		mbc_attr(m, a->list[i], &e, NULL);
+		bcx_buf_printf(g->p.b, "%s%lld", i ? ", " : ": ", (long long)(int64_t)e->words[0]);
+	}
+	bcx_buf_put_u8(g->p.b, '>');
+	return true;
+}
+
 static void put_props(gctx *g, const mbc_op *op)
 {
 	mbc_module *m = g->p.m;
@@ -635,7 +679,8 @@ static void put_props(gctx *g, const mbc_op *op)
 		if (v->code == MBC_A_UNIT)
 			continue;
 		PUTS(b, " = ");
-		mbc_print_attr(&g->p, pr[i].attr, ELIDE_NEVER);
+		if (!mbc_upgrade_i64_array(m, op, &pr[i]) || !put_i64_array(g, pr[i].attr))
+			mbc_print_attr(&g->p, pr[i].attr, ELIDE_NEVER);
 	}
 	PUTS(b, "}>");
 }
@@ -881,7 +926,8 @@ static void print_block(gctx *g, mbc_region *r, const preds *pr, uint32_t k, uns
 	}
 	flush_line(g);
 	for (uint32_t i = 0; i < blk->nops; i++)
-		print_op(g, &blk->ops[i], indent + 2);
+		if (!mbc_upgrade_hidden(g->p.m, &blk->ops[i]))
+			print_op(g, &blk->ops[i], indent + 2);
 }
 
 static void print_region(gctx *g, mbc_region *r, unsigned indent)
@@ -895,7 +941,8 @@ static void print_region(gctx *g, mbc_region *r, unsigned indent)
 			return;
 		}
 		const mbc_block *e = &r->blocks[0];
-		print_block(g, r, &pr, 0, indent, e->nops == 0 || e->nargs != 0);
+		bool no_ops = e->nops == 0 || (e->nops == 1 && mbc_upgrade_hidden(g->p.m, &e->ops[0]));
+		print_block(g, r, &pr, 0, indent, no_ops || e->nargs != 0);
 		for (uint32_t k = 1; k < r->nblocks; k++)
 			print_block(g, r, &pr, k, indent, true);
 		bcx_free(g->p.m->pool.a, pr.start, pr.size);

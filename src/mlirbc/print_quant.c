@@ -14,18 +14,6 @@
 
 enum { Q_ANY = 1, Q_ANY_EXPRESSED, Q_CALIBRATED, Q_UNIFORM, Q_PER_AXIS, Q_SUB_CHANNEL };
 
-typedef struct qfields {
-	mbc_dfield *f;
-	size_t n, cap;
-} qfields;
-
-static void collect(void *ctx, const mbc_dfield *f)
-{
-	qfields *q = ctx;
-	if (q->n < q->cap)
-		q->f[q->n++] = *f;
-}
-
 static int64_t sval(const mbc_dfield *f)
 {
 	return (int64_t)((f->value >> 1) ^ (0 - (f->value & 1)));
@@ -203,15 +191,14 @@ bool mbc_print_quant(mbc_pctx *p, const mbc_ent *e)
 	if (!e->is_type || d.n != 5 || memcmp(d.p, "quant", 5) != 0)
 		return false;
 	const bcx_allocator *a = p->m->pool.a;
-	qfields q = {NULL, 0, (size_t)e->nblob + 1}; /* each field takes a byte */
-	size_t size;
-	if (!bcx_mul_ok(q.cap, sizeof *q.f, &size) || !(q.f = bcx_alloc(a, size)))
+	mbc_dfield *f;
+	size_t n, cap;
+	if (!mbc_denc_collect(a, d.p, d.n, true, e->blob, (size_t)e->nblob, &f, &n, &cap))
 		return false;
 	size_t start = p->b->len;
-	bool ok = mbc_denc_walk(d.p, d.n, true, e->blob, (size_t)e->nblob, collect, &q, NULL) &&
-		  put_fields(p, q.f, q.n);
+	bool ok = put_fields(p, f, n);
 	if (!ok)
 		p->b->len = start; /* printed raw instead */
-	bcx_free(a, q.f, size);
+	mbc_denc_free(a, f, cap);
 	return ok;
 }

@@ -485,19 +485,39 @@ uint32_t mw_int_type(mw_module *m, uint32_t width, unsigned signedness)
 	return id;
 }
 
-uint32_t mw_i32_array(mw_module *m, const int32_t *v, uint32_t n)
+/* The head of a DenseArrayAttr of n signless integers of a width, whose
+ * elements follow as width / 8 little-endian bytes each. */
+static void int_array_head(mw_module *m, unsigned width, uint32_t n)
 {
-	uint32_t t = mw_int_type(m, 32, 0);
+	uint32_t t = mw_int_type(m, width, 0);
 	mw_tb_start(m);
 	mw_tb_varint(m, MBC_A_DENSE_ARRAY);
 	mw_tb_ref(m, MW_REC_TYPE, t);
 	mw_tb_varint(m, n);
-	mw_tb_varint(m, (uint64_t)n * 4);
-	for (uint32_t i = 0; i < n; i++) {
-		uint8_t b[4] = {(uint8_t)v[i], (uint8_t)((uint32_t)v[i] >> 8),
-				(uint8_t)((uint32_t)v[i] >> 16), (uint8_t)((uint32_t)v[i] >> 24)};
-		mw_tb_bytes(m, b, 4);
-	}
+	mw_tb_varint(m, (uint64_t)n * (width / 8));
+}
+
+static void put_le(mw_module *m, uint64_t v, unsigned nbytes)
+{
+	uint8_t b[8];
+	for (unsigned i = 0; i < nbytes; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	mw_tb_bytes(m, b, nbytes);
+}
+
+uint32_t mw_i32_array(mw_module *m, const int32_t *v, uint32_t n)
+{
+	int_array_head(m, 32, n);
+	for (uint32_t i = 0; i < n; i++)
+		put_le(m, (uint32_t)v[i], 4);
+	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
+}
+
+uint32_t mw_i64_array(mw_module *m, const uint64_t *v, uint32_t n)
+{
+	int_array_head(m, 64, n);
+	for (uint32_t i = 0; i < n; i++)
+		put_le(m, v[i], 8);
 	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
 }
 

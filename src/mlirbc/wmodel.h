@@ -235,8 +235,19 @@ uint32_t mw_builtin(mw_module *m);
 uint32_t mw_identity_layout(mw_module *m, uint32_t rank);
 /* IntegerType of a width and signedness (0 signless, 1 signed, 2 unsigned). */
 uint32_t mw_int_type(mw_module *m, uint32_t width, unsigned signedness);
-/* array<i32: ...> (segment sizes). */
+/* array<i32: ...> (segment sizes), array<i64: ...>. */
 uint32_t mw_i32_array(mw_module *m, const int32_t *v, uint32_t n);
+uint32_t mw_i64_array(mw_module *m, const uint64_t *v, uint32_t n);
+
+/* upgrade.c (upgrades.def): an op of an older release that MLIR 22 does
+ * not have and that is left out (true), or refused when it holds anything
+ * (m failed, true). */
+bool mbc_upgrade_drops(mbc_module *r, mw_module *m, const mbc_op *op);
+/* An older release's properties pr[0..*n) of op: the fields the table
+ * rewrites are taken out of pr and their MLIR 22 form appended to out
+ * (*nout of at most *n more); false when one cannot be carried (m failed). */
+bool mbc_upgrade_props(mbc_module *r, mw_module *m, const mbc_op *op, mbc_named *pr, uint32_t *n,
+		       mw_named *out, uint32_t *nout);
 /* A DictionaryAttr of n named attributes (sorted here). */
 uint32_t mw_dict(mw_module *m, mw_named *v, uint32_t n);
 

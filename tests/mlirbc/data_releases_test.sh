@@ -10,7 +10,9 @@
 #   bcx convert --bytecode-version 6 (MLIR 16 and 19) writes MLIR 22's
 #   producer and bcx dis of the result is the same text;
 #   --mlir-release 19 writes MLIR 19's file back unchanged and refuses what
-#   MLIR 19 cannot express.
+#   MLIR 19 cannot express;
+#   release19_upgrade's ops that MLIR 22 changed are upgraded (dis, convert),
+#   and a gpu.module_end holding an attribute is refused.
 # Args: BCX
 set -u
 bcx=$1
@@ -37,6 +39,21 @@ for n in release16 release19 release18; do
 done
 check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-version 6 "$data/release19_hlfir.mlirbc" -o "$tmp/x" 2> "$tmp/err" &&
 	grep -q "(MLIR 19) is not an op of MLIR 22" "$tmp/err"'
+# the upgrades of src/mlirbc/upgrades.def: release19_upgrade (mlir-opt-19) has a
+# gpu.module (its gpu.module_end left out), a vector.shuffle (its ArrayAttr mask
+# becomes array<i64: ...>) and llvm.getelementptr with and without inbounds
+# (noWrapFlags 3 and 0), llvm.call (no operand bundles: op_bundle_sizes and
+# operandSegmentSizes added); its text is mlir-opt-22's print of the upgraded file
+check "release19_upgrade dis" same "$data/release19_upgrade.mlirbc" "$data/release19_upgrade.generic.mlir"
+check "release19_upgrade convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_upgrade.mlirbc" \
+	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_upgrade.generic.mlir"'
+# written for MLIR 19 again, an MLIR 19 file keeps its form (the rows apply when
+# writing for MLIR 22 only): release19_llvm has a getelementptr inbounds and a call
+check "release19_llvm --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --mlir-release 19 \
+	"$data/release19_llvm.mlirbc" -o "$tmp/back.mlirbc" && cmp -s "$tmp/back.mlirbc" "$data/release19_llvm.mlirbc"'
+check "gpu.module_end with an attribute refused" eval '! "$bcx" convert --bytecode-version 6 \
+	"$data/release19_module_end_attr.mlirbc" -o "$tmp/x" 2> "$tmp/err" &&
+	grep -q "gpu.module_end (MLIR 19) is not an op of MLIR 22 and holds" "$tmp/err"'
 # writing for MLIR 19: its own file comes back byte for byte; what it cannot
 # express is refused naming the op and the field
 check "release19 --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --mlir-release 19 \

@@ -65,6 +65,31 @@ static void depth(const char *dir)
 	}
 }
 
+/* An llvm debug-info attribute whose encoding refers to itself (bytes of
+ * a corpus file changed by a fuzzing run): the reader does not follow other
+ * dialects' indices, so bcx convert, which renumbers them, meets the
+ * cycle and stops at the nesting limit instead of overflowing the stack. */
+static void self_ref(const char *dir)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/llvm_self_ref.mlirbc", dir);
+	size_t n;
+	uint8_t *p = tu_read_file(path, &n);
+	if (!T_CHECKF(p != NULL, "missing %s", path))
+		return;
+	bcx_mlirbc_module *m = NULL;
+	bcx_diag d = {0};
+	uint8_t *out = NULL;
+	size_t nout = 0;
+	bcx_mlirbc_write_options o = BCX_OPTIONS_INIT(bcx_mlirbc_write_options);
+	T_CHECK(bcx_mlirbc_open(p, n, NULL, &m, &d) == BCX_OK);
+	T_CHECKF(bcx_mlirbc_write(m, &o, &out, &nout, &d) == BCX_ERR_LIMIT, "%s", d.message);
+	T_CHECKF(strstr(d.message, "attributes nest deeper than") != NULL, "%s", d.message);
+	bcx_mlirbc_free_bytes(&o, out, nout);
+	bcx_mlirbc_close(m);
+	free(p);
+}
+
 /* What bcx asm writes, bcx dis reads; what dis refuses, asm refuses:
  * 5 : i4096 goes both ways, i4097 neither (the same limit, limits.h). */
 static void int_limit(void)
@@ -235,6 +260,7 @@ int main(int argc, char **argv)
 	/* the first attribute/type offset group names dialect 63 */
 	patched(46, 0x7f, BCX_ERR_MALFORMED, 46, "section AttrTypeOffset", "dialect 63 out of range");
 	depth(argc > 2 ? argv[2] : ".");
+	self_ref(argc > 2 ? argv[2] : ".");
 	int_limit();
 	dense_bad_element();
 	forward_operands();

@@ -35,7 +35,8 @@ FIELDS is "-" for a release without native properties (MLIR 16).
 INHERENT lists the inherent attribute names (space separated).
 DEFAULTS lists name=TEXT pairs separated by ';' for the default-valued
 attributes; TEXT is the default in MLIR syntax when this generator can
-spell it, else empty.
+spell it, else empty. A dialect enum attribute's default is spelled from
+its TableGen records (llvm-tblgen-N --dump-json, when installed).
 TYPES lists name=StorageType pairs separated by ';' for the attribute
 fields (the C++ class of the attribute, without "::mlir::").
 Python 3 standard library only.
@@ -43,6 +44,7 @@ Python 3 standard library only.
 
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import shutil
@@ -192,7 +194,13 @@ DEFAULT_FORMS = [
 ]
 
 
-def parse_defaults(lines):
+# A dialect enum attribute's default: spelled from the attribute's and the
+# enum's TableGen records (enum_spellings), as MLIR prints EnumAttr.
+ENUM_DEFAULT = re.compile(r"(::[\w:]+)::(\w+Attr)::get\(odsBuilder\.getContext\(\), "
+                          r"(?:[\w:]*::)?(\w+)::(\w+)\)")
+
+
+def parse_defaults(lines, enums):
     out = []
     for line in lines or []:
         m = re.fullmatch(r"\s*properties\.(\w+) = (.*);", line)
@@ -204,7 +212,39 @@ def parse_defaults(lines):
             if d:
                 text = spell(d)
                 break
+        e = None if text else ENUM_DEFAULT.fullmatch(m.group(2))
+        if e and (e.group(1), e.group(2)) in enums:
+            text = enums[(e.group(1), e.group(2))].get((e.group(3), e.group(4)), "")
         out.append("%s=%s" % (m.group(1), text))
+    return out
+
+
+def enum_spellings(tblgen, roots, td):
+    """{(namespace, attr class): {(enum, case symbol): text}} of the EnumAttr
+    records a .td file sees (llvm-tblgen --dump-json), for the two formats
+    MLIR's EnumAttr has: `<` $value `>` prints #dialect.mnemonic<case>, and
+    $value #dialect<mnemonic case>."""
+    incs = [x for r in roots for x in ("-I", r)]
+    p = subprocess.run([tblgen, "--dump-json"] + incs + ["-I", os.path.dirname(td), td],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    if p.returncode != 0:
+        return {}
+    recs = json.loads(p.stdout)
+    out = {}
+    for a in recs.values():
+        if not isinstance(a, dict) or "EnumAttr" not in a.get("!superclasses", []):
+            continue
+        fmt = " ".join((a.get("assemblyFormat") or "").split())
+        dialect = recs[a["dialect"]["def"]]["name"]
+        enum = recs[a["enum"]["def"]]
+        form = {"`<` $value `>`": "#%s.%s<%s>", "$value": "#%s<%s %s>"}.get(fmt)
+        if not form or not a.get("mnemonic"):
+            continue
+        cases = {}
+        for c in enum["enumerants"]:
+            c = recs[c["def"]]
+            cases[(enum["className"], c["symbol"])] = form % (dialect, a["mnemonic"], c["str"])
+        out[(a["cppNamespace"], a["cppClassName"])] = cases
     return out
 
 
@@ -230,7 +270,7 @@ def tool_version(tblgen):
     return m.group(1) if m else "unknown"
 
 
-def collect(tblgen, root, flang, jobs):
+def collect(tblgen, root, flang, jobs, json_tblgen):
     ops, problems = {}, []
     files = td_files(root, "mlir")
     roots = [root]
@@ -239,6 +279,12 @@ def collect(tblgen, root, flang, jobs):
         roots.append(flang)
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
         results = list(ex.map(lambda td: run_tblgen(tblgen, roots, td), files))
+        # the records of the files whose defaults name a dialect enum
+        need = [td for td, (_, defs) in zip(files, results) if ENUM_DEFAULT.search(defs)]
+        enums = {}
+        if json_tblgen:
+            for found in ex.map(lambda td: enum_spellings(json_tblgen, roots, td), need):
+                enums.update(found)
     for decls, defs in results:
         dsec = sections(decls, "declarations")
         fsec = sections(defs, "definitions")
@@ -253,7 +299,7 @@ def collect(tblgen, root, flang, jobs):
             except Unknown as e:
                 problems.append("%s: %s" % (name, e))
                 fields = "?"
-            defaults = parse_defaults(body(flines, DEFAULTS_START))
+            defaults = parse_defaults(body(flines, DEFAULTS_START), enums)
             # the storage type of each attribute field: an upgrade whose
             # attribute changed kind (ArrayAttr to DenseI64ArrayAttr) is refused
             attr_types = [] if not fields or fields == "?" else [
@@ -293,7 +339,8 @@ def main():
             flang = "/usr/lib/llvm-%d/include" % a.release
         if flang == "none" or not os.path.isdir(os.path.join(flang, "flang")):
             flang = None
-        ops, nfiles, problems = collect(tblgen, root, flang, a.jobs)
+        json_tblgen = shutil.which("llvm-tblgen-%d" % a.release)
+        ops, nfiles, problems = collect(tblgen, root, flang, a.jobs, json_tblgen)
     for p in problems:
         print("mlirgen: layout not understood, left unknown: " + p, file=sys.stderr)
     out = open(a.output, "w") if a.output else sys.stdout

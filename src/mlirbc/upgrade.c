@@ -1,0 +1,194 @@
+/* The changes bcx convert makes to an older release's file so that MLIR 22
+ * reads it with the same meaning (upgrades.def): ops MLIR 22 dropped, and
+ * properties whose field or storage changed. */
+#include "wmodel.h"
+
+#include <string.h>
+
+typedef enum { DROP_OP, UNIT_TO_ENUM, I64_ARRAY, ADD_GROUPS } up_action;
+/* UNIT_TO_ENUM and ADD_GROUPS are applied to the decoded properties (mbc_upgrade_view),
+ * for bcx dis and bcx convert alike; I64_ARRAY makes a new entry, in
+ * convert (mbc_upgrade_props), and is printed as one (print_generic.c). */
+
+typedef struct up_row {
+	unsigned release;
+	const char *op, *field;
+	up_action action;
+	const char *to;
+	uint64_t value;
+} up_row;
+
+static const up_row rows[] = {
+#define MBC_UPGRADE(release, op, field, action, to, value) {release, op, field, action, to, value},
+#include "upgrades.def"
+};
+
+static const up_row *find(const mbc_module *r, const mbc_op *op, const char *field, size_t n)
+{
+	const mbc_opname *on = &r->opnames[op->name];
+	unsigned rel = mbc_release_major(r->rel);
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+		if (rows[i].release == rel && strcmp(rows[i].op, on->full) == 0 &&
+		    strlen(rows[i].field) == n && memcmp(rows[i].field, field, n) == 0)
+			return &rows[i];
+	return NULL;
+}
+
+static bool empty_dict(mbc_module *r, uint32_t attrs)
+{
+	const mbc_ent *d;
+	return attrs == MBC_NONE || (mbc_attr(r, attrs, &d, NULL) == BCX_OK && d->n == 0);
+}
+
+static bool holds_nothing(mbc_module *r, const mbc_op *op)
+{
+	return !op->nopr && !op->nres && !op->nregions && !op->nsucc && op->props == MBC_NONE &&
+	       empty_dict(r, op->attrs);
+}
+
+bool mbc_upgrade_hidden(mbc_module *r, const mbc_op *op)
+{
+	if (r->rel == mbc_release_current())
+		return false;
+	const up_row *u = find(r, op, "", 0);
+	return u && u->action == DROP_OP && holds_nothing(r, op);
+}
+
+bool mbc_upgrade_i64_array(mbc_module *r, const mbc_op *op, const mbc_named *p)
+{
+	if (r->rel == mbc_release_current() || p->kind || p->in_dict)
+		return false;
+	const up_row *u = find(r, op, p->name, p->len);
+	return u && u->action == I64_ARRAY;
+}
+
+/* Insert-sort the last entry of pr[0..n) by name (the list is sorted). */
+static void sort_last(mbc_named *pr, uint32_t n)
+{
+	for (uint32_t i = n - 1; i > 0; i--) {
+		const mbc_named *a = &pr[i - 1], *b = &pr[i];
+		uint32_t k = a->len < b->len ? a->len : b->len;
+		int c = memcmp(a->name, b->name, k);
+		if (c < 0 || (c == 0 && a->len <= b->len))
+			break;
+		mbc_named t = pr[i - 1];
+		pr[i - 1] = pr[i];
+		pr[i] = t;
+	}
+}
+
+static uint32_t find_named(const mbc_named *pr, uint32_t n, const char *name)
+{
+	uint32_t i = 0, len = (uint32_t)strlen(name);
+	while (i < n && !(pr[i].len == len && memcmp(pr[i].name, name, len) == 0))
+		i++;
+	return i;
+}
+
+/* ADD_GROUPS: the array added when the field is absent (segment sizes:
+ * printed and written as array<i32: ...>). */
+static void add_groups(mbc_module *r, const mbc_op *op, const up_row *u, mbc_named *pr,
+		       uint32_t *n, uint32_t cap)
+{
+	if (find_named(pr, *n, u->to) < *n || *n == cap)
+		return;
+	int32_t *seg = mbc_alloc_array(r->arena, u->value ? u->value : 1, sizeof *seg);
+	if (!seg)
+		return; /* shown without it; convert then names the missing field */
+	for (uint64_t k = 0; k < u->value; k++)
+		seg[k] = k ? 0 : (int32_t)op->nopr;
+	pr[(*n)++] = (mbc_named){u->to, (uint32_t)strlen(u->to), MBC_NONE, seg, (uint32_t)u->value,
+				 0, false, 0, NULL, 0, false};
+	sort_last(pr, *n);
+}
+
+void mbc_upgrade_view(mbc_module *r, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap)
+{
+	if (r->rel == mbc_release_current())
+		return;
+	const mbc_opname *on = &r->opnames[op->name];
+	unsigned rel = mbc_release_major(r->rel);
+	for (size_t k = 0; k < sizeof rows / sizeof *rows; k++) {
+		const up_row *u = &rows[k];
+		if (u->release != rel || strcmp(u->op, on->full) != 0)
+			continue;
+		if (u->action == ADD_GROUPS)
+			add_groups(r, op, u, pr, n, cap);
+		if (u->action != UNIT_TO_ENUM)
+			continue;
+		uint32_t i = find_named(pr, *n, u->field);
+		bool unit = i < *n && pr[i].kind == 0 && pr[i].attr != MBC_NONE;
+		if (i == *n && *n == cap)
+			continue;
+		if (i == *n)
+			(*n)++;
+		else
+			memmove(&pr[i], &pr[i + 1], (*n - i - 1) * sizeof *pr); /* re-sorted below */
+		pr[*n - 1] = (mbc_named){u->to, (uint32_t)strlen(u->to), MBC_NONE, NULL, 0, 'e', true,
+					 unit ? u->value : 0, NULL, 0, false};
+		sort_last(pr, *n);
+	}
+}
+
+bool mbc_upgrade_drops(mbc_module *r, mw_module *m, const mbc_op *op)
+{
+	const up_row *u = find(r, op, "", 0);
+	if (!u || u->action != DROP_OP)
+		return false;
+	if (!holds_nothing(r, op))
+		mw_fail(m, BCX_ERR_UNSUPPORTED,
+			"%s (MLIR %u) is not an op of MLIR 22 and holds operands, results, regions "
+			"or attributes: not left out", u->op, u->release);
+	return true;
+}
+
+/* An ArrayAttr of i64 IntegerAttrs as a DenseI64ArrayAttr. */
+static uint32_t i64_array(mbc_module *r, mw_module *m, const up_row *u, uint32_t attr)
+{
+	const mbc_ent *a, *e, *t;
+	if (mbc_attr(r, attr, &a, NULL) != BCX_OK || a->code != MBC_A_ARRAY)
+		return mw_fail(m, BCX_ERR_UNSUPPORTED, "property '%s' of %s (MLIR %u) is not an ArrayAttr",
+			       u->field, u->op, u->release), MW_NONE;
+	uint64_t *v = mw_alloc(m, a->n, sizeof *v);
+	for (uint32_t i = 0; v && i < a->n; i++) {
+		if (mbc_attr(r, a->list[i], &e, NULL) != BCX_OK || e->code != MBC_A_INTEGER ||
+		    mbc_type(r, e->r[0], &t, NULL) != BCX_OK || t->code != MBC_T_INTEGER ||
+		    t->u[0] != 64 || t->u[1] != 0 || e->nwords != 1)
+			return mw_fail(m, BCX_ERR_UNSUPPORTED,
+				       "property '%s' of %s (MLIR %u): element %u is not an i64 integer",
+				       u->field, u->op, u->release, i), MW_NONE;
+		v[i] = e->words[0];
+	}
+	return v || !a->n ? mw_i64_array(m, v, a->n) : MW_NONE;
+}
+
+static bool rewrite(mbc_module *r, mw_module *m, const up_row *u, const mbc_named *p, mw_named *out)
+{
+	*out = (mw_named){mw_string_attr(m, u->to, strlen(u->to)), MW_NONE, NULL, 0, 0, false, 0,
+			  false};
+	if (p->attr == MBC_NONE)
+		return false; /* nothing to carry: MLIR 22 refuses the op without it */
+	out->value = i64_array(r, m, u, p->attr);
+	return out->value != MW_NONE;
+}
+
+bool mbc_upgrade_props(mbc_module *r, mw_module *m, const mbc_op *op, mbc_named *pr, uint32_t *n,
+		       mw_named *out, uint32_t *nout)
+{
+	uint32_t k = 0;
+	*nout = 0;
+	for (uint32_t i = 0; i < *n; i++) {
+		const up_row *u = pr[i].kind == 0 && !pr[i].in_dict ?
+					  find(r, op, pr[i].name, pr[i].len) : NULL;
+		if (!u || u->action != I64_ARRAY) {
+			pr[k++] = pr[i];
+			continue;
+		}
+		if (rewrite(r, m, u, &pr[i], &out[*nout]))
+			(*nout)++;
+		if (m->status != BCX_OK)
+			return false;
+	}
+	*n = k;
+	return true;
+}
