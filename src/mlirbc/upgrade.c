@@ -92,7 +92,7 @@ static void add_groups(mbc_module *r, const mbc_op *op, const up_row *u, mbc_nam
 {
 	if (find_named(pr, *n, u->to) < *n || *n == cap)
 		return;
-	int32_t *seg = mbc_alloc_array(r->arena, u->value ? u->value : 1, sizeof *seg);
+	int32_t *seg = mbc_alloc_array(r->arena, (size_t)(u->value ? u->value : 1), sizeof *seg);
 	if (!seg)
 		return; /* shown without it; convert then names the missing field */
 	for (uint64_t k = 0; k < u->value; k++)
