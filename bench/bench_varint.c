@@ -6,7 +6,7 @@
  * for encoding, single-value decoding and the bulk decoders on each path
  * this CPU has (scalar, SSE4.1, AVX2; "-" for a path it lacks).
  *
- * Usage: bench_varint [N]   (default 1000000 values) */
+ * Usage: bench_varint [N [CODEC]]   (default 1000000 values, every codec) */
 #define _POSIX_C_SOURCE 200809L
 #include "bcx/varint.h"
 #include "varint/bulk.h"
@@ -318,8 +318,9 @@ static int run_one(const codec *c, dist d, size_t n, uint64_t *vals, uint64_t *c
 int main(int argc, char **argv)
 {
 	size_t n = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
+	const char *only = argc > 2 ? argv[2] : NULL;
 	if (n == 0 || n > 100000000) {
-		fprintf(stderr, "usage: bench_varint [N]  (1 .. 100000000 values)\n");
+		fprintf(stderr, "usage: bench_varint [N [CODEC]]  (1 .. 100000000 values)\n");
 		return 2;
 	}
 	uint64_t *vals = malloc(n * sizeof *vals), *check = malloc(n * sizeof *check);
@@ -333,7 +334,7 @@ int main(int argc, char **argv)
 	printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	int rc = 0;
 	for (size_t i = 0; i < sizeof codecs / sizeof codecs[0]; i++)
-		for (int d = D_SMALL; d <= D_LARGE; d++)
+		for (int d = D_SMALL; d <= D_LARGE && (!only || !strcmp(only, codecs[i].name)); d++)
 			rc |= run_one(&codecs[i], (dist)d, n, vals, check, buf, copy);
 	free(vals);
 	free(check);

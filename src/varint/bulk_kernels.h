@@ -150,11 +150,47 @@ static inline size_t vb_run_xip(const uint8_t *p, uint64_t *out)
 }
 #endif
 
+/* A LEB128 value of 9 or 10 bytes at p (16 bytes readable; the first 8
+ * all have bit 7 set): its length, or 0 when the single-value decoder must
+ * decide (excess bits in the 10th byte, anything longer). */
+static inline unsigned vb_leb_long(const uint8_t *p, int kind, uint64_t *v)
+{
+	uint64_t lo = vb_pack7(vb_load64(p) & VB_LOW7);
+	unsigned b8 = p[8], b9 = p[9];
+	if (b8 < 0x80) { /* 9 bytes, 63 bits */
+		lo |= (uint64_t)b8 << 56;
+		*v = kind == BCX_VB_SLEB ? (uint64_t)((int64_t)(lo << 1) >> 1) : lo;
+		return 9;
+	}
+	lo |= (uint64_t)(b8 & 0x7f) << 56;
+	/* 10 bytes: the last byte holds bit 63 and, signed, six sign copies. */
+	if (kind == BCX_VB_SLEB ? (b9 == 0 || b9 == 0x7f) : b9 <= 1) {
+		*v = lo | (uint64_t)(b9 & 1) << 63;
+		return 10;
+	}
+	return 0;
+}
+
+typedef struct vb_leb_range {
+	uint64_t umax;
+	int64_t smin, smax;
+} vb_leb_range;
+
+static inline bool vb_leb_fits(uint64_t v, int kind, const vb_leb_range *r)
+{
+	return kind == BCX_VB_SLEB ? (int64_t)v >= r->smin && (int64_t)v <= r->smax : v <= r->umax;
+}
+
+#include "varint/bulk_blocks.h"
+
 static bcx_status VB_FN(prefix)(const uint8_t *p, size_t n, uint64_t *out, size_t count,
                                 size_t *done, size_t *used, bcx_diag *diag, int zig)
 {
 	size_t i = 0, off = 0;
 	while (i < count && n - off >= 16) {
+		vb_prefix_blocks_of(p, n, zig, out, count, &i, &off);
+		if (i == count || n - off < 16)
+			break;
 #if VB_SIMD
 		if (count - i >= 16 && vb_took(vb_run_prefix(p + off, out + i, zig), &i, &off))
 			continue;
@@ -196,37 +232,6 @@ static bcx_status VB_FN(prefix)(const uint8_t *p, size_t n, uint64_t *out, size_
 	return s;
 }
 
-/* A LEB128 value of 9 or 10 bytes at p (16 bytes readable; the first 8
- * all have bit 7 set): its length, or 0 when the single-value decoder must
- * decide (excess bits in the 10th byte, anything longer). */
-static inline unsigned vb_leb_long(const uint8_t *p, int kind, uint64_t *v)
-{
-	uint64_t lo = vb_pack7(vb_load64(p) & VB_LOW7);
-	unsigned b8 = p[8], b9 = p[9];
-	if (b8 < 0x80) { /* 9 bytes, 63 bits */
-		lo |= (uint64_t)b8 << 56;
-		*v = kind == BCX_VB_SLEB ? (uint64_t)((int64_t)(lo << 1) >> 1) : lo;
-		return 9;
-	}
-	lo |= (uint64_t)(b8 & 0x7f) << 56;
-	/* 10 bytes: the last byte holds bit 63 and, signed, six sign copies. */
-	if (kind == BCX_VB_SLEB ? (b9 == 0 || b9 == 0x7f) : b9 <= 1) {
-		*v = lo | (uint64_t)(b9 & 1) << 63;
-		return 10;
-	}
-	return 0;
-}
-
-typedef struct vb_leb_range {
-	uint64_t umax;
-	int64_t smin, smax;
-} vb_leb_range;
-
-static inline bool vb_leb_fits(uint64_t v, int kind, const vb_leb_range *r)
-{
-	return kind == BCX_VB_SLEB ? (int64_t)v >= r->smin && (int64_t)v <= r->smax : v <= r->umax;
-}
-
 /* Every value that ends inside the 8-byte word w, found from its clear
  * stop bits (the lengths chain through the register, not through loads).
  * Stops before a value out of range. Returns the bytes used. */
@@ -260,6 +265,9 @@ static bcx_status VB_FN(leb)(const uint8_t *p, size_t n, unsigned max_bits, uint
 	                  max_bits >= 64 ? INT64_MAX : ((int64_t)1 << (max_bits - 1)) - 1};
 	bcx_status s = BCX_OK;
 	while (i < count) {
+		vb_leb_blocks_of(p, n, kind, &r, max_bits >= 7, out, count, &i, &off);
+		if (i == count)
+			break;
 		uint64_t v = 0;
 		size_t len = 0;
 		if (n - off >= 16) {
@@ -302,6 +310,9 @@ static bcx_status VB_FN(xip)(const uint8_t *p, size_t n, uint64_t *out, size_t c
 	size_t i = 0, off = 0;
 	bcx_status s = BCX_OK;
 	while (i < count) {
+		vb_xip_blocks(p, n, out, count, &i, &off);
+		if (i == count)
+			break;
 		uint64_t v = 0;
 		size_t len = 0;
 		if (n - off >= 16) {
@@ -310,13 +321,7 @@ static bcx_status VB_FN(xip)(const uint8_t *p, size_t n, uint64_t *out, size_t c
 				continue;
 #endif
 			bcx_xip_form f = bcx_xip_forms[p[off]];
-			uint64_t be = __builtin_bswap64(vb_load64(p + off + f.start));
-			/* The header bits sit below the value's top bits in the
-			 * first byte; the bytes after it are whole. */
-			uint64_t x = be >> (64 - 8 * f.bytes);
-			unsigned rest = 8 * (f.bytes - 1u);
-			x = (x >> rest >> f.hdr) << rest | (x & (((uint64_t)1 << rest) - 1));
-			v = (uint64_t)((int64_t)(x << (64 - f.bits)) >> (64 - f.bits));
+			v = vb_xip_at(p + off, f);
 			len = f.len;
 		}
 		if (len == 0) {
@@ -414,6 +419,8 @@ static inline bool vb_vbr_long(const uint8_t *p, size_t n, unsigned width, uint6
 	return true;
 }
 
+#include "varint/bulk_vbr_blocks.h"
+
 static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_t *bit_pos,
                              uint64_t *out, size_t count, size_t *done, bcx_diag *diag, int sign)
 {
@@ -425,6 +432,11 @@ static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_
 	if (fast)
 		vb_vbr_setup(width, &m);
 	while (i < count) {
+		if (fast) {
+			vb_vbr_blocks_of(p, n, width, sign, &m, out, count, &i, &pos);
+			if (i == count)
+				break;
+		}
 		uint64_t v = 0;
 		if (fast && pos / 8 + 8 <= n) {
 			uint64_t w = vb_load64(p + pos / 8) >> (pos & 7);

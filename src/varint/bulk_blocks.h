@@ -1,0 +1,249 @@
+/* Block kernels, included by bulk_kernels.h inside its instruction set.
+ *
+ * Random value lengths make a loop that branches on the length mispredict
+ * about once per value. These loops find where values end for a whole
+ * block first and then walk the ends with no branch on a length:
+ *  - LEB128 and VBR: a value ends at every clear stop bit, so the ends of
+ *    64 bytes (64 chunks for VBR) are one mask, read with MOVEMASK (SIMD)
+ *    or multiply-gather and PEXT (BMI2); nothing chains one value to the
+ *    next except clearing the lowest set bit.
+ *  - PrefixVarInt and XIP: the length is in a value's first byte, so the
+ *    length each of 16 bytes would give is computed at once (PSHUFB, or a
+ *    table) into 4-bit fields of one register, and the walk chains through
+ *    that register, not through a load.
+ * The walk leaves the block's loop only once per block. A value the fast
+ * code cannot vouch for (an error, an over-long or too-wide form) stops
+ * the walk before it is stored; the caller's slower code then decides it
+ * with the single-value decoder. Loads stay inside the padding each loop
+ * checks before a block. */
+
+enum { VB_BLOCK = 64, VB_PAD = 16 };
+
+/* The walks are inlined into small dispatchers with constant kinds (and
+ * VBR's common width 6), so each copy has no test of the kind per value. */
+#define VB_WALK static inline __attribute__((always_inline))
+
+/* Bit 7 of each byte of x, gathered into 8 bits. */
+static inline uint64_t vb_top_bits(uint64_t x)
+{
+	return (((x >> 7) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
+}
+
+/* Bit j set when p[j] (j < 64) has bit 7 clear: where LEB128 values end. */
+static inline uint64_t vb_leb_ends64(const uint8_t *p)
+{
+	uint64_t m = 0;
+#if VB_SIMD == 2
+	for (int k = 0; k < 2; k++) {
+		__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+		m |= (uint64_t)(uint32_t)_mm256_movemask_epi8(x) << (32 * k);
+	}
+#elif VB_SIMD == 1
+	for (int k = 0; k < 4; k++) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+		m |= (uint64_t)(unsigned)_mm_movemask_epi8(x) << (16 * k);
+	}
+#else
+	for (int k = 0; k < 8; k++)
+		m |= vb_top_bits(vb_load64(p + 8 * k)) << (8 * k);
+#endif
+	return ~m;
+}
+
+/* The LEB128 value of len bytes at q (its last byte has bit 7 clear; 16
+ * bytes readable) into *v; false when the single decoder must decide. */
+VB_WALK bool vb_leb_at(const uint8_t *q, unsigned len, int kind, const vb_leb_range *r,
+                             uint64_t *v)
+{
+	uint64_t x = 0;
+	if (__builtin_expect(len > 8, 0)) {
+		if (vb_leb_long(q, kind, &x) != len)
+			return false;
+	} else {
+		x = vb_pack7(vb_load64(q) & (~0ull >> (64 - 8 * len)) & VB_LOW7);
+		if (kind == BCX_VB_SLEB) {
+			unsigned sh = 64 - 7 * len;
+			x = (uint64_t)((int64_t)(x << sh) >> sh);
+		}
+	}
+	*v = kind == BCX_VB_ZLEB ? vb_zigzag(x) : x;
+	return vb_leb_fits(x, kind, r);
+}
+
+/* LEB128 by blocks of 64 bytes while 80 bytes and room for 64 values
+ * remain. `byte_run`: one-byte values are always in range (widened 16 at
+ * a time by SIMD). */
+VB_WALK void vb_leb_blocks(const uint8_t *p, size_t n, int kind, const vb_leb_range *r,
+                                 bool byte_run, uint64_t *out, size_t count, size_t *ip,
+                                 size_t *offp)
+{
+	size_t i = *ip, off = *offp;
+	while (n - off >= VB_BLOCK + VB_PAD && count - i >= VB_BLOCK) {
+		uint64_t ends = vb_leb_ends64(p + off);
+#if VB_SIMD
+		if (byte_run && (ends & 0xffff) == 0xffff) {
+			vb_took(vb_run_leb(p + off, out + i, kind), &i, &off);
+			continue;
+		}
+#else
+		(void)byte_run;
+#endif
+		unsigned start = 0;
+		bool ok = true;
+		while (ends) {
+			unsigned end = (unsigned)__builtin_ctzll(ends) + 1;
+			uint64_t v = 0;
+			ok = vb_leb_at(p + off + start, end - start, kind, r, &v);
+			if (!ok)
+				break;
+			out[i++] = v;
+			start = end;
+			ends &= ends - 1;
+		}
+		off += start;
+		if (!ok || start == 0)
+			break;
+	}
+	*ip = i;
+	*offp = off;
+}
+
+/* The length (1..15, 0 for "ask the single decoder") a value starting at
+ * p[j] would have, for j < 16, in bits 4j..4j+3. */
+static inline uint64_t vb_lens_by_table(const uint8_t *p, const uint8_t table[256])
+{
+	uint64_t lens = 0;
+	for (unsigned j = 0; j < 16; j++)
+		lens |= (uint64_t)table[p[j]] << (4 * j);
+	return lens;
+}
+
+/* PrefixVarInt lengths: trailing zeros of the first byte plus one (9 for
+ * a zero byte), from one table per nibble. */
+static inline uint64_t vb_prefix_lens16(const uint8_t *p)
+{
+#if VB_SIMD
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i low = _mm_set1_epi8(0x0f);
+	/* Low nibble: its trailing zeros + 1, or "more than 4" (16). High
+	 * nibble: 4 + its trailing zeros + 1, 9 when zero. */
+	const __m128i lo_t = _mm_setr_epi8(16, 1, 2, 1, 3, 1, 2, 1, 4, 1, 2, 1, 3, 1, 2, 1);
+	const __m128i hi_t = _mm_setr_epi8(9, 5, 6, 5, 7, 5, 6, 5, 8, 5, 6, 5, 7, 5, 6, 5);
+	__m128i lo = _mm_shuffle_epi8(lo_t, _mm_and_si128(x, low));
+	__m128i hi = _mm_shuffle_epi8(hi_t, _mm_and_si128(_mm_srli_epi16(x, 4), low));
+	__m128i len = _mm_min_epu8(lo, hi);
+	/* Pairs of bytes into one: even + 16 * odd, then 16 bytes to 8. */
+	__m128i pairs = _mm_maddubs_epi16(len, _mm_set1_epi16(0x1001));
+	return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(pairs, pairs));
+#else
+	uint64_t lens = 0;
+	for (unsigned j = 0; j < 16; j++)
+		lens |= (uint64_t)(__builtin_ctz(p[j] | 0x100u) + 1) << (4 * j);
+	return lens;
+#endif
+}
+
+/* The PrefixVarInt of len (1..9) bytes at q, 16 bytes readable; no branch
+ * on the length. */
+static inline uint64_t vb_prefix_at(const uint8_t *q, unsigned len)
+{
+	unsigned bytes = len < 8 ? len : 8;
+	uint64_t v = (vb_load64(q) & (~0ull >> (64 - 8 * bytes))) >> (len & 15);
+	uint64_t v9 = vb_load64(q + 1);
+	return len == 9 ? v9 : v;
+}
+
+/* PrefixVarInt by blocks of the values that start in 16 bytes, while 32
+ * bytes and room for 16 values remain. Every first byte is valid, so only
+ * the end of the input stops it. */
+VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out,
+                                    size_t count, size_t *ip, size_t *offp)
+{
+	size_t i = *ip, off = *offp;
+	while (n - off >= 2 * VB_PAD && count - i >= VB_PAD) {
+		uint64_t lens = vb_prefix_lens16(p + off);
+#if VB_SIMD
+		if (lens == 0x1111111111111111ull) { /* 16 one-byte values */
+			vb_took(vb_run_prefix(p + off, out + i, zig), &i, &off);
+			continue;
+		}
+#endif
+		unsigned at = 0;
+		do {
+			unsigned len = (unsigned)(lens >> (4 * at)) & 15;
+			uint64_t v = vb_prefix_at(p + off + at, len);
+			out[i++] = zig ? vb_zigzag(v) : v;
+			at += len;
+		} while (at < VB_PAD);
+		off += at;
+	}
+	*ip = i;
+	*offp = off;
+}
+
+/* XIP lengths from bcx_xip_forms (0 for Large beyond 8 payload bytes). */
+static inline uint64_t vb_xip_lens16(const uint8_t *p)
+{
+	return vb_lens_by_table(p, bcx_xip_lens);
+}
+
+/* The XIP value of form f at q, 16 bytes readable. */
+static inline uint64_t vb_xip_at(const uint8_t *q, bcx_xip_form f)
+{
+	uint64_t be = __builtin_bswap64(vb_load64(q + f.start));
+	/* The header bits sit below the value's top bits in the first byte;
+	 * the bytes after it are whole. */
+	uint64_t x = be >> (64 - 8 * f.bytes);
+	unsigned rest = 8 * (f.bytes - 1u);
+	x = (x >> rest >> f.hdr) << rest | (x & (((uint64_t)1 << rest) - 1));
+	return (uint64_t)((int64_t)(x << (64 - f.bits)) >> (64 - f.bits));
+}
+
+/* XIP by blocks, as PrefixVarInt; a long Large form stops it. */
+VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t count,
+                                 size_t *ip, size_t *offp)
+{
+	size_t i = *ip, off = *offp;
+	while (n - off >= 2 * VB_PAD && count - i >= VB_PAD) {
+		uint64_t lens = vb_xip_lens16(p + off);
+#if VB_SIMD
+		if (lens == 0x1111111111111111ull) {
+			vb_took(vb_run_xip(p + off, out + i), &i, &off);
+			continue;
+		}
+#endif
+		unsigned at = 0, len;
+		do {
+			len = (unsigned)(lens >> (4 * at)) & 15;
+			if (__builtin_expect(len == 0, 0))
+				break;
+			out[i++] = vb_xip_at(p + off + at, bcx_xip_forms[p[off + at]]);
+			at += len;
+		} while (at < VB_PAD);
+		off += at;
+		if (len == 0)
+			break;
+	}
+	*ip = i;
+	*offp = off;
+}
+
+static void vb_leb_blocks_of(const uint8_t *p, size_t n, int kind, const vb_leb_range *r,
+                             bool byte_run, uint64_t *out, size_t count, size_t *ip, size_t *offp)
+{
+	if (kind == BCX_VB_SLEB)
+		vb_leb_blocks(p, n, BCX_VB_SLEB, r, byte_run, out, count, ip, offp);
+	else if (kind == BCX_VB_ZLEB)
+		vb_leb_blocks(p, n, BCX_VB_ZLEB, r, byte_run, out, count, ip, offp);
+	else
+		vb_leb_blocks(p, n, BCX_VB_ULEB, r, byte_run, out, count, ip, offp);
+}
+
+static void vb_prefix_blocks_of(const uint8_t *p, size_t n, int zig, uint64_t *out,
+                                size_t count, size_t *ip, size_t *offp)
+{
+	if (zig)
+		vb_prefix_blocks(p, n, 1, out, count, ip, offp);
+	else
+		vb_prefix_blocks(p, n, 0, out, count, ip, offp);
+}
