@@ -76,9 +76,16 @@ bcx_status bcx_vbulk_one_vbr(const uint8_t *p, size_t n, unsigned width, uint64_
 #define XF_TINY(b) ((b)&1)
 #define XF_MID(b) (((b)&3) == 2) /* Small or Medium */
 #define XF_LEN(b) (XF_TINY(b) ? 1 : XF_MID(b) ? 2 + (((b) >> 2) & 1) : XF_LARGE(b))
+/* Tiny: 7 bits above the header bit; Small, Medium: 5 bits above 3 header
+ * bits and 1 or 2 whole bytes; Large: k whole bytes. */
+#define XF_PEXT(b)                                                                                 \
+	(XF_TINY(b)                 ? 0xfe00000000000000ull                                        \
+	 : XF_MID(b) && ((b)&4)     ? 0xf8ffff0000000000ull                                        \
+	 : XF_MID(b)                ? 0xf8ff000000000000ull                                        \
+	                            : ~0ull << (64 - 8 * XF_K(b)))
 #define XF(b)                                                                                      \
 	{                                                                                          \
-		XF_LEN(b), XF_TINY(b) || XF_MID(b) ? 0 : 1,                                        \
+		XF_PEXT(b), XF_LEN(b), XF_TINY(b) || XF_MID(b) ? 0 : 1,                            \
 		    XF_TINY(b)  ? 1                                                                \
 		    : XF_MID(b) ? 2 + (((b) >> 2) & 1)                                             \
 		                : XF_K(b),                                                         \

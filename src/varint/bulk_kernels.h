@@ -2,14 +2,17 @@
  * bulk_scalar.c, bulk_sse4.c and bulk_avx2.c with VB_SIMD set to 0, 1 or 2
  * and VB_OPS naming the table to define.
  *
- * Each kernel decodes from 8-byte little-endian loads while at least 16
- * bytes remain, with no branch on the length of a value: the length comes
- * from the lowest stop bit of the loaded word and the value from masking
- * and packing its payload groups. Anything unusual (an error, a form that
- * does not fit the word, the last 16 bytes) goes to the single-value
- * decoder, so the results and errors are the single decoder's by
- * construction. SIMD pays on runs of one-byte values: 16 bytes are checked
- * at once and widened to 64 bits with PMOVZX/PMOVSX. */
+ * Each kernel first runs the block walks of bulk_blocks.h and
+ * bulk_vbr_blocks.h, which find where the values of a whole block end and
+ * take them with no branch on a length. Where a walk stops (near the end
+ * of the input, or at a value it cannot vouch for) the word code below
+ * decodes from 8-byte little-endian loads while at least 16 bytes remain:
+ * the length comes from the lowest stop bit of the loaded word and the
+ * value from masking and packing its payload groups. Anything unusual (an
+ * error, a form that does not fit the word, the last 16 bytes) goes to the
+ * single-value decoder, so the results and errors are the single
+ * decoder's by construction. SIMD pays on runs of one-byte values: 16
+ * bytes are checked at once and widened to 64 bits with PMOVZX/PMOVSX. */
 #include "varint/bulk.h"
 
 #include <string.h>
@@ -46,13 +49,14 @@ static inline uint64_t vb_load64(const uint8_t *p)
 	return x;
 }
 
-/* The 7-bit groups of the low bytes of x (bit 7 of each byte clear),
- * packed together: LEB128's payload. */
+/* The 7-bit groups of the bytes of x (bit 7 of each byte ignored), packed
+ * together: LEB128's payload. */
 static inline uint64_t vb_pack7(uint64_t x)
 {
 #if VB_SIMD == 2
 	return _pext_u64(x, VB_LOW7);
 #else
+	x &= VB_LOW7;
 	x = (x & 0x007f007f007f007full) | ((x & 0x7f007f007f007f00ull) >> 1);
 	x = (x & 0x00003fff00003fffull) | ((x & 0x3fff00003fff0000ull) >> 2);
 	return (x & 0x000000000fffffffull) | ((x & 0x0fffffff00000000ull) >> 4);
@@ -265,7 +269,7 @@ static bcx_status VB_FN(leb)(const uint8_t *p, size_t n, unsigned max_bits, uint
 	                  max_bits >= 64 ? INT64_MAX : ((int64_t)1 << (max_bits - 1)) - 1};
 	bcx_status s = BCX_OK;
 	while (i < count) {
-		vb_leb_blocks_of(p, n, kind, &r, max_bits >= 7, out, count, &i, &off);
+		vb_leb_blocks_of(p, n, kind, max_bits, &r, out, count, &i, &off);
 		if (i == count)
 			break;
 		uint64_t v = 0;
@@ -320,9 +324,9 @@ static bcx_status VB_FN(xip)(const uint8_t *p, size_t n, uint64_t *out, size_t c
 			if (count - i >= 16 && vb_took(vb_run_xip(p + off, out + i), &i, &off))
 				continue;
 #endif
-			bcx_xip_form f = bcx_xip_forms[p[off]];
+			const bcx_xip_form *f = &bcx_xip_forms[p[off]];
 			v = vb_xip_at(p + off, f);
-			len = f.len;
+			len = f->len;
 		}
 		if (len == 0) {
 			s = bcx_vbulk_one_xip(p, n, off, &v, &len, diag);

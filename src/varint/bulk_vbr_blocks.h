@@ -43,15 +43,21 @@ VB_WALK vb_vbr_block vb_vbr_block_of(unsigned width)
 VB_WALK bool vb_vbr_at(const uint8_t *p, uint64_t bp, unsigned len, unsigned width,
                              const vb_vbr_block *b, const vb_vbr_masks *m, uint64_t *v)
 {
-	unsigned first = len < b->chunks ? len : b->chunks;
 	uint64_t w = vb_load64(p + bp / 8) >> (bp & 7);
-	uint64_t x = vb_vbr_pack(w & (~0ull >> (64 - first * width)), m);
+#if VB_SIMD == 2
+	/* PEXT keeps only the window's chunks; the mask only needs to cut
+	 * the chunks after this value. */
+	uint64_t x = vb_vbr_pack(vb_low_bits(w, len * width), m);
+#else
+	unsigned first = len < b->chunks ? len : b->chunks;
+	uint64_t x = vb_vbr_pack(vb_low_bits(w, first * width), m);
+#endif
 	if (__builtin_expect(len > b->chunks, 0)) {
 		if (len > 2 * b->chunks || len > b->max_chunks)
 			return false;
 		uint64_t bp2 = bp + (uint64_t)b->chunks * width;
 		uint64_t w2 = vb_load64(p + bp2 / 8) >> (bp2 & 7);
-		uint64_t y = vb_vbr_pack(w2 & (~0ull >> (64 - (len - b->chunks) * width)), m);
+		uint64_t y = vb_vbr_pack(vb_low_bits(w2, (len - b->chunks) * width), m);
 		unsigned sh = b->chunks * (width - 1);
 		if (y >> (64 - sh)) /* payload past bit 63 */
 			return false;
