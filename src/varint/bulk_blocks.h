@@ -23,6 +23,25 @@ enum { VB_BLOCK = 64, VB_PAD = 16 };
  * VBR's common width 6), so each copy has no test of the kind per value. */
 #define VB_WALK static inline __attribute__((always_inline))
 
+#if !VB_SIMD
+/* Portable code for a run of one-byte values: a plain loop over bytes,
+ * which the compiler vectorises. op: 0 the byte (ULEB), 1 bits 0-6 signed
+ * (SLEB), 2 zigzag of the byte (ZLEB), 3 byte >> 1 (PrefixVarInt), 4
+ * zigzag of that, 5 the byte as int8 >> 1 (XIP Tiny). */
+static inline void vb_widen_bytes(const uint8_t *p, uint64_t *out, unsigned k, int op)
+{
+	for (unsigned j = 0; j < k; j++) {
+		uint64_t b = p[j];
+		out[j] = op == 0   ? b
+		         : op == 1 ? (uint64_t)((int64_t)(int8_t)(uint8_t)(b << 1) >> 1)
+		         : op == 2 ? vb_zigzag(b)
+		         : op == 3 ? b >> 1
+		         : op == 4 ? vb_zigzag(b >> 1)
+		                   : (uint64_t)((int64_t)(int8_t)b >> 1);
+	}
+}
+#endif
+
 /* Bit 7 of each byte of x, gathered into 8 bits. */
 static inline uint64_t vb_top_bits(uint64_t x)
 {
@@ -99,12 +118,19 @@ VB_WALK void vb_leb_blocks(const uint8_t *p, size_t n, int kind, bool full,
 	while (n - off >= VB_BLOCK + VB_PAD && count - i >= VB_BLOCK) {
 		uint64_t ends = vb_leb_ends64(p + off);
 #if VB_SIMD
-		if (byte_run && (ends & 0xffff) == 0xffff) {
-			vb_took(vb_run_leb(p + off, out + i, kind), &i, &off);
+		if (byte_run && (ends & 0xffff) == 0xffff) { /* one-byte values */
+			for (int k = 0; k < (ends == ~0ull ? 4 : 1); k++)
+				vb_took(vb_run_leb(p + off, out + i, kind), &i, &off);
 			continue;
 		}
 #else
-		(void)byte_run;
+		if (byte_run && ends == ~0ull) {
+			vb_widen_bytes(p + off, out + i, VB_BLOCK,
+			               kind == BCX_VB_ULEB ? 0 : kind == BCX_VB_SLEB ? 1 : 2);
+			i += VB_BLOCK;
+			off += VB_BLOCK;
+			continue;
+		}
 #endif
 		unsigned start = 0;
 		bool ok = true;
@@ -201,8 +227,16 @@ VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out
 	while (n - off >= VB_SPAN + VB_PAD && count - i >= VB_SPAN) {
 		vb_lens l = {vb_prefix_lens16(p + off), vb_prefix_lens16(p + off + 16)};
 #if VB_SIMD
-		if (l.lo == 0x1111111111111111ull) { /* 16 one-byte values */
-			vb_took(vb_run_prefix(p + off, out + i, zig), &i, &off);
+		if (l.lo == 0x1111111111111111ull) { /* one-byte values */
+			for (int k = 0; k < (l.hi == l.lo ? 2 : 1); k++)
+				vb_took(vb_run_prefix(p + off, out + i, zig), &i, &off);
+			continue;
+		}
+#else
+		if (l.lo == 0x1111111111111111ull && l.hi == l.lo) {
+			vb_widen_bytes(p + off, out + i, VB_SPAN, zig ? 4 : 3);
+			i += VB_SPAN;
+			off += VB_SPAN;
 			continue;
 		}
 #endif
@@ -267,7 +301,15 @@ VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t cou
 		vb_lens l = {vb_xip_lens16(p + off), vb_xip_lens16(p + off + 16)};
 #if VB_SIMD
 		if (l.lo == 0x1111111111111111ull) {
-			vb_took(vb_run_xip(p + off, out + i), &i, &off);
+			for (int k = 0; k < (l.hi == l.lo ? 2 : 1); k++)
+				vb_took(vb_run_xip(p + off, out + i), &i, &off);
+			continue;
+		}
+#else
+		if (l.lo == 0x1111111111111111ull && l.hi == l.lo) {
+			vb_widen_bytes(p + off, out + i, VB_SPAN, 5);
+			i += VB_SPAN;
+			off += VB_SPAN;
 			continue;
 		}
 #endif
