@@ -1,22 +1,11 @@
-/* VBR block kernel, included by bulk_kernels.h inside its instruction set
- * (see bulk_blocks.h for the idea): the stop bits of 64 chunks, gathered
+/* VBR block kernel, included by bulk_kernels.h for the AVX2 + BMI2 table
+ * only (see bulk_blocks.h for the idea): the stop bits of 64 chunks, gathered
  * from 56-bit windows, say where every value of the block ends. */
 
 /* The stop bits of the chunks of one window (x inverted: set = ends). */
-static inline uint64_t vb_vbr_stops(uint64_t x, unsigned width, unsigned chunks,
-                                    const vb_vbr_masks *m)
+static inline uint64_t vb_vbr_stops(uint64_t x, const vb_vbr_masks *m)
 {
-#if VB_SIMD == 2
-	(void)width;
-	(void)chunks;
 	return _pext_u64(x, m->stop);
-#else
-	(void)m;
-	uint64_t r = 0;
-	for (unsigned c = 0; c < chunks; c++)
-		r |= (x >> (c * width + width - 1) & 1) << c;
-	return r;
-#endif
 }
 
 /* The geometry of a block: chunks per window, windows per block, the
@@ -44,14 +33,9 @@ VB_WALK bool vb_vbr_at(const uint8_t *p, uint64_t bp, unsigned len, unsigned wid
                              const vb_vbr_block *b, const vb_vbr_masks *m, uint64_t *v)
 {
 	uint64_t w = vb_load64(p + bp / 8) >> (bp & 7);
-#if VB_SIMD == 2
 	/* PEXT keeps only the window's chunks; the mask only needs to cut
 	 * the chunks after this value. */
 	uint64_t x = vb_vbr_pack(vb_low_bits(w, len * width), m);
-#else
-	unsigned first = len < b->chunks ? len : b->chunks;
-	uint64_t x = vb_vbr_pack(vb_low_bits(w, first * width), m);
-#endif
 	if (__builtin_expect(len > b->chunks, 0)) {
 		if (len > 2 * b->chunks || len > b->max_chunks)
 			return false;
@@ -81,7 +65,7 @@ VB_WALK void vb_vbr_blocks(const uint8_t *p, size_t n, unsigned width, int sign,
 		for (unsigned k = 0; k < b.wins; k++) {
 			uint64_t q = pos + (uint64_t)k * b.chunks * width;
 			uint64_t w = vb_load64(p + q / 8) >> (q & 7);
-			ends |= vb_vbr_stops(~w, width, b.chunks, m) << (k * b.chunks);
+			ends |= vb_vbr_stops(~w, m) << (k * b.chunks);
 		}
 		unsigned start = 0;
 		bool ok = true;
