@@ -102,7 +102,6 @@ bcx_status bcx_vbulk_one_vbr(const uint8_t *p, size_t n, unsigned width, uint64_
 #define XF64(M, b) XF16(M, b), XF16(M, (b) + 16), XF16(M, (b) + 32), XF16(M, (b) + 48)
 #define XF256(M) XF64(M, 0), XF64(M, 64), XF64(M, 128), XF64(M, 192)
 const bcx_xip_form bcx_xip_forms[256] = {XF256(XF)};
-const uint8_t bcx_xip_lens[256] = {XF256(XF_LEN)};
 
 /* A pure function of the CPU: asked on each call, never remembered. */
 const bcx_vbulk_ops *bcx_vbulk_for(bcx_vbulk_path path)

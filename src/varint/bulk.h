@@ -52,8 +52,6 @@ typedef struct bcx_xip_form {
 	uint8_t len, start, bytes, hdr, bits;
 } bcx_xip_form;
 extern const bcx_xip_form bcx_xip_forms[256];
-/* The same lengths alone, for the block kernels. */
-extern const uint8_t bcx_xip_lens[256];
 
 /* The slow path shared by every table: one value through the single-value
  * decoder at p + off, with the diagnostic's offset made relative to p.

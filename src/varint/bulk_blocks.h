@@ -5,12 +5,13 @@
  * block first and then walk the ends with no branch on a length:
  *  - LEB128 and VBR: a value ends at every clear stop bit, so the ends of
  *    64 bytes (64 chunks for VBR) are one mask, read with MOVEMASK (SIMD)
- *    or multiply-gather and PEXT (BMI2); nothing chains one value to the
- *    next except clearing the lowest set bit.
- *  - PrefixVarInt and XIP: the length is in a value's first byte, so the
- *    length each of 16 bytes would give is computed at once (PSHUFB, or a
- *    table) into 4-bit fields of one register, and the walk chains through
- *    that register, not through a load.
+ *    or a multiply-gather (portable), and for VBR with PEXT (BMI2 only,
+ *    bulk_vbr_blocks.h); nothing chains one value to the next except
+ *    clearing the lowest set bit.
+ *  - PrefixVarInt and XIP (SIMD only): the length is in a value's first
+ *    byte, so the length each of 32 bytes would give is computed at once
+ *    (PSHUFB) into 4-bit fields of two registers, and the walk chains
+ *    through those registers, not through a load.
  * The walk leaves the block's loop only once per block. A value the fast
  * code cannot vouch for (an error, an over-long or too-wide form) stops
  * the walk before it is stored; the caller's slower code then decides it
@@ -24,20 +25,15 @@ enum { VB_BLOCK = 64, VB_PAD = 16 };
 #define VB_WALK static inline __attribute__((always_inline))
 
 #if !VB_SIMD
-/* Portable code for a run of one-byte values: a plain loop over bytes,
- * which the compiler vectorises. op: 0 the byte (ULEB), 1 bits 0-6 signed
- * (SLEB), 2 zigzag of the byte (ZLEB), 3 byte >> 1 (PrefixVarInt), 4
- * zigzag of that, 5 the byte as int8 >> 1 (XIP Tiny). */
-static inline void vb_widen_bytes(const uint8_t *p, uint64_t *out, unsigned k, int op)
+/* Portable code for a run of one-byte LEB128 values: a plain loop over
+ * bytes, which the compiler vectorises. */
+static inline void vb_widen_bytes(const uint8_t *p, uint64_t *out, unsigned k, int kind)
 {
 	for (unsigned j = 0; j < k; j++) {
 		uint64_t b = p[j];
-		out[j] = op == 0   ? b
-		         : op == 1 ? (uint64_t)((int64_t)(int8_t)(uint8_t)(b << 1) >> 1)
-		         : op == 2 ? vb_zigzag(b)
-		         : op == 3 ? b >> 1
-		         : op == 4 ? vb_zigzag(b >> 1)
-		                   : (uint64_t)((int64_t)(int8_t)b >> 1);
+		out[j] = kind == BCX_VB_ULEB   ? b
+		         : kind == BCX_VB_SLEB ? (uint64_t)((int64_t)(int8_t)(uint8_t)(b << 1) >> 1)
+		                               : vb_zigzag(b);
 	}
 }
 #endif
@@ -125,8 +121,7 @@ VB_WALK void vb_leb_blocks(const uint8_t *p, size_t n, int kind, bool full,
 		}
 #else
 		if (byte_run && ends == ~0ull) {
-			vb_widen_bytes(p + off, out + i, VB_BLOCK,
-			               kind == BCX_VB_ULEB ? 0 : kind == BCX_VB_SLEB ? 1 : 2);
+			vb_widen_bytes(p + off, out + i, VB_BLOCK, kind);
 			i += VB_BLOCK;
 			off += VB_BLOCK;
 			continue;
@@ -152,16 +147,26 @@ VB_WALK void vb_leb_blocks(const uint8_t *p, size_t n, int kind, bool full,
 	*offp = off;
 }
 
-/* The length (1..15, 0 for "ask the single decoder") a value starting at
- * p[j] would have, for j < 16, in bits 4j..4j+3. */
-static inline uint64_t vb_lens_by_table(const uint8_t *p, const uint8_t table[256])
+/* The XIP value of form f at q, 16 bytes readable. */
+static inline uint64_t vb_xip_at(const uint8_t *q, const bcx_xip_form *form)
 {
-	uint64_t lens = 0;
-	for (unsigned j = 0; j < 16; j++)
-		lens |= (uint64_t)table[p[j]] << (4 * j);
-	return lens;
+	bcx_xip_form f = *form;
+	uint64_t be = __builtin_bswap64(vb_load64(q + f.start));
+#if VB_SIMD == 2
+	uint64_t x = _pext_u64(be, f.pext);
+#else
+	/* The header bits sit below the value's top bits in the first byte;
+	 * the bytes after it are whole. */
+	uint64_t x = be >> (64 - 8 * f.bytes);
+	unsigned rest = 8 * (f.bytes - 1u);
+	x = (x >> rest >> f.hdr) << rest | (x & (((uint64_t)1 << rest) - 1));
+#endif
+	return (uint64_t)((int64_t)(x << (64 - f.bits)) >> (64 - f.bits));
 }
 
+/* PrefixVarInt and XIP walks: with SIMD only, since computing 32 lengths
+ * a byte at a time costs the portable code more than the walk saves (it
+ * keeps the word code). */
 #if VB_SIMD
 /* 16 byte lengths (each < 16) into 4-bit fields: even + 16 * odd, then
  * 16 bytes to 8. */
@@ -170,13 +175,11 @@ static inline uint64_t vb_nibbles(__m128i len)
 	__m128i pairs = _mm_maddubs_epi16(len, _mm_set1_epi16(0x1001));
 	return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(pairs, pairs));
 }
-#endif
 
 /* PrefixVarInt lengths: trailing zeros of the first byte plus one (9 for
  * a zero byte), from one table per nibble. */
 static inline uint64_t vb_prefix_lens16(const uint8_t *p)
 {
-#if VB_SIMD
 	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
 	__m128i low = _mm_set1_epi8(0x0f);
 	/* Low nibble: its trailing zeros + 1, or "more than 4" (16). High
@@ -186,12 +189,6 @@ static inline uint64_t vb_prefix_lens16(const uint8_t *p)
 	__m128i lo = _mm_shuffle_epi8(lo_t, _mm_and_si128(x, low));
 	__m128i hi = _mm_shuffle_epi8(hi_t, _mm_and_si128(_mm_srli_epi16(x, 4), low));
 	return vb_nibbles(_mm_min_epu8(lo, hi));
-#else
-	uint64_t lens = 0;
-	for (unsigned j = 0; j < 16; j++)
-		lens |= (uint64_t)(__builtin_ctz(p[j] | 0x100u) + 1) << (4 * j);
-	return lens;
-#endif
 }
 
 /* The PrefixVarInt of len (1..9) bytes at q, 16 bytes readable; no branch
@@ -226,20 +223,11 @@ VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out
 	size_t i = *ip, off = *offp;
 	while (n - off >= VB_SPAN + VB_PAD && count - i >= VB_SPAN) {
 		vb_lens l = {vb_prefix_lens16(p + off), vb_prefix_lens16(p + off + 16)};
-#if VB_SIMD
 		if (l.lo == 0x1111111111111111ull) { /* one-byte values */
 			for (int k = 0; k < (l.hi == l.lo ? 2 : 1); k++)
 				vb_took(vb_run_prefix(p + off, out + i, zig), &i, &off);
 			continue;
 		}
-#else
-		if (l.lo == 0x1111111111111111ull && l.hi == l.lo) {
-			vb_widen_bytes(p + off, out + i, VB_SPAN, zig ? 4 : 3);
-			i += VB_SPAN;
-			off += VB_SPAN;
-			continue;
-		}
-#endif
 		const uint8_t *q = p + off, *end = q + VB_SPAN;
 		uint64_t *o = out + i;
 		do {
@@ -256,12 +244,11 @@ VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out
 	*offp = off;
 }
 
-/* XIP lengths, as bcx_xip_lens: 1 for Tiny, 2 or 3 for Small and
+/* XIP lengths, as bcx_xip_forms[].len: 1 for Tiny, 2 or 3 for Small and
  * Medium (all from the low nibble), 2 + (b >> 2) for Large up to 8
  * payload bytes (b < 32), 0 for longer Large forms. */
 static inline uint64_t vb_xip_lens16(const uint8_t *p)
 {
-#if VB_SIMD
 	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
 	const __m128i short_t = _mm_setr_epi8(0, 1, 2, 1, 0, 1, 3, 1, 0, 1, 2, 1, 0, 1, 3, 1);
 	__m128i len = _mm_shuffle_epi8(short_t, _mm_and_si128(x, _mm_set1_epi8(0x0f)));
@@ -270,26 +257,6 @@ static inline uint64_t vb_xip_lens16(const uint8_t *p)
 	__m128i fits = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(31)), x);
 	__m128i is_large = _mm_and_si128(_mm_cmpeq_epi8(len, _mm_setzero_si128()), fits);
 	return vb_nibbles(_mm_or_si128(len, _mm_and_si128(large, is_large)));
-#else
-	return vb_lens_by_table(p, bcx_xip_lens);
-#endif
-}
-
-/* The XIP value of form f at q, 16 bytes readable. */
-static inline uint64_t vb_xip_at(const uint8_t *q, const bcx_xip_form *form)
-{
-	bcx_xip_form f = *form;
-	uint64_t be = __builtin_bswap64(vb_load64(q + f.start));
-#if VB_SIMD == 2
-	uint64_t x = _pext_u64(be, f.pext);
-#else
-	/* The header bits sit below the value's top bits in the first byte;
-	 * the bytes after it are whole. */
-	uint64_t x = be >> (64 - 8 * f.bytes);
-	unsigned rest = 8 * (f.bytes - 1u);
-	x = (x >> rest >> f.hdr) << rest | (x & (((uint64_t)1 << rest) - 1));
-#endif
-	return (uint64_t)((int64_t)(x << (64 - f.bits)) >> (64 - f.bits));
 }
 
 /* XIP by blocks, as PrefixVarInt; a long Large form stops it. */
@@ -299,20 +266,11 @@ VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t cou
 	size_t i = *ip, off = *offp;
 	while (n - off >= VB_SPAN + VB_PAD && count - i >= VB_SPAN) {
 		vb_lens l = {vb_xip_lens16(p + off), vb_xip_lens16(p + off + 16)};
-#if VB_SIMD
 		if (l.lo == 0x1111111111111111ull) {
 			for (int k = 0; k < (l.hi == l.lo ? 2 : 1); k++)
 				vb_took(vb_run_xip(p + off, out + i), &i, &off);
 			continue;
 		}
-#else
-		if (l.lo == 0x1111111111111111ull && l.hi == l.lo) {
-			vb_widen_bytes(p + off, out + i, VB_SPAN, 5);
-			i += VB_SPAN;
-			off += VB_SPAN;
-			continue;
-		}
-#endif
 		const uint8_t *q = p + off, *end = q + VB_SPAN;
 		uint64_t *o = out + i;
 		unsigned len;
@@ -333,6 +291,8 @@ VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t cou
 	*offp = off;
 }
 
+#endif
+
 static void vb_leb_blocks_of(const uint8_t *p, size_t n, int kind, unsigned max_bits,
                              const vb_leb_range *r, uint64_t *out, size_t count, size_t *ip,
                              size_t *offp)
@@ -348,6 +308,7 @@ static void vb_leb_blocks_of(const uint8_t *p, size_t n, int kind, unsigned max_
 		vb_leb_blocks(p, n, BCX_VB_ULEB, true, r, run, out, count, ip, offp);
 }
 
+#if VB_SIMD
 static void vb_prefix_blocks_of(const uint8_t *p, size_t n, int zig, uint64_t *out,
                                 size_t count, size_t *ip, size_t *offp)
 {
@@ -356,3 +317,4 @@ static void vb_prefix_blocks_of(const uint8_t *p, size_t n, int zig, uint64_t *o
 	else
 		vb_prefix_blocks(p, n, 0, out, count, ip, offp);
 }
+#endif

@@ -192,9 +192,11 @@ static bcx_status VB_FN(prefix)(const uint8_t *p, size_t n, uint64_t *out, size_
 {
 	size_t i = 0, off = 0;
 	while (i < count && n - off >= 16) {
+#if VB_SIMD
 		vb_prefix_blocks_of(p, n, zig, out, count, &i, &off);
 		if (i == count || n - off < 16)
 			break;
+#endif
 #if VB_SIMD
 		if (count - i >= 16 && vb_took(vb_run_prefix(p + off, out + i, zig), &i, &off))
 			continue;
@@ -314,9 +316,11 @@ static bcx_status VB_FN(xip)(const uint8_t *p, size_t n, uint64_t *out, size_t c
 	size_t i = 0, off = 0;
 	bcx_status s = BCX_OK;
 	while (i < count) {
+#if VB_SIMD
 		vb_xip_blocks(p, n, out, count, &i, &off);
 		if (i == count)
 			break;
+#endif
 		uint64_t v = 0;
 		size_t len = 0;
 		if (n - off >= 16) {
