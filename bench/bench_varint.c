@@ -2,11 +2,13 @@
  * distributions, encode N values into one buffer and decode them back, and
  * copy the same encoded bytes with memcpy in the same run for scale.
  * Prints one table row per (codec, distribution): bytes per value, MB/s
- * (of encoded bytes) and million values per second, best of several runs,
+ * (of encoded bytes) and million values per second, from the median CPU
+ * time (user + sys of this process) of several runs, since the machine may
+ * be shared,
  * for encoding, single-value decoding and the bulk decoders on each path
  * this CPU has (scalar, SSE4.1, AVX2; "-" for a path it lacks).
  *
- * Usage: bench_varint [N]   (default 1000000 values) */
+ * Usage: bench_varint [N [CODEC]]   (default 1000000 values, every codec) */
 #define _POSIX_C_SOURCE 200809L
 #include "bcx/varint.h"
 #include "varint/bulk.h"
@@ -16,7 +18,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { REPEATS = 9 }; /* best of: the machine may be shared */
+enum { REPEATS = 9 }; /* median of */
 #define MIN_SECONDS 0.05
 
 typedef enum { D_SMALL, D_MIXED, D_LARGE } dist;
@@ -25,7 +27,7 @@ static const char *const dist_names[] = {"all <128", "mixed", "mostly large"};
 static double now(void)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -248,11 +250,17 @@ typedef struct job {
 
 static volatile uint64_t sink;
 
-/* Best time of REPEATS runs, each repeating the operation for at least
- * MIN_SECONDS. op: 0 encode, 1 decode, 2 memcpy, 3 bulk decode. */
-static double best_time(job *j, int op)
+static int cmp_double(const void *a, const void *b)
 {
-	double best = 1e30;
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Median time of REPEATS runs, each repeating the operation for at least
+ * MIN_SECONDS. op: 0 encode, 1 decode, 2 memcpy, 3 bulk decode. */
+static double median_time(job *j, int op)
+{
+	double runs[REPEATS];
 	for (int r = 0; r < REPEATS; r++) {
 		double t0 = now(), t;
 		unsigned iters = 0;
@@ -269,10 +277,10 @@ static double best_time(job *j, int op)
 			iters++;
 			t = now() - t0;
 		} while (t < MIN_SECONDS);
-		if (t / iters < best)
-			best = t / iters;
+		runs[r] = t / iters;
 	}
-	return best;
+	qsort(runs, REPEATS, sizeof runs[0], cmp_double);
+	return runs[REPEATS / 2];
 }
 
 /* Encode once, check the decode against the values, then time it all. */
@@ -289,7 +297,7 @@ static int run_one(const codec *c, dist d, size_t n, uint64_t *vals, uint64_t *c
 		fprintf(stderr, "bench_varint: %s does not round-trip\n", c->name);
 		return 1;
 	}
-	double te = best_time(&j, 0), td = best_time(&j, 1), tm = best_time(&j, 2);
+	double te = median_time(&j, 0), td = median_time(&j, 1), tm = median_time(&j, 2);
 	double mb = (double)j.len / 1e6, mv = (double)n / 1e6;
 	printf("| %-6s | %-12s | %5.2f | %8.0f | %7.1f | %8.0f | %7.1f |", c->name, dist_names[d],
 	       (double)j.len / (double)n, mb / te, mv / te, mb / td, mv / td);
@@ -307,7 +315,7 @@ static int run_one(const codec *c, dist d, size_t n, uint64_t *vals, uint64_t *c
 			fprintf(stderr, "bench_varint: bulk %s on path %zu differs\n", c->name, k);
 			return 1;
 		}
-		double tb = best_time(&j, 3);
+		double tb = median_time(&j, 3);
 		best_bulk = tb < best_bulk ? tb : best_bulk;
 		printf(" %8.0f |", mb / tb);
 	}
@@ -318,22 +326,23 @@ static int run_one(const codec *c, dist d, size_t n, uint64_t *vals, uint64_t *c
 int main(int argc, char **argv)
 {
 	size_t n = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
+	const char *only = argc > 2 ? argv[2] : NULL;
 	if (n == 0 || n > 100000000) {
-		fprintf(stderr, "usage: bench_varint [N]  (1 .. 100000000 values)\n");
+		fprintf(stderr, "usage: bench_varint [N [CODEC]]  (1 .. 100000000 values)\n");
 		return 2;
 	}
 	uint64_t *vals = malloc(n * sizeof *vals), *check = malloc(n * sizeof *check);
 	uint8_t *buf = malloc(n * BCX_LEB128_MAX + 64), *copy = malloc(n * BCX_LEB128_MAX + 64);
 	if (!vals || !check || !buf || !copy)
 		return 1;
-	printf("%zu values per run; MB/s counts encoded bytes; best of %d runs\n\n", n, REPEATS);
+	printf("%zu values per run; MB/s counts encoded bytes; median CPU time of %d runs\n\n", n, REPEATS);
 	printf("| codec  | values       | B/val | enc MB/s | enc M/s | dec MB/s | dec M/s | "
 	       "bulk scalar MB/s | bulk sse4 MB/s | bulk avx2 MB/s | memcpy MB/s | "
 	       "bulk/memcpy time |\n");
 	printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	int rc = 0;
 	for (size_t i = 0; i < sizeof codecs / sizeof codecs[0]; i++)
-		for (int d = D_SMALL; d <= D_LARGE; d++)
+		for (int d = D_SMALL; d <= D_LARGE && (!only || !strcmp(only, codecs[i].name)); d++)
 			rc |= run_one(&codecs[i], (dist)d, n, vals, check, buf, copy);
 	free(vals);
 	free(check);

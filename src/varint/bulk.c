@@ -75,12 +75,17 @@ bcx_status bcx_vbulk_one_vbr(const uint8_t *p, size_t n, unsigned width, uint64_
 #define XF_K(b) ((b) >> 2 <= 7 ? ((b) >> 2) + 1 : 8) /* 8 keeps shifts defined */
 #define XF_TINY(b) ((b)&1)
 #define XF_MID(b) (((b)&3) == 2) /* Small or Medium */
+#define XF_LEN(b) (XF_TINY(b) ? 1 : XF_MID(b) ? 2 + (((b) >> 2) & 1) : XF_LARGE(b))
+/* Tiny: 7 bits above the header bit; Small, Medium: 5 bits above 3 header
+ * bits and 1 or 2 whole bytes; Large: k whole bytes. */
+#define XF_PEXT(b)                                                                                 \
+	(XF_TINY(b)                 ? 0xfe00000000000000ull                                        \
+	 : XF_MID(b) && ((b)&4)     ? 0xf8ffff0000000000ull                                        \
+	 : XF_MID(b)                ? 0xf8ff000000000000ull                                        \
+	                            : ~0ull << (64 - 8 * XF_K(b)))
 #define XF(b)                                                                                      \
 	{                                                                                          \
-		XF_TINY(b)  ? 1                                                                    \
-		: XF_MID(b) ? 2 + (((b) >> 2) & 1)                                                 \
-		            : XF_LARGE(b),                                                         \
-		    XF_TINY(b) || XF_MID(b) ? 0 : 1,                                               \
+		XF_PEXT(b), XF_LEN(b), XF_TINY(b) || XF_MID(b) ? 0 : 1,                            \
 		    XF_TINY(b)  ? 1                                                                \
 		    : XF_MID(b) ? 2 + (((b) >> 2) & 1)                                             \
 		                : XF_K(b),                                                         \
@@ -91,10 +96,12 @@ bcx_status bcx_vbulk_one_vbr(const uint8_t *p, size_t n, unsigned width, uint64_
 		    : XF_MID(b) ? 13 + 8 * (((b) >> 2) & 1)                                        \
 		                : 8 * XF_K(b)                                                      \
 	}
-#define XF4(b) XF(b), XF((b) + 1), XF((b) + 2), XF((b) + 3)
-#define XF16(b) XF4(b), XF4((b) + 4), XF4((b) + 8), XF4((b) + 12)
-#define XF64(b) XF16(b), XF16((b) + 16), XF16((b) + 32), XF16((b) + 48)
-const bcx_xip_form bcx_xip_forms[256] = {XF64(0), XF64(64), XF64(128), XF64(192)};
+/* M(b) for b = 0..255, comma-separated. */
+#define XF4(M, b) M(b), M((b) + 1), M((b) + 2), M((b) + 3)
+#define XF16(M, b) XF4(M, b), XF4(M, (b) + 4), XF4(M, (b) + 8), XF4(M, (b) + 12)
+#define XF64(M, b) XF16(M, b), XF16(M, (b) + 16), XF16(M, (b) + 32), XF16(M, (b) + 48)
+#define XF256(M) XF64(M, 0), XF64(M, 64), XF64(M, 128), XF64(M, 192)
+const bcx_xip_form bcx_xip_forms[256] = {XF256(XF)};
 
 /* A pure function of the CPU: asked on each call, never remembered. */
 const bcx_vbulk_ops *bcx_vbulk_for(bcx_vbulk_path path)

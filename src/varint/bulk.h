@@ -48,6 +48,7 @@ extern const bcx_vbulk_ops bcx_vbulk_avx2;
  * field starts (0 or 1), its byte count, the header bits below the value
  * and the value's width. */
 typedef struct bcx_xip_form {
+	uint64_t pext; /* the value's bits in the big-endian word from start */
 	uint8_t len, start, bytes, hdr, bits;
 } bcx_xip_form;
 extern const bcx_xip_form bcx_xip_forms[256];

@@ -2,14 +2,17 @@
  * bulk_scalar.c, bulk_sse4.c and bulk_avx2.c with VB_SIMD set to 0, 1 or 2
  * and VB_OPS naming the table to define.
  *
- * Each kernel decodes from 8-byte little-endian loads while at least 16
- * bytes remain, with no branch on the length of a value: the length comes
- * from the lowest stop bit of the loaded word and the value from masking
- * and packing its payload groups. Anything unusual (an error, a form that
- * does not fit the word, the last 16 bytes) goes to the single-value
- * decoder, so the results and errors are the single decoder's by
- * construction. SIMD pays on runs of one-byte values: 16 bytes are checked
- * at once and widened to 64 bits with PMOVZX/PMOVSX. */
+ * Each kernel first runs the block walks of bulk_blocks.h and
+ * bulk_vbr_blocks.h, which find where the values of a whole block end and
+ * take them with no branch on a length. Where a walk stops (near the end
+ * of the input, or at a value it cannot vouch for) the word code below
+ * decodes from 8-byte little-endian loads while at least 16 bytes remain:
+ * the length comes from the lowest stop bit of the loaded word and the
+ * value from masking and packing its payload groups. Anything unusual (an
+ * error, a form that does not fit the word, the last 16 bytes) goes to the
+ * single-value decoder, so the results and errors are the single
+ * decoder's by construction. SIMD pays on runs of one-byte values: 16
+ * bytes are checked at once and widened to 64 bits with PMOVZX/PMOVSX. */
 #include "varint/bulk.h"
 
 #include <string.h>
@@ -46,13 +49,14 @@ static inline uint64_t vb_load64(const uint8_t *p)
 	return x;
 }
 
-/* The 7-bit groups of the low bytes of x (bit 7 of each byte clear),
- * packed together: LEB128's payload. */
+/* The 7-bit groups of the bytes of x (bit 7 of each byte ignored), packed
+ * together: LEB128's payload. */
 static inline uint64_t vb_pack7(uint64_t x)
 {
 #if VB_SIMD == 2
 	return _pext_u64(x, VB_LOW7);
 #else
+	x &= VB_LOW7;
 	x = (x & 0x007f007f007f007full) | ((x & 0x7f007f007f007f00ull) >> 1);
 	x = (x & 0x00003fff00003fffull) | ((x & 0x3fff00003fff0000ull) >> 2);
 	return (x & 0x000000000fffffffull) | ((x & 0x0fffffff00000000ull) >> 4);
@@ -150,11 +154,49 @@ static inline size_t vb_run_xip(const uint8_t *p, uint64_t *out)
 }
 #endif
 
+/* A LEB128 value of 9 or 10 bytes at p (16 bytes readable; the first 8
+ * all have bit 7 set): its length, or 0 when the single-value decoder must
+ * decide (excess bits in the 10th byte, anything longer). */
+static inline unsigned vb_leb_long(const uint8_t *p, int kind, uint64_t *v)
+{
+	uint64_t lo = vb_pack7(vb_load64(p) & VB_LOW7);
+	unsigned b8 = p[8], b9 = p[9];
+	if (b8 < 0x80) { /* 9 bytes, 63 bits */
+		lo |= (uint64_t)b8 << 56;
+		*v = kind == BCX_VB_SLEB ? (uint64_t)((int64_t)(lo << 1) >> 1) : lo;
+		return 9;
+	}
+	lo |= (uint64_t)(b8 & 0x7f) << 56;
+	/* 10 bytes: the last byte holds bit 63 and, signed, six sign copies. */
+	if (kind == BCX_VB_SLEB ? (b9 == 0 || b9 == 0x7f) : b9 <= 1) {
+		*v = lo | (uint64_t)(b9 & 1) << 63;
+		return 10;
+	}
+	return 0;
+}
+
+typedef struct vb_leb_range {
+	uint64_t umax;
+	int64_t smin, smax;
+} vb_leb_range;
+
+static inline bool vb_leb_fits(uint64_t v, int kind, const vb_leb_range *r)
+{
+	return kind == BCX_VB_SLEB ? (int64_t)v >= r->smin && (int64_t)v <= r->smax : v <= r->umax;
+}
+
+#include "varint/bulk_blocks.h"
+
 static bcx_status VB_FN(prefix)(const uint8_t *p, size_t n, uint64_t *out, size_t count,
                                 size_t *done, size_t *used, bcx_diag *diag, int zig)
 {
 	size_t i = 0, off = 0;
 	while (i < count && n - off >= 16) {
+#if VB_SIMD
+		vb_prefix_blocks_of(p, n, zig, out, count, &i, &off);
+		if (i == count || n - off < 16)
+			break;
+#endif
 #if VB_SIMD
 		if (count - i >= 16 && vb_took(vb_run_prefix(p + off, out + i, zig), &i, &off))
 			continue;
@@ -196,37 +238,6 @@ static bcx_status VB_FN(prefix)(const uint8_t *p, size_t n, uint64_t *out, size_
 	return s;
 }
 
-/* A LEB128 value of 9 or 10 bytes at p (16 bytes readable; the first 8
- * all have bit 7 set): its length, or 0 when the single-value decoder must
- * decide (excess bits in the 10th byte, anything longer). */
-static inline unsigned vb_leb_long(const uint8_t *p, int kind, uint64_t *v)
-{
-	uint64_t lo = vb_pack7(vb_load64(p) & VB_LOW7);
-	unsigned b8 = p[8], b9 = p[9];
-	if (b8 < 0x80) { /* 9 bytes, 63 bits */
-		lo |= (uint64_t)b8 << 56;
-		*v = kind == BCX_VB_SLEB ? (uint64_t)((int64_t)(lo << 1) >> 1) : lo;
-		return 9;
-	}
-	lo |= (uint64_t)(b8 & 0x7f) << 56;
-	/* 10 bytes: the last byte holds bit 63 and, signed, six sign copies. */
-	if (kind == BCX_VB_SLEB ? (b9 == 0 || b9 == 0x7f) : b9 <= 1) {
-		*v = lo | (uint64_t)(b9 & 1) << 63;
-		return 10;
-	}
-	return 0;
-}
-
-typedef struct vb_leb_range {
-	uint64_t umax;
-	int64_t smin, smax;
-} vb_leb_range;
-
-static inline bool vb_leb_fits(uint64_t v, int kind, const vb_leb_range *r)
-{
-	return kind == BCX_VB_SLEB ? (int64_t)v >= r->smin && (int64_t)v <= r->smax : v <= r->umax;
-}
-
 /* Every value that ends inside the 8-byte word w, found from its clear
  * stop bits (the lengths chain through the register, not through loads).
  * Stops before a value out of range. Returns the bytes used. */
@@ -260,6 +271,9 @@ static bcx_status VB_FN(leb)(const uint8_t *p, size_t n, unsigned max_bits, uint
 	                  max_bits >= 64 ? INT64_MAX : ((int64_t)1 << (max_bits - 1)) - 1};
 	bcx_status s = BCX_OK;
 	while (i < count) {
+		vb_leb_blocks_of(p, n, kind, max_bits, &r, out, count, &i, &off);
+		if (i == count)
+			break;
 		uint64_t v = 0;
 		size_t len = 0;
 		if (n - off >= 16) {
@@ -302,6 +316,11 @@ static bcx_status VB_FN(xip)(const uint8_t *p, size_t n, uint64_t *out, size_t c
 	size_t i = 0, off = 0;
 	bcx_status s = BCX_OK;
 	while (i < count) {
+#if VB_SIMD
+		vb_xip_blocks(p, n, out, count, &i, &off);
+		if (i == count)
+			break;
+#endif
 		uint64_t v = 0;
 		size_t len = 0;
 		if (n - off >= 16) {
@@ -309,15 +328,9 @@ static bcx_status VB_FN(xip)(const uint8_t *p, size_t n, uint64_t *out, size_t c
 			if (count - i >= 16 && vb_took(vb_run_xip(p + off, out + i), &i, &off))
 				continue;
 #endif
-			bcx_xip_form f = bcx_xip_forms[p[off]];
-			uint64_t be = __builtin_bswap64(vb_load64(p + off + f.start));
-			/* The header bits sit below the value's top bits in the
-			 * first byte; the bytes after it are whole. */
-			uint64_t x = be >> (64 - 8 * f.bytes);
-			unsigned rest = 8 * (f.bytes - 1u);
-			x = (x >> rest >> f.hdr) << rest | (x & (((uint64_t)1 << rest) - 1));
-			v = (uint64_t)((int64_t)(x << (64 - f.bits)) >> (64 - f.bits));
-			len = f.len;
+			const bcx_xip_form *f = &bcx_xip_forms[p[off]];
+			v = vb_xip_at(p + off, f);
+			len = f->len;
 		}
 		if (len == 0) {
 			s = bcx_vbulk_one_xip(p, n, off, &v, &len, diag);
@@ -414,6 +427,10 @@ static inline bool vb_vbr_long(const uint8_t *p, size_t n, unsigned width, uint6
 	return true;
 }
 
+#if VB_SIMD == 2
+#include "varint/bulk_vbr_blocks.h"
+#endif
+
 static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_t *bit_pos,
                              uint64_t *out, size_t count, size_t *done, bcx_diag *diag, int sign)
 {
@@ -425,6 +442,15 @@ static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_
 	if (fast)
 		vb_vbr_setup(width, &m);
 	while (i < count) {
+#if VB_SIMD == 2
+		/* The block walk pays only where PEXT gathers the stop bits;
+		 * without it the word code below is as fast. */
+		if (fast) {
+			vb_vbr_blocks_of(p, n, width, sign, &m, out, count, &i, &pos);
+			if (i == count)
+				break;
+		}
+#endif
 		uint64_t v = 0;
 		if (fast && pos / 8 + 8 <= n) {
 			uint64_t w = vb_load64(p + pos / 8) >> (pos & 7);

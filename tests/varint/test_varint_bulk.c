@@ -24,11 +24,17 @@ static void same(bc_codec c, unsigned arg, const uint8_t *p, size_t n, size_t co
 	}
 }
 
+/* When set, 15 of 16 values are one-byte ones: long runs of them, broken
+ * now and then, are what the one-byte shortcuts of the block kernels see. */
+static bool mostly_bytes;
+
 /* A value of up to 64 bits with mostly short values, as in real streams. */
 static uint64_t some_value(uint64_t *s)
 {
 	uint64_t r = tu_rand(s);
 	unsigned bits = (unsigned)(tu_rand(s) % 65);
+	if (mostly_bytes && tu_rand(s) % 16 != 0) /* < 64: one byte in every codec */
+		return r & 63;
 	uint64_t v = bits == 64 ? r : r & (((uint64_t)1 << bits) - 1);
 	return (tu_rand(s) & 3) == 0 ? ~v : v; /* some negatives */
 }
@@ -95,8 +101,9 @@ enum { VALUES = 300, BUF = VALUES * 80 };
 
 static void random_values(uint64_t *s, uint8_t *buf)
 {
-	for (int round = 0; round < 12; round++)
+	for (int round = 0; round < 24; round++)
 		for (int c = 0; c < BC_COUNT; c++) {
+			mostly_bytes = round >= 12;
 			unsigned arg =
 			    round < 3 && (c == BC_VBR || c == BC_SVBR) ? 6 : arg_for((bc_codec)c, s);
 			size_t n = encode_run((bc_codec)c, arg, s, VALUES, buf);
@@ -104,6 +111,7 @@ static void random_values(uint64_t *s, uint8_t *buf)
 			same((bc_codec)c, arg, buf, n, VALUES / 3, "a prefix of the values");
 			same((bc_codec)c, arg, buf, n, VALUES + 5, "more values than present");
 		}
+	mostly_bytes = false;
 }
 
 /* Every cut of a short run: truncation inside each value. */
@@ -117,27 +125,30 @@ static void truncations(uint64_t *s, uint8_t *buf)
 	}
 }
 
-/* A hostile value in the middle of a run of valid ones (so the fast paths
- * see it with 16 bytes left and the tail sees it at the end). */
+/* A hostile value in the middle of a run of valid ones, so that the block
+ * kernels (64-byte blocks, 80 bytes and 64 values left) meet it at a
+ * block's start, inside the first block and in the second one, the word
+ * kernels with 16 bytes left, and the tail at the end. */
 static void hostile(const uint8_t *bad, size_t bad_len)
 {
-	uint8_t buf[200];
-	for (size_t lead = 0; lead < 24; lead += 11) {
-		size_t n = 0;
+	static const size_t leads[] = {0, 11, 22, 70};
+	uint8_t buf[300];
+	for (size_t l = 0; l < sizeof leads / sizeof leads[0]; l++) {
+		size_t n = 0, lead = leads[l];
 		for (size_t i = 0; i < lead; i++)
 			buf[n++] = 0x03; /* one-byte value in every byte codec */
 		memcpy(buf + n, bad, bad_len);
 		n += bad_len;
-		for (size_t i = 0; i < 40; i++)
+		for (size_t i = 0; i < 120; i++)
 			buf[n++] = 0x03;
 		for (int c = 0; c < BC_COUNT; c++) {
 			static const unsigned widths[] = {1, 7, 8, 32, 63, 64};
 			for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++) {
 				unsigned arg =
 				    c == BC_VBR || c == BC_SVBR ? 2 + widths[k] % 31 : widths[k];
-				same((bc_codec)c, arg, buf, n, lead + 50, "hostile");
+				same((bc_codec)c, arg, buf, n, lead + 130, "hostile");
 				for (size_t cut = lead; cut <= lead + bad_len + 1; cut++)
-					same((bc_codec)c, arg, buf, cut, lead + 50, "hostile cut");
+					same((bc_codec)c, arg, buf, cut, lead + 130, "hostile cut");
 			}
 		}
 	}
