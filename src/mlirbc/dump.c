@@ -50,6 +50,7 @@ static void entry_text(dctx *d, uint32_t i, bool type)
 		d->tmp_failed = d->tmp.status; /* out of memory: not unprintable */
 	if (d->p.status == BCX_ERR_NOMEM && d->tmp_failed == BCX_OK)
 		d->tmp_failed = BCX_ERR_NOMEM;
+	d->p.emitted += d->tmp.len; /* what was printed counts, shown or not */
 	if (d->p.status != BCX_OK || d->tmp.status != BCX_OK) {
 		d->tmp.len = 0;
 		d->tmp.status = BCX_OK;
@@ -417,6 +418,7 @@ bcx_status bcx_mlirbc_dump(bcx_mlirbc_module *m, unsigned flags, const bcx_sink 
 	bcx_buf_init(&d->tmp, a);
 	d->p.m = m;
 	d->p.b = &d->tmp;
+	d->p.max_out = mbc_out_max(m);
 	bcx_out_init(o, sink);
 	if (d->json) {
 		bcx_out_printf(o, "{\"format\":\"mlirbc\",\"schema_version\":1,\"version\":%llu,\"producer\":",

@@ -21,7 +21,24 @@ typedef struct mbc_pctx {
 	/* per type: its text once printed, or NULL when not kept (off while
 	 * aliases are still being numbered, since the text depends on them) */
 	mbc_str *type_text;
+	/* Bytes printed before what b holds, and the bound of that plus b's
+	 * length (mbc_out_max; 0: none). An attribute the file shares is
+	 * printed in full at each use (MLIR does not alias arrays, nor
+	 * anything under --debuginfo), so a small file can stand for text
+	 * exponential in its size: the bound keeps time and memory linear. */
+	uint64_t emitted, max_out;
 } mbc_pctx;
+
+/* The printers' bound of the text of module m: 64 MiB plus 1024 bytes a
+ * byte of input, far above what real files print. */
+static inline uint64_t mbc_out_max(const mbc_module *m)
+{
+	uint64_t per = (uint64_t)m->size > (UINT64_MAX >> 11) ? UINT64_MAX >> 1 : (uint64_t)m->size << 10;
+	return per + ((uint64_t)64 << 20);
+}
+
+/* Whether p may print more; when not, p fails with the limit error. */
+bool mbc_out_room(mbc_pctx *p);
 
 /* Texts longer than this are printed anew each time, which bounds what
  * the type cache holds by the number of types, i.e. by the input. */

@@ -10,6 +10,16 @@
 #include <stdio.h>
 #include <string.h>
 
+bool mbc_out_room(mbc_pctx *p)
+{
+	if (!p->max_out || p->emitted + p->b->len <= p->max_out)
+		return true;
+	mbc_pfail(p, BCX_ERR_LIMIT,
+		  "the text would be longer than %llu bytes (attributes the file shares are "
+		  "printed in full at each use)", (unsigned long long)p->max_out);
+	return false;
+}
+
 void mbc_pfail(mbc_pctx *p, bcx_status s, const char *fmt, ...)
 {
 	if (p->status != BCX_OK)
@@ -258,6 +268,8 @@ void mbc_print_type_body(mbc_pctx *p, uint32_t type)
 		mbc_pfail(p, BCX_ERR_LIMIT, "types nest too deep to print");
 		return;
 	}
+	if (!mbc_out_room(p))
+		return;
 	p->depth++;
 	switch (t->code) {
 	case MBC_TEXT:
@@ -920,6 +932,8 @@ void mbc_print_attr_body(mbc_pctx *p, uint32_t attr, mbc_elide el)
 		mbc_pfail(p, BCX_ERR_LIMIT, "attributes nest too deep to print");
 		return;
 	}
+	if (!mbc_out_room(p))
+		return;
 	p->depth++;
 	attr_body(p, attr, a, el);
 	p->depth--;

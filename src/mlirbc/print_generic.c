@@ -572,6 +572,7 @@ static void flush_line(gctx *g)
 	if (g->p.b->len == 0) /* nothing yet (its data may still be NULL) */
 		return;
 	bcx_out_putn(g->out, (const char *)g->p.b->data, g->p.b->len);
+	g->p.emitted += g->p.b->len;
 	g->p.b->len = 0;
 }
 
@@ -1034,11 +1035,12 @@ static bcx_status gen_open(gctx *g, bcx_buf *line, bcx_mlirbc_module *m, unsigne
 			   const bcx_sink *sink, bcx_diag *diag)
 {
 	bcx_buf_init(line, bcx_arena_allocator(m->arena));
-	*g = (gctx){{m, diag, line, false, NULL, NULL, NULL, 0, BCX_OK, 0, NULL}, NULL,
+	*g = (gctx){{m, diag, line, false, NULL, NULL, NULL, 0, BCX_OK, 0, NULL, 0, 0}, NULL,
 		    (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0, NULL, 0, 0, NULL, NULL};
 	g->out = bcx_alloc(bcx_arena_allocator(m->arena), sizeof *g->out);
 	if (g->out)
 		bcx_out_init(g->out, sink);
+	g->p.max_out = mbc_out_max(m);
 	g->p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
 	return g->out && g->p.distinct_id ? BCX_OK
 					  : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");

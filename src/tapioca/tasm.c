@@ -836,25 +836,41 @@ static bool instruction(asm_state *A, const char *mn, size_t n)
 	return true;
 }
 
+/* A failure at the label's own line; the lexer's place stays where it is,
+ * for the functions after this one. */
+static bool fail_at_label(lex *L, const fixup *x, const char *fmt, ...) BCX_PRINTF(3, 4);
+static bool fail_at_label(lex *L, const fixup *x, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	lex at = *L;
+	at.line = x->line;
+	at.line_start = x->label - (x->col - 1);
+	fail(&at, x->label, "%s", msg);
+	L->failed = true;
+	return false;
+}
+
 static bool resolve(asm_state *A)
 {
 	lex *L = &A->L;
 	for (size_t i = 0; i < A->nfix; i++) {
 		fixup *x = &A->fix[i];
 		int64_t at = tab_get(&A->labels, x->label, x->len);
-		L->line = x->line;
-		L->line_start = x->label - (x->col - 1);
 		if (at < 0)
-			return fail(L, x->label, "unknown label '%.*s'", (int)x->len, x->label);
+			return fail_at_label(L, x, "unknown label '%.*s'", (int)x->len, x->label);
 		if (at >= (int64_t)A->ncode) /* the verifier's rule: targets are instructions */
-			return fail(L, x->label, "label '%.*s' is past the last instruction",
-				    (int)x->len, x->label);
+			return fail_at_label(L, x, "label '%.*s' is past the last instruction",
+					     (int)x->len, x->label);
 		if (x->rel8) {
 			int64_t d = at - (int64_t)x->at;
 			if (d < -128 || d > 127)
-				return fail(L, x->label, "label '%.*s' is %lld instructions away; "
-					    "conditional jumps reach -128..127 (branch over a jmp)",
-					    (int)x->len, x->label, (long long)d);
+				return fail_at_label(L, x, "label '%.*s' is %lld instructions away; "
+						     "conditional jumps reach -128..127 (branch over a jmp)",
+						     (int)x->len, x->label, (long long)d);
 			A->code[x->at] |= (uint32_t)(uint8_t)(int8_t)d << 16;
 		} else {
 			A->code[x->at] |= (uint32_t)at;

@@ -234,6 +234,39 @@ static void own_locations(void)
 	bcx_mlirbc_free_bytes(NULL, bc, n);
 }
 
+/* An array shared at every level: 30 levels of [#a, #a] in a few hundred
+ * bytes stand for 2^31 leaves of text. The printers stop at their bound
+ * (64 MiB plus 1024 bytes a byte of input) with a limit error, in time
+ * and memory of that bound, not of the text. */
+static void shared_blowup(void)
+{
+	bcx_buf text;
+	bcx_buf_init(&text, NULL);
+	bcx_buf_puts(&text, "#a0 = [1 : i32, 2 : i32]\n");
+	for (int i = 1; i <= 30; i++)
+		bcx_buf_printf(&text, "#a%d = [#a%d, #a%d]\n", i, i - 1, i - 1);
+	bcx_buf_puts(&text, "\"builtin.module\"() ({\n^bb0:\n}) {t.x = #a30} : () -> ()\n");
+	uint8_t *bc = NULL;
+	size_t n = 0;
+	bcx_diag d = {0};
+	if (T_CHECKF(bcx_mlirbc_assemble("t.mlir", (const char *)text.data, text.len, NULL, &bc, &n,
+					 &d) == BCX_OK, "%s", d.message) &&
+	    T_CHECK(n < 1024)) {
+		bcx_mlirbc_module *m = NULL;
+		bcx_buf out;
+		bcx_buf_init(&out, NULL);
+		T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK);
+		T_EQ_I(mb_print(m, 0, 0, &out, &d), BCX_ERR_LIMIT);
+		T_CHECKF(strstr(d.message, "attributes the file shares are printed in full") != NULL,
+			 "%s", d.message);
+		T_CHECK(out.len <= ((size_t)64 << 20) + 1024 * n + 4096);
+		bcx_mlirbc_close(m);
+		bcx_buf_free(&out);
+	}
+	bcx_mlirbc_free_bytes(NULL, bc, n);
+	bcx_buf_free(&text);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -266,6 +299,7 @@ int main(int argc, char **argv)
 	forward_operands();
 	numbered_names();
 	own_locations();
+	shared_blowup();
 	free(vec);
 	return tu_finish();
 }

@@ -425,6 +425,9 @@ static const struct {
 } errors[] = {
 	{".func main 0\n load_const r1, #3\n return r1\n.end\n",
 	 "constant #3 is not defined (0 so far)", "2:17"},
+	/* after a function whose labels were resolved: its own line still */
+	{".func f 0\n jmp done\n nop\ndone:\n return r0\n.end\n.func main 0\n bogus r1\n.end\n",
+	 "unknown instruction 'bogus'", "8:2"},
 	{".func main 0\n .const 1 2\n return r1\n.end\n",
 	 "unexpected text after the value", "2:11"},
 	{".global m {1: 2, \"a\": 3, 1: 4}\n",
