@@ -6,15 +6,8 @@
 # when chromium, node, npm and emscripten are there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-KERNELS=${1:-10000}
-SHARED=${BCX_SHARED_DIR:-../shared}
-VECTOR=${VECTOR:-$SHARED/vectors/tileir/coverage/cov_011_views_partition.v13.3.tileirbc}
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release -j2 --target bench_tileir_read bench_explore >/dev/null
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mod=$tmp/bench.tileirbc
-build/release/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod" >/dev/null
+. bench/tileir_module.sh
+tileir_module "${1:-10000}" -DBCX_BUILD_TESTS=OFF -- bench_explore
 echo "module: $KERNELS kernels from $(basename "$VECTOR"), $(stat -c %s "$mod") bytes"
 build/release/bench/bench_explore "$mod" 7
 for tool in chromium node npm emcmake; do

@@ -7,16 +7,8 @@
 # taking turns. Set PYTHON to choose the interpreter (default python3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-KERNELS=${1:-10000}
-SHARED=${BCX_SHARED_DIR:-../shared}
-VECTOR=${VECTOR:-$SHARED/vectors/tileir/coverage/cov_011_views_partition.v13.3.tileirbc}
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_SHARED=ON \
-  -DBCX_BUILD_BENCH=ON >/dev/null
-cmake --build build/release -j2 --target bcx_shared bench_tileir_read bench_tileir_one >/dev/null
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mod=$tmp/bench.tileirbc
-build/release/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod" >/dev/null
+. bench/tileir_module.sh
+tileir_module "${1:-10000}" -DBCX_BUILD_SHARED=ON -DBCX_BUILD_BENCH=ON -- bcx_shared bench_tileir_one
 lib=$(realpath --relative-to=. build/release/libbcx.so) # the version just built
 BCX_LIBRARY=$PWD/$lib "${PYTHON:-python3}" bench/bench_python.py "$mod" \
   "kernel_$((KERNELS / 2))" build/release/bench/bench_tileir_one "${ROUNDS:-9}" "${RUNS:-200}"

@@ -5,15 +5,8 @@
 # beside `bcx dis` end to end (the target: verification adds under 20%).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-KERNELS=${1:-10000}
-SHARED=${BCX_SHARED_DIR:-../shared}
-VECTOR=${VECTOR:-$SHARED/vectors/tileir/coverage/cov_011_views_partition.v13.3.tileirbc}
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release -j2 --target bcx bench_tileir_read bench_tileir_verify >/dev/null
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mod=$tmp/bench.tileirbc
-build/release/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod" >/dev/null
+. bench/tileir_module.sh
+tileir_module "${1:-10000}" -DBCX_BUILD_TESTS=OFF -- bcx bench_tileir_verify
 echo "module: $KERNELS kernels from $(basename "$VECTOR"), $(stat -c %s "$mod") bytes"
 build/release/bench/bench_tileir_verify "$mod" 5
 # CPU time (user + sys, from /usr/bin/time) rather than wall time: the
