@@ -107,23 +107,38 @@ static void refused(const char *text, const char *want)
 	bcx_mlirbc_free_bytes(NULL, bc, n);
 }
 
-static void int_limit(void)
+/* Text assembled by bcx asm and printed back by bcx dis holds want. */
+static void prints_back(const char *text, const char *want)
 {
-#define INT_TEXT(w) "\"builtin.module\"() ({\n^bb0:\n}) {t.x = -5 : i" #w "} : () -> ()\n"
-	refused(INT_TEXT(4097), "t.mlir:3:12: integer wider than 4096 bits");
-	const char *text = INT_TEXT(4096);
 	uint8_t *bc = NULL;
 	size_t n = 0;
 	bcx_diag d = {0};
-	if (!T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK))
+	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
+		      "%s", d.message))
 		return;
 	bcx_mlirbc_module *m = NULL;
 	bcx_buf out;
 	bcx_buf_init(&out, NULL);
 	T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK && mb_print(m, 0, 0, &out, &d) == BCX_OK);
-	T_CHECK(out.len > 0 && strstr((const char *)out.data, "-5 : i4096") != NULL);
+	bcx_buf_put_u8(&out, 0);
+	T_CHECKF(out.status == BCX_OK && strstr((const char *)out.data, want), "'%s' lacks '%s'",
+		 out.data ? (const char *)out.data : "", want);
 	bcx_mlirbc_close(m);
 	bcx_buf_free(&out);
+	bcx_mlirbc_free_bytes(NULL, bc, n);
+}
+
+static void int_limit(void)
+{
+#define INT_TEXT(w) "\"builtin.module\"() ({\n^bb0:\n}) {t.x = -5 : i" #w "} : () -> ()\n"
+	refused(INT_TEXT(4097), "t.mlir:3:12: integer wider than 4096 bits");
+	const char *text = INT_TEXT(4096);
+	prints_back(text, "-5 : i4096");
+	uint8_t *bc = NULL;
+	size_t n = 0;
+	bcx_diag d = {0};
+	if (!T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK))
+		return;
 	/* the IntegerType entry: code 0 (0x01), then 4096 << 2 as a 3-byte
 	 * PrefixVarInt (04 00 02); 4097 << 2 is 24 00 02 */
 	size_t at = 0;
@@ -158,22 +173,7 @@ static void forward_operands(void)
 			   "    %1 = \"t.def\"() : () -> i32\n"
 			   "  }) : () -> ()\n"
 			   "}) : () -> ()\n";
-	uint8_t *bc = NULL;
-	size_t n = 0;
-	bcx_diag d = {0};
-	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
-		      "%s", d.message))
-		return;
-	bcx_mlirbc_module *m = NULL;
-	bcx_buf out;
-	bcx_buf_init(&out, NULL);
-	T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK && mb_print(m, 0, 0, &out, &d) == BCX_OK);
-	bcx_buf_put_u8(&out, 0);
-	T_CHECKF(out.status == BCX_OK && strstr((const char *)out.data, "(%1, %1, %1, %1, %0)"),
-		 "%s", out.data ? (const char *)out.data : "");
-	bcx_mlirbc_close(m);
-	bcx_buf_free(&out);
-	bcx_mlirbc_free_bytes(NULL, bc, n);
+	prints_back(text, "(%1, %1, %1, %1, %0)");
 }
 
 /* Printer-style names (%N, %argN, ^bbN) have their own arrays: %01 is
@@ -187,22 +187,7 @@ static void numbered_names(void)
 			   "  %4000000000 = \"t.c\"() : () -> i16\n"
 			   "  \"t.use\"(%01, %1, %4000000000) : (i64, i32, i16) -> ()\n"
 			   "}) : () -> ()\n";
-	uint8_t *bc = NULL;
-	size_t n = 0;
-	bcx_diag d = {0};
-	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
-		      "%s", d.message))
-		return;
-	bcx_mlirbc_module *m = NULL;
-	bcx_buf out;
-	bcx_buf_init(&out, NULL);
-	T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK && mb_print(m, 0, 0, &out, &d) == BCX_OK);
-	bcx_buf_put_u8(&out, 0);
-	T_CHECKF(out.status == BCX_OK && strstr((const char *)out.data, "(%1, %0, %2)"), "%s",
-		 out.data ? (const char *)out.data : "");
-	bcx_mlirbc_close(m);
-	bcx_buf_free(&out);
-	bcx_mlirbc_free_bytes(NULL, bc, n);
+	prints_back(text, "(%1, %0, %2)");
 	refused("\"builtin.module\"() ({\n  \"t.use\"(%arg7) : (i32) -> ()\n}) : () -> ()\n",
 		"t.mlir:2:11: use of undeclared value or block '%arg7'");
 }
