@@ -949,10 +949,11 @@ static void next_line(lex *L)
 {
 	while (L->s < L->end && *L->s != '\n')
 		L->s++;
-	if (L->s < L->end)
+	if (L->s < L->end) { /* the end of a last line without '\n' stays on it */
 		L->s++;
-	L->line++;
-	L->line_start = L->s;
+		L->line++;
+		L->line_start = L->s;
+	}
 }
 
 /* Pass 1: names of .func and .global lines, in order. */

@@ -425,6 +425,8 @@ static const struct {
 } errors[] = {
 	{".func main 0\n load_const r1, #3\n return r1\n.end\n",
 	 "constant #3 is not defined (0 so far)", "2:17"},
+	/* the end of a last line without a newline is on that line */
+	{".func main 0\n return r0", "missing .end for function 'main'", "2:11"},
 	/* after a function whose labels were resolved: its own line still */
 	{".func f 0\n jmp done\n nop\ndone:\n return r0\n.end\n.func main 0\n bogus r1\n.end\n",
 	 "unknown instruction 'bogus'", "8:2"},
