@@ -73,6 +73,9 @@ static bool fail(lex *L, const char *at, const char *fmt, ...)
 	if (L->failed)
 		return false;
 	L->failed = true;
+	/* a decoded copy (a quoted name) is not in the text: the place is here */
+	if ((uintptr_t)at < (uintptr_t)L->start || (uintptr_t)at > (uintptr_t)L->end)
+		at = L->s;
 	char msg[200];
 	va_list ap;
 	va_start(ap, fmt);
@@ -965,12 +968,14 @@ static bool collect_names(asm_state *A)
 	while (L->s < L->end) {
 		n = ident(L, &w);
 		if (word_is(w, n, ".func") || word_is(w, n, ".global")) {
+			skip_ws(L);
+			const char *at = L->s; /* the name as written, quoted or not */
 			if (!sym_name_tok(L, &s, &sn))
 				return false;
 			if (sym_index(A, s, sn) >= 0)
-				return fail(L, s, "symbol '%.*s' defined twice", (int)sn, s);
+				return fail(L, at, "symbol '%.*s' defined twice", (int)sn, s);
 			if (A->nnames >= TAP_HOST_BASE - 1)
-				return fail(L, s, "more than %u symbols", TAP_HOST_BASE - 1);
+				return fail(L, at, "more than %u symbols", TAP_HOST_BASE - 1);
 			if (!tab_put(L, &A->names, s, sn, (uint32_t)A->nnames++))
 				return false;
 		}

@@ -425,6 +425,8 @@ static const struct {
 } errors[] = {
 	{".func main 0\n load_const r1, #3\n return r1\n.end\n",
 	 "constant #3 is not defined (0 so far)", "2:17"},
+	/* a quoted name is decoded into a copy: the place is the name as written */
+	{".global \"a b\" 1\n.global \"a b\" 2\n", "symbol 'a b' defined twice", "2:9"},
 	/* the end of a last line without a newline is on that line */
 	{".func main 0\n return r0", "missing .end for function 'main'", "2:11"},
 	/* after a function whose labels were resolved: its own line still */
