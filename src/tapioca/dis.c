@@ -101,6 +101,19 @@ static void put_number(bcx_buf *o, const bcx_tbon_value *v, uint8_t t)
 	}
 }
 
+/* Whether v prints as TYPE:VALUE, which first in an array would read as
+ * the array's element type ("[f64:0x7ff8..., 1]"). */
+static bool prints_typed(const bcx_tbon_value *v)
+{
+	switch (v->kind) {
+	case BCX_TBON_K_INT: return bcx_tbon_int(v->i).type != v->type;
+	case BCX_TBON_K_BIGINT: return true;
+	case BCX_TBON_K_UINT: return bcx_tbon_uint(v->u).type != v->type;
+	case BCX_TBON_K_FLOAT: return v->type != BCX_TBON_F64 || v->f != v->f;
+	default: return false;
+	}
+}
+
 static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 {
 	switch (v->kind) {
@@ -134,6 +147,8 @@ static void put_value(bcx_buf *o, const bcx_tbon_value *v)
 		bcx_buf_put_u8(o, '[');
 		if (v->elem != BCX_TBON_OBJECT)
 			bcx_buf_printf(o, "%s: ", tname(v->elem));
+		else if (v->len && v->items && prints_typed(&v->items[0]))
+			bcx_buf_puts(o, "object: ");
 		for (size_t i = 0; i < v->len; i++) {
 			if (i)
 				bcx_buf_puts(o, ", ");

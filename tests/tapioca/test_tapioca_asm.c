@@ -712,6 +712,29 @@ static void test_const_pool(void)
 	T_EQ_U(r, 5);
 }
 
+/* An object array whose first element prints as TYPE:VALUE (a NaN, an i16 5)
+ * is written "[object: ...]", or it would read back as a typed array. */
+static void test_object_array_first_typed(void)
+{
+	static const char *const srcs[] = {".global m [nan, 1]\n",
+					   ".global m [object: i16:5, nil]\n",
+					   ".global m [object: f32:0x3fc00000, \"x\"]\n"};
+	for (size_t i = 0; i < sizeof srcs / sizeof *srcs; i++) {
+		bcx_buf b, t, b2;
+		bcx_diag d;
+		T_CHECKF(asm_src(srcs[i], &b, &d) == BCX_OK, "%s", d.message);
+		bcx_buf_init(&t, NULL);
+		T_CHECK(bcx_tapioca_dis(b.data, b.len, &t, &d) == BCX_OK);
+		bcx_buf_put_u8(&t, 0);
+		T_CHECKF(strstr((const char *)t.data, "[object: ") != NULL, "dis: %s", (char *)t.data);
+		T_CHECKF(asm_src((const char *)t.data, &b2, &d) == BCX_OK, "%s", d.message);
+		T_EQ_MEM(b2.data, b2.len, b.data, b.len);
+		bcx_buf_free(&b);
+		bcx_buf_free(&t);
+		bcx_buf_free(&b2);
+	}
+}
+
 /* dump shows each code word in hex with its instruction, text and JSON. */
 static void test_dump_code(void)
 {
@@ -753,5 +776,6 @@ int main(int argc, char **argv)
 	test_map_keys();
 	test_ref_chain();
 	test_const_pool();
+	test_object_array_first_typed();
 	return tu_finish();
 }
