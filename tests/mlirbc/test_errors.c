@@ -107,14 +107,24 @@ static void refused(const char *text, const char *want)
 	bcx_mlirbc_free_bytes(NULL, bc, n);
 }
 
+/* text (n bytes) assembled into *bc, *n; a failed check with the message
+ * when bcx asm refuses it. */
+static bool assembled(const char *text, size_t len, uint8_t **bc, size_t *n)
+{
+	bcx_diag d = {0};
+	*bc = NULL;
+	*n = 0;
+	return T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, len, NULL, bc, n, &d) == BCX_OK, "%s",
+			d.message);
+}
+
 /* Text assembled by bcx asm and printed back by bcx dis holds want. */
 static void prints_back(const char *text, const char *want)
 {
-	uint8_t *bc = NULL;
-	size_t n = 0;
+	uint8_t *bc;
+	size_t n;
 	bcx_diag d = {0};
-	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
-		      "%s", d.message))
+	if (!assembled(text, strlen(text), &bc, &n))
 		return;
 	bcx_mlirbc_module *m = NULL;
 	bcx_buf out;
@@ -134,10 +144,9 @@ static void int_limit(void)
 	refused(INT_TEXT(4097), "t.mlir:3:12: integer wider than 4096 bits");
 	const char *text = INT_TEXT(4096);
 	prints_back(text, "-5 : i4096");
-	uint8_t *bc = NULL;
-	size_t n = 0;
-	bcx_diag d = {0};
-	if (!T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK))
+	uint8_t *bc;
+	size_t n;
+	if (!assembled(text, strlen(text), &bc, &n))
 		return;
 	/* the IntegerType entry: code 0 (0x01), then 4096 << 2 as a 3-byte
 	 * PrefixVarInt (04 00 02); 4097 << 2 is 24 00 02 */
@@ -204,11 +213,10 @@ static void own_locations(void)
 			   "  %1 = \"t.c\"() : () -> i32 loc(\"t.mlir\":5:8)\n"
 			   "  %2 = \"t.d\"() : () -> i32\n"
 			   "}) : () -> ()\n";
-	uint8_t *bc = NULL;
-	size_t n = 0;
+	uint8_t *bc;
+	size_t n;
 	bcx_diag d = {0};
-	if (!T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) == BCX_OK,
-		      "%s", d.message))
+	if (!assembled(text, strlen(text), &bc, &n))
 		return;
 	bcx_mlirbc_module *m = NULL;
 	if (T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK)) {
@@ -232,12 +240,10 @@ static void shared_blowup(void)
 	for (int i = 1; i <= 30; i++)
 		bcx_buf_printf(&text, "#a%d = [#a%d, #a%d]\n", i, i - 1, i - 1);
 	bcx_buf_puts(&text, "\"builtin.module\"() ({\n^bb0:\n}) {t.x = #a30} : () -> ()\n");
-	uint8_t *bc = NULL;
-	size_t n = 0;
+	uint8_t *bc;
+	size_t n;
 	bcx_diag d = {0};
-	if (T_CHECKF(bcx_mlirbc_assemble("t.mlir", (const char *)text.data, text.len, NULL, &bc, &n,
-					 &d) == BCX_OK, "%s", d.message) &&
-	    T_CHECK(n < 1024)) {
+	if (assembled((const char *)text.data, text.len, &bc, &n) && T_CHECK(n < 1024)) {
 		bcx_mlirbc_module *m = NULL;
 		bcx_buf out;
 		bcx_buf_init(&out, NULL);
