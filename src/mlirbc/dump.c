@@ -15,6 +15,7 @@ typedef struct dctx {
 	bool json;
 	bcx_buf tmp;
 	bcx_status tmp_failed;  /* the first failure of tmp (out of memory) */
+	uint64_t max_out;       /* the bound of all text printed (mbc_out_max) */
 	mbc_pctx p;
 } dctx;
 
@@ -33,8 +34,18 @@ static void put_str(dctx *d, const uint8_t *s, size_t n)
 	bcx_out_putn(d->o, (const char *)d->tmp.data, d->tmp.len);
 }
 
+/* The most text the dump shows for one entry: 64 KiB, plus 16 bytes a
+ * byte of the entry (dense data as hex or numbers). The dump holds an
+ * entry's text in memory, and an entry can stand for text exponential in
+ * its size (each use of a shared attribute is printed in full), so a
+ * longer one is shown by its length bound only. */
+static uint64_t entry_text_max(const mbc_ent *e)
+{
+	return ((uint64_t)64 << 10) + ((uint64_t)e->len << 4);
+}
+
 /* An entry's MLIR text (attribute or type) into d->tmp. */
-static void entry_text(dctx *d, uint32_t i, bool type)
+static void entry_text(dctx *d, const mbc_ent *e, uint32_t i, bool type)
 {
 	bcx_diag pd;
 	bcx_diag_clear(&pd);
@@ -42,6 +53,8 @@ static void entry_text(dctx *d, uint32_t i, bool type)
 	d->p.diag = &pd;
 	d->p.status = BCX_OK;
 	d->p.depth = 0;
+	uint64_t cap = d->p.emitted + entry_text_max(e);
+	d->p.max_out = cap < d->max_out ? cap : d->max_out;
 	if (type)
 		mbc_print_type(&d->p, i);
 	else
@@ -52,15 +65,20 @@ static void entry_text(dctx *d, uint32_t i, bool type)
 		d->tmp_failed = BCX_ERR_NOMEM;
 	d->p.emitted += d->tmp.len; /* what was printed counts, shown or not */
 	if (d->p.status != BCX_OK || d->tmp.status != BCX_OK) {
+		bool long_text = d->p.status == BCX_ERR_LIMIT && d->p.max_out == cap;
 		d->tmp.len = 0;
 		d->tmp.status = BCX_OK;
-		bcx_buf_puts(&d->tmp, "<unprintable>");
+		if (long_text)
+			bcx_buf_printf(&d->tmp, "<text longer than %llu bytes>",
+				       (unsigned long long)entry_text_max(e));
+		else
+			bcx_buf_puts(&d->tmp, "<unprintable>");
 	}
 }
 
-static void put_entry_text(dctx *d, uint32_t i, bool type)
+static void put_entry_text(dctx *d, const mbc_ent *e, uint32_t i, bool type)
 {
-	entry_text(d, i, type);
+	entry_text(d, e, i, type);
 	bcx_buf copy = d->tmp;
 	if (d->json) {
 		bcx_out_putc(d->o, '"');
@@ -189,13 +207,13 @@ static void entries(dctx *d, bool type)
 			put_str(d, dn.p, dn.n);
 			bcx_out_printf(d->o, ",\"kind\":\"%s\",\"offset\":%llu,\"length\":%u,\"text\":",
 				       mbc_attr_kind_name(e), (unsigned long long)e->off, e->len);
-			put_entry_text(d, i, type);
+			put_entry_text(d, e, i, type);
 			bcx_out_putc(d->o, '}');
 		} else {
 			bcx_out_printf(d->o, "  %s%u [%.*s] %s @%llu+%u: ", type ? "!" : "#", i, (int)dn.n,
 				       (const char *)dn.p, mbc_attr_kind_name(e), (unsigned long long)e->off,
 				       e->len);
-			put_entry_text(d, i, type);
+			put_entry_text(d, e, i, type);
 			bcx_out_putc(d->o, '\n');
 		}
 	}
@@ -418,7 +436,7 @@ bcx_status bcx_mlirbc_dump(bcx_mlirbc_module *m, unsigned flags, const bcx_sink 
 	bcx_buf_init(&d->tmp, a);
 	d->p.m = m;
 	d->p.b = &d->tmp;
-	d->p.max_out = mbc_out_max(m);
+	d->max_out = mbc_out_max(m);
 	bcx_out_init(o, sink);
 	if (d->json) {
 		bcx_out_printf(o, "{\"format\":\"mlirbc\",\"schema_version\":1,\"version\":%llu,\"producer\":",

@@ -27,7 +27,31 @@ typedef struct mbc_pctx {
 	 * anything under --debuginfo), so a small file can stand for text
 	 * exponential in its size: the bound keeps time and memory linear. */
 	uint64_t emitted, max_out;
+	/* Writes b out and empties it (adding its length to emitted), or
+	 * NULL: the generic printer streams a long line through it, so its
+	 * memory stays bounded by the input and not by the text. */
+	void (*flush)(void *ctx);
+	void *flush_ctx;
 } mbc_pctx;
+
+/* Bytes of text b may hold before mbc_out_room flushes it. */
+#define MBC_FLUSH_AT 65536
+
+/* Where printing stands (for mbc_rewind). */
+typedef struct mbc_mark {
+	uint64_t emitted;
+	size_t len;
+} mbc_mark;
+
+static inline mbc_mark mbc_mark_at(const mbc_pctx *p)
+{
+	return (mbc_mark){p->emitted, p->b->len};
+}
+
+/* Takes back what was printed since mark (an entry that turned out not
+ * to print in its syntax and is printed raw instead); when part of it is
+ * already written out, fails p (a malformed entry behind 64 KiB of text). */
+bool mbc_rewind(mbc_pctx *p, mbc_mark mark, const char *what);
 
 /* The printers' bound of the text of module m: 64 MiB plus 1024 bytes a
  * byte of input, far above what real files print. */
@@ -37,7 +61,8 @@ static inline uint64_t mbc_out_max(const mbc_module *m)
 	return per + ((uint64_t)64 << 20);
 }
 
-/* Whether p may print more; when not, p fails with the limit error. */
+/* Whether p may print more; when not, p fails with the limit error.
+ * Flushes b when it is long and p has a flush. */
 bool mbc_out_room(mbc_pctx *p);
 
 /* Texts longer than this are printed anew each time, which bounds what

@@ -12,11 +12,25 @@
 
 bool mbc_out_room(mbc_pctx *p)
 {
-	if (!p->max_out || p->emitted + p->b->len <= p->max_out)
+	if (!p->max_out || p->emitted + p->b->len <= p->max_out) {
+		if (p->flush && p->b->len >= MBC_FLUSH_AT)
+			p->flush(p->flush_ctx);
 		return true;
+	}
 	mbc_pfail(p, BCX_ERR_LIMIT,
 		  "the text would be longer than %llu bytes (attributes the file shares are "
 		  "printed in full at each use)", (unsigned long long)p->max_out);
+	return false;
+}
+
+bool mbc_rewind(mbc_pctx *p, mbc_mark mark, const char *what)
+{
+	if (p->emitted == mark.emitted) {
+		p->b->len = mark.len;
+		return true;
+	}
+	mbc_pfail(p, BCX_ERR_MALFORMED, "%s does not print in its syntax, after 64 KiB of its text",
+		  what);
 	return false;
 }
 
@@ -379,12 +393,13 @@ void mbc_print_type(mbc_pctx *p, uint32_t type)
 		bcx_buf_put_bytes(p->b, t->p, t->n);
 		return;
 	}
-	size_t start = p->b->len;
+	mbc_mark start = mbc_mark_at(p);
 	print_type_uncached(p, type);
-	size_t n = p->b->len - start;
-	if (p->status != BCX_OK || p->b->status != BCX_OK || n > MBC_TYPE_TEXT_MAX)
+	size_t n = p->b->len - start.len;
+	if (p->status != BCX_OK || p->b->status != BCX_OK || n > MBC_TYPE_TEXT_MAX ||
+	    p->emitted != start.emitted) /* part of it flushed */
 		return;
-	char *copy = bcx_arena_memdup(p->m->arena, p->b->data + start, n ? n : 1);
+	char *copy = bcx_arena_memdup(p->m->arena, p->b->data + start.len, n ? n : 1);
 	if (copy) /* else printed anew next time */
 		*t = (mbc_str){(const uint8_t *)copy, (uint32_t)n};
 }

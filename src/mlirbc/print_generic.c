@@ -576,6 +576,11 @@ static void flush_line(gctx *g)
 	g->p.b->len = 0;
 }
 
+static void flush_ctx(void *g)
+{
+	flush_line(g);
+}
+
 static void print_region(gctx *g, mbc_region *r, unsigned indent);
 
 /* A property that is not an attribute, as MLIR 22's getPropertiesAsAttr
@@ -1035,12 +1040,14 @@ static bcx_status gen_open(gctx *g, bcx_buf *line, bcx_mlirbc_module *m, unsigne
 			   const bcx_sink *sink, bcx_diag *diag)
 {
 	bcx_buf_init(line, bcx_arena_allocator(m->arena));
-	*g = (gctx){{m, diag, line, false, NULL, NULL, NULL, 0, BCX_OK, 0, NULL, 0, 0}, NULL,
-		    (flags & BCX_MLIRBC_DEBUGINFO) != 0, 0, 0, NULL, 0, 0, NULL, NULL};
+	*g = (gctx){.p = {.m = m, .diag = diag, .b = line, .status = BCX_OK},
+		    .debuginfo = (flags & BCX_MLIRBC_DEBUGINFO) != 0};
 	g->out = bcx_alloc(bcx_arena_allocator(m->arena), sizeof *g->out);
 	if (g->out)
 		bcx_out_init(g->out, sink);
 	g->p.max_out = mbc_out_max(m);
+	g->p.flush = flush_ctx;
+	g->p.flush_ctx = g;
 	g->p.distinct_id = bcx_arena_calloc(m->arena, m->nattrs + 1, sizeof(uint32_t));
 	return g->out && g->p.distinct_id ? BCX_OK
 					  : bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");

@@ -207,7 +207,7 @@ bool mbc_print_llvm(mbc_pctx *p, const mbc_ent *e, bool stripped)
 	mbc_dvals v;
 	if (!mbc_dvals_read(&v, a, e->blob, (size_t)e->nblob))
 		return false;
-	size_t start = p->b->len;
+	mbc_mark start = mbc_mark_at(p);
 	if (!stripped) {
 		PUTS(p, "#llvm.");
 		bcx_buf_puts(p->b, v.syn->mnemonic);
@@ -215,8 +215,8 @@ bool mbc_print_llvm(mbc_pctx *p, const mbc_ent *e, bool stripped)
 	p->depth++;
 	bool ok = put_body(p, &v);
 	p->depth--;
-	if (!ok)
-		p->b->len = start; /* printed raw instead */
+	if (!ok && !mbc_rewind(p, start, "an llvm dialect attribute"))
+		ok = true; /* p failed: not printed raw */
 	mbc_dvals_free(&v, a);
 	return ok;
 }

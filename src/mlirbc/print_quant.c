@@ -195,10 +195,10 @@ bool mbc_print_quant(mbc_pctx *p, const mbc_ent *e)
 	size_t n, cap;
 	if (!mbc_denc_collect(a, d.p, d.n, true, e->blob, (size_t)e->nblob, &f, &n, &cap))
 		return false;
-	size_t start = p->b->len;
+	mbc_mark start = mbc_mark_at(p);
 	bool ok = put_fields(p, f, n);
-	if (!ok)
-		p->b->len = start; /* printed raw instead */
+	if (!ok && !mbc_rewind(p, start, "a quant type"))
+		ok = true; /* p failed: not printed raw */
 	mbc_denc_free(a, f, cap);
 	return ok;
 }
