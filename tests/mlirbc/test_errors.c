@@ -6,6 +6,7 @@
 #include "testutil.h"
 #include "bcx/mlirbc.h"
 #include "mb_common.h"
+#include "../../fuzz/peak_alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,29 +229,8 @@ static void own_locations(void)
 	bcx_mlirbc_free_bytes(NULL, bc, n);
 }
 
-/* A counting allocator and a sink that only counts: the printers' memory
- * is measured apart from the text they write. */
-typedef struct counted {
-	size_t live, peak;
-	bcx_allocator a;
-} counted;
-
-static void *counted_fn(void *ctx, void *ptr, size_t old_size, size_t new_size)
-{
-	counted *c = ctx;
-	if (new_size == 0) {
-		free(ptr);
-		c->live -= old_size;
-		return NULL;
-	}
-	void *q = realloc(ptr, new_size);
-	if (q) {
-		c->live = c->live - old_size + new_size;
-		c->peak = c->live > c->peak ? c->live : c->peak;
-	}
-	return q;
-}
-
+/* A sink that only counts: the printers' memory (peak_alloc.h, the fuzz
+ * targets' counting allocator) is measured apart from the text they write. */
 static bcx_status count_sink(void *ctx, const void *data, size_t n)
 {
 	(void)data;
@@ -263,8 +243,8 @@ static bcx_status count_sink(void *ctx, const void *data, size_t n)
 static bcx_status print_counted(const uint8_t *bc, size_t n, int dump, uint64_t *written,
 				size_t *peak, bcx_diag *d)
 {
-	counted c = {0, 0, {counted_fn, NULL}};
-	c.a.ctx = &c;
+	peak_alloc c;
+	peak_init(&c);
 	bcx_mlirbc_module *m = NULL;
 	*written = 0;
 	bcx_sink sink = {count_sink, written};
