@@ -511,85 +511,7 @@ static inline uint64_t as_u(double d)
 #pragma GCC diagnostic ignored "-Wpedantic"
 #endif
 
-/* Byte k (0 = the lowest) of entry p's word. Where the byte order is
- * known it is one byte load: shifting and masking the loaded word took an
- * instruction or two more per operand, in every handler. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define WBYTE(p, k) (((const uint8_t *)&(p)->w)[k])
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define WBYTE(p, k) (((const uint8_t *)&(p)->w)[3 - (k)])
-#else
-#define WBYTE(p, k) ((unsigned)((p)->w >> 8 * (k)) & 0xFFu)
-#endif
-/* Operands of the instruction at ip (decode.c kept the original bytes)
- * and the handler byte. */
-#define OP_A WBYTE(ip, 2)
-#define OP_B WBYTE(ip, 1)
-#define OP_C WBYTE(ip, 0)
-#define HANDLER WBYTE(ip, 3)
-#define RA regs[OP_A]
-#define RB regs[OP_B]
-#define RC regs[OP_C]
-
-/* Arrive at the start of a straight run: charge all of it to the step
- * budget at once. The run ends at the next jump, invoke or return, and only
- * a trap leaves it early (the trap path gives back what did not run). When
- * the budget cannot cover the whole run, or when tracing, execution goes on
- * one counted instruction at a time (the "exact" mode, L_step). */
-#define ENTER()                                                                                \
-	do {                                                                                   \
-		if (ip->len > left)                                                            \
-			goto enter_slow;                                                       \
-		left -= ip->len;                                                               \
-		DISPATCH();                                                                    \
-	} while (0)
-#define NEXT()                                                                                 \
-	do {                                                                                   \
-		ip++;                                                                          \
-		DISPATCH();                                                                    \
-	} while (0)
-/* Conditional jumps: the target or the next instruction, both run starts. */
-#define BRANCH(cond)                                                                           \
-	do {                                                                                   \
-		ip += (cond) ? ip->k.rel : 1;                                                  \
-		ENTER();                                                                       \
-	} while (0)
-
-/* Where the interpreter is, for a collection the next call out may run. */
-#define SYNC()                                                                                 \
-	do {                                                                                   \
-		v->top = regs;                                                                 \
-	} while (0)
-/* The running function: its window's header says (vm.h). */
-#define CUR_FN WIN_FN(regs)
-/* A call: ip is the invoke, nf the callee, whose arity matches. The new
- * window's header gets the way back; its registers the arguments and zeros
- * up to the callee's highest register (a fresh frame, notes B.3.7); ip
- * then points at the callee's entry. */
-#define PUSH_FRAME()                                                                           \
-	do {                                                                                   \
-		const uint64_t *src = regs + OP_B;                                             \
-		unsigned nargs = OP_C, top = rf[nf].nclear;                                    \
-		uint64_t *dst = regs + WIN_WORDS;                                              \
-		copy_args(dst, src, nargs, top);                                               \
-		WIN_RET(dst) = (uintptr_t)(ip + 1);                                            \
-		WIN_LINK(dst) = nf | (uint64_t)OP_A << 32;                                     \
-		regs = dst;                                                                    \
-		ip = rf[nf].code;                                                              \
-	} while (0)
-
-/* A call where ip is the invoke of function fn, whose arity matches. Each
- * call site has its own copy: jumping to a shared one made GCC keep the
- * callee's index in a stack slot, a store and a load more on the way to
- * the callee's first instruction. */
-#define CALL(fn)                                                                               \
-	do {                                                                                   \
-		nf = (fn);                                                                     \
-		if (regs >= rlimit)                                                            \
-			goto stack_overflow;                                                   \
-		PUSH_FRAME();                                                                  \
-		ENTER();                                                                       \
-	} while (0)
+#include "handlers.h"
 
 /* The arguments, then zeros up to top. The first word by itself: most
  * calls pass one or two arguments, and a vectorised loop's set-up would
@@ -746,36 +668,8 @@ static int exact_step(vm *v, uint32_t fn, const tap_insn *ip, uint64_t eleft)
 
 /* ---- the dispatch loop ----
  * One function, so that ip, regs and the budget stay in machine registers;
- * each instruction is a line or two here, the bodies above. */
-
-/* The argument registers of the invoke after ip (fused built-in calls). */
-#define ARGS (regs + WBYTE(ip + 1, 1))
-/* The cache of the field read at ip (prep.c, bcx_tapvm_attach_caches). */
-#define CACHE ((field_cache *)(uintptr_t)(ip + 1)->k.u)
-/* load_imm_int rT, K fused with the instruction after it, which reads K
- * as its third operand (decode.c): then that instruction's body. */
-#define LDI_THEN(body)                                                                         \
-	do {                                                                                   \
-		uint64_t k = ip->k.u;                                                          \
-		RA = k;                                                                        \
-		ip++;                                                                          \
-		body;                                                                          \
-	} while (0)
-/* A fused built-in call's result: it goes to the invoke's register, and
- * the run after the invoke starts. */
-#define HOST_DONE(r)                                                                           \
-	do {                                                                                   \
-		uint64_t r_ = (r);                                                             \
-		ip++;                                                                          \
-		RA = r_;                                                                       \
-		ip++;                                                                          \
-		ENTER();                                                                       \
-	} while (0)
-#define TRAP_UNLESS(ok)                                                                        \
-	do {                                                                                   \
-		if (!(ok))                                                                     \
-			goto trap;                                                             \
-	} while (0)
+ * the handler of each opcode and fused pair is a named body of handlers.h,
+ * expanded here once per row of tapioca.def and fused.def. */
 
 #ifdef TAP_USE_GOTO
 /* Each handler ends in its own indirect jump (threaded code), which the
@@ -839,176 +733,13 @@ top:
 dispatch_op:
 	switch (op) {
 #endif
-	CASE(NOP) NEXT();
-	CASE(ADD_I) CASE(ADD_U) RA = RB + RC; NEXT();
-	CASE(SUB_I) CASE(SUB_U) RA = RB - RC; NEXT();
-	CASE(MUL_I) CASE(MUL_U) RA = RB * RC; NEXT();
-	CASE(DIV_I) CASE(DIV_U) {
-		uint64_t r;
-		if (!int_div(ip->w >> 24 == TAP_DIV_I, RB, RC, &r)) /* never fused */
-			goto div_zero;
-		RA = r;
-		NEXT();
-	}
-	CASE(ADD_F) RA = as_u(as_f(RB) + as_f(RC)); NEXT();
-	CASE(SUB_F) RA = as_u(as_f(RB) - as_f(RC)); NEXT();
-	CASE(MUL_F) RA = as_u(as_f(RB) * as_f(RC)); NEXT();
-	CASE(DIV_F) RA = as_u(as_f(RB) / as_f(RC)); NEXT();
-	CASE(ADD_R) CASE(SUB_R) CASE(MUL_R) CASE(DIV_R) {
-		uint64_t r;
-		SYNC(); /* may allocate */
-		TRAP_UNLESS(obj_arith(v, ip->w >> 24, RB, RC, &r));
-		RA = r;
-		NEXT();
-	}
-	CASE(JMP) ip += ip->k.rel; ENTER();
-	CASE(JE) BRANCH(RB == RC);
-	CASE(JG_I) BRANCH((int64_t)RB > (int64_t)RC);
-	CASE(JL_I) BRANCH((int64_t)RB < (int64_t)RC);
-	CASE(JG_U) BRANCH(RB > RC);
-	CASE(JL_U) BRANCH(RB < RC);
-	CASE(JE_F) BRANCH(as_f(RB) == as_f(RC));
-	CASE(JG_F) BRANCH(as_f(RB) > as_f(RC));
-	CASE(JL_F) BRANCH(as_f(RB) < as_f(RC));
-	CASE(JE_R) CASE(JG_R) CASE(JL_R) {
-		bool t = false;
-		TRAP_UNLESS(obj_compare(v, ip->w >> 24, RB, RC, &t));
-		BRANCH(t);
-	}
-	CASE(JT_R) BRANCH(type_code(v, RB) == RC);
-	CASE(JMP_IF) BRANCH(cond_holds(v, RB, OP_C));
-	/* Every load carries its value (setup() resolved constants and globals). */
-	CASE(LDI) CASE(LDU) CASE(LDF) CASE(LDC) CASE(LDG) RA = ip->k.u; NEXT();
-	CASE(INVOKE) callee = RA;
-	invoke: {
-		/* Functions, then built-ins, are consecutive handles from fn0, so
-		 * one compare each types the callee (in hand, not reloaded from
-		 * its register, when a field read jumps here). */
-		uint64_t d = callee - fn0;
-		const obj *clo = NULL;
-		if (d < nfns && rf[d].nparams == OP_C)
-			CALL((uint32_t)d);
-		if (d - nfns < TAP_HOST_COUNT) {
-			host = (unsigned)(d - nfns);
-			goto call_host;
-		}
-		TRAP_UNLESS(call_slow(v, regs, ip->w, &nf, &clo));
-		if (!clo)
-			goto call;
-		if (regs >= rlimit)
-			goto stack_overflow;
-		unsigned na = OP_C;
-		PUSH_FRAME();
-		memcpy(regs + na, clo->u.a, clo->len * 8); /* the captured values */
-		ENTER();
-	}
-	CASE(RETURN) {
-		uint64_t r = RA;
-		if (regs == base) {
-			st->value = r;
-			goto done;
-		}
-		ip = (const tap_insn *)(uintptr_t)WIN_RET(regs);
-		unsigned dest = WIN_DEST(regs);
-		regs -= WIN_WORDS;
-		regs[dest] = r;
-		ENTER();
-	}
-
-	/* Fused pairs and triples (fused.def): the first instruction's work,
-	 * then the next one's at ip + 1 without a dispatch in between. */
-	XCASE(LDI_ADD) LDI_THEN(RA = RB + k; NEXT());
-	XCASE(LDI_SUB) LDI_THEN(RA = RB - k; NEXT());
-	XCASE(LDI_JL) LDI_THEN(BRANCH((int64_t)RB < (int64_t)k));
-	XCASE(LDI_JG) LDI_THEN(BRANCH((int64_t)RB > (int64_t)k));
-	XCASE(LDI_JE) LDI_THEN(BRANCH(RB == k));
-	XCASE(ADD_SUB) RA = RB + RC; ip++; RA = RB - RC; NEXT();
-	XCASE(ADDF_SUBF) RA = as_u(as_f(RB) + as_f(RC)); ip++; RA = as_u(as_f(RB) - as_f(RC)); NEXT();
-	XCASE(MOVE) RA = RB; ip += 2; DISPATCH();
-	XCASE(ADD_ADD) RA = RB + RC; ip++; RA = RB + RC; NEXT();
-	XCASE(ADD_JL) RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC);
-	XCASE(ADD_ADD_JL)
-		if ((ip + 2)->k.rel == -2) {
-			ip = add_add_loop(regs, ip, &left);
-			ENTER();
-		}
-		RA = RB + RC;
-		ip++;
-		RA = RB + RC;
-		ip++;
-		BRANCH((int64_t)RB < (int64_t)RC);
-	XCASE(CALL) /* the callee is known and takes this many arguments */
-		RA = ip->k.u;
-		ip++;
-		CALL((uint32_t)ip->k.u);
-	XCASE(HOST)
-	host_slow: /* also where a fast path below finds its operands wrong */
-		RA = ip->k.u;
-		ip++;
-		host = (unsigned)ip->k.u;
-		goto call_host;
-	mget_slow: /* the invoke entry holds the site's cache, not the built-in */
-		RA = ip->k.u;
-		ip++;
-		host = TAP_HOST_MGET;
-		goto call_host;
-	XCASE(AGET) {
-		/* The register gets the result; the built-in it held first is
-		 * seen by no one, unless the generic path runs. */
-		const obj *o = deref(v, ARGS[0]);
-		uint64_t i = ARGS[1];
-		if (o && o->type == O_ARR && i < o->len)
-			HOST_DONE(o->u.a[i]);
-		goto host_slow;
-	}
-	XCASE(ASET) {
-		uint64_t *e = elem_ref(v, ARGS);
-		if (e) {
-			*e = ARGS[2];
-			HOST_DONE(V_NIL);
-		}
-		goto host_slow;
-	}
-	XCASE(MSET) {
-		obj *o = deref(v, ARGS[0]);
-		if (o && o->type == O_MAP) {
-			ip++; /* a trap names the invoke */
-			SYNC(); /* the map may grow, and a collection run */
-			TRAP_UNLESS(bcx_tapvm_map_set(v, o, regs[OP_B + 1], regs[OP_B + 2]));
-			RA = V_NIL;
-			ip++;
-			ENTER();
-		}
-		goto host_slow;
-	}
-	XCASE(MGET) {
-		uint64_t r;
-		if (field_get(v, CACHE, ARGS, &r))
-			HOST_DONE(r);
-		goto mget_slow;
-	}
-	XCASE(MGET_CALL) {
-		uint64_t r;
-		if (!field_get(v, CACHE, ARGS, &r))
-			goto mget_slow;
-		ip++;
-		RA = r;
-		ip++;
-		if (ip->len > left) /* ENTER, then the invoke without a dispatch */
-			goto enter_slow;
-		left -= ip->len;
-		callee = r;
-		goto invoke;
-	}
-	XCASE(END)
-		/* Report the last instruction, which ran; the marker is no step
-		 * (entering an empty function charged it: give that back). */
-		if (ip == rf[CUR_FN].code)
-			left++;
-		else
-			ip--;
-		fall_off(v, &m->fns[CUR_FN]);
-		goto trap;
+	/* One handler per opcode and per fused handler (handlers.h). */
+#define OP(mn, cname, code, form, imm, flow) CASE(cname) H_##cname;
+#include "tapioca.def"
+#undef OP
+#define FUSED(cname, code) XCASE(cname) HX_##cname;
+#include "fused.def"
+#undef FUSED
 #ifndef TAP_USE_GOTO
 	default:
 		type_err(v, "illegal opcode");
