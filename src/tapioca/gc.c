@@ -128,6 +128,8 @@ bool bcx_tapvm_new_obj(vm *v, uint8_t type, uint64_t *out, obj **po)
 	}
 	memset(o, 0, sizeof *o);
 	o->type = type;
+	if (type == O_MAP)
+		o->ver = ++v->map_epoch;
 	size_t h = v->nfreeh ? v->freeh[--v->nfreeh] : v->nobjs++;
 	v->objs[h] = o;
 	*out = v->pin = TAG_REF | h;
@@ -209,12 +211,10 @@ static void mark_roots(vm *v, size_t *sp)
 		if (v->pool_done[i])
 			mark_word(v, v->pool[i], sp);
 	mark_word(v, v->pin, sp);
-	/* Frame k holds the registers of frames[k].fn; the top one those of
-	 * the running function. */
-	for (uint32_t k = 0; k <= v->depth; k++) {
-		uint32_t fn = k == v->depth ? v->cur_fn : v->frames[k].fn;
-		mark_words(v, v->stack + (size_t)k * NREGS, v->fns[fn].nregs, sp);
-	}
+	/* Every window from the entry frame's up to the running one: the
+	 * registers its function names (vm.h). */
+	for (const uint64_t *r = v->stack + WIN_HDR; v->top && r <= v->top; r += WIN_WORDS)
+		mark_words(v, r, v->fns[WIN_FN(r)].nregs, sp);
 }
 
 static void mark_children(vm *v, size_t *sp)
@@ -243,6 +243,10 @@ void bcx_tapvm_collect(vm *v)
 		v->freeh[v->nfreeh++] = (uint32_t)h;
 	}
 	v->collections++;
+	/* Handles freed here may come back as other objects: no field cache
+	 * may name one (vm.h). */
+	for (size_t i = 0; i < v->ncaches; i++)
+		v->caches[i].ver = 0;
 	uint64_t live = v->heap > v->fixed ? v->heap - v->fixed : 0;
 	uint64_t grow = live > GC_MIN ? live : GC_MIN;
 	v->gc_next = v->heap + grow < v->heap ? UINT64_MAX : v->heap + grow;

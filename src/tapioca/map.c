@@ -126,6 +126,7 @@ bool bcx_tapvm_map_set(vm *v, obj *m, uint64_t key, uint64_t val)
 	obj *str;
 	uint64_t h = key_hash(v, key, &str);
 	size_t hole = 0;
+	m->ver = ++v->map_epoch; /* what a field cache saw is stale (vm.h) */
 	uint64_t *slot = find(v, m, key, h, str, &hole);
 	if (slot) {
 		*slot = val;

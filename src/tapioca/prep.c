@@ -136,3 +136,33 @@ void bcx_tapvm_resolve_loads(vm *v, uint32_t i)
 			c[pc].k.u = v->globals[c[pc].k.u];
 	}
 }
+
+/* A field read (mget fused with its load_global) gets a cache of its own
+ * (vm.h, field_cache): the invoke entry after it, whose built-in is known,
+ * holds the cache's address instead of the built-in's number. */
+bool bcx_tapvm_attach_caches(vm *v)
+{
+	size_t n = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t i = 0; i < v->m->nfns; i++) {
+			tap_insn *c = v->code[i];
+			for (uint32_t pc = 0; pc < v->m->fns[i].ncode; pc++) {
+				unsigned x = c[pc].w >> 24;
+				if (x != TAPX_MGET && x != TAPX_MGET_CALL)
+					continue;
+				if (pass)
+					c[pc + 1].k.u = (uintptr_t)&v->caches[n];
+				n++;
+			}
+		}
+		if (pass || !n)
+			break;
+		size_t bytes;
+		if (!bcx_mul_ok(n, sizeof *v->caches, &bytes) || !(v->caches = bcx_tapvm_alloc(v, bytes)))
+			return false;
+		memset(v->caches, 0, bytes);
+		v->ncaches = n;
+		n = 0;
+	}
+	return true;
+}

@@ -511,60 +511,7 @@ static inline uint64_t as_u(double d)
 #pragma GCC diagnostic ignored "-Wpedantic"
 #endif
 
-/* Operands of the instruction at ip (decode.c kept the original bytes). */
-#define OP_A ((ip->w >> 16) & 0xFF)
-#define OP_B ((ip->w >> 8) & 0xFF)
-#define OP_C (ip->w & 0xFF)
-#define RA regs[OP_A]
-#define RB regs[OP_B]
-#define RC regs[OP_C]
-
-/* Arrive at the start of a straight run: charge all of it to the step
- * budget at once. The run ends at the next jump, invoke or return, and only
- * a trap leaves it early (the trap path gives back what did not run). When
- * the budget cannot cover the whole run, or when tracing, execution goes on
- * one counted instruction at a time (the "exact" mode, L_step). */
-#define ENTER()                                                                                \
-	do {                                                                                   \
-		if (ip->len > left)                                                            \
-			goto enter_slow;                                                       \
-		left -= ip->len;                                                               \
-		DISPATCH();                                                                    \
-	} while (0)
-#define NEXT()                                                                                 \
-	do {                                                                                   \
-		ip++;                                                                          \
-		DISPATCH();                                                                    \
-	} while (0)
-/* Conditional jumps: the target or the next instruction, both run starts. */
-#define BRANCH(cond)                                                                           \
-	do {                                                                                   \
-		ip += (cond) ? ip->k.rel : 1;                                                  \
-		ENTER();                                                                       \
-	} while (0)
-
-/* Where the interpreter is, for a collection the next call out may run. */
-#define SYNC()                                                                                 \
-	do {                                                                                   \
-		v->depth = (uint32_t)(fp - frames);                                            \
-	} while (0)
-/* A call: ip is the invoke, nf the callee, whose arity matches. The new
- * frame gets the arguments and zeros up to the callee's highest register
- * (a fresh frame, notes B.3.7); ip then points at the callee's entry. */
-#define PUSH_FRAME()                                                                           \
-	do {                                                                                   \
-		const uint64_t *src = regs + OP_B;                                             \
-		unsigned nargs = OP_C, top = rf[nf].nclear;                                    \
-		uint64_t *dst = regs + NREGS;                                                  \
-		copy_args(dst, src, nargs, top);                                               \
-		fp->ret = ip + 1;                                                              \
-		fp->fn = v->cur_fn;                                                            \
-		fp->dest = (uint8_t)OP_A;                                                      \
-		fp++;                                                                          \
-		regs = dst;                                                                    \
-		v->cur_fn = nf;                                                                \
-		ip = rf[nf].code;                                                              \
-	} while (0)
+#include "handlers.h"
 
 /* The arguments, then zeros up to top. The first word by itself: most
  * calls pass one or two arguments, and a vectorised loop's set-up would
@@ -644,14 +591,23 @@ static inline uint64_t *elem_ref(const vm *v, const uint64_t *a)
 	return o && o->type == O_ARR && a[1] < o->len ? &o->u.a[a[1]] : NULL;
 }
 
-/* mget's fast path: false when a[0] is not a map; else *r is the value
- * of key a[1], nil when absent. A small map is first searched for this
- * very word (a field name constant). */
-static inline bool field_get(vm *v, const uint64_t *a, uint64_t *r)
+/* mget's fast path at a site with cache c: false when a[0] is not a map;
+ * else *r is the value of key a[1], nil when absent. When the cache holds
+ * this key of this map as it is now (vm.h, field_cache), the value comes
+ * from the cache: the map is still read, to check, but what follows (a
+ * call of the value, say) need not wait for that chain of loads (handle
+ * table, object, pairs), since the check is a branch the processor
+ * predicts. Else a small map is first searched for this very word (a
+ * field name constant), and the cache takes the result. */
+static inline bool field_get(vm *v, field_cache *c, const uint64_t *a, uint64_t *r)
 {
 	const obj *o = deref(v, a[0]);
 	if (!o || o->type != O_MAP)
 		return false;
+	if (o->ver == c->ver && a[1] == c->key) {
+		*r = c->val;
+		return true;
+	}
 	const uint64_t *slot = NULL;
 	for (size_t i = 0; !o->icap && i < o->len; i++)
 		if (o->u.a[2 * i] == a[1]) {
@@ -661,6 +617,9 @@ static inline bool field_get(vm *v, const uint64_t *a, uint64_t *r)
 	if (!slot)
 		slot = bcx_tapvm_map_find(v, o, a[1]);
 	*r = slot ? *slot : V_NIL;
+	c->ver = o->ver;
+	c->key = a[1];
+	c->val = *r;
 	return true;
 }
 
@@ -689,10 +648,10 @@ static inline const tap_insn *add_add_loop(uint64_t *regs, const tap_insn *ip, u
 /* Exact mode's step at ip (one instruction, counted and traced, eleft
  * steps left): the opcode to run (never a fused handler), or -1 on a trap:
  * the step limit, or falling off the end (ip is the end marker). */
-static int exact_step(vm *v, const tap_insn *ip, uint64_t eleft)
+static int exact_step(vm *v, uint32_t fn, const tap_insn *ip, uint64_t eleft)
 {
-	const tap_fn *f = &v->m->fns[v->cur_fn];
-	uint32_t pc = (uint32_t)(ip - v->fns[v->cur_fn].code);
+	const tap_fn *f = &v->m->fns[fn];
+	uint32_t pc = (uint32_t)(ip - v->fns[fn].code);
 	if (pc == f->ncode) {
 		fall_off(v, f);
 		return -1;
@@ -709,40 +668,14 @@ static int exact_step(vm *v, const tap_insn *ip, uint64_t eleft)
 
 /* ---- the dispatch loop ----
  * One function, so that ip, regs and the budget stay in machine registers;
- * each instruction is a line or two here, the bodies above. */
-
-/* The argument registers of the invoke after ip (fused built-in calls). */
-#define ARGS (regs + ((ip + 1)->w >> 8 & 0xFF))
-/* load_imm_int rT, K fused with the instruction after it, which reads K
- * as its third operand (decode.c): then that instruction's body. */
-#define LDI_THEN(body)                                                                         \
-	do {                                                                                   \
-		uint64_t k = ip->k.u;                                                          \
-		RA = k;                                                                        \
-		ip++;                                                                          \
-		body;                                                                          \
-	} while (0)
-/* A fused built-in call's result: it goes to the invoke's register, and
- * the run after the invoke starts. */
-#define HOST_DONE(r)                                                                           \
-	do {                                                                                   \
-		uint64_t r_ = (r);                                                             \
-		ip++;                                                                          \
-		RA = r_;                                                                       \
-		ip++;                                                                          \
-		ENTER();                                                                       \
-	} while (0)
-#define TRAP_UNLESS(ok)                                                                        \
-	do {                                                                                   \
-		if (!(ok))                                                                     \
-			goto trap;                                                             \
-	} while (0)
+ * the handler of each opcode and fused pair is a named body of handlers.h,
+ * expanded here once per row of tapioca.def and fused.def. */
 
 #ifdef TAP_USE_GOTO
 /* Each handler ends in its own indirect jump (threaded code), which the
  * branch predictor tracks per handler. Decoded code only holds opcodes and
  * fused handlers, so every entry it reaches is set. */
-#define DISPATCH() goto *disp[ip->w >> 24]
+#define DISPATCH() goto *disp[HANDLER]
 #define CASE(x) L_##x:
 #define XCASE(x) L_X_##x:
 #else
@@ -755,20 +688,22 @@ BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 {
 	const bcx_tapioca_module *m = v->m;
 	const run_fn *const rf = v->fns;
-	frame *const frames = v->frames;
+	uint64_t *const base = v->stack + WIN_HDR; /* the entry frame's registers */
 	/* Depth d + 1 >= max_call_depth is an overflow (max_call_depth >= 1). */
-	const frame *const flimit = frames + (v->o.max_call_depth - 1);
+	const uint64_t *const rlimit = base + (size_t)(v->o.max_call_depth - 1) * WIN_WORDS;
 	const uint64_t fn0 = v->fnobj0, nfns = m->nfns;
 	const uint64_t max = v->o.max_steps ? v->o.max_steps : UINT64_MAX;
 	uint64_t left = max, eleft = 0; /* budget: per run (fast) and per insn (exact) */
 	bool exact = false, ok = true;
-	frame *fp = frames;
-	uint64_t *regs = v->stack;
+	uint64_t *regs = base;
 	uint32_t nf = 0;
+	uint64_t callee; /* what an invoke calls */
 	unsigned host = 0;
-	/* The running function is kept in v->cur_fn, not in a machine
-	 * register: only calls, returns and slow paths need it. */
-	v->cur_fn = st->fn;
+	/* The running function is kept in its window's header, not in a
+	 * machine register: only slow paths need it. */
+	WIN_RET(regs) = 0;
+	WIN_LINK(regs) = st->fn;
+	v->top = regs;
 	const tap_insn *ip = rf[st->fn].code;
 
 #ifdef TAP_USE_GOTO
@@ -794,176 +729,17 @@ BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 top:
 	if (exact)
 		goto L_step;
-	op = ip->w >> 24;
+	op = HANDLER;
 dispatch_op:
 	switch (op) {
 #endif
-	CASE(NOP) NEXT();
-	CASE(ADD_I) CASE(ADD_U) RA = RB + RC; NEXT();
-	CASE(SUB_I) CASE(SUB_U) RA = RB - RC; NEXT();
-	CASE(MUL_I) CASE(MUL_U) RA = RB * RC; NEXT();
-	CASE(DIV_I) CASE(DIV_U) {
-		uint64_t r;
-		if (!int_div(ip->w >> 24 == TAP_DIV_I, RB, RC, &r)) /* never fused */
-			goto div_zero;
-		RA = r;
-		NEXT();
-	}
-	CASE(ADD_F) RA = as_u(as_f(RB) + as_f(RC)); NEXT();
-	CASE(SUB_F) RA = as_u(as_f(RB) - as_f(RC)); NEXT();
-	CASE(MUL_F) RA = as_u(as_f(RB) * as_f(RC)); NEXT();
-	CASE(DIV_F) RA = as_u(as_f(RB) / as_f(RC)); NEXT();
-	CASE(ADD_R) CASE(SUB_R) CASE(MUL_R) CASE(DIV_R) {
-		uint64_t r;
-		SYNC(); /* may allocate */
-		TRAP_UNLESS(obj_arith(v, ip->w >> 24, RB, RC, &r));
-		RA = r;
-		NEXT();
-	}
-	CASE(JMP) ip += ip->k.rel; ENTER();
-	CASE(JE) BRANCH(RB == RC);
-	CASE(JG_I) BRANCH((int64_t)RB > (int64_t)RC);
-	CASE(JL_I) BRANCH((int64_t)RB < (int64_t)RC);
-	CASE(JG_U) BRANCH(RB > RC);
-	CASE(JL_U) BRANCH(RB < RC);
-	CASE(JE_F) BRANCH(as_f(RB) == as_f(RC));
-	CASE(JG_F) BRANCH(as_f(RB) > as_f(RC));
-	CASE(JL_F) BRANCH(as_f(RB) < as_f(RC));
-	CASE(JE_R) CASE(JG_R) CASE(JL_R) {
-		bool t = false;
-		TRAP_UNLESS(obj_compare(v, ip->w >> 24, RB, RC, &t));
-		BRANCH(t);
-	}
-	CASE(JT_R) BRANCH(type_code(v, RB) == RC);
-	CASE(JMP_IF) BRANCH(cond_holds(v, RB, OP_C));
-	/* Every load carries its value (setup() resolved constants and globals). */
-	CASE(LDI) CASE(LDU) CASE(LDF) CASE(LDC) CASE(LDG) RA = ip->k.u; NEXT();
-	CASE(INVOKE) invoke: {
-		/* Functions, then built-ins, are consecutive handles from fn0, so
-		 * one compare each types the callee. */
-		uint64_t d = RA - fn0;
-		const obj *clo = NULL;
-		if (d < nfns && rf[d].nparams == OP_C) {
-			nf = (uint32_t)d;
-			goto call;
-		}
-		if (d - nfns < TAP_HOST_COUNT) {
-			host = (unsigned)(d - nfns);
-			goto call_host;
-		}
-		TRAP_UNLESS(call_slow(v, regs, ip->w, &nf, &clo));
-		if (!clo)
-			goto call;
-		if (fp >= flimit)
-			goto stack_overflow;
-		unsigned na = OP_C;
-		PUSH_FRAME();
-		memcpy(regs + na, clo->u.a, clo->len * 8); /* the captured values */
-		ENTER();
-	}
-	CASE(RETURN) {
-		uint64_t r = RA;
-		if (fp == frames) {
-			st->value = r;
-			goto done;
-		}
-		fp--;
-		regs -= NREGS;
-		regs[fp->dest] = r;
-		ip = fp->ret;
-		v->cur_fn = fp->fn;
-		ENTER();
-	}
-
-	/* Fused pairs and triples (fused.def): the first instruction's work,
-	 * then the next one's at ip + 1 without a dispatch in between. */
-	XCASE(LDI_ADD) LDI_THEN(RA = RB + k; NEXT());
-	XCASE(LDI_SUB) LDI_THEN(RA = RB - k; NEXT());
-	XCASE(LDI_JL) LDI_THEN(BRANCH((int64_t)RB < (int64_t)k));
-	XCASE(LDI_JG) LDI_THEN(BRANCH((int64_t)RB > (int64_t)k));
-	XCASE(LDI_JE) LDI_THEN(BRANCH(RB == k));
-	XCASE(ADD_SUB) RA = RB + RC; ip++; RA = RB - RC; NEXT();
-	XCASE(ADDF_SUBF) RA = as_u(as_f(RB) + as_f(RC)); ip++; RA = as_u(as_f(RB) - as_f(RC)); NEXT();
-	XCASE(MOVE) RA = RB; ip += 2; DISPATCH();
-	XCASE(ADD_ADD) RA = RB + RC; ip++; RA = RB + RC; NEXT();
-	XCASE(ADD_JL) RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC);
-	XCASE(ADD_ADD_JL)
-		if ((ip + 2)->k.rel == -2) {
-			ip = add_add_loop(regs, ip, &left);
-			ENTER();
-		}
-		RA = RB + RC;
-		ip++;
-		RA = RB + RC;
-		ip++;
-		BRANCH((int64_t)RB < (int64_t)RC);
-	XCASE(CALL) /* the callee is known and takes this many arguments */
-		RA = ip->k.u;
-		ip++;
-		nf = (uint32_t)ip->k.u;
-		goto call;
-	XCASE(HOST)
-	host_slow: /* also where a fast path below finds its operands wrong */
-		RA = ip->k.u;
-		ip++;
-		host = (unsigned)ip->k.u;
-		goto call_host;
-	XCASE(AGET) {
-		/* The register gets the result; the built-in it held first is
-		 * seen by no one, unless the generic path runs. */
-		const obj *o = deref(v, ARGS[0]);
-		uint64_t i = ARGS[1];
-		if (o && o->type == O_ARR && i < o->len)
-			HOST_DONE(o->u.a[i]);
-		goto host_slow;
-	}
-	XCASE(ASET) {
-		uint64_t *e = elem_ref(v, ARGS);
-		if (e) {
-			*e = ARGS[2];
-			HOST_DONE(V_NIL);
-		}
-		goto host_slow;
-	}
-	XCASE(MSET) {
-		obj *o = deref(v, ARGS[0]);
-		if (o && o->type == O_MAP) {
-			ip++; /* a trap names the invoke */
-			SYNC(); /* the map may grow, and a collection run */
-			TRAP_UNLESS(bcx_tapvm_map_set(v, o, regs[OP_B + 1], regs[OP_B + 2]));
-			RA = V_NIL;
-			ip++;
-			ENTER();
-		}
-		goto host_slow;
-	}
-	XCASE(MGET) {
-		uint64_t r;
-		if (field_get(v, ARGS, &r))
-			HOST_DONE(r);
-		goto host_slow;
-	}
-	XCASE(MGET_CALL) {
-		uint64_t r;
-		if (!field_get(v, ARGS, &r))
-			goto host_slow;
-		ip++;
-		RA = r;
-		ip++;
-		if (ip->len > left) /* ENTER, then the invoke without a dispatch */
-			goto enter_slow;
-		left -= ip->len;
-		goto invoke;
-	}
-	XCASE(END)
-		/* Report the last instruction, which ran; the marker is no step
-		 * (entering an empty function charged it: give that back). */
-		if (ip == rf[v->cur_fn].code)
-			left++;
-		else
-			ip--;
-		fall_off(v, &m->fns[v->cur_fn]);
-		goto trap;
+	/* One handler per opcode and per fused handler (handlers.h). */
+#define OP(mn, cname, code, form, imm, flow) CASE(cname) H_##cname;
+#include "tapioca.def"
+#undef OP
+#define FUSED(cname, code) XCASE(cname) HX_##cname;
+#include "fused.def"
+#undef FUSED
 #ifndef TAP_USE_GOTO
 	default:
 		type_err(v, "illegal opcode");
@@ -983,11 +759,7 @@ call_host: {
 	}
 
 call:
-	/* ip is the invoke; nf the callee, whose arity matches. */
-	if (fp >= flimit)
-		goto stack_overflow;
-	PUSH_FRAME();
-	ENTER();
+	CALL(nf);
 
 enter_slow:
 	/* The budget does not cover the next run (or tracing is on): count
@@ -1003,10 +775,10 @@ enter_slow:
 	DISPATCH();
 
 L_step: {
-		int x = exact_step(v, ip, eleft);
+		int x = exact_step(v, CUR_FN, ip, eleft);
 		if (x < 0) {
 			/* fell off: report the last instruction, which ran */
-			ip -= v->trap == BCX_TAPIOCA_FELL_OFF && ip != rf[v->cur_fn].code;
+			ip -= v->trap == BCX_TAPIOCA_FELL_OFF && ip != rf[CUR_FN].code;
 			goto trap;
 		}
 		eleft--;
@@ -1031,8 +803,8 @@ done:
 	/* ip is the last instruction that ran (the return, or the one that
 	 * trapped) or, at the step limit, the one that did not. In fast mode
 	 * the rest of its run was charged but did not run. */
-	st->fn = v->cur_fn;
-	st->pc = (uint32_t)(ip - rf[v->cur_fn].code);
+	st->fn = CUR_FN;
+	st->pc = (uint32_t)(ip - rf[CUR_FN].code);
 	st->steps = exact ? max - eleft : max - left - (ip->len - 1);
 	return ok;
 }
@@ -1069,12 +841,11 @@ static bool setup(vm *v)
 	    !(v->code = vm_calloc(v, m->nfns, sizeof *v->code)) ||
 	    !(v->pool = vm_calloc(v, m->file.pool_count, 8)) ||
 	    !(v->pool_done = vm_calloc(v, m->file.pool_count, 1)) ||
-	    !(v->stack = bcx_tapvm_alloc(v, (size_t)v->o.max_call_depth * NREGS * 8)) ||
-	    !(v->frames = vm_calloc(v, v->o.max_call_depth, sizeof(frame))))
+	    !(v->stack = bcx_tapvm_alloc(v, (size_t)v->o.max_call_depth * WIN_WORDS * 8)))
 		return false;
-	/* Only the entry frame is cleared here; a call clears the registers its
-	 * callee names (so untouched stack pages stay unmapped). */
-	memset(v->stack, 0, NREGS * 8);
+	/* Only the entry window is cleared here; a call clears the registers
+	 * its callee names (so untouched stack pages stay unmapped). */
+	memset(v->stack, 0, WIN_WORDS * 8);
 	for (uint32_t i = 0; i < m->nfns; i++) {
 		if (!(v->code[i] = bcx_tapvm_run_code(v, &m->fns[i])))
 			return false;
@@ -1121,6 +892,8 @@ static bool setup(vm *v)
 				return false;
 		bcx_tapvm_resolve_loads(v, i);
 	}
+	if (!bcx_tapvm_attach_caches(v))
+		return false;
 	/* From here on the program's constants are roots and the collector
 	 * may run; what setup made is the floor its trigger grows from. */
 	v->fixed = v->heap;
@@ -1149,8 +922,8 @@ static void teardown(vm *v)
 	bcx_free(v->al, v->globals, ((size_t)m->nsyms + TAP_HOST_COUNT) * 8u);
 	bcx_free(v->al, v->pool, (m->file.pool_count ? m->file.pool_count : 1) * 8u);
 	bcx_free(v->al, v->pool_done, m->file.pool_count ? m->file.pool_count : 1);
-	bcx_free(v->al, v->stack, (size_t)v->o.max_call_depth * NREGS * 8);
-	bcx_free(v->al, v->frames, v->o.max_call_depth * sizeof(frame));
+	bcx_free(v->al, v->stack, (size_t)v->o.max_call_depth * WIN_WORDS * 8);
+	bcx_free(v->al, v->caches, v->ncaches * sizeof *v->caches);
 }
 
 static void set_opts(bcx_tapioca_options *o, const bcx_tapioca_options *in)

@@ -48,7 +48,11 @@ typedef struct obj {
 	uint8_t perm;      /* never collected (functions, built-ins) */
 	uint8_t has_hash;  /* O_STR: hash is valid */
 	uint32_t fn;       /* O_FN, O_CLO: function index; O_HOST: built-in */
-	uint64_t hash;     /* O_STR: content hash, computed on first use */
+	union {
+		uint64_t hash; /* O_STR: content hash, computed on first use */
+		uint64_t ver;  /* O_MAP: the run's map_epoch at the last store
+				* (field_cache) */
+	};
 	size_t len;        /* bytes (O_STR), items (O_ARR, O_CLO), pairs (O_MAP) */
 	size_t cap;        /* items (O_ARR, O_CLO) or pairs (O_MAP) allocated */
 	union {
@@ -69,13 +73,28 @@ typedef struct obj {
 
 #define INLINE_ITEMS 2u
 
-/* A caller's state saved by invoke: everything return needs, so a return
- * reloads nothing from the module. */
-typedef struct frame {
-	const tap_insn *ret; /* the instruction after the invoke */
-	uint32_t fn;         /* the caller (whose registers this frame holds) */
-	uint8_t dest;        /* the invoke's function register, which gets the result */
-} frame;
+/* The register stack: one window of WIN_WORDS words per live call, a
+ * header of WIN_HDR words, then the frame's NREGS registers. The header
+ * holds what return needs, where the interpreter can reach it from the
+ * register pointer alone (no frame pointer to keep, nothing to reload from
+ * the module): the caller's entry after the invoke, and this frame's
+ * function with the caller's register that gets the result. The collector
+ * reads each frame's function there too. */
+#define WIN_HDR 2u
+#define WIN_WORDS (WIN_HDR + NREGS)
+#define WIN_RET(regs) ((regs)[-2])  /* (uintptr_t) the caller's next entry */
+#define WIN_LINK(regs) ((regs)[-1]) /* function | result register << 32 */
+#define WIN_FN(regs) ((uint32_t)WIN_LINK(regs))
+#define WIN_DEST(regs) ((unsigned)(WIN_LINK(regs) >> 32))
+
+/* The cache of one field-read site (mget fused with its load_global, vm.c):
+ * the value key had in the map whose ver was ver. ver numbers are unique
+ * in a run (every new map and every store takes the next), so an equal ver
+ * is the same map, unchanged since; a collection empties every cache
+ * (ver 0, no map's) before a handle can be reused for another key. */
+typedef struct field_cache {
+	uint64_t ver, key, val;
+} field_cache;
 
 /* Per function, what a call needs, in one place. */
 typedef struct run_fn {
@@ -103,13 +122,16 @@ typedef struct vm {
 	uint64_t gc_next;     /* collect when heap reaches this */
 	uint64_t fixed;       /* bytes charged before the program started */
 	uint64_t collections;
+	uint64_t map_epoch;   /* the last ver given to a map (field_cache) */
+	field_cache *caches;  /* one per field-read site (prep.c) */
+	size_t ncaches;
 	bool gc_on;           /* off while the program's constants are built */
 	uint64_t *interned;   /* while they are built: the string constants made
 			       * so far, by content (vm.c, const_str) */
 	size_t capint, nint;
-	/* where the interpreter is, for the collector's root scan */
-	uint32_t depth;       /* frames below the current one */
-	uint32_t cur_fn;
+	/* where the interpreter is, for the collector's root scan: the
+	 * running frame's registers (its window's header names its function) */
+	uint64_t *top;
 	/* program state */
 	uint64_t *globals;    /* per symbol, then the built-ins (decode.c's slots) */
 	uint64_t *pool;       /* file const pool, materialized lazily */
@@ -120,8 +142,7 @@ typedef struct vm {
 	uint64_t fnobj0;      /* handle of function 0; functions are consecutive */
 	bcx_tapioca_trap trap;
 	char why[160];
-	uint64_t *stack;
-	frame *frames;
+	uint64_t *stack;      /* max_call_depth windows */
 } vm;
 
 /* gc.c */
@@ -152,6 +173,7 @@ tap_insn *bcx_tapvm_run_code(vm *v, const tap_fn *f);
 uint32_t bcx_tapvm_regs_used(const tap_fn *f);
 uint32_t bcx_tapvm_regs_to_clear(const tap_fn *f, uint32_t nregs);
 void bcx_tapvm_resolve_loads(vm *v, uint32_t i);
+bool bcx_tapvm_attach_caches(vm *v);
 
 /* str.c */
 static inline const char *str_data(const obj *o) { return o->u.sb ? o->u.sb->data : ""; }

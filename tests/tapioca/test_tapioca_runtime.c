@@ -279,6 +279,49 @@ static void test_method_calls(void)
 		 "%s", r.diag);
 }
 
+/* Field reads keep a cache per site (docs/tapioca.md, "Maps"): one mget
+ * site (in get) and one method-call site (in callf) read maps whose
+ * fields change, other maps with the same keys, other keys, and a key
+ * string made at run time; each read must see the map as it is. */
+#define MSET(m, k, v)                                                                          \
+	" add.i r1, " m ", " m "\n sub.i r1, r1, " m "\n load_const r2, " k "\n " v "\n"       \
+	" load_global r9, @mset\n invoke r9, r1, 3\n"
+#define PRINT_GET(m, k)                                                                        \
+	" add.i r1, " m ", " m "\n sub.i r1, r1, " m "\n " k "\n load_global r9, get\n"        \
+	" invoke r9, r1, 2\n load_global r8, @print\n invoke r8, r9, 1\n"
+#define PRINT_CALL(m, x)                                                                       \
+	" add.i r1, " m ", " m "\n sub.i r1, r1, " m "\n load_imm_int r2, " x "\n"             \
+	" load_global r9, callf\n invoke r9, r1, 2\n load_global r8, @print\n invoke r8, r9, 1\n"
+static void test_field_caches(void)
+{
+	expect(".func inc 1\n load_imm_int r1, 1\n add.i r0, r0, r1\n return r0\n.end\n"
+	       ".func dbl 1\n add.i r0, r0, r0\n return r0\n.end\n"
+	       ".func get 2\n load_global r2, @mget\n invoke r2, r0, 2\n return r2\n.end\n"
+	       ".func callf 2\n add.i r4, r0, r0\n sub.i r4, r4, r0\n load_const r5, \"f\"\n"
+	       " load_global r6, @mget\n invoke r6, r4, 2\n invoke r6, r1, 1\n return r6\n.end\n"
+	       ".func main 0\n load_global r20, @map\n invoke r20, r20, 0\n"
+	       " load_global r21, @map\n invoke r21, r21, 0\n"
+	       /* two maps, each stored into once */
+	       MSET("r20", "\"f\"", "load_imm_int r3, 1") MSET("r21", "\"f\"", "load_imm_int r3, 3")
+	       PRINT_GET("r20", "load_const r2, \"f\"") PRINT_GET("r21", "load_const r2, \"f\"")
+	       /* a store, a key the map lacks, a key equal to a constant but another word */
+	       MSET("r20", "\"f\"", "load_imm_int r3, 2") PRINT_GET("r20", "load_const r2, \"f\"")
+	       PRINT_GET("r20", "load_const r2, \"g\"")
+	       MSET("r20", "\"ab\"", "load_imm_int r3, 4")
+	       PRINT_GET("r20", "load_const r4, \"a\"\n load_const r5, \"b\"\n add.r r2, r4, r5")
+	       PRINT_GET("r21", "load_const r2, \"ab\"")
+	       /* method calls through a field that changes, and another map's */
+	       MSET("r20", "\"f\"", "load_global r3, inc") PRINT_CALL("r20", "1")
+	       MSET("r20", "\"f\"", "load_global r3, dbl") PRINT_CALL("r20", "5")
+	       MSET("r21", "\"f\"", "load_global r3, inc") PRINT_CALL("r21", "5")
+	       PRINT_CALL("r20", "7")
+	       " load_imm_int r0, 0\n return r0\n.end\n",
+	       "1\n3\n2\nnil\n4\nnil\n2\n10\n6\n14\n");
+}
+#undef MSET
+#undef PRINT_GET
+#undef PRINT_CALL
+
 static void test_f2i(void)
 {
 	expect(".func main 0\n load_const r1, -9223372036854775808.0\n load_global r2, @f2i\n"
@@ -321,6 +364,7 @@ int main(int argc, char **argv)
 	test_frames();
 	test_const_strings();
 	test_method_calls();
+	test_field_caches();
 	test_f2i();
 	test_insn_str();
 	return tu_finish();
