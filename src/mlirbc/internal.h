@@ -211,6 +211,11 @@ struct bcx_mlirbc_module {
 	uint32_t nopnames;
 	mbc_slot *attrs, *types;
 	uint32_t nattrs, ntypes;
+	/* nattrs, then the attributes named inside the llvm dialect's text
+	 * entries (llvm_text.c; the printer's, never written) */
+	uint32_t nall;
+	size_t cattrs;
+	bool text_read;           /* mbc_llvm_text_read has run */
 	mbc_resource *res;
 	uint32_t nres, ndialect_res;
 	uint32_t *dialect_res; /* handle -> index in res */
@@ -257,6 +262,13 @@ bool mbc_upgrade_i64_array(mbc_module *m, const mbc_op *op, const mbc_named *p);
  * by those fields (llvm.getelementptr's inbounds: noWrapFlags). */
 void mbc_upgrade_view(mbc_module *m, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap);
 bcx_status mbc_type(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag);
+/* llvm_text.c: the llvm dialect's text entries read with the syntax table
+ * (dialect_syn.def): each llvm attribute named inside becomes an attribute
+ * of its own (a file's equal one, or one past nattrs, up to nall), listed
+ * in the entry's list with its place in the text (words: start, end, and
+ * 1 when printed without its #llvm.mnemonic prefix), so that the printer
+ * aliases them as MLIR does. Text that does not read keeps no list. */
+bcx_status mbc_llvm_text_read(mbc_module *m, bcx_diag *diag);
 /* Whether attribute i is a location, from its kind code alone (the entry
  * is decoded in full only when that code cannot be read). */
 bcx_status mbc_attr_is_loc(mbc_module *m, uint32_t i, bool *is_loc, bcx_diag *diag);

@@ -99,6 +99,9 @@ bool mbc_print_quant(mbc_pctx *p, const mbc_ent *e);
  * (without its #llvm.mnemonic prefix when stripped); false (and nothing
  * printed) when its encoding has no syntax or cannot be decoded. */
 bool mbc_print_llvm(mbc_pctx *p, const mbc_ent *e, bool stripped);
+/* A text entry from byte skip of its text, with the llvm attributes read
+ * inside it (mbc_llvm_text_read) printed as attributes: their aliases. */
+void mbc_print_text(mbc_pctx *p, const mbc_ent *e, size_t skip);
 /* Its alias stem, NULL when MLIR does not alias the kind. */
 const char *mbc_llvm_alias(const mbc_module *m, const mbc_ent *e);
 /* fn for every attribute its text holds, in the order printed. */
