@@ -939,13 +939,7 @@ static uint32_t keyword_attr(ps *p)
 
 static uint32_t type_attr(ps *p)
 {
-	uint32_t t = ps_type(p);
-	if (t == MW_NONE)
-		return MW_NONE;
-	mw_tb_start(p->m);
-	mw_tb_varint(p->m, MBC_A_TYPE);
-	mw_tb_ref(p->m, MW_REC_TYPE, t);
-	return finish_attr(p, 0);
+	return mw_type_attr(p->m, ps_type(p));
 }
 
 static uint32_t attr_inner(ps *p)

@@ -349,6 +349,11 @@ bool mbc_layout_native(const mbc_oplayout *l);
 /* "name=TEXT;..." of the default-valued attributes (TEXT empty when the
  * generator cannot spell it). */
 const char *mbc_layout_defaults(const mbc_oplayout *l);
+/* The next default of such a list from p: its name and text (empty when
+ * not spelled); NULL at the end. */
+const char *mbc_next_default(const char *p, mbc_str *name, mbc_str *text);
+/* The spelled default of attribute name, or false. */
+bool mbc_layout_default_text(const mbc_oplayout *l, const char *name, size_t n, mbc_str *text);
 /* Whether name is a default-valued attribute of the op. */
 bool mbc_layout_default_valued(const mbc_oplayout *l, const char *name, size_t n);
 /* Whether name is one of the op's inherent attributes / a field. */
@@ -367,7 +372,8 @@ struct mbc_named {
 	int32_t *seg;         /* segment sizes (attr MBC_NONE) */
 	uint32_t nseg;
 	char kind;            /* 0 (attr or seg), a value field 'e' 'b' 'o',
-			       * or 'd' a default not in the file (text) */
+			       * 'd' a default not in the file (text), or 't'
+			       * the TypeAttr of type ival (an upgrade's) */
 	bool present;         /* 'o': a value is there */
 	uint64_t ival;        /* 'e' 'b' 'o' */
 	const char *text;     /* 'd': the default in MLIR syntax */

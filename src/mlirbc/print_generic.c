@@ -672,6 +672,11 @@ static void put_props(gctx *g, const mbc_op *op)
 			PUTS(b, ", ");
 		mbc_str name = {(const uint8_t *)pr[i].name, pr[i].len};
 		mbc_print_key(&g->p, name);
+		if (pr[i].kind == 't') { /* a TypeAttr prints as its type */
+			PUTS(b, " = ");
+			mbc_print_type(&g->p, (uint32_t)pr[i].ival);
+			continue;
+		}
 		if (pr[i].kind) {
 			put_value_prop(b, &pr[i]);
 			continue;
