@@ -216,9 +216,21 @@ static const mbc_dpar *param(const mbc_dsyn *s, const mlir_tok *t)
 	return NULL;
 }
 
-/* The child at the current token, an llvm attribute whole or the body
- * of parameter par's kind X without its prefix, read up to its end: 1;
- * 0 none there; -1 text that does not read. */
+/* At `distinct[N]`: the lexer on the `<` after it, or false. */
+static bool distinct_head(mlir_lex *lx)
+{
+	if (!mlir_is_id(lx, "distinct") || mlir_peek(lx).k != MLIR_TK_PUNCT || mlir_peek(lx).ch != '[')
+		return false;
+	mlir_next(lx);
+	mlir_next(lx);
+	return lx->t.k == MLIR_TK_INT && mlir_next(lx) && mlir_is_punct(lx, ']') && mlir_next(lx) &&
+	       mlir_is_punct(lx, '<');
+}
+
+/* The child at the current token, an llvm attribute whole, the body of
+ * parameter par's kind X without its prefix, or a `distinct[N]<...>`
+ * (printed with the printer's own N), read up to its end: 1; 0 none
+ * there; -1 text that does not read. */
 static int token(tctx *x, mbc_ent *e, mlir_lex *lx, const mbc_dpar *par, unsigned depth)
 {
 	const char *start = lx->t.s;
@@ -227,6 +239,9 @@ static int token(tctx *x, mbc_ent *e, mlir_lex *lx, const mbc_dpar *par, unsigne
 		target = par->target;
 	} else if (is_llvm_tok(&lx->t) && mlir_peek(lx).k == MLIR_TK_PUNCT && mlir_peek(lx).ch == '<') {
 		mlir_next(lx);
+	} else if (mlir_is_id(lx, "distinct")) {
+		if (!distinct_head(lx))
+			return -1;
 	} else {
 		return 0;
 	}
@@ -242,11 +257,13 @@ static void scan(tctx *x, mbc_ent *e, unsigned depth)
 	e->u[1] = 1;
 	mlir_lex lx;
 	mlir_lex_init(&lx, NULL, (const char *)e->blob, (size_t)e->nblob, NULL);
-	if (!mlir_next(&lx) || !is_llvm_tok(&lx.t))
+	if (!mlir_next(&lx) || (!is_llvm_tok(&lx.t) && !mlir_is_id(&lx, "distinct")))
 		return;
 	/* NULL for a kind of no table row: its parameters are not known, the
 	 * llvm attributes written whole inside still are */
-	const mbc_dsyn *s = mbc_dsyn_by_mnemonic(lx.t.p + NPREFIX - 1, lx.t.n - (NPREFIX - 1));
+	const mbc_dsyn *s = lx.t.k == MLIR_TK_HASH
+				    ? mbc_dsyn_by_mnemonic(lx.t.p + NPREFIX - 1, lx.t.n - (NPREFIX - 1))
+				    : NULL;
 	size_t base = x->nkids;
 	unsigned level = 0;
 	mlir_tok prev = lx.t;

@@ -14,7 +14,8 @@ typedef struct mbc_pctx {
 	bool aliases;          /* print #map etc. for aliased attributes */
 	int32_t *attr_alias;   /* per attribute: alias number, -1 none */
 	int32_t *type_alias;
-	uint32_t *distinct_id; /* per attribute: id + 1 once printed */
+	uint32_t *distinct_id; /* per attribute (up to nall when aliasing, else
+				* nattrs): id + 1 once printed */
 	uint32_t next_distinct;
 	bcx_status status;     /* first printing failure */
 	unsigned depth;

@@ -507,12 +507,15 @@ static bcx_status aliases(gctx *g)
 		return BCX_OK;
 	}
 	BCX_TRY(mbc_llvm_text_read(m, g->p.diag));
+	if (m->nall > m->nattrs) /* distinct[N] read inside text entries get ids too */
+		g->p.distinct_id = bcx_arena_calloc(ar, (size_t)m->nall + 1, sizeof(uint32_t));
 	size_t total = (size_t)m->nall + m->ntypes + 1;
 	alias_walk w = {g, BCX_OK, bcx_arena_calloc(ar, m->nall + 1, 1), bcx_arena_calloc(ar, m->ntypes + 1, 1),
 			bcx_arena_calloc(ar, total, sizeof(uint32_t)), 0, 0};
 	g->p.attr_alias = bcx_arena_calloc(ar, m->nall + 1, sizeof(int32_t));
 	g->p.type_alias = bcx_arena_calloc(ar, m->ntypes + 1, sizeof(int32_t));
-	if (!w.seen_a || !w.seen_t || !w.order || !g->p.attr_alias || !g->p.type_alias)
+	if (!w.seen_a || !w.seen_t || !w.order || !g->p.attr_alias || !g->p.type_alias ||
+	    !g->p.distinct_id)
 		return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
 	for (uint32_t i = 0; i < m->nall; i++)
 		g->p.attr_alias[i] = -1;

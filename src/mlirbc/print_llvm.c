@@ -221,6 +221,23 @@ bool mbc_print_llvm(mbc_pctx *p, const mbc_ent *e, bool stripped)
 	return ok;
 }
 
+/* A `distinct[N]<...>` read inside a text entry (llvm_text.c), with the
+ * id the printer gives it (MLIR numbers them as it prints), once. */
+static bool put_distinct_text(mbc_pctx *p, uint32_t c, const mbc_ent *ce)
+{
+	static const char head[] = "distinct[";
+	const uint8_t *close = ce->nblob > sizeof head ? memchr(ce->blob, ']', (size_t)ce->nblob) : NULL;
+	if (!close || memcmp(ce->blob, head, sizeof head - 1) != 0 || !p->distinct_id ||
+	    c >= p->m->nall)
+		return false;
+	uint32_t *id = &p->distinct_id[c];
+	if (!*id)
+		*id = ++p->next_distinct;
+	bcx_buf_printf(p->b, "distinct[%u", *id - 1);
+	mbc_print_text(p, ce, (size_t)(close - ce->blob));
+	return true;
+}
+
 void mbc_print_text(mbc_pctx *p, const mbc_ent *e, size_t skip)
 {
 	size_t at = skip;
@@ -236,7 +253,7 @@ void mbc_print_text(mbc_pctx *p, const mbc_ent *e, size_t skip)
 		bcx_buf_put_bytes(p->b, e->blob + at, (size_t)(start - at));
 		if (e->words[3 * k + 2] && !aliased(p, c) && ce->code == MBC_TEXT && ce->nblob >= end - start)
 			mbc_print_text(p, ce, (size_t)(ce->nblob - (end - start))); /* without its prefix */
-		else
+		else if (ce->code != MBC_TEXT || !put_distinct_text(p, c, ce))
 			mbc_print_attr(p, c, ELIDE_NEVER);
 		at = (size_t)end;
 	}

@@ -61,6 +61,12 @@ check "gpu.module_end with an attribute refused" eval '! "$bcx" convert --byteco
 # express is refused naming the op and the field
 check "release19 --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --mlir-release 19 \
 	"$data/release19.mlirbc" -o "$tmp/back.mlirbc" && cmp -s "$tmp/back.mlirbc" "$data/release19.mlirbc"'
+# MLIR 19 keeps the llvm dialect's debug info as text (corpus/llvm_attrs.mlir):
+# printed with the aliases and distinct[N] ids of the attributes inside, as
+# mlir-opt-19 prints it and mlir-opt-22 prints bcx's upgrade of it
+check "release19_llvm_di dis" same "$data/release19_llvm_di.mlirbc" "$data/release19_llvm_di.generic.mlir"
+check "release19_llvm_di convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_llvm_di.mlirbc" \
+	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_llvm_di.generic.mlir"'
 # acc.copyin (varPtr: memref<10xf32>) gains varType = f32, as MLIR 22's parser
 # fills it; the text is mlir-opt-22's print of the upgraded file
 check "release19_acc dis" same "$data/release19_acc.mlirbc" "$data/release19_acc.generic.mlir"
