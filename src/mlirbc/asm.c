@@ -496,8 +496,17 @@ static bool alias_def(ps *p)
 	mlir_next(lx);
 	if (!mlir_expect(lx, '='))
 		return false;
+	const char *src = lx->t.s;
 	uint32_t v = type ? ps_type(p) : ps_attr(p);
-	return v != MW_NONE && ps_define(p, name, v, 1);
+	if (v == MW_NONE || !ps_define(p, name, v, 1))
+		return false;
+	/* kept for the text entries that use the alias (asm_expand.c) */
+	const char *end = lx->t.s;
+	while (end > src && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	p->defs[p->ndefs - 1].src = src;
+	p->defs[p->ndefs - 1].nsrc = (size_t)(end - src);
+	return true;
 }
 
 /* "0x" + alignment (4 bytes LE) + data, or true/false, or a string. */

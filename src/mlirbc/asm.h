@@ -13,6 +13,8 @@ typedef struct ps_def {
 	uint32_t value;    /* first value, or block index */
 	uint32_t count;    /* values defined under the name */
 	uint32_t prev;     /* the definition it shadows + 1 */
+	const char *src;   /* an alias: its definition's text (NULL otherwise) */
+	size_t nsrc;
 } ps_def;
 
 typedef struct ps_pend {
@@ -66,6 +68,7 @@ typedef struct ps {
 	ps_locent *locs;             /* the ops' and arguments' own locations, in order */
 	size_t nlocs, clocs;
 	bool file_locs_hashed;       /* a written loc("FILE":L:C) went to the table */
+	uint64_t expanded;           /* bytes of text entries with aliases spelled out */
 	ps_typecache tcache[1 << PS_TCACHE_BITS];
 } ps;
 
@@ -102,6 +105,10 @@ void ps_raw_skip(ps *p, size_t n);
 /* A text entry of dialect: prefix, then the balanced <...> at the current
  * token (an attribute printed without its #dialect.mnemonic prefix). */
 uint32_t ps_text_body(ps *p, const char *prefix, const char *dialect);
+/* asm_expand.c: *s..*n with the aliases inside spelled out (an arena
+ * copy; unchanged when it holds none), as MLIR writes a text entry; at:
+ * the entry's first token, where a failure is reported. */
+bool ps_expand_aliases(ps *p, const char **s, size_t *n, const mlir_tok *at);
 /* asm_llvm.c: an llvm attribute whose encoding dialect_enc.def gives
  * (#llvm.di_file<...>, the current token), into that encoding; MW_NONE - 1
  * (nothing read) for any other attribute. */

@@ -131,6 +131,7 @@ static uint32_t text_entry(ps *p, bool type, bool builtin_kw, unsigned extra)
 	const char *start = builtin_kw ? lx->t.p : lx->t.p - 1;
 	const char *name = lx->t.p;
 	size_t nlen = lx->t.n;
+	mlir_tok first = lx->t;
 	const char *end = NULL;
 	if (!balanced_end(p, &end))
 		return MW_NONE;
@@ -151,7 +152,10 @@ static uint32_t text_entry(ps *p, bool type, bool builtin_kw, unsigned extra)
 		const char *dot = memchr(name, '.', nlen);
 		d = mw_dialect_id(p->m, name, dot ? (size_t)(dot - name) : nlen);
 	}
-	return mw_text_entry(p->m, d, type, start, (size_t)(end - start), extra);
+	size_t n = (size_t)(end - start);
+	if (!builtin_kw && !ps_expand_aliases(p, &start, &n, &first))
+		return MW_NONE;
+	return mw_text_entry(p->m, d, type, start, n, extra);
 }
 
 uint32_t ps_text_body(ps *p, const char *prefix, const char *dialect)
@@ -160,11 +164,14 @@ uint32_t ps_text_body(ps *p, const char *prefix, const char *dialect)
 	if (!mlir_is_punct(lx, '<'))
 		return ps_fail(p, "expected '<'"), MW_NONE;
 	const char *start = lx->t.p;
+	mlir_tok first = lx->t;
 	rewind_to(p, start);
 	const char *end = NULL;
 	if (!balanced_end(p, &end))
 		return MW_NONE;
 	size_t np = strlen(prefix), nb = (size_t)(end - start);
+	if (!ps_expand_aliases(p, &start, &nb, &first))
+		return MW_NONE;
 	char *text = bcx_arena_alloc(p->m->arena, np + nb);
 	if (!text)
 		return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
@@ -932,13 +939,7 @@ static uint32_t keyword_attr(ps *p)
 
 static uint32_t type_attr(ps *p)
 {
-	uint32_t t = ps_type(p);
-	if (t == MW_NONE)
-		return MW_NONE;
-	mw_tb_start(p->m);
-	mw_tb_varint(p->m, MBC_A_TYPE);
-	mw_tb_ref(p->m, MW_REC_TYPE, t);
-	return finish_attr(p, 0);
+	return mw_type_attr(p->m, ps_type(p));
 }
 
 static uint32_t attr_inner(ps *p)

@@ -82,7 +82,7 @@ static uint32_t stripped(ps *p, const char *target)
 	if (p->lx.t.k == MLIR_TK_HASH)
 		return ps_attr(p);
 	const mbc_dsyn *s = mbc_dsyn_by_mnemonic(target, strlen(target));
-	if (!s) { /* a kind the bytecode keeps as its text */
+	if (!s || s->code == MBC_DSYN_TEXT) { /* a kind the bytecode keeps as its text */
 		char prefix[64];
 		snprintf(prefix, sizeof prefix, "#llvm.%s", target);
 		return ps_text_body(p, prefix, "llvm");
@@ -333,7 +333,7 @@ uint32_t ps_llvm_attr(ps *p)
 	if (lx->t.k != MLIR_TK_HASH || lx->t.n < 6 || memcmp(lx->t.p, "llvm.", 5) != 0)
 		return MW_NONE - 1;
 	const mbc_dsyn *s = mbc_dsyn_by_mnemonic(lx->t.p + 5, lx->t.n - 5);
-	if (!s)
+	if (!s || s->code == MBC_DSYN_TEXT)
 		return MW_NONE - 1;
 	mlir_next(lx);
 	return body(p, s);

@@ -510,7 +510,7 @@ static bcx_status decode(dctx *x, mbc_ent *e, uint32_t index)
 
 bcx_status mbc_attr(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag)
 {
-	if (i >= m->nattrs)
+	if (i >= m->nall)
 		return bcx_diag_set(diag, BCX_ERR_MALFORMED, -1, "attribute index %u out of range", i);
 	dctx x = {m, diag, 0};
 	return get(&x, false, i, out);

@@ -338,7 +338,10 @@ static mw_named cv_prop(cv *x, const mbc_named *p)
 	mw_module *m = x->m;
 	mw_named nv = {mw_string_attr(m, p->name, p->len), MW_NONE, NULL, 0, p->kind, p->present,
 		       p->ival, false};
-	if (p->attr != MBC_NONE) {
+	if (p->kind == 't') { /* an upgrade's TypeAttr (upgrades.def) */
+		nv.kind = 0;
+		nv.value = mw_type_attr(m, cv_ent(x, true, (uint32_t)p->ival));
+	} else if (p->attr != MBC_NONE) {
 		nv.value = cv_ent(x, false, p->attr);
 		seg_values(x, &nv, p->attr);
 	} else if (p->seg) {
@@ -440,6 +443,25 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 
 static void cv_op(cv *x, const mbc_op *src, uint32_t parent);
 
+/* Written for an older release: the terminator it requires and MLIR 22
+ * dropped (upgrades.def), at the end of the owner's block, with the
+ * owner's location (as that release's parser adds it). */
+static void end_op(cv *x, uint32_t owner, mw_block *blk)
+{
+	mw_module *m = x->m;
+	const char *name = m->status == BCX_OK && owner < m->nops && m->rel != mbc_release_current()
+				   ? mw_downgrade_terminator(m, &m->ops[owner]) : NULL;
+	if (!name)
+		return;
+	uint32_t id = mw_new_op(m, owner);
+	if (id == MW_NONE)
+		return;
+	m->ops[id].name = mw_opname_id(m, name, strlen(name), 1);
+	m->ops[id].loc = m->ops[owner].loc;
+	m->ops[id].end = id;
+	mw_block_add_op(m, blk, id);
+}
+
 static void cv_region(cv *x, const mbc_region *src, mw_region *r, uint32_t owner)
 {
 	mw_module *m = x->m;
@@ -466,6 +488,7 @@ static void cv_region(cv *x, const mbc_region *src, mw_region *r, uint32_t owner
 			blk = &r->blocks[b]; /* regions do not move, blocks may not either */
 			mw_block_add_op(m, blk, id);
 		}
+		end_op(x, owner, &r->blocks[b]);
 	}
 }
 

@@ -46,7 +46,7 @@ static const dbit bits[] = {
 const mbc_dsyn *mbc_dsyn_by_code(uint64_t code)
 {
 	for (size_t i = 0; i < COUNT(syns); i++)
-		if (syns[i].code == code)
+		if (syns[i].code == code && code != MBC_DSYN_TEXT)
 			return &syns[i];
 	return NULL;
 }

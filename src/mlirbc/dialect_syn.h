@@ -12,6 +12,8 @@ enum {
 #define MBC_DTAB(t) MBC_DT_##t,
 #include "dialect_syn.def"
 };
+/* The code of a kind the bytecode keeps as text (no wire fields). */
+#define MBC_DSYN_TEXT 255
 enum { MBC_DF_STRUCT, MBC_DF_FILE, MBC_DF_EXPR, MBC_DF_EXPR_ELEM };
 
 typedef struct mbc_dpar {

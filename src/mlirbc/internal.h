@@ -211,6 +211,11 @@ struct bcx_mlirbc_module {
 	uint32_t nopnames;
 	mbc_slot *attrs, *types;
 	uint32_t nattrs, ntypes;
+	/* nattrs, then the attributes named inside the llvm dialect's text
+	 * entries (llvm_text.c; the printer's, never written) */
+	uint32_t nall;
+	size_t cattrs;
+	bool text_read;           /* mbc_llvm_text_read has run */
 	mbc_resource *res;
 	uint32_t nres, ndialect_res;
 	uint32_t *dialect_res; /* handle -> index in res */
@@ -257,6 +262,13 @@ bool mbc_upgrade_i64_array(mbc_module *m, const mbc_op *op, const mbc_named *p);
  * by those fields (llvm.getelementptr's inbounds: noWrapFlags). */
 void mbc_upgrade_view(mbc_module *m, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap);
 bcx_status mbc_type(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag);
+/* llvm_text.c: the llvm dialect's text entries read with the syntax table
+ * (dialect_syn.def): each llvm attribute named inside becomes an attribute
+ * of its own (a file's equal one, or one past nattrs, up to nall), listed
+ * in the entry's list with its place in the text (words: start, end, and
+ * 1 when printed without its #llvm.mnemonic prefix), so that the printer
+ * aliases them as MLIR does. Text that does not read keeps no list. */
+bcx_status mbc_llvm_text_read(mbc_module *m, bcx_diag *diag);
 /* Whether attribute i is a location, from its kind code alone (the entry
  * is decoded in full only when that code cannot be read). */
 bcx_status mbc_attr_is_loc(mbc_module *m, uint32_t i, bool *is_loc, bcx_diag *diag);
@@ -337,6 +349,11 @@ bool mbc_layout_native(const mbc_oplayout *l);
 /* "name=TEXT;..." of the default-valued attributes (TEXT empty when the
  * generator cannot spell it). */
 const char *mbc_layout_defaults(const mbc_oplayout *l);
+/* The next default of such a list from p: its name and text (empty when
+ * not spelled); NULL at the end. */
+const char *mbc_next_default(const char *p, mbc_str *name, mbc_str *text);
+/* The spelled default of attribute name, or false. */
+bool mbc_layout_default_text(const mbc_oplayout *l, const char *name, size_t n, mbc_str *text);
 /* Whether name is a default-valued attribute of the op. */
 bool mbc_layout_default_valued(const mbc_oplayout *l, const char *name, size_t n);
 /* Whether name is one of the op's inherent attributes / a field. */
@@ -355,7 +372,8 @@ struct mbc_named {
 	int32_t *seg;         /* segment sizes (attr MBC_NONE) */
 	uint32_t nseg;
 	char kind;            /* 0 (attr or seg), a value field 'e' 'b' 'o',
-			       * or 'd' a default not in the file (text) */
+			       * 'd' a default not in the file (text), or 't'
+			       * the TypeAttr of type ival (an upgrade's) */
 	bool present;         /* 'o': a value is there */
 	uint64_t ival;        /* 'e' 'b' 'o' */
 	const char *text;     /* 'd': the default in MLIR syntax */

@@ -199,6 +199,28 @@ static bool has_word(const char *p, const char *w, size_t n)
 	return false;
 }
 
+const char *mbc_next_default(const char *p, mbc_str *name, mbc_str *text)
+{
+	const char *eq = strchr(p, '='), *end = eq;
+	/* a default's text holds no ';' followed by a name and '=' */
+	while (end && *end && !(end[0] == ';' && strchr(end + 1, '=')))
+		end++;
+	if (!*p || !eq)
+		return NULL;
+	*name = (mbc_str){(const uint8_t *)p, (uint32_t)(eq - p)};
+	*text = (mbc_str){(const uint8_t *)eq + 1, (uint32_t)(end - eq - 1)};
+	return *end ? end + 1 : end;
+}
+
+bool mbc_layout_default_text(const mbc_oplayout *l, const char *name, size_t n, mbc_str *text)
+{
+	mbc_str k;
+	for (const char *p = l->defaults; (p = mbc_next_default(p, &k, text));)
+		if (k.n == n && memcmp(k.p, name, n) == 0)
+			return text->n > 0;
+	return false;
+}
+
 bool mbc_layout_default_valued(const mbc_oplayout *l, const char *name, size_t n)
 {
 	for (const char *p = l->defaults; *p;) {

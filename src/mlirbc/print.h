@@ -14,7 +14,8 @@ typedef struct mbc_pctx {
 	bool aliases;          /* print #map etc. for aliased attributes */
 	int32_t *attr_alias;   /* per attribute: alias number, -1 none */
 	int32_t *type_alias;
-	uint32_t *distinct_id; /* per attribute: id + 1 once printed */
+	uint32_t *distinct_id; /* per attribute (up to nall when aliasing, else
+				* nattrs): id + 1 once printed */
 	uint32_t next_distinct;
 	bcx_status status;     /* first printing failure */
 	unsigned depth;
@@ -99,6 +100,9 @@ bool mbc_print_quant(mbc_pctx *p, const mbc_ent *e);
  * (without its #llvm.mnemonic prefix when stripped); false (and nothing
  * printed) when its encoding has no syntax or cannot be decoded. */
 bool mbc_print_llvm(mbc_pctx *p, const mbc_ent *e, bool stripped);
+/* A text entry from byte skip of its text, with the llvm attributes read
+ * inside it (mbc_llvm_text_read) printed as attributes: their aliases. */
+void mbc_print_text(mbc_pctx *p, const mbc_ent *e, size_t skip);
 /* Its alias stem, NULL when MLIR does not alias the kind. */
 const char *mbc_llvm_alias(const mbc_module *m, const mbc_ent *e);
 /* fn for every attribute its text holds, in the order printed. */

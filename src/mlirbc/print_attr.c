@@ -712,7 +712,7 @@ static void put_file(mbc_pctx *p, uint32_t string_attr)
 /* A location inside another: its alias when it has one. */
 static void nested_loc(mbc_pctx *p, uint32_t attr)
 {
-	if (p->aliases && p->attr_alias && attr < p->m->nattrs && p->attr_alias[attr] >= 0)
+	if (p->aliases && p->attr_alias && attr < p->m->nall && p->attr_alias[attr] >= 0)
 		mbc_print_attr(p, attr, ELIDE_NEVER);
 	else
 		loc_body(p, attr);
@@ -820,7 +820,7 @@ static void put_resource_key(mbc_pctx *p, uint64_t handle)
 static void attr_body(mbc_pctx *p, uint32_t attr, const mbc_ent *a, mbc_elide el)
 {
 	switch (a->code) {
-	case MBC_TEXT: bcx_buf_put_bytes(p->b, a->blob, (size_t)a->nblob); break;
+	case MBC_TEXT: mbc_print_text(p, a, 0); break;
 	case MBC_RAW: put_raw(p, a); break;
 	case MBC_A_ARRAY:
 		putc_(p, '[');
@@ -956,7 +956,7 @@ void mbc_print_attr_body(mbc_pctx *p, uint32_t attr, mbc_elide el)
 
 void mbc_print_attr(mbc_pctx *p, uint32_t attr, mbc_elide el)
 {
-	if (p->aliases && p->attr_alias && attr < p->m->nattrs && p->attr_alias[attr] >= 0) {
+	if (p->aliases && p->attr_alias && attr < p->m->nall && p->attr_alias[attr] >= 0) {
 		bcx_buf_printf(p->b, "#%s", mbc_alias_stem(p->m, attr, false));
 		if (p->attr_alias[attr])
 			bcx_buf_printf(p->b, "%d", p->attr_alias[attr]);

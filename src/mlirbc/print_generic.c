@@ -250,7 +250,7 @@ typedef struct alias_walk {
 	gctx *g;
 	bcx_status status;    /* a body that failed to decode */
 	uint8_t *seen_a, *seen_t; /* depth + 1 once visited */
-	uint32_t *order;      /* visit order: attr i as i, type j as nattrs + j */
+	uint32_t *order;      /* visit order: attr i as i, type j as nall + j */
 	size_t n;
 	unsigned depth;
 } alias_walk;
@@ -293,7 +293,7 @@ static unsigned visit_attr(alias_walk *w, uint32_t i)
 {
 	mbc_module *m = w->g->p.m;
 	const mbc_ent *e, *r;
-	if (i >= m->nattrs || w->depth > MBC_MAX_DEPTH + 8 || mbc_attr(m, i, &e, NULL) != BCX_OK)
+	if (i >= m->nall || w->depth > MBC_MAX_DEPTH + 8 || mbc_attr(m, i, &e, NULL) != BCX_OK)
 		return 0;
 	if (w->seen_a[i])
 		return w->seen_a[i] - 1u;
@@ -332,6 +332,9 @@ static unsigned visit_attr(alias_walk *w, uint32_t i)
 	case MBC_A_DISTINCT:
 		d = visit_attr(w, e->r[0]);
 		break;
+	case MBC_TEXT: /* the llvm attributes named inside (llvm_text.c) */
+		d = visit_attr_list(w, e->list, e->n, 1);
+		break;
 	case MBC_RAW: { /* the llvm dialect's, through its syntax table */
 		child_walk c = {w, 0};
 		mbc_llvm_children(m, e, visit_child, &c);
@@ -356,7 +359,7 @@ static unsigned visit_type(alias_walk *w, uint32_t i)
 	if (w->seen_t[i])
 		return w->seen_t[i] - 1u;
 	w->seen_t[i] = 1;
-	w->order[w->n++] = m->nattrs + i;
+	w->order[w->n++] = m->nall + i;
 	w->depth++;
 	unsigned d = 0;
 	switch (e->code) {
@@ -503,14 +506,18 @@ static bcx_status aliases(gctx *g)
 		g->p.aliases = false;
 		return BCX_OK;
 	}
-	size_t total = (size_t)m->nattrs + m->ntypes + 1;
-	alias_walk w = {g, BCX_OK, bcx_arena_calloc(ar, m->nattrs + 1, 1), bcx_arena_calloc(ar, m->ntypes + 1, 1),
+	BCX_TRY(mbc_llvm_text_read(m, g->p.diag));
+	if (m->nall > m->nattrs) /* distinct[N] read inside text entries get ids too */
+		g->p.distinct_id = bcx_arena_calloc(ar, (size_t)m->nall + 1, sizeof(uint32_t));
+	size_t total = (size_t)m->nall + m->ntypes + 1;
+	alias_walk w = {g, BCX_OK, bcx_arena_calloc(ar, m->nall + 1, 1), bcx_arena_calloc(ar, m->ntypes + 1, 1),
 			bcx_arena_calloc(ar, total, sizeof(uint32_t)), 0, 0};
-	g->p.attr_alias = bcx_arena_calloc(ar, m->nattrs + 1, sizeof(int32_t));
+	g->p.attr_alias = bcx_arena_calloc(ar, m->nall + 1, sizeof(int32_t));
 	g->p.type_alias = bcx_arena_calloc(ar, m->ntypes + 1, sizeof(int32_t));
-	if (!w.seen_a || !w.seen_t || !w.order || !g->p.attr_alias || !g->p.type_alias)
+	if (!w.seen_a || !w.seen_t || !w.order || !g->p.attr_alias || !g->p.type_alias ||
+	    !g->p.distinct_id)
 		return bcx_diag_set(g->p.diag, BCX_ERR_NOMEM, -1, "out of memory");
-	for (uint32_t i = 0; i < m->nattrs; i++)
+	for (uint32_t i = 0; i < m->nall; i++)
 		g->p.attr_alias[i] = -1;
 	for (uint32_t i = 0; i < m->ntypes; i++)
 		g->p.type_alias[i] = -1;
@@ -522,8 +529,8 @@ static bcx_status aliases(gctx *g)
 	size_t n = 0;
 	for (size_t k = 0; k < w.n; k++) {
 		uint32_t id = w.order[k];
-		bool is_type = id >= m->nattrs;
-		uint32_t idx = is_type ? id - m->nattrs : id;
+		bool is_type = id >= m->nall;
+		uint32_t idx = is_type ? id - m->nall : id;
 		const char *stem = mbc_alias_stem(m, idx, is_type);
 		if (stem)
 			defs[n++] = (alias_def){(is_type ? w.seen_t[idx] : w.seen_a[idx]) - 1u, is_type,
@@ -668,6 +675,11 @@ static void put_props(gctx *g, const mbc_op *op)
 			PUTS(b, ", ");
 		mbc_str name = {(const uint8_t *)pr[i].name, pr[i].len};
 		mbc_print_key(&g->p, name);
+		if (pr[i].kind == 't') { /* a TypeAttr prints as its type */
+			PUTS(b, " = ");
+			mbc_print_type(&g->p, (uint32_t)pr[i].ival);
+			continue;
+		}
 		if (pr[i].kind) {
 			put_value_prop(b, &pr[i]);
 			continue;

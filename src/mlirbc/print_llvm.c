@@ -39,7 +39,7 @@ const char *mbc_llvm_alias(const mbc_module *m, const mbc_ent *e)
 
 static bool aliased(const mbc_pctx *p, uint32_t i)
 {
-	return p->aliases && p->attr_alias && i < p->m->nattrs && p->attr_alias[i] >= 0;
+	return p->aliases && p->attr_alias && i < p->m->nall && p->attr_alias[i] >= 0;
 }
 
 static bool put_body(mbc_pctx *p, const mbc_dvals *v);
@@ -50,7 +50,7 @@ static bool put_body(mbc_pctx *p, const mbc_dvals *v);
 static bool put_stripped(mbc_pctx *p, uint32_t i, const char *target)
 {
 	const mbc_ent *e;
-	if (i >= p->m->nattrs || mbc_attr(p->m, i, &e, NULL) != BCX_OK)
+	if (i >= p->m->nall || mbc_attr(p->m, i, &e, NULL) != BCX_OK)
 		return false;
 	if (!aliased(p, i)) {
 		const mbc_dsyn *s = syn_of(p->m, e);
@@ -59,7 +59,7 @@ static bool put_stripped(mbc_pctx *p, uint32_t i, const char *target)
 		size_t tn = strlen(target);
 		if (e->code == MBC_TEXT && e->nblob > 6 + tn && memcmp(e->blob, "#llvm.", 6) == 0 &&
 		    memcmp(e->blob + 6, target, tn) == 0 && e->blob[6 + tn] == '<') {
-			bcx_buf_put_bytes(p->b, e->blob + 6 + tn, (size_t)e->nblob - 6 - tn);
+			mbc_print_text(p, e, 6 + tn);
 			return true;
 		}
 	}
@@ -98,7 +98,7 @@ static bool put_value(mbc_pctx *p, const mbc_dpar *par, const mbc_dfield *f)
 			mlir_print_string(p->b, s.p, s.n);
 			return true;
 		}
-		if (f->value >= p->m->nattrs)
+		if (f->value >= p->m->nall)
 			return false;
 		mbc_print_attr(p, (uint32_t)f->value, ELIDE_NEVER);
 		return true;
@@ -221,6 +221,46 @@ bool mbc_print_llvm(mbc_pctx *p, const mbc_ent *e, bool stripped)
 	return ok;
 }
 
+/* A `distinct[N]<...>` read inside a text entry (llvm_text.c), with the
+ * id the printer gives it (MLIR numbers them as it prints), once. */
+static bool put_distinct_text(mbc_pctx *p, uint32_t c, const mbc_ent *ce)
+{
+	static const char head[] = "distinct[";
+	const uint8_t *close = ce->nblob > sizeof head ? memchr(ce->blob, ']', (size_t)ce->nblob) : NULL;
+	if (!close || memcmp(ce->blob, head, sizeof head - 1) != 0 || !p->distinct_id ||
+	    c >= p->m->nall)
+		return false;
+	uint32_t *id = &p->distinct_id[c];
+	if (!*id)
+		*id = ++p->next_distinct;
+	bcx_buf_printf(p->b, "distinct[%u", *id - 1);
+	mbc_print_text(p, ce, (size_t)(close - ce->blob));
+	return true;
+}
+
+void mbc_print_text(mbc_pctx *p, const mbc_ent *e, size_t skip)
+{
+	size_t at = skip;
+	/* without aliases (local scope) the text as stored is MLIR's */
+	uint32_t n = p->aliases && p->depth <= MBC_MAX_DEPTH + 8 ? e->n : 0;
+	p->depth++;
+	for (uint32_t k = 0; k < n && mbc_out_room(p); k++) {
+		uint64_t start = e->words[3 * k], end = e->words[3 * k + 1];
+		uint32_t c = e->list[k];
+		const mbc_ent *ce;
+		if (start < at || end > e->nblob || mbc_attr(p->m, c, &ce, NULL) != BCX_OK)
+			break;
+		bcx_buf_put_bytes(p->b, e->blob + at, (size_t)(start - at));
+		if (e->words[3 * k + 2] && !aliased(p, c) && ce->code == MBC_TEXT && ce->nblob >= end - start)
+			mbc_print_text(p, ce, (size_t)(ce->nblob - (end - start))); /* without its prefix */
+		else if (ce->code != MBC_TEXT || !put_distinct_text(p, c, ce))
+			mbc_print_attr(p, c, ELIDE_NEVER);
+		at = (size_t)end;
+	}
+	p->depth--;
+	bcx_buf_put_bytes(p->b, e->blob + at, (size_t)e->nblob - at);
+}
+
 void mbc_llvm_children(mbc_module *m, const mbc_ent *e, void (*fn)(void *ctx, uint32_t attr),
 		       void *ctx)
 {
@@ -237,7 +277,7 @@ void mbc_llvm_children(mbc_module *m, const mbc_ent *e, void (*fn)(void *ctx, ui
 		const mbc_dfield *x = f->code == '#' ? f + 1 : f;
 		for (uint64_t j = 0; j < n; j++)
 			if ((x[j].code == 'a' || (x[j].code == 'A' && x[j].present)) &&
-			    x[j].value < m->nattrs)
+			    x[j].value < m->nall)
 				fn(ctx, (uint32_t)x[j].value);
 	}
 	mbc_dvals_free(&v, a);

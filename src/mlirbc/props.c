@@ -166,23 +166,17 @@ static bcx_status add_defaults(const mbc_oplayout *cur, mbc_named *out, uint32_t
 	if (!cur)
 		return BCX_OK;
 	uint32_t have = *n;
-	for (const char *p = mbc_layout_defaults(cur); *p;) {
-		const char *eq = strchr(p, '='), *end = eq;
-		/* a default's text holds no ';' followed by a name and '=' */
-		while (end && *end && !(end[0] == ';' && strchr(end + 1, '=')))
-			end++;
-		if (!eq || !end)
-			return BCX_OK;
+	mbc_str k, t;
+	for (const char *p = mbc_layout_defaults(cur); (p = mbc_next_default(p, &k, &t));) {
 		bool found = false;
 		for (uint32_t i = 0; i < have && !found; i++)
-			found = out[i].len == (uint32_t)(eq - p) && memcmp(out[i].name, p, out[i].len) == 0;
-		if (!found && end > eq + 1)
+			found = out[i].len == k.n && memcmp(out[i].name, k.p, k.n) == 0;
+		if (!found && t.n)
 			BCX_TRY(push_or_fail(out, n, cap,
-					     (mbc_named){p, (uint32_t)(eq - p), MBC_NONE, NULL, 0, 'd',
-							 false, 0, eq + 1, (uint32_t)(end - eq - 1),
-							 false},
+					     (mbc_named){(const char *)k.p, (uint32_t)k.n, MBC_NONE, NULL,
+							 0, 'd', false, 0, (const char *)t.p,
+							 (uint32_t)t.n, false},
 					     diag));
-		p = *end ? end + 1 : end;
 	}
 	return BCX_OK;
 }

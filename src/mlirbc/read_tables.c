@@ -227,7 +227,8 @@ static bcx_status read_attrtype_offsets(mbc_module *m, bcx_diag *diag)
 	m->types = mbc_alloc_array(m->arena, nt ? nt : 1, sizeof *m->types);
 	if (!m->attrs || !m->types)
 		return nomem(diag);
-	m->nattrs = na;
+	m->nattrs = m->nall = na;
+	m->cattrs = na ? na : 1;
 	m->ntypes = nt;
 	uint64_t pos = m->sec[MBC_SEC_ATTRTYPE].off;
 	read_offsets(m, &c, m->attrs, na, &pos);

@@ -1,27 +1,24 @@
 /* The changes bcx convert makes to an older release's file so that MLIR 22
  * reads it with the same meaning (upgrades.def): ops MLIR 22 dropped, and
  * properties whose field or storage changed. */
-#include "wmodel.h"
+#include "upgrade.h"
 
 #include <string.h>
 
-typedef enum { DROP_OP, UNIT_TO_ENUM, I64_ARRAY, ADD_GROUPS } up_action;
-/* UNIT_TO_ENUM and ADD_GROUPS are applied to the decoded properties (mbc_upgrade_view),
+/* UNIT_TO_ENUM, ADD_GROUPS and VAR_TYPE are applied to the decoded properties (mbc_upgrade_view),
  * for bcx dis and bcx convert alike; I64_ARRAY makes a new entry, in
  * convert (mbc_upgrade_props), and is printed as one (print_generic.c). */
-
-typedef struct up_row {
-	unsigned release;
-	const char *op, *field;
-	up_action action;
-	const char *to;
-	uint64_t value;
-} up_row;
 
 static const up_row rows[] = {
 #define MBC_UPGRADE(release, op, field, action, to, value) {release, op, field, action, to, value},
 #include "upgrades.def"
 };
+
+const up_row *mbc_upgrade_rows(size_t *n)
+{
+	*n = sizeof rows / sizeof *rows;
+	return rows;
+}
 
 static const up_row *find(const mbc_module *r, const mbc_op *op, const char *field, size_t n)
 {
@@ -102,6 +99,23 @@ static void add_groups(mbc_module *r, const mbc_op *op, const up_row *u, mbc_nam
 	sort_last(pr, *n);
 }
 
+/* VAR_TYPE: the element type of the operand's ranked memref type (a
+ * TypeAttr, kind 't'); nothing for another type. */
+static void add_var_type(mbc_module *r, const mbc_op *op, const up_row *u, mbc_named *pr,
+			 uint32_t *n, uint32_t cap)
+{
+	const mbc_ent *t;
+	if (find_named(pr, *n, u->to) < *n || *n == cap || u->value >= op->nopr)
+		return;
+	uint32_t v = op->operands[u->value];
+	if (v >= r->nvalues || !r->values[v].kind || mbc_type(r, r->values[v].type, &t, NULL) != BCX_OK ||
+	    (t->code != MBC_T_MEMREF && t->code != MBC_T_MEMREF_SPACE))
+		return; /* convert then names the missing field */
+	pr[(*n)++] = (mbc_named){u->to, (uint32_t)strlen(u->to), MBC_NONE, NULL, 0, 't', true, t->r[0],
+				 NULL, 0, false};
+	sort_last(pr, *n);
+}
+
 void mbc_upgrade_view(mbc_module *r, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap)
 {
 	if (r->rel == mbc_release_current())
@@ -114,6 +128,8 @@ void mbc_upgrade_view(mbc_module *r, const mbc_op *op, mbc_named *pr, uint32_t *
 			continue;
 		if (u->action == ADD_GROUPS)
 			add_groups(r, op, u, pr, n, cap);
+		if (u->action == VAR_TYPE)
+			add_var_type(r, op, u, pr, n, cap);
 		if (u->action != UNIT_TO_ENUM)
 			continue;
 		uint32_t i = find_named(pr, *n, u->field);

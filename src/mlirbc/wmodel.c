@@ -456,6 +456,16 @@ uint32_t mw_string_attr(mw_module *m, const void *p, size_t n)
 	return id;
 }
 
+uint32_t mw_type_attr(mw_module *m, uint32_t type)
+{
+	if (type == MW_NONE)
+		return MW_NONE;
+	mw_tb_start(m);
+	mw_tb_varint(m, MBC_A_TYPE);
+	mw_tb_ref(m, MW_REC_TYPE, type);
+	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
+}
+
 uint32_t mw_identity_layout(mw_module *m, uint32_t rank)
 {
 	bcx_buf b;
@@ -609,6 +619,92 @@ bool mw_ent_array(const mw_module *m, uint32_t id, uint32_t *out, uint32_t cap, 
 		if (!tpl_rec(&c, &tag, &out[*n]) || tag != MW_REC_ATTR)
 			return false;
 	return true;
+}
+
+/* Is the type entry i64 (signless)? Read from its template: a model
+ * filled from a file has no mw_tinfo for it. */
+static bool is_i64(const mw_module *m, uint32_t ty)
+{
+	tpl_cur c;
+	uint8_t tag;
+	uint32_t r;
+	uint64_t code, w;
+	return tpl_open(m, ty, &c) && tpl_rec(&c, &tag, &r) && tag == MW_REC_RAW &&
+	       raw_varint(&c, &code) && code == MBC_T_INTEGER && raw_varint(&c, &w) && w == 64u << 2;
+}
+
+bool mw_ent_i64_array(const mw_module *m, uint32_t id, uint64_t *out, uint32_t cap, uint32_t *n)
+{
+	tpl_cur c;
+	uint8_t tag;
+	uint32_t r, ty;
+	uint64_t code, cnt, bytes;
+	if (!tpl_open(m, id, &c) || !tpl_rec(&c, &tag, &r) || tag != MW_REC_RAW ||
+	    !raw_varint(&c, &code) || code != MBC_A_DENSE_ARRAY || c.raw_left ||
+	    !tpl_rec(&c, &tag, &ty) || tag != MW_REC_TYPE || !is_i64(m, ty) || !tpl_rec(&c, &tag, &r) ||
+	    tag != MW_REC_RAW || !raw_varint(&c, &cnt) || !raw_varint(&c, &bytes) || cnt > cap ||
+	    bytes != cnt * 8 || c.raw_left != bytes)
+		return false;
+	for (*n = 0; *n < cnt; (*n)++) {
+		uint64_t v = 0;
+		for (unsigned k = 0; k < 8; k++)
+			v |= (uint64_t)c.raw[8 * *n + k] << (8 * k);
+		out[*n] = v;
+	}
+	return true;
+}
+
+bool mw_ent_first_ref(const mw_module *m, uint32_t id, uint8_t want, uint64_t *code, uint32_t *ref)
+{
+	tpl_cur c;
+	uint8_t tag;
+	uint32_t r;
+	if (!tpl_open(m, id, &c) || !tpl_rec(&c, &tag, &r) || tag != MW_REC_RAW || !raw_varint(&c, code))
+		return false;
+	while (tpl_rec(&c, &tag, ref))
+		if (tag == want)
+			return true;
+	return false;
+}
+
+mbc_str mw_ent_text(const mw_module *m, uint32_t id)
+{
+	mbc_str none = {NULL, 0};
+	if (id >= m->ents.n || (m->ent[id].flags & MW_E_CUSTOM))
+		return none;
+	tpl_cur c = {m->ents.pool.data + m->ent[id].tpl, m->ent[id].ntpl, 0, 0, NULL};
+	uint8_t tag;
+	uint32_t r;
+	if (!tpl_rec(&c, &tag, &r) || tag != MW_REC_RAW || c.i != c.n)
+		return none;
+	return (mbc_str){c.raw, c.raw_left};
+}
+
+uint32_t mw_unit_attr(mw_module *m)
+{
+	mw_tb_start(m);
+	mw_tb_varint(m, MBC_A_UNIT);
+	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
+}
+
+uint32_t mw_i64_attr(mw_module *m, int64_t v)
+{
+	uint32_t t = mw_int_type(m, 64, 0);
+	mw_tb_start(m);
+	mw_tb_varint(m, MBC_A_INTEGER);
+	mw_tb_ref(m, MW_REC_TYPE, t);
+	mw_tb_svarint(m, v);
+	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
+}
+
+uint32_t mw_array_attr(mw_module *m, const uint32_t *v, uint32_t n)
+{
+	mw_tb_start(m);
+	mw_tb_varint(m, MBC_A_ARRAY);
+	mw_tb_varint(m, n);
+	for (uint32_t i = 0; i < n; i++)
+		mw_tb_ref(m, MW_REC_ATTR, v[i]);
+	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
 }
 
 mbc_str mw_strattr_bytes(const mw_module *m, uint32_t ent)

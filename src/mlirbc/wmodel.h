@@ -230,6 +230,18 @@ uint32_t mw_text_entry(mw_module *m, uint32_t dialect, bool type, const void *p,
 		       unsigned extra_flags);
 /* Common entries. */
 uint32_t mw_string_attr(mw_module *m, const void *p, size_t n);
+/* The TypeAttr of a type entry. */
+uint32_t mw_type_attr(mw_module *m, uint32_t type);
+uint32_t mw_unit_attr(mw_module *m);
+uint32_t mw_i64_attr(mw_module *m, int64_t v);
+uint32_t mw_array_attr(mw_module *m, const uint32_t *v, uint32_t n);
+/* The values of a DenseI64ArrayAttr entry (at most cap), or false. */
+bool mw_ent_i64_array(const mw_module *m, uint32_t id, uint64_t *out, uint32_t cap, uint32_t *n);
+/* An encoded entry's kind code and its first reference of kind want
+ * (MW_REC_TYPE: a TypeAttr's type, a memref's element type), or false. */
+bool mw_ent_first_ref(const mw_module *m, uint32_t id, uint8_t want, uint64_t *code, uint32_t *ref);
+/* A text entry's text, {NULL, 0} for another. */
+mbc_str mw_ent_text(const mw_module *m, uint32_t id);
 uint32_t mw_builtin(mw_module *m);
 /* The identity affine map of a rank, as MLIR stores a memref's default layout. */
 uint32_t mw_identity_layout(mw_module *m, uint32_t rank);
@@ -242,6 +254,15 @@ uint32_t mw_i64_array(mw_module *m, const uint64_t *v, uint32_t n);
 /* upgrade.c (upgrades.def): an op of an older release that MLIR 22 does
  * not have and that is left out (true), or refused when it holds anything
  * (m failed, true). */
+/* downgrade.c: op's properties in the older release's terms (the rows of
+ * upgrades.def backwards), or false with m failed naming op and field. */
+bool mw_downgrade(mw_module *m, mw_op *op);
+/* Whether mw_downgrade rewrote property name of op into the older
+ * release's storage (vector.shuffle's mask). */
+bool mw_downgrade_rewrites(const mw_module *m, const mw_op *op, const char *name, size_t n);
+/* The terminator the older release requires in op's body and MLIR 22
+ * dropped (gpu.module_end of gpu.module), or NULL. */
+const char *mw_downgrade_terminator(const mw_module *m, const mw_op *op);
 bool mbc_upgrade_drops(mbc_module *r, mw_module *m, const mbc_op *op);
 /* An older release's properties pr[0..*n) of op: the fields the table
  * rewrites are taken out of pr and their MLIR 22 form appended to out

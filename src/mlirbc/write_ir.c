@@ -209,6 +209,16 @@ static bool is_value(char kind)
 	return kind == 'e' || kind == 'b' || kind == 'o';
 }
 
+/* Whether a property is its op's default in MLIR 22, as spelled in the
+ * table (`modifiers = #acc<data_clause_modifier none>` of acc.copyin). */
+static bool is_default(const mw_module *m, const mbc_oplayout *cur, const mw_named *p,
+		       const char *name, size_t n)
+{
+	mbc_str def, text = mw_ent_text(m, p->value);
+	return !p->kind && text.n && mbc_layout_default_text(cur, name, n, &def) && def.n == text.n &&
+	       memcmp(def.p, text.p, def.n) == 0;
+}
+
 /* Writing for an older release (MLIR 19) what the model holds in MLIR
  * 22's terms: an op it lacks or a property whose kind changed is refused
  * (naming both); an attribute its op does not have is written as a
@@ -228,6 +238,8 @@ static bool for_release(mw_module *m, mw_op *op)
 			       (const char *)d.p, (int)o.n, (const char *)o.p,
 			       mbc_release_major(m->rel)), false;
 	}
+	if (!mw_downgrade(m, op))
+		return false;
 	uint32_t keep = 0;
 	mw_named *moved = mw_alloc(m, op->nattrs + op->nprops + 1, sizeof *moved);
 	if (!moved)
@@ -243,11 +255,14 @@ static bool for_release(mw_module *m, mw_op *op)
 		bool now = mbc_layout_field(on->cur, name, s.n, &g);
 		mbc_str a = mbc_layout_attr_type(on->cur, name, s.n);
 		mbc_str b = mbc_layout_attr_type(on->layout, name, s.n);
-		if (old && now && (is_value(f.kind) != is_value(g.kind) ||
+		if (old && now && !mw_downgrade_rewrites(m, op, name, s.n) &&
+		    (is_value(f.kind) != is_value(g.kind) ||
 				   (a.n && b.n && (a.n != b.n || memcmp(a.p, b.p, a.n) != 0)))) {
 			fail_prop(m, op, "kind changed for property", name, s.n);
 			return false;
 		}
+		if (!old && is_default(m, on->cur, &op->props[i], name, s.n))
+			continue; /* what MLIR 22 fills in: the older op has no such field */
 		if (!old && !mbc_layout_inherent(on->layout, name, s.n) && !op->props[i].kind &&
 		    (op->props[i].from_dict || !mbc_layout_default_valued(on->cur, name, s.n)) &&
 		    !is_value(now ? g.kind : 0))

@@ -12,7 +12,10 @@
 #   --mlir-release 19 writes MLIR 19's file back unchanged and refuses what
 #   MLIR 19 cannot express;
 #   release19_upgrade's ops that MLIR 22 changed are upgraded (dis, convert),
-#   and a gpu.module_end holding an attribute is refused.
+#   and a gpu.module_end holding an attribute is refused; release19_acc's
+#   acc.copyin and acc.copyout get the varType MLIR 22 requires;
+#   written for MLIR 19, MLIR 22's forms go back (mask, inbounds, varType and
+#   the default modifiers dropped) and flags MLIR 19 lacks are refused.
 # Args: BCX
 set -u
 bcx=$1
@@ -58,14 +61,40 @@ check "gpu.module_end with an attribute refused" eval '! "$bcx" convert --byteco
 # express is refused naming the op and the field
 check "release19 --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --mlir-release 19 \
 	"$data/release19.mlirbc" -o "$tmp/back.mlirbc" && cmp -s "$tmp/back.mlirbc" "$data/release19.mlirbc"'
+# MLIR 19 keeps the llvm dialect's debug info as text (corpus/llvm_attrs.mlir):
+# printed with the aliases and distinct[N] ids of the attributes inside, as
+# mlir-opt-19 prints it and mlir-opt-22 prints bcx's upgrade of it
+check "release19_llvm_di dis" same "$data/release19_llvm_di.mlirbc" "$data/release19_llvm_di.generic.mlir"
+check "release19_llvm_di convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_llvm_di.mlirbc" \
+	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_llvm_di.generic.mlir"'
+# acc.copyin (varPtr: memref<10xf32>) gains varType = f32, as MLIR 22's parser
+# fills it; the text is mlir-opt-22's print of the upgraded file
+check "release19_acc dis" same "$data/release19_acc.mlirbc" "$data/release19_acc.generic.mlir"
+check "release19_acc convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_acc.mlirbc" \
+	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_acc.generic.mlir"'
+# and back: MLIR 22's text written for MLIR 19 (upgrades.def read backwards;
+# bcx dis would show the file upgraded again, so the dump is read)
+check "release19_acc --mlir-release 19" eval '"$bcx" asm --format mlirbc --mlir-release 19 \
+	"$data/release19_acc.generic.mlir" -o "$tmp/down.mlirbc" && "$bcx" dump "$tmp/down.mlirbc" -o "$tmp/down.txt" &&
+	grep -q "data_clause acc_copyin" "$tmp/down.txt" && ! grep -q "varType\|data_clause_modifier" "$tmp/down.txt"'
+sed 's/varType = f32/varType = f64/' "$data/release19_acc.generic.mlir" > "$tmp/acc64.mlir"
+check "--mlir-release 19: another varType refused" eval '! "$bcx" asm --format mlirbc --mlir-release 19 \
+	"$tmp/acc64.mlir" -o "$tmp/x" 2> "$tmp/err" &&
+	grep -q "property .varType. of acc.copyin is not the element type of its variable" "$tmp/err"'
 cat > "$tmp/shuffle.mlir" <<'TEXT'
 "builtin.module"() ({
   %0 = "test.v"() : () -> vector<2xf32>
   %1 = "vector.shuffle"(%0, %0) <{mask = array<i64: 0, 3>}> : (vector<2xf32>, vector<2xf32>) -> vector<2xf32>
+  %2 = "test.p"() : () -> !llvm.ptr
+  %3 = "llvm.getelementptr"(%2) <{elem_type = i8, noWrapFlags = 3 : i32, rawConstantIndices = array<i32: 1>}> : (!llvm.ptr) -> !llvm.ptr
 }) : () -> ()
 TEXT
+check "--mlir-release 19 mask and inbounds" eval '"$bcx" asm --format mlirbc --mlir-release 19 "$tmp/shuffle.mlir" \
+	-o "$tmp/x" && "$bcx" dump "$tmp/x" -o "$tmp/x.txt" && grep -q "ArrayAttr @[0-9+]*: \[0, 3\]" "$tmp/x.txt" &&
+	grep -q "UnitAttr" "$tmp/x.txt"'
+sed -i 's/noWrapFlags = 3/noWrapFlags = 4/' "$tmp/shuffle.mlir"
 check "--mlir-release 19 refusal" eval '! "$bcx" asm --format mlirbc --mlir-release 19 "$tmp/shuffle.mlir" \
-	-o "$tmp/x" 2> "$tmp/err" && grep -q "property .mask. of vector.shuffle" "$tmp/err"'
+	-o "$tmp/x" 2> "$tmp/err" && grep -q "property .noWrapFlags. of llvm.getelementptr is 4" "$tmp/err"'
 cat > "$tmp/addi.mlir" <<'TEXT'
 "builtin.module"() ({
   %0 = "test.i"() : () -> i32

@@ -28,6 +28,8 @@ DWARF_MACROS = {
     "DW_CC": "HANDLE_DW_CC", "DW_OP": "HANDLE_DW_OP",
 }
 UNSIGNED = {"unsigned", "uint32_t", "uint64_t"}
+# The code of a kind without a bytecode encoding (its entries are text).
+TEXT_CODE = 255
 
 
 def dwarf_names(include):
@@ -67,7 +69,7 @@ def enum_tables(recs):
 def param_kind(recs, ptype, concrete, enums):
     """(kind, table, array, target mnemonic) of a parameter."""
     rec = recs.get(ptype) if isinstance(ptype, str) else None
-    cpp = rec.get("cppType") if rec else ptype
+    cpp = (rec.get("cppType") if rec else ptype) or ""
     supers = rec.get("!superclasses", []) if rec else []
     if "LLVM_DIParameter" in supers:
         parse = re.search(r"llvm::dwarf::get(\w+)\(", rec["parser"]).group(1)
@@ -112,12 +114,19 @@ def main(include, dump, encoded, field_code):
     concrete = {c: g["mnemonic"] for c, g in attrdefs.items() if g.get("mnemonic")}
     dwarf = dwarf_names(include)
     kinds, params, used = [], [], set()
-    for _, code, name, rec in encoded(byte, "llvm"):
+    coded = [(code, name, wire_slots(byte, rec, field_code))
+             for _, code, name, rec in encoded(byte, "llvm")]
+    # The struct kinds the bytecode keeps as text (TEXT_CODE, no wire
+    # fields): read from that text, so the attributes inside are known.
+    done = {name for _, name, _ in coded}
+    coded += [(TEXT_CODE, name, {}) for name, g in sorted(attrdefs.items())
+              if name not in done and g.get("mnemonic") and
+              " ".join((g.get("assemblyFormat") or "").split()) == "`<` struct(params) `>`"]
+    for code, name, slots in coded:
         g = attrdefs[name]
         fmt = " ".join(g["assemblyFormat"].split())
         if fmt not in FORMATS:
             sys.exit("gen_dialect_syn: no printer for %s's format %r" % (name, fmt))
-        slots = wire_slots(byte, rec, field_code)
         first = len(params)
         for arg, pname in g["parameters"]["args"]:
             ptype = arg["def"] if isinstance(arg, dict) else arg
@@ -138,9 +147,10 @@ def emit(kinds, params, dwarf, enums, used):
  * Dwarf.def and Dwarf.h: do not edit.
  *
  * How the llvm dialect prints (and parses) the attributes whose bytecode
- * encoding dialect_enc.def gives.
+ * encoding dialect_enc.def gives, and the struct kinds it keeps as text.
  *
  * MBC_DSYN(code, Name, "mnemonic", format, alias, first, count)
+ *   code: the kind code of the encoding, 255 for a kind kept as text;
  *   format: STRUCT `<` struct(params) `>`; FILE `<` $name `in` $directory
  *   `>`; EXPR `<` [ops] `>`; EXPR_ELEM $opcode (args); alias: aliased as
  *   #mnemonic (genMnemonicAlias); its parameters are MBC_DPAR rows

@@ -1,6 +1,6 @@
 // The llvm debug-info kinds MLIR's bytecode keeps as text (no encoding in
 // LLVMDialectBytecode.td) that hold other debug-info attributes: MLIR 22
-// prints those with their aliases, bcx prints the text as stored.
+// prints those with their aliases.
 #file = #llvm.di_file<"m.f90" in "/src">
 #ns = #llvm.di_namespace<name = "ns", exportSymbols = false>
 #mod = #llvm.di_module<file = #file, scope = #ns, name = "m", configMacros = "-DX", includePath = "/inc", apinotes = "a.apinotes", line = 2, isDecl = true>
