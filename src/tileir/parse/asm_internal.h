@@ -103,6 +103,9 @@ typedef struct asm_parser {
 	/* Row -> "custom op 'cuda_tile.NAME' ", the lexer's error prefix
 	 * inside that op's custom parser, made on the row's first use. */
 	const char **op_prefix;
+	/* Row -> its TIR_FMT column read into elements, on the row's first
+	 * use (asm_fmt.c). */
+	struct ac_fmt **op_fmt;
 	/* Streaming: the body of a custom-form module that is the text's first
 	 * op is built an item (entry or global) at a time as each is read, its
 	 * parse tree freed at once, when `item` is set (ap_stream_item). Text
