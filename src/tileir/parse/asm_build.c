@@ -287,8 +287,7 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 				   "entry body must have one argument per function input");
 	if (!tb_values_reserve(p->m, f, f->body.n_values + count_values(b)))
 		return mlir_nomem(&p->lx);
-	wr_table_free(&p->names);
-	wr_table_init(&p->names, p->m->alloc);
+	wr_table_clear(&p->names);
 	/* The body's values are the signature's; the block's own argument
 	 * types are checked against it as the reference's verifier does, and
 	 * are the types its parser holds the names' uses to. */
