@@ -86,6 +86,11 @@ bool mlir_fail(mlir_lex *lx, const char *fmt, ...)
 	return false;
 }
 
+bool mlir_vfail_at(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
+{
+	return vfail(lx, line, col, fmt, ap);
+}
+
 bool mlir_fail_at(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
 {
 	va_list ap;
