@@ -106,6 +106,10 @@ typedef struct asm_parser {
 	/* Row -> its TIR_FMT column read into elements, on the row's first
 	 * use (asm_fmt.c). */
 	struct ac_fmt **op_fmt;
+	/* The type a fixed-type rule of ops.def stands for (asm_infer.c), by
+	 * rule kind, once bit `kind` of fixed_known is set. */
+	bcx_tileir_build_type fixed_of[64];
+	uint64_t fixed_known;
 	/* Streaming: the body of a custom-form module that is the text's first
 	 * op is built an item (entry or global) at a time as each is read, its
 	 * parse tree freed at once, when `item` is set (ap_stream_item). Text
