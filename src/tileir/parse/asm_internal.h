@@ -136,7 +136,7 @@ typedef struct asm_parser {
  *   asm_attr.c      attributes (asm_dense... inside), which hold types
  *   asm_loc.c       locations and debug-info attributes
  *   asm_parse.c     ops, regions, blocks (generic form); asm_custom.c,
- *                   asm_directives.c, asm_infer.c: the custom form
+ *                   asm_directives.c, asm_infer.c, asm_fmt.c: the custom form
  *   asm_build.c     the parse tree built into a module
  *   asm_module.c    the top level and bcx_tileir_assemble
  * Each declaration below stands under its layer. */
