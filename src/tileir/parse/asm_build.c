@@ -33,6 +33,24 @@ static bcx_status bind(asm_parser *p, const char *name, size_t n, bcx_tileir_bui
 	return bind_typed(p, name, n, v, BCX_TILEIR_NONE);
 }
 
+/* "name#k" into buf (at least 92 bytes), the key of result k of a result
+ * group (MLIR's %x#k), name cut at 80 bytes: built by hand, as snprintf
+ * for every grouped result showed in the profile. */
+static size_t group_key(char *buf, const char *name, size_t n, uint32_t k)
+{
+	char digits[10];
+	size_t nd = 0;
+	n = n > 80 ? 80 : n;
+	memcpy(buf, name, n);
+	buf[n++] = '#';
+	do
+		digits[nd++] = (char)('0' + k % 10);
+	while ((k /= 10) != 0);
+	while (nd)
+		buf[n++] = digits[--nd];
+	return n;
+}
+
 static bcx_status bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value first)
 {
 	uint32_t at = 0;
@@ -42,9 +60,7 @@ static bcx_status bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_
 			BCX_TRY(bind(p, r->name, r->n, first + at));
 		for (uint32_t k = 0; r->count > 1 && k < r->count; k++) {
 			char buf[96];
-			int len = snprintf(buf, sizeof buf, "%.*s#%u", (int)(r->n > 80 ? 80 : r->n),
-					   r->name, k);
-			BCX_TRY(bind(p, buf, (size_t)len, first + at + k));
+			BCX_TRY(bind(p, buf, group_key(buf, r->name, r->n, k), first + at + k));
 		}
 		at += r->count;
 	}
