@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 void mlir_lex_init(mlir_lex *lx, const char *file, const char *src, size_t n, bcx_diag *diag)
@@ -85,6 +86,11 @@ bool mlir_fail(mlir_lex *lx, const char *fmt, ...)
 	return false;
 }
 
+bool mlir_vfail_at(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
+{
+	return vfail(lx, line, col, fmt, ap);
+}
+
 bool mlir_fail_at(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
 {
 	va_list ap;
@@ -110,45 +116,119 @@ static void adv(mlir_lex *lx)
 	lx->p++;
 }
 
-/* Skip blanks and // comments. */
-static void skip_space(mlir_lex *lx)
+/* Character classes, one table lookup a byte: the lexer runs over every
+ * byte of the text, and a chain of comparisons a byte showed first in the
+ * assemblers' profiles. */
+enum {
+	C_SPACE = 1,   /* blank: ' ', '\t', '\n', '\r' */
+	C_ID0 = 2,     /* starts a bare identifier */
+	C_ID = 4,      /* continues one */
+	C_DIGIT = 8,
+	C_HEX = 16,
+	C_PUNCT = 32,  /* a one-character punctuation token */
+	C_SIGIL = 64,  /* % ^ @ # ! */
+};
+#define LW (C_ID0 | C_ID)
+#define LH (C_ID0 | C_ID | C_HEX)
+#define DG (C_ID | C_DIGIT | C_HEX)
+static const uint8_t cls[256] = {
+	[' '] = C_SPACE, ['\t'] = C_SPACE, ['\n'] = C_SPACE, ['\r'] = C_SPACE,
+	['0'] = DG, ['1'] = DG, ['2'] = DG, ['3'] = DG, ['4'] = DG,
+	['5'] = DG, ['6'] = DG, ['7'] = DG, ['8'] = DG, ['9'] = DG,
+	['a'] = LH, ['b'] = LH, ['c'] = LH, ['d'] = LH, ['e'] = LH, ['f'] = LH,
+	['A'] = LH, ['B'] = LH, ['C'] = LH, ['D'] = LH, ['E'] = LH, ['F'] = LH,
+	['g'] = LW, ['h'] = LW, ['i'] = LW, ['j'] = LW, ['k'] = LW, ['l'] = LW, ['m'] = LW,
+	['n'] = LW, ['o'] = LW, ['p'] = LW, ['q'] = LW, ['r'] = LW, ['s'] = LW, ['t'] = LW,
+	['u'] = LW, ['v'] = LW, ['w'] = LW, ['x'] = LW, ['y'] = LW, ['z'] = LW,
+	['G'] = LW, ['H'] = LW, ['I'] = LW, ['J'] = LW, ['K'] = LW, ['L'] = LW, ['M'] = LW,
+	['N'] = LW, ['O'] = LW, ['P'] = LW, ['Q'] = LW, ['R'] = LW, ['S'] = LW, ['T'] = LW,
+	['U'] = LW, ['V'] = LW, ['W'] = LW, ['X'] = LW, ['Y'] = LW, ['Z'] = LW,
+	['_'] = LW, ['$'] = C_ID, ['.'] = C_ID,
+	['('] = C_PUNCT, [')'] = C_PUNCT, ['{'] = C_PUNCT, ['}'] = C_PUNCT,
+	['['] = C_PUNCT, [']'] = C_PUNCT, ['<'] = C_PUNCT, ['>'] = C_PUNCT,
+	[','] = C_PUNCT, [':'] = C_PUNCT, ['='] = C_PUNCT, ['?'] = C_PUNCT,
+	['*'] = C_PUNCT, ['-'] = C_PUNCT, ['+'] = C_PUNCT,
+	['%'] = C_SIGIL, ['^'] = C_SIGIL, ['@'] = C_SIGIL, ['#'] = C_SIGIL, ['!'] = C_SIGIL,
+};
+#undef LW
+#undef LH
+#undef DG
+
+static bool is_class(int c, unsigned k) { return c >= 0 && (cls[c] & k); }
+static bool is_idc(int c, bool first) { return is_class(c, first ? C_ID0 : C_ID); }
+static bool is_digit(int c) { return is_class(c, C_DIGIT); }
+static bool is_hex(int c) { return is_class(c, C_HEX); }
+
+/* The first byte at or after q that is not of class k. */
+static const char *scan(const mlir_lex *lx, const char *q, unsigned k)
 {
-	while (lx->p < lx->end) {
-		int c = peekc(lx, 0);
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-			adv(lx);
-		else if (c == '/' && peekc(lx, 1) == '/')
-			while (lx->p < lx->end && *lx->p != '\n')
-				adv(lx);
-		else
-			break;
-	}
+	while (q < lx->end && (cls[(unsigned char)*q] & k))
+		q++;
+	return q;
 }
 
-static bool is_idc(int c, bool first)
+/* Move to q on the current line (no newline in between): the column
+ * follows the bytes, as adv counts them. */
+static void move_to(mlir_lex *lx, const char *q)
 {
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')
-		return true;
-	return !first && ((c >= '0' && c <= '9') || c == '$' || c == '.');
+	lx->col += (unsigned)(q - lx->p);
+	lx->p = q;
+}
+
+/* Skip blanks and // comments, counting lines by the newlines passed. */
+static void skip_space(mlir_lex *lx)
+{
+	const char *q = lx->p, *bol = NULL;
+	unsigned lines = 0;
+	for (;;) {
+		for (; q < lx->end && (cls[(unsigned char)*q] & C_SPACE); q++)
+			if (*q == '\n') {
+				lines++;
+				bol = q + 1;
+			}
+		if ((size_t)(lx->end - q) < 2 || q[0] != '/' || q[1] != '/')
+			break;
+		const char *nl = memchr(q, '\n', (size_t)(lx->end - q));
+		q = nl ? nl : lx->end;
+	}
+	if (bol) {
+		lx->line += lines;
+		lx->col = 1 + (unsigned)(q - bol);
+		lx->p = q;
+	} else {
+		move_to(lx, q);
+	}
 }
 
 static void lex_ident(mlir_lex *lx)
 {
-	while (lx->p < lx->end && is_idc(peekc(lx, 0), false))
-		adv(lx);
+	move_to(lx, scan(lx, lx->p, C_ID));
 }
 
+/* The body of a string after its opening quote: a newline ends it in
+ * error unless a backslash escapes it (then it counts as a line). */
 static bool lex_string(mlir_lex *lx)
 {
 	adv(lx); /* opening quote */
 	lx->t.p = lx->p;
-	while (lx->p < lx->end && *lx->p != '"') {
-		if (*lx->p == '\n')
-			return mlir_fail(lx, "newline in string literal");
-		if (*lx->p == '\\' && lx->p + 1 < lx->end)
-			adv(lx);
+	const char *q = lx->p;
+	for (;;) {
+		while (q < lx->end && *q != '"' && *q != '\\' && *q != '\n')
+			q++;
+		move_to(lx, q);
+		if (q >= lx->end || *q != '\\')
+			break;
+		if (lx->end - q < 2) {
+			move_to(lx, q + 1);
+			q = lx->p;
+			continue;
+		}
 		adv(lx);
+		adv(lx);
+		q = lx->p;
 	}
+	if (lx->p < lx->end && *lx->p == '\n')
+		return mlir_fail(lx, "newline in string literal");
 	if (lx->p >= lx->end)
 		return mlir_fail(lx, "unterminated string literal");
 	lx->t.n = (size_t)(lx->p - lx->t.p);
@@ -156,51 +236,42 @@ static bool lex_string(mlir_lex *lx)
 	return true;
 }
 
-static bool is_digit(int c) { return c >= '0' && c <= '9'; }
-static bool is_hex(int c)
-{
-	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 static void lex_number(mlir_lex *lx)
 {
 	lx->t.k = MLIR_TK_INT;
 	if (peekc(lx, 0) == '0' && peekc(lx, 1) == 'x' && is_hex(peekc(lx, 2))) {
-		adv(lx);
-		adv(lx);
-		while (is_hex(peekc(lx, 0)))
-			adv(lx);
+		move_to(lx, scan(lx, lx->p + 2, C_HEX));
 		return;
 	}
-	while (is_digit(peekc(lx, 0)))
-		adv(lx);
+	move_to(lx, scan(lx, lx->p, C_DIGIT));
 	/* MLIR's float literal is digits '.' digits* [exponent]: without the
 	 * point, "1e400" is the integer 1 followed by the word e400 */
 	if (peekc(lx, 0) != '.')
 		return;
 	lx->t.k = MLIR_TK_FLOAT;
-	adv(lx);
-	while (is_digit(peekc(lx, 0)))
-		adv(lx);
+	move_to(lx, scan(lx, lx->p + 1, C_DIGIT));
 	int c = peekc(lx, 0);
 	if ((c == 'e' || c == 'E') &&
 	    (is_digit(peekc(lx, 1)) ||
-	     ((peekc(lx, 1) == '+' || peekc(lx, 1) == '-') && is_digit(peekc(lx, 2))))) {
-		adv(lx);
-		adv(lx);
-		while (is_digit(peekc(lx, 0)))
-			adv(lx);
+	     ((peekc(lx, 1) == '+' || peekc(lx, 1) == '-') && is_digit(peekc(lx, 2)))))
+		move_to(lx, scan(lx, lx->p + 2, C_DIGIT));
+}
+
+static mlir_tk sigil_kind(int c)
+{
+	switch (c) {
+	case '%': return MLIR_TK_VALUE;
+	case '^': return MLIR_TK_BLOCK;
+	case '@': return MLIR_TK_SYM;
+	case '#': return MLIR_TK_HASH;
+	default: return MLIR_TK_BANG;
 	}
 }
 
 /* Sigil tokens: %value, ^block, @sym, #attr, !type. */
 static bool lex_sigil(mlir_lex *lx, int c)
 {
-	static const struct { char c; mlir_tk k; } map[] = {
-		{'%', MLIR_TK_VALUE}, {'^', MLIR_TK_BLOCK}, {'@', MLIR_TK_SYM}, {'#', MLIR_TK_HASH}, {'!', MLIR_TK_BANG}};
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (map[i].c == c)
-			lx->t.k = map[i].k;
+	lx->t.k = sigil_kind(c);
 	adv(lx);
 	if (c == '@' && peekc(lx, 0) == '"')
 		return lex_string(lx);
@@ -209,39 +280,14 @@ static bool lex_sigil(mlir_lex *lx, int c)
 	bool suffix = c == '%' || c == '^';
 	if (!is_idc(peekc(lx, 0), !suffix) && !(suffix && peekc(lx, 0) == '-'))
 		return mlir_fail(lx, "expected a name after '%c'", c);
-	while (lx->p < lx->end &&
-	       (is_idc(peekc(lx, 0), false) || (suffix && peekc(lx, 0) == '-')))
-		adv(lx);
-	if (c == '%' && peekc(lx, 0) == '#' && is_digit(peekc(lx, 1))) {
-		adv(lx);
-		while (is_digit(peekc(lx, 0)))
-			adv(lx);
-	}
+	const char *q = lx->p;
+	while ((q = scan(lx, q, C_ID)) < lx->end && suffix && *q == '-')
+		q++;
+	move_to(lx, q);
+	if (c == '%' && peekc(lx, 0) == '#' && is_digit(peekc(lx, 1)))
+		move_to(lx, scan(lx, lx->p + 1, C_DIGIT));
 	lx->t.n = (size_t)(lx->p - lx->t.p);
 	return true;
-}
-
-/* Character classes by switch, not strchr: a call per token showed in
- * the assemblers' profiles. */
-static bool is_sigil(int c)
-{
-	switch (c) {
-	case '%': case '^': case '@': case '#': case '!':
-		return true;
-	default:
-		return false;
-	}
-}
-
-static bool is_punct(int c)
-{
-	switch (c) {
-	case '(': case ')': case '{': case '}': case '[': case ']': case '<': case '>':
-	case ',': case ':': case '=': case '?': case '*': case '-': case '+':
-		return true;
-	default:
-		return false;
-	}
 }
 
 bool mlir_next(mlir_lex *lx)
@@ -252,27 +298,27 @@ bool mlir_next(mlir_lex *lx)
 	lx->t = (mlir_tok){MLIR_TK_EOF, lx->p, 0, lx->p, lx->line, lx->col, 0};
 	if (lx->p >= lx->end)
 		return true;
-	int c = peekc(lx, 0);
+	int c = (unsigned char)*lx->p;
+	unsigned k = cls[c];
 	if (c == '"') {
 		lx->t.k = MLIR_TK_STR;
 		return lex_string(lx);
 	}
-	if (is_sigil(c))
+	if (k & C_SIGIL)
 		return lex_sigil(lx, c);
-	if (is_digit(c)) {
+	if (k & C_DIGIT) {
 		lex_number(lx);
-	} else if (is_idc(c, true)) {
+	} else if (k & C_ID0) {
 		lx->t.k = MLIR_TK_ID;
 		lex_ident(lx);
 	} else if (c == '-' && peekc(lx, 1) == '>') {
 		lx->t.k = MLIR_TK_PUNCT;
 		lx->t.ch = 'A';
-		adv(lx);
-		adv(lx);
-	} else if (is_punct(c)) {
+		move_to(lx, lx->p + 2);
+	} else if (k & C_PUNCT) {
 		lx->t.k = MLIR_TK_PUNCT;
 		lx->t.ch = (char)c;
-		adv(lx);
+		move_to(lx, lx->p + 1);
 	} else {
 		return mlir_fail(lx, "unexpected character '%c'", c >= 32 && c < 127 ? c : '?');
 	}

@@ -7,6 +7,8 @@
 
 #include "bcx/core.h"
 
+#include <stdarg.h>
+
 typedef enum mlir_tk {
 	MLIR_TK_EOF,
 	MLIR_TK_ID,     /* bare identifier, may contain '.', '$' and digits */
@@ -74,6 +76,9 @@ bool mlir_fail_status(mlir_lex *lx, bcx_status st, const char *msg);
 bool mlir_fail(mlir_lex *lx, const char *fmt, ...) BCX_PRINTF(2, 3);
 bool mlir_fail_at(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, ...)
 	BCX_PRINTF(4, 5);
+/* mlir_fail_at with the caller's va_list. */
+bool mlir_vfail_at(mlir_lex *lx, unsigned line, unsigned col, const char *fmt, va_list ap)
+	BCX_PRINTF(4, 0);
 /* Token tests. */
 bool mlir_is_punct(const mlir_lex *lx, char c);
 bool mlir_is_id(const mlir_lex *lx, const char *word);

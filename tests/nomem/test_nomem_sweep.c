@@ -307,7 +307,12 @@ static bcx_status explore_out(bcx_explore *e, const bytes *in, const bcx_sink *s
 	BCX_TRY(bcx_explore_find(e, in->n / 2, &at, NULL));
 	BCX_TRY(bcx_explore_get_text(e, 0, &t, NULL));
 	BCX_TRY(sinkp->write(sinkp->ctx, t.text, t.len));
-	BCX_TRY(sinkp->write(sinkp->ctx, t.spans, t.n_spans * sizeof *t.spans));
+	/* field by field: a span's padding bytes hold whatever the heap had */
+	for (size_t i = 0; i < t.n_spans; i++) {
+		BCX_TRY(sinkp->write(sinkp->ctx, &t.spans[i].text_begin, sizeof t.spans[i].text_begin));
+		BCX_TRY(sinkp->write(sinkp->ctx, &t.spans[i].text_end, sizeof t.spans[i].text_end));
+		BCX_TRY(sinkp->write(sinkp->ctx, &t.spans[i].node, sizeof t.spans[i].node));
+	}
 	BCX_TRY(bcx_explore_check(e, &nf, NULL));
 	for (size_t i = 0; i < bcx_explore_node_count(e); i++) {
 		const bcx_explore_node *n = bcx_explore_node_at(e, i);

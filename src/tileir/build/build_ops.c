@@ -72,7 +72,8 @@ static bcx_status set_attrs(const bcx_tileir_opinfo *info, bcx_tileir_attr *attr
 			const bcx_tileir_field *f = &info->fields[k];
 			if (f->kind != BCX_TILEIR_F_ATTR && f->kind != BCX_TILEIR_F_UNIT)
 				continue;
-			if (nm && strcmp(f->name, nm) == 0)
+			/* the assembler passes the row's own names: equal pointers */
+			if (nm && (f->name == nm || strcmp(f->name, nm) == 0))
 				break;
 			slot++;
 		}

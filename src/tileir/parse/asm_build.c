@@ -1,6 +1,10 @@
 /* The assembler's second half: the parsed tree of a module (asm_parse.c)
  * handed to the builder top-down, so that every operand name is resolved
- * against the values defined before it, as MLIR's dominance rule wants. */
+ * against the values defined before it, as MLIR's dominance rule wants.
+ * This layer speaks the builder's idiom: each step returns a bcx_status
+ * (BCX_TRY), its message and place recorded in the lexer as the parse
+ * layers record theirs (ap_error_at; ap_status for a parse layer's
+ * answer). */
 #include "tileir/parse/asm_internal.h"
 #include "tileir/build/build_internal.h"
 #include "tileir/model/op_text.h"
@@ -12,48 +16,63 @@
 
 /* Bind a value name; type is the type its definition's text gave when
  * the value's own type may differ (an entry's block argument), else NONE. */
-static bool bind_typed(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v,
-		       bcx_tileir_build_type type)
+static bcx_status bind_typed(asm_parser *p, const char *name, size_t n,
+			     bcx_tileir_build_value v, bcx_tileir_build_type type)
 {
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
 	    !ap_grow_keep(p, (void **)&p->name_of, idx, &p->cap_names, sizeof *p->name_of))
-		return mlir_nomem(&p->lx);
+		return ap_status(p, mlir_nomem(&p->lx));
 	p->name_of[idx].val = v;
 	p->name_of[idx].type = type;
-	return true;
+	return BCX_OK;
 }
 
-static bool bind(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v)
+static bcx_status bind(asm_parser *p, const char *name, size_t n, bcx_tileir_build_value v)
 {
 	return bind_typed(p, name, n, v, BCX_TILEIR_NONE);
 }
 
-static bool bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value first)
+/* "name#k" into buf (at least 92 bytes), the key of result k of a result
+ * group (MLIR's %x#k), name cut at 80 bytes: built by hand, as snprintf
+ * for every grouped result showed in the profile. */
+static size_t group_key(char *buf, const char *name, size_t n, uint32_t k)
+{
+	char digits[10];
+	size_t nd = 0;
+	n = n > 80 ? 80 : n;
+	memcpy(buf, name, n);
+	buf[n++] = '#';
+	do
+		digits[nd++] = (char)('0' + k % 10);
+	while ((k /= 10) != 0);
+	while (nd)
+		buf[n++] = digits[--nd];
+	return n;
+}
+
+static bcx_status bind_results(asm_parser *p, const ap_op *op, bcx_tileir_build_value first)
 {
 	uint32_t at = 0;
 	for (uint32_t i = 0; i < op->n_results; i++) {
 		const ap_ref *r = &op->results[i];
-		if (r->count == 1 && !bind(p, r->name, r->n, first + at))
-			return false;
+		if (r->count == 1)
+			BCX_TRY(bind(p, r->name, r->n, first + at));
 		for (uint32_t k = 0; r->count > 1 && k < r->count; k++) {
 			char buf[96];
-			int len = snprintf(buf, sizeof buf, "%.*s#%u", (int)(r->n > 80 ? 80 : r->n),
-					   r->name, k);
-			if (!bind(p, buf, (size_t)len, first + at + k))
-				return false;
+			BCX_TRY(bind(p, buf, group_key(buf, r->name, r->n, k), first + at + k));
 		}
 		at += r->count;
 	}
-	return true;
+	return BCX_OK;
 }
 
-static bool lookup(asm_parser *p, const bcx_tileir_build_block *blk, const ap_ref *r,
-		   bcx_tileir_build_value *v)
+static bcx_status lookup(asm_parser *p, const bcx_tileir_build_block *blk, const ap_ref *r,
+			 bcx_tileir_build_value *v)
 {
 	uint32_t idx;
 	if (!wr_table_find(&p->names, r->name, r->n, &idx))
-		return mlir_fail_at(&p->lx, r->line, r->col, "use of undeclared SSA value name '%%%.*s'",
+		return ap_error_at(p, r->line, r->col, "use of undeclared SSA value name '%%%.*s'",
 				   (int)(r->n > 60 ? 60 : r->n), r->name);
 	*v = p->name_of[idx].val;
 	const uint32_t *vt = blk->fn ? blk->fn->value_types : NULL;
@@ -62,42 +81,41 @@ static bool lookup(asm_parser *p, const bcx_tileir_build_block *blk, const ap_re
 		def = vt[*v];
 	if (r->type != BCX_TILEIR_NONE && def != BCX_TILEIR_NONE && def != r->type) {
 		char a[112], b[112];
-		return mlir_fail_at(&p->lx, r->line, r->col,
+		return ap_error_at(p, r->line, r->col,
 				   "use of value '%%%.*s' expects different type than prior uses: "
 				   "'%s' vs '%s'", (int)(r->n > 60 ? 60 : r->n), r->name,
 				   ap_type_text(p, r->type, a, sizeof a), ap_type_text(p, def, b, sizeof b));
 	}
-	return true;
+	return BCX_OK;
 }
 
-static bool build_block(asm_parser *p, bcx_tileir_build_block *blk, const ap_block *b);
+static bcx_status build_block(asm_parser *p, bcx_tileir_build_block *blk, const ap_block *b);
 
-static bool build_regions(asm_parser *p, const ap_op *op, bcx_tileir_build_op *built)
+static bcx_status build_regions(asm_parser *p, const ap_op *op, bcx_tileir_build_op *built)
 {
 	bcx_diag bd = {0};
 	if (op->n_regions != op->info->n_regions)
-		return mlir_fail_at(&p->lx, op->line, op->col, "cuda_tile.%s expects %u regions, got %u",
+		return ap_error_at(p, op->line, op->col, "cuda_tile.%s expects %u regions, got %u",
 				   op->info->name, op->info->n_regions, op->n_regions);
 	for (uint32_t r = 0; r < op->n_regions; r++) {
 		const ap_block *b = op->regions[r];
 		bcx_tileir_build_block *nb;
 		if (!b)
 			continue;
-		if (bcx_tileir_build_region_add_block(p->m, built, r, b->arg_types, b->n_args, &nb, &bd))
-			return ap_built_at(p, bd.code, &bd, op->line, op->col);
+		BCX_TRY(ap_built_at(p, bcx_tileir_build_region_add_block(p->m, built, r, b->arg_types,
+									  b->n_args, &nb, &bd),
+				    &bd, op->line, op->col));
 		for (uint32_t i = 0; i < b->n_args; i++)
-			if (!bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_block_arg(nb, i)))
-				return false;
-		if (!build_block(p, nb, b))
-			return false;
+			BCX_TRY(bind(p, b->args[i].name, b->args[i].n, bcx_tileir_build_block_arg(nb, i)));
+		BCX_TRY(build_block(p, nb, b));
 	}
-	return true;
+	return BCX_OK;
 }
 
 /* A constant attribute (E_CONST) goes on the wire untyped, typed by the
  * op's first result, so the text's two types must be one: the reference's
  * AllTypesMatch<[value, result]>, a verifier rule. */
-static bool const_typed(asm_parser *p, const ap_op *op)
+static bcx_status const_typed(asm_parser *p, const ap_op *op)
 {
 	const bcx_tileir_field *res = NULL;
 	for (uint32_t k = 0; k < op->info->n_fields && !res; k++)
@@ -111,18 +129,18 @@ static bool const_typed(asm_parser *p, const ap_op *op)
 				    op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
 				    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0;
 		if (is_const && a->kind == BCX_TILEIR_A_DENSE && a->type != op->res_types[0])
-			return ap_late(p, op->name_line, op->name_col,
+			return ap_status(p, ap_late(p, op->name_line, op->name_col,
 				       "'cuda_tile.%s' op failed to verify that all of {%s, %s} have "
-				       "same type", op->info->name, op->attrs[i].name, res->name);
+				       "same type", op->info->name, op->attrs[i].name, res->name));
 	}
-	return true;
+	return BCX_OK;
 }
 
 
 /* An integer attribute (I32Attr, I64Attr) goes on the wire as a bare
  * number, so the text's type must be the attribute's own, and a confined
  * one's value in its range: the reference's verifier rules, given late. */
-static bool int_typed(asm_parser *p, const ap_op *op)
+static bcx_status int_typed(asm_parser *p, const ap_op *op)
 {
 	for (uint32_t i = 0; i < op->n_attrs; i++) {
 		const bcx_tileir_attr *a = &op->attrs[i].value->a;
@@ -133,41 +151,38 @@ static bool int_typed(asm_parser *p, const ap_op *op)
 		unsigned w = f->enc == BCX_TILEIR_E_U32 ? 32 : 64;
 		bcx_tileir_build_type want;
 		bcx_diag bd = {0};
-		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, w == 32 ? BCX_TILEIR_T_I32
-									   : BCX_TILEIR_T_I64,
-							      &want, &bd), &bd))
-			return false;
+		BCX_TRY(ap_status(p, ap_built(p, bcx_tileir_build_type_scalar(
+							 p->m, w == 32 ? BCX_TILEIR_T_I32 : BCX_TILEIR_T_I64,
+							 &want, &bd), &bd)));
 		const char *words = tir_confined_words(op->info->opcode, f->name);
 		bool negative = a->u >> (w - 1) & 1;
-		if ((a->type != want || (*words && negative)) &&
-		    !ap_late(p, op->name_line, op->name_col,
-			     "'cuda_tile.%s' op attribute '%s' failed to satisfy constraint: %u-bit "
-			     "signless integer attribute%s", op->info->name, f->name, w, words))
-			return false;
+		if (a->type != want || (*words && negative))
+			BCX_TRY(ap_status(p, ap_late(p, op->name_line, op->name_col,
+				"'cuda_tile.%s' op attribute '%s' failed to satisfy constraint: %u-bit "
+				"signless integer attribute%s", op->info->name, f->name, w, words)));
 	}
-	return true;
+	return BCX_OK;
 }
 
-static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op)
+static bcx_status build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op)
 {
 	bcx_tileir_build_value *opds =
 	    bcx_arena_calloc(p->arena, (size_t)op->n_operands + 1, sizeof *opds);
 	if (!opds)
-		return mlir_nomem(&p->lx);
+		return ap_status(p, mlir_nomem(&p->lx));
 	for (uint32_t i = 0; i < op->n_operands; i++)
-		if (!lookup(p, blk, &op->operands[i], &opds[i]))
-			return false;
+		BCX_TRY(lookup(p, blk, &op->operands[i], &opds[i]));
 	uint32_t named = 0;
 	for (uint32_t i = 0; i < op->n_results; i++)
 		named += op->results[i].count;
 	if (op->n_results && named != op->n_res_types)
-		return mlir_fail_at(&p->lx, op->line, op->col,
+		return ap_error_at(p, op->line, op->col,
 				   "operation defines %u results but was provided %u to bind",
 				   op->n_res_types, named);
 	bcx_tileir_build_loc *loc = NULL;
-	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc) || !const_typed(p, op) ||
-	    !int_typed(p, op))
-		return false;
+	BCX_TRY(ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc)));
+	BCX_TRY(const_typed(p, op));
+	BCX_TRY(int_typed(p, op));
 	bcx_tileir_build_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
 			   op->n_operands, op->segments, op->n_segments, op->attrs, op->n_attrs,
 			   loc};
@@ -180,25 +195,26 @@ static bool build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_op *op
 		: bcx_tileir_build_op_add(p->m, blk, &s, &built, &bd);
 	/* the builder's and the verifier's messages point where MLIR's op
 	 * location is: the name */
-	if (st || bcx_tileir_build_op_set_source(built, op->name_line, op->name_col, &bd))
+	if (!st)
+		st = bcx_tileir_build_op_set_source(built, op->name_line, op->name_col, &bd);
+	if (st)
 		return ap_built_at(p, bd.code, &bd, op->name_line, op->name_col);
-	return build_regions(p, op, built) &&
-	       bind_results(p, op, bcx_tileir_build_op_result(built, 0));
+	BCX_TRY(build_regions(p, op, built));
+	return bind_results(p, op, bcx_tileir_build_op_result(built, 0));
 }
 
-static bool build_block(asm_parser *p, bcx_tileir_build_block *blk, const ap_block *b)
+static bcx_status build_block(asm_parser *p, bcx_tileir_build_block *blk, const ap_block *b)
 {
 	if (!tb_block_reserve(p->m, blk, blk->mb->n_ops + (size_t)b->n_ops))
-		return mlir_nomem(&p->lx);
+		return ap_status(p, mlir_nomem(&p->lx));
 	for (uint32_t i = 0; i < b->n_ops; i++) {
 		if (b->ops[i]->info->structural)
-			return mlir_fail_at(&p->lx, b->ops[i]->line, b->ops[i]->col,
+			return ap_error_at(p, b->ops[i]->line, b->ops[i]->col,
 					   "cuda_tile.%s is not allowed inside a function",
 					   b->ops[i]->info->name);
-		if (!build_op(p, blk, b->ops[i]))
-			return false;
+		BCX_TRY(build_op(p, blk, b->ops[i]));
 	}
-	return true;
+	return BCX_OK;
 }
 
 /* The attribute named `name` of op, or NULL. */
@@ -216,14 +232,13 @@ static bcx_tileir_str attr_str(const asm_parser *p, const bcx_tileir_build_attr 
 	return bcx_tileir_string(p->m->m, a->a.index);
 }
 
-static bool build_global(asm_parser *p, const ap_op *op)
+static bcx_status build_global(asm_parser *p, const ap_op *op)
 {
 	bcx_tileir_build_attr *name = prop(op, "sym_name"), *val = prop(op, "value");
 	bcx_tileir_build_attr *al = prop(op, "alignment"), *vis = prop(op, "symbol_visibility");
 	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !val)
-		return mlir_fail_at(&p->lx, op->line, op->col, "global needs sym_name and value");
-	if (!int_typed(p, op))
-		return false;
+		return ap_error_at(p, op->line, op->col, "global needs sym_name and value");
+	BCX_TRY(int_typed(p, op));
 	bcx_tileir_str nm = attr_str(p, name);
 	bcx_tileir_build_global_spec g = {(const char *)nm.ptr, nm.len, val, al ? al->a.u : 0,
 				vis && vis->a.u == 1, prop(op, "constant") != NULL};
@@ -233,7 +248,7 @@ static bool build_global(asm_parser *p, const ap_op *op)
 	bcx_tileir_global *mg = &p->m->m->globals[p->m->m->n_globals - 1];
 	mg->line = op->line;
 	mg->col = op->col;
-	return true;
+	return BCX_OK;
 }
 
 /* The values the ops of b and of the regions inside define (the parse
@@ -251,13 +266,13 @@ static size_t count_values(const ap_block *b)
 	return n;
 }
 
-static bool build_entry(asm_parser *p, const ap_op *op)
+static bcx_status build_entry(asm_parser *p, const ap_op *op)
 {
 	bcx_tileir_build_attr *name = prop(op, "sym_name"), *ft = prop(op, "function_type");
 	bcx_tileir_build_attr *hints = prop(op, "optimization_hints");
 	if (!name || name->a.kind != BCX_TILEIR_A_STRING || !ft || ft->a.kind != BCX_TILEIR_A_TYPE ||
 	    tb_type(p->m, ft->a.type)->tag != BCX_TILEIR_T_FUNCTION)
-		return mlir_fail_at(&p->lx, op->line, op->col, "entry needs sym_name and function_type");
+		return ap_error_at(p, op->line, op->col, "entry needs sym_name and function_type");
 	/* An empty hints attribute in the generic form is written as absent:
 	 * the reference's generic printer shows one on every entry. The custom
 	 * printer leaves an empty one out, so there it was meant. */
@@ -265,8 +280,7 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 		hints = hints->a.kind == BCX_TILEIR_A_HINTS ? NULL : hints;
 	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
 	bcx_tileir_build_loc *loc = NULL;
-	if (!ap_loc_build(p, op->loc, op->line, op->col, &loc))
-		return false;
+	BCX_TRY(ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc)));
 	bcx_tileir_build_func *f;
 	bcx_tileir_build_block *body;
 	bcx_diag bd = {0};
@@ -283,50 +297,50 @@ static bool build_entry(asm_parser *p, const ap_op *op)
 	mf->col = op->col;
 	const ap_block *b = op->n_regions ? op->regions[0] : NULL;
 	if (!b || b->n_args != fti->n_inputs)
-		return mlir_fail_at(&p->lx, op->line, op->col,
+		return ap_error_at(p, op->line, op->col,
 				   "entry body must have one argument per function input");
 	if (!tb_values_reserve(p->m, f, f->body.n_values + count_values(b)))
-		return mlir_nomem(&p->lx);
-	wr_table_free(&p->names);
-	wr_table_init(&p->names, p->m->alloc);
+		return ap_status(p, mlir_nomem(&p->lx));
+	wr_table_clear(&p->names);
 	/* The body's values are the signature's; the block's own argument
 	 * types are checked against it as the reference's verifier does, and
 	 * are the types its parser holds the names' uses to. */
 	for (uint32_t i = 0; i < b->n_args; i++) {
 		char x[160], y[160];
-		if (b->arg_types[i] != fti->params[i] &&
-		    !ap_late(p, op->line, op->col,
+		if (b->arg_types[i] != fti->params[i])
+			BCX_TRY(ap_status(p, ap_late(p, op->line, op->col,
 			     "'cuda_tile.%s' op type of entry block argument #%u('%s') must match the "
 			     "type of the corresponding argument in function signature('%s')",
 			     op->testing ? "testing$func" : "entry", i,
 			     ap_type_text(p, b->arg_types[i], x, sizeof x),
-			     ap_type_text(p, fti->params[i], y, sizeof y)))
-			return false;
-		if (!bind_typed(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i),
-				b->arg_types[i]))
-			return false;
+			     ap_type_text(p, fti->params[i], y, sizeof y))));
+		BCX_TRY(bind_typed(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i),
+				   b->arg_types[i]));
 	}
 	return build_block(p, body, b);
 }
 
 /* An op of the module's body. */
-static bool module_item(asm_parser *p, const ap_op *op)
+static bcx_status module_item(asm_parser *p, const ap_op *op)
 {
 	bcx_tileir_build_loc *loc; /* checked like every location, then dropped */
-	bool ok = strcmp(op->info->name, "global") == 0 ? build_global(p, op)
-		: strcmp(op->info->name, "entry") == 0  ? build_entry(p, op)
-		: mlir_fail_at(&p->lx, op->line, op->col,
-			      "only entry and global ops are allowed in the module body");
-	return ok && ap_loc_build(p, op->loc, op->line, op->col, &loc);
+	if (strcmp(op->info->name, "global") == 0)
+		BCX_TRY(build_global(p, op));
+	else if (strcmp(op->info->name, "entry") == 0)
+		BCX_TRY(build_entry(p, op));
+	else
+		return ap_error_at(p, op->line, op->col,
+				   "only entry and global ops are allowed in the module body");
+	return ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc));
 }
 
-bool ap_build_module(asm_parser *p, const ap_op *mod)
+bcx_status ap_build_module(asm_parser *p, const ap_op *mod)
 {
 	if (strcmp(mod->info->name, "module") != 0)
-		return mlir_fail_at(&p->lx, mod->line, mod->col, "expected \"cuda_tile.module\"");
-	if (!prop(mod, "sym_name") &&
-	    !ap_late(p, mod->line, mod->col, "'cuda_tile.module' op requires attribute 'sym_name'"))
-		return false;
+		return ap_error_at(p, mod->line, mod->col, "expected \"cuda_tile.module\"");
+	if (!prop(mod, "sym_name"))
+		BCX_TRY(ap_status(p, ap_late(p, mod->line, mod->col,
+					     "'cuda_tile.module' op requires attribute 'sym_name'")));
 	bcx_tileir_build_attr *prod = prop(mod, "producer");
 	bcx_diag bd = {0};
 	bcx_tileir_str ps = prod ? attr_str(p, prod) : (bcx_tileir_str){0};
@@ -334,25 +348,23 @@ bool ap_build_module(asm_parser *p, const ap_op *mod)
 	    bcx_tileir_build_set_producer(p->m, (const char *)ps.ptr, ps.len, &bd))
 		return ap_built_at(p, bd.code, &bd, mod->line, mod->col);
 	bcx_tileir_build_loc *loc; /* checked like every location, then dropped */
-	if (!ap_loc_build(p, mod->loc, mod->line, mod->col, &loc))
-		return false;
+	BCX_TRY(ap_status(p, ap_loc_build(p, mod->loc, mod->line, mod->col, &loc)));
 	if (p->stream_failed) { /* a streamed item's error, now that all parsed */
 		p->lx.status = p->stream_st;
 		if (p->lx.diag && p->lx.diag->code == BCX_OK)
 			*p->lx.diag = p->stream_diag;
-		return false;
+		return ap_status(p, false);
 	}
 	const ap_block *b = mod->n_regions ? mod->regions[0] : NULL;
 	for (uint32_t i = 0; b && i < b->n_ops; i++)
-		if (!module_item(p, b->ops[i]))
-			return false;
-	return true;
+		BCX_TRY(module_item(p, b->ops[i]));
+	return BCX_OK;
 }
 
-bool ap_stream_item(asm_parser *p, const ap_op *op)
+bcx_status ap_stream_item(asm_parser *p, const ap_op *op)
 {
 	if (p->stream_failed) /* the rest is only read, for a parse error first */
-		return true;
+		return BCX_OK;
 	/* built with the lexer put back after: the items that follow parse
 	 * as if the module were built after the text */
 	mlir_lex saved = p->lx;
@@ -361,17 +373,16 @@ bool ap_stream_item(asm_parser *p, const ap_op *op)
 	p->lx.diag = &local;
 	p->lx.prefix = NULL; /* as on the top level, outside the module's parser */
 	p->lx.depth = 0;
-	bool ok = module_item(p, op);
-	bcx_status st = p->lx.status;
+	bcx_status st = module_item(p, op);
 	p->lx = saved;
-	if (ok)
-		return true;
+	if (st == BCX_OK)
+		return BCX_OK;
 	if (st == BCX_ERR_NOMEM)
-		return mlir_nomem(&p->lx);
+		return ap_status(p, mlir_nomem(&p->lx));
 	p->stream_failed = true;
 	p->stream_st = st;
 	p->stream_diag = local;
-	return true;
+	return BCX_OK;
 }
 
 /* Module, entry and global: the ops that are not inside a function. */
@@ -380,17 +391,17 @@ static bool is_item(const ap_op *op)
 	return op->info->structural;
 }
 
-static bool build_item(asm_parser *p, const ap_op *op)
+static bcx_status build_item(asm_parser *p, const ap_op *op)
 {
 	bcx_tileir_build_loc *loc;
 	const char *name = op->info->name;
-	bool ok = strcmp(name, "module") == 0	? ap_build_module(p, op)
-		: strcmp(name, "global") == 0	? build_global(p, op)
-		: build_entry(p, op);
-	return ok && ap_loc_build(p, op->loc, op->line, op->col, &loc);
+	BCX_TRY(strcmp(name, "module") == 0   ? ap_build_module(p, op)
+		: strcmp(name, "global") == 0 ? build_global(p, op)
+		: build_entry(p, op));
+	return ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc));
 }
 
-bool ap_build_top(asm_parser *p, const ap_block *top)
+bcx_status ap_build_top(asm_parser *p, const ap_block *top)
 {
 	if (top->n_ops == 1 && strcmp(top->ops[0]->info->name, "module") == 0)
 		return ap_build_module(p, top->ops[0]);
@@ -406,11 +417,10 @@ bool ap_build_top(asm_parser *p, const ap_block *top)
 				      BCX_TILEIR_FN_TOPLEVEL, &f,
 				      &body, &bd))
 			return ap_built_at(p, bd.code, &bd, op->line, op->col);
-		if (!build_op(p, body, op))
-			return false;
+		BCX_TRY(build_op(p, body, op));
 	}
 	for (uint32_t i = 0; i < top->n_ops; i++)
-		if (is_item(top->ops[i]) && !build_item(p, top->ops[i]))
-			return false;
-	return true;
+		if (is_item(top->ops[i]))
+			BCX_TRY(build_item(p, top->ops[i]));
+	return BCX_OK;
 }

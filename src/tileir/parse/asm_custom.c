@@ -353,9 +353,15 @@ static bool attr_value(ac_walk *w, int i)
 	}
 }
 
-static bool variable(ac_walk *w, const fmt_tok *t)
+/* The field element e names (its message when the row has none). */
+static int elem_field(ac_walk *w, const ac_elem *e)
 {
-	int i = ac_field_at(w, t->text, t->len);
+	return e->field >= 0 ? e->field : ac_field_at(w, e->t.text, e->t.len);
+}
+
+static bool variable(ac_walk *w, const ac_elem *e)
+{
+	int i = elem_field(w, e);
 	if (i < 0)
 		return false;
 	const bcx_tileir_field *f = &w->info->fields[i];
@@ -370,9 +376,9 @@ static bool variable(ac_walk *w, const fmt_tok *t)
 	return attr_value(w, i);
 }
 
-static bool type_element(ac_walk *w, const fmt_tok *t)
+static bool type_element(ac_walk *w, const ac_elem *e)
 {
-	int i = ac_field_at(w, t->text, t->len);
+	int i = elem_field(w, e);
 	if (i < 0)
 		return false;
 	const bcx_tileir_field *f = &w->info->fields[i];
@@ -426,25 +432,20 @@ static bool attr_dict(ac_walk *w, bool kw)
 	return mlir_next(&p->lx);
 }
 
-static bool run(ac_walk *w, const char **s, fmt_kind stop);
+static bool run(ac_walk *w, uint32_t *i, fmt_kind stop);
 
-/* Does the text start the element t (the first of an optional group)? */
-static bool starts(ac_walk *w, const fmt_tok *t)
+/* Does the text start the element e (the first of an optional group)? */
+static bool starts(ac_walk *w, const ac_elem *e)
 {
 	asm_parser *p = w->p;
+	const fmt_tok *t = &e->t;
 	if (t->kind == FMT_LIT)
 		return lit_here(p, t->text, t->len);
 	if (t->kind == FMT_CUSTOM)
 		return ac_custom_starts(w, t);
-	if (t->kind != FMT_VAR)
+	if (t->kind != FMT_VAR || e->field < 0)
 		return false;
-	unsigned i;
-	for (i = 0; i < w->info->n_fields; i++)
-		if (fmt_is(t->text, t->len, w->info->fields[i].name))
-			break;
-	if (i == w->info->n_fields)
-		return false;
-	const bcx_tileir_field *f = &w->info->fields[i];
+	const bcx_tileir_field *f = &w->info->fields[e->field];
 	if (f->kind == BCX_TILEIR_F_OPERAND)
 		return p->lx.t.k == MLIR_TK_VALUE;
 	if (f->enc == BCX_TILEIR_E_ENUM && !bcx_tileir_enum_mnemonic(f->enum_id)) {
@@ -458,11 +459,12 @@ static bool starts(ac_walk *w, const fmt_tok *t)
 }
 
 /* An absent group: its anchor takes its ^=default when it has one. */
-static bool group_absent(ac_walk *w, const fmt_tok *anchor)
+static bool group_absent(ac_walk *w, const ac_elem *a)
 {
-	if (anchor->kind != FMT_VAR || !anchor->dflt)
+	if (!a || a->t.kind != FMT_VAR || !a->t.dflt)
 		return true;
-	int i = ac_field_at(w, anchor->text, anchor->len);
+	const fmt_tok *anchor = &a->t;
+	int i = elem_field(w, a);
 	if (i < 0)
 		return false;
 	const bcx_tileir_field *f = &w->info->fields[i];
@@ -481,90 +483,83 @@ static bool group_absent(ac_walk *w, const fmt_tok *anchor)
 	       ap_built(w->p, bcx_tileir_build_attr_int(w->p->m, ty, 0, &w->f[i].attr, &bd), &bd);
 }
 
-/* "( ... )?": taken when the text starts with its first element. */
-static bool group(ac_walk *w, const char **s)
+/* "( ... )?" at element g (*i is the one after it): taken when the text
+ * starts with its first element. */
+static bool group(ac_walk *w, const ac_elem *g, uint32_t *i)
 {
-	const char *q = *s;
-	fmt_tok first = fmt_next(&q), anchor = {.kind = FMT_END};
-	q = *s;
-	int depth = 0;
-	for (fmt_tok t = fmt_next(&q); t.kind != FMT_END && t.kind != FMT_BAD; t = fmt_next(&q)) {
-		if (t.kind == FMT_GROUP)
-			depth++;
-		if (t.kind == FMT_GROUP_END && depth-- == 0)
-			break;
-		if (t.anchor && depth == 0)
-			anchor = t;
-	}
-	if (!starts(w, &first)) {
-		*s = q;
-		return group_absent(w, &anchor);
+	const ac_elem *first = &w->fmt->e[*i];
+	const ac_elem *anchor = g->anchor >= 0 ? &w->fmt->e[g->anchor] : NULL;
+	if (!starts(w, first)) {
+		*i = g->end;
+		return group_absent(w, anchor);
 	}
 	const char *saved = w->skip;
-	int ai = -1;
-	for (unsigned i = 0; anchor.kind == FMT_VAR && i < w->info->n_fields; i++)
-		if (fmt_is(anchor.text, anchor.len, w->info->fields[i].name))
-			ai = (int)i;
+	int ai = anchor && anchor->t.kind == FMT_VAR ? anchor->field : -1;
 	/* a unit anchor after the group's first element is not in the text:
 	 * the group being there sets it */
 	bool unit = ai >= 0 && w->info->fields[ai].kind == BCX_TILEIR_F_UNIT;
-	w->skip = unit && first.text != anchor.text ? anchor.text : NULL;
-	if (w->skip && !variable(w, &anchor))
+	w->skip = unit && first != anchor ? anchor->t.text : NULL;
+	if (w->skip && !variable(w, anchor))
 		return false;
-	bool ok = run(w, s, FMT_GROUP_END);
+	bool ok = run(w, i, FMT_GROUP_END);
 	w->skip = saved;
 	return ok;
 }
 
 /* "oilist(`kw` $unit | ...)": each keyword at most once, in any order. */
-static bool oilist(ac_walk *w, const char **s)
+static bool oilist(ac_walk *w, uint32_t *at)
 {
-	const char *start = *s, *end = NULL;
+	const ac_elem *e = w->fmt->e;
+	uint32_t end = 0;
 	for (bool again = true; again;) {
 		again = false;
-		const char *q = start;
-		for (;;) {
-			fmt_tok kw = fmt_next(&q), var = fmt_next(&q), sep = fmt_next(&q);
-			if (kw.kind != FMT_LIT || var.kind != FMT_VAR ||
-			    (sep.kind != FMT_OIL_END && sep.kind != FMT_OIL_SEP))
+		for (uint32_t q = *at;; q += 3) {
+			if (w->fmt->n - q < 3 || e[q].t.kind != FMT_LIT || e[q + 1].t.kind != FMT_VAR ||
+			    (e[q + 2].t.kind != FMT_OIL_END && e[q + 2].t.kind != FMT_OIL_SEP))
 				return mlir_fail(&w->p->lx, "bad oilist in the format of cuda_tile.%s",
 						w->info->name);
-			if (lit_here(w->p, kw.text, kw.len)) {
-				int i = ac_field_at(w, var.text, var.len);
+			const fmt_tok *kw = &e[q].t;
+			if (lit_here(w->p, kw->text, kw->len)) {
+				int i = elem_field(w, &e[q + 1]);
 				if (i < 0)
 					return false;
 				if (w->f[i].attr)
-					return mlir_fail(&w->p->lx, "'%.*s' given twice", (int)kw.len,
-							kw.text);
-				if (!mlir_next(&w->p->lx) || !variable(w, &var))
+					return mlir_fail(&w->p->lx, "'%.*s' given twice", (int)kw->len,
+							kw->text);
+				if (!mlir_next(&w->p->lx) || !variable(w, &e[q + 1]))
 					return false;
 				again = true;
 			}
-			if (sep.kind == FMT_OIL_END) {
-				end = q;
+			if (e[q + 2].t.kind == FMT_OIL_END) {
+				end = q + 3;
 				break;
 			}
 		}
 	}
-	*s = end;
+	*at = end;
 	return true;
 }
 
-static bool run(ac_walk *w, const char **s, fmt_kind stop)
+/* The elements from *i up to stop (or the format's end, where *i stays). */
+static bool run(ac_walk *w, uint32_t *i, fmt_kind stop)
 {
 	for (;;) {
-		fmt_tok t = fmt_next(s);
-		if (t.kind == stop || t.kind == FMT_END)
+		const ac_elem *e = &w->fmt->e[*i];
+		const fmt_tok *t = &e->t;
+		if (t->kind == FMT_END)
+			return true;
+		++*i;
+		if (t->kind == stop)
 			return true;
 		bool ok;
-		switch (t.kind) {
-		case FMT_LIT: ok = literal(w, &t); break;
-		case FMT_VAR: ok = t.text == w->skip || variable(w, &t); break;
-		case FMT_TYPE: ok = type_element(w, &t); break;
-		case FMT_ATTR_DICT: ok = attr_dict(w, t.kw); break;
-		case FMT_GROUP: ok = group(w, s); break;
-		case FMT_OILIST: ok = oilist(w, s); break;
-		case FMT_CUSTOM: ok = ac_custom(w, &t); break;
+		switch (t->kind) {
+		case FMT_LIT: ok = literal(w, t); break;
+		case FMT_VAR: ok = t->text == w->skip || variable(w, e); break;
+		case FMT_TYPE: ok = type_element(w, e); break;
+		case FMT_ATTR_DICT: ok = attr_dict(w, t->kw); break;
+		case FMT_GROUP: ok = group(w, e, i); break;
+		case FMT_OILIST: ok = oilist(w, i); break;
+		case FMT_CUSTOM: ok = ac_custom(w, t); break;
 		default:
 			ok = mlir_fail(&w->p->lx, "bad format of cuda_tile.%s", w->info->name);
 		}
@@ -674,8 +669,10 @@ bool ap_custom_op(asm_parser *p, ap_op *op)
 	for (uint32_t i = 0; i < op->n_results; i++)
 		w->n_results += op->results[i].count;
 	w->named = op->n_results != 0;
-	const char *s = op->info->fmt, *q = s;
-	fmt_tok t = fmt_next(&q);
-	bool ok = t.kind == FMT_OP ? ac_whole_op(w, &t) : run(w, &s, FMT_END);
+	if (!(w->fmt = ac_fmt_of(p, op->info)))
+		return false;
+	uint32_t i = 0;
+	const fmt_tok *t = &w->fmt->e[0].t;
+	bool ok = t->kind == FMT_OP ? ac_whole_op(w, t) : run(w, &i, FMT_END);
 	return ok && finish(w);
 }

@@ -20,6 +20,26 @@ typedef struct ac_field {
 	bcx_tileir_build_attr *attr;   /* attribute or unit; NULL = absent */
 } ac_field;
 
+/* One element of an op's format with what the walk would otherwise look
+ * up at every op (asm_fmt.c). */
+typedef struct ac_elem {
+	fmt_tok t;
+	int field;      /* FMT_VAR, FMT_TYPE: the field it names, or -1 */
+	int anchor;     /* FMT_GROUP: the element that anchors it, or -1 */
+	uint32_t end;   /* FMT_GROUP: the element after its ")?" */
+} ac_elem;
+
+/* An op's format as elements; the last is FMT_END (or FMT_BAD where the
+ * column cannot be read). */
+typedef struct ac_fmt {
+	ac_elem *e;
+	uint32_t n;
+} ac_fmt;
+
+/* The format of op row info, compiled on its first use; NULL when out of
+ * memory (p->lx says so). */
+const ac_fmt *ac_fmt_of(asm_parser *p, const bcx_tileir_opinfo *info);
+
 typedef struct ac_walk {
 	asm_parser *p;
 	ap_op *op;
@@ -28,6 +48,7 @@ typedef struct ac_walk {
 	uint32_t n_results;            /* the names on the left */
 	bool named;                    /* there were names on the left */
 	const char *skip;              /* a group's unit anchor: not in the text */
+	const ac_fmt *fmt;             /* the op's format */
 } ac_walk;
 
 /* Field index of name in the op's row, or -1 (with a diagnostic). */

@@ -53,7 +53,7 @@ static bcx_tileir_build_type given(const ac_walk *w, const char *names)
 
 /* The one type a rule of a fixed type stands for (token, tile<i1>,
  * tile<i32>): MLIR resolves such operands at it. NONE for other rules. */
-static bool fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type *t)
+static bool make_fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type *t)
 {
 	bcx_diag bd = {0};
 	bcx_tileir_build_type s;
@@ -67,6 +67,21 @@ static bool fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type *t)
 		return true;
 	return ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &s, &bd), &bd) &&
 	       ap_built(p, bcx_tileir_build_type_tile(p->m, s, NULL, 0, t, &bd), &bd);
+}
+
+/* make_fixed_type once a kind for the module: interned types keep their
+ * index, and asking the builder again at every op showed in the profile. */
+static bool fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type *t)
+{
+	if (kind >= 64)
+		return make_fixed_type(p, kind, t);
+	if (!(p->fixed_known >> kind & 1)) {
+		if (!make_fixed_type(p, kind, &p->fixed_of[kind]))
+			return false;
+		p->fixed_known |= (uint64_t)1 << kind;
+	}
+	*t = p->fixed_of[kind];
+	return true;
 }
 
 /* A view op's source: the tensor_view its result type holds. */

@@ -103,13 +103,20 @@ typedef struct asm_parser {
 	/* Row -> "custom op 'cuda_tile.NAME' ", the lexer's error prefix
 	 * inside that op's custom parser, made on the row's first use. */
 	const char **op_prefix;
+	/* Row -> its TIR_FMT column read into elements, on the row's first
+	 * use (asm_fmt.c). */
+	struct ac_fmt **op_fmt;
+	/* The type a fixed-type rule of ops.def stands for (asm_infer.c), by
+	 * rule kind, once bit `kind` of fixed_known is set. */
+	bcx_tileir_build_type fixed_of[64];
+	uint64_t fixed_known;
 	/* Streaming: the body of a custom-form module that is the text's first
 	 * op is built an item (entry or global) at a time as each is read, its
 	 * parse tree freed at once, when `item` is set (ap_stream_item). Text
 	 * the stream cannot take in order (any loc(...), whose aliases may
 	 * follow, or a second top-level op, which the builder wants first)
 	 * sets stream_abort: the caller reads the text again whole. */
-	bool (*item)(struct asm_parser *, const ap_op *);
+	bcx_status (*item)(struct asm_parser *, const ap_op *);
 	bool first_op;          /* the op being read is the text's first */
 	bool streamed;          /* a module body is being or was streamed */
 	bool stream_abort;
@@ -129,7 +136,7 @@ typedef struct asm_parser {
  *   asm_attr.c      attributes (asm_dense... inside), which hold types
  *   asm_loc.c       locations and debug-info attributes
  *   asm_parse.c     ops, regions, blocks (generic form); asm_custom.c,
- *                   asm_directives.c, asm_infer.c: the custom form
+ *                   asm_directives.c, asm_infer.c, asm_fmt.c: the custom form
  *   asm_build.c     the parse tree built into a module
  *   asm_module.c    the top level and bcx_tileir_assemble
  * Each declaration below stands under its layer. */
@@ -139,8 +146,18 @@ typedef struct asm_parser {
 /* Report a builder failure (its diag) at the current token: its message
  * as malformed text, or out of memory as BCX_ERR_NOMEM. */
 bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
-/* The same at line:col. */
-bool ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line, unsigned col);
+/* The layers that return a bcx_status (asm_build.c, asm_module.c; BCX_TRY):
+ * a builder failure at line:col, recorded as ap_built records it, and its
+ * status; */
+bcx_status ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line,
+		       unsigned col);
+/* a message at line:col, recorded as mlir_fail_at records it, and its
+ * status (BCX_ERR_MALFORMED, or the first failure's); */
+bcx_status ap_error_at(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
+	BCX_PRINTF(4, 5);
+/* and the status of a parse layer's answer: BCX_OK for true, else the
+ * failure the lexer holds. */
+bcx_status ap_status(const asm_parser *p, bool ok);
 /* Make room for element n of an arena array of capacity *cap. */
 bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
 /* The same for the parser's tables, which outlive a streamed item. */
@@ -254,13 +271,13 @@ bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b);
 /* ---- asm_build.c ---- */
 
 /* Build the module tree. */
-bool ap_build_module(asm_parser *p, const ap_op *mod);
+bcx_status ap_build_module(asm_parser *p, const ap_op *mod);
 /* Build one item of a streamed module body (asm_parser.item). */
-bool ap_stream_item(asm_parser *p, const ap_op *op);
+bcx_status ap_stream_item(asm_parser *p, const ap_op *op);
 /* Build the top level: one module op, or (MLIR's implicit top-level
  * module) any ops, the model then marked implicit_module: functions and
  * globals as a module's, every other op in one nameless
  * BCX_TILEIR_FN_TOPLEVEL function. */
-bool ap_build_top(asm_parser *p, const ap_block *top);
+bcx_status ap_build_top(asm_parser *p, const ap_block *top);
 
 #endif

@@ -116,10 +116,12 @@ static bcx_status assemble(const char *file, const char *text, size_t n, const b
 	wr_table_init(&p.type_text, p.m->alloc);
 	wr_table_init(&p.op_names, p.m->alloc);
 	ap_block *top = bcx_arena_calloc(p.arena, 1, sizeof *top);
-	bool ok = top ? mlir_next(&p.lx) && top_level(&p, top)
-		      : mlir_nomem(&p.lx);
-	ok = ok && ap_build_top(&p, top); /* no op at all: an empty implicit module */
-	ok = ok && (!p.late_msg || mlir_fail_at(&p.lx, p.late_line, p.late_col, "%s", p.late_msg));
+	bcx_status st = ap_status(&p, top ? mlir_next(&p.lx) && top_level(&p, top)
+					  : mlir_nomem(&p.lx));
+	if (st == BCX_OK) /* no op at all: an empty implicit module */
+		st = ap_build_top(&p, top);
+	if (st == BCX_OK && p.late_msg)
+		st = ap_error_at(&p, p.late_line, p.late_col, "%s", p.late_msg);
 	wr_table_free(&p.names);
 	wr_table_free(&p.aliases);
 	wr_table_free(&p.loc_ids);
@@ -127,9 +129,9 @@ static bcx_status assemble(const char *file, const char *text, size_t n, const b
 	wr_table_free(&p.op_names);
 	bcx_arena_free(p.arena);
 	*aborted = p.stream_abort;
-	if (!ok) {
+	if (st != BCX_OK) {
 		bcx_tileir_builder_free(p.m);
-		return p.lx.status ? p.lx.status : BCX_ERR_MALFORMED;
+		return st;
 	}
 	*out = p.m;
 	return BCX_OK;

@@ -218,7 +218,7 @@ static bool stream_one(asm_parser *p)
 		return mlir_nomem(&p->lx);
 	p->arena = item;
 	ap_op *op;
-	bool ok = ap_parse_op(p, &op) && p->item(p, op);
+	bool ok = ap_parse_op(p, &op) && p->item(p, op) == BCX_OK;
 	p->arena = outer;
 	bcx_arena_free(item);
 	return ok;

@@ -118,7 +118,7 @@ static bool tile_type(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 		return false;
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_type_tile(p->m, elem, dims, (uint32_t)n, out, &bd))
-		return ap_built_at(p, bd.code, &bd, at.line, at.col);
+		return ap_built_at(p, bd.code, &bd, at.line, at.col) == BCX_OK;
 	return true;
 }
 
@@ -190,7 +190,7 @@ static bool tensor_view(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 		return mlir_fail_at(&p->lx, at.line, at.col, "%s", why);
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd))
-		return ap_built_at(p, bd.code, &bd, at.line, at.col);
+		return ap_built_at(p, bd.code, &bd, at.line, at.col) == BCX_OK;
 	return true;
 }
 
@@ -317,7 +317,7 @@ static bool view_type(asm_parser *p, type_at at, uint8_t tag, bcx_tileir_build_t
 	else
 		st = bcx_tileir_build_type_gather_scatter_view(p->m, v.tv, tile, (uint32_t)v.rank,
 						     (uint32_t)v.sparse, v.pad, out, &bd);
-	return ap_built_at(p, st, &bd, at.line, at.col);
+	return ap_built_at(p, st, &bd, at.line, at.col) == BCX_OK;
 }
 
 /* The tag whose keyword (types.def text) is kw, or BCX_TILEIR_T_COUNT. */

@@ -9,12 +9,29 @@
 #include <stdio.h>
 #include <string.h>
 
-bool ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line, unsigned col)
+bcx_status ap_status(const asm_parser *p, bool ok)
+{
+	if (ok)
+		return BCX_OK;
+	return p->lx.status != BCX_OK ? p->lx.status : BCX_ERR_MALFORMED;
+}
+
+bcx_status ap_error_at(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	bool ok = mlir_vfail_at(&p->lx, line, col, fmt, ap);
+	va_end(ap);
+	return ap_status(p, ok);
+}
+
+bcx_status ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line,
+		       unsigned col)
 {
 	if (st == BCX_OK)
-		return true;
-	return st == BCX_ERR_NOMEM ? mlir_nomem(&p->lx)
-				   : mlir_fail_at(&p->lx, line, col, "%s", bd->message);
+		return BCX_OK;
+	return ap_status(p, st == BCX_ERR_NOMEM ? mlir_nomem(&p->lx)
+						: mlir_fail_at(&p->lx, line, col, "%s", bd->message));
 }
 
 bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd)

@@ -23,13 +23,19 @@ typedef struct wr_table {
 	bcx_buf data;
 	size_t *off;      /* n + 1 entries once n > 0: off[n] == data.len */
 	uint32_t n, cap;
-	uint32_t *slot;   /* index + 1, 0 = empty */
+	/* index + 1 in the low half (0 = empty), the key's hash in the high
+	 * half: a probe compares hashes before it reads a key's bytes, which
+	 * live elsewhere and cost a cache miss each */
+	uint64_t *slot;
 	uint32_t nslot;   /* power of two */
 	const bcx_allocator *alloc;
 } wr_table;
 
 void wr_table_init(wr_table *t, const bcx_allocator *a);
 void wr_table_free(wr_table *t);
+/* Empty the table, keeping its memory for the next keys (the assembler's
+ * value names, a function at a time). */
+void wr_table_clear(wr_table *t);
 /* Index of the key [p, p+n), adding it at the end when new. */
 bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx);
 /* Look a key up without adding it. */

@@ -28,6 +28,22 @@ void wr_table_free(wr_table *t)
 	t->n = t->cap = t->nslot = 0;
 }
 
+void wr_table_clear(wr_table *t)
+{
+	/* a large table is given back: clearing it for every small function
+	 * after it would cost its size each time */
+	if (t->nslot > 4096) {
+		const bcx_allocator *a = t->alloc;
+		wr_table_free(t);
+		wr_table_init(t, a);
+		return;
+	}
+	if (t->slot)
+		memset(t->slot, 0, (size_t)t->nslot * sizeof *t->slot);
+	t->n = 0;
+	t->data.len = 0;
+}
+
 /* The parser hashes every type's text and every value name: the common
  * word-at-a-time hash. Only slots depend on it, never the tables' order. */
 static uint32_t key_hash(const uint8_t *p, size_t n)
@@ -47,15 +63,17 @@ static bcx_status rehash(wr_table *t)
 	uint32_t ns = t->nslot ? t->nslot * 2 : 64;
 	if (ns < t->nslot)
 		return BCX_ERR_LIMIT;
-	uint32_t *s = bcx_alloc(t->alloc, (size_t)ns * sizeof *s);
+	uint64_t *s = bcx_alloc(t->alloc, (size_t)ns * sizeof *s);
 	if (!s)
 		return BCX_ERR_NOMEM;
 	memset(s, 0, (size_t)ns * sizeof *s);
-	for (uint32_t i = 0; i < t->n; i++) {
-		uint32_t h = key_hash(wr_table_key(t, i), wr_table_len(t, i)) & (ns - 1);
+	for (uint32_t k = 0; k < t->nslot; k++) {
+		uint32_t h = (uint32_t)(t->slot[k] >> 32) & (ns - 1);
+		if (!t->slot[k])
+			continue;
 		while (s[h])
 			h = (h + 1) & (ns - 1);
-		s[h] = i + 1;
+		s[h] = t->slot[k];
 	}
 	bcx_free(t->alloc, t->slot, (size_t)t->nslot * sizeof *t->slot);
 	t->slot = s;
@@ -79,17 +97,26 @@ static bcx_status grow_off(wr_table *t)
 	return BCX_OK;
 }
 
+/* The slot that holds key [p, p+n) of hash full, or the empty slot where
+ * it would go. */
+static uint32_t probe(const wr_table *t, const void *p, size_t n, uint32_t full)
+{
+	uint32_t h = full & (t->nslot - 1);
+	for (; t->slot[h]; h = (h + 1) & (t->nslot - 1))
+		if ((uint32_t)(t->slot[h] >> 32) == full &&
+		    key_eq(t, (uint32_t)t->slot[h] - 1, p, n))
+			break;
+	return h;
+}
+
 bool wr_table_find(const wr_table *t, const void *p, size_t n, uint32_t *idx)
 {
 	if (!t->nslot)
 		return false;
-	uint32_t h = key_hash(p, n) & (t->nslot - 1);
-	for (; t->slot[h]; h = (h + 1) & (t->nslot - 1))
-		if (key_eq(t, t->slot[h] - 1, p, n)) {
-			*idx = t->slot[h] - 1;
-			return true;
-		}
-	return false;
+	uint64_t s = t->slot[probe(t, p, n, key_hash(p, n))];
+	if (s)
+		*idx = (uint32_t)s - 1;
+	return s != 0;
 }
 
 bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx)
@@ -97,19 +124,19 @@ bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx)
 	bcx_status st;
 	if ((uint64_t)(t->n + 1) * 2 > t->nslot && (st = rehash(t)) != BCX_OK)
 		return st;
-	uint32_t h = key_hash(p, n) & (t->nslot - 1);
-	for (; t->slot[h]; h = (h + 1) & (t->nslot - 1))
-		if (key_eq(t, t->slot[h] - 1, p, n)) {
-			*idx = t->slot[h] - 1;
-			return BCX_OK;
-		}
+	uint32_t full = key_hash(p, n);
+	uint32_t h = probe(t, p, n, full);
+	if (t->slot[h]) {
+		*idx = (uint32_t)t->slot[h] - 1;
+		return BCX_OK;
+	}
 	if (t->n == t->cap && (st = grow_off(t)) != BCX_OK)
 		return st;
 	bcx_buf_put_bytes(&t->data, p, n);
 	if (t->data.status != BCX_OK)
 		return t->data.status;
 	t->off[t->n + 1] = t->data.len;
-	t->slot[h] = t->n + 1;
+	t->slot[h] = (uint64_t)full << 32 | (t->n + 1);
 	*idx = t->n++;
 	return BCX_OK;
 }
