@@ -374,6 +374,47 @@ static void decode_attr(dctx *x, bcx_cursor *c, mbc_ent *e)
 	}
 }
 
+/* MLIR 17 on: a flag byte per dimension, then the shape. */
+static void scalable_flags(dctx *x, bcx_cursor *c, mbc_ent *e, size_t at)
+{
+	uint32_t n = mbc_count(c, 1, "scalable dims");
+	if (!bcx_cur_ok(c))
+		return;
+	e->flags = bcx_arena_calloc(x->m->arena, n ? n : 1, 1);
+	if (!e->flags) {
+		bcx_cur_fail(c, BCX_ERR_NOMEM, "out of memory");
+		return;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		e->flags[i] = bcx_cur_u8(c, "scalable flag");
+	shape(x, c, e);
+	if (bcx_cur_ok(c) && e->ndims != n)
+		bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "%u scalable flags for rank %u", n,
+				e->ndims);
+}
+
+/* MLIR 16 and before: only trailing dimensions could be scalable, and the
+ * entry holds their number before the shape. Decoded into the flags of
+ * MLIR 17 on, which is what the printer and the writer take. */
+static void trailing_scalable(dctx *x, bcx_cursor *c, mbc_ent *e, size_t at)
+{
+	uint64_t n = mbc_varint(c, "number of scalable dims");
+	shape(x, c, e);
+	if (!bcx_cur_ok(c))
+		return;
+	if (n > e->ndims) {
+		bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "%llu scalable dims for rank %u",
+				(unsigned long long)n, e->ndims);
+		return;
+	}
+	e->flags = bcx_arena_calloc(x->m->arena, e->ndims ? e->ndims : 1, 1);
+	if (!e->flags) {
+		bcx_cur_fail(c, BCX_ERR_NOMEM, "out of memory");
+		return;
+	}
+	memset(e->flags + e->ndims - n, 1, (size_t)n);
+}
+
 static void decode_type(dctx *x, bcx_cursor *c, mbc_ent *e)
 {
 	size_t at = bcx_cur_offset(c);
@@ -429,24 +470,13 @@ static void decode_type(dctx *x, bcx_cursor *c, mbc_ent *e)
 		shape(x, c, e);
 		e->r[0] = ref_type(x, c);
 		break;
-	case MBC_T_VECTOR_SCALABLE: {
-		uint32_t n = mbc_count(c, 1, "scalable dims");
-		if (!bcx_cur_ok(c))
-			break;
-		e->flags = bcx_arena_calloc(x->m->arena, n ? n : 1, 1);
-		if (!e->flags) {
-			bcx_cur_fail(c, BCX_ERR_NOMEM, "out of memory");
-			break;
-		}
-		for (uint32_t i = 0; i < n; i++)
-			e->flags[i] = bcx_cur_u8(c, "scalable flag");
-		shape(x, c, e);
-		if (bcx_cur_ok(c) && e->ndims != n)
-			bcx_cur_fail_at(c, at, BCX_ERR_MALFORMED, "%u scalable flags for rank %u", n,
-					e->ndims);
+	case MBC_T_VECTOR_SCALABLE:
+		if (mbc_release_major(x->m->rel) <= 16)
+			trailing_scalable(x, c, e, at);
+		else
+			scalable_flags(x, c, e, at);
 		e->r[0] = ref_type(x, c);
 		break;
-	}
 	case MBC_T_TUPLE:
 		list_of(x, c, e, true);
 		break;

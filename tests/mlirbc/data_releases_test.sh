@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The committed files of older releases (data/release*.mlirbc), without any
 # MLIR tool: release16 (mlir-opt-16, v0), release19 (mlir-opt-19, v6, which
-# mlir-opt-22 refuses), release19_hlfir (flang-19's bbc and fir-opt) and
+# mlir-opt-22 refuses), release16_sve (mlir-opt-16: scalable vectors), release19_hlfir (flang-19's bbc and fir-opt) and
 # release18 (release19 with its producer changed to MLIR18.1.8: read with
 # the nearest release's tables, with a note). Checks, for each:
 #   bcx info names the release whose layouts it reads with (and the note);
@@ -42,6 +42,11 @@ for n in release16 release19 release18; do
 done
 check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-version 6 "$data/release19_hlfir.mlirbc" -o "$tmp/x" 2> "$tmp/err" &&
 	grep -q "(MLIR 19) is not an op of MLIR 22" "$tmp/err"'
+# MLIR 16 wrote a scalable vector type as the number of its trailing scalable
+# dimensions (vector<3x[2x2]xi64>); MLIR 17 on as a flag per dimension
+check "release16_sve dis" same "$data/release16_sve.mlirbc" "$data/release16_sve.generic.mlir"
+check "release16_sve convert" eval '"$bcx" convert --bytecode-version 6 "$data/release16_sve.mlirbc" \
+	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release16_sve.generic.mlir"'
 # the upgrades of src/mlirbc/upgrades.def: release19_upgrade (mlir-opt-19) has a
 # gpu.module (its gpu.module_end left out), a vector.shuffle (its ArrayAttr mask
 # becomes array<i64: ...>) and llvm.getelementptr with and without inbounds

@@ -78,7 +78,7 @@ if [ -x "$flang/bbc" ] && [ -x "$flang/fir-opt" ]; then
 		for k in hlfir fir; do
 			name=$(basename "$f" .f90).$k
 			w=$tmp/flang-$name
-			"$flang/bbc" --emit-$k "$f" -o "$w.mlir" 2> /dev/null &&
+			"$flang/bbc" --emit-$k --module="$tmp" "$f" -o "$w.mlir" 2> /dev/null &&
 				"$flang/fir-opt" --emit-bytecode "$w.mlir" -o "$w.mlirbc" &&
 				"$flang/fir-opt" --mlir-print-op-generic "$w.mlirbc" -o "$w.ref" ||
 				{ echo "FAIL flang19 $name lower" >> "$tmp/results"; continue; }
