@@ -300,6 +300,39 @@ static void seg_values(cv *x, mw_named *nv, uint32_t attr)
 		memcpy(&nv->seg[i], e->blob + 4 * i, 4);
 }
 
+/* An older release's segment sizes with the groups MLIR 22 added
+ * (ZERO_GROUPS rows of upgrades.def). */
+static void add_zero_groups(cv *x, const mbc_op *src, mbc_str name, mw_named *nv)
+{
+	int32_t seg[64];
+	uint32_t n = nv->seg ? mbc_upgrade_zero_groups(x->r, src, (const char *)name.p, name.n,
+						       nv->seg, nv->nseg, seg, 64) : 0;
+	int32_t *kept = n ? mw_alloc(x->m, n, sizeof *kept) : NULL;
+	if (!kept)
+		return;
+	memcpy(kept, seg, n * sizeof *kept);
+	nv->seg = kept;
+	nv->nseg = n;
+	nv->value = mw_i32_array(x->m, kept, n);
+}
+
+/* The segment sizes an older release's op did not have (MAP_GROUPS rows):
+ * added after the dictionary's inherent attributes (room for them was
+ * allocated with the properties), then sorted by name with them. */
+static void add_map_groups(cv *x, const mbc_op *src, mw_op *op)
+{
+	int32_t seg[64];
+	uint32_t n = 0;
+	const char *to = mbc_upgrade_map_groups(x->r, src, seg, &n, 64);
+	int32_t *kept = to ? mw_alloc(x->m, n, sizeof *kept) : NULL;
+	if (!kept)
+		return;
+	memcpy(kept, seg, n * sizeof *kept);
+	op->props[op->nprops++] = (mw_named){mw_string_attr(x->m, to, strlen(to)),
+					     mw_i32_array(x->m, kept, n), kept, n, 0, false, 0, true};
+	mw_sort_named(x->m, op->props, op->nprops);
+}
+
 /* The op's dictionary entries, split into discardable and inherent. */
 static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
 {
@@ -319,16 +352,19 @@ static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
 			       NULL, 0, 0, false, 0, false};
 		mbc_str key = mbc_string(x->r, x->r->attrs[d->list[2 * i]].e->r[0]);
 		if (split && mbc_is_inherent(x->r, src, key)) {
-			mbc_str name = mbc_inherent_name(key);
+			mbc_str name = mbc_inherent_name(x->r, src, key);
 			if (name.p != key.p)
 				nv.name = mw_string_attr(m, name.p, name.n);
 			nv.from_dict = true;
 			seg_values(x, &nv, d->list[2 * i + 1]);
+			add_zero_groups(x, src, name, &nv);
 			op->props[op->nprops++] = nv;
 		}
 		else
 			op->attrs[op->nattrs++] = nv;
 	}
+	if (split && op->props)
+		add_map_groups(x, src, op);
 }
 
 /* One decoded property in the model: an attribute, segment sizes, or a

@@ -261,6 +261,17 @@ bool mbc_upgrade_i64_array(mbc_module *m, const mbc_op *op, const mbc_named *p);
  * release's op with the unit attributes MLIR 22 made enum fields replaced
  * by those fields (llvm.getelementptr's inbounds: noWrapFlags). */
 void mbc_upgrade_view(mbc_module *m, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap);
+/* MLIR 16's name of an inherent attribute MLIR 22 renamed (RENAME rows):
+ * the new name, else NULL. */
+const char *mbc_upgrade_rename(const mbc_module *m, const mbc_op *op, const char *name, size_t n);
+/* MAP_GROUPS: the segment sizes the op lacks, into seg[0..*nseg); their
+ * field's name, or NULL (no row, or maps that do not count). */
+const char *mbc_upgrade_map_groups(mbc_module *m, const mbc_op *op, int32_t *seg, uint32_t *nseg,
+				   uint32_t cap);
+/* ZERO_GROUPS: segment sizes old[0..nold) of the field name, with the
+ * groups MLIR 22 added, into seg; their count, 0 when no row applies. */
+uint32_t mbc_upgrade_zero_groups(const mbc_module *m, const mbc_op *op, const char *name, size_t n,
+				 const int32_t *old, uint32_t nold, int32_t *seg, uint32_t cap);
 bcx_status mbc_type(mbc_module *m, uint32_t i, const mbc_ent **out, bcx_diag *diag);
 /* llvm_text.c: the llvm dialect's text entries read with the syntax table
  * (dialect_syn.def): each llvm attribute named inside becomes an attribute
@@ -394,7 +405,7 @@ bcx_status mbc_op_props_once(mbc_module *m, const mbc_op *op, mbc_named *out, ui
 bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name);
 /* MLIR 22's name of an inherent attribute (operand_segment_sizes is read
  * as operandSegmentSizes). */
-mbc_str mbc_inherent_name(mbc_str name);
+mbc_str mbc_inherent_name(const mbc_module *m, const mbc_op *op, mbc_str name);
 #define MBC_MAX_PROPS 64
 
 /* n items of size bytes from the arena, not zeroed (the caller fills every

@@ -10,12 +10,13 @@
 static const char seg_legacy[][24] = {"operand_segment_sizes", "result_segment_sizes"};
 static const char seg_names[][24] = {"operandSegmentSizes", "resultSegmentSizes"};
 
-mbc_str mbc_inherent_name(mbc_str name)
+mbc_str mbc_inherent_name(const mbc_module *m, const mbc_op *op, mbc_str name)
 {
 	for (unsigned i = 0; i < 2; i++)
 		if (name.n == strlen(seg_legacy[i]) && memcmp(name.p, seg_legacy[i], name.n) == 0)
 			return (mbc_str){(const uint8_t *)seg_names[i], (uint32_t)strlen(seg_names[i])};
-	return name;
+	const char *to = mbc_upgrade_rename(m, op, (const char *)name.p, name.n);
+	return to ? (mbc_str){(const uint8_t *)to, (uint32_t)strlen(to)} : name;
 }
 
 bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name)
@@ -23,7 +24,7 @@ bool mbc_is_inherent(const mbc_module *m, const mbc_op *op, mbc_str name)
 	const mbc_oplayout *l = m->opnames[op->name].cur;
 	if (!l || !m->opnames[op->name].registered)
 		return false;
-	name = mbc_inherent_name(name);
+	name = mbc_inherent_name(m, op, name);
 	return mbc_layout_inherent(l, (const char *)name.p, name.n);
 }
 
@@ -200,7 +201,7 @@ static bcx_status dict_inherent(mbc_module *m, const mbc_op *op, mbc_named *out,
 		mbc_str key = mbc_string(m, k->r[0]);
 		if (!mbc_is_inherent(m, op, key))
 			continue;
-		key = mbc_inherent_name(key);
+		key = mbc_inherent_name(m, op, key);
 		bool dup = false;
 		for (uint32_t j = 0; j < have && !dup; j++)
 			dup = out[j].len == key.n && memcmp(out[j].name, key.p, key.n) == 0;

@@ -116,10 +116,149 @@ static void add_var_type(mbc_module *r, const mbc_op *op, const up_row *u, mbc_n
 	sort_last(pr, *n);
 }
 
+const char *mbc_upgrade_rename(const mbc_module *r, const mbc_op *op, const char *name, size_t n)
+{
+	if (r->rel == mbc_release_current())
+		return NULL;
+	const up_row *u = find(r, op, name, n);
+	return u && u->action == RENAME ? u->to : NULL;
+}
+
+/* The operands an affine map's text stands for: its dims and symbols,
+ * "affine_map<(d0, d1)[s0] -> ...>" 3; -1 when the text is not that. */
+static int64_t map_operands(const uint8_t *p, size_t n)
+{
+	static const char head[] = "affine_map<";
+	size_t i = sizeof head - 1;
+	if (n < i || memcmp(p, head, i) != 0)
+		return -1;
+	int64_t count = 0;
+	for (int part = 0; part < 2; part++) {
+		char open = part ? '[' : '(', close = part ? ']' : ')';
+		while (i < n && p[i] == ' ')
+			i++;
+		if (i == n || p[i] != open)
+			return part ? count : -1; /* no symbols */
+		bool any = false;
+		for (i++; i < n && p[i] != close; i++) {
+			any = true;
+			count += p[i] == ',';
+		}
+		if (i == n)
+			return -1;
+		count += any;
+		i++;
+	}
+	return count;
+}
+
+/* The attribute of the op's dictionary named name, or MBC_NONE. */
+static uint32_t dict_value(mbc_module *r, const mbc_op *op, const char *name, size_t n)
+{
+	const mbc_ent *d, *k;
+	if (op->attrs == MBC_NONE || mbc_attr(r, op->attrs, &d, NULL) != BCX_OK)
+		return MBC_NONE;
+	for (uint32_t i = 0; i + 1 < d->n; i += 2) {
+		if (mbc_attr(r, d->list[i], &k, NULL) != BCX_OK)
+			return MBC_NONE;
+		mbc_str key = mbc_string(r, k->r[0]);
+		if (key.n == n && memcmp(key.p, name, n) == 0)
+			return d->list[i + 1];
+	}
+	return MBC_NONE;
+}
+
+const char *mbc_upgrade_map_groups(mbc_module *r, const mbc_op *op, int32_t *seg, uint32_t *nseg,
+				   uint32_t cap)
+{
+	if (r->rel == mbc_release_current())
+		return NULL;
+	const mbc_opname *on = &r->opnames[op->name];
+	unsigned rel = mbc_release_major(r->rel);
+	for (size_t k = 0; k < sizeof rows / sizeof *rows; k++) {
+		const up_row *u = &rows[k];
+		if (u->release != rel || u->action != MAP_GROUPS || strcmp(u->op, on->full) != 0 ||
+		    u->value == 0 || u->value > cap)
+			continue;
+		int64_t left = op->nopr;
+		uint32_t g = 0;
+		for (const char *f = u->field; *f && g + 1 < u->value; g++) {
+			size_t len = strcspn(f, " ");
+			const mbc_ent *e;
+			uint32_t a = dict_value(r, op, f, len);
+			int64_t c = a == MBC_NONE || mbc_attr(r, a, &e, NULL) != BCX_OK || e->code != MBC_TEXT
+					    ? -1 : map_operands(e->blob, (size_t)e->nblob);
+			if (c < 0 || c > left)
+				return NULL; /* convert then names the missing field */
+			seg[g] = (int32_t)c;
+			left -= c;
+			f += len + (f[len] == ' ');
+		}
+		seg[g++] = (int32_t)left;
+		*nseg = g;
+		return u->to;
+	}
+	return NULL;
+}
+
+uint32_t mbc_upgrade_zero_groups(const mbc_module *r, const mbc_op *op, const char *name, size_t n,
+				 const int32_t *old, uint32_t nold, int32_t *seg, uint32_t cap)
+{
+	if (r->rel == mbc_release_current())
+		return 0;
+	const up_row *u = find(r, op, name, n);
+	if (!u || u->action != ZERO_GROUPS)
+		return 0;
+	uint32_t added = 0, total;
+	for (uint64_t v = u->value; v; v &= v - 1)
+		added++;
+	total = nold + added;
+	if (total > cap || total > 64 || (u->value >> total) != 0)
+		return 0; /* not the length that row is for: left to convert's checks */
+	for (uint32_t i = 0, j = 0; i < total; i++)
+		seg[i] = (u->value >> i) & 1 ? 0 : old[j++];
+	return total;
+}
+
+/* MAP_GROUPS and ZERO_GROUPS on the decoded properties. */
+static void view_groups(mbc_module *r, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap)
+{
+	int32_t seg[64];
+	uint32_t nseg = 0;
+	const char *to = mbc_upgrade_map_groups(r, op, seg, &nseg, 64);
+	if (to && find_named(pr, *n, to) == *n && *n < cap) {
+		int32_t *kept = mbc_alloc_array(r->arena, nseg, sizeof *kept);
+		if (!kept)
+			return;
+		memcpy(kept, seg, nseg * sizeof *kept);
+		pr[(*n)++] = (mbc_named){to, (uint32_t)strlen(to), MBC_NONE, kept, nseg, 0, false, 0,
+					 NULL, 0, false};
+		sort_last(pr, *n);
+	}
+	for (uint32_t i = 0; i < *n; i++) {
+		const mbc_ent *e;
+		if (pr[i].attr == MBC_NONE || mbc_attr(r, pr[i].attr, &e, NULL) != BCX_OK ||
+		    e->code != MBC_A_DENSE_ARRAY || e->nblob != e->u[0] * 4 || e->u[0] > 64)
+			continue;
+		int32_t old[64];
+		memcpy(old, e->blob, (size_t)e->nblob);
+		nseg = mbc_upgrade_zero_groups(r, op, pr[i].name, pr[i].len, old, (uint32_t)e->u[0],
+					      seg, 64);
+		int32_t *kept = nseg ? mbc_alloc_array(r->arena, nseg, sizeof *kept) : NULL;
+		if (!kept)
+			continue;
+		memcpy(kept, seg, nseg * sizeof *kept);
+		pr[i].attr = MBC_NONE;
+		pr[i].seg = kept;
+		pr[i].nseg = nseg;
+	}
+}
+
 void mbc_upgrade_view(mbc_module *r, const mbc_op *op, mbc_named *pr, uint32_t *n, uint32_t cap)
 {
 	if (r->rel == mbc_release_current())
 		return;
+	view_groups(r, op, pr, n, cap);
 	const mbc_opname *on = &r->opnames[op->name];
 	unsigned rel = mbc_release_major(r->rel);
 	for (size_t k = 0; k < sizeof rows / sizeof *rows; k++) {

@@ -6,7 +6,8 @@
 
 #include "wmodel.h"
 
-typedef enum { DROP_OP, UNIT_TO_ENUM, I64_ARRAY, ADD_GROUPS, VAR_TYPE } up_action;
+typedef enum { DROP_OP, UNIT_TO_ENUM, I64_ARRAY, ADD_GROUPS, VAR_TYPE, RENAME, MAP_GROUPS,
+	       ZERO_GROUPS } up_action;
 
 typedef struct up_row {
 	unsigned release;

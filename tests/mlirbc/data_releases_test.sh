@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The committed files of older releases (data/release*.mlirbc), without any
 # MLIR tool: release16 (mlir-opt-16, v0), release19 (mlir-opt-19, v6, which
-# mlir-opt-22 refuses), release16_sve (mlir-opt-16: scalable vectors), release19_hlfir (flang-19's bbc and fir-opt) and
+# mlir-opt-22 refuses), release16_sve and release16_affine_gpu (mlir-opt-16: scalable vectors;
+# affine.for and gpu launches, upgraded), release19_hlfir (flang-19's bbc and fir-opt) and
 # release18 (release19 with its producer changed to MLIR18.1.8: read with
 # the nearest release's tables, with a note). Checks, for each:
 #   bcx info names the release whose layouts it reads with (and the note);
@@ -47,6 +48,13 @@ check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-versio
 check "release16_sve dis" same "$data/release16_sve.mlirbc" "$data/release16_sve.generic.mlir"
 check "release16_sve convert" eval '"$bcx" convert --bytecode-version 6 "$data/release16_sve.mlirbc" \
 	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release16_sve.generic.mlir"'
+# MLIR 16's affine.for held lower_bound and upper_bound and no segment sizes
+# (their maps' dims and symbols count the operands: 2, 1 and 1 iter_arg here);
+# gpu.launch and gpu.launch_func lacked the cluster sizes and async object
+# groups; mlir-opt-22 refuses the file and reads bcx's upgrade of it
+check "release16_affine_gpu dis" same "$data/release16_affine_gpu.mlirbc" "$data/release16_affine_gpu.generic.mlir"
+check "release16_affine_gpu convert" eval '"$bcx" convert --bytecode-version 6 "$data/release16_affine_gpu.mlirbc" \
+	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release16_affine_gpu.generic.mlir"'
 # the upgrades of src/mlirbc/upgrades.def: release19_upgrade (mlir-opt-19) has a
 # gpu.module (its gpu.module_end left out), a vector.shuffle (its ArrayAttr mask
 # becomes array<i64: ...>) and llvm.getelementptr with and without inbounds
