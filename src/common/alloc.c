@@ -222,3 +222,23 @@ bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t el
 	*cap = ncap;
 	return true;
 }
+
+bool bcx_heap_room(const bcx_allocator *a, void *arrp, size_t n, size_t *cap, size_t elem,
+		   size_t first)
+{
+	if (n < *cap)
+		return true;
+	size_t ncap = *cap ? *cap : first, bytes;
+	while (ncap <= n && ncap <= SIZE_MAX / 2)
+		ncap *= 2;
+	if (ncap <= n || !bcx_mul_ok(ncap, elem, &bytes))
+		return false;
+	void *old;
+	memcpy(&old, arrp, sizeof old); /* arrp points to a T*, whatever T is */
+	void *grown = bcx_realloc(a, old, *cap * elem, bytes);
+	if (!grown)
+		return false;
+	memcpy(arrp, &grown, sizeof grown);
+	*cap = ncap;
+	return true;
+}

@@ -78,6 +78,14 @@ static inline bcx_status bcx_nomem(bcx_diag *d)
  * false on size overflow or when out of memory; nothing changes then.
  */
 bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem);
+/*
+ * The same step for an array of allocator a's (realloc'd in place, freed by
+ * its owner): the capacity doubles from first until index n fits. The
+ * arrays that grow to the input's size (ops, values, tree nodes) use it,
+ * since an arena keeps every outgrown copy.
+ */
+bool bcx_heap_room(const bcx_allocator *a, void *arrp, size_t n, size_t *cap, size_t elem,
+		   size_t first);
 
 /* v in decimal at out (no NUL), as printf's %llu would write it; the
  * count of digits. */

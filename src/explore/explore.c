@@ -9,20 +9,11 @@
 
 static const xp_format *const formats[] = {&xp_tileir, &xp_mlirbc, &xp_tbon, &xp_bitstream};
 
-/* Make room for one more element of an allocator array (doubling). */
+/* Make room for one more element of an allocator array (doubling); node
+ * numbers are uint32_t. */
 static bool grow(bcx_explore *e, void **arr, size_t n, size_t *cap, size_t size)
 {
-	if (n < *cap)
-		return true;
-	size_t ncap = *cap ? *cap * 2 : 64, bytes;
-	if (ncap > UINT32_MAX - 1 || !bcx_mul_ok(ncap, size, &bytes))
-		return false;
-	void *p = bcx_realloc(e->alloc, *arr, *cap * size, bytes);
-	if (!p)
-		return false;
-	*arr = p;
-	*cap = ncap;
-	return true;
+	return n < UINT32_MAX - 1 && bcx_heap_room(e->alloc, arr, n, cap, size, 64);
 }
 
 bcx_status xp_add(bcx_explore *e, uint32_t parent, const char *kind, const char *label,

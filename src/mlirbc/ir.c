@@ -126,17 +126,9 @@ static bool reserve(irctx *x, uint32_t nv, size_t at)
 	if (nv > s->limit - s->reserved)
 		return fail(x, BCX_ERR_MALFORMED, at, "%s", "region value count exceeds the section");
 	size_t need = s->reserved + nv;
-	if (need > s->cap) {
-		size_t cap = s->cap ? s->cap : 16;
-		while (cap < need)
-			cap *= 2;
-		const bcx_allocator *a = bcx_arena_allocator(x->m->arena);
-		uint32_t *p = bcx_realloc(a, s->map, s->cap * sizeof *p, cap * sizeof *p);
-		if (!p)
-			return fail(x, BCX_ERR_NOMEM, at, "%s", "out of memory");
-		s->map = p;
-		s->cap = cap;
-	}
+	if (need && !bcx_heap_room(bcx_arena_allocator(x->m->arena), &s->map, need - 1, &s->cap,
+				   sizeof *s->map, 16))
+		return fail(x, BCX_ERR_NOMEM, at, "%s", "out of memory");
 	for (size_t i = s->reserved; i < need; i++)
 		s->map[i] = MBC_NONE;
 	s->reserved = need;

@@ -146,14 +146,8 @@ typedef struct region_stack {
 
 static bool push(region_stack *s, mbc_region *r, mbc_op *lazy)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 64;
-		pending_region *q = bcx_realloc(s->a, s->st, s->cap * sizeof *q, cap * sizeof *q);
-		if (!q)
-			return false;
-		s->st = q;
-		s->cap = cap;
-	}
+	if (!bcx_heap_room(s->a, &s->st, s->n, &s->cap, sizeof *s->st, 64))
+		return false;
 	s->st[s->n++] = (pending_region){r, lazy};
 	return true;
 }

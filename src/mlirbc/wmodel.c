@@ -44,21 +44,9 @@ void *mw_alloc(mw_module *m, size_t n, size_t size)
  * outweigh the array. mw_fini frees them. */
 bool mw_heap_room(mw_module *m, void *arrp, size_t n, size_t *cap, size_t elem)
 {
-	if (n < *cap)
+	if (n < *cap || bcx_heap_room(bcx_arena_allocator(m->arena), arrp, n, cap, elem, 32))
 		return true;
-	size_t ncap = *cap ? *cap : 32, bytes;
-	while (ncap <= n && ncap <= SIZE_MAX / 2)
-		ncap *= 2;
-	if (ncap <= n || !bcx_mul_ok(ncap, elem, &bytes))
-		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
-	void *old;
-	memcpy(&old, arrp, sizeof old);
-	void *grown = bcx_realloc(bcx_arena_allocator(m->arena), old, *cap * elem, bytes);
-	if (!grown)
-		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
-	memcpy(arrp, &grown, sizeof grown);
-	*cap = ncap;
-	return true;
+	return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), false;
 }
 
 void mw_heap_free(mw_module *m, void *p, size_t bytes)
