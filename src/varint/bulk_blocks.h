@@ -293,61 +293,28 @@ VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t cou
 
 #endif
 
-/* vb_zigzag() over out[0..k): the block walks store plain values and this
- * pass applies the signed rule while they are in the cache, a vector of
- * them at a time (per value it cost the walk about four instructions). */
-static inline void vb_zigzag_n(uint64_t *out, size_t k)
-{
-	size_t j = 0;
-#if VB_SIMD == 2
-	const __m256i one = _mm256_set1_epi64x(1);
-	for (; j + 4 <= k; j += 4) {
-		__m256i u = _mm256_loadu_si256((const __m256i *)(const void *)(out + j));
-		__m256i neg = _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_and_si256(u, one));
-		u = _mm256_xor_si256(_mm256_srli_epi64(u, 1), neg);
-		_mm256_storeu_si256((__m256i *)(void *)(out + j), u);
-	}
-#elif VB_SIMD == 1
-	const __m128i one = _mm_set1_epi64x(1);
-	for (; j + 2 <= k; j += 2) {
-		__m128i u = _mm_loadu_si128((const __m128i *)(const void *)(out + j));
-		__m128i neg = _mm_sub_epi64(_mm_setzero_si128(), _mm_and_si128(u, one));
-		u = _mm_xor_si128(_mm_srli_epi64(u, 1), neg);
-		_mm_storeu_si128((__m128i *)(void *)(out + j), u);
-	}
-#endif
-	for (; j < k; j++)
-		out[j] = vb_zigzag(out[j]);
-}
-
 static void vb_leb_blocks_of(const uint8_t *p, size_t n, int kind, unsigned max_bits,
                              const vb_leb_range *r, uint64_t *out, size_t count, size_t *ip,
                              size_t *offp)
 {
 	bool run = max_bits >= 7;
-	size_t from = *ip;
 	if (max_bits < 64)
 		vb_leb_blocks(p, n, kind, false, r, run, out, count, ip, offp);
 	else if (kind == BCX_VB_SLEB)
 		vb_leb_blocks(p, n, BCX_VB_SLEB, true, r, run, out, count, ip, offp);
-#if !VB_SIMD /* without vectors the pass saves nothing */
 	else if (kind == BCX_VB_ZLEB)
 		vb_leb_blocks(p, n, BCX_VB_ZLEB, true, r, run, out, count, ip, offp);
-#endif
 	else
 		vb_leb_blocks(p, n, BCX_VB_ULEB, true, r, run, out, count, ip, offp);
-	if (VB_SIMD && kind == BCX_VB_ZLEB && max_bits >= 64)
-		vb_zigzag_n(out + from, *ip - from);
 }
 
 #if VB_SIMD
-/* Plain PrefixVarInts; zigzag applied to the block afterwards. */
 static void vb_prefix_blocks_of(const uint8_t *p, size_t n, int zig, uint64_t *out,
                                 size_t count, size_t *ip, size_t *offp)
 {
-	size_t from = *ip;
-	vb_prefix_blocks(p, n, 0, out, count, ip, offp);
 	if (zig)
-		vb_zigzag_n(out + from, *ip - from);
+		vb_prefix_blocks(p, n, 1, out, count, ip, offp);
+	else
+		vb_prefix_blocks(p, n, 0, out, count, ip, offp);
 }
 #endif
