@@ -13,6 +13,23 @@ void an_optext_init(an_optext *t)
 	}
 }
 
+/* The decimal digits of v < 10^8 as eight ASCII bytes, most significant
+ * first in memory, with no branch on its length (3- to 5-digit operand
+ * values come in no order a branch could learn): four digits per 32-bit
+ * half, two per 16-bit quarter, one per byte. *zeros receives the count
+ * of leading zero digits (0..7), already shifted out of the result. */
+static uint64_t dec8(uint32_t v, unsigned *zeros)
+{
+	uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32;
+	uint64_t hi = ((x * 10486) >> 20) & 0x0000007f0000007full; /* / 100 */
+	x = hi | (x - hi * 100) << 16;
+	hi = ((x * 103) >> 10) & 0x000f000f000f000full; /* / 10 */
+	x = hi | (x - hi * 10) << 8;
+	unsigned z = (unsigned)__builtin_ctzll(x | (uint64_t)1 << 56) >> 3;
+	*zeros = z;
+	return (x + 0x3030303030303030ull) >> (8 * z);
+}
+
 void an_ops(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -34,6 +51,11 @@ void an_ops(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t n)
 				p[1] = bcx_digits2[2 * v + 1];
 				p += 2;
 			}
+		} else if (v < 100000000) {
+			unsigned zeros;
+			uint64_t text = dec8((uint32_t)v, &zeros);
+			memcpy(p, &text, 8);
+			p += 8 - zeros;
 		} else {
 			if (v >> 63) {
 				*p++ = '-';

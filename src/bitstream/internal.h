@@ -107,31 +107,51 @@ static inline uint64_t bs_read(bcx_bitcursor *b, unsigned w)
 
 uint64_t bs_vbr_slow(bcx_bitcursor *b, unsigned w, uint64_t first, unsigned result_bits);
 
+/* A VBR-w value (w 1..32) at the bottom of the 64-bit window win, when it
+ * ends inside the window's first `end` bits: the value in *v and its bit
+ * count in *bits. For 64-bit results end is 57 (fewer than 57 payload bits:
+ * nothing can overflow), for 32-bit ones two chunks that fit (or none). */
+static inline bool bs_vbr_window(uint64_t win, unsigned w, unsigned end, uint64_t *v,
+				 unsigned *bits)
+{
+	uint64_t hi = (uint64_t)1 << (w - 1), mask = ((uint64_t)1 << w) - 1;
+	uint64_t c = win & mask;
+	if (BS_LIKELY(!(c & hi))) {
+		*v = c;
+		*bits = w;
+		return true;
+	}
+	uint64_t x = c & (hi - 1);
+	unsigned sh = w - 1;
+	for (unsigned u = w; u + w <= end; u += w, sh += w - 1) {
+		c = (win >> u) & mask;
+		x |= (c & (hi - 1)) << sh;
+		if (!(c & hi)) {
+			*v = x;
+			*bits = u + w;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The window end of bs_vbr_window() for a result of result_bits (32, 64). */
+static inline unsigned bs_vbr_end(unsigned w, unsigned result_bits)
+{
+	return result_bits == 64 ? 57 : (2 * w - 1 <= result_bits ? 2 * w : 0);
+}
+
 /* VBR field (width 1..32); result_bits is 32 or 64 (spec section 1).
- * Values that end inside one 64-bit window (>= 57 bits) are read from it:
- * for 64-bit results any number of chunks (they carry < 57 payload bits,
- * so nothing can overflow), for 32-bit ones up to two chunks that fit. */
+ * Values that end inside one 64-bit window are read from it. */
 static inline uint64_t bs_vbr(bcx_bitcursor *b, unsigned w, unsigned result_bits)
 {
 	uint64_t pos = b->pos;
 	if (BS_LIKELY(pos + 64 <= b->limit)) {
-		uint64_t win = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
-		uint64_t hi = (uint64_t)1 << (w - 1), mask = ((uint64_t)1 << w) - 1;
-		uint64_t c = win & mask;
-		if (BS_LIKELY(!(c & hi))) {
-			b->pos = pos + w;
-			return c;
-		}
-		uint64_t v = c & (hi - 1);
-		unsigned sh = w - 1;
-		unsigned end = result_bits == 64 ? 57 : (2 * w - 1 <= result_bits ? 2 * w : 0);
-		for (unsigned u = w; u + w <= end; u += w, sh += w - 1) {
-			c = (win >> u) & mask;
-			v |= (c & (hi - 1)) << sh;
-			if (!(c & hi)) {
-				b->pos = pos + u + w;
-				return v;
-			}
+		uint64_t win = bs_load64(b->data + (pos >> 3)) >> (pos & 7), v;
+		unsigned bits;
+		if (BS_LIKELY(bs_vbr_window(win, w, bs_vbr_end(w, result_bits), &v, &bits))) {
+			b->pos = pos + bits;
+			return v;
 		}
 	}
 	uint64_t piece = bs_read(b, w);

@@ -38,6 +38,61 @@ static inline uint64_t read_scalar(bcx_bitcursor *b, const bcx_bs_abbrev_op *op)
 	}
 }
 
+/* One scalar field at the bottom of the window win (the buffer holds all
+ * 64 bits): its value and bit count, or false for a VBR value that does not
+ * end in the window and for an array or a blob. */
+static inline bool scalar_in_window(uint64_t win, const bcx_bs_abbrev_op *op, uint64_t *v,
+				    unsigned *bits)
+{
+	unsigned w = (unsigned)op->value;
+	switch (op->kind) {
+	case BCX_BS_OP_FIXED:
+		*v = win & (((uint64_t)1 << w) - 1);
+		*bits = w;
+		return true;
+	case BCX_BS_OP_VBR:
+		if (w == 0) {
+			*v = 0;
+			*bits = 0;
+			return true;
+		}
+		return bs_vbr_window(win, w, 57, v, bits);
+	case BCX_BS_OP_CHAR6:
+		*v = (uint8_t)char6_chars[win & 63];
+		*bits = 6;
+		return true;
+	case BCX_BS_OP_LITERAL:
+		*v = op->value;
+		*bits = 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Fields ops[i..end) into o[k..] with the position in a register while
+ * each field ends in a 64-bit window of the buffer (through the cursor,
+ * every field would wait for the previous one's store of the position).
+ * Returns how many fields it read; the caller reads the rest through the
+ * cursor, which sees the end of the input and reports errors. `step` is 0
+ * for an array's one element kind, 1 for an abbreviation's operands. */
+static uint32_t fields_fast(bcx_bitcursor *b, const bcx_bs_abbrev_op *ops, unsigned step,
+			    uint32_t count, uint64_t *restrict o)
+{
+	const uint8_t *data = b->data;
+	uint64_t pos = b->pos, limit = b->limit;
+	uint32_t k = 0;
+	for (; k < count && pos + 64 <= limit; k++) {
+		uint64_t win = bs_load64(data + (pos >> 3)) >> (pos & 7);
+		unsigned bits;
+		if (!scalar_in_window(win, &ops[k * step], &o[k], &bits))
+			break;
+		pos += bits;
+	}
+	b->pos = pos;
+	return k;
+}
+
 /* One VBR6 value from the window win at bit *used, if it ends inside the
  * window's 57 bits (at most 9 chunks, 45 bits: no overflow possible). */
 static inline bool vbr6_in_window(uint64_t win, unsigned *used, uint64_t *out)
@@ -125,14 +180,15 @@ static bcx_status read_array(bcx_bs_reader *r, const bcx_bs_abbrev *ab, uint32_t
 	if (!reserve_ops(r, *nops + n + ab->nops))
 		return bs_fail(r, at, BCX_ERR_NOMEM, "out of memory");
 	uint64_t *restrict o = r->ops + *nops;
+	uint32_t k0 = fields_fast(b, elt, 0, n, o);
 	if (elt->kind == BCX_BS_OP_CHAR6)
-		for (uint32_t k = 0; k < n; k++)
+		for (uint32_t k = k0; k < n; k++)
 			o[k] = (uint8_t)char6_chars[bs_read(b, 6)];
 	else if (elt->kind == BCX_BS_OP_FIXED)
-		for (uint32_t k = 0; k < n; k++)
+		for (uint32_t k = k0; k < n; k++)
 			o[k] = bs_read(b, (unsigned)elt->value);
 	else
-		for (uint32_t k = 0; k < n; k++)
+		for (uint32_t k = k0; k < n; k++)
 			o[k] = bs_vbr(b, (unsigned)elt->value, 64);
 	*nops += n;
 	return b->status;
@@ -171,7 +227,12 @@ static bcx_status read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
 		return bs_fail(r, b->pos, BCX_ERR_NOMEM, "out of memory");
 	size_t n = 0;
 	uint64_t *restrict o = r->ops;
-	for (uint32_t i = 1; i < ab->nops && b->status == BCX_OK; i++) {
+	uint32_t i = 1;
+	if (b->status == BCX_OK) {
+		i += fields_fast(b, &ab->ops[1], 1, ab->nops - 1, o);
+		n = i - 1;
+	}
+	for (; i < ab->nops && b->status == BCX_OK; i++) {
 		op = &ab->ops[i];
 		if (op->kind == BCX_BS_OP_ARRAY) {
 			if (read_array(r, ab, i, &n) != BCX_OK)

@@ -88,14 +88,12 @@ VB_WALK void vb_vbr_blocks(const uint8_t *p, size_t n, unsigned width, int sign,
 	*posp = pos;
 }
 
-static void vb_vbr_blocks_of(const uint8_t *p, size_t n, unsigned width, int sign,
-                             const vb_vbr_masks *m, uint64_t *out, size_t count, size_t *ip,
-                             uint64_t *posp)
+/* Plain VBR values (the caller applies the signed rule to the block). */
+static void vb_vbr_blocks_of(const uint8_t *p, size_t n, unsigned width, const vb_vbr_masks *m,
+                             uint64_t *out, size_t count, size_t *ip, uint64_t *posp)
 {
-	if (width == 6 && sign)
-		vb_vbr_blocks(p, n, 6, 1, m, out, count, ip, posp);
-	else if (width == 6)
+	if (width == 6)
 		vb_vbr_blocks(p, n, 6, 0, m, out, count, ip, posp);
 	else
-		vb_vbr_blocks(p, n, width, sign, m, out, count, ip, posp);
+		vb_vbr_blocks(p, n, width, 0, m, out, count, ip, posp);
 }

@@ -480,12 +480,47 @@ static void test_blockname_cleared(void)
 		   "</UnknownBlock100>\n");
 }
 
+/* Operand values at every decimal width, printed as the reference does
+ * (the dump formats 1- to 8-digit values apart from longer ones). */
+static void test_operand_digits(void)
+{
+	uint64_t v[20] = {0, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000,
+			  999999, 1000000, 9999999, 10000000, 99999999, 100000000,
+			  4294967296, UINT64_MAX >> 1, UINT64_MAX};
+	bcx_bs_writer *w;
+	T_CHECK(bcx_bsw_new(&w, NULL) == BCX_OK);
+	bcx_bsw_magic(w, MAGIC_IR);
+	bcx_bsw_enter_block(w, 8, 3);
+	bcx_bsw_record(w, 3, 1, v, 20, NULL, 0);
+	bcx_bsw_end_block(w);
+	bcx_buf out, text;
+	bcx_buf_init(&out, NULL);
+	bcx_buf_init(&text, NULL);
+	bcx_diag d;
+	bcx_diag_clear(&d);
+	T_CHECKF(bcx_bsw_finish(w, &out, &d) == BCX_OK, "%s", d.message);
+	bcx_bsw_free(w);
+	bcx_bs_analyze_options o = {.size = sizeof o, .filename = "d.bc", .dump = true};
+	T_CHECKF(bs_analyze_buf(out.data, out.len, &o, &text, &d) == BCX_OK, "%s", d.message);
+	static const char want[] =
+		" op0=0 op1=9 op2=10 op3=99 op4=100 op5=999 op6=1000 op7=9999 op8=10000"
+		" op9=99999 op10=100000 op11=999999 op12=1000000 op13=9999999 op14=10000000"
+		" op15=99999999 op16=100000000 op17=4294967296 op18=9223372036854775807"
+		" op19=-1/>";
+	bcx_buf_put_u8(&text, 0);
+	T_CHECKF(strstr((const char *)text.data, want) != NULL, "dump:\n%s",
+		 (const char *)text.data);
+	bcx_buf_free(&out);
+	bcx_buf_free(&text);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	test_names_are_c_strings();
 	test_blockname_cleared();
 	test_writer();
+	test_operand_digits();
 	test_skip();
 	test_writer_errors();
 	test_undefined_abbrev();
