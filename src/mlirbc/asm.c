@@ -75,8 +75,8 @@ static bool use(ps *p, char sigil, uint32_t *slot)
 	if (r.name == MW_NONE)
 		return false;
 	if (!resolve(p, &r) && ok(p)) {
-		if (!BCX_VEC_ROOM(p->m->arena, p->pend, p->npend, p->cpend))
-			return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), false;
+		if (!PS_ROOM(p, p->pend, p->npend, p->cpend))
+			return false;
 		p->pend[p->npend++] = r;
 	}
 	return mlir_next(&p->lx);
@@ -671,6 +671,8 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 	mw_heap_free(m, p.tys, p.ctys * sizeof *p.tys);
 	mw_heap_free(m, p.lst, p.clst * sizeof *p.lst);
 	mw_heap_free(m, p.locs, p.clocs * sizeof *p.locs);
+	mw_heap_free(m, p.defs, p.cdefs * sizeof *p.defs);
+	mw_heap_free(m, p.pend, p.cpend * sizeof *p.pend);
 	if (p.lx.status != BCX_OK && m->status == BCX_OK)
 		m->status = p.lx.status;
 	return m->status;

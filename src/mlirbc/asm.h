@@ -49,7 +49,7 @@ typedef struct ps {
 	uint32_t *num[PS_NUM_FORMS]; /* per number of %N, %argN, ^bbN: the same */
 	size_t cnum[PS_NUM_FORMS];
 	uint32_t num_limit;          /* the largest number kept there */
-	ps_def *defs;
+	ps_def *defs;                /* on the heap, as the scratch stacks below */
 	size_t ndefs, cdefs;
 	ps_pend *pend;
 	size_t npend, cpend;

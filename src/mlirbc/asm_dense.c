@@ -103,28 +103,31 @@ typedef struct elem {
 	bool neg;
 } elem;
 
+/* On the heap, freed when the attribute is encoded (elems_free): an op's
+ * array<i32: ...> would otherwise leave its list in the arena, and a module
+ * has as many of them as ops. */
 typedef struct elems {
 	elem *v;
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	bool nested;    /* written as a list (not a single value) */
 	bool hex;       /* one "0x..." string: the raw buffer */
 } elems;
 
 static bool add_elem(ps *p, elems *e, bool neg)
 {
-	if (e->n == e->cap) {
-		if (e->cap >= (1u << 24))
-			return ps_fail(p, "too many elements");
-		elem *w = mw_alloc(p->m, e->cap ? e->cap * 2 : 16, sizeof *w);
-		if (!w)
-			return false;
-		if (e->n)
-			memcpy(w, e->v, e->n * sizeof *w);
-		e->v = w;
-		e->cap = e->cap ? e->cap * 2 : 16;
-	}
+	if (e->n >= (1u << 24))
+		return ps_fail(p, "too many elements");
+	if (!PS_ROOM(p, e->v, e->n, e->cap))
+		return false;
 	e->v[e->n++] = (elem){p->lx.t, neg};
 	return mlir_next(&p->lx);
+}
+
+static void elems_free(ps *p, elems *e)
+{
+	mw_heap_free(p->m, e->v, e->cap * sizeof *e->v);
+	*e = (elems){0};
 }
 
 static bool read_elems(ps *p, elems *e, unsigned depth)
@@ -306,33 +309,39 @@ static uint32_t encode_dense(ps *p, const elems *e, uint32_t type)
 	return p->lx.status == BCX_OK ? id : MW_NONE;
 }
 
-uint32_t ps_dense(ps *p)
+static uint32_t dense(ps *p, elems *e)
 {
 	mlir_lex *lx = &p->lx;
-	elems e = {0};
 	mlir_next(lx);
 	if (!mlir_expect(lx, '<'))
 		return MW_NONE;
-	if (!mlir_is_punct(lx, '>') && !read_elems(p, &e, 0))
+	if (!mlir_is_punct(lx, '>') && !read_elems(p, e, 0))
 		return MW_NONE;
 	uint32_t t;
 	if (!mlir_expect(lx, '>') || !mlir_expect(lx, ':') || (t = ps_type(p)) == MW_NONE)
 		return MW_NONE;
-	return encode_dense(p, &e, t);
+	return encode_dense(p, e, t);
 }
 
-uint32_t ps_dense_array(ps *p)
+uint32_t ps_dense(ps *p)
+{
+	elems e = {0};
+	uint32_t id = dense(p, &e);
+	elems_free(p, &e);
+	return id;
+}
+
+static uint32_t dense_array(ps *p, elems *e)
 {
 	mlir_lex *lx = &p->lx;
 	mw_module *m = p->m;
-	elems e = {0};
 	uint32_t t;
 	mlir_next(lx);
 	if (!mlir_expect(lx, '<') || (t = ps_type(p)) == MW_NONE)
 		return MW_NONE;
 	if (mlir_accept(lx, ':'))
 		do {
-			if (!read_elems(p, &e, 0))
+			if (!read_elems(p, e, 0))
 				return MW_NONE;
 		} while (mlir_accept(lx, ','));
 	if (!mlir_expect(lx, '>'))
@@ -340,20 +349,28 @@ uint32_t ps_dense_array(ps *p)
 	mw_tinfo ti = m->ent[t].ti;
 	bcx_buf b;
 	bcx_buf_init(&b, NULL);
-	for (uint32_t i = 0; i < e.n; i++) {
+	for (uint32_t i = 0; i < e->n; i++) {
 		uint8_t v[ELEM_MAX];
-		int n = encode_elem(p, &e.v[i], &ti, v, true);
+		int n = encode_elem(p, &e->v[i], &ti, v, true);
 		bcx_buf_put_bytes(&b, v, (size_t)n);
 	}
 	mw_tb_start(m);
 	mw_tb_varint(m, MBC_A_DENSE_ARRAY);
 	mw_tb_ref(m, MW_REC_TYPE, t);
-	mw_tb_varint(m, e.n);
+	mw_tb_varint(m, e->n);
 	mw_tb_varint(m, b.len);
 	mw_tb_bytes(m, b.data, b.len);
 	bcx_buf_free(&b);
 	uint32_t id = mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
 	return p->lx.status == BCX_OK ? id : MW_NONE;
+}
+
+uint32_t ps_dense_array(ps *p)
+{
+	elems e = {0};
+	uint32_t id = dense_array(p, &e);
+	elems_free(p, &e);
+	return id;
 }
 
 /* tensor<d0 x d1 x elem> */
@@ -375,18 +392,17 @@ static uint32_t tensor_type(mw_module *m, const int64_t *dims, int rank, uint32_
 }
 
 /* sparse<indices, values> : type; indices are tensor<N x rank x i64>. */
-uint32_t ps_sparse(ps *p)
+static uint32_t sparse(ps *p, elems *idx, elems *val)
 {
 	mlir_lex *lx = &p->lx;
 	mw_module *m = p->m;
-	elems idx = {0}, val = {0};
 	uint32_t t;
 	mlir_next(lx);
 	if (!mlir_expect(lx, '<'))
 		return MW_NONE;
 	/* sparse<> : T has no indices (tensor<0 x rank x i64>) and no values */
 	bool empty = mlir_is_punct(lx, '>');
-	if ((!empty && (!read_elems(p, &idx, 0) || !mlir_expect(lx, ',') || !read_elems(p, &val, 0))) ||
+	if ((!empty && (!read_elems(p, idx, 0) || !mlir_expect(lx, ',') || !read_elems(p, val, 0))) ||
 	    !mlir_expect(lx, '>') || !mlir_expect(lx, ':') || (t = ps_type(p)) == MW_NONE)
 		return MW_NONE;
 	mw_tinfo ti = m->ent[t].ti;
@@ -397,14 +413,14 @@ uint32_t ps_sparse(ps *p)
 	 * literal is one value); sparse<> has none */
 	int64_t rank = (int64_t)ti.width;
 	int64_t per = m->ent[ti.elem].ti.kind == MW_TY_COMPLEX ? 2 : 1;
-	int64_t rows = empty ? 0 : !idx.nested ? 1 : rank ? (int64_t)idx.n / rank : (int64_t)idx.n;
+	int64_t rows = empty ? 0 : !idx->nested ? 1 : rank ? (int64_t)idx->n / rank : (int64_t)idx->n;
 	int64_t dims[2] = {rows, rank};
-	int64_t vdims[1] = {empty ? 0 : val.nested ? (int64_t)val.n / per : 1};
+	int64_t vdims[1] = {empty ? 0 : val->nested ? (int64_t)val->n / per : 1};
 	uint32_t i64 = mw_int_type(m, 64, 0);
 	uint32_t it = tensor_type(m, dims, 2, i64);
 	uint32_t vt = tensor_type(m, vdims, 1, ti.elem);
-	uint32_t ia = it == MW_NONE ? MW_NONE : encode_dense(p, &idx, it);
-	uint32_t va = vt == MW_NONE ? MW_NONE : encode_dense(p, &val, vt);
+	uint32_t ia = it == MW_NONE ? MW_NONE : encode_dense(p, idx, it);
+	uint32_t va = vt == MW_NONE ? MW_NONE : encode_dense(p, val, vt);
 	if (ia == MW_NONE || va == MW_NONE)
 		return MW_NONE;
 	mw_tb_start(m);
@@ -413,6 +429,15 @@ uint32_t ps_sparse(ps *p)
 	mw_tb_ref(m, MW_REC_ATTR, ia);
 	mw_tb_ref(m, MW_REC_ATTR, va);
 	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM, 0);
+}
+
+uint32_t ps_sparse(ps *p)
+{
+	elems idx = {0}, val = {0};
+	uint32_t id = sparse(p, &idx, &val);
+	elems_free(p, &idx);
+	elems_free(p, &val);
+	return id;
 }
 
 uint32_t ps_resource(ps *p, uint32_t dialect, const char *key, size_t n)

@@ -113,8 +113,8 @@ bool ps_define(ps *p, uint32_t name, uint32_t value, uint32_t count)
 	uint32_t *b = binding(p, name);
 	if (!b)
 		return false;
-	if (!BCX_VEC_ROOM(p->m->arena, p->defs, p->ndefs, p->cdefs))
-		return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), false;
+	if (!PS_ROOM(p, p->defs, p->ndefs, p->cdefs))
+		return false;
 	p->defs[p->ndefs] = (ps_def){name, value, count, *b, NULL, 0};
 	*b = (uint32_t)++p->ndefs;
 	return true;

@@ -712,13 +712,26 @@ static int cmp_named(const mw_module *m, const mw_named *a, const mw_named *b)
 	return r ? r : (x.n > y.n) - (x.n < y.n);
 }
 
-/* A stable merge sort (qsort has no context argument, and dictionaries
- * from hostile input may be long). */
+/* A stable sort (qsort has no context argument): insertion for the short
+ * lists nearly every op has, with no memory; a merge sort for longer ones,
+ * since dictionaries from hostile input may be long, with its buffer given
+ * back (one per op in the arena added up to tens of MB). */
 void mw_sort_named(mw_module *m, mw_named *v, uint32_t n)
 {
 	if (n < 2)
 		return;
-	mw_named *tmp = bcx_arena_alloc(m->arena, (size_t)n * sizeof *tmp);
+	if (n <= 16) {
+		for (uint32_t i = 1; i < n; i++) {
+			mw_named x = v[i];
+			uint32_t j = i;
+			for (; j > 0 && cmp_named(m, &x, &v[j - 1]) < 0; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		return;
+	}
+	const bcx_allocator *a = bcx_arena_allocator(m->arena);
+	mw_named *tmp = bcx_alloc(a, (size_t)n * sizeof *tmp);
 	if (!tmp) {
 		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
 		return;
@@ -737,6 +750,7 @@ void mw_sort_named(mw_module *m, mw_named *v, uint32_t n)
 		}
 		memcpy(v, tmp, (size_t)n * sizeof *v);
 	}
+	bcx_free(a, tmp, (size_t)n * sizeof *tmp);
 }
 
 uint32_t mw_dict(mw_module *m, mw_named *v, uint32_t n)
