@@ -251,6 +251,12 @@
 	RA = RB + RC;                                                                          \
 	ip++;                                                                                  \
 	BRANCH((int64_t)RB < (int64_t)RC)
+#define HX_ADDF_ADD_JL                                                                         \
+	RA = as_u(as_f(RB) + as_f(RC));                                                        \
+	ip++;                                                                                  \
+	RA = RB + RC;                                                                          \
+	ip++;                                                                                  \
+	BRANCH((int64_t)RB < (int64_t)RC)
 /* The callee is known and takes this many arguments. */
 #define HX_CALL                                                                                \
 	RA = ip->k.u;                                                                          \

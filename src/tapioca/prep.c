@@ -56,7 +56,7 @@ uint32_t bcx_tapvm_regs_to_clear(const tap_fn *f, uint32_t nregs)
 }
 
 /* Fusions on the run's copy c of f's code, beside decode.c's: element and
- * field reads, loop tails, additions in a row. Only entries decode.c left
+ * field reads, loop tails (integer and float), additions in a row. Only entries decode.c left
  * plain are fused (and its built-in calls specialised); the second keeps
  * its entry, so a jump to it runs it alone. */
 static void fuse_more(const tap_fn *f, tap_insn *c)
@@ -87,11 +87,14 @@ static void fuse_more(const tap_fn *f, tap_insn *c)
 	}
 	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
 		unsigned op1 = f->code[pc] >> 24, op2 = f->code[pc + 1] >> 24;
+		bool add2 = op2 == TAP_ADD_I || op2 == TAP_ADD_U;
+		bool tail = add2 && pc + 2 < f->ncode && f->code[pc + 2] >> 24 == TAP_JL_I &&
+			    c[pc + 1].w >> 24 == op2; /* add.i; jl.i follows */
+		if (c[pc].w >> 24 == TAP_ADD_F && tail)
+			c[pc].w = (uint32_t)TAPX_ADDF_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
 		if (c[pc].w >> 24 != op1 || (op1 != TAP_ADD_I && op1 != TAP_ADD_U))
 			continue;
-		bool add2 = op2 == TAP_ADD_I || op2 == TAP_ADD_U;
-		if (add2 && pc + 2 < f->ncode && f->code[pc + 2] >> 24 == TAP_JL_I &&
-		    c[pc + 1].w >> 24 == op2)
+		if (tail)
 			c[pc].w = (uint32_t)TAPX_ADD_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
 		else if (op2 == TAP_JL_I)
 			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);

@@ -247,6 +247,27 @@ static const char tight_loop[] =
 	" return r0\n"
 	".end\n";
 
+/* A float accumulation's loop tail, add.f, add.i, jl.i: one fused handler;
+ * the second program jumps into the triple's middle, which runs alone. */
+static const char float_loop[] =
+	".func main 0\n"
+	" load_imm_float r0, 0.0\n load_imm_float r4, 0.5\n load_imm_int r2, 0\n"
+	" load_imm_int r3, 1\n load_imm_int r1, 20\n"
+	"loop:\n"
+	" add.f r0, r0, r4\n add.i r2, r2, r3\n jl.i loop, r2, r1\n"
+	" return r0\n"
+	".end\n";
+static const char float_loop_mid[] =
+	".func main 0\n"
+	" load_imm_float r0, 0.0\n load_imm_float r4, 0.5\n load_imm_int r2, 0\n"
+	" load_imm_int r3, 1\n load_imm_int r1, 20\n jmp mid\n"
+	"loop:\n"
+	" add.f r0, r0, r4\n"
+	"mid:\n"
+	" add.i r2, r2, r3\n jl.i loop, r2, r1\n"
+	" return r0\n"
+	".end\n";
+
 /* Calls through a map field: the mget handler, then a call of its result. */
 static const char field_calls[] =
 	".func inc 1\n load_imm_int r1, 1\n add.i r0, r0, r1\n return r0\n.end\n"
@@ -277,6 +298,12 @@ static void test_exact_steps(void)
 	r = check_exact(tight_loop, 0);
 	T_EQ_U(r.value, 19 * 20 / 2);
 	T_EQ_U(r.steps, 4 + 20 * 3 + 1);
+	r = check_exact(float_loop, 0);
+	T_EQ_U(r.value, 0x4024000000000000u); /* 10.0 */
+	T_EQ_U(r.steps, 5 + 20 * 3 + 1);
+	r = check_exact(float_loop_mid, 0);
+	T_EQ_U(r.value, 0x4023000000000000u); /* 9.5 */
+	T_EQ_U(r.steps, 6 + 19 * 3 + 2 + 1);
 	r = check_exact(field_calls, 0);
 	T_EQ_U(r.value, 5);
 	r = check_exact(div_mid_run, 0);
@@ -350,6 +377,11 @@ static void test_fused_operands(void)
 	/* add.i + sub.i where the second reads the first's result and aliases */
 	EXPECT(".func main 0\n load_imm_int r0, 6\n add.i r0, r0, r0\n sub.i r0, r0, r0\n"
 	       " return r0\n.end\n", 0);
+	/* add.f; add.i; jl.i where the add.i reads what the add.f wrote: 0.5 +
+	 * 0.5 is 1.0, whose bits the add.i adds to 0 */
+	EXPECT(".func main 0\n load_imm_float r4, 0.5\n load_imm_int r2, 0\n"
+	       " load_imm_int r1, 1\n add.f r3, r4, r4\n add.i r2, r2, r3\n jl.i x, r2, r1\n"
+	       "x:\n return r2\n.end\n", 0x3FF0000000000000u);
 	/* the function register passed as its own argument */
 	EXPECT(".func id 1\n return r0\n.end\n.func main 0\n load_global r3, id\n"
 	       " invoke r3, r3, 1\n load_imm_int r0, 18\n jt.r yes, r3, r0\n load_imm_int r0, 0\n"
