@@ -27,6 +27,14 @@ fail=0
 check() { if "${@:2}"; then echo "ok: $1"; else echo "FAILED: $1"; fail=1; fi; }
 layouts() { "$bcx" info "$data/$1.mlirbc" | grep -qx "layouts:   $2"; }
 same() { "$bcx" dis "$1" -o "$tmp/out.txt" && cmp -s "$tmp/out.txt" "$2"; }
+# upgraded NAME: bcx dis of data/NAME.mlirbc, and bcx dis of its conversion to
+# MLIR 22's layouts, are data/NAME.generic.mlir (mlir-opt-22's print of it)
+upgraded() {
+	local n=$1
+	check "$n dis" same "$data/$n.mlirbc" "$data/$n.generic.mlir"
+	check "$n convert" eval '"$bcx" convert --bytecode-version 6 "$data/$n.mlirbc" -o "$tmp/up.mlirbc" &&
+		same "$tmp/up.mlirbc" "$data/$n.generic.mlir"'
+}
 check "release16 layouts" layouts release16 "MLIR 22's inherent attributes (no properties before v5)"
 check "release19 layouts" layouts release19 "MLIR 19's op properties"
 check "release19_hlfir layouts" layouts release19_hlfir "MLIR 19's op properties"
@@ -45,24 +53,18 @@ check "release19_hlfir convert refused" eval '! "$bcx" convert --bytecode-versio
 	grep -q "(MLIR 19) is not an op of MLIR 22" "$tmp/err"'
 # MLIR 16 wrote a scalable vector type as the number of its trailing scalable
 # dimensions (vector<3x[2x2]xi64>); MLIR 17 on as a flag per dimension
-check "release16_sve dis" same "$data/release16_sve.mlirbc" "$data/release16_sve.generic.mlir"
-check "release16_sve convert" eval '"$bcx" convert --bytecode-version 6 "$data/release16_sve.mlirbc" \
-	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release16_sve.generic.mlir"'
+upgraded release16_sve
 # MLIR 16's affine.for held lower_bound and upper_bound and no segment sizes
 # (their maps' dims and symbols count the operands: 2, 1 and 1 iter_arg here);
 # gpu.launch and gpu.launch_func lacked the cluster sizes and async object
 # groups; mlir-opt-22 refuses the file and reads bcx's upgrade of it
-check "release16_affine_gpu dis" same "$data/release16_affine_gpu.mlirbc" "$data/release16_affine_gpu.generic.mlir"
-check "release16_affine_gpu convert" eval '"$bcx" convert --bytecode-version 6 "$data/release16_affine_gpu.mlirbc" \
-	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release16_affine_gpu.generic.mlir"'
+upgraded release16_affine_gpu
 # the upgrades of src/mlirbc/upgrades.def: release19_upgrade (mlir-opt-19) has a
 # gpu.module (its gpu.module_end left out), a vector.shuffle (its ArrayAttr mask
 # becomes array<i64: ...>) and llvm.getelementptr with and without inbounds
 # (noWrapFlags 3 and 0), llvm.call (no operand bundles: op_bundle_sizes and
 # operandSegmentSizes added); its text is mlir-opt-22's print of the upgraded file
-check "release19_upgrade dis" same "$data/release19_upgrade.mlirbc" "$data/release19_upgrade.generic.mlir"
-check "release19_upgrade convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_upgrade.mlirbc" \
-	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_upgrade.generic.mlir"'
+upgraded release19_upgrade
 # written for MLIR 19 again, an MLIR 19 file keeps its form (the rows apply when
 # writing for MLIR 22 only): release19_llvm has a getelementptr inbounds and a call
 check "release19_llvm --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --mlir-release 19 \
@@ -77,14 +79,10 @@ check "release19 --mlir-release 19" eval '"$bcx" convert --bytecode-version 6 --
 # MLIR 19 keeps the llvm dialect's debug info as text (corpus/llvm_attrs.mlir):
 # printed with the aliases and distinct[N] ids of the attributes inside, as
 # mlir-opt-19 prints it and mlir-opt-22 prints bcx's upgrade of it
-check "release19_llvm_di dis" same "$data/release19_llvm_di.mlirbc" "$data/release19_llvm_di.generic.mlir"
-check "release19_llvm_di convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_llvm_di.mlirbc" \
-	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_llvm_di.generic.mlir"'
+upgraded release19_llvm_di
 # acc.copyin (varPtr: memref<10xf32>) gains varType = f32, as MLIR 22's parser
 # fills it; the text is mlir-opt-22's print of the upgraded file
-check "release19_acc dis" same "$data/release19_acc.mlirbc" "$data/release19_acc.generic.mlir"
-check "release19_acc convert" eval '"$bcx" convert --bytecode-version 6 "$data/release19_acc.mlirbc" \
-	-o "$tmp/up.mlirbc" && same "$tmp/up.mlirbc" "$data/release19_acc.generic.mlir"'
+upgraded release19_acc
 # and back: MLIR 22's text written for MLIR 19 (upgrades.def read backwards;
 # bcx dis would show the file upgraded again, so the dump is read)
 check "release19_acc --mlir-release 19" eval '"$bcx" asm --format mlirbc --mlir-release 19 \
