@@ -44,6 +44,7 @@ typedef struct ps {
 	const char *file;
 	uint32_t file_attr;          /* StringAttr of the file name */
 	mw_table names;              /* "%name", "^name", "#alias", "!alias" */
+	mw_table res_keys;           /* (dialect, key string) of each resource */
 	uint32_t *cur;               /* per name: definition + 1 */
 	size_t ccur;
 	uint32_t *num[PS_NUM_FORMS]; /* per number of %N, %argN, ^bbN: the same */

@@ -444,9 +444,15 @@ uint32_t ps_resource(ps *p, uint32_t dialect, const char *key, size_t n)
 {
 	mw_module *m = p->m;
 	uint32_t k = mw_string(m, key, n);
-	for (uint32_t i = 0; i < m->nres; i++)
-		if (!m->res[i].external && m->res[i].group == dialect && m->res[i].key == k)
-			return i;
+	/* (dialect, key) interned: its id is the resource's index, as the text
+	 * makes every resource here and in that order */
+	uint32_t both[2] = {dialect, k};
+	bool added;
+	uint32_t id = k == MW_NONE ? MW_NONE : mw_intern(m, &p->res_keys, both, sizeof both, &added);
+	if (id == MW_NONE || !added)
+		return id;
+	if (id != m->nres)
+		return mw_fail(m, BCX_ERR_MALFORMED, "resource table out of step"), MW_NONE;
 	if (!BCX_VEC_ROOM(m->arena, m->res, m->nres, m->cres))
 		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	mw_resource *r = &m->res[m->nres];

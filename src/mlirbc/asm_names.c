@@ -140,6 +140,7 @@ int ps_name_text(const ps *p, uint32_t name, char *out, size_t cap)
 void ps_names_init(ps *p, size_t text_len)
 {
 	bcx_buf_init(&p->names.pool, NULL);
+	bcx_buf_init(&p->res_keys.pool, NULL);
 	p->num_limit = (uint32_t)(text_len / (8 * sizeof(uint32_t)) < NUM_MASK
 				  ? text_len / (8 * sizeof(uint32_t)) + 1024
 				  : NUM_MASK - 1);
@@ -150,4 +151,5 @@ void ps_names_free(ps *p)
 	for (uint32_t f = 0; f < PS_NUM_FORMS; f++)
 		mw_heap_free(p->m, p->num[f], p->cnum[f] * sizeof *p->num[f]);
 	mw_table_free(p->m, &p->names);
+	mw_table_free(p->m, &p->res_keys);
 }
