@@ -567,17 +567,23 @@ static bool resources(ps *p)
 			mlir_next(lx);
 			if (!mlir_expect(lx, ':') || !mlir_expect(lx, '{'))
 				return false;
+			/* entries separated by commas, none after the last (MLIR's
+			 * parser wants a key after each comma) */
 			while (lx->t.k == MLIR_TK_ID || lx->t.k == MLIR_TK_STR) {
 				uint32_t r = ps_resource(p, d, lx->t.p, lx->t.n);
 				mlir_next(lx);
 				if (r == MW_NONE || !mlir_expect(lx, ':') ||
 				    !resource_value(p, &p->m->res[r]))
 					return false;
-				mlir_accept(lx, ',');
+				if (!mlir_accept(lx, ','))
+					break;
+				if (lx->t.k != MLIR_TK_ID && lx->t.k != MLIR_TK_STR)
+					return ps_fail(p, "expected a resource key after ','");
 			}
 			if (!mlir_expect(lx, '}'))
 				return false;
-			mlir_accept(lx, ',');
+			if (mlir_accept(lx, ',') && lx->t.k != MLIR_TK_ID)
+				return ps_fail(p, "expected a dialect name after ','");
 		}
 		if (!mlir_is_punct(lx, '}'))
 			return ps_fail(p, "expected '}'");

@@ -202,6 +202,21 @@ static void numbered_names(void)
 		"t.mlir:2:11: use of undeclared value or block '%arg7'");
 }
 
+/* Resources: separated by commas, none after the last, as MLIR's parser
+ * wants them (it names the same place). */
+static void resource_commas(void)
+{
+#define RES_TEXT(sep) "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n{-#\n  dialect_resources: " \
+		      "{\n    builtin: {\n      r0: \"0x0400000001000000\"" sep "\n    }\n  }\n#-}\n"
+	refused(RES_TEXT(","), "t.mlir:8:5: expected a resource key after ','");
+	const char *text = RES_TEXT("");
+	uint8_t *bc;
+	size_t n;
+	if (assembled(text, strlen(text), &bc, &n))
+		bcx_mlirbc_free_bytes(NULL, bc, n);
+#undef RES_TEXT
+}
+
 /* A written loc("FILE":L:C) equal to an op's own location, one after and
  * one before that op in the text, is the same attribute (the ops' own
  * locations skip the entry table's hash): 4 attributes, as mlir-opt-22
@@ -344,6 +359,7 @@ int main(int argc, char **argv)
 	forward_operands();
 	numbered_names();
 	own_locations();
+	resource_commas();
 	shared_blowup();
 	text_aliases();
 	tu_require_shared();
