@@ -206,14 +206,16 @@ static void lex_ident(mlir_lex *lx)
 }
 
 /* The body of a string after its opening quote: a newline ends it in
- * error unless a backslash escapes it (then it counts as a line). */
+ * error unless a backslash escapes it (then it counts as a line), and so
+ * do a vertical tab and a form feed, as in MLIR's lexer. */
 static bool lex_string(mlir_lex *lx)
 {
 	adv(lx); /* opening quote */
 	lx->t.p = lx->p;
 	const char *q = lx->p;
 	for (;;) {
-		while (q < lx->end && *q != '"' && *q != '\\' && *q != '\n')
+		while (q < lx->end && *q != '"' && *q != '\\' && *q != '\n' && *q != '\v' &&
+		       *q != '\f')
 			q++;
 		move_to(lx, q);
 		if (q >= lx->end || *q != '\\')
@@ -229,6 +231,8 @@ static bool lex_string(mlir_lex *lx)
 	}
 	if (lx->p < lx->end && *lx->p == '\n')
 		return mlir_fail(lx, "newline in string literal");
+	if (lx->p < lx->end && (*lx->p == '\v' || *lx->p == '\f'))
+		return mlir_fail_at(lx, lx->line, lx->col, "expected '\"' in string literal");
 	if (lx->p >= lx->end)
 		return mlir_fail(lx, "unterminated string literal");
 	lx->t.n = (size_t)(lx->p - lx->t.p);

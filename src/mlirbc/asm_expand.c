@@ -63,6 +63,11 @@ bool ps_expand_aliases(ps *p, const char **s, size_t *n, const mlir_tok *at)
 	bcx_buf out;
 	bcx_buf_init(&out, bcx_arena_allocator(p->m->arena));
 	bool good = expand(p, &out, *s, *n, at);
+	/* text entries end with a NUL in bytecode: one from an alias's string
+	 * cannot be written (the text itself was checked as it was read) */
+	if (good && out.len && memchr(out.data, 0, out.len))
+		good = mlir_fail_at(&p->lx, at->line, at->col,
+				    "a NUL byte inside the text of an attribute or type (from an alias)");
 	char *copy = good ? bcx_arena_alloc(p->m->arena, out.len) : NULL;
 	if (good && !copy) {
 		mw_fail(p->m, BCX_ERR_NOMEM, "out of memory");

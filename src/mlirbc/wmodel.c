@@ -419,6 +419,11 @@ uint32_t mw_tb_finish_new(mw_module *m, uint32_t dialect, unsigned flags)
 uint32_t mw_text_entry(mw_module *m, uint32_t dialect, bool type, const void *p, size_t n,
 		       unsigned extra_flags)
 {
+	/* bytecode keeps such text NUL-terminated (spec §6): the reader would
+	 * refuse the file */
+	if (memchr(p, 0, n))
+		return mw_fail(m, BCX_ERR_MALFORMED, "a NUL byte inside the text of %s",
+			       type ? "a type" : "an attribute"), MW_NONE;
 	mw_tb_start(m);
 	mw_tb_bytes(m, p, n);
 	return mw_tb_finish(m, dialect, (type ? MW_E_TYPE : 0) | extra_flags, 0);

@@ -95,17 +95,21 @@ static void self_ref(const char *dir)
  * 5 : i4096 goes both ways, i4097 neither (the same limit, limits.h). */
 /* Text bcx asm refuses as malformed, with want as "t.mlir:L:C: message"
  * (read from the diagnostic's fields; the offset must name that place). */
-static void refused(const char *text, const char *want)
+static void refused_n(const char *text, size_t len, const char *want)
 {
 	uint8_t *bc = NULL;
 	size_t n = 0;
 	bcx_diag d = {0};
-	T_CHECK(bcx_mlirbc_assemble("t.mlir", text, strlen(text), NULL, &bc, &n, &d) ==
-		BCX_ERR_MALFORMED);
-	const char *got = tu_diag_where("t.mlir", &d, text, strlen(text));
+	T_CHECK(bcx_mlirbc_assemble("t.mlir", text, len, NULL, &bc, &n, &d) == BCX_ERR_MALFORMED);
+	const char *got = tu_diag_where("t.mlir", &d, text, len);
 	T_CHECKF(strcmp(got, want) == 0, "'%s', want '%s'", got, want);
 	T_CHECK(d.has_offset);
 	bcx_mlirbc_free_bytes(NULL, bc, n);
+}
+
+static void refused(const char *text, const char *want)
+{
+	refused_n(text, strlen(text), want);
 }
 
 /* text (n bytes) assembled into *bc, *n; a failed check with the message
@@ -200,6 +204,23 @@ static void numbered_names(void)
 	prints_back(text, "(%1, %0, %2)");
 	refused("\"builtin.module\"() ({\n  \"t.use\"(%arg7) : (i32) -> ()\n}) : () -> ()\n",
 		"t.mlir:2:11: use of undeclared value or block '%arg7'");
+}
+
+/* Strings: a vertical tab or form feed ends one in error, as in MLIR's
+ * lexer. A NUL byte, which MLIR's lexer keeps in a string, cannot be in
+ * a dialect attribute kept as text (bytecode ends such text with a NUL):
+ * bcx asm refuses it, written or brought in by an alias, rather than
+ * write a file its reader refuses. */
+static void string_bytes(void)
+{
+	refused("\"builtin.module\"() ({\n^bb0:\n}) {t.x = \"a\vb\"} : () -> ()\n",
+		"t.mlir:3:13: expected '\"' in string literal");
+	static const char nul[] = "\"builtin.module\"() ({\n^bb0:\n}) {t.x = #t.a<\"a\0b\">} : () -> ()\n";
+	refused_n(nul, sizeof nul - 1, "t.mlir:3:11: unexpected NUL byte in attribute or type");
+	static const char alias[] = "#f = #llvm.di_file<\"a\0b\" in \"/src\">\n\"builtin.module\"() ({\n"
+				    "^bb0:\n}) {t.x = #t.a<#f>} : () -> ()\n";
+	refused_n(alias, sizeof alias - 1,
+		  "t.mlir:4:11: a NUL byte inside the text of an attribute or type (from an alias)");
 }
 
 /* Resources: separated by commas, none after the last, as MLIR's parser
@@ -360,6 +381,7 @@ int main(int argc, char **argv)
 	numbered_names();
 	own_locations();
 	resource_commas();
+	string_bytes();
 	shared_blowup();
 	text_aliases();
 	tu_require_shared();

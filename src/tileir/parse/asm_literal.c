@@ -108,11 +108,13 @@ bool ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uin
 	if (n->is_float)
 		return mlir_fail_at(&p->lx, n->line, n->col, "expected an integer value");
 	uint64_t v = n->neg ? (uint64_t)0 - n->u : n->u;
+	/* the magnitude of the most negative value (none for a tag of no bits) */
+	uint64_t neg_max = w == 0 ? 0 : w >= 64 ? 1ull << 63 : 1ull << (w - 1);
 	bool fits = n->u <= mask;
 	if (n->neg) /* negated, the sign bit must be set */
-		fits = n->u != 0 && n->u <= (w >= 64 ? 1ull << 63 : 1ull << (w - 1));
+		fits = n->u != 0 && n->u <= neg_max;
 	if (n->int64) { /* an int64_t in [-2^(w-1), 2^w - 1], reported at its sign */
-		fits = n->neg ? n->u <= (w >= 64 ? 1ull << 63 : 1ull << (w - 1)) : n->u <= mask;
+		fits = n->neg ? n->u <= neg_max : n->u <= mask;
 		if (!fits)
 			return mlir_fail_at(&p->lx, n->sline, n->scol,
 					   "integer constant out of range for %s", what);
