@@ -54,12 +54,13 @@ static inline mbc_mark mbc_mark_at(const mbc_pctx *p)
  * already written out, fails p (a malformed entry behind 64 KiB of text). */
 bool mbc_rewind(mbc_pctx *p, mbc_mark mark, const char *what);
 
-/* The printers' bound of the text of module m: 64 MiB plus 1024 bytes a
- * byte of input, far above what real files print. */
+/* The printers' bound of the text of module m: 4 MiB plus 1024 bytes a
+ * byte of input, far above what real files print (a file's debug info
+ * printed in full at each op under --debuginfo is some 100 bytes a byte). */
 static inline uint64_t mbc_out_max(const mbc_module *m)
 {
 	uint64_t per = (uint64_t)m->size > (UINT64_MAX >> 11) ? UINT64_MAX >> 1 : (uint64_t)m->size << 10;
-	return per + ((uint64_t)64 << 20);
+	return per + ((uint64_t)4 << 20);
 }
 
 /* Whether p may print more; when not, p fails with the limit error.
