@@ -205,17 +205,29 @@ size_t bcx_arena_used(const bcx_arena *ar) { return ar->used; }
 
 const bcx_allocator *bcx_arena_allocator(const bcx_arena *ar) { return &ar->alloc; }
 
-bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem)
+/* The one growth step of both kinds of array: the capacity doubles from
+ * first (or from the capacity there is) until index n fits. An arena's
+ * array moves to a new block, whose new slots are zeroed (the old block
+ * stays in the arena); an allocator's is reallocated in place. */
+static bool room(bcx_arena *arena, const bcx_allocator *a, void *arrp, size_t n, size_t *cap,
+		 size_t elem, size_t first)
 {
 	if (n < *cap)
 		return true;
-	size_t ncap = *cap ? *cap : 4;
-	if (ncap > SIZE_MAX / 2)
+	size_t ncap = *cap ? *cap : first ? first : 1, bytes;
+	while (ncap <= n && ncap <= SIZE_MAX / 2)
+		ncap *= 2;
+	if (ncap <= n || !bcx_mul_ok(ncap, elem, &bytes))
 		return false;
-	ncap *= 2;
-	void *old;
+	void *old, *grown;
 	memcpy(&old, arrp, sizeof old); /* arrp points to a T*, whatever T is */
-	void *grown = bcx_arena_grow(arena, old, n, ncap, elem);
+	if (arena) {
+		grown = bcx_arena_grow(arena, old, *cap, ncap, elem);
+		if (grown)
+			memset((uint8_t *)grown + *cap * elem, 0, bytes - *cap * elem);
+	} else {
+		grown = bcx_realloc(a, old, *cap * elem, bytes);
+	}
 	if (!grown)
 		return false;
 	memcpy(arrp, &grown, sizeof grown);
@@ -223,22 +235,19 @@ bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t el
 	return true;
 }
 
+bool bcx_vec_room_from(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem,
+		       size_t first)
+{
+	return room(arena, NULL, arrp, n, cap, elem, first);
+}
+
+bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem)
+{
+	return room(arena, NULL, arrp, n, cap, elem, 8);
+}
+
 bool bcx_heap_room(const bcx_allocator *a, void *arrp, size_t n, size_t *cap, size_t elem,
 		   size_t first)
 {
-	if (n < *cap)
-		return true;
-	size_t ncap = *cap ? *cap : first, bytes;
-	while (ncap <= n && ncap <= SIZE_MAX / 2)
-		ncap *= 2;
-	if (ncap <= n || !bcx_mul_ok(ncap, elem, &bytes))
-		return false;
-	void *old;
-	memcpy(&old, arrp, sizeof old); /* arrp points to a T*, whatever T is */
-	void *grown = bcx_realloc(a, old, *cap * elem, bytes);
-	if (!grown)
-		return false;
-	memcpy(arrp, &grown, sizeof grown);
-	*cap = ncap;
-	return true;
+	return room(NULL, a, arrp, n, cap, elem, first);
 }

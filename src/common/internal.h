@@ -72,11 +72,15 @@ static inline bcx_status bcx_nomem(bcx_diag *d)
 }
 
 /*
- * Make room for one more element in an arena array: *arrp (a pointer to the
- * array pointer, of any element type) holds n elements in *cap slots. When
- * full, the capacity doubles (8 at first) into a new arena block. Returns
+ * Make room for index n in an arena array: *arrp (a pointer to the array
+ * pointer, of any element type) has *cap slots. When n does not fit, the
+ * capacity doubles from first (from *cap when there are slots already)
+ * until it does, into a new arena block whose new slots are zero. Returns
  * false on size overflow or when out of memory; nothing changes then.
  */
+bool bcx_vec_room_from(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem,
+		       size_t first);
+/* The same, 8 slots at first: the usual step for a growing list. */
 bool bcx_vec_room(bcx_arena *arena, void *arrp, size_t n, size_t *cap, size_t elem);
 /*
  * The same step for an array of allocator a's (realloc'd in place, freed by

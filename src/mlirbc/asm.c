@@ -461,20 +461,15 @@ static bool parse_regions(ps *p, uint32_t id)
 {
 	mlir_lex *lx = &p->lx;
 	mlir_next(lx);
-	uint32_t cap = 0;
+	size_t cap = 0;
 	do {
 		mw_op *op = &p->m->ops[id];
 		if (op->nregions == 64)
 			return ps_fail(p, "more than 64 regions");
-		if (op->nregions == cap) {
-			cap = cap ? cap * 2 : 1;
-			mw_region *v = mw_alloc(p->m, cap, sizeof *v);
-			if (!v)
-				return false;
-			if (op->nregions)
-				memcpy(v, op->regions, op->nregions * sizeof *v);
-			op->regions = v;
-		}
+		/* one slot at first: nearly every op with regions has one */
+		if (!bcx_vec_room_from(p->m->arena, &op->regions, op->nregions, &cap,
+				       sizeof *op->regions, 1))
+			return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), false;
 		op->nregions++;
 		if (!parse_region(p, id, op->nregions - 1))
 			return false;

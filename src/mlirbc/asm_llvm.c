@@ -15,7 +15,8 @@ typedef struct pval {
 	bool set;
 	uint64_t v;
 	uint64_t *list;
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 } pval;
 
 #define MAX_SLOTS 32
@@ -27,16 +28,8 @@ static bool ok(const ps *p)
 
 static bool push(ps *p, pval *v, uint64_t x)
 {
-	if (v->n == v->cap) {
-		uint32_t cap = v->cap ? v->cap * 2 : 4;
-		uint64_t *l = mw_alloc(p->m, cap, sizeof *l);
-		if (!l)
-			return false;
-		if (v->n)
-			memcpy(l, v->list, v->n * sizeof *l);
-		v->list = l;
-		v->cap = cap;
-	}
+	if (!bcx_vec_room_from(p->m->arena, &v->list, v->n, &v->cap, sizeof *v->list, 4))
+		return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), false;
 	v->list[v->n++] = x;
 	v->set = true;
 	return true;

@@ -77,16 +77,10 @@ uint32_t ps_name(ps *p, char sigil, const char *s, size_t n)
 	memcpy(key + 1, s, n);
 	bool added;
 	uint32_t id = mw_intern(p->m, &p->names, key, n + 1, &added);
-	if (id != MW_NONE && id >= p->ccur) {
-		size_t cap = p->ccur ? p->ccur * 2 : 256;
-		uint32_t *c = mw_alloc(p->m, cap, sizeof *c);
-		if (!c)
-			return MW_NONE;
-		if (p->ccur)
-			memcpy(c, p->cur, p->ccur * sizeof *c);
-		p->cur = c;
-		p->ccur = cap;
-	}
+	/* a new name's slot starts at 0: no definition */
+	if (id != MW_NONE &&
+	    !bcx_vec_room_from(p->m->arena, &p->cur, id, &p->ccur, sizeof *p->cur, 256))
+		return mw_fail(p->m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	return id;
 }
 
