@@ -123,18 +123,31 @@ static bool assembled(const char *text, size_t len, uint8_t **bc, size_t *n)
 			d.message);
 }
 
+/* text assembled into *bc, *n and opened; NULL after a failed check (then
+ * *bc is NULL or the bytes, which the caller frees either way). */
+static bcx_mlirbc_module *opened(const char *text, uint8_t **bc, size_t *n)
+{
+	bcx_mlirbc_module *m = NULL;
+	bcx_diag d = {0};
+	if (assembled(text, strlen(text), bc, n))
+		T_CHECKF(bcx_mlirbc_open(*bc, *n, NULL, &m, &d) == BCX_OK, "%s", d.message);
+	return m;
+}
+
 /* Text assembled by bcx asm and printed back by bcx dis holds want. */
 static void prints_back(const char *text, const char *want)
 {
 	uint8_t *bc;
 	size_t n;
 	bcx_diag d = {0};
-	if (!assembled(text, strlen(text), &bc, &n))
+	bcx_mlirbc_module *m = opened(text, &bc, &n);
+	if (!m) {
+		bcx_mlirbc_free_bytes(NULL, bc, n);
 		return;
-	bcx_mlirbc_module *m = NULL;
+	}
 	bcx_buf out;
 	bcx_buf_init(&out, NULL);
-	T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK && mb_print(m, 0, 0, &out, &d) == BCX_OK);
+	T_CHECK(mb_print(m, 0, 0, &out, &d) == BCX_OK);
 	bcx_buf_put_u8(&out, 0);
 	T_CHECKF(out.status == BCX_OK && strstr((const char *)out.data, want), "'%s' lacks '%s'",
 		 out.data ? (const char *)out.data : "", want);
@@ -252,11 +265,8 @@ static void own_locations(void)
 			   "}) : () -> ()\n";
 	uint8_t *bc;
 	size_t n;
-	bcx_diag d = {0};
-	if (!assembled(text, strlen(text), &bc, &n))
-		return;
-	bcx_mlirbc_module *m = NULL;
-	if (T_CHECK(bcx_mlirbc_open(bc, n, NULL, &m, &d) == BCX_OK)) {
+	bcx_mlirbc_module *m = opened(text, &bc, &n);
+	if (m) {
 		bcx_mlirbc_info info;
 		bcx_mlirbc_get_info(m, &info);
 		T_CHECKF(info.attrs == 4, "%zu attributes", info.attrs);
