@@ -4,16 +4,8 @@
 
 bool bs_push_local(bcx_bs_reader *r, const bcx_bs_abbrev *ab)
 {
-	if (r->nlocal == r->cap_local) {
-		size_t ncap = r->cap_local ? r->cap_local * 2 : 32, bytes;
-		if (!bcx_mul_ok(ncap, sizeof *r->local, &bytes))
-			return false;
-		void *p = bcx_realloc(r->alloc, r->local, r->cap_local * sizeof *r->local, bytes);
-		if (!p)
-			return false;
-		r->local = p;
-		r->cap_local = ncap;
-	}
+	if (!bcx_heap_room(r->alloc, &r->local, r->nlocal, &r->cap_local, sizeof *r->local, 32))
+		return false;
 	r->local[r->nlocal++] = ab;
 	return true;
 }

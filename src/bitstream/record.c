@@ -6,21 +6,13 @@
 static const char char6_chars[65] =
 	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
 
+/* Room for need operands (the callers have checked need against the bits
+ * left, so it is bounded by the input before anything is allocated). */
 static bool reserve_ops(bcx_bs_reader *r, size_t need)
 {
 	if (BS_LIKELY(need <= r->cap_ops))
 		return true;
-	size_t ncap = r->cap_ops ? r->cap_ops : 64, bytes;
-	while (ncap < need)
-		ncap *= 2;
-	if (!bcx_mul_ok(ncap, sizeof *r->ops, &bytes))
-		return false;
-	uint64_t *p = bcx_realloc(r->alloc, r->ops, r->cap_ops * sizeof *r->ops, bytes);
-	if (!p)
-		return false;
-	r->ops = p;
-	r->cap_ops = ncap;
-	return true;
+	return bcx_heap_room(r->alloc, &r->ops, need - 1, &r->cap_ops, sizeof *r->ops, 64);
 }
 
 /* One scalar field; Fixed(0) and VBR(0) are the literal 0. */
