@@ -11,6 +11,12 @@ void an_optext_init(an_optext *t)
 		memcpy(&t->index_text[i], txt, 8); /* " op1023=" is 8 bytes */
 		t->index_len[i] = (uint8_t)(e - txt);
 	}
+	for (unsigned i = 0; i < AN_ABBREV_TEXT; i++) {
+		char txt[32] = " abbrevid=";
+		char *e = bcx_put_dec(txt + 10, i);
+		memcpy(t->abbrev_text[i], txt, 16);
+		t->abbrev_len[i] = (uint8_t)(e - txt);
+	}
 }
 
 /* The decimal digits of v < 10^8 as eight ASCII bytes, most significant
@@ -30,39 +36,46 @@ static uint64_t dec8(uint32_t v, unsigned *zeros)
 	return (x + 0x3030303030303030ull) >> (8 * z);
 }
 
+/* " op<i>=<v>" at p, which has room for AN_OP_TEXT bytes. */
+static inline char *op_text(char *p, const an_optext *t, size_t i, uint64_t v)
+{
+	if (BS_LIKELY(i < AN_INDEX_TABLE)) {
+		memcpy(p, &t->index_text[i], 8);
+		p += t->index_len[i];
+	} else {
+		memcpy(p, " op", 3);
+		p = bcx_put_dec(p + 3, i);
+		*p++ = '=';
+	}
+	if (v < 100) { /* most operands: one or two digits, as two bytes */
+		memcpy(p, bcx_digits2 + 2 * v + (v < 10), 2);
+		return p + 2 - (v < 10);
+	}
+	if (v < 100000000) {
+		unsigned zeros;
+		uint64_t text = dec8((uint32_t)v, &zeros);
+		memcpy(p, &text, 8);
+		return p + 8 - zeros;
+	}
+	if (v >> 63) {
+		*p++ = '-';
+		v = (uint64_t)0 - v;
+	}
+	return bcx_put_dec(p, v);
+}
+
+/* Bytes one operand may take: " op" + 20 digits + "=" + "-" + 20 digits. */
+#define AN_OP_TEXT 48
+/* Operands formatted between two checks for room in the buffer. */
+#define AN_OP_CHUNK 512
+
 void an_ops(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		char *p = bcx_out_room(o, 64);
-		if (BS_LIKELY(i < AN_INDEX_TABLE)) {
-			memcpy(p, &t->index_text[i], 8);
-			p += t->index_len[i];
-		} else {
-			memcpy(p, " op", 3);
-			p = bcx_put_dec(p + 3, i);
-			*p++ = '=';
-		}
-		uint64_t v = ops[i];
-		if (v < 100) { /* most operands: one or two digits */
-			if (v < 10) {
-				*p++ = (char)('0' + v);
-			} else {
-				p[0] = bcx_digits2[2 * v];
-				p[1] = bcx_digits2[2 * v + 1];
-				p += 2;
-			}
-		} else if (v < 100000000) {
-			unsigned zeros;
-			uint64_t text = dec8((uint32_t)v, &zeros);
-			memcpy(p, &text, 8);
-			p += 8 - zeros;
-		} else {
-			if (v >> 63) {
-				*p++ = '-';
-				v = (uint64_t)0 - v;
-			}
-			p = bcx_put_dec(p, v);
-		}
+	for (size_t i = 0; i < n;) {
+		size_t end = n - i > AN_OP_CHUNK ? i + AN_OP_CHUNK : n;
+		char *p = bcx_out_room(o, (end - i) * AN_OP_TEXT);
+		for (; i < end; i++)
+			p = op_text(p, t, i, ops[i]);
 		o->n = (size_t)(p - o->buf);
 	}
 }

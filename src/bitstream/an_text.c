@@ -85,17 +85,16 @@ bcx_status an_text_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 			  const bcx_bs_record *rec)
 {
 	bcx_out *o = s->out;
-	bcx_bs_name nm = bs_record_name(s->r->kind, an_bi(s, f), f->block_id, rec->code);
-	bcx_out_indent(o, 2 * s->depth);
-	bcx_out_putc(o, '<');
-	an_name(o, nm, "UnknownCode", rec->code);
-	if (s->opts->non_symbolic && nm.s) {
-		bcx_out_puts(o, " codeid=");
-		bcx_out_putu(o, rec->code);
-	}
+	an_line_start(s, f, rec->code);
 	if (e->abbrev_id != 3) {
-		bcx_out_puts(o, " abbrevid=");
-		bcx_out_putu(o, e->abbrev_id);
+		if (BS_LIKELY(e->abbrev_id < AN_ABBREV_TEXT)) {
+			char *p = bcx_out_room(o, 16);
+			memcpy(p, s->optext->abbrev_text[e->abbrev_id], 16);
+			o->n += s->optext->abbrev_len[e->abbrev_id];
+		} else {
+			bcx_out_puts(o, " abbrevid=");
+			bcx_out_putu(o, e->abbrev_id);
+		}
 	}
 	an_ops(o, s->optext, rec->ops, rec->nops);
 	if (f->block_id == AN_METADATA_BLOCK)

@@ -201,6 +201,8 @@ static bcx_status open_block(an_state *s, const bcx_bs_entry *e)
 	f->start = f->sub_start = start;
 	f->entry_bit = e->bit_pos;
 	f->dump = dump;
+	if (dump && !o->json)
+		an_lines_attach(s, f);
 	if (dump)
 		(o->json ? an_json_block_open : an_text_block_open)(s, f);
 	return BCX_OK;
@@ -223,26 +225,24 @@ static void close_block(an_state *s)
 	}
 }
 
-static bcx_status do_record(an_state *s, const bcx_bs_entry *e)
+/* A record read: its statistics, then its line. */
+static bcx_status count_record(an_state *s, const bcx_bs_entry *e, const bcx_bs_record *rec)
 {
 	an_frame *f = &s->frames[s->depth];
-	bcx_bs_record rec;
-	if (bcx_bs_read_record(s->r, e, &rec) != BCX_OK)
-		return s->r->bc.status;
 	an_block *b = f->st;
-	an_code *c = find_code(s, b, rec.code);
+	an_code *c = find_code(s, b, rec->code);
 	if (!c)
 		return nomem(s);
 	b->records++;
 	c->count++;
-	c->bits += rec.end_bit - e->bit_pos;
+	c->bits += rec->end_bit - e->bit_pos;
 	if (e->abbrev_id != 3) {
 		c->abbreviated++;
 		b->abbreviated++;
 	}
 	if (!f->dump)
 		return BCX_OK;
-	return (s->opts->json ? an_json_record : an_text_record)(s, f, e, &rec);
+	return (s->opts->json ? an_json_record : an_text_record)(s, f, e, rec);
 }
 
 static bcx_status walk(an_state *s)
@@ -250,6 +250,12 @@ static bcx_status walk(an_state *s)
 	bcx_bs_reader *r = s->r;
 	for (;;) {
 		bcx_bs_entry e;
+		bcx_bs_record rec;
+		if (BS_LIKELY(bs_next_record(r, &e, &rec))) {
+			if (r->bc.status != BCX_OK || count_record(s, &e, &rec) != BCX_OK)
+				return r->bc.status;
+			continue;
+		}
 		if (bcx_bs_next(r, &e) != BCX_OK)
 			return r->bc.status;
 		switch (e.kind) {
@@ -266,7 +272,8 @@ static bcx_status walk(an_state *s)
 			s->frames[s->depth].st->abbrevs++;
 			break;
 		case BCX_BS_ENTRY_RECORD:
-			if (do_record(s, &e) != BCX_OK)
+			if (bcx_bs_read_record(r, &e, &rec) != BCX_OK ||
+			    count_record(s, &e, &rec) != BCX_OK)
 				return r->bc.status;
 			break;
 		}
@@ -322,6 +329,7 @@ bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_op
 				  out->status == BCX_ERR_LIMIT ? "an output line is over 64 KiB"
 							      : "writing the output failed");
 	free_stats(&s);
+	an_lines_free(&s);
 	bcx_bs_reader_free(s.r);
 	bcx_free(a, ao, sizeof *ao);
 	return st;
