@@ -44,8 +44,10 @@ void an_lines_attach(an_state *s, an_frame *f)
 	if (!*slot && (*slot = bcx_alloc(s->alloc, sizeof **slot)) != NULL) {
 		memset(*slot, 0, sizeof **slot);
 		(*slot)->gen = 1; /* entries start at 0: none is valid */
+		(*slot)->key = UINT64_MAX; /* no frame's key */
 	}
 	f->lines = *slot;
+	f->line_key = (uint64_t)f->block_id << 8 | s->depth;
 }
 
 void an_lines_free(an_state *s)
@@ -55,34 +57,25 @@ void an_lines_free(an_state *s)
 }
 
 /* The entry for code in f's cache, the cache first retagged (emptied)
- * when another block, depth or BLOCKINFO entry used it last. */
-static an_linetext *entry(an_state *s, an_frame *f, uint32_t code, const bs_bi_entry **bi)
+ * when another block, depth or BLOCKINFO table used it last. */
+static an_linetext *entry(an_state *s, an_frame *f, uint32_t code)
 {
 	an_lines *c = f->lines;
-	*bi = an_bi(s, f);
 	if (!c || code >= AN_LINE_CODES)
 		return NULL;
-	if (c->block_id != f->block_id || c->depth != s->depth || c->bi != *bi) {
+	if (c->key != f->line_key || c->table != s->r->bi) {
 		c->gen++;
-		c->block_id = f->block_id;
-		c->depth = s->depth;
-		c->bi = *bi;
+		c->key = f->line_key;
+		c->table = s->r->bi;
 	}
 	return &c->code[code];
 }
 
-void an_line_start(an_state *s, an_frame *f, uint32_t code)
+void an_line_start_slow(an_state *s, an_frame *f, uint32_t code)
 {
 	bcx_out *o = s->out;
-	const bs_bi_entry *bi;
-	an_linetext *e = entry(s, f, code, &bi);
-	if (BS_LIKELY(e && e->gen == f->lines->gen && e->len)) {
-		char *p = bcx_out_room(o, sizeof *e);
-		memcpy(p, e, sizeof *e);
-		o->n += e->len;
-		return;
-	}
-	bcx_bs_name nm = bs_record_name(s->r->kind, bi, f->block_id, code);
+	an_linetext *e = entry(s, f, code);
+	bcx_bs_name nm = bs_record_name(s->r->kind, an_bi(s, f), f->block_id, code);
 	if (!e || e->gen == f->lines->gen) { /* no cache, or too long for it */
 		write_start(s, nm, code);
 		return;

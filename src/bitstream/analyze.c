@@ -74,10 +74,11 @@ static bool grow_codes(an_state *s, an_block *b)
 	bcx_free(s->alloc, b->codes, b->cap_codes * sizeof(an_code));
 	b->codes = t;
 	b->cap_codes = ncap;
+	memset(b->code_at, 0, sizeof b->code_at); /* every place moved */
 	return true;
 }
 
-static an_code *find_code(an_state *s, an_block *b, uint32_t code)
+static an_code *find_code_hashed(an_state *s, an_block *b, uint32_t code)
 {
 	if (b->ncodes * 2 >= b->cap_codes && !grow_codes(s, b))
 		return NULL;
@@ -89,7 +90,16 @@ static an_code *find_code(an_state *s, an_block *b, uint32_t code)
 		b->codes[j].code = code;
 		b->ncodes++;
 	}
+	if (code < AN_DIRECT_CODES && j < UINT32_MAX)
+		b->code_at[code] = (uint32_t)j + 1;
 	return &b->codes[j];
+}
+
+static inline an_code *find_code(an_state *s, an_block *b, uint32_t code)
+{
+	if (BS_LIKELY(code < AN_DIRECT_CODES && b->code_at[code]))
+		return &b->codes[b->code_at[code] - 1];
+	return find_code_hashed(s, b, code);
 }
 
 static void free_stats(an_state *s)
@@ -148,15 +158,6 @@ an_code *an_sorted_codes(an_state *s, const an_block *b)
 			v[n++] = b->codes[i];
 	qsort(v, n, sizeof *v, cmp_code);
 	return v;
-}
-
-const bs_bi_entry *an_bi(an_state *s, an_frame *f)
-{
-	if (f->bi_table != s->r->bi) {
-		f->bi_table = s->r->bi;
-		f->bi = bs_bi_find(s->r->bi, f->block_id);
-	}
-	return f->bi;
 }
 
 static bcx_status nomem(an_state *s)

@@ -14,12 +14,17 @@ typedef struct an_code {
 	uint64_t count, abbreviated, bits;
 } an_code;
 
+/* Codes below this have their place in codes remembered (every record
+ * counts, so the hash and the probe are paid once a code, not a record). */
+#define AN_DIRECT_CODES 64
+
 /* Per block ID. codes is an open-addressing table (power-of-two size). */
 typedef struct an_block {
 	uint32_t id;
 	uint64_t instances, bits, subblocks, abbrevs, records, abbreviated;
 	an_code *codes;
 	size_t ncodes, cap_codes;
+	uint32_t code_at[AN_DIRECT_CODES]; /* 1 + index in codes; 0 unknown */
 } an_block;
 
 #define AN_INDEX_TABLE 1024
@@ -57,9 +62,8 @@ _Static_assert(sizeof(an_linetext) == 64, "a line start is copied as 64 bytes");
 
 typedef struct an_lines {
 	uint64_t gen;             /* bumped when the tag below changes */
-	uint32_t block_id;
-	unsigned depth;
-	const bs_bi_entry *bi;
+	uint64_t key;             /* tag: an_frame.line_key of the block ... */
+	const bs_blockinfo *table; /* ... and the BLOCKINFO table named from */
 	an_linetext code[AN_LINE_CODES];
 } an_lines;
 
@@ -77,6 +81,7 @@ typedef struct an_frame {
 	const bs_blockinfo *bi_table; /* table the cached entry came from */
 	const bs_bi_entry *bi;
 	an_lines *lines;      /* line starts of its records; NULL: made per line */
+	uint64_t line_key;    /* block ID and depth, the tag of lines */
 	bcx_bs_name name;     /* as at the block's start: END_BLOCK prints it */
 } an_frame;
 
@@ -106,13 +111,37 @@ void an_name(bcx_out *o, bcx_bs_name nm, const char *unknown, uint32_t id);
 /* Give frame f the line-start cache of its block ID (none when it cannot
  * be had: each line is then made in full, with the same text). */
 void an_lines_attach(an_state *s, an_frame *f);
-/* "<indent><NAME[ codeid=N]" of a record of code `code` in frame f. */
-void an_line_start(an_state *s, an_frame *f, uint32_t code);
+/* "<indent><NAME[ codeid=N]" of a record of code `code` in frame f: the
+ * cached copy (an_line_start), made or written in full by the slow path. */
+void an_line_start_slow(an_state *s, an_frame *f, uint32_t code);
 void an_lines_free(an_state *s);
+
+static inline void an_line_start(an_state *s, an_frame *f, uint32_t code)
+{
+	const an_lines *c = f->lines;
+	if (BS_LIKELY(c && code < AN_LINE_CODES && c->key == f->line_key && c->table == s->r->bi)) {
+		const an_linetext *e = &c->code[code];
+		if (BS_LIKELY(e->gen == c->gen && e->len)) {
+			bcx_out *o = s->out;
+			char *p = bcx_out_room(o, sizeof *e);
+			memcpy(p, e, sizeof *e);
+			o->n += e->len;
+			return;
+		}
+	}
+	an_line_start_slow(s, f, code);
+}
 
 /* ---- printers ---- */
 /* The current BLOCKINFO entry of frame f (refreshed when the table changed). */
-const bs_bi_entry *an_bi(an_state *s, an_frame *f);
+static inline const bs_bi_entry *an_bi(an_state *s, an_frame *f)
+{
+	if (f->bi_table != s->r->bi) {
+		f->bi_table = s->r->bi;
+		f->bi = bs_bi_find(s->r->bi, f->block_id);
+	}
+	return f->bi;
+}
 void an_text_block_open(an_state *s, an_frame *f);
 void an_text_block_close(an_state *s, an_frame *f);
 bcx_status an_text_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
