@@ -11,6 +11,14 @@ void an_optext_init(an_optext *t)
 		memcpy(&t->index_text[i], txt, 8); /* " op1023=" is 8 bytes */
 		t->index_len[i] = (uint8_t)(e - txt);
 	}
+	for (unsigned i = 0; i < 1000; i++) {
+		char txt[4] = {(char)('0' + i / 100), (char)('0' + i / 10 % 10), (char)('0' + i % 10), 0};
+		unsigned n = i >= 100 ? 3 : i >= 10 ? 2 : 1;
+		memcpy(t->dec3z[i], txt, 4);
+		memmove(txt, txt + 3 - n, n);
+		txt[3] = (char)n;
+		memcpy(t->dec3[i], txt, 4);
+	}
 	for (unsigned i = 0; i < AN_ABBREV_TEXT; i++) {
 		char txt[32] = " abbrevid=";
 		char *e = bcx_put_dec(txt + 10, i);
@@ -47,9 +55,19 @@ static inline char *op_text(char *p, const an_optext *t, size_t i, uint64_t v)
 		p = bcx_put_dec(p + 3, i);
 		*p++ = '=';
 	}
-	if (v < 100) { /* most operands: one or two digits, as two bytes */
-		memcpy(p, bcx_digits2 + 2 * v + (v < 10), 2);
-		return p + 2 - (v < 10);
+	/* Most operands have 1 to 3 digits, most others 4 to 6: one or two
+	 * 4-byte words from the tables (the byte after the digits is
+	 * overwritten by what follows). */
+	if (v < 1000) {
+		memcpy(p, t->dec3[v], 4);
+		return p + t->dec3[v][3];
+	}
+	if (v < 1000000) {
+		uint32_t hi = (uint32_t)v / 1000, lo = (uint32_t)v - hi * 1000;
+		memcpy(p, t->dec3[hi], 4);
+		p += t->dec3[hi][3];
+		memcpy(p, t->dec3z[lo], 4);
+		return p + 3;
 	}
 	if (v < 100000000) {
 		unsigned zeros;

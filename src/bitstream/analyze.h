@@ -40,6 +40,11 @@ typedef struct an_optext {
 	uint8_t index_len[AN_INDEX_TABLE];
 	char abbrev_text[AN_ABBREV_TEXT][16];
 	uint8_t abbrev_len[AN_ABBREV_TEXT];
+	/* 0..999 as 4 bytes: the digits without leading zeros, then their
+	 * count in the last byte (dec3), and as three digits with leading
+	 * zeros (dec3z, the low digits of a longer number). */
+	char dec3[1000][4];
+	char dec3z[1000][4];
 } an_optext;
 
 void an_optext_init(an_optext *t);
