@@ -1,5 +1,6 @@
-/* The analyzer's own output pieces: operand lists, LLVM's escaping, names.
- * The buffer and number printing are common/out.h. */
+/* The analyzer's own output pieces: the text tables of operand indexes,
+ * abbreviation IDs and short numbers, LLVM's escaping, names. The buffer
+ * and number printing are common/out.h; record lines are an_line.c. */
 #include "analyze.h"
 
 void an_optext_init(an_optext *t)
@@ -24,77 +25,6 @@ void an_optext_init(an_optext *t)
 		char *e = bcx_put_dec(txt + 10, i);
 		memcpy(t->abbrev_text[i], txt, 16);
 		t->abbrev_len[i] = (uint8_t)(e - txt);
-	}
-}
-
-/* The decimal digits of v < 10^8 as eight ASCII bytes, most significant
- * first in memory, with no branch on its length (3- to 5-digit operand
- * values come in no order a branch could learn): four digits per 32-bit
- * half, two per 16-bit quarter, one per byte. *zeros receives the count
- * of leading zero digits (0..7), already shifted out of the result. */
-static uint64_t dec8(uint32_t v, unsigned *zeros)
-{
-	uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32;
-	uint64_t hi = ((x * 10486) >> 20) & 0x0000007f0000007full; /* / 100 */
-	x = hi | (x - hi * 100) << 16;
-	hi = ((x * 103) >> 10) & 0x000f000f000f000full; /* / 10 */
-	x = hi | (x - hi * 10) << 8;
-	unsigned z = (unsigned)__builtin_ctzll(x | (uint64_t)1 << 56) >> 3;
-	*zeros = z;
-	return (x + 0x3030303030303030ull) >> (8 * z);
-}
-
-/* " op<i>=<v>" at p, which has room for AN_OP_TEXT bytes. */
-static inline char *op_text(char *p, const an_optext *t, size_t i, uint64_t v)
-{
-	if (BS_LIKELY(i < AN_INDEX_TABLE)) {
-		memcpy(p, &t->index_text[i], 8);
-		p += t->index_len[i];
-	} else {
-		memcpy(p, " op", 3);
-		p = bcx_put_dec(p + 3, i);
-		*p++ = '=';
-	}
-	/* Most operands have 1 to 3 digits, most others 4 to 6: one or two
-	 * 4-byte words from the tables (the byte after the digits is
-	 * overwritten by what follows). */
-	if (v < 1000) {
-		memcpy(p, t->dec3[v], 4);
-		return p + t->dec3[v][3];
-	}
-	if (v < 1000000) {
-		uint32_t hi = (uint32_t)v / 1000, lo = (uint32_t)v - hi * 1000;
-		memcpy(p, t->dec3[hi], 4);
-		p += t->dec3[hi][3];
-		memcpy(p, t->dec3z[lo], 4);
-		return p + 3;
-	}
-	if (v < 100000000) {
-		unsigned zeros;
-		uint64_t text = dec8((uint32_t)v, &zeros);
-		memcpy(p, &text, 8);
-		return p + 8 - zeros;
-	}
-	if (v >> 63) {
-		*p++ = '-';
-		v = (uint64_t)0 - v;
-	}
-	return bcx_put_dec(p, v);
-}
-
-/* Bytes one operand may take: " op" + 20 digits + "=" + "-" + 20 digits. */
-#define AN_OP_TEXT 48
-/* Operands formatted between two checks for room in the buffer. */
-#define AN_OP_CHUNK 512
-
-void an_ops(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t n)
-{
-	for (size_t i = 0; i < n;) {
-		size_t end = n - i > AN_OP_CHUNK ? i + AN_OP_CHUNK : n;
-		char *p = bcx_out_room(o, (end - i) * AN_OP_TEXT);
-		for (; i < end; i++)
-			p = op_text(p, t, i, ops[i]);
-		o->n = (size_t)(p - o->buf);
 	}
 }
 

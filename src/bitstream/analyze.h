@@ -107,7 +107,6 @@ typedef struct an_state {
 } an_state;
 
 /* ---- output (an_out.c; the buffer itself is common/out.h) ---- */
-void an_ops(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t n);
 /* Escaped as LLVM's write_escaped(hex): \\ \t \n \" and \xHH (uppercase). */
 void an_escaped(bcx_out *o, const uint8_t *p, size_t n);
 void an_name(bcx_out *o, bcx_bs_name nm, const char *unknown, uint32_t id);
