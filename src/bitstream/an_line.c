@@ -115,20 +115,11 @@ static uint64_t dec8(uint32_t v, unsigned *zeros)
 	return (x + 0x3030303030303030ull) >> (8 * z);
 }
 
-/* " op<i>=<v>" at p, which has room for AN_OP_TEXT bytes. */
-static inline char *op_text(char *p, const an_optext *t, size_t i, uint64_t v)
+/* v in decimal at p, which has room for AN_OP_TEXT bytes. Most operands
+ * have 1 to 3 digits, most others 4 to 6: one or two 4-byte words from
+ * the tables (the byte after the digits is overwritten by what follows). */
+static inline char *value_text(char *p, const an_optext *t, uint64_t v)
 {
-	if (BS_LIKELY(i < AN_INDEX_TABLE)) {
-		memcpy(p, &t->index_text[i], 8);
-		p += t->index_len[i];
-	} else {
-		memcpy(p, " op", 3);
-		p = bcx_put_dec(p + 3, i);
-		*p++ = '=';
-	}
-	/* Most operands have 1 to 3 digits, most others 4 to 6: one or two
-	 * 4-byte words from the tables (the byte after the digits is
-	 * overwritten by what follows). */
 	if (v < 1000) {
 		memcpy(p, t->dec3[v], 4);
 		return p + t->dec3[v][3];
@@ -155,21 +146,33 @@ static inline char *op_text(char *p, const an_optext *t, size_t i, uint64_t v)
 
 /* Bytes one operand may take: " op" + 20 digits + "=" + "-" + 20 digits. */
 #define AN_OP_TEXT 48
-/* Operands formatted between two checks for room in the buffer. */
-#define AN_OP_CHUNK 512
+/* Operands formatted after one check for room (below AN_INDEX_TABLE). */
+#define AN_OP_RUN 512
 
 static void ops_text(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t n)
 {
-	for (size_t i = 0; i < n;) {
-		size_t end = n - i > AN_OP_CHUNK ? i + AN_OP_CHUNK : n;
-		char *p = bcx_out_room(o, (end - i) * AN_OP_TEXT);
-		for (; i < end; i++)
-			p = op_text(p, t, i, ops[i]);
+	size_t run = n < AN_OP_RUN ? n : AN_OP_RUN;
+	char *p = bcx_out_room(o, run * AN_OP_TEXT);
+	for (size_t i = 0; i < run; i++) {
+		memcpy(p, &t->index_text[i], 8);
+		p = value_text(p + t->index_len[i], t, ops[i]);
+	}
+	o->n = (size_t)(p - o->buf);
+	for (size_t i = run; i < n; i++) { /* records this long are rare */
+		p = bcx_out_room(o, AN_OP_TEXT);
+		if (i < AN_INDEX_TABLE) {
+			memcpy(p, &t->index_text[i], 8);
+			p += t->index_len[i];
+		} else {
+			memcpy(p, " op", 3);
+			p = bcx_put_dec(p + 3, i);
+			*p++ = '=';
+		}
+		p = value_text(p, t, ops[i]);
 		o->n = (size_t)(p - o->buf);
 	}
 }
 
-/* METADATA_BLOCK extras (spec 9.2): INDEX_OFFSET gives where INDEX must be. */
 static void md_index(an_state *s, an_frame *f, const bcx_bs_entry *e, const bcx_bs_record *rec)
 {
 	bcx_out *o = s->out;

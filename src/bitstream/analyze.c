@@ -246,38 +246,49 @@ static bcx_status count_record(an_state *s, const bcx_bs_entry *e, const bcx_bs_
 	return (s->opts->json ? an_json_record : an_text_record)(s, f, e, rec);
 }
 
+/* Entries other than records; false at the end of the stream or on an
+ * error (then in the reader's status), true when the entry was a record,
+ * now read into rec. */
+static bool other_entry(an_state *s, bcx_bs_entry *e, bcx_bs_record *rec, bool *record)
+{
+	bcx_bs_reader *r = s->r;
+	*record = false;
+	if (bcx_bs_next(r, e) != BCX_OK)
+		return false;
+	switch (e->kind) {
+	case BCX_BS_ENTRY_EOF:
+		return false;
+	case BCX_BS_ENTRY_SUBBLOCK:
+		return open_block(s, e) == BCX_OK;
+	case BCX_BS_ENTRY_END_BLOCK:
+		close_block(s);
+		return true;
+	case BCX_BS_ENTRY_ABBREV:
+		s->frames[s->depth].st->abbrevs++;
+		return true;
+	case BCX_BS_ENTRY_RECORD:
+		*record = true;
+		return bcx_bs_read_record(r, e, rec) == BCX_OK;
+	}
+	return true;
+}
+
 static bcx_status walk(an_state *s)
 {
 	bcx_bs_reader *r = s->r;
 	for (;;) {
 		bcx_bs_entry e;
 		bcx_bs_record rec;
-		if (BS_LIKELY(bs_next_record(r, &e, &rec))) {
-			if (r->bc.status != BCX_OK || count_record(s, &e, &rec) != BCX_OK)
+		if (BS_UNLIKELY(!bs_next_record(r, &e, &rec))) {
+			bool record;
+			if (!other_entry(s, &e, &rec, &record))
 				return r->bc.status;
-			continue;
+			if (!record)
+				continue;
 		}
-		if (bcx_bs_next(r, &e) != BCX_OK)
+		/* One call of count_record, which the compiler then inlines. */
+		if (r->bc.status != BCX_OK || count_record(s, &e, &rec) != BCX_OK)
 			return r->bc.status;
-		switch (e.kind) {
-		case BCX_BS_ENTRY_EOF:
-			return BCX_OK;
-		case BCX_BS_ENTRY_SUBBLOCK:
-			if (open_block(s, &e) != BCX_OK)
-				return r->bc.status;
-			break;
-		case BCX_BS_ENTRY_END_BLOCK:
-			close_block(s);
-			break;
-		case BCX_BS_ENTRY_ABBREV:
-			s->frames[s->depth].st->abbrevs++;
-			break;
-		case BCX_BS_ENTRY_RECORD:
-			if (bcx_bs_read_record(r, &e, &rec) != BCX_OK ||
-			    count_record(s, &e, &rec) != BCX_OK)
-				return r->bc.status;
-			break;
-		}
 	}
 }
 
