@@ -3,8 +3,8 @@
  * add. The start of a line is kept per block ID, depth, BLOCKINFO entry
  * and code: a dump prints the same few dozen starts a million times, so
  * each is made once (name lookup, indent, the text of unknown codes) and
- * then copied as one 64-byte move. Operand values are written from
- * tables, with no printf and no branch on their length below 10^6. */
+ * then copied as one 64-byte move. Operand values below 10^6 are one or
+ * two copies from tables of digits, with no printf and no digit loop. */
 #include "analyze.h"
 
 static unsigned dec_len(uint64_t v)
@@ -99,10 +99,10 @@ void an_line_start_slow(an_state *s, an_frame *f, uint32_t code)
 }
 
 /* The decimal digits of v < 10^8 as eight ASCII bytes, most significant
- * first in memory, with no branch on its length (3- to 5-digit operand
- * values come in no order a branch could learn): four digits per 32-bit
- * half, two per 16-bit quarter, one per byte. *zeros receives the count
- * of leading zero digits (0..7), already shifted out of the result. */
+ * first in memory, with no branch on its length (here for 7 and 8 digits,
+ * the values past the tables): four digits per 32-bit half, two per 16-bit
+ * quarter, one per byte. *zeros receives the count of leading zero digits
+ * (0..7), already shifted out of the result. */
 static uint64_t dec8(uint32_t v, unsigned *zeros)
 {
 	uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32;
@@ -173,6 +173,7 @@ static void ops_text(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t
 	}
 }
 
+/* METADATA_BLOCK extras (spec 9.2): INDEX_OFFSET gives where INDEX must be. */
 static void md_index(an_state *s, an_frame *f, const bcx_bs_entry *e, const bcx_bs_record *rec)
 {
 	bcx_out *o = s->out;
