@@ -6,10 +6,11 @@
 # the three modules put into one multi-module file with llvm-cat-22 -b.
 # The libclc bitcode files in ../shared/vectors/llvm (libclc*.bc), when
 # there are any, are measured the same way. bcx is a Release build
-# (build/bench-release). Prints the median wall time of RUNS runs of each
-# tool, taken in turns so both see the same machine load, the ratio bcx /
-# reference (lower is better; the target is <= 0.15 for dump) and each
-# tool's peak memory (maximum resident set, from /usr/bin/time).
+# (build/bench-release). Prints the median CPU time (user + sys) of RUNS
+# runs of each tool, taken in turns so both see the same machine load, the
+# ratio bcx / reference of CPU time (lower is better; the target is <= 0.15
+# for dump) and of wall time, and each tool's peak memory (maximum resident
+# set, from /usr/bin/time).
 # Usage: bench/run_bitstream.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,23 +44,30 @@ fi
 size=$(wc -c < "$big")
 
 # ---- timing: median of $runs, output to /dev/null ----
-# $EPOCHREALTIME (bash >= 5, microseconds) is read without starting a
-# process, so the timer itself adds nothing measurable to either tool. The
+# Each run's CPU time (user + sys, bash's `time` with TIMEFORMAT, to the
+# millisecond) and wall time ($EPOCHREALTIME, microseconds), both read
+# without starting a process. CPU time is the figure compared: on a machine
+# shared with other work, wall time also counts the waits for a core. The
 # two commands take turns, so a load that comes and goes hits both.
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-pair() { # file mode-of-reference mode-of-bcx: prints "ref_ns bcx_ns"
-	local ta=() tb=() s e i
+timed() { # file command...: appends "cpu_us wall_us" of one run to file
+	local out=$1 TIMEFORMAT='%3U %3S' s e
+	shift
+	s=${EPOCHREALTIME/[.,]/}
+	{ time "$@" >/dev/null 2>&1; } 2>"$work/time.tmp"
+	e=${EPOCHREALTIME/[.,]/}
+	awk -v w=$((10#$e - 10#$s)) '{ printf "%d %d\n", ($1 + $2) * 1e6, w }' "$work/time.tmp" >>"$out"
+}
+pair() { # file mode-of-reference mode-of-bcx: prints "ref_cpu bcx_cpu ref_wall bcx_wall" in ns
+	local i
+	: >"$work/ref.times"
+	: >"$work/bcx.times"
 	for ((i = 0; i < runs; i++)); do
-		s=${EPOCHREALTIME/[.,]/}
-		llvm-bcanalyzer-22 $2 "$1" >/dev/null
-		e=${EPOCHREALTIME/[.,]/}
-		ta+=($((10#$e - 10#$s)))
-		s=${EPOCHREALTIME/[.,]/}
-		"$bcx" $3 "$1" >/dev/null
-		e=${EPOCHREALTIME/[.,]/}
-		tb+=($((10#$e - 10#$s)))
+		timed "$work/ref.times" llvm-bcanalyzer-22 $2 "$1"
+		timed "$work/bcx.times" "$bcx" $3 "$1"
 	done
-	echo "$(printf '%s\n' "${ta[@]}" | median)000 $(printf '%s\n' "${tb[@]}" | median)000"
+	echo "$(cut -d' ' -f1 "$work/ref.times" | median)000 $(cut -d' ' -f1 "$work/bcx.times" | median)000" \
+		"$(cut -d' ' -f2 "$work/ref.times" | median)000 $(cut -d' ' -f2 "$work/bcx.times" | median)000"
 }
 peak() { # command...: maximum resident set in MB, or - without /usr/bin/time
 	[ -x /usr/bin/time ] || { echo -; return; }
@@ -74,19 +82,20 @@ for f in ../shared/vectors/llvm/libclc*.bc; do
 done
 [ ${#inputs[@]} -gt 1 ] || echo "(no libclc*.bc in ../shared/vectors/llvm: the made file only)"
 cd "$work"
-printf "%-26s %-5s %12s %12s %7s %10s\n" input mode "ref ms" "bcx ms" ratio "peak MB"
+printf "%-26s %-5s %12s %12s %7s %10s %10s\n" input mode "ref cpu ms" "bcx cpu ms" ratio "wall ratio" "peak MB"
 for f in "${inputs[@]}"; do
 	name=$(basename "$f")
 	# Same bytes first (a benchmark of different work would mean nothing).
 	cmp -s <(llvm-bcanalyzer-22 -dump "$f") <("$bcx" dump "$f") || { echo "bench: $name: dump outputs differ" >&2; exit 1; }
 	cmp -s <(llvm-bcanalyzer-22 "$f") <("$bcx" stat "$f") || { echo "bench: $name: stat outputs differ" >&2; exit 1; }
-	read -r ref_dump bcx_dump < <(pair "$f" -dump dump)
-	read -r ref_stat bcx_stat < <(pair "$f" "" stat)
+	read -r ref_dump bcx_dump wref_dump wbcx_dump < <(pair "$f" -dump dump)
+	read -r ref_stat bcx_stat wref_stat wbcx_stat < <(pair "$f" "" stat)
 	mem_d="$(peak llvm-bcanalyzer-22 -dump "$f")/$(peak "$bcx" dump "$f")"
 	mem_s="$(peak llvm-bcanalyzer-22 "$f")/$(peak "$bcx" stat "$f")"
-	printf "%-26s %-5s %12s %12s %7s %10s\n" "$name" dump "$(ms "$ref_dump")" "$(ms "$bcx_dump")" \
-		"$(ratio "$bcx_dump" "$ref_dump")" "$mem_d"
-	printf "%-26s %-5s %12s %12s %7s %10s\n" "" stat "$(ms "$ref_stat")" "$(ms "$bcx_stat")" \
-		"$(ratio "$bcx_stat" "$ref_stat")" "$mem_s"
+	printf "%-26s %-5s %12s %12s %7s %10s %10s\n" "$name" dump "$(ms "$ref_dump")" "$(ms "$bcx_dump")" \
+		"$(ratio "$bcx_dump" "$ref_dump")" "$(ratio "$wbcx_dump" "$wref_dump")" "$mem_d"
+	printf "%-26s %-5s %12s %12s %7s %10s %10s\n" "" stat "$(ms "$ref_stat")" "$(ms "$bcx_stat")" \
+		"$(ratio "$bcx_stat" "$ref_stat")" "$(ratio "$wbcx_stat" "$wref_stat")" "$mem_s"
 done
-echo "($(wc -c < "$big") bytes in $(basename "$big"); median of $runs runs; peak MB reference/bcx)"
+echo "($(wc -c < "$big") bytes in $(basename "$big"); median of $runs runs of each; CPU time is user + sys;"
+echo " ratio = bcx / reference, lower is better, target <= 0.15 for dump; peak MB reference/bcx)"

@@ -4,33 +4,10 @@
 
 bool bs_push_local(bcx_bs_reader *r, const bcx_bs_abbrev *ab)
 {
-	if (r->nlocal == r->cap_local) {
-		size_t ncap = r->cap_local ? r->cap_local * 2 : 32, bytes;
-		if (!bcx_mul_ok(ncap, sizeof *r->local, &bytes))
-			return false;
-		void *p = bcx_realloc(r->alloc, r->local, r->cap_local * sizeof *r->local, bytes);
-		if (!p)
-			return false;
-		r->local = p;
-		r->cap_local = ncap;
-	}
+	if (!bcx_heap_room(r->alloc, &r->local, r->nlocal, &r->cap_local, sizeof *r->local, 32))
+		return false;
 	r->local[r->nlocal++] = ab;
 	return true;
-}
-
-/* IDs 4.. are first the BLOCKINFO abbreviations of the block, then the ones
- * it defined itself (spec section 3). */
-const bcx_bs_abbrev *bs_lookup_abbrev(const bcx_bs_reader *r, uint32_t id)
-{
-	const bs_frame *f = &r->frames[r->depth];
-	uint64_t idx = (uint64_t)id - 4;
-	uint32_t nbi = f->bi ? f->bi->nabbrevs : 0;
-	if (idx < nbi)
-		return f->bi->abbrevs[idx];
-	idx -= nbi;
-	if (idx < r->nlocal - f->local_base)
-		return r->local[f->local_base + idx];
-	return NULL;
 }
 
 static bool read_abbrev_op(bcx_bs_reader *r, bcx_bs_abbrev_op *op)

@@ -1,5 +1,6 @@
-/* The analyzer's own output pieces: operand lists, LLVM's escaping, names.
- * The buffer and number printing are common/out.h. */
+/* The analyzer's own output pieces: the text tables of operand indexes,
+ * abbreviation IDs and short numbers, LLVM's escaping, names. The buffer
+ * and number printing are common/out.h; record lines are an_line.c. */
 #include "analyze.h"
 
 void an_optext_init(an_optext *t)
@@ -11,59 +12,19 @@ void an_optext_init(an_optext *t)
 		memcpy(&t->index_text[i], txt, 8); /* " op1023=" is 8 bytes */
 		t->index_len[i] = (uint8_t)(e - txt);
 	}
-}
-
-/* The decimal digits of v < 10^8 as eight ASCII bytes, most significant
- * first in memory, with no branch on its length (3- to 5-digit operand
- * values come in no order a branch could learn): four digits per 32-bit
- * half, two per 16-bit quarter, one per byte. *zeros receives the count
- * of leading zero digits (0..7), already shifted out of the result. */
-static uint64_t dec8(uint32_t v, unsigned *zeros)
-{
-	uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32;
-	uint64_t hi = ((x * 10486) >> 20) & 0x0000007f0000007full; /* / 100 */
-	x = hi | (x - hi * 100) << 16;
-	hi = ((x * 103) >> 10) & 0x000f000f000f000full; /* / 10 */
-	x = hi | (x - hi * 10) << 8;
-	unsigned z = (unsigned)__builtin_ctzll(x | (uint64_t)1 << 56) >> 3;
-	*zeros = z;
-	return (x + 0x3030303030303030ull) >> (8 * z);
-}
-
-void an_ops(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		char *p = bcx_out_room(o, 64);
-		if (BS_LIKELY(i < AN_INDEX_TABLE)) {
-			memcpy(p, &t->index_text[i], 8);
-			p += t->index_len[i];
-		} else {
-			memcpy(p, " op", 3);
-			p = bcx_put_dec(p + 3, i);
-			*p++ = '=';
-		}
-		uint64_t v = ops[i];
-		if (v < 100) { /* most operands: one or two digits */
-			if (v < 10) {
-				*p++ = (char)('0' + v);
-			} else {
-				p[0] = bcx_digits2[2 * v];
-				p[1] = bcx_digits2[2 * v + 1];
-				p += 2;
-			}
-		} else if (v < 100000000) {
-			unsigned zeros;
-			uint64_t text = dec8((uint32_t)v, &zeros);
-			memcpy(p, &text, 8);
-			p += 8 - zeros;
-		} else {
-			if (v >> 63) {
-				*p++ = '-';
-				v = (uint64_t)0 - v;
-			}
-			p = bcx_put_dec(p, v);
-		}
-		o->n = (size_t)(p - o->buf);
+	for (unsigned i = 0; i < 1000; i++) {
+		char txt[4] = {(char)('0' + i / 100), (char)('0' + i / 10 % 10), (char)('0' + i % 10), 0};
+		unsigned n = i >= 100 ? 3 : i >= 10 ? 2 : 1;
+		memcpy(t->dec3z[i], txt, 4);
+		memmove(txt, txt + 3 - n, n);
+		txt[3] = (char)n;
+		memcpy(t->dec3[i], txt, 4);
+	}
+	for (unsigned i = 0; i < AN_ABBREV_TEXT; i++) {
+		char txt[32] = " abbrevid=";
+		char *e = bcx_put_dec(txt + 10, i);
+		memcpy(t->abbrev_text[i], txt, 16);
+		t->abbrev_len[i] = (uint8_t)(e - txt);
 	}
 }
 

@@ -1,5 +1,6 @@
-/* The analyzer's text: llvm-bcanalyzer's -dump lines (spec
- * llvm-bitstream.md section 9) and its statistics (section 10). */
+/* The analyzer's text: llvm-bcanalyzer's -dump block lines (spec
+ * llvm-bitstream.md section 9; record lines are an_line.c) and its
+ * statistics (section 10). */
 #include "analyze.h"
 
 void an_text_block_open(an_state *s, an_frame *f)
@@ -30,88 +31,6 @@ void an_text_block_close(an_state *s, an_frame *f)
 	 * inside it renamed it since: the reference keeps that string. */
 	an_name(o, f->name, "UnknownBlock", f->block_id);
 	bcx_out_putn(o, ">\n", 2);
-}
-
-/* METADATA_BLOCK extras (spec 9.2): INDEX_OFFSET gives where INDEX must be. */
-static void md_index(an_state *s, an_frame *f, const bcx_bs_entry *e, const bcx_bs_record *rec)
-{
-	bcx_out *o = s->out;
-	if (rec->code == AN_MD_INDEX_OFFSET) {
-		if (!an_md_index_offset(f, rec))
-			bcx_out_puts(o, "(Invalid record)");
-	} else if (rec->code == AN_MD_INDEX) {
-		if (f->md_index_expected == e->bit_pos) {
-			bcx_out_puts(o, " (offset match)");
-		} else {
-			bcx_out_printf(o, " (offset mismatch: %llu vs %llu)",
-				  (unsigned long long)f->md_index_expected,
-				  (unsigned long long)e->bit_pos);
-		}
-	}
-}
-
-static void record_tail(an_state *s, const bcx_bs_record *rec)
-{
-	bcx_out *o = s->out;
-	size_t at = an_record_string_at(rec);
-	if (at != SIZE_MAX) {
-		bcx_out_puts(o, " record string = '");
-		for (size_t j = at; j < rec->nops; j++)
-			bcx_out_putc(o, (char)(uint8_t)rec->ops[j]);
-		bcx_out_putc(o, '\'');
-	}
-}
-
-static void blob_text(an_state *s, const bcx_bs_record *rec)
-{
-	bcx_out *o = s->out;
-	bcx_out_puts(o, " blob data = ");
-	if (s->opts->show_binary_blobs) {
-		bcx_out_putc(o, '\'');
-		an_escaped(o, rec->blob, rec->blob_len);
-		bcx_out_putc(o, '\'');
-	} else if (an_blob_printable(rec->blob, rec->blob_len)) {
-		bcx_out_putc(o, '\'');
-		bcx_out_putn(o, (const char *)rec->blob, rec->blob_len);
-		bcx_out_putc(o, '\'');
-	} else {
-		bcx_out_puts(o, "unprintable, ");
-		bcx_out_putu(o, rec->blob_len);
-		bcx_out_puts(o, " bytes.");
-	}
-}
-
-bcx_status an_text_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
-			  const bcx_bs_record *rec)
-{
-	bcx_out *o = s->out;
-	bcx_bs_name nm = bs_record_name(s->r->kind, an_bi(s, f), f->block_id, rec->code);
-	bcx_out_indent(o, 2 * s->depth);
-	bcx_out_putc(o, '<');
-	an_name(o, nm, "UnknownCode", rec->code);
-	if (s->opts->non_symbolic && nm.s) {
-		bcx_out_puts(o, " codeid=");
-		bcx_out_putu(o, rec->code);
-	}
-	if (e->abbrev_id != 3) {
-		bcx_out_puts(o, " abbrevid=");
-		bcx_out_putu(o, e->abbrev_id);
-	}
-	an_ops(o, s->optext, rec->ops, rec->nops);
-	if (f->block_id == AN_METADATA_BLOCK)
-		md_index(s, f, e, rec);
-	bcx_out_putn(o, "/>", 2);
-	record_tail(s, rec);
-	if (rec->has_blob) {
-		if (f->block_id == AN_METADATA_BLOCK && rec->code == AN_MD_STRINGS) {
-			if (an_md_strings(s, f, e, rec, false) != BCX_OK)
-				return s->r->bc.status;
-		} else {
-			blob_text(s, rec);
-		}
-	}
-	bcx_out_putc(o, '\n');
-	return BCX_OK;
 }
 
 static void size_line(bcx_out *o, const char *label, uint64_t bits)

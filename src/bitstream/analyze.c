@@ -74,10 +74,11 @@ static bool grow_codes(an_state *s, an_block *b)
 	bcx_free(s->alloc, b->codes, b->cap_codes * sizeof(an_code));
 	b->codes = t;
 	b->cap_codes = ncap;
+	memset(b->code_at, 0, sizeof b->code_at); /* every place moved */
 	return true;
 }
 
-static an_code *find_code(an_state *s, an_block *b, uint32_t code)
+static an_code *find_code_hashed(an_state *s, an_block *b, uint32_t code)
 {
 	if (b->ncodes * 2 >= b->cap_codes && !grow_codes(s, b))
 		return NULL;
@@ -89,7 +90,16 @@ static an_code *find_code(an_state *s, an_block *b, uint32_t code)
 		b->codes[j].code = code;
 		b->ncodes++;
 	}
+	if (code < AN_DIRECT_CODES && j < UINT32_MAX)
+		b->code_at[code] = (uint32_t)j + 1;
 	return &b->codes[j];
+}
+
+static inline an_code *find_code(an_state *s, an_block *b, uint32_t code)
+{
+	if (BS_LIKELY(code < AN_DIRECT_CODES && b->code_at[code]))
+		return &b->codes[b->code_at[code] - 1];
+	return find_code_hashed(s, b, code);
 }
 
 static void free_stats(an_state *s)
@@ -150,15 +160,6 @@ an_code *an_sorted_codes(an_state *s, const an_block *b)
 	return v;
 }
 
-const bs_bi_entry *an_bi(an_state *s, an_frame *f)
-{
-	if (f->bi_table != s->r->bi) {
-		f->bi_table = s->r->bi;
-		f->bi = bs_bi_find(s->r->bi, f->block_id);
-	}
-	return f->bi;
-}
-
 static bcx_status nomem(an_state *s)
 {
 	return bs_fail(s->r, s->r->bc.pos, BCX_ERR_NOMEM, "out of memory");
@@ -201,6 +202,8 @@ static bcx_status open_block(an_state *s, const bcx_bs_entry *e)
 	f->start = f->sub_start = start;
 	f->entry_bit = e->bit_pos;
 	f->dump = dump;
+	if (dump && !o->json)
+		an_lines_attach(s, f);
 	if (dump)
 		(o->json ? an_json_block_open : an_text_block_open)(s, f);
 	return BCX_OK;
@@ -223,26 +226,51 @@ static void close_block(an_state *s)
 	}
 }
 
-static bcx_status do_record(an_state *s, const bcx_bs_entry *e)
+/* A record read: its statistics, then its line. */
+static bcx_status count_record(an_state *s, const bcx_bs_entry *e, const bcx_bs_record *rec)
 {
 	an_frame *f = &s->frames[s->depth];
-	bcx_bs_record rec;
-	if (bcx_bs_read_record(s->r, e, &rec) != BCX_OK)
-		return s->r->bc.status;
 	an_block *b = f->st;
-	an_code *c = find_code(s, b, rec.code);
+	an_code *c = find_code(s, b, rec->code);
 	if (!c)
 		return nomem(s);
 	b->records++;
 	c->count++;
-	c->bits += rec.end_bit - e->bit_pos;
+	c->bits += rec->end_bit - e->bit_pos;
 	if (e->abbrev_id != 3) {
 		c->abbreviated++;
 		b->abbreviated++;
 	}
 	if (!f->dump)
 		return BCX_OK;
-	return (s->opts->json ? an_json_record : an_text_record)(s, f, e, &rec);
+	return (s->opts->json ? an_json_record : an_text_record)(s, f, e, rec);
+}
+
+/* Entries other than records; false at the end of the stream or on an
+ * error (then in the reader's status), true when the entry was a record,
+ * now read into rec. */
+static bool other_entry(an_state *s, bcx_bs_entry *e, bcx_bs_record *rec, bool *record)
+{
+	bcx_bs_reader *r = s->r;
+	*record = false;
+	if (bcx_bs_next(r, e) != BCX_OK)
+		return false;
+	switch (e->kind) {
+	case BCX_BS_ENTRY_EOF:
+		return false;
+	case BCX_BS_ENTRY_SUBBLOCK:
+		return open_block(s, e) == BCX_OK;
+	case BCX_BS_ENTRY_END_BLOCK:
+		close_block(s);
+		return true;
+	case BCX_BS_ENTRY_ABBREV:
+		s->frames[s->depth].st->abbrevs++;
+		return true;
+	case BCX_BS_ENTRY_RECORD:
+		*record = true;
+		return bcx_bs_read_record(r, e, rec) == BCX_OK;
+	}
+	return true;
 }
 
 static bcx_status walk(an_state *s)
@@ -250,26 +278,17 @@ static bcx_status walk(an_state *s)
 	bcx_bs_reader *r = s->r;
 	for (;;) {
 		bcx_bs_entry e;
-		if (bcx_bs_next(r, &e) != BCX_OK)
-			return r->bc.status;
-		switch (e.kind) {
-		case BCX_BS_ENTRY_EOF:
-			return BCX_OK;
-		case BCX_BS_ENTRY_SUBBLOCK:
-			if (open_block(s, &e) != BCX_OK)
+		bcx_bs_record rec;
+		if (BS_UNLIKELY(!bs_next_record(r, &e, &rec))) {
+			bool record;
+			if (!other_entry(s, &e, &rec, &record))
 				return r->bc.status;
-			break;
-		case BCX_BS_ENTRY_END_BLOCK:
-			close_block(s);
-			break;
-		case BCX_BS_ENTRY_ABBREV:
-			s->frames[s->depth].st->abbrevs++;
-			break;
-		case BCX_BS_ENTRY_RECORD:
-			if (do_record(s, &e) != BCX_OK)
-				return r->bc.status;
-			break;
+			if (!record)
+				continue;
 		}
+		/* One call of count_record, which the compiler then inlines. */
+		if (r->bc.status != BCX_OK || count_record(s, &e, &rec) != BCX_OK)
+			return r->bc.status;
 	}
 }
 
@@ -322,6 +341,7 @@ bcx_status bcx_bs_analyze(const void *data, size_t size, const bcx_bs_analyze_op
 				  out->status == BCX_ERR_LIMIT ? "an output line is over 64 KiB"
 							      : "writing the output failed");
 	free_stats(&s);
+	an_lines_free(&s);
 	bcx_bs_reader_free(s.r);
 	bcx_free(a, ao, sizeof *ao);
 	return st;

@@ -168,9 +168,49 @@ bcx_status bs_fail(bcx_bs_reader *r, uint64_t bit, bcx_status code, const char *
 const bcx_bs_abbrev *bs_read_abbrev_def(bcx_bs_reader *r);
 bcx_status bs_read_record_body(bcx_bs_reader *r, uint32_t abbrev_id,
 			       const bcx_bs_abbrev *ab, uint64_t start, bcx_bs_record *rec);
-/* The abbreviation `id` (>= 4) of the innermost block, or NULL. */
-const bcx_bs_abbrev *bs_lookup_abbrev(const bcx_bs_reader *r, uint32_t id);
 bool bs_push_local(bcx_bs_reader *r, const bcx_bs_abbrev *ab);
+
+/* The abbreviation `id` (>= 4) of the innermost block, or NULL. IDs 4..
+ * are first the BLOCKINFO abbreviations of the block, then the ones it
+ * defined itself (spec section 3). */
+static inline const bcx_bs_abbrev *bs_lookup_abbrev(const bcx_bs_reader *r, uint32_t id)
+{
+	const bs_frame *f = &r->frames[r->depth];
+	uint64_t idx = (uint64_t)id - 4;
+	uint32_t nbi = f->bi ? f->bi->nabbrevs : 0;
+	if (idx < nbi)
+		return f->bi->abbrevs[idx];
+	idx -= nbi;
+	if (idx < r->nlocal - f->local_base)
+		return r->local[f->local_base + idx];
+	return NULL;
+}
+
+/* bcx_bs_next and bcx_bs_read_record in one step for the common case, the
+ * next entry being a record of the open block with a 64-bit window of
+ * input left: e and rec are filled (rec as bcx_bs_read_record would, a
+ * failure in the reader's status) and the answer is true. Any other entry,
+ * an undefined abbreviation included, answers false with nothing read:
+ * bcx_bs_next takes it from there. */
+static inline bool bs_next_record(bcx_bs_reader *r, bcx_bs_entry *e, bcx_bs_record *rec)
+{
+	uint64_t pos = r->bc.pos;
+	if (r->depth == 0 || r->pending_block || r->bc.status != BCX_OK || pos + 64 > r->bc.limit)
+		return false;
+	uint32_t id = (uint32_t)bs_read(&r->bc, r->frames[r->depth].width);
+	const bcx_bs_abbrev *ab = NULL;
+	if (id < 3 || (id > 3 && !(ab = bs_lookup_abbrev(r, id)))) {
+		r->bc.pos = pos;
+		return false;
+	}
+	e->kind = BCX_BS_ENTRY_RECORD;
+	e->abbrev_id = id;
+	e->block_id = 0;
+	e->bit_pos = pos;
+	e->abbrev = ab;
+	(void)bs_read_record_body(r, id, ab, pos, rec);
+	return true;
+}
 
 /* ---- BLOCKINFO (blockinfo.c) ---- */
 const bs_bi_entry *bs_bi_find(const bs_blockinfo *t, uint32_t block_id);

@@ -6,21 +6,13 @@
 static const char char6_chars[65] =
 	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
 
+/* Room for need operands (the callers have checked need against the bits
+ * left, so it is bounded by the input before anything is allocated). */
 static bool reserve_ops(bcx_bs_reader *r, size_t need)
 {
 	if (BS_LIKELY(need <= r->cap_ops))
 		return true;
-	size_t ncap = r->cap_ops ? r->cap_ops : 64, bytes;
-	while (ncap < need)
-		ncap *= 2;
-	if (!bcx_mul_ok(ncap, sizeof *r->ops, &bytes))
-		return false;
-	uint64_t *p = bcx_realloc(r->alloc, r->ops, r->cap_ops * sizeof *r->ops, bytes);
-	if (!p)
-		return false;
-	r->ops = p;
-	r->cap_ops = ncap;
-	return true;
+	return bcx_heap_room(r->alloc, &r->ops, need - 1, &r->cap_ops, sizeof *r->ops, 64);
 }
 
 /* One scalar field; Fixed(0) and VBR(0) are the literal 0. */
@@ -38,6 +30,25 @@ static inline uint64_t read_scalar(bcx_bitcursor *b, const bcx_bs_abbrev_op *op)
 	}
 }
 
+/* One VBR6 value from the window win at bit *used, if it ends inside the
+ * window's 57 bits (at most 9 chunks, 45 bits: no overflow possible). */
+static inline bool vbr6_in_window(uint64_t win, unsigned *used, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned sh = 0;
+	for (unsigned u = *used; u + 6 <= 57; sh += 5) {
+		uint64_t c = (win >> u) & 63;
+		u += 6;
+		v |= (c & 31) << sh;
+		if (!(c & 32)) {
+			*used = u;
+			*out = v;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* One scalar field at the bottom of the window win (the buffer holds all
  * 64 bits): its value and bit count, or false for a VBR value that does not
  * end in the window and for an array or a blob. */
@@ -51,6 +62,10 @@ static inline bool scalar_in_window(uint64_t win, const bcx_bs_abbrev_op *op, ui
 		*bits = w;
 		return true;
 	case BCX_BS_OP_VBR:
+		if (w == 6) { /* most VBR fields: shifts the compiler knows */
+			*bits = 0;
+			return vbr6_in_window(win, bits, v);
+		}
 		if (w == 0) {
 			*v = 0;
 			*bits = 0;
@@ -91,25 +106,6 @@ static uint32_t fields_fast(bcx_bitcursor *b, const bcx_bs_abbrev_op *ops, unsig
 	}
 	b->pos = pos;
 	return k;
-}
-
-/* One VBR6 value from the window win at bit *used, if it ends inside the
- * window's 57 bits (at most 9 chunks, 45 bits: no overflow possible). */
-static inline bool vbr6_in_window(uint64_t win, unsigned *used, uint64_t *out)
-{
-	uint64_t v = 0;
-	unsigned sh = 0;
-	for (unsigned u = *used; u + 6 <= 57; sh += 5) {
-		uint64_t c = (win >> u) & 63;
-		u += 6;
-		v |= (c & 31) << sh;
-		if (!(c & 32)) {
-			*used = u;
-			*out = v;
-			return true;
-		}
-	}
-	return false;
 }
 
 /* n VBR6 operands (the body of every unabbreviated record), decoded from

@@ -160,15 +160,8 @@ void bcx_bsw_end_block(bcx_bs_writer *w)
 
 static bool push_local(bcx_bs_writer *w, const bcx_bs_abbrev *ab)
 {
-	if (w->nlocal == w->cap_local) {
-		size_t ncap = w->cap_local ? w->cap_local * 2 : 32;
-		void *p = bcx_realloc(w->alloc, w->local, w->cap_local * sizeof *w->local,
-				      ncap * sizeof *w->local);
-		if (!p)
-			return false;
-		w->local = p;
-		w->cap_local = ncap;
-	}
+	if (!bcx_heap_room(w->alloc, &w->local, w->nlocal, &w->cap_local, sizeof *w->local, 32))
+		return false;
 	w->local[w->nlocal++] = ab;
 	return true;
 }

@@ -3,7 +3,8 @@
  * on them): BLOCKINFO with abbreviations and names for several blocks,
  * nested blocks of random code widths, abbreviations of every operand
  * encoding (literal, Fixed, VBR, Fixed(0)/VBR(0), Char6, arrays, blobs),
- * unabbreviated records with small and 64-bit values, METADATA records
+ * unabbreviated records with small and 64-bit values and codes past 127,
+ * long record names, chains of 24 to 31 nested blocks, METADATA records
  * the analyzer treats specially, and three stream types.
  * Usage: gen_random DIR COUNT SEED */
 #include "bcx/bitstream.h"
@@ -114,6 +115,10 @@ static void unabbrev_record(gen *g, uint32_t block_id)
 	uint64_t ops[12];
 	size_t n = pick(g, 12);
 	uint32_t code = pick(g, 70);
+	if (!pick(g, 8)) /* past 127: the dump keeps no ready-made line start */
+		code = 120 + pick(g, 20);
+	else if (!pick(g, 3)) /* the codes BLOCKINFO names */
+		code = pick(g, 4);
 	if (block_id == 15 && (code == 35))
 		code = 36;
 	for (size_t i = 0; i < n; i++)
@@ -189,6 +194,20 @@ static void md_strings(gen *g, scope *s)
 	bcx_bitbuf_free(&lens);
 }
 
+/* A block ID: often one the BLOCKINFO table names and gives
+ * abbreviations, else mostly LLVM's, some unknown; 40..43 share the
+ * analyzer's line-start caches with 8..11 (one a block ID modulo 32). */
+static uint32_t block_id(gen *g)
+{
+	if (g->nbi && pick(g, 2))
+		return g->bi_id[pick(g, g->nbi)];
+	switch (pick(g, 6)) {
+	case 0: return 100 + pick(g, 4);
+	case 1: return 40 + pick(g, 4);
+	default: return 8 + pick(g, 20);
+	}
+}
+
 /* A BLOCKINFO block replaces the whole table (reader and writer alike). */
 static void blockinfo(gen *g, unsigned width)
 {
@@ -196,7 +215,7 @@ static void blockinfo(gen *g, unsigned width)
 	g->nbi = 0;
 	unsigned nids = 1 + pick(g, 3);
 	for (unsigned k = 0; k < nids && g->nbi < 16; k++) {
-		uint32_t id = pick(g, 2) ? 8 + pick(g, 20) : 100 + pick(g, 4);
+		uint32_t id = block_id(g);
 		uint64_t op = id;
 		bcx_bsw_record(g->w, 3, 1, &op, 1, NULL, 0);
 		unsigned slot = g->nbi;
@@ -218,9 +237,13 @@ static void blockinfo(gen *g, unsigned width)
 				name[i] = (uint64_t)(unsigned char)char6[pick(g, 64)];
 			bcx_bsw_record(g->w, 3, 2, name, 1 + pick(g, 6), NULL, 0);
 		}
-		if (!pick(g, 3)) {
-			uint64_t rn[4] = {pick(g, 70), 'R', 'e', 'c'};
-			bcx_bsw_record(g->w, 3, 3, rn, 4, NULL, 0);
+		if (pick(g, 3)) {
+			/* "Rec", or a name longer than a cached line start */
+			uint64_t rn[64] = {pick(g, 4), 'R', 'e', 'c'};
+			size_t n = pick(g, 2) ? 4 : 64;
+			for (size_t i = 4; i < n; i++)
+				rn[i] = (uint64_t)(unsigned char)char6[pick(g, 52)];
+			bcx_bsw_record(g->w, 3, 3, rn, n, NULL, 0);
 		}
 		if (!pick(g, 5)) {
 			/* A block inside BLOCKINFO: skipped by the BLOCKINFO pass,
@@ -237,6 +260,18 @@ static void blockinfo(gen *g, unsigned width)
 
 static void block(gen *g, uint32_t id, unsigned depth);
 
+/* n blocks, each inside the one before, each with one record. */
+static void deep(gen *g, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t id = block_id(g);
+		bcx_bsw_enter_block(g->w, id, 3);
+		unabbrev_record(g, id);
+	}
+	for (unsigned i = 0; i < n; i++)
+		bcx_bsw_end_block(g->w);
+}
+
 /* Abbreviations whose IDs fit the block's code width. */
 static unsigned usable(const scope *s)
 {
@@ -250,8 +285,9 @@ static void entries(gen *g, scope *s, unsigned depth)
 	for (unsigned i = 0; i < n; i++) {
 		unsigned what = pick(g, 10);
 		if (what == 0 && depth < 3) {
-			uint32_t sub = pick(g, 3) ? 8 + pick(g, 20) : 100 + pick(g, 4);
-			block(g, pick(g, 8) ? sub : 0, depth + 1);
+			block(g, pick(g, 8) ? block_id(g) : 0, depth + 1);
+		} else if (what == 9 && depth == 1 && !pick(g, 8)) {
+			deep(g, 24 + pick(g, 8)); /* indents too wide for a cached start */
 		} else if (what == 1 && s->n < MAX_ABBREVS) {
 			bcx_bs_abbrev *ab = random_abbrev(g);
 			(void)bcx_bsw_define_abbrev(g->w, ab); /* 0 when its ID does not fit */
