@@ -4,8 +4,9 @@
 # sources: every library and tool source compiled with clang-22 -emit-llvm
 # in three configurations, each configuration linked with llvm-link-22, and
 # the three modules put into one multi-module file with llvm-cat-22 -b.
-# The libclc bitcode files in ../shared/vectors/llvm (libclc*.bc), when
-# there are any, are measured the same way. bcx is a Release build
+# The libclc bitcode files in ../shared/vectors/llvm (libclc*.bc) and three
+# of Debian's libclc-22 (/usr/lib/clc), when there are any, are measured the
+# same way. bcx is a Release build
 # (build/bench-release). Prints the median CPU time (user + sys) of RUNS
 # runs of each tool, taken in turns so both see the same machine load, the
 # ratio bcx / reference of CPU time (lower is better; the target is <= 0.15
@@ -80,7 +81,12 @@ inputs=("$big")
 for f in ../shared/vectors/llvm/libclc*.bc; do
 	[ -f "$f" ] && inputs+=("$PWD/$f")
 done
-[ ${#inputs[@]} -gt 1 ] || echo "(no libclc*.bc in ../shared/vectors/llvm: the made file only)"
+# Debian's libclc-22 (scripts/deps.sh bench): its largest module, an nvptx
+# one and a small r600 one, as LLVM 22 wrote them.
+for f in amdgcn-amd-amdhsa.bc nvptx64--.bc barts-r600--.bc; do
+	[ -f "/usr/lib/clc/$f" ] && inputs+=("/usr/lib/clc/$f")
+done
+[ ${#inputs[@]} -gt 1 ] || echo "(no libclc files in ../shared/vectors/llvm or /usr/lib/clc: the made file only)"
 cd "$work"
 printf "%-26s %-5s %12s %12s %7s %10s %10s\n" input mode "ref cpu ms" "bcx cpu ms" ratio "wall ratio" "peak MB"
 for f in "${inputs[@]}"; do

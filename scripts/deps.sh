@@ -3,7 +3,7 @@
 # Usage: scripts/deps.sh [build|test]
 #   build: a C compiler, make, cmake
 #   test:  also clang-22 + libFuzzer (fuzz targets) and llvm-22 tools
-#          (llvm-bcanalyzer-22, llvm-link-22) and mlir-22-tools (mlir-opt-22)
+#          (llvm-bcanalyzer-22, llvm-link-22), libclc-22 (bitcode modules) and mlir-22-tools (mlir-opt-22)
 #          for the differential tests, mlir-19-tools, mlir-16-tools and
 #          flang-19 for the files of older releases,
 #          python3-jsonschema for the JSON Schema test, python3-pytest,
@@ -21,6 +21,9 @@ if [ "$mode" = test ]; then
   have clang-22 || need+=(clang-22)
   have llvm-bcanalyzer-22 || need+=(llvm-22)
   have llvm-link-22 || need+=(llvm-22)
+  # libclc-22: LLVM 22's bitcode modules (/usr/lib/clc) for the bitstream
+  # differential test (tests/bitstream/diff_libclc.sh) and its benchmark
+  [ -d /usr/lib/clc ] || need+=(libclc-22)
   # mlir-opt-22: the oracle of the MLIR bytecode tests (tests/mlirbc)
   have mlir-opt-22 || need+=(mlir-22-tools)
   # MLIR 22's op definitions (.td), from which the property layout tables are
