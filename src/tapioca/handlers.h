@@ -295,6 +295,19 @@
 		}                                                                              \
 		goto host_slow;                                                                \
 	}
+/* An element read or write, then add.f; add.i; jl.i (prep.c): the five
+ * in one dispatch, and when the jump goes back to the read the loop turns
+ * in elem_loop. Anything unusual takes the built-in's general path. */
+#define HX_AGET_LOOP ELEM_LOOP(false)
+#define HX_ASET_LOOP ELEM_LOOP(true)
+#define ELEM_LOOP(is_set)                                                                      \
+	{                                                                                      \
+		const tap_insn *next_ = elem_loop(v, regs, ip, &left, is_set);                 \
+		if (!next_)                                                                    \
+			goto host_slow;                                                        \
+		ip = next_;                                                                    \
+		ENTER();                                                                       \
+	}
 #define HX_MSET                                                                                \
 	{                                                                                      \
 		obj *o = deref(v, ARGS[0]);                                                    \
