@@ -241,6 +241,7 @@
 #define HX_MOVE RA = RB; ip += 2; DISPATCH()
 #define HX_ADD_ADD RA = RB + RC; ip++; RA = RB + RC; NEXT()
 #define HX_ADD_JL RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC)
+#define HX_ADD_MUL RA = RB + RC; ip++; RA = RB * RC; NEXT()
 #define HX_ADD_ADD_JL                                                                          \
 	if ((ip + 2)->k.rel == -2) { /* the loop is the triple: it turns in there */          \
 		ip = add_add_loop(regs, ip, &left);                                            \

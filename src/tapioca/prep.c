@@ -56,10 +56,11 @@ uint32_t bcx_tapvm_regs_to_clear(const tap_fn *f, uint32_t nregs)
 }
 
 /* Fusions on the run's copy c of f's code, beside decode.c's: element and
- * field reads, loop tails (integer and float), additions in a row, and an
- * element read or write with the float loop tail after it. Only entries decode.c left
- * plain are fused (and its built-in calls specialised); the second keeps
- * its entry, so a jump to it runs it alone. */
+ * field reads, loop tails (integer and float), an addition followed by an
+ * addition or a multiplication, and an element read or write with the
+ * float loop tail after it. Only entries decode.c left plain are fused
+ * (and its built-in calls specialised); the second keeps its entry, so a
+ * jump to it runs it alone. */
 static void fuse_more(const tap_fn *f, tap_insn *c)
 {
 	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
@@ -106,6 +107,8 @@ static void fuse_more(const tap_fn *f, tap_insn *c)
 			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
 		else if (add2)
 			c[pc].w = (uint32_t)TAPX_ADD_ADD << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (op2 == TAP_MUL_I || op2 == TAP_MUL_U)
+			c[pc].w = (uint32_t)TAPX_ADD_MUL << 24 | (f->code[pc] & 0xFFFFFF);
 	}
 	/* An element read or write whose invoke the float tail follows. */
 	for (uint32_t pc = 0; pc + 2 < f->ncode; pc++) {

@@ -329,6 +329,20 @@ static const char elem_loop_entries[] =
 	" return r6\n"
 	".end\n";
 
+/* add.i; mul.i (a counter and a multiple of it): one fused handler; the
+ * loop's jump lands on the mul.i, which then runs alone. */
+static const char add_mul[] =
+	".func main 0\n"
+	" load_imm_int r1, 0\n load_imm_int r2, 1\n load_imm_int r3, 7\n load_imm_int r4, 10\n"
+	" load_imm_int r6, 0\n"
+	"loop:\n"
+	" add.i r1, r1, r2\n"
+	"mul:\n"
+	" mul.i r5, r1, r3\n add.i r6, r6, r5\n jl.i loop, r1, r4\n"
+	" load_imm_int r4, 12\n jl.i mul, r1, r4\n"
+	" return r6\n"
+	".end\n";
+
 /* Calls through a map field: the mget handler, then a call of its result. */
 static const char field_calls[] =
 	".func inc 1\n load_imm_int r1, 1\n add.i r0, r0, r1\n return r0\n.end\n"
@@ -378,6 +392,8 @@ static void test_exact_steps(void)
 	T_EQ_U(r.steps, 70 + 5 + 2);
 	r = check_exact(elem_loop_entries, 0);
 	T_EQ_U(r.value, 0x4058D00000000000u); /* 99.25 */
+	r = check_exact(add_mul, 0);
+	T_EQ_U(r.value, 7 * (55 + 10 + 11 + 12)); /* from the mul.i: 10 again, then 11, 12 */
 	r = check_exact(field_calls, 0);
 	T_EQ_U(r.value, 5);
 	r = check_exact(div_mid_run, 0);
@@ -448,6 +464,11 @@ static void test_fused_operands(void)
 	       " return r0\nx:\n load_imm_int r0, 77\n return r0\n.end\n", 77);
 	EXPECT(".func main 0\n load_imm_int r0, 4\n load_imm_int r1, 3\n jg.i x, r0, r1\n"
 	       " return r1\nx:\n load_imm_int r0, 78\n return r0\n.end\n", 78);
+	/* add.i + mul.i where the second reads and writes the first's result */
+	EXPECT(".func main 0\n load_imm_int r0, 3\n load_imm_int r1, 4\n add.i r0, r0, r1\n"
+	       " mul.i r0, r0, r0\n return r0\n.end\n", 49);
+	EXPECT(".func main 0\n load_imm_int r0, 3\n load_imm_int r1, 4\n add.i r2, r0, r1\n"
+	       " mul.i r1, r1, r2\n return r1\n.end\n", 28);
 	/* add.i + sub.i where the second reads the first's result and aliases */
 	EXPECT(".func main 0\n load_imm_int r0, 6\n add.i r0, r0, r0\n sub.i r0, r0, r0\n"
 	       " return r0\n.end\n", 0);
