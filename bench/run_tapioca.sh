@@ -48,7 +48,8 @@ spec() {
 	esac
 }
 
-ratio() { echo "scale=2; $1 / $2" | bc -l | sed 's/^\./0./'; }
+# a / b to two decimals, rounded (bc alone truncates)
+ratio() { LC_ALL=C printf '%.2f' "$(echo "scale=6; $1 / $2" | bc -l)"; }
 
 printf '%-22s %8s %8s %8s %7s %7s | %8s %8s %8s %7s\n' kind bcx_s lua_s jit_s b/lua b/jit \
 	bcx_MB lua_MB jit_MB mem/lua

@@ -59,7 +59,7 @@ def main():
             t, m = run(cmd, os.path.join(outdir, "out%d" % i), os.path.join(outdir, "mem"))
             times[i].append(t)
             mems[i].append(m)
-    print(" ".join("%.4f %d" % (statistics.median(times[i]), statistics.median(mems[i]))
+    print(" ".join("%.6f %d" % (statistics.median(times[i]), statistics.median(mems[i]))
                    for i in range(len(cmds))))
 
 

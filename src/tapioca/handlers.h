@@ -241,6 +241,7 @@
 #define HX_MOVE RA = RB; ip += 2; DISPATCH()
 #define HX_ADD_ADD RA = RB + RC; ip++; RA = RB + RC; NEXT()
 #define HX_ADD_JL RA = RB + RC; ip++; BRANCH((int64_t)RB < (int64_t)RC)
+#define HX_ADD_MUL RA = RB + RC; ip++; RA = RB * RC; NEXT()
 #define HX_ADD_ADD_JL                                                                          \
 	if ((ip + 2)->k.rel == -2) { /* the loop is the triple: it turns in there */          \
 		ip = add_add_loop(regs, ip, &left);                                            \
@@ -294,6 +295,19 @@
 			HOST_DONE(V_NIL);                                                      \
 		}                                                                              \
 		goto host_slow;                                                                \
+	}
+/* An element read or write, then add.f; add.i; jl.i (prep.c): the five
+ * in one dispatch, and when the jump goes back to the read the loop turns
+ * in elem_loop. Anything unusual takes the built-in's general path. */
+#define HX_AGET_LOOP ELEM_LOOP(false)
+#define HX_ASET_LOOP ELEM_LOOP(true)
+#define ELEM_LOOP(is_set)                                                                      \
+	{                                                                                      \
+		const tap_insn *next_ = elem_loop(v, regs, ip, &left, is_set);                 \
+		if (!next_)                                                                    \
+			goto host_slow;                                                        \
+		ip = next_;                                                                    \
+		ENTER();                                                                       \
 	}
 #define HX_MSET                                                                                \
 	{                                                                                      \

@@ -56,14 +56,21 @@ uint32_t bcx_tapvm_regs_to_clear(const tap_fn *f, uint32_t nregs)
 }
 
 /* Fusions on the run's copy c of f's code, beside decode.c's: element and
- * field reads, loop tails (integer and float), additions in a row. Only entries decode.c left
- * plain are fused (and its built-in calls specialised); the second keeps
- * its entry, so a jump to it runs it alone. */
+ * field reads, loop tails (integer and float), an addition followed by an
+ * addition or a multiplication, and an element read or write with the
+ * float loop tail after it. Only entries decode.c left plain are fused
+ * (and its built-in calls specialised); the second keeps its entry, so a
+ * jump to it runs it alone. */
 static void fuse_more(const tap_fn *f, tap_insn *c)
 {
 	for (uint32_t pc = 0; pc + 1 < f->ncode; pc++) {
-		unsigned host = (unsigned)c[pc + 1].k.u, nargs = f->code[pc + 1] & 0xFF;
-		if (c[pc].w >> 24 != TAPX_HOST)
+		uint32_t w2 = f->code[pc + 1];
+		unsigned host = (unsigned)c[pc + 1].k.u, nargs = w2 & 0xFF;
+		unsigned fr = w2 >> 16 & 0xFF, a0 = w2 >> 8 & 0xFF;
+		/* The handlers below read the arguments before writing the
+		 * register; one that is an argument holds the built-in itself,
+		 * which the generic call rejects. */
+		if (c[pc].w >> 24 != TAPX_HOST || (fr >= a0 && fr < a0 + nargs))
 			continue;
 		if (host == TAP_HOST_ASET && nargs == 3)
 			c[pc].w = (uint32_t)TAPX_ASET << 24 | (f->code[pc] & 0xFFFFFF);
@@ -100,6 +107,15 @@ static void fuse_more(const tap_fn *f, tap_insn *c)
 			c[pc].w = (uint32_t)TAPX_ADD_JL << 24 | (f->code[pc] & 0xFFFFFF);
 		else if (add2)
 			c[pc].w = (uint32_t)TAPX_ADD_ADD << 24 | (f->code[pc] & 0xFFFFFF);
+		else if (op2 == TAP_MUL_I || op2 == TAP_MUL_U)
+			c[pc].w = (uint32_t)TAPX_ADD_MUL << 24 | (f->code[pc] & 0xFFFFFF);
+	}
+	/* An element read or write whose invoke the float tail follows. */
+	for (uint32_t pc = 0; pc + 2 < f->ncode; pc++) {
+		unsigned x = c[pc].w >> 24;
+		if ((x == TAPX_AGET || x == TAPX_ASET) && c[pc + 2].w >> 24 == TAPX_ADDF_ADD_JL)
+			c[pc].w = (uint32_t)(x == TAPX_AGET ? TAPX_AGET_LOOP : TAPX_ASET_LOOP) << 24 |
+				  (f->code[pc] & 0xFFFFFF);
 	}
 }
 

@@ -645,6 +645,71 @@ static inline const tap_insn *add_add_loop(uint64_t *regs, const tap_insn *ip, u
 	}
 }
 
+/* AGET_LOOP and ASET_LOOP at ip (fused.def): the element read or write
+ * of the invoke at ip + 1, then add.f; add.i; jl.i, turn after turn while
+ * the jump goes back to ip, each turn charged as the two runs it is
+ * (ip's, already charged on arrival, and the tail's). Returns the entry
+ * to enter next, uncharged: where the jump goes, or the tail when the
+ * budget cannot pay for it, or ip when it cannot pay for another turn;
+ * NULL when the element's operands are wrong (a trap, or not an array:
+ * the general path at ip, still charged, reports it).
+ *
+ * Within the loop nothing allocates, so the handle table and the array's
+ * record stay as they are: the array is looked up again only when its
+ * register changes. Every operand is reached through its register, so
+ * registers the five share are read and written in program order. */
+static inline const tap_insn *elem_loop(const vm *v, uint64_t *regs, const tap_insn *ip,
+					uint64_t *left, bool is_set)
+{
+	const tap_insn *const start = ip, *const tail = ip + 2;
+	const uint64_t head_len = start->len, tail_len = tail->len;
+	uint64_t *const f = &regs[WBYTE(ip + 1, 2)];
+	const uint64_t *const args = &regs[WBYTE(ip + 1, 1)];
+	ip = tail;
+	uint64_t *a1 = &RA;
+	const uint64_t *b1 = &RB, *c1 = &RC;
+	ip++;
+	uint64_t *a2 = &RA;
+	const uint64_t *b2 = &RB, *c2 = &RC;
+	ip++;
+	const uint64_t *b3 = &RB, *c3 = &RC;
+	const tap_insn *const target = ip + ip->k.rel;
+	uint64_t arr = 0; /* no array yet: 0 is no reference */
+	uint64_t *items = NULL;
+	size_t n = 0;
+	for (;;) {
+		if (args[0] != arr) {
+			const obj *o = deref(v, args[0]);
+			if (!o || o->type != O_ARR)
+				return NULL;
+			arr = args[0];
+			items = o->u.a;
+			n = o->len;
+		}
+		uint64_t i = args[1];
+		if (i >= n)
+			return NULL;
+		if (is_set) {
+			items[i] = args[2];
+			*f = V_NIL;
+		} else {
+			*f = items[i];
+		}
+		if (*left < tail_len)
+			return tail;
+		*left -= tail_len;
+		*a1 = as_u(as_f(*b1) + as_f(*c1));
+		*a2 = *b2 + *c2;
+		if (!((int64_t)*b3 < (int64_t)*c3))
+			return ip + 1;
+		if (target != start)
+			return target;
+		if (*left < head_len)
+			return start;
+		*left -= head_len;
+	}
+}
+
 /* Exact mode's step at ip (one instruction, counted and traced, eleft
  * steps left): the opcode to run (never a fused handler), or -1 on a trap:
  * the step limit, or falling off the end (ip is the end marker). */

@@ -47,7 +47,11 @@ typedef struct obj {
 	uint8_t mark;      /* reached by the current collection */
 	uint8_t perm;      /* never collected (functions, built-ins) */
 	uint8_t has_hash;  /* O_STR: hash is valid */
-	uint32_t fn;       /* O_FN, O_CLO: function index; O_HOST: built-in */
+	union {
+		uint32_t fn;   /* O_FN, O_CLO: function index; O_HOST: built-in */
+		uint32_t imod; /* O_MAP with an index: the prime a hash is reduced
+				* by, the largest below its slots (map.c) */
+	};
 	union {
 		uint64_t hash; /* O_STR: content hash, computed on first use */
 		uint64_t ver;  /* O_MAP: the run's map_epoch at the last store

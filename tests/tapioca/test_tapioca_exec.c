@@ -268,6 +268,81 @@ static const char float_loop_mid[] =
 	" return r0\n"
 	".end\n";
 
+/* An element read or write followed by add.f, add.i, jl.i (one fused
+ * handler, prep.c), in loops whose whole body the five are, so that each
+ * turns inside its handler: the array's 12 items are filled with 0, 1.5,
+ * ... 16.5 in 70 steps and 15 instructions, then r12 is the index again. */
+#define ELEM_FILLED                                                                            \
+	".func main 0\n"                                                                       \
+	" load_imm_int r1, 12\n load_global r0, @array\n invoke r0, r1, 1\n"                   \
+	" add.i r11, r0, r0\n sub.i r11, r11, r0\n"                                            \
+	" load_imm_int r12, 0\n load_imm_int r3, 1\n load_imm_float r13, 0.0\n"               \
+	" load_imm_float r5, 1.5\n"                                                            \
+	"fill:\n"                                                                              \
+	" load_global r10, @aset\n invoke r10, r11, 3\n"                                        \
+	" add.f r13, r13, r5\n add.i r12, r12, r3\n jl.i fill, r12, r1\n"                      \
+	" load_imm_int r12, 0\n"
+/* 1.5 * (0 + ... + 11) = 99 */
+static const char elem_loops[] =
+	ELEM_FILLED
+	" load_imm_float r6, 0.0\n"
+	"sum:\n"
+	" load_global r10, @aget\n invoke r10, r11, 2\n"
+	" add.f r6, r10, r6\n add.i r12, r12, r3\n jl.i sum, r12, r1\n"
+	" return r6\n"
+	".end\n";
+/* The loop runs past the array's end: the read traps inside the loop,
+ * at the invoke, in the 16th turn. */
+static const char elem_loop_trap[] =
+	ELEM_FILLED
+	" load_imm_int r1, 15\n"
+	"sum:\n"
+	" load_global r10, @aget\n invoke r10, r11, 2\n"
+	" add.f r6, r6, r10\n add.i r12, r12, r3\n jl.i sum, r12, r1\n"
+	" return r6\n"
+	".end\n";
+/* The array's register changes inside the loop (the add.i counts it on
+ * to a handle that is no array): the read's error in the second turn. */
+static const char elem_loop_not_array[] =
+	ELEM_FILLED
+	"sum:\n"
+	" load_global r10, @aget\n invoke r10, r11, 2\n"
+	" add.f r6, r6, r10\n add.i r11, r11, r3\n jl.i sum, r12, r1\n"
+	" return r6\n"
+	".end\n";
+/* The same five where the loop starts one instruction earlier (no self
+ * loop: one dispatch a turn), and jumps that enter at the invoke and at
+ * the add.f, which then run as themselves: 99 + 0.25. */
+static const char elem_loop_entries[] =
+	ELEM_FILLED
+	" load_imm_float r6, 0.0\n load_global r10, @aget\n jmp second\n"
+	"sum:\n"
+	" nop\n"
+	" load_global r10, @aget\n"
+	"second:\n"
+	" invoke r10, r11, 2\n"
+	"third:\n"
+	" add.f r6, r6, r10\n add.i r12, r12, r3\n jl.i sum, r12, r1\n"
+	" jl.i done, r3, r7\n"   /* r7 is 0 the first time */
+	" load_imm_int r7, 2\n load_imm_float r10, 0.25\n jmp third\n"
+	"done:\n"
+	" return r6\n"
+	".end\n";
+
+/* add.i; mul.i (a counter and a multiple of it): one fused handler; the
+ * loop's jump lands on the mul.i, which then runs alone. */
+static const char add_mul[] =
+	".func main 0\n"
+	" load_imm_int r1, 0\n load_imm_int r2, 1\n load_imm_int r3, 7\n load_imm_int r4, 10\n"
+	" load_imm_int r6, 0\n"
+	"loop:\n"
+	" add.i r1, r1, r2\n"
+	"mul:\n"
+	" mul.i r5, r1, r3\n add.i r6, r6, r5\n jl.i loop, r1, r4\n"
+	" load_imm_int r4, 12\n jl.i mul, r1, r4\n"
+	" return r6\n"
+	".end\n";
+
 /* Calls through a map field: the mget handler, then a call of its result. */
 static const char field_calls[] =
 	".func inc 1\n load_imm_int r1, 1\n add.i r0, r0, r1\n return r0\n.end\n"
@@ -304,6 +379,21 @@ static void test_exact_steps(void)
 	r = check_exact(float_loop_mid, 0);
 	T_EQ_U(r.value, 0x4023000000000000u); /* 9.5 */
 	T_EQ_U(r.steps, 6 + 19 * 3 + 2 + 1);
+	r = check_exact(elem_loops, 0);
+	T_EQ_U(r.value, 0x4058C00000000000u); /* 99.0 */
+	T_EQ_U(r.steps, 70 + 1 + 12 * 5 + 1);
+	r = check_exact(elem_loop_trap, 0);
+	T_EQ_U(r.trap, BCX_TAPIOCA_TYPE_ERROR);
+	T_EQ_U(r.index, 17); /* the invoke */
+	T_EQ_U(r.steps, 70 + 1 + 12 * 5 + 2);
+	r = check_exact(elem_loop_not_array, 0);
+	T_EQ_U(r.trap, BCX_TAPIOCA_TYPE_ERROR);
+	T_EQ_U(r.index, 16);
+	T_EQ_U(r.steps, 70 + 5 + 2);
+	r = check_exact(elem_loop_entries, 0);
+	T_EQ_U(r.value, 0x4058D00000000000u); /* 99.25 */
+	r = check_exact(add_mul, 0);
+	T_EQ_U(r.value, 7 * (55 + 10 + 11 + 12)); /* from the mul.i: 10 again, then 11, 12 */
 	r = check_exact(field_calls, 0);
 	T_EQ_U(r.value, 5);
 	r = check_exact(div_mid_run, 0);
@@ -374,6 +464,11 @@ static void test_fused_operands(void)
 	       " return r0\nx:\n load_imm_int r0, 77\n return r0\n.end\n", 77);
 	EXPECT(".func main 0\n load_imm_int r0, 4\n load_imm_int r1, 3\n jg.i x, r0, r1\n"
 	       " return r1\nx:\n load_imm_int r0, 78\n return r0\n.end\n", 78);
+	/* add.i + mul.i where the second reads and writes the first's result */
+	EXPECT(".func main 0\n load_imm_int r0, 3\n load_imm_int r1, 4\n add.i r0, r0, r1\n"
+	       " mul.i r0, r0, r0\n return r0\n.end\n", 49);
+	EXPECT(".func main 0\n load_imm_int r0, 3\n load_imm_int r1, 4\n add.i r2, r0, r1\n"
+	       " mul.i r1, r1, r2\n return r1\n.end\n", 28);
 	/* add.i + sub.i where the second reads the first's result and aliases */
 	EXPECT(".func main 0\n load_imm_int r0, 6\n add.i r0, r0, r0\n sub.i r0, r0, r0\n"
 	       " return r0\n.end\n", 0);
@@ -386,6 +481,20 @@ static void test_fused_operands(void)
 	EXPECT(".func id 1\n return r0\n.end\n.func main 0\n load_global r3, id\n"
 	       " invoke r3, r3, 1\n load_imm_int r0, 18\n jt.r yes, r3, r0\n load_imm_int r0, 0\n"
 	       "yes:\n return r0\n.end\n", 18);
+	/* an element read or write whose register is also an argument: the
+	 * argument is the built-in itself, not what the register held before */
+	EXPECT_ERR(".func main 0\n load_imm_int r1, 3\n load_global r0, @array\n invoke r0, r1, 1\n"
+		   " load_imm_int r1, 0\n load_global r0, @aget\n invoke r0, r0, 2\n return r0\n.end\n",
+		   BCX_TAPIOCA_TYPE_ERROR, "aget: argument is not an array");
+	EXPECT_ERR(".func main 0\n load_imm_int r1, 3\n load_global r0, @array\n invoke r0, r1, 1\n"
+		   " load_imm_int r1, 0\n load_global r0, @aset\n invoke r0, r0, 3\n return r0\n.end\n",
+		   BCX_TAPIOCA_TYPE_ERROR, "aset: argument is not an array");
+	EXPECT_ERR(".func main 0\n load_global r0, @map\n invoke r0, r0, 0\n load_imm_int r1, 0\n"
+		   " load_global r0, @mget\n invoke r0, r0, 2\n return r0\n.end\n",
+		   BCX_TAPIOCA_TYPE_ERROR, "mget: argument is not a map");
+	EXPECT_ERR(".func main 0\n load_global r0, @map\n invoke r0, r0, 0\n load_imm_int r1, 0\n"
+		   " load_global r0, @mset\n invoke r0, r0, 3\n return r0\n.end\n",
+		   BCX_TAPIOCA_TYPE_ERROR, "mset: argument is not a map");
 	/* a built-in whose first argument is its own register */
 	EXPECT(".func main 0\n load_global r0, @type\n invoke r0, r0, 1\n return r0\n.end\n",
 	       18);

@@ -195,6 +195,23 @@ static void test_gc(void)
 	       " load_global r22, @print\n invoke r22, r21, 1\n"
 	       " load_imm_int r0, 0\n return r0\n.end\n",
 	       "6890\n");
+	/* 20 arrays of 50 floats, each filled and summed by the fused element
+	 * loops (the loop turns inside one handler), with a string made
+	 * between: under gc_stress a collection there keeps the array in r11,
+	 * and the previous round's array is freed */
+	expect(".func main 0\n"
+	       " load_imm_int r20, 0\n load_imm_int r21, 20\n load_imm_int r3, 1\n"
+	       " load_imm_float r5, 0.5\n load_imm_float r6, 0.0\n"
+	       "round:\n load_imm_int r1, 50\n load_global r0, @array\n invoke r0, r1, 1\n"
+	       " add.i r11, r0, r0\n sub.i r11, r11, r0\n load_imm_int r12, 0\n load_imm_float r13, 0.0\n"
+	       "fill:\n load_global r10, @aset\n invoke r10, r11, 3\n"
+	       " add.f r13, r13, r5\n add.i r12, r12, r3\n jl.i fill, r12, r1\n"
+	       " load_global r9, @str_i\n invoke r9, r20, 1\n load_imm_int r12, 0\n"
+	       "sum:\n load_global r10, @aget\n invoke r10, r11, 2\n"
+	       " add.f r6, r6, r10\n add.i r12, r12, r3\n jl.i sum, r12, r1\n"
+	       " add.i r20, r20, r3\n jl.i round, r20, r21\n"
+	       " load_global r9, @print_f\n invoke r9, r6, 1\n load_imm_int r0, 0\n return r0\n.end\n",
+	       "12250\n");
 	/* live data past the limit is still an error */
 	r = run_heap(".func main 0\n load_global r1, @array\n load_imm_int r2, 0\n invoke r1, r2, 1\n"
 		     " load_imm_int r3, 1\n"
