@@ -3,17 +3,42 @@
  * generated from the names table by scripts/gen_bitstream_names.sh. */
 #include "internal.h"
 
+#include <stddef.h>
+
 #define BS_NAME_BLOCKS 32
 #define BS_NAME_CODES 128
 
-/* Names with their lengths (the analyzer prints one per record). */
+/* Names as offsets into one pool of char arrays, not pointers: the
+ * 32 x 128 table of pointers was 64 KB of relocated data that every start
+ * of the tool wrote, whatever it ran. Each row of names.def is one line, so
+ * a pool member is named by its line; offset 0 is the pool's first member,
+ * which is no name. */
 typedef struct bs_cname {
-	const char *s;
-	size_t len;
+	uint16_t off, len;
 } bs_cname;
 
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+static const struct names_pool {
+	char none;
+#define BS_BLOCK(id, name) char CAT(n, __LINE__)[sizeof name];
+#define BS_RECORD(block, code, name) char CAT(n, __LINE__)[sizeof name];
+#include "names.def"
+#undef BS_BLOCK
+#undef BS_RECORD
+} pool = {
+	0,
+#define BS_BLOCK(id, name) name,
+#define BS_RECORD(block, code, name) name,
+#include "names.def"
+#undef BS_BLOCK
+#undef BS_RECORD
+};
+#define AT(name) (uint16_t)offsetof(struct names_pool, CAT(n, __LINE__)), (uint16_t)(sizeof(name) - 1)
+_Static_assert(sizeof pool <= 0xFFFF, "bitstream names: pool offsets are 16 bits");
+
 static const bs_cname builtin_blocks[BS_NAME_BLOCKS] = {
-#define BS_BLOCK(id, name) [id] = {name, sizeof(name) - 1},
+#define BS_BLOCK(id, name) [id] = {AT(name)},
 #define BS_RECORD(block, code, name)
 #include "names.def"
 #undef BS_BLOCK
@@ -22,18 +47,21 @@ static const bs_cname builtin_blocks[BS_NAME_BLOCKS] = {
 
 static const bs_cname builtin_records[BS_NAME_BLOCKS][BS_NAME_CODES] = {
 #define BS_BLOCK(id, name)
-#define BS_RECORD(block, code, name) [block][code] = {name, sizeof(name) - 1},
+#define BS_RECORD(block, code, name) [block][code] = {AT(name)},
 #include "names.def"
 #undef BS_BLOCK
 #undef BS_RECORD
 };
+#undef AT
 
 static bcx_bs_name cname(bs_cname n)
 {
-	return (bcx_bs_name){n.s, n.len};
+	if (!n.off)
+		return (bcx_bs_name){NULL, 0};
+	return (bcx_bs_name){(const char *)&pool + n.off, n.len};
 }
 
-static const bs_cname no_name = {NULL, 0};
+static const bs_cname no_name = {0, 0};
 
 /* IDs below 8 are reserved by the container: only BLOCKINFO (0) has a
  * name, for every stream type. A BLOCKINFO name is kept only when BLOCKNAME

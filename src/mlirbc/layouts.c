@@ -4,30 +4,77 @@
  * of a release by a file's producer string (spec §13). */
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+/* A layout's five strings are offsets into one pool of char arrays, not
+ * pointers: 8,000 rows of pointers were 300 KB of relocated data that every
+ * start of the tool wrote (and faulted in) page by page, whatever it ran;
+ * the pool is read-only data, read only where a layout is looked at. Each
+ * row of a .def is one line, so a pool member is named by its release, its
+ * column and its line. */
 struct mbc_oplayout {
-	const char *name, *fields, *inherent, *defaults, *types;
+	uint32_t name, fields, inherent, defaults, types;
 };
 
-#define MBC_OP(name, fields, inherent, defaults, types) {name, fields, inherent, defaults, types},
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define MEMBER(col) CAT(REL_ID, CAT(col, __LINE__))
+#define MBC_OP(n, f, i, d, t)                                                                  \
+	char MEMBER(_n)[sizeof n], MEMBER(_f)[sizeof f], MEMBER(_i)[sizeof i],                 \
+		MEMBER(_d)[sizeof d], MEMBER(_t)[sizeof t];
+static const struct layout_pool {
+#define REL_ID r16
+#include "gen/ops_16.def"
+#undef REL_ID
+#define REL_ID r19
+#include "gen/ops_19.def"
+#undef REL_ID
+#define REL_ID r22
+#include "gen/ops_22.def"
+#undef REL_ID
+#define REL_ID rtest
+#include "ops_test.def"
+#undef REL_ID
+#undef MBC_OP
+} pool = {
+#define MBC_OP(n, f, i, d, t) n, f, i, d, t,
+#include "gen/ops_16.def"
+#include "gen/ops_19.def"
+#include "gen/ops_22.def"
+#include "ops_test.def"
+#undef MBC_OP
+};
+
+#define AT(col) (uint32_t)offsetof(struct layout_pool, MEMBER(col))
+#define MBC_OP(n, f, i, d, t) {AT(_n), AT(_f), AT(_i), AT(_d), AT(_t)},
+#define REL_ID r16
 static const mbc_oplayout ops16[] = {
 #include "gen/ops_16.def"
 };
+#undef REL_ID
+#define REL_ID r19
 static const mbc_oplayout ops19[] = {
 #include "gen/ops_19.def"
 };
+#undef REL_ID
+#define REL_ID r22
 static const mbc_oplayout ops22[] = {
 #include "gen/ops_22.def"
 };
-/* MLIR's test dialect (llvm-project mlir/test/lib/Dialect/Test/TestOps.td)
- * is not shipped by libmlir-N-dev, so there is nothing to generate this
- * from; the shared vectors use this op of it. */
+#undef REL_ID
+#define REL_ID rtest
 static const mbc_oplayout ops_test[] = {
-	MBC_OP("test.versionedA", "dims modifier", "dims modifier", "", "")
+#include "ops_test.def"
 };
+#undef REL_ID
 #undef MBC_OP
+#undef AT
+#undef MEMBER
+
+/* The text of a layout's column. */
+#define STR(l, col) ((const char *)&pool + (l)->col)
 
 struct mbc_release {
 	unsigned major;
@@ -123,7 +170,7 @@ static const mbc_oplayout *search(const mbc_oplayout *ops, size_t count, const c
 	size_t lo = 0, hi = count;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = cmp_name(ops[mid].name, name, n);
+		int c = cmp_name(STR(&ops[mid], name), name, n);
 		if (c == 0)
 			return &ops[mid];
 		if (c < 0)
@@ -142,7 +189,7 @@ const mbc_oplayout *mbc_find_layout(const mbc_release *r, const char *name, size
 
 bool mbc_layout_native(const mbc_oplayout *l)
 {
-	return strcmp(l->fields, "-") != 0;
+	return strcmp(STR(l, fields), "-") != 0;
 }
 
 const char *mbc_next_field(const char *p, mbc_field *f)
@@ -176,12 +223,12 @@ const char *mbc_next_field(const char *p, mbc_field *f)
 
 const char *mbc_layout_fields(const mbc_oplayout *l)
 {
-	return l->fields;
+	return STR(l, fields);
 }
 
 const char *mbc_layout_defaults(const mbc_oplayout *l)
 {
-	return l->defaults;
+	return STR(l, defaults);
 }
 
 /* Whether the space-separated list holds the word. */
@@ -215,7 +262,7 @@ const char *mbc_next_default(const char *p, mbc_str *name, mbc_str *text)
 bool mbc_layout_default_text(const mbc_oplayout *l, const char *name, size_t n, mbc_str *text)
 {
 	mbc_str k;
-	for (const char *p = l->defaults; (p = mbc_next_default(p, &k, text));)
+	for (const char *p = STR(l, defaults); (p = mbc_next_default(p, &k, text));)
 		if (k.n == n && memcmp(k.p, name, n) == 0)
 			return text->n > 0;
 	return false;
@@ -223,12 +270,12 @@ bool mbc_layout_default_text(const mbc_oplayout *l, const char *name, size_t n, 
 
 bool mbc_layout_default_valued(const mbc_oplayout *l, const char *name, size_t n)
 {
-	for (const char *p = l->defaults; *p;) {
+	for (const char *p = STR(l, defaults); *p;) {
 		const char *eq = strchr(p, '=');
 		if (!eq)
 			break;
 		if ((size_t)(eq - p) == n && memcmp(p, name, n) == 0 &&
-		    (p == l->defaults || p[-1] == ';'))
+		    (p == STR(l, defaults) || p[-1] == ';'))
 			return true;
 		p = eq + 1;
 	}
@@ -237,12 +284,12 @@ bool mbc_layout_default_valued(const mbc_oplayout *l, const char *name, size_t n
 
 bool mbc_layout_inherent(const mbc_oplayout *l, const char *name, size_t n)
 {
-	return has_word(l->inherent, name, n);
+	return has_word(STR(l, inherent), name, n);
 }
 
 bool mbc_layout_field(const mbc_oplayout *l, const char *name, size_t n, mbc_field *f)
 {
-	for (const char *p = l->fields; (p = mbc_next_field(p, f));)
+	for (const char *p = STR(l, fields); (p = mbc_next_field(p, f));)
 		if (f->len == n && memcmp(f->name, name, n) == 0)
 			return true;
 	return false;
@@ -250,7 +297,7 @@ bool mbc_layout_field(const mbc_oplayout *l, const char *name, size_t n, mbc_fie
 
 mbc_str mbc_layout_attr_type(const mbc_oplayout *l, const char *name, size_t n)
 {
-	for (const char *p = l->types; *p;) {
+	for (const char *p = STR(l, types); *p;) {
 		const char *eq = strchr(p, '='), *end = strchr(p, ';');
 		if (!eq)
 			break;
