@@ -21,7 +21,7 @@ static bcx_status bind_typed(asm_parser *p, const char *name, size_t n,
 {
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
-	    !ap_grow_keep(p, (void **)&p->name_of, idx, &p->cap_names, sizeof *p->name_of))
+	    !ap_grow_keep(p, &p->name_of, idx, &p->cap_names, sizeof *p->name_of))
 		return ap_status(p, mlir_nomem(&p->lx));
 	p->name_of[idx].val = v;
 	p->name_of[idx].type = type;

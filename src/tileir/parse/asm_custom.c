@@ -61,7 +61,7 @@ uint32_t ac_result_count(const ac_walk *w, int i)
 bool ac_add_ref(ac_walk *w, int i, const ap_ref *r)
 {
 	ac_field *f = &w->f[i];
-	if (!ap_grow(w->p, (void **)&f->refs, f->n, &f->cap, sizeof *f->refs))
+	if (!ap_grow(w->p, &f->refs, f->n, &f->cap, sizeof *f->refs))
 		return false;
 	f->refs[f->n++] = *r;
 	return true;
@@ -107,7 +107,7 @@ bool ac_types(ac_walk *w, int i, uint32_t n)
 		uint32_t cap = 0;
 		n = 0;
 		do {
-			if (!ap_grow(w->p, (void **)&t, n, &cap, sizeof *t) || !ap_type(w->p, &t[n++]))
+			if (!ap_grow(w->p, &t, n, &cap, sizeof *t) || !ap_type(w->p, &t[n++]))
 				return false;
 		} while (mlir_accept(&w->p->lx, ','));
 		return ac_set_types(w, i, t, n);
@@ -607,7 +607,7 @@ static bool finish_results(ac_walk *w)
 					   "cuda_tile.%s: %u types for result '%s', %u names", w->info->name,
 					   w->f[i].n_types, w->info->fields[i].name, want);
 		for (uint32_t k = 0; k < want; k++) {
-			if (!ap_grow(w->p, (void **)&op->res_types, op->n_res_types, &cap,
+			if (!ap_grow(w->p, &op->res_types, op->n_res_types, &cap,
 				     sizeof *op->res_types))
 				return false;
 			op->res_types[op->n_res_types++] = w->f[i].types[k];
@@ -632,13 +632,13 @@ static bool finish(ac_walk *w)
 		if (f->kind == BCX_TILEIR_F_OPERAND) {
 			op->segments[op->n_segments++] = w->f[i].n;
 			for (uint32_t k = 0; k < w->f[i].n; k++) {
-				if (!ap_grow(w->p, (void **)&op->operands, op->n_operands, &ocap,
+				if (!ap_grow(w->p, &op->operands, op->n_operands, &ocap,
 					     sizeof *op->operands))
 					return false;
 				op->operands[op->n_operands++] = w->f[i].refs[k];
 			}
 		} else if (f->kind != BCX_TILEIR_F_RESULT && w->f[i].attr) {
-			if (!ap_grow(w->p, (void **)&op->attrs, op->n_attrs, &acap, sizeof *op->attrs))
+			if (!ap_grow(w->p, &op->attrs, op->n_attrs, &acap, sizeof *op->attrs))
 				return false;
 			op->attrs[op->n_attrs++] = (bcx_tileir_build_named_attr){f->name, w->f[i].attr};
 		}

@@ -158,10 +158,15 @@ bcx_status ap_error_at(asm_parser *p, unsigned line, unsigned col, const char *f
 /* and the status of a parse layer's answer: BCX_OK for true, else the
  * failure the lexer holds. */
 bcx_status ap_status(const asm_parser *p, bool ok);
-/* Make room for element n of an arena array of capacity *cap. */
-bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
-/* The same for the parser's tables, which outlive a streamed item. */
-bool ap_grow_keep(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
+/* Make room for element n of an arena array of capacity *cap: arrp
+ * points to the array pointer (bcx_vec_room_from's step, from `first`
+ * slots, in arena ar); out of memory is recorded in the lexer. */
+bool ap_grow_from(asm_parser *p, bcx_arena *ar, void *arrp, uint32_t n, uint32_t *cap,
+		  size_t elem, uint32_t first);
+/* The same in the parse arena, from 4 slots; */
+bool ap_grow(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
+/* and for the parser's tables, which outlive a streamed item. */
+bool ap_grow_keep(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
 /* Give up streaming (asm_parser.item): stops the parse; always false. */
 bool ap_stream_abort(asm_parser *p);
 /* Copy of the current token's text into the parse arena. */
