@@ -23,9 +23,15 @@
 
 int ac_field_at(ac_walk *w, const char *name, size_t len)
 {
+	uintptr_t h = ((uintptr_t)name >> 2) ^ ((uintptr_t)w->info >> 5) ^ len;
+	struct ap_field_memo *m = &w->p->field_memo[(h ^ h >> 8) & 255];
+	if (m->info == w->info && m->name == name && m->len == len)
+		return m->field;
 	for (unsigned i = 0; i < w->info->n_fields && i < AC_MAX_FIELDS; i++)
-		if (fmt_is(name, len, w->info->fields[i].name))
+		if (fmt_is(name, len, w->info->fields[i].name)) {
+			*m = (struct ap_field_memo){w->info, name, len, (int)i};
 			return (int)i;
+		}
 	mlir_fail(&w->p->lx, "cuda_tile.%s: its format names no field '%.*s'", w->info->name,
 		  (int)len, name);
 	return -1;

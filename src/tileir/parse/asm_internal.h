@@ -106,6 +106,15 @@ typedef struct asm_parser {
 	/* Row -> its TIR_FMT column read into elements, on the row's first
 	 * use (asm_fmt.c). */
 	struct ac_fmt **op_fmt;
+	/* ac_field_at's answers by op row and the address of the name asked
+	 * for: the names are the op table's and its format column's own
+	 * strings, asked for again on every op, so their scan is done once. */
+	struct ap_field_memo {
+		const void *info;
+		const char *name;
+		size_t len;
+		int field;
+	} field_memo[256];
 	/* The type a fixed-type rule of ops.def stands for (asm_infer.c), by
 	 * rule kind, once bit `kind` of fixed_known is set. */
 	bcx_tileir_build_type fixed_of[64];
