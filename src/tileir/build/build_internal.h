@@ -55,8 +55,16 @@ struct bcx_tileir_builder {
 	wr_table const_keys;    /* type and blob -> constant index */
 	size_t cap_types, cap_strings, cap_consts, cap_records, cap_globals, cap_funcs,
 		cap_lists;
+	/* The model's functions and strings and funcs grow with the text (one
+	 * a kernel): they are the allocator's, reallocated in place and freed
+	 * with the builder, not arena arrays leaving each outgrown copy. */
 	bcx_tileir_build_func **funcs; /* per model function */
 	size_t cap_nodes;
+	/* Where attribute handles go when set (the assembler's arena of the
+	 * item it is reading, freed after the item): every use of a handle
+	 * copies the attribute into the model, so the module need not keep
+	 * the handles of text it has built. NULL: the module's arena. */
+	bcx_arena *handles;
 };
 
 /* The model type t (the builder's types are always valid). */

@@ -210,16 +210,18 @@ bool ap_region(asm_parser *p, ap_block **out)
 }
 
 /* One item of a streamed module body: read into an arena of its own,
- * built, and freed. */
+ * built, and freed; the builder's attribute handles of the item too, as
+ * building copies each attribute into the module. */
 static bool stream_one(asm_parser *p)
 {
 	bcx_arena *item = bcx_arena_new(bcx_arena_allocator(p->keep)), *outer = p->arena;
 	if (!item)
 		return mlir_nomem(&p->lx);
-	p->arena = item;
+	p->arena = p->m->handles = item;
 	ap_op *op;
 	bool ok = ap_parse_op(p, &op) && p->item(p, op) == BCX_OK;
 	p->arena = outer;
+	p->m->handles = NULL;
 	bcx_arena_free(item);
 	return ok;
 }

@@ -304,6 +304,34 @@ static void functions(wctx *w, bcx_buf *p, const uint32_t *lists)
 	bcx_buf_pad_to(p, 8, WR_PAD);
 }
 
+/* §5.1, §12: the function section written in the file where it ends up,
+ * not made apart and copied in (its bytes would be held twice): the
+ * payload goes after room for the longest header, and the header, whose
+ * length field is known last, goes before it; the payload moves back
+ * when the header is shorter. The payload starts aligned either way, so
+ * its own padding, counted from the file's start, is what it would be
+ * counted from the payload's. */
+static void function_section(wctx *w, bcx_buf *file, const uint32_t *lists)
+{
+	size_t align = bcx_tileir_section_alignment(BCX_TILEIR_SEC_FUNCTION);
+	size_t start = file->len;
+	size_t at = (start + WR_SECTION_HEAD_MAX + align - 1) / align * align;
+	if (!bcx_buf_reserve(file, at - start))
+		return;
+	file->len = at;
+	functions(w, file, lists);
+	if (!wr_ok(w) || file->status != BCX_OK)
+		return;
+	uint8_t head[WR_SECTION_HEAD_MAX];
+	size_t len = file->len - at, hl = wr_section_head(head, BCX_TILEIR_SEC_FUNCTION, len);
+	size_t to = (start + hl + align - 1) / align * align;
+	if (to != at)
+		memmove(file->data + to, file->data + at, len);
+	memcpy(file->data + start, head, hl);
+	memset(file->data + start + hl, WR_PAD, to - start - hl);
+	file->len = to + len;
+}
+
 /* An upper estimate of what the sections after the functions take: their
  * tables' bytes, offsets and padding. */
 static size_t tail_guess(const wctx *w)
@@ -377,20 +405,12 @@ static void write_all(wctx *w, const bcx_tileir_write_options *o, bcx_buf *file)
 		prepass(w, lists);
 	if (wr_ok(w))
 		globals(w, file);
-	/* The function section is made apart, since its length comes first;
-	 * then the file grows once to hold it and the tail, so that the
-	 * megabytes already written are not copied again on the way. */
-	bcx_buf fsec;
-	bcx_buf_init(&fsec, w->alloc);
 	if (wr_ok(w))
-		functions(w, &fsec, lists);
+		function_section(w, file, lists);
 	if (wr_ok(w)) {
-		bcx_buf_reserve_hint(file, 16 + fsec.len + tail_guess(w));
-		wr_section(file, BCX_TILEIR_SEC_FUNCTION, &fsec);
-	}
-	bcx_buf_free(&fsec);
-	if (wr_ok(w))
+		bcx_buf_reserve_hint(file, tail_guess(w));
 		tail_sections(w, file);
+	}
 	if (wr_ok(w) && file->status)
 		wr_fail(w, file->status, "out of memory while writing the module");
 	bcx_free(w->alloc, lists, lists ? (n + 1) * sizeof *lists : 0);

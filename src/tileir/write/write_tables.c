@@ -141,15 +141,23 @@ bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx)
 	return BCX_OK;
 }
 
+size_t wr_section_head(uint8_t *head, unsigned id, size_t len)
+{
+	size_t align = bcx_tileir_section_alignment(id), n = 0;
+	head[n++] = (uint8_t)(id | (align > 1 ? 0x80u : 0u));
+	n += bcx_uleb128_encode(len, head + n);
+	if (align > 1)
+		n += bcx_uleb128_encode(align, head + n);
+	return n;
+}
+
 void wr_section(bcx_buf *out, unsigned id, const bcx_buf *payload)
 {
+	uint8_t head[WR_SECTION_HEAD_MAX];
 	size_t align = bcx_tileir_section_alignment(id);
-	bcx_buf_put_u8(out, (uint8_t)(id | (align > 1 ? 0x80u : 0u)));
-	wr_uv(out, payload->len);
-	if (align > 1) {
-		wr_uv(out, align);
+	bcx_buf_put_bytes(out, head, wr_section_head(head, id, payload->len));
+	if (align > 1)
 		bcx_buf_pad_to(out, align, WR_PAD);
-	}
 	bcx_buf_put_bytes(out, payload->data, payload->len);
 	if (payload->status != BCX_OK && out->status == BCX_OK)
 		out->status = payload->status;
