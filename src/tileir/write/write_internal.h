@@ -108,7 +108,8 @@ typedef struct wctx {
 	/* debug lists (§11) */
 	bcx_buf refs;             /* u64 refs of all lists, little-endian */
 	uint32_t *list_start;
-	uint32_t n_lists, cap_lists;
+	uint32_t n_lists;
+	size_t cap_lists;
 	bool fn_has_list;
 	/* value scope of the function being written (§15.1) */
 	uint32_t *wire;           /* value id -> wire index + 1 (0 = not in scope) */
