@@ -81,19 +81,18 @@ static bcx_status rehash(wr_table *t)
 	return BCX_OK;
 }
 
+/* Room for off[n + 1] (off has cap + 1 entries once made). */
 static bcx_status grow_off(wr_table *t)
 {
-	uint32_t nc = t->cap ? t->cap * 2 : 32;
-	if (nc < t->cap || nc > UINT32_MAX / 2)
+	size_t entries = t->off ? (size_t)t->cap + 1 : 0;
+	bool first = t->off == NULL;
+	if (t->n >= UINT32_MAX / 2)
 		return BCX_ERR_LIMIT;
-	size_t *o = bcx_realloc(t->alloc, t->off, t->off ? (size_t)(t->cap + 1) * sizeof *o : 0,
-				(size_t)(nc + 1) * sizeof *o);
-	if (!o)
+	if (!bcx_heap_room(t->alloc, &t->off, (size_t)t->n + 1, &entries, sizeof *t->off, 33))
 		return BCX_ERR_NOMEM;
-	if (!t->off)
-		o[0] = 0;
-	t->off = o;
-	t->cap = nc;
+	if (first)
+		t->off[0] = 0;
+	t->cap = (uint32_t)(entries - 1);
 	return BCX_OK;
 }
 
