@@ -5,9 +5,9 @@
 #           bench/run_tileir.sh: KERNELS kernels from a reference vector)
 #   hand    the same vector's hand-written .src.mlir, its kernels repeated
 #           (renamed) to KERNELS
-# For each: CPU time (user + sys, best of REPEATS, default 5: comparable on
-# a loaded machine), peak memory (/usr/bin/time %M, GNU time needed) and
-# its ratio to the text's size. NVIDIA's cuda-tile-translate
+# For each: CPU time (user + sys, the median of REPEATS runs, default 5:
+# the machine may be shared), peak memory (/usr/bin/time %M, GNU time
+# needed; the median) and its ratio to the text's size. NVIDIA's cuda-tile-translate
 # (-mlir-to-cudatilebc) and cuda-tile-opt are timed on the same files, in
 # the same run, when they are on PATH (they are not part of this
 # repository); `ratio` is bcx's time over theirs. BASE_BCX (a bcx built
@@ -48,18 +48,20 @@ awk -v copies="$copies" '
     print "}"
   }' "$src" > "$tmp/hand.mlir"
 
-# cpu_peak CMD...: "ms peak_kb", the best CPU time of REPEATS runs and
-# the peak resident memory of that run; "fail" when the command fails.
+# cpu_peak CMD...: "ms peak_kb", the medians of REPEATS runs' CPU times
+# and peak resident memories; "fail" when the command fails.
 cpu_peak() {
-  local best= kb= t k
+  local times=() peaks=() t k
   for _ in $(seq "$REPEATS"); do
     if ! /usr/bin/time -o "$tmp/time" -f '%U %S %M' "$@" >/dev/null 2>"$tmp/err"; then
       echo fail; return
     fi
     read -r t k < <(awk '{printf "%d %d\n", ($1 + $2) * 1000, $3}' "$tmp/time")
-    if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t kb=$k; fi
+    times+=("$t") peaks+=("$k")
   done
-  echo "$best $kb"
+  local mid=$(( (REPEATS + 1) / 2 ))
+  echo "$(printf '%s\n' "${times[@]}" | sort -n | sed -n "${mid}p")" \
+    "$(printf '%s\n' "${peaks[@]}" | sort -n | sed -n "${mid}p")"
 }
 
 tr_ref=$(command -v cuda-tile-translate || true)

@@ -244,8 +244,10 @@ bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
 		fn.flags |= BCX_TILEIR_FN_HINTS;
 	}
 	bcx_tileir_build_func *f = bcx_arena_calloc(m->arena, 1, sizeof *f);
-	if (!f || !BCX_VEC_ROOM(m->arena, mm->functions, mm->n_functions, m->cap_funcs) ||
-	    !BCX_VEC_ROOM(m->arena, m->funcs, mm->n_functions, m->cap_nodes))
+	if (!f || !bcx_heap_room(m->alloc, &mm->functions, mm->n_functions, &m->cap_funcs,
+				 sizeof *mm->functions, 16) ||
+	    !bcx_heap_room(m->alloc, &m->funcs, mm->n_functions, &m->cap_nodes, sizeof *m->funcs,
+			   16))
 		return bcx_nomem(d);
 	f->index = (uint32_t)mm->n_functions;
 	f->top = (bcx_tileir_build_block){.mb = &f->body.block, .fn = f};

@@ -55,8 +55,16 @@ struct bcx_tileir_builder {
 	wr_table const_keys;    /* type and blob -> constant index */
 	size_t cap_types, cap_strings, cap_consts, cap_records, cap_globals, cap_funcs,
 		cap_lists;
+	/* The model's functions and strings and funcs grow with the text (one
+	 * a kernel): they are the allocator's, reallocated in place and freed
+	 * with the builder, not arena arrays leaving each outgrown copy. */
 	bcx_tileir_build_func **funcs; /* per model function */
 	size_t cap_nodes;
+	/* Where attribute handles go when set (the assembler's arena of the
+	 * item it is reading, freed after the item): every use of a handle
+	 * copies the attribute into the model, so the module need not keep
+	 * the handles of text it has built. NULL: the module's arena. */
+	bcx_arena *handles;
 };
 
 /* The model type t (the builder's types are always valid). */
@@ -95,6 +103,26 @@ bcx_status tb_func_add(bcx_tileir_builder *m, const char *name, size_t name_len,
  * with handle h; its results become values of the function. */
 bcx_status tb_append_op(bcx_tileir_builder *m, bcx_tileir_build_block *blk, bcx_tileir_op *op,
 			bcx_tileir_build_op *h, bcx_tileir_build_op **out, bcx_diag *d);
+/* bcx_tileir_build_op_add with the handle in the caller's storage h, valid
+ * while h is: the assembler, which needs an op's handle only while it
+ * builds the op's regions and binds its results, spares the arena one
+ * handle an op. */
+bcx_status tb_op_add(bcx_tileir_builder *m, bcx_tileir_build_block *blk,
+		     const bcx_tileir_build_opspec *s, bcx_tileir_build_op *h,
+		     bcx_tileir_build_op **out, bcx_diag *d);
+/* The same for bcx_tileir_build_op_add_unregistered, its arguments in u. */
+typedef struct bcx_tileir_build_unreg {
+	const char *name;
+	size_t name_len;
+	const bcx_tileir_build_value *operands;
+	uint32_t n_operands;
+	const bcx_tileir_build_type *result_types;
+	uint32_t n_results;
+	bcx_tileir_build_loc *loc;
+} bcx_tileir_build_unreg;
+bcx_status tb_op_add_unregistered(bcx_tileir_builder *m, bcx_tileir_build_block *blk,
+				  const bcx_tileir_build_unreg *u, bcx_tileir_build_op *h,
+				  bcx_tileir_build_op **out, bcx_diag *d);
 /* Room for n ops in blk and n values in f, allocated once: a caller that
  * knows the counts (the assembler) spares the arena the copies doubling
  * leaves behind. */

@@ -30,6 +30,9 @@ void bcx_tileir_builder_free(bcx_tileir_builder *m)
 	wr_table *t[] = {&m->type_keys, &m->str_keys, &m->rec_keys, &m->const_keys};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
 		wr_table_free(t[i]);
+	bcx_free(m->alloc, m->m->functions, m->cap_funcs * sizeof *m->m->functions);
+	bcx_free(m->alloc, m->funcs, m->cap_nodes * sizeof *m->funcs);
+	bcx_free(m->alloc, m->m->strings, m->cap_strings * sizeof *m->m->strings);
 	bcx_tileir_close(m->m);
 }
 
@@ -42,7 +45,8 @@ bcx_status tb_string(bcx_tileir_builder *m, const void *s, size_t n, uint32_t *o
 		return bcx_nomem(d);
 	if (*out < mm->n_strings)
 		return BCX_OK;
-	if (!BCX_VEC_ROOM(m->arena, mm->strings, mm->n_strings, m->cap_strings))
+	if (!bcx_heap_room(m->alloc, &mm->strings, mm->n_strings, &m->cap_strings,
+			   sizeof *mm->strings, 16))
 		return bcx_nomem(d);
 	const uint8_t *p = (const uint8_t *)bcx_arena_memdup(m->arena, s ? s : "", n);
 	if (!p)
@@ -65,7 +69,8 @@ bcx_status bcx_tileir_build_set_producer(bcx_tileir_builder *m, const char *s, s
 
 static bcx_tileir_attr *new_attr(bcx_tileir_builder *m, bcx_tileir_attr_kind k)
 {
-	bcx_tileir_build_attr *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
+	bcx_tileir_build_attr *h =
+	    bcx_arena_calloc(m->handles ? m->handles : m->arena, 1, sizeof *h);
 	if (h)
 		h->a.kind = (uint8_t)k;
 	return h ? &h->a : NULL;

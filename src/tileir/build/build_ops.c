@@ -233,16 +233,23 @@ bcx_status bcx_tileir_build_op_add(bcx_tileir_builder *m, bcx_tileir_build_block
 {
 	if (!m || !blk || !s)
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
+	bcx_tileir_build_op *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
+	if (!h)
+		return bcx_nomem(d);
+	return tb_op_add(m, blk, s, h, out, d);
+}
+
+bcx_status tb_op_add(bcx_tileir_builder *m, bcx_tileir_build_block *blk,
+		     const bcx_tileir_build_opspec *s, bcx_tileir_build_op *h,
+		     bcx_tileir_build_op **out, bcx_diag *d)
+{
 	const bcx_tileir_opinfo *info = bcx_tileir_op_info(s->opcode);
 	bcx_status st = check_spec(m, blk, s, info, d);
 	if (!st)
 		st = check_results(m, info, s, d);
 	if (st)
 		return st;
-	bcx_tileir_build_op *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
 	bcx_tileir_op op;
-	if (!h)
-		return bcx_nomem(d);
 	BCX_TRY(make_op(m, info, s, &op, h, d));
 	bcx_tileir_block *mb = blk->mb;
 	if (!BCX_VEC_ROOM(m->arena, blk->ops, mb->n_ops, blk->cap_ops))

@@ -40,15 +40,35 @@ bcx_status bcx_tileir_build_op_add_unregistered(bcx_tileir_builder *m,
 						uint32_t n_results, bcx_tileir_build_loc *loc,
 						bcx_tileir_build_op **out, bcx_diag *d)
 {
+	if (!m)
+		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1, "null argument");
+	bcx_tileir_build_op *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
+	if (!h)
+		return bcx_nomem(d);
+	bcx_tileir_build_unreg u = {name, name_len, operands, n_operands, result_types, n_results,
+				    loc};
+	return tb_op_add_unregistered(m, blk, &u, h, out, d);
+}
+
+bcx_status tb_op_add_unregistered(bcx_tileir_builder *m, bcx_tileir_build_block *blk,
+				  const bcx_tileir_build_unreg *u, bcx_tileir_build_op *h,
+				  bcx_tileir_build_op **out, bcx_diag *d)
+{
+	const char *name = u->name;
+	size_t name_len = u->name_len;
+	uint32_t n_results = u->n_results, n_operands = u->n_operands;
+	const bcx_tileir_build_value *operands = u->operands;
+	const bcx_tileir_build_type *result_types = u->result_types;
+	bcx_tileir_build_loc *loc = u->loc;
 	BCX_TRY(check(m, blk, name, name_len, operands, n_operands, result_types, n_results, d));
 	if (loc && loc->kind != BCX_TILEIR_DI_LOC && loc->kind != BCX_TILEIR_DI_CALL_SITE)
 		return bcx_diag_set(d, BCX_ERR_INVALID_ARG, -1,
 				    "op location must be a DILoc or a call site");
-	bcx_tileir_build_op *h = bcx_arena_calloc(m->arena, 1, sizeof *h);
+	*h = (bcx_tileir_build_op){0};
 	uint32_t *u32 = bcx_arena_calloc(m->arena, (size_t)n_results + n_operands + 1,
 					 sizeof *u32);
 	char *nm = bcx_arena_memdup(m->arena, name, name_len);
-	if (!h || !u32 || !nm || !BCX_VEC_ROOM(m->arena, blk->ops, blk->mb->n_ops, blk->cap_ops))
+	if (!u32 || !nm || !BCX_VEC_ROOM(m->arena, blk->ops, blk->mb->n_ops, blk->cap_ops))
 		return bcx_nomem(d);
 	if (n_results)
 		memcpy(u32, result_types, n_results * sizeof *u32);

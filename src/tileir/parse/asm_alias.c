@@ -50,7 +50,7 @@ bool ap_alias_def(asm_parser *p)
 	if (wr_table_find(&p->aliases, k, n, &idx))
 		return mlir_fail(&p->lx, "redefinition of alias '%.*s'", (int)(n > 60 ? 60 : n), k);
 	if (wr_table_intern(&p->aliases, k, n, &idx) ||
-	    !ap_grow_keep(p, (void **)&p->alias, idx, &p->cap_alias, sizeof *p->alias))
+	    !ap_grow_keep(p, &p->alias, idx, &p->cap_alias, sizeof *p->alias))
 		return mlir_nomem(&p->lx);
 	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '='))
 		return false;

@@ -303,14 +303,12 @@ typedef struct dense_shape {
 static bool dense_elem(asm_parser *p, dense_acc *a)
 {
 	if (a->n == a->cap) {
-		uint32_t nc = a->cap ? a->cap * 2 : 16;
-		if (nc > (1u << 24) + 16)
+		if (a->cap * (uint64_t)2 > (1u << 24) + 16)
 			return mlir_fail(&p->lx, "too many dense elements");
-		num *g = bcx_arena_grow(p->keep, a->v, a->cap, nc, sizeof *g);
-		if (!g)
-			return mlir_nomem(&p->lx);
-		a->v = p->dense_v = g;
-		a->cap = p->dense_cap = nc;
+		if (!ap_grow_from(p, p->keep, &a->v, a->n, &a->cap, sizeof *a->v, 16))
+			return false;
+		p->dense_v = a->v;
+		p->dense_cap = a->cap;
 	}
 	num *n = &a->v[a->n++];
 	if (mlir_is_id(&p->lx, "true") || mlir_is_id(&p->lx, "false")) {

@@ -21,7 +21,7 @@ static bcx_status bind_typed(asm_parser *p, const char *name, size_t n,
 {
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
-	    !ap_grow_keep(p, (void **)&p->name_of, idx, &p->cap_names, sizeof *p->name_of))
+	    !ap_grow_keep(p, &p->name_of, idx, &p->cap_names, sizeof *p->name_of))
 		return ap_status(p, mlir_nomem(&p->lx));
 	p->name_of[idx].val = v;
 	p->name_of[idx].type = type;
@@ -186,13 +186,15 @@ static bcx_status build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_
 	bcx_tileir_build_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
 			   op->n_operands, op->segments, op->n_segments, op->attrs, op->n_attrs,
 			   loc};
-	bcx_tileir_build_op *built;
+	/* the op's handle lives while its regions are built and its results
+	 * bound: here, not in the module's arena */
+	bcx_tileir_build_op handle, *built;
+	bcx_tileir_build_unreg u = {op->uname, op->uname_len, opds, op->n_operands,
+				    op->res_types, op->n_res_types, loc};
 	bcx_diag bd = {0};
 	bcx_status st = op->info->unregistered
-		? bcx_tileir_build_op_add_unregistered(p->m, blk, op->uname, op->uname_len, opds,
-						       op->n_operands, op->res_types,
-						       op->n_res_types, loc, &built, &bd)
-		: bcx_tileir_build_op_add(p->m, blk, &s, &built, &bd);
+		? tb_op_add_unregistered(p->m, blk, &u, &handle, &built, &bd)
+		: tb_op_add(p->m, blk, &s, &handle, &built, &bd);
 	/* the builder's and the verifier's messages point where MLIR's op
 	 * location is: the name */
 	if (!st)

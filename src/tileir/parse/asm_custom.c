@@ -23,9 +23,15 @@
 
 int ac_field_at(ac_walk *w, const char *name, size_t len)
 {
+	uintptr_t h = ((uintptr_t)name >> 2) ^ ((uintptr_t)w->info >> 5) ^ len;
+	struct ap_field_memo *m = &w->p->field_memo[(h ^ h >> 8) & 255];
+	if (m->info == w->info && m->name == name && m->len == len)
+		return m->field;
 	for (unsigned i = 0; i < w->info->n_fields && i < AC_MAX_FIELDS; i++)
-		if (fmt_is(name, len, w->info->fields[i].name))
+		if (fmt_is(name, len, w->info->fields[i].name)) {
+			*m = (struct ap_field_memo){w->info, name, len, (int)i};
 			return (int)i;
+		}
 	mlir_fail(&w->p->lx, "cuda_tile.%s: its format names no field '%.*s'", w->info->name,
 		  (int)len, name);
 	return -1;
@@ -61,7 +67,7 @@ uint32_t ac_result_count(const ac_walk *w, int i)
 bool ac_add_ref(ac_walk *w, int i, const ap_ref *r)
 {
 	ac_field *f = &w->f[i];
-	if (!ap_grow(w->p, (void **)&f->refs, f->n, &f->cap, sizeof *f->refs))
+	if (!ap_grow(w->p, &f->refs, f->n, &f->cap, sizeof *f->refs))
 		return false;
 	f->refs[f->n++] = *r;
 	return true;
@@ -107,7 +113,7 @@ bool ac_types(ac_walk *w, int i, uint32_t n)
 		uint32_t cap = 0;
 		n = 0;
 		do {
-			if (!ap_grow(w->p, (void **)&t, n, &cap, sizeof *t) || !ap_type(w->p, &t[n++]))
+			if (!ap_grow(w->p, &t, n, &cap, sizeof *t) || !ap_type(w->p, &t[n++]))
 				return false;
 		} while (mlir_accept(&w->p->lx, ','));
 		return ac_set_types(w, i, t, n);
@@ -590,29 +596,40 @@ static bool infer_type(ac_walk *w, int i)
 			   w->info->name, name);
 }
 
+/* An arena array of n elements for an op's list, its count known: made
+ * once, not grown an element at a time as the fields are read. */
+static void *op_list(ac_walk *w, uint64_t n, size_t elem)
+{
+	void *a = n <= UINT32_MAX ? bcx_arena_calloc(w->p->arena, (size_t)n + 1, elem) : NULL;
+	if (!a)
+		mlir_nomem(&w->p->lx);
+	return a;
+}
+
 static bool finish_results(ac_walk *w)
 {
 	ap_op *op = w->op;
-	uint32_t cap = 0;
+	uint32_t want[AC_MAX_FIELDS];
+	uint64_t total = 0;
 	for (unsigned i = 0; i < w->info->n_fields; i++) {
 		if (w->info->fields[i].kind != BCX_TILEIR_F_RESULT)
 			continue;
-		uint32_t want = ac_result_count(w, (int)i);
-		if (want == AC_ANY) /* no names: the types the text gave */
-			want = w->f[i].n_types;
-		if (!w->f[i].typed && want && !infer_type(w, (int)i))
+		want[i] = ac_result_count(w, (int)i);
+		if (want[i] == AC_ANY) /* no names: the types the text gave */
+			want[i] = w->f[i].n_types;
+		if (!w->f[i].typed && want[i] && !infer_type(w, (int)i))
 			return false;
-		if (w->f[i].n_types != want && want)
+		if (w->f[i].n_types != want[i] && want[i])
 			return mlir_fail_at(&w->p->lx, op->line, op->col,
 					   "cuda_tile.%s: %u types for result '%s', %u names", w->info->name,
-					   w->f[i].n_types, w->info->fields[i].name, want);
-		for (uint32_t k = 0; k < want; k++) {
-			if (!ap_grow(w->p, (void **)&op->res_types, op->n_res_types, &cap,
-				     sizeof *op->res_types))
-				return false;
-			op->res_types[op->n_res_types++] = w->f[i].types[k];
-		}
+					   w->f[i].n_types, w->info->fields[i].name, want[i]);
+		total += want[i];
 	}
+	if (!(op->res_types = op_list(w, total, sizeof *op->res_types)))
+		return false;
+	for (unsigned i = 0; i < w->info->n_fields; i++)
+		for (uint32_t k = 0; w->info->fields[i].kind == BCX_TILEIR_F_RESULT && k < want[i]; k++)
+			op->res_types[op->n_res_types++] = w->f[i].types[k];
 	return true;
 }
 
@@ -620,26 +637,27 @@ static bool finish(ac_walk *w)
 {
 	ap_op *op = w->op;
 	const bcx_tileir_opinfo *info = w->info;
-	uint32_t ocap = 0, acap = 0;
 	bool seg = info->opd_mode == BCX_TILEIR_OPD_SEGMENTED;
+	uint64_t n_opds = 0, n_attrs = 0;
 	if (!ac_infer_types(w))
 		return false;
-	op->segments = bcx_arena_calloc(w->p->arena, (size_t)info->n_fields + 1, sizeof *op->segments);
-	if (!op->segments)
-		return mlir_nomem(&w->p->lx);
+	for (unsigned i = 0; i < info->n_fields; i++) {
+		if (info->fields[i].kind == BCX_TILEIR_F_OPERAND)
+			n_opds += w->f[i].n;
+		else if (info->fields[i].kind != BCX_TILEIR_F_RESULT && w->f[i].attr)
+			n_attrs++;
+	}
+	if (!(op->segments = op_list(w, info->n_fields, sizeof *op->segments)) ||
+	    !(op->operands = op_list(w, n_opds, sizeof *op->operands)) ||
+	    !(op->attrs = op_list(w, n_attrs, sizeof *op->attrs)))
+		return false;
 	for (unsigned i = 0; i < info->n_fields; i++) {
 		const bcx_tileir_field *f = &info->fields[i];
 		if (f->kind == BCX_TILEIR_F_OPERAND) {
 			op->segments[op->n_segments++] = w->f[i].n;
-			for (uint32_t k = 0; k < w->f[i].n; k++) {
-				if (!ap_grow(w->p, (void **)&op->operands, op->n_operands, &ocap,
-					     sizeof *op->operands))
-					return false;
+			for (uint32_t k = 0; k < w->f[i].n; k++)
 				op->operands[op->n_operands++] = w->f[i].refs[k];
-			}
 		} else if (f->kind != BCX_TILEIR_F_RESULT && w->f[i].attr) {
-			if (!ap_grow(w->p, (void **)&op->attrs, op->n_attrs, &acap, sizeof *op->attrs))
-				return false;
 			op->attrs[op->n_attrs++] = (bcx_tileir_build_named_attr){f->name, w->f[i].attr};
 		}
 	}

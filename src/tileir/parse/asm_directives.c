@@ -252,19 +252,19 @@ static bool one_value(ac_walk *w, const char *name)
 	return i >= 0 && ac_values(w, i);
 }
 
-/* iter_values(%a = %init, ...): block arguments and the init operands. */
-static bool iter_values(ac_walk *w, ap_block *args)
+/* iter_values(%a = %init, ...): block arguments and the init operands,
+ * after those args holds already (its arrays of *cap and *tcap slots). */
+static bool iter_values(ac_walk *w, ap_block *args, uint32_t *cap, uint32_t *tcap)
 {
 	asm_parser *p = w->p;
 	int init = field(w, "initValues");
-	uint32_t cap = 0, tcap = 0;
 	if (init < 0 || !mlir_expect_id(&p->lx, "iter_values") || !mlir_expect(&p->lx, '('))
 		return false;
 	for (bool first = true; !mlir_is_punct(&p->lx, ')'); first = false) {
 		ap_ref r;
 		if ((!first && !mlir_expect(&p->lx, ',')) ||
-		    !ap_grow(p, (void **)&args->args, args->n_args, &cap, sizeof *args->args) ||
-		    !ap_grow(p, (void **)&args->arg_types, args->n_args, &tcap, sizeof *args->arg_types) ||
+		    !ap_grow(p, &args->args, args->n_args, cap, sizeof *args->args) ||
+		    !ap_grow(p, &args->arg_types, args->n_args, tcap, sizeof *args->arg_types) ||
 		    !ap_value_ref(p, &args->args[args->n_args++]) || !mlir_expect(&p->lx, '=') ||
 		    !ap_value_ref(p, &r) || !ac_add_ref(w, init, &r))
 			return false;
@@ -296,7 +296,7 @@ static bool type_list(asm_parser *p, bcx_tileir_build_type **t, uint32_t *n, cha
 	do {
 		if (close && mlir_is_punct(&p->lx, close))
 			break;
-		if (!ap_grow(p, (void **)t, *n, &cap, sizeof **t) || !ap_type(p, &(*t)[(*n)++]))
+		if (!ap_grow(p, t, *n, &cap, sizeof **t) || !ap_type(p, &(*t)[(*n)++]))
 			return false;
 	} while (mlir_accept(&p->lx, ','));
 	return !close || mlir_expect(&p->lx, close);
@@ -328,8 +328,8 @@ static bool for_op(ac_walk *w)
 		      !(mlir_next(&p->lx) &&
 			ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[u].attr, &bd), &bd))))
 		return false;
-	if (!ap_grow(p, (void **)&args.args, 0, &cap, sizeof *args.args) ||
-	    !ap_grow(p, (void **)&args.arg_types, 0, &tcap, sizeof *args.arg_types) ||
+	if (!ap_grow(p, &args.args, 0, &cap, sizeof *args.args) ||
+	    !ap_grow(p, &args.arg_types, 0, &tcap, sizeof *args.arg_types) ||
 	    !ap_value_ref(p, &args.args[0]) || !mlir_expect_id(&p->lx, "in") ||
 	    !mlir_expect(&p->lx, '(') || !one_value(w, "lowerBound") || !mlir_expect_id(&p->lx, "to") ||
 	    !one_value(w, "upperBound") || !mlir_expect(&p->lx, ',') ||
@@ -340,7 +340,8 @@ static bool for_op(ac_walk *w)
 	bcx_tileir_build_type *t = NULL;
 	uint32_t n = 0;
 	if (mlir_is_id(&p->lx, "iter_values") &&
-	    !(iter_values(w, &args) && mlir_expect(&p->lx, 'A') && mlir_expect(&p->lx, '(') &&
+	    !(iter_values(w, &args, &cap, &tcap) && mlir_expect(&p->lx, 'A') &&
+	      mlir_expect(&p->lx, '(') &&
 	      type_list(p, &t, &n, ')') && carried_types(w, &args, t, n, 1)))
 		return false;
 	int res = field(w, "resultValues");
@@ -354,9 +355,9 @@ static bool loop_op(ac_walk *w)
 	asm_parser *p = w->p;
 	ap_block args = {0};
 	bcx_tileir_build_type *t = NULL, *r = NULL;
-	uint32_t n = 0, nr = 0;
+	uint32_t n = 0, nr = 0, cap = 0, tcap = 0;
 	bool init = mlir_is_id(&p->lx, "iter_values");
-	if (init && !iter_values(w, &args))
+	if (init && !iter_values(w, &args, &cap, &tcap))
 		return false;
 	if (mlir_accept(&p->lx, ':') && !type_list(p, &t, &n, 0))
 		return false;
@@ -505,7 +506,7 @@ static bool entry_results(asm_parser *p, bcx_tileir_build_type **outs, uint32_t 
 	if (paren && mlir_accept(&p->lx, ')'))
 		return true;
 	do {
-		if (!ap_grow(p, (void **)outs, *n, &cap, sizeof **outs) || !ap_type(p, &(*outs)[*n]))
+		if (!ap_grow(p, outs, *n, &cap, sizeof **outs) || !ap_type(p, &(*outs)[*n]))
 			return false;
 		(*n)++;
 	} while (paren && mlir_accept(&p->lx, ','));

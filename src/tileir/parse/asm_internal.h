@@ -106,6 +106,15 @@ typedef struct asm_parser {
 	/* Row -> its TIR_FMT column read into elements, on the row's first
 	 * use (asm_fmt.c). */
 	struct ac_fmt **op_fmt;
+	/* ac_field_at's answers by op row and the address of the name asked
+	 * for: the names are the op table's and its format column's own
+	 * strings, asked for again on every op, so their scan is done once. */
+	struct ap_field_memo {
+		const void *info;
+		const char *name;
+		size_t len;
+		int field;
+	} field_memo[256];
 	/* The type a fixed-type rule of ops.def stands for (asm_infer.c), by
 	 * rule kind, once bit `kind` of fixed_known is set. */
 	bcx_tileir_build_type fixed_of[64];
@@ -158,10 +167,15 @@ bcx_status ap_error_at(asm_parser *p, unsigned line, unsigned col, const char *f
 /* and the status of a parse layer's answer: BCX_OK for true, else the
  * failure the lexer holds. */
 bcx_status ap_status(const asm_parser *p, bool ok);
-/* Make room for element n of an arena array of capacity *cap. */
-bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
-/* The same for the parser's tables, which outlive a streamed item. */
-bool ap_grow_keep(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem);
+/* Make room for element n of an arena array of capacity *cap: arrp
+ * points to the array pointer (bcx_vec_room_from's step, from `first`
+ * slots, in arena ar); out of memory is recorded in the lexer. */
+bool ap_grow_from(asm_parser *p, bcx_arena *ar, void *arrp, uint32_t n, uint32_t *cap,
+		  size_t elem, uint32_t first);
+/* The same in the parse arena, from 4 slots; */
+bool ap_grow(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
+/* and for the parser's tables, which outlive a streamed item. */
+bool ap_grow_keep(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
 /* Give up streaming (asm_parser.item): stops the parse; always false. */
 bool ap_stream_abort(asm_parser *p);
 /* Copy of the current token's text into the parse arena. */

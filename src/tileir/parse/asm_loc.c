@@ -59,7 +59,7 @@ static bool ident(asm_parser *p, const void *k, size_t n, uint32_t *id)
 {
 	uint32_t had = p->loc_ids.n;
 	if (wr_table_intern(&p->loc_ids, k, n, id) ||
-	    !ap_grow_keep(p, (void **)&p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of))
+	    !ap_grow_keep(p, &p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of))
 		return mlir_nomem(&p->lx);
 	if (*id >= had)
 		p->loc_of[*id] = NULL;

@@ -87,7 +87,7 @@ static bool top_level(asm_parser *p, ap_block *top)
 			ok = ap_stream_abort(p);
 		else
 			ok = (p->first_op = top->n_ops == 0, true) &&
-			     ap_grow(p, (void **)&top->ops, top->n_ops, &cap, sizeof *top->ops) &&
+			     ap_grow(p, &top->ops, top->n_ops, &cap, sizeof *top->ops) &&
 			     ap_parse_op(p, &top->ops[top->n_ops++]);
 		if (!ok)
 			return false;

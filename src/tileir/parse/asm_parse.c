@@ -23,7 +23,7 @@ static bool result_names(asm_parser *p, ap_op *op)
 	do {
 		if (p->lx.t.k != MLIR_TK_VALUE)
 			return mlir_fail(&p->lx, "expected a result name");
-		if (!ap_grow(p, (void **)&op->results, op->n_results, &cap, sizeof *op->results))
+		if (!ap_grow(p, &op->results, op->n_results, &cap, sizeof *op->results))
 			return false;
 		ap_ref *r = &op->results[op->n_results++];
 		if (!ap_value_ref(p, r))
@@ -48,7 +48,7 @@ static bool operand_list(asm_parser *p, ap_op *op)
 	while (!mlir_is_punct(&p->lx, ')')) {
 		if (op->n_operands && !mlir_expect(&p->lx, ','))
 			return false;
-		if (!ap_grow(p, (void **)&op->operands, op->n_operands, &cap, sizeof *op->operands) ||
+		if (!ap_grow(p, &op->operands, op->n_operands, &cap, sizeof *op->operands) ||
 		    !ap_value_ref(p, &op->operands[op->n_operands++]))
 			return false;
 	}
@@ -102,7 +102,7 @@ static bool properties(asm_parser *p, ap_op *op, bool dict)
 				return false;
 			continue;
 		}
-		if (!ap_grow(p, (void **)&op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
+		if (!ap_grow(p, &op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
 			return false;
 		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
 		na->name = name;
@@ -153,8 +153,8 @@ bool ap_block_arg_list(asm_parser *p, ap_block *b)
 	while (!mlir_is_punct(&p->lx, ')')) {
 		if (b->n_args && !mlir_expect(&p->lx, ','))
 			return false;
-		if (!ap_grow(p, (void **)&b->args, b->n_args, &cap, sizeof *b->args) ||
-		    !ap_grow(p, (void **)&b->arg_types, b->n_args, &tcap, sizeof *b->arg_types) ||
+		if (!ap_grow(p, &b->args, b->n_args, &cap, sizeof *b->args) ||
+		    !ap_grow(p, &b->arg_types, b->n_args, &tcap, sizeof *b->arg_types) ||
 		    !ap_value_ref(p, &b->args[b->n_args]) || !mlir_expect(&p->lx, ':') ||
 		    !ap_type(p, &b->arg_types[b->n_args]))
 			return false;
@@ -200,7 +200,7 @@ bool ap_region(asm_parser *p, ap_block **out)
 			return mlir_fail(&p->lx, "expected '}' at the end of a region");
 		if (p->lx.t.k == MLIR_TK_BLOCK)
 			return mlir_fail(&p->lx, "a region of this dialect holds one block");
-		if (!ap_grow(p, (void **)&b->ops, b->n_ops, &cap, sizeof *b->ops) ||
+		if (!ap_grow(p, &b->ops, b->n_ops, &cap, sizeof *b->ops) ||
 		    !ap_parse_op(p, &b->ops[b->n_ops++]))
 			return false;
 	}
@@ -210,16 +210,18 @@ bool ap_region(asm_parser *p, ap_block **out)
 }
 
 /* One item of a streamed module body: read into an arena of its own,
- * built, and freed. */
+ * built, and freed; the builder's attribute handles of the item too, as
+ * building copies each attribute into the module. */
 static bool stream_one(asm_parser *p)
 {
 	bcx_arena *item = bcx_arena_new(bcx_arena_allocator(p->keep)), *outer = p->arena;
 	if (!item)
 		return mlir_nomem(&p->lx);
-	p->arena = item;
+	p->arena = p->m->handles = item;
 	ap_op *op;
 	bool ok = ap_parse_op(p, &op) && p->item(p, op) == BCX_OK;
 	p->arena = outer;
+	p->m->handles = NULL;
 	bcx_arena_free(item);
 	return ok;
 }
@@ -252,7 +254,7 @@ static bool regions(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
 	do {
-		if (!ap_grow(p, (void **)&op->regions, op->n_regions, &cap, sizeof *op->regions) ||
+		if (!ap_grow(p, &op->regions, op->n_regions, &cap, sizeof *op->regions) ||
 		    !ap_region(p, &op->regions[op->n_regions++]))
 			return false;
 	} while (mlir_accept(&p->lx, ','));
@@ -402,7 +404,7 @@ static bool defaults(asm_parser *p, ap_op *op)
 		int v = given ? -1 : fmt_default(op->info, f);
 		if (v < 0)
 			continue;
-		if (!ap_grow(p, (void **)&op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
+		if (!ap_grow(p, &op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
 			return false;
 		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
 		na->name = f->name;

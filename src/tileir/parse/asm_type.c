@@ -1,6 +1,7 @@
 /* Types of the generic MLIR form (spec §21.2). */
 #include "tileir/model/limits.h"
 #include "tileir/parse/asm_internal.h"
+#include "common/internal.h"
 #include "tileir/build/build_internal.h"
 #include "tileir/model/tables.h"
 #include "tileir/model/type_rules.h"
@@ -392,16 +393,11 @@ static bool parse_type(asm_parser *p, bcx_tileir_build_type *out);
 /* Room in type_of for the next cache entry. */
 static bool type_cache_room(asm_parser *p)
 {
-	uint32_t next = p->type_text.n;
-	if (next < p->cap_types)
-		return true;
-	uint32_t nc = p->cap_types ? p->cap_types * 2 : 64;
-	bcx_tileir_build_type *g =
-		nc > next ? bcx_arena_grow(p->keep, p->type_of, p->cap_types, nc, sizeof *g) : NULL;
-	if (!g)
-		return false;
-	p->type_of = g;
-	p->cap_types = nc;
+	size_t cap = p->cap_types;
+	if (p->type_text.n >= UINT32_MAX / 2 ||
+	    !bcx_vec_room_from(p->keep, &p->type_of, p->type_text.n, &cap, sizeof *p->type_of, 64))
+		return false; /* not a failure of the text: no cache */
+	p->cap_types = (uint32_t)cap;
 	return true;
 }
 
@@ -456,15 +452,8 @@ static bool type_list(asm_parser *p, bcx_tileir_build_type **v, uint32_t *n, cha
 	while (!mlir_is_punct(&p->lx, close)) {
 		if (*n && !mlir_expect(&p->lx, ','))
 			return false;
-		if (*n == cap) {
-			uint32_t nc = cap ? cap * 2 : 8;
-			bcx_tileir_build_type *g = bcx_arena_grow(p->arena, *v, cap, nc, sizeof **v);
-			if (!g)
-				return mlir_nomem(&p->lx);
-			*v = g;
-			cap = nc;
-		}
-		if (!ap_type(p, &(*v)[(*n)++]))
+		if (!ap_grow_from(p, p->arena, v, *n, &cap, sizeof **v, 8) ||
+		    !ap_type(p, &(*v)[(*n)++]))
 			return false;
 	}
 	return mlir_next(&p->lx);

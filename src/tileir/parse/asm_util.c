@@ -4,6 +4,7 @@
 #include "tileir/parse/asm_internal.h"
 #include "tileir/build/build_internal.h"
 #include "tileir/print/print.h"
+#include "common/internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -47,28 +48,29 @@ char *ap_tok_dup(asm_parser *p)
 	return bcx_arena_memdup(p->arena, p->lx.t.p, p->lx.t.n);
 }
 
-static bool grow_in(asm_parser *p, bcx_arena *ar, void **arr, uint32_t n, uint32_t *cap,
-		    size_t elem)
+/* The shared growth step (bcx_vec_room_from) over the parser's 32-bit
+ * counts: an array past 2^31 slots is refused before it doubles, as the
+ * count would no longer fit. */
+bool ap_grow_from(asm_parser *p, bcx_arena *ar, void *arrp, uint32_t n, uint32_t *cap,
+		  size_t elem, uint32_t first)
 {
 	if (n < *cap)
 		return true;
-	uint32_t nc = *cap ? *cap * 2 : 4;
-	void *g = nc > *cap ? bcx_arena_grow(ar, *arr, n, nc, elem) : NULL;
-	if (!g)
+	size_t c = *cap;
+	if (n >= UINT32_MAX / 2 || !bcx_vec_room_from(ar, arrp, n, &c, elem, first))
 		return mlir_nomem(&p->lx);
-	*arr = g;
-	*cap = nc;
+	*cap = (uint32_t)c;
 	return true;
 }
 
-bool ap_grow(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
+bool ap_grow(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem)
 {
-	return grow_in(p, p->arena, arr, n, cap, elem);
+	return ap_grow_from(p, p->arena, arrp, n, cap, elem, 4);
 }
 
-bool ap_grow_keep(asm_parser *p, void **arr, uint32_t n, uint32_t *cap, size_t elem)
+bool ap_grow_keep(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem)
 {
-	return grow_in(p, p->keep, arr, n, cap, elem);
+	return ap_grow_from(p, p->keep, arrp, n, cap, elem, 4);
 }
 
 bool ap_stream_abort(asm_parser *p)

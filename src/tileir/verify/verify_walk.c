@@ -160,16 +160,9 @@ const vf_frame *vf_parent(const vf_ctx *v, size_t up)
 
 static bool push(vf_ctx *v, const bcx_tileir_op *op, uint32_t index, uint32_t region)
 {
-	if (v->depth == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 16;
-		vf_frame *s = bcx_realloc(v->m->opts.alloc, v->stack, v->cap * sizeof *s,
-					  cap * sizeof *s);
-		if (!s) {
-			v->status = BCX_ERR_NOMEM;
-			return false;
-		}
-		v->stack = s;
-		v->cap = cap;
+	if (!bcx_heap_room(v->m->opts.alloc, &v->stack, v->depth, &v->cap, sizeof *v->stack, 16)) {
+		v->status = BCX_ERR_NOMEM;
+		return false;
 	}
 	v->stack[v->depth++] = (vf_frame){op, index, region};
 	return true;

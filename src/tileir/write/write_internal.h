@@ -54,6 +54,10 @@ static inline const uint8_t *wr_table_key(const wr_table *t, uint32_t i)
  * `align` from the file start, payload (spec §5.1). */
 /* A section with its id's alignment from tileir_sections.def. */
 void wr_section(bcx_buf *out, unsigned id, const bcx_buf *payload);
+/* The head of section id with a payload of len bytes (id byte, length,
+ * alignment), before its padding: its length, at most WR_SECTION_HEAD_MAX. */
+#define WR_SECTION_HEAD_MAX 21 /* 1 + two LEB128 numbers of at most 10 bytes */
+size_t wr_section_head(uint8_t *head, unsigned id, size_t len);
 /* String, type or debug-record style table payload: count, pad to 4,
  * u32 offsets, the keys (spec §6.1, §7.1). */
 void wr_table_payload(bcx_buf *p, const wr_table *t, unsigned off_width,
@@ -104,7 +108,8 @@ typedef struct wctx {
 	/* debug lists (§11) */
 	bcx_buf refs;             /* u64 refs of all lists, little-endian */
 	uint32_t *list_start;
-	uint32_t n_lists, cap_lists;
+	uint32_t n_lists;
+	size_t cap_lists;
 	bool fn_has_list;
 	/* value scope of the function being written (§15.1) */
 	uint32_t *wire;           /* value id -> wire index + 1 (0 = not in scope) */

@@ -79,7 +79,7 @@ static void ctx_free(wctx *w)
 	bcx_free(a, w->type_map, w->type_map ? nt * sizeof *w->type_map : 0);
 	bcx_free(a, w->type_owner, w->type_owner ? nt * sizeof *w->type_owner : 0);
 	bcx_free(a, w->rec_owner, w->rec_owner ? nr * sizeof *w->rec_owner : 0);
-	bcx_free(a, w->list_start, (size_t)w->cap_lists * sizeof *w->list_start);
+	bcx_free(a, w->list_start, w->cap_lists * sizeof *w->list_start);
 }
 
 /* The record reference of function f's location (0: none). */
@@ -93,8 +93,15 @@ static uint64_t fn_loc(wctx *w, const bcx_tileir_function *f)
 	return l->refs[0];
 }
 
+/* What the pre-pass gives each function's entry: its debug list number
+ * (0: none) and its name's string index, kept for the entry rather than
+ * looked up again in a table that holds every function's name. */
+typedef struct fn_wire {
+	uint32_t list, name;
+} fn_wire;
+
 /* §18.2 step 1: names, signatures, debug list numbers. */
-static void prepass(wctx *w, uint32_t *lists)
+static void prepass(wctx *w, fn_wire *fw)
 {
 	size_t n = bcx_tileir_function_count(w->m);
 	for (size_t i = 0; i < n && wr_ok(w); i++) {
@@ -105,11 +112,11 @@ static void prepass(wctx *w, uint32_t *lists)
 				"function type without results", i);
 			return;
 		}
-		wr_mstr(w, f->name);
+		fw[i].name = wr_mstr(w, f->name);
 		wr_type(w, f->signature);
-		lists[i] = 0;
+		fw[i].list = 0;
 		if (wr_loc(w, fn_loc(w, f)))
-			lists[i] = ++w->n_lists;
+			fw[i].list = ++w->n_lists;
 	}
 }
 
@@ -201,16 +208,10 @@ bool wr_used(wctx *w, uint32_t v)
 
 static void start_list(wctx *w)
 {
-	if (w->n_lists >= w->cap_lists) {
-		uint32_t nc = w->cap_lists ? w->cap_lists * 2 : 16;
-		uint32_t *p = bcx_realloc(w->alloc, w->list_start,
-					  (size_t)w->cap_lists * sizeof *p, (size_t)nc * sizeof *p);
-		if (!p) {
-			wr_fail(w, BCX_ERR_NOMEM, "out of memory");
-			return;
-		}
-		w->list_start = p;
-		w->cap_lists = nc;
+	if (!bcx_heap_room(w->alloc, &w->list_start, w->n_lists, &w->cap_lists,
+			   sizeof *w->list_start, 16)) {
+		wr_fail(w, BCX_ERR_NOMEM, "out of memory");
+		return;
 	}
 	w->list_start[w->n_lists++] = (uint32_t)(w->refs.len / 8);
 }
@@ -235,8 +236,9 @@ static void put_length_before(bcx_buf *p, size_t at)
 }
 
 /* §12: one function entry with its body, decoded now when it was not. */
-static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
+static void function(wctx *w, bcx_buf *p, size_t i, fn_wire fw)
 {
+	uint32_t list = fw.list;
 	const bcx_tileir_function *f = bcx_tileir_function_at(w->m, i);
 	const bcx_tileir_body *body_model = NULL;
 	bcx_status st = bcx_tileir_body_get(w->m, i, &body_model, w->d);
@@ -251,7 +253,7 @@ static void function(wctx *w, bcx_buf *p, size_t i, uint32_t list)
 							 : "an op outside every function");
 		return;
 	}
-	wr_uv(p, wr_mstr(w, f->name));
+	wr_uv(p, fw.name);
 	wr_uv(p, wr_type(w, f->signature));
 	bcx_buf_put_u8(p, (uint8_t)(BCX_TILEIR_FN_KERNEL | (f->hints ? BCX_TILEIR_FN_HINTS : 0)));
 	wr_uv(p, list);
@@ -286,7 +288,7 @@ static size_t functions_guess(const bcx_tileir_module *m)
 }
 
 /* §12: the function section's payload, into p. */
-static void functions(wctx *w, bcx_buf *p, const uint32_t *lists)
+static void functions(wctx *w, bcx_buf *p, const fn_wire *fw)
 {
 	size_t n = bcx_tileir_function_count(w->m);
 	bcx_buf_reserve_hint(p, functions_guess(w->m));
@@ -297,11 +299,39 @@ static void functions(wctx *w, bcx_buf *p, const uint32_t *lists)
 		const bcx_tileir_body *next = i + 1 < n ? w->m->functions[i + 1].body : NULL;
 		if (next) /* decoded or built: its ops are far from this one's */
 			BCX_PREFETCH(next->block.ops);
-		function(w, p, i, lists[i]);
+		function(w, p, i, fw[i]);
 	}
 	if (w->n_lists != saved && wr_ok(w))
 		wr_fail(w, BCX_ERR_INVALID_ARG, "debug list numbering mismatch");
 	bcx_buf_pad_to(p, 8, WR_PAD);
+}
+
+/* §5.1, §12: the function section written in the file where it ends up,
+ * not made apart and copied in (its bytes would be held twice): the
+ * payload goes after room for the longest header, and the header, whose
+ * length field is known last, goes before it; the payload moves back
+ * when the header is shorter. The payload starts aligned either way, so
+ * its own padding, counted from the file's start, is what it would be
+ * counted from the payload's. */
+static void function_section(wctx *w, bcx_buf *file, const fn_wire *fw)
+{
+	size_t align = bcx_tileir_section_alignment(BCX_TILEIR_SEC_FUNCTION);
+	size_t start = file->len;
+	size_t at = (start + WR_SECTION_HEAD_MAX + align - 1) / align * align;
+	if (!bcx_buf_reserve(file, at - start))
+		return;
+	file->len = at;
+	functions(w, file, fw);
+	if (!wr_ok(w) || file->status != BCX_OK)
+		return;
+	uint8_t head[WR_SECTION_HEAD_MAX];
+	size_t len = file->len - at, hl = wr_section_head(head, BCX_TILEIR_SEC_FUNCTION, len);
+	size_t to = (start + hl + align - 1) / align * align;
+	if (to != at)
+		memmove(file->data + to, file->data + at, len);
+	memcpy(file->data + start, head, hl);
+	memset(file->data + start + hl, WR_PAD, to - start - hl);
+	file->len = to + len;
 }
 
 /* An upper estimate of what the sections after the functions take: their
@@ -366,34 +396,26 @@ static bcx_status check_opts(const bcx_tileir_write_options *o, bcx_diag *d)
 static void write_all(wctx *w, const bcx_tileir_write_options *o, bcx_buf *file)
 {
 	size_t n = bcx_tileir_function_count(w->m);
-	uint32_t *lists = bcx_alloc(w->alloc, (n + 1) * sizeof *lists);
+	fn_wire *fw = bcx_alloc(w->alloc, (n + 1) * sizeof *fw);
 	bcx_buf_put_bytes(file, magic, sizeof magic);
 	bcx_buf_put_u8(file, 13);
 	bcx_buf_put_u8(file, (uint8_t)w->minor);
 	bcx_buf_put_u16le(file, o->tag);
-	if (!lists)
+	if (!fw)
 		wr_fail(w, BCX_ERR_NOMEM, "out of memory");
 	else
-		prepass(w, lists);
+		prepass(w, fw);
 	if (wr_ok(w))
 		globals(w, file);
-	/* The function section is made apart, since its length comes first;
-	 * then the file grows once to hold it and the tail, so that the
-	 * megabytes already written are not copied again on the way. */
-	bcx_buf fsec;
-	bcx_buf_init(&fsec, w->alloc);
 	if (wr_ok(w))
-		functions(w, &fsec, lists);
+		function_section(w, file, fw);
 	if (wr_ok(w)) {
-		bcx_buf_reserve_hint(file, 16 + fsec.len + tail_guess(w));
-		wr_section(file, BCX_TILEIR_SEC_FUNCTION, &fsec);
-	}
-	bcx_buf_free(&fsec);
-	if (wr_ok(w))
+		bcx_buf_reserve_hint(file, tail_guess(w));
 		tail_sections(w, file);
+	}
 	if (wr_ok(w) && file->status)
 		wr_fail(w, file->status, "out of memory while writing the module");
-	bcx_free(w->alloc, lists, lists ? (n + 1) * sizeof *lists : 0);
+	bcx_free(w->alloc, fw, fw ? (n + 1) * sizeof *fw : 0);
 }
 
 bcx_status bcx_tileir_write(bcx_tileir_module *m, const bcx_tileir_write_options *opt,

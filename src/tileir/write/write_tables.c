@@ -81,19 +81,18 @@ static bcx_status rehash(wr_table *t)
 	return BCX_OK;
 }
 
+/* Room for off[n + 1] (off has cap + 1 entries once made). */
 static bcx_status grow_off(wr_table *t)
 {
-	uint32_t nc = t->cap ? t->cap * 2 : 32;
-	if (nc < t->cap || nc > UINT32_MAX / 2)
+	size_t entries = t->off ? (size_t)t->cap + 1 : 0;
+	bool first = t->off == NULL;
+	if (t->n >= UINT32_MAX / 2)
 		return BCX_ERR_LIMIT;
-	size_t *o = bcx_realloc(t->alloc, t->off, t->off ? (size_t)(t->cap + 1) * sizeof *o : 0,
-				(size_t)(nc + 1) * sizeof *o);
-	if (!o)
+	if (!bcx_heap_room(t->alloc, &t->off, (size_t)t->n + 1, &entries, sizeof *t->off, 33))
 		return BCX_ERR_NOMEM;
-	if (!t->off)
-		o[0] = 0;
-	t->off = o;
-	t->cap = nc;
+	if (first)
+		t->off[0] = 0;
+	t->cap = (uint32_t)(entries - 1);
 	return BCX_OK;
 }
 
@@ -141,15 +140,23 @@ bcx_status wr_table_intern(wr_table *t, const void *p, size_t n, uint32_t *idx)
 	return BCX_OK;
 }
 
+size_t wr_section_head(uint8_t *head, unsigned id, size_t len)
+{
+	size_t align = bcx_tileir_section_alignment(id), n = 0;
+	head[n++] = (uint8_t)(id | (align > 1 ? 0x80u : 0u));
+	n += bcx_uleb128_encode(len, head + n);
+	if (align > 1)
+		n += bcx_uleb128_encode(align, head + n);
+	return n;
+}
+
 void wr_section(bcx_buf *out, unsigned id, const bcx_buf *payload)
 {
+	uint8_t head[WR_SECTION_HEAD_MAX];
 	size_t align = bcx_tileir_section_alignment(id);
-	bcx_buf_put_u8(out, (uint8_t)(id | (align > 1 ? 0x80u : 0u)));
-	wr_uv(out, payload->len);
-	if (align > 1) {
-		wr_uv(out, align);
+	bcx_buf_put_bytes(out, head, wr_section_head(head, id, payload->len));
+	if (align > 1)
 		bcx_buf_pad_to(out, align, WR_PAD);
-	}
 	bcx_buf_put_bytes(out, payload->data, payload->len);
 	if (payload->status != BCX_OK && out->status == BCX_OK)
 		out->status = payload->status;
