@@ -158,12 +158,15 @@ bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
 	return BCX_OK;
 }
 
+static void free_blocks(mw_module *m);
+
 void mw_fini(mw_module *m)
 {
 	mw_table_free(m, &m->strs);
 	mw_table_free(m, &m->ents);
 	mw_table_free(m, &m->names);
 	if (m->arena) {
+		free_blocks(m);
 		mw_heap_free(m, m->ent, m->cent * sizeof *m->ent);
 		mw_heap_free(m, m->ops, m->cops * sizeof *m->ops);
 		mw_heap_free(m, m->values, m->cvalues * sizeof *m->values);
@@ -846,17 +849,50 @@ uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg)
 	return first;
 }
 
-mw_block *mw_new_block(mw_module *m, mw_region *r)
+/* A region's blocks: in the arena up to MW_ARENA_BLOCKS, from one slot
+ * (most regions, a function's body or a loop's, have one block; eight
+ * took 320 bytes each), and on the heap beyond, where doubling the array
+ * of a region of 200,000 blocks gives the old one back (in the arena the
+ * copies took 10 MB). mw_fini frees the heap ones. */
+#define MW_ARENA_BLOCKS 64u
+
+static bool block_room(mw_module *m, mw_region *r)
 {
 	size_t cap = r->cblocks;
-	/* one slot at first: most regions (a function's body, a loop's) have
-	 * one block, and eight took 320 bytes each */
-	if (m->status != BCX_OK ||
-	    !bcx_vec_room_from(m->arena, &r->blocks, r->nblocks, &cap, sizeof *r->blocks, 1)) {
+	const bcx_allocator *a = bcx_arena_allocator(m->arena);
+	if (cap > MW_ARENA_BLOCKS) {
+		if (!bcx_heap_room(a, &r->blocks, r->nblocks, &cap, sizeof *r->blocks, 1))
+			return false;
+	} else if (r->nblocks == MW_ARENA_BLOCKS) {
+		mw_block *h = bcx_alloc(a, 2 * MW_ARENA_BLOCKS * sizeof *h);
+		if (!h)
+			return false;
+		memcpy(h, r->blocks, MW_ARENA_BLOCKS * sizeof *h);
+		r->blocks = h;
+		cap = 2 * MW_ARENA_BLOCKS;
+	} else if (!bcx_vec_room_from(m->arena, &r->blocks, r->nblocks, &cap, sizeof *r->blocks, 1)) {
+		return false;
+	}
+	r->cblocks = (uint32_t)cap;
+	return true;
+}
+
+static void free_blocks(mw_module *m)
+{
+	for (uint32_t i = 0; i < m->nops; i++)
+		for (uint32_t k = 0; k < m->ops[i].nregions && m->ops[i].regions; k++) {
+			mw_region *r = &m->ops[i].regions[k];
+			if (r->cblocks > MW_ARENA_BLOCKS)
+				mw_heap_free(m, r->blocks, r->cblocks * sizeof *r->blocks);
+		}
+}
+
+mw_block *mw_new_block(mw_module *m, mw_region *r)
+{
+	if (m->status != BCX_OK || !block_room(m, r)) {
 		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
 		return NULL;
 	}
-	r->cblocks = (uint32_t)cap;
 	mw_block *b = &r->blocks[r->nblocks++];
 	memset(b, 0, sizeof *b);
 	b->first_arg = m->nvalues;

@@ -322,6 +322,28 @@ static void assembler_memory(void)
 	free(text);
 }
 
+/* A region of more blocks than its array keeps in the model's arena (64;
+ * beyond, the array moves to the heap): every block is there, in order,
+ * when the bytecode is printed back. */
+static void many_blocks(void)
+{
+	enum { BLOCKS = 200 };
+	char text[BLOCKS * 64 + 256], want[64];
+	int n = snprintf(text, sizeof text, "\"builtin.module\"() ({\n  \"func.func\"() "
+			 "<{function_type = () -> (), sym_name = \"f\"}> ({\n");
+	for (int b = 0; b < BLOCKS - 1; b++) {
+		if (b)
+			n += snprintf(text + n, sizeof text - (size_t)n, "  ^bb%d:\n", b);
+		n += snprintf(text + n, sizeof text - (size_t)n, "    \"cf.br\"()[^bb%d] : () -> ()\n",
+			      b + 1);
+	}
+	snprintf(text + n, sizeof text - (size_t)n,
+		 "  ^bb%d:\n    \"func.return\"() : () -> ()\n  }) : () -> ()\n}) : () -> ()\n",
+		 BLOCKS - 1);
+	snprintf(want, sizeof want, "\"cf.br\"()[^bb%d] : () -> ()", BLOCKS - 1);
+	prints_back(text, want);
+}
+
 /* A sink that only counts: the printers' memory (peak_alloc.h, the fuzz
  * targets' counting allocator) is measured apart from the text they write. */
 static bcx_status count_sink(void *ctx, const void *data, size_t n)
@@ -438,6 +460,7 @@ int main(int argc, char **argv)
 	numbered_names();
 	own_locations();
 	assembler_memory();
+	many_blocks();
 	resource_commas();
 	string_bytes();
 	shared_blowup();
