@@ -179,73 +179,18 @@ static bool parse_successors(ps *p, uint32_t id)
 	return mlir_expect(lx, ']');
 }
 
-/* A dictionary's entries as a named list (for properties and attributes). */
+/* A dictionary's entries as a named list (the op's attributes). */
 static bool named_list(ps *p, mw_named **out, uint32_t *n)
 {
 	uint32_t d = ps_attr(p);
 	if (d == MW_NONE)
 		return false;
-	/* the dictionary's template: code, count, then (name, value) refs */
-	const mw_ent *e = &p->m->ent[d];
-	const uint8_t *t = p->m->ents.pool.data + e->tpl;
-	uint32_t cnt = (e->ntpl - MW_REC_SIZE) / (2 * MW_REC_SIZE);
-	uint32_t rawlen;
-	memcpy(&rawlen, t + 1, 4);
-	t += MW_REC_SIZE + rawlen;
+	uint32_t cnt = mw_dict_count(p->m, d);
 	*out = mw_alloc(p->m, cnt, sizeof **out);
 	if (!*out)
 		return false;
-	*n = 0;
-	const uint8_t *end = p->m->ents.pool.data + e->tpl + e->ntpl;
-	while (t + 2 * MW_REC_SIZE <= end && *n < cnt) {
-		mw_named *nv = &(*out)[(*n)++];
-		memset(nv, 0, sizeof *nv);
-		memcpy(&nv->name, t + 1, 4);
-		memcpy(&nv->value, t + MW_REC_SIZE + 1, 4);
-		t += 2 * MW_REC_SIZE;
-	}
+	*n = mw_dict_entries(p->m, d, *out, cnt);
 	return true;
-}
-
-static bool is_segment_name(mbc_str s)
-{
-	return (s.n == 19 && !memcmp(s.p, "operandSegmentSizes", 19)) ||
-	       (s.n == 18 && !memcmp(s.p, "resultSegmentSizes", 18));
-}
-
-/* Segment sizes given as array<i32: ...>: their values (v6 stores them as
- * a sparse array). The template is raw [code 17], a type reference, raw
- * [count, byte count, bytes]. */
-static void segment_values(ps *p, mw_op *op)
-{
-	for (uint32_t i = 0; i < op->nprops; i++) {
-		if (!is_segment_name(mw_strattr_bytes(p->m, op->props[i].name)))
-			continue;
-		const mw_ent *e = &p->m->ent[op->props[i].value];
-		const uint8_t *t = p->m->ents.pool.data + e->tpl;
-		uint32_t l0, rl;
-		if (e->ntpl < 3 * MW_REC_SIZE + 1 || t[0] != MW_REC_RAW)
-			continue;
-		memcpy(&l0, t + 1, 4);
-		const uint8_t *q = t + MW_REC_SIZE + 1;
-		if (l0 != 1 || t[5] != MBC_A_DENSE_ARRAY * 2 + 1 || q[0] != MW_REC_TYPE ||
-		    q[MW_REC_SIZE] != MW_REC_RAW)
-			continue;
-		q += MW_REC_SIZE;
-		memcpy(&rl, q + 1, 4);
-		if (rl > e->ntpl)
-			continue;
-		bcx_cursor c;
-		bcx_cur_init(&c, q + MW_REC_SIZE, rl, NULL);
-		uint64_t n = mbc_varint(&c, "count"), nb = mbc_varint(&c, "bytes");
-		const uint8_t *data = bcx_cur_ok(&c) && nb == n * 4 && n <= 4096
-					      ? bcx_cur_bytes(&c, (size_t)nb, "data") : NULL;
-		int32_t *v = data ? mw_alloc(p->m, (size_t)n, sizeof *v) : NULL;
-		for (uint64_t k = 0; v && k < n; k++)
-			memcpy(&v[k], data + 4 * k, 4);
-		op->props[i].seg = v;
-		op->props[i].nseg = v ? (uint32_t)n : 0;
-	}
 }
 
 static bool parse_regions(ps *p, uint32_t id);
@@ -296,35 +241,29 @@ static bool define_results(ps *p, uint32_t id, const results *rs)
 
 /* FILE:LINE:COL of an op or a block argument, as MLIR's parser gives it.
  * These come in text order, each new, a million in a large module: they
- * bypass the entry table's hashing and are indexed in p->locs by
- * position instead, where an equal loc("FILE":L:C) written in the text
- * finds them (ps_file_loc). Once such a written one was hashed, or if the
- * order ever breaks, they are interned like any entry. */
+ * are the model's own locations (mw_own_loc), no entries, where an equal
+ * loc("FILE":L:C) written in the text finds them (ps_file_loc). Once such
+ * a written one was hashed, or if the order ever breaks, they are
+ * interned like any entry. */
 static uint32_t op_location(ps *p, unsigned line, unsigned col)
 {
-	mw_tb_start(p->m);
-	mw_tb_varint(p->m, MBC_A_FILE_LOC);
-	mw_tb_ref(p->m, MW_REC_ATTR, p->file_attr);
-	mw_tb_varint(p->m, line);
-	mw_tb_varint(p->m, col);
-	const ps_locent *last = p->nlocs ? &p->locs[p->nlocs - 1] : NULL;
-	if (p->file_locs_hashed || (last && (last->line > line || (last->line == line && last->col >= col))))
-		return mw_tb_finish(p->m, mw_builtin(p->m), MW_E_CUSTOM | MW_E_LOC, 0);
-	uint32_t id = mw_tb_finish_new(p->m, mw_builtin(p->m), MW_E_CUSTOM | MW_E_LOC);
-	if (id == MW_NONE || !PS_ROOM(p, p->locs, p->nlocs, p->clocs))
-		return MW_NONE;
-	p->locs[p->nlocs++] = (ps_locent){line, col, id};
-	return id;
+	mw_module *m = p->m;
+	const mw_ownloc *last = m->nown ? &m->own[m->nown - 1] : NULL;
+	if (!p->file_locs_hashed &&
+	    !(last && (last->line > line || (last->line == line && last->col >= col))))
+		return mw_own_loc(m, line, col);
+	return mw_file_loc(m, p->file_attr, line, col);
 }
 
 uint32_t ps_file_loc(ps *p, uint64_t line, uint64_t col)
 {
-	size_t lo = 0, hi = p->nlocs;
+	const mw_module *m = p->m;
+	size_t lo = 0, hi = m->nown;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const ps_locent *e = &p->locs[mid];
+		const mw_ownloc *e = &m->own[mid];
 		if (e->line == line && e->col == col)
-			return e->id;
+			return mw_own_loc_entry(p->m, (uint32_t)mid);
 		if (e->line < line || (e->line == line && e->col < col))
 			lo = mid + 1;
 		else
@@ -360,10 +299,11 @@ static bool parse_op(ps *p, uint32_t parent, mw_region *r, uint32_t b)
 	if (mlir_accept(lx, '<')) {
 		if (!mlir_is_punct(lx, '{'))
 			return ps_fail(p, "expected '<{' properties");
-		mw_op *op = &p->m->ops[id];
-		if (!named_list(p, &op->props, &op->nprops) || !mlir_expect(lx, '>'))
+		/* the dictionary only: its list is made when the op is written */
+		uint32_t d = ps_attr(p);
+		if (d == MW_NONE || !mlir_expect(lx, '>'))
 			return false;
-		segment_values(p, &p->m->ops[id]);
+		p->m->ops[id].props_attr = d;
 	}
 	if (mlir_is_punct(lx, '(') && !parse_regions(p, id))
 		return false;
@@ -664,14 +604,13 @@ bcx_status mw_parse_text(mw_module *m, const char *file, const char *text, size_
 	m->file = file;
 	m->line = &p.lx.t.line;
 	m->col = &p.lx.t.col;
-	p.file_attr = mw_string_attr(m, file, strlen(file));
+	p.file_attr = m->own_file = mw_string_attr(m, file, strlen(file));
 	if (mlir_next(&p.lx) && top_level(&p))
 		unwrap(m);
 	m->line = m->col = NULL;
 	ps_names_free(&p);
 	mw_heap_free(m, p.tys, p.ctys * sizeof *p.tys);
 	mw_heap_free(m, p.lst, p.clst * sizeof *p.lst);
-	mw_heap_free(m, p.locs, p.clocs * sizeof *p.locs);
 	mw_heap_free(m, p.defs, p.cdefs * sizeof *p.defs);
 	mw_heap_free(m, p.pend, p.cpend * sizeof *p.pend);
 	if (p.lx.status != BCX_OK && m->status == BCX_OK)

@@ -26,10 +26,6 @@ typedef struct ps_pend {
 /* Printer-style numbered names with a direct array each (asm_names.c). */
 #define PS_NUM_FORMS 3
 
-typedef struct ps_locent {
-	uint32_t line, col, id;
-} ps_locent;
-
 /* The one-word type cache of asm_attr.c: spelling (n bytes) to entry. */
 #define PS_TCACHE_BITS 4
 typedef struct ps_typecache {
@@ -66,8 +62,6 @@ typedef struct ps {
 	size_t ntys, ctys;
 	mw_named *lst;
 	size_t nlst, clst;
-	ps_locent *locs;             /* the ops' and arguments' own locations, in order */
-	size_t nlocs, clocs;
 	bool file_locs_hashed;       /* a written loc("FILE":L:C) went to the table */
 	uint64_t expanded;           /* bytes of text entries with aliases spelled out */
 	ps_typecache tcache[1 << PS_TCACHE_BITS];
@@ -119,8 +113,9 @@ uint32_t ps_llvm_attr(ps *p);
 #define PS_F80 250
 #define PS_F128 251
 
-/* The entry of FILE:line:col in p->locs (an op's or argument's own
- * location), or MW_NONE: the caller interns it then. */
+/* The entry of FILE:line:col when it is an op's or argument's own
+ * location (m->own; made an entry now), or MW_NONE: the caller interns it
+ * then. */
 uint32_t ps_file_loc(ps *p, uint64_t line, uint64_t col);
 
 /* asm_dense.c */

@@ -93,12 +93,12 @@ static bool table_grow(mw_module *m, mw_table *t)
 	return true;
 }
 
-/* Append key as id t->n; slot is where the hash table points to it, or
- * NULL for a key no one will look up by its bytes. */
+/* Append key as id t->n; slot is where the hash table points to it. */
 static uint32_t table_add(mw_module *m, mw_table *t, const void *key, size_t n, uint32_t hash,
 			  uint32_t *slot)
 {
-	if (n > UINT32_MAX || t->pool.len > UINT32_MAX - n || t->n == UINT32_MAX - 1)
+	/* ids stay below MW_OWN_LOC, whose bit marks an own location */
+	if (n > UINT32_MAX || t->pool.len > UINT32_MAX - n || t->n >= MW_OWN_LOC - 2)
 		return mw_fail(m, BCX_ERR_LIMIT, "module too large"), MW_NONE;
 	if (!MW_HEAP_ROOM(m, t->keys, t->n, t->kcap))
 		return MW_NONE;
@@ -106,11 +106,7 @@ static uint32_t table_add(mw_module *m, mw_table *t, const void *key, size_t n, 
 	bcx_buf_put_bytes(&t->pool, key, n);
 	if (t->pool.status != BCX_OK)
 		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
-	t->n++;
-	if (slot) {
-		*slot = t->n;
-		t->nslots++;
-	}
+	*slot = ++t->n;
 	return t->n - 1;
 }
 
@@ -119,7 +115,7 @@ uint32_t mw_intern(mw_module *m, mw_table *t, const void *key, size_t n, bool *a
 	*added = false;
 	if (m->status != BCX_OK)
 		return MW_NONE;
-	if ((t->nslots + 1) * 2 > t->cap && !table_grow(m, t))
+	if ((t->n + 1) * 2 > t->cap && !table_grow(m, t))
 		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), MW_NONE;
 	uint32_t hash = key_hash(key, n);
 	size_t h = hash & (t->cap - 1);
@@ -162,15 +158,19 @@ bcx_status mw_init(mw_module *m, const bcx_allocator *a, bcx_diag *diag)
 	return BCX_OK;
 }
 
+static void free_blocks(mw_module *m);
+
 void mw_fini(mw_module *m)
 {
 	mw_table_free(m, &m->strs);
 	mw_table_free(m, &m->ents);
 	mw_table_free(m, &m->names);
 	if (m->arena) {
+		free_blocks(m);
 		mw_heap_free(m, m->ent, m->cent * sizeof *m->ent);
 		mw_heap_free(m, m->ops, m->cops * sizeof *m->ops);
 		mw_heap_free(m, m->values, m->cvalues * sizeof *m->values);
+		mw_heap_free(m, m->own, m->cown * sizeof *m->own);
 	}
 	bcx_buf_free(&m->tb);
 	bcx_buf_free(&m->scratch2);
@@ -248,6 +248,40 @@ uint32_t mw_opname_id(mw_module *m, const char *full, size_t n, int registered)
 	on->cur = reg ? mbc_find_layout(mbc_release_current(), full, n) : NULL;
 	on->layout = reg ? mbc_find_layout(m->rel, full, n) : NULL;
 	return id;
+}
+
+/* ------------------------------------------------------------------ */
+/* Own locations                                                       */
+/* ------------------------------------------------------------------ */
+
+uint32_t mw_own_loc(mw_module *m, uint32_t line, uint32_t col)
+{
+	if (m->status != BCX_OK)
+		return MW_NONE;
+	if (m->nown >= MW_OWN_LOC - 1)
+		return mw_fail(m, BCX_ERR_LIMIT, "module too large"), MW_NONE;
+	if (!MW_HEAP_ROOM(m, m->own, m->nown, m->cown) || mw_builtin(m) == MW_NONE)
+		return MW_NONE;
+	m->own[m->nown] = (mw_ownloc){line, col, MW_NONE, MW_NONE};
+	return MW_OWN_LOC | m->nown++;
+}
+
+uint32_t mw_file_loc(mw_module *m, uint32_t file, uint32_t line, uint32_t col)
+{
+	mw_tb_start(m);
+	mw_tb_varint(m, MBC_A_FILE_LOC);
+	mw_tb_ref(m, MW_REC_ATTR, file);
+	mw_tb_varint(m, line);
+	mw_tb_varint(m, col);
+	return mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM | MW_E_LOC, 0);
+}
+
+uint32_t mw_own_loc_entry(mw_module *m, uint32_t k)
+{
+	mw_ownloc *o = &m->own[k];
+	if (o->ent == MW_NONE)
+		o->ent = mw_file_loc(m, m->own_file, o->line, o->col);
+	return o->ent;
 }
 
 /* ------------------------------------------------------------------ */
@@ -404,16 +438,6 @@ uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t s
 		return id;
 	}
 	return new_entry(m, id, dialect, flags);
-}
-
-uint32_t mw_tb_finish_new(mw_module *m, uint32_t dialect, unsigned flags)
-{
-	uint8_t *h = tb_key(m, dialect, flags, 0);
-	if (!h)
-		return MW_NONE;
-	uint32_t id = table_add(m, &m->ents, h, m->tb.len - m->tb_base, 0, NULL);
-	tb_pop(m);
-	return id == MW_NONE ? MW_NONE : new_entry(m, id, dialect, flags);
 }
 
 uint32_t mw_text_entry(mw_module *m, uint32_t dialect, bool type, const void *p, size_t n,
@@ -758,6 +782,27 @@ void mw_sort_named(mw_module *m, mw_named *v, uint32_t n)
 	bcx_free(a, tmp, (size_t)n * sizeof *tmp);
 }
 
+/* mw_dict's template: raw [code, count], then (name, value) references. */
+uint32_t mw_dict_count(const mw_module *m, uint32_t dict)
+{
+	return (m->ent[dict].ntpl - MW_REC_SIZE) / (2 * MW_REC_SIZE);
+}
+
+uint32_t mw_dict_entries(const mw_module *m, uint32_t dict, mw_named *v, uint32_t cap)
+{
+	const mw_ent *e = &m->ent[dict];
+	const uint8_t *t = m->ents.pool.data + e->tpl, *end = t + e->ntpl;
+	uint32_t rawlen, n = 0;
+	memcpy(&rawlen, t + 1, 4);
+	t += MW_REC_SIZE + rawlen;
+	for (; t + 2 * MW_REC_SIZE <= end && n < cap; t += 2 * MW_REC_SIZE, n++) {
+		memset(&v[n], 0, sizeof v[n]);
+		memcpy(&v[n].name, t + 1, 4);
+		memcpy(&v[n].value, t + MW_REC_SIZE + 1, 4);
+	}
+	return n;
+}
+
 uint32_t mw_dict(mw_module *m, mw_named *v, uint32_t n)
 {
 	mw_sort_named(m, v, n);
@@ -804,14 +849,50 @@ uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg)
 	return first;
 }
 
-mw_block *mw_new_block(mw_module *m, mw_region *r)
+/* A region's blocks: in the arena up to MW_ARENA_BLOCKS, from one slot
+ * (most regions, a function's body or a loop's, have one block; eight
+ * took 320 bytes each), and on the heap beyond, where doubling the array
+ * of a region of 200,000 blocks gives the old one back (in the arena the
+ * copies took 10 MB). mw_fini frees the heap ones. */
+#define MW_ARENA_BLOCKS 64u
+
+static bool block_room(mw_module *m, mw_region *r)
 {
 	size_t cap = r->cblocks;
-	if (m->status != BCX_OK || !BCX_VEC_ROOM(m->arena, r->blocks, r->nblocks, cap)) {
+	const bcx_allocator *a = bcx_arena_allocator(m->arena);
+	if (cap > MW_ARENA_BLOCKS) {
+		if (!bcx_heap_room(a, &r->blocks, r->nblocks, &cap, sizeof *r->blocks, 1))
+			return false;
+	} else if (r->nblocks == MW_ARENA_BLOCKS) {
+		mw_block *h = bcx_alloc(a, 2 * MW_ARENA_BLOCKS * sizeof *h);
+		if (!h)
+			return false;
+		memcpy(h, r->blocks, MW_ARENA_BLOCKS * sizeof *h);
+		r->blocks = h;
+		cap = 2 * MW_ARENA_BLOCKS;
+	} else if (!bcx_vec_room_from(m->arena, &r->blocks, r->nblocks, &cap, sizeof *r->blocks, 1)) {
+		return false;
+	}
+	r->cblocks = (uint32_t)cap;
+	return true;
+}
+
+static void free_blocks(mw_module *m)
+{
+	for (uint32_t i = 0; i < m->nops; i++)
+		for (uint32_t k = 0; k < m->ops[i].nregions && m->ops[i].regions; k++) {
+			mw_region *r = &m->ops[i].regions[k];
+			if (r->cblocks > MW_ARENA_BLOCKS)
+				mw_heap_free(m, r->blocks, r->cblocks * sizeof *r->blocks);
+		}
+}
+
+mw_block *mw_new_block(mw_module *m, mw_region *r)
+{
+	if (m->status != BCX_OK || !block_room(m, r)) {
 		mw_fail(m, BCX_ERR_NOMEM, "out of memory");
 		return NULL;
 	}
-	r->cblocks = (uint32_t)cap;
 	mw_block *b = &r->blocks[r->nblocks++];
 	memset(b, 0, sizeof *b);
 	b->first_arg = m->nvalues;

@@ -23,7 +23,6 @@ typedef struct mw_table {
 	uint32_t *slots;      /* id + 1, 0 empty */
 	size_t cap;
 	uint32_t n;
-	uint32_t nslots;      /* keys in slots (the others are never looked up) */
 	struct mw_key { uint32_t off, len, hash; } *keys; /* per id: its key in pool */
 	size_t kcap;
 	bcx_buf pool;
@@ -95,31 +94,51 @@ typedef struct mw_region {
 } mw_region;
 
 typedef struct mw_op {
-	uint32_t name;               /* op name id */
-	uint32_t loc;                /* attribute entry */
-	uint32_t nres, first_res, nopr, nsucc, nregions;
+	/* pointers first, then the 32-bit fields, then the flags: no padding
+	 * between them (136 bytes, where the fields in reading order took
+	 * 152; an op of a large module is a million of them) */
 	uint32_t *opr;               /* value ids */
 	uint32_t *succ;              /* block positions in the parent region */
 	mw_region *regions;
 	mw_named *attrs, *props;     /* sorted by name */
-	uint32_t nattrs, nprops;
-	uint32_t props_attr;         /* unregistered op: its properties dictionary */
 	const uint8_t *opaque;       /* property bytes bcx cannot interpret */
+	mw_uselist *uses;
+	uint32_t name;               /* op name id */
+	uint32_t loc;                /* attribute entry or MW_OWN_LOC | k */
+	uint32_t nres, first_res, nopr, nsucc, nregions;
+	uint32_t nattrs, nprops;
+	/* unregistered op: its properties dictionary; from text, any op's,
+	 * which a registered op's props are read from when it is written
+	 * (props NULL until then: the list is only needed there) */
+	uint32_t props_attr;
 	uint32_t nopaque;
 	uint32_t parent, end;        /* enclosing op; last op of the subtree */
 	uint32_t line, col;          /* text input: where the op's name is */
-	mw_uselist *uses;
 	uint32_t nuse;
-	bool isolated;               /* writer */
 	/* writer: the entries this op writes for the target version */
 	uint32_t dict;               /* attribute dictionary, MW_NONE if empty */
 	uint32_t ptpl, nptpl;        /* properties template in m->scratch2 */
+	bool isolated;               /* writer */
 	bool has_props;
 } mw_op;
 
+/* An op's or block argument's own location, FILE:LINE:COL of its name in
+ * the text (the text parser's; in text order, each new, a million in a
+ * large module). It is no entry of the table: the op refers to it as
+ * MW_OWN_LOC | k, 16 bytes where an entry took a 64-byte record, a key and
+ * a template, and the writer encodes it from line and column. A written
+ * loc(...) equal to it makes it an entry (ent), which every reference then
+ * means; otherwise its one op or argument is its one reference. */
+#define MW_OWN_LOC 0x80000000u
+typedef struct mw_ownloc {
+	uint32_t line, col;
+	uint32_t ent;                /* the entry it became, MW_NONE none */
+	uint32_t index;              /* writer: MW_NONE until numbered */
+} mw_ownloc;
+
 typedef struct mw_value {
 	uint32_t type;
-	uint32_t loc;                /* block arguments: location, MW_NONE unknown */
+	uint32_t loc;                /* block arguments: location (as mw_op's), MW_NONE unknown */
 	uint32_t owner;              /* result: its op; argument: the region's op */
 	bool arg;
 	uint32_t id;                 /* writer: value number in its scope */
@@ -174,6 +193,10 @@ typedef struct mw_module {
 	mw_resource *res;
 	uint32_t nres;
 	size_t cres;
+	mw_ownloc *own;              /* own locations, in text order */
+	uint32_t nown;
+	size_t cown;
+	uint32_t own_file;           /* their file's StringAttr */
 	const uint8_t *producer;
 	uint32_t nproducer;
 	bool pinned;                 /* keep the read module's indices (opaque bytes) */
@@ -219,10 +242,6 @@ void mw_tb_ref(mw_module *m, int tag, uint32_t id);
 /* Intern the template as an entry. salt keeps otherwise equal entries apart
  * (distinct attributes). */
 uint32_t mw_tb_finish(mw_module *m, uint32_t dialect, unsigned flags, uint32_t salt);
-/* Intern the template as a new entry without looking for an equal one or
- * letting later ones find it: for a caller that keeps its own index of
- * such entries (the text parser's locations, asm.c). */
-uint32_t mw_tb_finish_new(mw_module *m, uint32_t dialect, unsigned flags);
 /* Finish the current template by appending it to dst instead. */
 void mw_tb_take(mw_module *m, bcx_buf *dst, uint32_t *off, uint32_t *len);
 /* A text-fallback entry. */
@@ -271,6 +290,27 @@ bool mbc_upgrade_props(mbc_module *r, mw_module *m, const mbc_op *op, mbc_named 
 		       mw_named *out, uint32_t *nout);
 /* A DictionaryAttr of n named attributes (sorted here). */
 uint32_t mw_dict(mw_module *m, mw_named *v, uint32_t n);
+/* The number of entries of such a dictionary, and its entries (up to
+ * cap) into v; the count written. */
+uint32_t mw_dict_count(const mw_module *m, uint32_t dict);
+uint32_t mw_dict_entries(const mw_module *m, uint32_t dict, mw_named *v, uint32_t cap);
+
+/* An own location of line and col (after the last one in text order),
+ * MW_OWN_LOC | k, or MW_NONE on failure. */
+uint32_t mw_own_loc(mw_module *m, uint32_t line, uint32_t col);
+/* The FileLineColLoc entry FILE:line:col of a file's StringAttr. */
+uint32_t mw_file_loc(mw_module *m, uint32_t file, uint32_t line, uint32_t col);
+/* The entry of own location k, made on first request (a written loc
+ * equal to it). */
+uint32_t mw_own_loc_entry(mw_module *m, uint32_t k);
+/* A location reference as the writer takes it: an own location that
+ * became an entry is that entry. */
+static inline uint32_t mw_loc_ref(const mw_module *m, uint32_t loc)
+{
+	if (loc != MW_NONE && (loc & MW_OWN_LOC) && m->own[loc & ~MW_OWN_LOC].ent != MW_NONE)
+		return m->own[loc & ~MW_OWN_LOC].ent;
+	return loc;
+}
 
 /* IR building. */
 uint32_t mw_new_op(mw_module *m, uint32_t parent);

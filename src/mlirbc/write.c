@@ -5,17 +5,25 @@
  * ResourceOffset, Resource, String, Properties. */
 #include "wwriter.h"
 
+#include "bcx/varint.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+/* On the heap: a list of a million entries grows by doubling, and in the
+ * arena every smaller copy would stay behind. */
 bool mw_list_push(mw_writer *w, mw_list *l, uint32_t v)
 {
-	if (!BCX_VEC_ROOM(w->m->arena, l->v, l->n, l->cap)) {
-		mw_fail(w->m, BCX_ERR_NOMEM, "out of memory");
+	if (!MW_HEAP_ROOM(w->m, l->v, l->n, l->cap))
 		return false;
-	}
 	l->v[l->n++] = v;
 	return true;
+}
+
+static void list_free(mw_writer *w, mw_list *l)
+{
+	mw_heap_free(w->m, l->v, l->cap * sizeof *l->v);
+	*l = (mw_list){0};
 }
 
 uint32_t mw_str_out(mw_writer *w, uint32_t s)
@@ -70,6 +78,32 @@ static void number_ent(mw_writer *w, uint32_t id)
 		number_refs(w, m->ents.pool.data + e->tpl, e->ntpl);
 }
 
+/* A location: an entry, or an own location, which refers to the file's
+ * StringAttr as the entry it stands for would. */
+static void number_loc(mw_writer *w, uint32_t loc)
+{
+	mw_module *m = w->m;
+	loc = mw_loc_ref(m, loc);
+	if (!(loc & MW_OWN_LOC)) {
+		number_ent(w, loc);
+		return;
+	}
+	mw_ownloc *o = &m->own[loc & ~MW_OWN_LOC];
+	if (o->index != MW_NONE)
+		return;
+	o->index = 0; /* numbered; its place follows the ordering */
+	mw_list_push(w, &w->attrs, loc);
+	number_dialect(w, m->builtin);
+	number_ent(w, m->own_file);
+}
+
+uint32_t mw_loc_index(const mw_writer *w, uint32_t loc)
+{
+	const mw_module *m = w->m;
+	loc = mw_loc_ref(m, loc);
+	return loc & MW_OWN_LOC ? m->own[loc & ~MW_OWN_LOC].index : m->ent[loc].index;
+}
+
 static void number_op(mw_writer *w, mw_op *op)
 {
 	mw_module *m = w->m;
@@ -86,7 +120,7 @@ static void number_op(mw_writer *w, mw_op *op)
 		number_ent(w, op->dict);
 	if (op->has_props)
 		number_refs(w, m->scratch2.data + op->ptpl, op->nptpl);
-	number_ent(w, op->loc);
+	number_loc(w, op->loc);
 }
 
 static void number_region(mw_writer *w, mw_region *r)
@@ -98,7 +132,7 @@ static void number_region(mw_writer *w, mw_region *r)
 		for (uint32_t i = 0; i < blk->nargs; i++) {
 			mw_value *v = &m->values[blk->first_arg + i];
 			v->id = w->next_value++;
-			number_ent(w, v->loc == MW_NONE ? w->unknown_loc : v->loc);
+			number_loc(w, v->loc == MW_NONE ? w->unknown_loc : v->loc);
 			number_ent(w, v->type);
 		}
 		for (uint32_t i = 0; i < blk->nops; i++)
@@ -146,115 +180,125 @@ static void number_all(mw_writer *w)
 /* Ordering                                                            */
 /* ------------------------------------------------------------------ */
 
-typedef struct sort_item {
-	uint32_t id, refs, dialect, key;
-} sort_item;
+/* Sorting: a stable radix sort of the ids by a 32-bit key computed from
+ * each id (its reference count, its index in the file, its dialect), a
+ * byte at a time, lowest first. Equal keys keep their order, as MLIR's
+ * llvm::stable_sort does. Its scratch is one id an item (4 bytes; a merge
+ * sort of (key, position) pairs took 16), and a byte that is the same in
+ * every key takes no pass: counts below 2^8 sort in one. */
 
-/* Stable bottom-up merge sort. The passes alternate between the two
- * arrays (no copy back per pass), and two runs already in order are
- * copied, not merged: a million entries with one reference each are
- * mostly in order. */
-static void merge_sort(sort_item *v, sort_item *tmp, size_t n, int (*cmp)(const sort_item *, const sort_item *, uint32_t), uint32_t first)
+typedef struct sort_ctx {
+	const mw_module *m;
+	bool names;         /* op names, not entries */
+	uint32_t first;     /* dialect grouping: the dialect put first */
+} sort_ctx;
+
+typedef uint32_t sort_key_fn(const sort_ctx *c, uint32_t id);
+
+static void radix_sort(const sort_ctx *c, sort_key_fn *key, uint32_t *ids, uint32_t *tmp,
+		       size_t n)
 {
-	sort_item *src = v, *dst = tmp;
-	for (size_t w = 1; w < n; w = w > n / 2 ? n : 2 * w) {
-		for (size_t lo = 0; lo < n; lo += 2 * w) {
-			size_t mid = lo + w < n ? lo + w : n, hi = mid + w < n ? mid + w : n;
-			if (mid == hi || cmp(&src[mid], &src[mid - 1], first) >= 0) {
-				memcpy(dst + lo, src + lo, (hi - lo) * sizeof *src);
-				continue;
-			}
-			size_t i = lo, j = mid, k = lo;
-			while (i < mid && j < hi)
-				dst[k++] = cmp(&src[j], &src[i], first) < 0 ? src[j++] : src[i++];
-			while (i < mid)
-				dst[k++] = src[i++];
-			while (j < hi)
-				dst[k++] = src[j++];
+	size_t count[4][256];
+	memset(count, 0, sizeof count);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t k = key(c, ids[i]);
+		for (unsigned b = 0; b < 4; b++)
+			count[b][(k >> (8 * b)) & 255]++;
+	}
+	uint32_t *src = ids, *dst = tmp;
+	for (unsigned b = 0; b < 4 && n; b++) {
+		if (count[b][(key(c, src[0]) >> (8 * b)) & 255] == n)
+			continue;
+		size_t at[256], sum = 0;
+		for (unsigned d = 0; d < 256; d++) {
+			at[d] = sum;
+			sum += count[b][d];
 		}
-		sort_item *t = src;
+		for (size_t i = 0; i < n; i++)
+			dst[at[(key(c, src[i]) >> (8 * b)) & 255]++] = src[i];
+		uint32_t *t = src;
 		src = dst;
 		dst = t;
 	}
-	if (src != v)
-		memcpy(v, src, n * sizeof *v);
+	if (src != ids)
+		memcpy(ids, src, n * sizeof *ids);
 }
 
-static int by_refs(const sort_item *a, const sort_item *b, uint32_t first)
+/* The dialect number of an op name, an entry or an own location. */
+static uint32_t item_dialect(const sort_ctx *c, uint32_t id)
 {
-	(void)first;
-	return (a->refs < b->refs) - (a->refs > b->refs);
+	const mw_module *m = c->m;
+	uint32_t d = c->names ? m->opnames[id].dialect
+			      : id & MW_OWN_LOC ? m->builtin : m->ent[id].dialect;
+	return (uint32_t)m->dialects[d].number;
 }
 
-static int by_key(const sort_item *a, const sort_item *b, uint32_t first)
+/* Most references first. */
+static uint32_t by_refs(const sort_ctx *c, uint32_t id)
 {
-	(void)first;
-	return (a->key > b->key) - (a->key < b->key);
+	const mw_module *m = c->m;
+	return UINT32_MAX - (c->names ? m->opnames[id].refs
+			     : id & MW_OWN_LOC ? 1 : m->ent[id].refs);
 }
 
-/* The dialect `first` before all others, the rest by number. */
-static int by_dialect(const sort_item *a, const sort_item *b, uint32_t first)
+/* An entry read from a file at its index there, new ones after them. */
+static uint32_t by_file_index(const sort_ctx *c, uint32_t id)
 {
-	if (a->dialect == first)
-		return b->dialect == first ? 0 : -1;
-	if (b->dialect == first)
-		return 1;
-	return (a->dialect > b->dialect) - (a->dialect < b->dialect);
+	const mw_module *m = c->m;
+	return !(id & MW_OWN_LOC) && m->ent[id].src ? m->ent[id].src - 1 : UINT32_MAX;
+}
+
+static uint32_t by_dialect(const sort_ctx *c, uint32_t id)
+{
+	uint32_t d = item_dialect(c, id);
+	return d == c->first ? 0 : d + 1;
 }
 
 /* groupByDialectPerByte: within the first 2^7 entries (one-byte indices),
  * then each further range whose indices take one more byte, a stable sort
  * by dialect, with the dialect that ended the previous range first. */
-static void group_by_dialect(sort_item *v, sort_item *tmp, size_t n)
+static void group_by_dialect(sort_ctx *c, uint32_t *ids, uint32_t *tmp, size_t n)
 {
-	uint32_t first = 0;
 	size_t done = 0, group = 0;
+	c->first = 0;
 	for (unsigned i = 1; i < 9 && done < n; i++) {
 		group = ((size_t)1 << (7 * i)) - group;
 		size_t k = n - done < group ? n - done : group;
-		merge_sort(v + done, tmp, k, by_dialect, first);
-		first = v[done + k - 1].dialect;
+		radix_sort(c, by_dialect, ids + done, tmp, k);
+		c->first = item_dialect(c, ids[done + k - 1]);
 		done += k;
 	}
 }
 
-/* Sort a numbered list into its final order and set each entry's index.
- * pinned: entries read from a file keep their index (opaque bytes may
- * refer to them), new ones follow. */
+/* Sort a numbered list into its final order and set each entry's index:
+ * by reference count, most first, then grouped by dialect. pinned:
+ * entries read from a file keep their index (opaque bytes may refer to
+ * them), new ones follow. */
 static bool order(mw_writer *w, mw_list *l, bool names)
 {
 	mw_module *m = w->m;
 	size_t n = l->n;
-	/* on the heap, given back at once: a million entries take 32 MB */
-	sort_item *v = NULL, *tmp = NULL;
-	size_t cv = 0, ctmp = 0;
-	if (!MW_HEAP_ROOM(m, v, n, cv) || !MW_HEAP_ROOM(m, tmp, n, ctmp)) {
-		mw_heap_free(m, v, cv * sizeof *v);
+	/* on the heap, given back at once */
+	uint32_t *tmp = NULL;
+	size_t ctmp = 0;
+	if (!MW_HEAP_ROOM(m, tmp, n, ctmp))
 		return false;
+	sort_ctx c = {m, names, 0};
+	if (m->pinned && !names) {
+		radix_sort(&c, by_file_index, l->v, tmp, n);
+	} else {
+		radix_sort(&c, by_refs, l->v, tmp, n);
+		group_by_dialect(&c, l->v, tmp, n);
 	}
 	for (size_t i = 0; i < n; i++) {
 		uint32_t id = l->v[i];
-		const mw_ent *e = names ? NULL : &m->ent[id];
-		const mw_opname *on = names ? &m->opnames[id] : NULL;
-		uint32_t d = names ? on->dialect : e->dialect;
-		v[i] = (sort_item){id, names ? on->refs : e->refs,
-				   (uint32_t)m->dialects[d].number,
-				   e && e->src ? e->src - 1 : (uint32_t)(0x80000000u + i)};
-	}
-	if (m->pinned && !names) {
-		merge_sort(v, tmp, n, by_key, 0);
-	} else {
-		merge_sort(v, tmp, n, by_refs, 0);
-		group_by_dialect(v, tmp, n);
-	}
-	for (size_t i = 0; i < n; i++) {
-		l->v[i] = v[i].id;
 		if (names)
-			m->opnames[v[i].id].index = (uint32_t)i;
+			m->opnames[id].index = (uint32_t)i;
+		else if (id & MW_OWN_LOC)
+			m->own[id & ~MW_OWN_LOC].index = (uint32_t)i;
 		else
-			m->ent[v[i].id].index = (uint32_t)i;
+			m->ent[id].index = (uint32_t)i;
 	}
-	mw_heap_free(m, v, cv * sizeof *v);
 	mw_heap_free(m, tmp, ctmp * sizeof *tmp);
 	return true;
 }
@@ -321,6 +365,33 @@ void mw_emit_section(bcx_buf *dst, unsigned id, const bcx_buf *data, uint64_t al
 	section_bytes(dst, id, data->data, data->len, align);
 }
 
+/* A section written in place: its id and room for the longest length,
+ * closed by moving the body back over the room its length does not take
+ * (a body of megabytes moves once, where a buffer of its own would be a
+ * second copy of it, and of every nested one). */
+#define MW_LEN_ROOM BCX_PREFIXVARINT_MAX
+
+size_t mw_section_open(bcx_buf *dst, unsigned id)
+{
+	static const uint8_t room[MW_LEN_ROOM];
+	bcx_buf_put_u8(dst, (uint8_t)id);
+	size_t at = dst->len;
+	bcx_buf_put_bytes(dst, room, sizeof room);
+	return at;
+}
+
+void mw_section_close(bcx_buf *dst, size_t at)
+{
+	if (dst->status != BCX_OK)
+		return;
+	size_t body = dst->len - at - MW_LEN_ROOM;
+	uint8_t len[MW_LEN_ROOM];
+	size_t k = bcx_prefixvarint_encode(body, len);
+	memmove(dst->data + at + k, dst->data + at + MW_LEN_ROOM, body);
+	memcpy(dst->data + at, len, k);
+	dst->len -= MW_LEN_ROOM - k;
+}
+
 static void put_flag(bcx_buf *b, uint64_t v, bool flag)
 {
 	mw_put_varint(b, (v << 1) | flag);
@@ -361,31 +432,58 @@ static void dialect_section(mw_writer *w, bcx_buf *b)
 	}
 }
 
+static uint32_t ent_dialect(const mw_module *m, uint32_t id)
+{
+	return id & MW_OWN_LOC ? m->builtin : m->ent[id].dialect;
+}
+
+/* An own location as the FileLineColLoc entry it stands for. */
+static void own_loc_bytes(mw_writer *w, bcx_buf *data, const mw_ownloc *o)
+{
+	mw_put_varint(data, MBC_A_FILE_LOC);
+	mw_put_varint(data, w->m->ent[w->m->own_file].index);
+	mw_put_varint(data, o->line);
+	mw_put_varint(data, o->col);
+}
+
+static void entry_bytes(mw_writer *w, bcx_buf *data, uint32_t id, bool *custom)
+{
+	mw_module *m = w->m;
+	if (id & MW_OWN_LOC) {
+		own_loc_bytes(w, data, &m->own[id & ~MW_OWN_LOC]);
+		*custom = true;
+		return;
+	}
+	const mw_ent *e = &m->ent[id];
+	const uint8_t *t = m->ents.pool.data + e->tpl;
+	*custom = (e->flags & MW_E_CUSTOM) != 0;
+	if (*custom) {
+		mw_emit_template(w, data, t, e->ntpl);
+		return;
+	}
+	uint32_t len = 0;
+	if (e->ntpl >= MW_REC_SIZE)
+		memcpy(&len, t + 1, 4);
+	bcx_buf_put_bytes(data, t + MW_REC_SIZE, len);
+	bcx_buf_put_u8(data, 0);
+}
+
 /* Entries of one list in index order: bytes into data, groups and sizes
  * into offs. */
 static void entries(mw_writer *w, const mw_list *l, bcx_buf *offs, bcx_buf *data)
 {
 	mw_module *m = w->m;
 	for (uint32_t i = 0; i < l->n;) {
-		uint32_t d = m->ent[l->v[i]].dialect, j = i;
-		while (j < l->n && m->ent[l->v[j]].dialect == d)
+		uint32_t d = ent_dialect(m, l->v[i]), j = i;
+		while (j < l->n && ent_dialect(m, l->v[j]) == d)
 			j++;
 		mw_put_varint(offs, (uint64_t)m->dialects[d].number);
 		mw_put_varint(offs, j - i);
 		for (; i < j; i++) {
-			const mw_ent *e = &m->ent[l->v[i]];
 			size_t at = data->len;
-			const uint8_t *t = m->ents.pool.data + e->tpl;
-			if (e->flags & MW_E_CUSTOM) {
-				mw_emit_template(w, data, t, e->ntpl);
-			} else {
-				uint32_t len = 0;
-				if (e->ntpl >= MW_REC_SIZE)
-					memcpy(&len, t + 1, 4);
-				bcx_buf_put_bytes(data, t + MW_REC_SIZE, len);
-				bcx_buf_put_u8(data, 0);
-			}
-			put_flag(offs, data->len - at, (e->flags & MW_E_CUSTOM) != 0);
+			bool custom;
+			entry_bytes(w, data, l->v[i], &custom);
+			put_flag(offs, data->len - at, custom);
 		}
 	}
 }
@@ -473,6 +571,7 @@ static void resource_sections(mw_writer *w, bcx_buf *offs, bcx_buf *data, uint64
 		mw_put_varint(offs, d);
 		resource_group(w, false, did, offs, data, align);
 	}
+	list_free(w, &groups);
 }
 
 static void string_section(mw_writer *w, bcx_buf *b)
@@ -509,6 +608,8 @@ static bcx_status setup(mw_writer *w, mw_module *m, unsigned version)
 		m->dialects[i].number = -1;
 	for (uint32_t i = 0; i < m->ents.n; i++)
 		m->ent[i].refs = 0;
+	for (uint32_t i = 0; i < m->nown; i++)
+		m->own[i].index = MW_NONE;
 	for (uint32_t i = 0; i < m->nopnames; i++)
 		m->opnames[i].refs = 0;
 	mw_tb_start(m);
@@ -521,37 +622,44 @@ static bcx_status setup(mw_writer *w, mw_module *m, unsigned version)
 	return m->status;
 }
 
+/* The sections in file order into out: those of a length known first
+ * (the tables, the IR, strings, properties) in place, the two pairs whose
+ * offsets come before the data they measure (and the resources' padding)
+ * through buffers of their own. Strings are numbered on first use, in the
+ * order MLIR's writer meets them, so the string section follows all the
+ * others that use them. */
 static void assemble(mw_writer *w, bcx_buf *out)
 {
-	bcx_buf sec[MBC_SEC_COUNT], offs;
-	for (unsigned i = 0; i < MBC_SEC_COUNT; i++)
-		bcx_buf_init(&sec[i], NULL);
+	bcx_buf offs, data;
 	bcx_buf_init(&offs, NULL);
-	uint64_t align = 1;
-	dialect_section(w, &sec[MBC_SEC_DIALECT]);
-	attrtype_sections(w, &sec[MBC_SEC_ATTRTYPE_OFFSET], &sec[MBC_SEC_ATTRTYPE]);
-	mw_write_ir(w, &sec[MBC_SEC_IR]);
-	resource_sections(w, &sec[MBC_SEC_RESOURCE_OFFSET], &sec[MBC_SEC_RESOURCE], &align);
-	if (w->v >= 5)
-		mw_write_properties(w, &sec[MBC_SEC_PROPERTIES]);
-	string_section(w, &sec[MBC_SEC_STRING]);
-	static const uint8_t file_order[] = {MBC_SEC_DIALECT, MBC_SEC_ATTRTYPE_OFFSET,
-					     MBC_SEC_ATTRTYPE, MBC_SEC_IR,
-					     MBC_SEC_RESOURCE_OFFSET, MBC_SEC_RESOURCE,
-					     MBC_SEC_STRING, MBC_SEC_PROPERTIES};
+	bcx_buf_init(&data, NULL);
 	header(w, out);
-	for (unsigned i = 0; i < sizeof file_order; i++) {
-		unsigned id = file_order[i];
-		if (id == MBC_SEC_PROPERTIES && w->v < 5)
-			continue;
-		mw_emit_section(out, id, &sec[id], id == MBC_SEC_RESOURCE ? align : 1);
+	size_t at = mw_section_open(out, MBC_SEC_DIALECT);
+	dialect_section(w, out);
+	mw_section_close(out, at);
+	attrtype_sections(w, &offs, &data);
+	mw_emit_section(out, MBC_SEC_ATTRTYPE_OFFSET, &offs, 1);
+	mw_emit_section(out, MBC_SEC_ATTRTYPE, &data, 1);
+	at = mw_section_open(out, MBC_SEC_IR);
+	mw_write_ir(w, out);
+	mw_section_close(out, at);
+	uint64_t align = 1;
+	offs.len = data.len = 0;
+	resource_sections(w, &offs, &data, &align);
+	mw_emit_section(out, MBC_SEC_RESOURCE_OFFSET, &offs, 1);
+	mw_emit_section(out, MBC_SEC_RESOURCE, &data, align);
+	at = mw_section_open(out, MBC_SEC_STRING);
+	string_section(w, out);
+	mw_section_close(out, at);
+	if (w->v >= 5) {
+		at = mw_section_open(out, MBC_SEC_PROPERTIES);
+		mw_write_properties(w, out);
+		mw_section_close(out, at);
 	}
-	for (unsigned i = 0; i < MBC_SEC_COUNT; i++) {
-		if (sec[i].status != BCX_OK)
-			out->status = sec[i].status;
-		bcx_buf_free(&sec[i]);
-	}
+	if (offs.status != BCX_OK || data.status != BCX_OK)
+		out->status = BCX_ERR_NOMEM;
 	bcx_buf_free(&offs);
+	bcx_buf_free(&data);
 }
 
 bcx_status mw_write(mw_module *m, unsigned version, uint8_t **out, size_t *n,
@@ -596,6 +704,10 @@ bcx_status mw_write(mw_module *m, unsigned version, uint8_t **out, size_t *n,
 		}
 	}
 	mw_table_free(m, &w.props);
+	mw_heap_free(m, w.plist, w.cplist * sizeof *w.plist);
+	mw_list *lists[] = {&w.attrs, &w.types, &w.names, &w.dialects, &w.strs};
+	for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+		list_free(&w, lists[i]);
 	bcx_buf_free(&w.pbuf);
 	return m->status;
 }

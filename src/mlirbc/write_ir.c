@@ -276,7 +276,7 @@ static bool for_release(mw_module *m, mw_op *op)
 	return true;
 }
 
-static void prepare_op(mw_writer *w, mw_op *op)
+static void prepare_listed(mw_writer *w, mw_op *op)
 {
 	mw_module *m = w->m;
 	const mw_opname *on = &m->opnames[op->name];
@@ -322,6 +322,70 @@ static void prepare_op(mw_writer *w, mw_op *op)
 		 * properties are dropped below v5, as MLIR drops them */
 		op->dict = merged_dict(m, op, on->registered);
 	}
+}
+
+static bool is_segment_name(mbc_str s)
+{
+	return (s.n == 19 && !memcmp(s.p, "operandSegmentSizes", 19)) ||
+	       (s.n == 18 && !memcmp(s.p, "resultSegmentSizes", 18));
+}
+
+/* Segment sizes given as array<i32: ...>: their values (v6 stores them as
+ * a sparse array). The template is raw [code 17], a type reference, raw
+ * [count, byte count, bytes]. */
+static void segment_values(mw_module *m, mw_named *v, uint32_t nv)
+{
+	for (uint32_t i = 0; i < nv; i++) {
+		if (!is_segment_name(mw_strattr_bytes(m, v[i].name)))
+			continue;
+		const mw_ent *e = &m->ent[v[i].value];
+		const uint8_t *t = m->ents.pool.data + e->tpl;
+		uint32_t l0, rl;
+		if (e->ntpl < 3 * MW_REC_SIZE + 1 || t[0] != MW_REC_RAW)
+			continue;
+		memcpy(&l0, t + 1, 4);
+		const uint8_t *q = t + MW_REC_SIZE + 1;
+		if (l0 != 1 || t[5] != MBC_A_DENSE_ARRAY * 2 + 1 || q[0] != MW_REC_TYPE ||
+		    q[MW_REC_SIZE] != MW_REC_RAW)
+			continue;
+		q += MW_REC_SIZE;
+		memcpy(&rl, q + 1, 4);
+		if (rl > e->ntpl)
+			continue;
+		bcx_cursor c;
+		bcx_cur_init(&c, q + MW_REC_SIZE, rl, NULL);
+		uint64_t n = mbc_varint(&c, "count"), nb = mbc_varint(&c, "bytes");
+		const uint8_t *data = bcx_cur_ok(&c) && nb == n * 4 && n <= 4096
+					      ? bcx_cur_bytes(&c, (size_t)nb, "data") : NULL;
+		int32_t *seg = data ? mw_alloc(m, (size_t)n, sizeof *seg) : NULL;
+		for (uint64_t k = 0; seg && k < n; k++)
+			memcpy(&seg[k], data + 4 * k, 4);
+		v[i].seg = seg;
+		v[i].nseg = seg ? (uint32_t)n : 0;
+	}
+}
+
+/* A registered op read from text holds its properties as the dictionary
+ * written (props_attr): their list is made here, in the writer's scratch,
+ * for the time the op is prepared, not kept for each op of the module
+ * (40 bytes a property). */
+static void prepare_op(mw_writer *w, mw_op *op)
+{
+	mw_module *m = w->m;
+	bool listed = op->props || op->props_attr == MW_NONE || !m->opnames[op->name].registered;
+	if (listed) {
+		prepare_listed(w, op);
+		return;
+	}
+	uint32_t n = mw_dict_count(m, op->props_attr);
+	if (!MW_HEAP_ROOM(m, w->plist, n, w->cplist))
+		return;
+	op->nprops = mw_dict_entries(m, op->props_attr, w->plist, n);
+	op->props = w->plist;
+	segment_values(m, op->props, op->nprops);
+	prepare_listed(w, op);
+	op->props = NULL;
+	op->nprops = 0;
 }
 
 bcx_status mw_prepare_ops(mw_writer *w)
@@ -406,7 +470,7 @@ static void write_op(mw_writer *w, bcx_buf *b, const mw_op *op)
 	size_t mask_at = b->len;
 	uint8_t mask = 0;
 	bcx_buf_put_u8(b, 0);
-	mw_put_varint(b, m->ent[op->loc].index);
+	mw_put_varint(b, mw_loc_index(w, op->loc));
 	if (op->dict != MW_NONE) {
 		mask |= 0x01;
 		mw_put_varint(b, m->ent[op->dict].index);
@@ -459,10 +523,10 @@ static void write_block(mw_writer *w, bcx_buf *b, const mw_block *blk)
 			if (w->v >= 4) {
 				put_flag(b, t, has_loc);
 				if (has_loc)
-					mw_put_varint(b, m->ent[loc].index);
+					mw_put_varint(b, mw_loc_index(w, loc));
 			} else {
 				mw_put_varint(b, t);
-				mw_put_varint(b, m->ent[loc].index);
+				mw_put_varint(b, mw_loc_index(w, loc));
 			}
 		}
 		if (w->v >= 3) {
@@ -494,14 +558,10 @@ static void write_regions(mw_writer *w, bcx_buf *b, const mw_op *op)
 			write_region(w, b, &op->regions[i]);
 		return;
 	}
-	bcx_buf sub;
-	bcx_buf_init(&sub, NULL);
+	size_t at = mw_section_open(b, MBC_SEC_IR);
 	for (uint32_t i = 0; i < op->nregions; i++)
-		write_region(w, &sub, &op->regions[i]);
-	if (sub.status != BCX_OK)
-		b->status = sub.status;
-	mw_emit_section(b, MBC_SEC_IR, &sub, 1);
-	bcx_buf_free(&sub);
+		write_region(w, b, &op->regions[i]);
+	mw_section_close(b, at);
 }
 
 void mw_write_ir(mw_writer *w, bcx_buf *out)

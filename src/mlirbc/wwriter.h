@@ -23,17 +23,25 @@ typedef struct mw_writer {
 	bcx_buf pbuf;               /* one properties entry being encoded */
 	uint32_t unknown_loc;       /* UnknownLoc entry (block arguments without one) */
 	uint32_t nhandles;          /* dialect resources handed out */
+	mw_named *plist;            /* the properties of the op being prepared */
+	size_t cplist;
 } mw_writer;
 
 bool mw_list_push(mw_writer *w, mw_list *l, uint32_t v);
 /* The output index of string id s (given out on first use). */
 uint32_t mw_str_out(mw_writer *w, uint32_t s);
+/* The final index of a location (an entry or an own location). */
+uint32_t mw_loc_index(const mw_writer *w, uint32_t loc);
 /* Append an entry's or a properties template's bytes with every reference
  * resolved to its final index. */
 void mw_emit_template(mw_writer *w, bcx_buf *b, const uint8_t *tpl, uint32_t n);
 /* A section: id, length, [alignment, 0xCB padding], data; alignment at the
  * absolute offset of dst (dst starts the file or the enclosing section). */
 void mw_emit_section(bcx_buf *dst, unsigned id, const bcx_buf *data, uint64_t align);
+/* A section of alignment 1 written into dst in place: open gives the
+ * place of its length, close (after the body) writes it there. */
+size_t mw_section_open(bcx_buf *dst, unsigned id);
+void mw_section_close(bcx_buf *dst, size_t at);
 
 /* write_ir.c */
 /* For every op: the dictionary and properties the target version writes. */
