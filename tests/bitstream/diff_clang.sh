@@ -8,22 +8,14 @@
 set -u
 bcx=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$2" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
 for t in clang-22 llvm-bcanalyzer-22; do
 	command -v $t > /dev/null 2>&1 || { echo "skipped: $t not installed (scripts/deps.sh test)"; exit 77; }
 done
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-fail=0 n=0
-same() { # what file1 file2
-	if cmp -s "$2" "$3"; then
-		n=$((n + 1))
-	else
-		echo "FAIL: $1"
-		diff "$2" "$3" | head -10
-		fail=1
-	fi
-}
+. "$here/compare.sh"
 for c in "$src"/*.c "$src"/*.cpp; do
 	base=$(basename "$c")
 	case $c in *.cpp) lang="-x c++" ;; *) lang="-x c" ;; esac
@@ -31,39 +23,22 @@ for c in "$src"/*.c "$src"/*.cpp; do
 		tag=$(echo "$flags" | tr -c 'A-Za-z0-9\n' '_')
 		bc="$base.$tag.bc"
 		clang-22 $lang -c -emit-llvm $flags "$c" -o "$bc" 2> clang.err || { cat clang.err; fail=1; continue; }
-		llvm-bcanalyzer-22 -dump "$bc" > ref.dump 2>&1
-		"$bcx" dump "$bc" > our.dump 2>&1
-		same "bcx dump $bc ($flags)" ref.dump our.dump
-		llvm-bcanalyzer-22 "$bc" > ref.stat 2>&1
-		"$bcx" stat "$bc" > our.stat 2>&1
-		same "bcx stat $bc ($flags)" ref.stat our.stat
+		same_as_analyzer "$bc"
 		llvm-bcanalyzer-22 -dump -dump-blockinfo -non-symbolic -show-binary-blobs "$bc" > ref.opt 2>&1
 		"$bcx" dump --dump-blockinfo --non-symbolic --show-binary-blobs "$bc" > our.opt 2>&1
 		same "bcx dump (all options) $bc ($flags)" ref.opt our.opt
-		"$bcx" copy "$bc" -o copy.bc
-		same "bcx copy $bc ($flags)" "$bc" copy.bc
 	done
 done
 # Other bitstreams clang writes: serialized diagnostics ("DIAG"), a
 # precompiled header ("CPCH") and optimization remarks ("RMRK").
-other() { # file
-	llvm-bcanalyzer-22 -dump "$1" > ref.dump 2>&1
-	"$bcx" dump "$1" > our.dump 2>&1
-	same "bcx dump $1" ref.dump our.dump
-	llvm-bcanalyzer-22 "$1" > ref.stat 2>&1
-	"$bcx" stat "$1" > our.stat 2>&1
-	same "bcx stat $1" ref.stat our.stat
-	"$bcx" copy "$1" -o copy.out
-	same "bcx copy $1" "$1" copy.out
-}
 printf 'int f(void) { int x; return y; }\n#warning look here\n' > diag.c
 clang-22 -fsyntax-only --serialize-diagnostics diag.dia diag.c 2> /dev/null
-other diag.dia
+same_as_analyzer diag.dia
 for c in "$src"/*.c; do
 	base=$(basename "$c" .c)
-	clang-22 -x c-header "$c" -o "$base.pch" && other "$base.pch"
+	clang-22 -x c-header "$c" -o "$base.pch" && same_as_analyzer "$base.pch"
 	clang-22 -c -O2 -fsave-optimization-record=bitstream "$c" -o "$base.o" 2> /dev/null &&
-		other "$base.opt.bitstream"
+		same_as_analyzer "$base.opt.bitstream"
 done
 echo "$n comparisons passed"
 [ $n -gt 0 ] || fail=1
