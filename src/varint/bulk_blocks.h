@@ -99,7 +99,8 @@ VB_WALK bool vb_leb_at(const uint8_t *q, unsigned len, int kind, bool full,
 			x = (uint64_t)((int64_t)(x << sh) >> sh);
 		}
 	}
-	*v = kind == BCX_VB_ZLEB ? vb_zigzag(x) : x;
+	/* SIMD: zigzag is a vector pass over the block (vb_leb_blocks). */
+	*v = kind == BCX_VB_ZLEB && !VB_SIMD ? vb_zigzag(x) : x;
 	return full || vb_leb_fits(x, kind, r);
 }
 
@@ -129,6 +130,9 @@ VB_WALK void vb_leb_blocks(const uint8_t *p, size_t n, int kind, bool full,
 #endif
 		unsigned start = 0;
 		bool ok = true;
+#if VB_SIMD
+		size_t from = i;
+#endif
 		while (ends) {
 			unsigned end = (unsigned)__builtin_ctzll(ends) + 1;
 			uint64_t v = 0;
@@ -139,6 +143,10 @@ VB_WALK void vb_leb_blocks(const uint8_t *p, size_t n, int kind, bool full,
 			start = end;
 			ends &= ends - 1;
 		}
+#if VB_SIMD
+		if (kind == BCX_VB_ZLEB)
+			vb_zigzag_n(out + from, i - from);
+#endif
 		off += start;
 		if (!ok || start == 0)
 			break;
@@ -164,133 +172,8 @@ static inline uint64_t vb_xip_at(const uint8_t *q, const bcx_xip_form *form)
 	return (uint64_t)((int64_t)(x << (64 - f.bits)) >> (64 - f.bits));
 }
 
-/* PrefixVarInt and XIP walks: with SIMD only, since computing 32 lengths
- * a byte at a time costs the portable code more than the walk saves (it
- * keeps the word code). */
 #if VB_SIMD
-/* 16 byte lengths (each < 16) into 4-bit fields: even + 16 * odd, then
- * 16 bytes to 8. */
-static inline uint64_t vb_nibbles(__m128i len)
-{
-	__m128i pairs = _mm_maddubs_epi16(len, _mm_set1_epi16(0x1001));
-	return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(pairs, pairs));
-}
-
-/* PrefixVarInt lengths: trailing zeros of the first byte plus one (9 for
- * a zero byte), from one table per nibble. */
-static inline uint64_t vb_prefix_lens16(const uint8_t *p)
-{
-	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
-	__m128i low = _mm_set1_epi8(0x0f);
-	/* Low nibble: its trailing zeros + 1, or "more than 4" (16). High
-	 * nibble: 4 + its trailing zeros + 1, 9 when zero. */
-	const __m128i lo_t = _mm_setr_epi8(16, 1, 2, 1, 3, 1, 2, 1, 4, 1, 2, 1, 3, 1, 2, 1);
-	const __m128i hi_t = _mm_setr_epi8(9, 5, 6, 5, 7, 5, 6, 5, 8, 5, 6, 5, 7, 5, 6, 5);
-	__m128i lo = _mm_shuffle_epi8(lo_t, _mm_and_si128(x, low));
-	__m128i hi = _mm_shuffle_epi8(hi_t, _mm_and_si128(_mm_srli_epi16(x, 4), low));
-	return vb_nibbles(_mm_min_epu8(lo, hi));
-}
-
-/* The PrefixVarInt of len (1..9) bytes at q, 16 bytes readable; no branch
- * on the length. The 9-byte form is the 8 bytes after the first: loaded
- * one byte later, all 64 bits kept, not shifted. */
-static inline uint64_t vb_prefix_at(const uint8_t *q, unsigned len)
-{
-	unsigned nine = (len + 7) >> 4; /* 1 when len is 9 */
-	uint64_t w = vb_load64(q + nine);
-	return vb_low_bits(w, 8 * len - 8 * nine) >> (len - 9 * nine);
-}
-
-/* The 4-bit length fields of a 32-byte span: lo for bytes 0..15, hi for
- * 16..31. The walk shifts the pair down to the next value's field, so one
- * span costs one mispredicted exit for about 14 mixed values. */
-typedef struct vb_lens {
-	uint64_t lo, hi;
-} vb_lens;
-
-enum { VB_SPAN = 32 };
-
-static inline void vb_lens_drop(vb_lens *l, unsigned len) /* len 1..15 */
-{
-	unsigned sh = 4 * len;
-	l->lo = l->lo >> sh | l->hi << (64 - sh);
-	l->hi >>= sh;
-}
-
-VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out,
-                              size_t count, size_t *ip, size_t *offp)
-{
-	size_t i = *ip, off = *offp;
-	while (n - off >= VB_SPAN + VB_PAD && count - i >= VB_SPAN) {
-		vb_lens l = {vb_prefix_lens16(p + off), vb_prefix_lens16(p + off + 16)};
-		if (l.lo == 0x1111111111111111ull) { /* one-byte values */
-			for (int k = 0; k < (l.hi == l.lo ? 2 : 1); k++)
-				vb_took(vb_run_prefix(p + off, out + i, zig), &i, &off);
-			continue;
-		}
-		const uint8_t *q = p + off, *end = q + VB_SPAN;
-		uint64_t *o = out + i;
-		do {
-			unsigned len = (unsigned)l.lo & 15;
-			uint64_t v = vb_prefix_at(q, len);
-			*o++ = zig ? vb_zigzag(v) : v;
-			q += len;
-			vb_lens_drop(&l, len);
-		} while (q < end);
-		off = (size_t)(q - p);
-		i = (size_t)(o - out);
-	}
-	*ip = i;
-	*offp = off;
-}
-
-/* XIP lengths, as bcx_xip_forms[].len: 1 for Tiny, 2 or 3 for Small and
- * Medium (all from the low nibble), 2 + (b >> 2) for Large up to 8
- * payload bytes (b < 32), 0 for longer Large forms. */
-static inline uint64_t vb_xip_lens16(const uint8_t *p)
-{
-	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
-	const __m128i short_t = _mm_setr_epi8(0, 1, 2, 1, 0, 1, 3, 1, 0, 1, 2, 1, 0, 1, 3, 1);
-	__m128i len = _mm_shuffle_epi8(short_t, _mm_and_si128(x, _mm_set1_epi8(0x0f)));
-	__m128i large = _mm_add_epi8(_mm_and_si128(_mm_srli_epi16(x, 2), _mm_set1_epi8(0x3f)),
-	                             _mm_set1_epi8(2));
-	__m128i fits = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(31)), x);
-	__m128i is_large = _mm_and_si128(_mm_cmpeq_epi8(len, _mm_setzero_si128()), fits);
-	return vb_nibbles(_mm_or_si128(len, _mm_and_si128(large, is_large)));
-}
-
-/* XIP by blocks, as PrefixVarInt; a long Large form stops it. */
-VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t count,
-                           size_t *ip, size_t *offp)
-{
-	size_t i = *ip, off = *offp;
-	while (n - off >= VB_SPAN + VB_PAD && count - i >= VB_SPAN) {
-		vb_lens l = {vb_xip_lens16(p + off), vb_xip_lens16(p + off + 16)};
-		if (l.lo == 0x1111111111111111ull) {
-			for (int k = 0; k < (l.hi == l.lo ? 2 : 1); k++)
-				vb_took(vb_run_xip(p + off, out + i), &i, &off);
-			continue;
-		}
-		const uint8_t *q = p + off, *end = q + VB_SPAN;
-		uint64_t *o = out + i;
-		unsigned len;
-		do {
-			len = (unsigned)l.lo & 15;
-			if (__builtin_expect(len == 0, 0))
-				break;
-			*o++ = vb_xip_at(q, &bcx_xip_forms[*q]);
-			q += len;
-			vb_lens_drop(&l, len);
-		} while (q < end);
-		off = (size_t)(q - p);
-		i = (size_t)(o - out);
-		if (len == 0)
-			break;
-	}
-	*ip = i;
-	*offp = off;
-}
-
+#include "varint/bulk_starts.h"
 #endif
 
 static void vb_leb_blocks_of(const uint8_t *p, size_t n, int kind, unsigned max_bits,

@@ -1,0 +1,278 @@
+/* PrefixVarInt and XIP block walk, included by bulk_blocks.h inside its
+ * instruction set (SIMD tables only: computing the lengths a byte at a time
+ * costs the portable code more than the walk saves, so it keeps the word
+ * code).
+ *
+ * A value's length is in its first byte, so where the next value starts
+ * depends on where this one starts: walked one value at a time, that is a
+ * chain of dependent steps through every value. Instead, for each 16-byte
+ * chunk, PSHUFB computes J1[b] = b + length(b) for all 16 bytes at once
+ * (the start that follows a value starting at b), then by doubling J2, J4,
+ * J8 and J16 (Jk[b]: the start k values after b; 16 and more stand for
+ * "past the chunk" and map to themselves). Only J16[entry] (where the
+ * chunk's first value starts, 0..8) chains one chunk to the next: one
+ * byte load per 16 bytes. The starts from the entry, P[k] = J^k(entry),
+ * come from the same tables in four steps with no chain, and go to a small
+ * array; the values are then taken from that array with no branch on a
+ * length, the length being the distance to the next start. */
+
+enum { VB_CHUNKS = 8, VB_STARTS_BLOCK = 16 * VB_CHUNKS };
+
+/* J applied to each lane of `at`: J[at] when at < 16, else at itself (max
+ * works because J[b] >= b). at + 112 keeps bit 7 clear below 16 and sets
+ * it (PSHUFB gives 0) from 16 on. */
+static inline __m128i vb_jump(__m128i j, __m128i at)
+{
+	__m128i idx = _mm_adds_epu8(at, _mm_set1_epi8(112));
+	return _mm_max_epu8(_mm_shuffle_epi8(j, idx), at);
+}
+
+typedef struct vb_jumps {
+	__m128i j[4]; /* J1, J2, J4, J8 */
+} vb_jumps;
+
+/* The jump tables of a chunk from its 16 lengths; J16 is stored to j16. */
+static inline void vb_jumps_of(__m128i lens, vb_jumps *t, uint8_t j16[16])
+{
+	const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+	t->j[0] = _mm_add_epi8(lens, iota);
+	for (int k = 1; k < 4; k++)
+		t->j[k] = vb_jump(t->j[k - 1], t->j[k - 1]);
+	_mm_storeu_si128((__m128i *)(void *)j16, vb_jump(t->j[3], t->j[3]));
+}
+
+/* The starts J^k(entry), k = 0..15: step s fills lanes 2^s .. 2^(s+1)-1
+ * from the lanes 2^s below; the max keeps the lanes already filled (lanes
+ * above hold an earlier, smaller start until their step). */
+static inline __m128i vb_starts(const vb_jumps *t, unsigned entry)
+{
+	__m128i s = _mm_set1_epi8((char)entry);
+	s = _mm_max_epu8(s, _mm_slli_si128(vb_jump(t->j[0], s), 1));
+	s = _mm_max_epu8(s, _mm_slli_si128(vb_jump(t->j[1], s), 2));
+	s = _mm_max_epu8(s, _mm_slli_si128(vb_jump(t->j[2], s), 4));
+	return _mm_max_epu8(s, _mm_slli_si128(vb_jump(t->j[3], s), 8));
+}
+
+/* How many of the starts are values in the chunk: below 16, and not a
+ * stop (length 0, where J1[b] = b and the starts stay put). */
+static inline unsigned vb_starts_in(const vb_jumps *t, __m128i s, bool stops)
+{
+	__m128i in = _mm_cmpeq_epi8(_mm_min_epu8(s, _mm_set1_epi8(15)), s);
+	if (stops)
+		in = _mm_andnot_si128(_mm_cmpeq_epi8(vb_jump(t->j[0], s), s), in);
+	return (unsigned)__builtin_popcount((unsigned)_mm_movemask_epi8(in));
+}
+
+/* The starts of a block of VB_CHUNKS chunks at q, from entry 0: their
+ * offsets to at[0..count) and the end of the last value to at[count];
+ * returns count. *whole is false when a stop ended it (the end is then
+ * the stop's offset). 16 bytes past the block readable. */
+VB_WALK unsigned vb_block_starts(const uint8_t *q, __m128i (*lens16)(const uint8_t *),
+                                 bool stops, uint8_t at[VB_STARTS_BLOCK + 16], bool *whole)
+{
+	unsigned count = 0, entry = 0, end = VB_STARTS_BLOCK;
+	*whole = true;
+	for (unsigned c = 0; c < VB_CHUNKS; c++) {
+		vb_jumps t;
+		uint8_t j16[16];
+		vb_jumps_of(lens16(q + 16 * c), &t, j16);
+		__m128i s = vb_starts(&t, entry);
+		_mm_storeu_si128((__m128i *)(void *)(at + count),
+		                 _mm_add_epi8(s, _mm_set1_epi8((char)(16 * c))));
+		count += vb_starts_in(&t, s, stops);
+		unsigned exit = j16[entry];
+		if (stops && __builtin_expect(exit < 16, 0)) {
+			end = 16 * c + exit;
+			*whole = false;
+			break;
+		}
+		entry = exit - 16;
+	}
+	at[count] = (uint8_t)(end + (*whole ? entry : 0));
+	return count;
+}
+
+/* Lengths a first byte gives, 16 at once. PrefixVarInt: trailing zeros of
+ * the byte plus one (9 for a zero byte), from one table per nibble. */
+static inline __m128i vb_prefix_lens16(const uint8_t *p)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i low = _mm_set1_epi8(0x0f);
+	/* Low nibble: its trailing zeros + 1, or "more than 4" (16). High
+	 * nibble: 4 + its trailing zeros + 1, 9 when zero. */
+	const __m128i lo_t = _mm_setr_epi8(16, 1, 2, 1, 3, 1, 2, 1, 4, 1, 2, 1, 3, 1, 2, 1);
+	const __m128i hi_t = _mm_setr_epi8(9, 5, 6, 5, 7, 5, 6, 5, 8, 5, 6, 5, 7, 5, 6, 5);
+	__m128i lo = _mm_shuffle_epi8(lo_t, _mm_and_si128(x, low));
+	__m128i hi = _mm_shuffle_epi8(hi_t, _mm_and_si128(_mm_srli_epi16(x, 4), low));
+	return _mm_min_epu8(lo, hi);
+}
+
+/* XIP: 1 for Tiny, 2 or 3 for Small and Medium (all from the low nibble),
+ * 2 + (b >> 2) for Large up to 8 payload bytes (b < 32), 0 (a stop) for
+ * longer Large forms. */
+static inline __m128i vb_xip_lens16(const uint8_t *p)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+	const __m128i short_t = _mm_setr_epi8(0, 1, 2, 1, 0, 1, 3, 1, 0, 1, 2, 1, 0, 1, 3, 1);
+	__m128i len = _mm_shuffle_epi8(short_t, _mm_and_si128(x, _mm_set1_epi8(0x0f)));
+	__m128i large = _mm_add_epi8(_mm_and_si128(_mm_srli_epi16(x, 2), _mm_set1_epi8(0x3f)),
+	                             _mm_set1_epi8(2));
+	__m128i fits = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(31)), x);
+	__m128i is_large = _mm_and_si128(_mm_cmpeq_epi8(len, _mm_setzero_si128()), fits);
+	return _mm_or_si128(len, _mm_and_si128(large, is_large));
+}
+
+/* True when the 16 bytes at p are all one-byte values (lengths of 1). */
+static inline bool vb_all_ones16(__m128i lens)
+{
+	return _mm_movemask_epi8(_mm_cmpeq_epi8(lens, _mm_set1_epi8(1))) == 0xffff;
+}
+
+/* The PrefixVarInt of len (1..9) bytes at q, 16 bytes readable; no branch
+ * on the length: the 9-byte form is the 8 bytes after the first, chosen
+ * by a conditional move (the masked form's width is kept at 64 bits). */
+static inline uint64_t vb_prefix_at(const uint8_t *q, unsigned len)
+{
+	unsigned nine = (len + 7) >> 4; /* 1 when len is 9 */
+	uint64_t v = vb_low_bits(vb_load64(q), 8 * len - 8 * nine) >> len;
+	uint64_t after = vb_load64(q + 1);
+	return nine ? after : v;
+}
+
+#if VB_SIMD == 2
+/* Four values at q + at[0..3], each ending where the next starts: the
+ * 8-byte word at each start (one byte later for a 9-byte value, whose
+ * first byte is all header) by one gather, each length (0 past at[k]) and
+ * whether it is 9 (-1 or 0), per 64-bit lane. */
+typedef struct vb_words4 {
+	__m256i w, len, nine;
+} vb_words4;
+
+static inline vb_words4 vb_words4_at(const uint8_t *q, const uint8_t *at)
+{
+	int32_t a0, a1;
+	memcpy(&a0, at, 4);
+	memcpy(&a1, at + 1, 4);
+	vb_words4 r;
+	__m256i start = _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(a0));
+	r.len = _mm256_sub_epi64(_mm256_cvtepu8_epi64(_mm_cvtsi32_si128(a1)), start);
+	r.nine = _mm256_cmpeq_epi64(r.len, _mm256_set1_epi64x(9));
+	r.w = _mm256_i64gather_epi64((const long long *)(const void *)q,
+	                             _mm256_sub_epi64(start, r.nine), 1);
+	return r;
+}
+
+/* PrefixVarInt: the word masked to the length and shifted by it (the
+ * 9-byte form is the whole word). */
+static inline __m256i vb_prefix_at4(const uint8_t *q, const uint8_t *at)
+{
+	vb_words4 r = vb_words4_at(q, at);
+	__m256i bits = _mm256_slli_epi64(_mm256_add_epi64(r.len, r.nine), 3);
+	__m256i mask = _mm256_srlv_epi64(_mm256_set1_epi64x(-1),
+	                                 _mm256_sub_epi64(_mm256_set1_epi64x(64), bits));
+	return _mm256_srlv_epi64(_mm256_and_si256(r.w, mask), _mm256_andnot_si256(r.nine, r.len));
+}
+
+/* XIP: the first byte's header bits (1 Tiny, 3 Small and Medium, all 8
+ * for Large; none when the word starts after it) are shifted out of it,
+ * which leaves the value as the big-endian number of the value's bytes;
+ * then a sign extension from its top bit, (x ^ m) - m. */
+static inline __m256i vb_xip_at4(const uint8_t *q, const uint8_t *at)
+{
+	vb_words4 r = vb_words4_at(q, at);
+	const __m256i hdr_t = _mm256_setr_epi8(8, 1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8,
+	                                       1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+	const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9,
+	                                      8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10,
+	                                      9, 8);
+	__m256i low2 = _mm256_and_si256(r.w, _mm256_set1_epi64x(3));
+	__m256i hdr = _mm256_shuffle_epi8(
+	    hdr_t, _mm256_or_si256(low2, _mm256_set1_epi64x((long long)0x8080808080808000ull)));
+	hdr = _mm256_andnot_si256(r.nine, hdr);
+	__m256i b = _mm256_and_si256(r.w, _mm256_set1_epi64x(0xff));
+	__m256i w = _mm256_or_si256(_mm256_xor_si256(r.w, b), _mm256_srlv_epi64(b, hdr));
+	__m256i bytes8 = _mm256_slli_epi64(_mm256_add_epi64(r.len, r.nine), 3);
+	__m256i x = _mm256_srlv_epi64(_mm256_shuffle_epi8(w, swap),
+	                              _mm256_sub_epi64(_mm256_set1_epi64x(64), bytes8));
+	__m256i m = _mm256_sllv_epi64(_mm256_set1_epi64x(1),
+	                              _mm256_sub_epi64(_mm256_sub_epi64(bytes8, hdr),
+	                                               _mm256_set1_epi64x(1)));
+	return _mm256_sub_epi64(_mm256_xor_si256(x, m), m);
+}
+#endif
+
+/* The values of k starts at q + at[] into o: four at a time with AVX2
+ * (at[] is padded past at[k] so the last group reads inside the block's
+ * padding; o has room for three more values), else one at a time. */
+VB_WALK void vb_prefix_values(const uint8_t *q, uint8_t *at, unsigned k, int zig, uint64_t *o)
+{
+#if VB_SIMD == 2
+	memset(at + k + 1, at[k], 4);
+	for (unsigned j = 0; j < k; j += 4) {
+		__m256i v = vb_prefix_at4(q, at + j);
+		_mm256_storeu_si256((__m256i *)(void *)(o + j), zig ? vb_zigzag4(v) : v);
+	}
+#else
+	for (unsigned j = 0; j < k; j++)
+		o[j] = vb_prefix_at(q + at[j], (unsigned)(at[j + 1] - at[j]));
+	if (zig)
+		vb_zigzag_n(o, k);
+#endif
+}
+
+VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out,
+                              size_t count, size_t *ip, size_t *offp)
+{
+	size_t i = *ip, off = *offp;
+	while (n - off >= VB_STARTS_BLOCK + VB_PAD && count - i >= VB_STARTS_BLOCK + 4) {
+		const uint8_t *q = p + off;
+		if (vb_all_ones16(vb_prefix_lens16(q))) { /* one-byte values */
+			vb_took(vb_run_prefix(q, out + i, zig), &i, &off);
+			continue;
+		}
+		uint8_t at[VB_STARTS_BLOCK + 16];
+		bool whole;
+		unsigned k = vb_block_starts(q, vb_prefix_lens16, false, at, &whole);
+		vb_prefix_values(q, at, k, zig, out + i);
+		i += k;
+		off += at[k];
+	}
+	*ip = i;
+	*offp = off;
+}
+
+VB_WALK void vb_xip_values(const uint8_t *q, uint8_t *at, unsigned k, uint64_t *o)
+{
+#if VB_SIMD == 2
+	memset(at + k + 1, at[k], 4);
+	for (unsigned j = 0; j < k; j += 4)
+		_mm256_storeu_si256((__m256i *)(void *)(o + j), vb_xip_at4(q, at + j));
+#else
+	for (unsigned j = 0; j < k; j++)
+		o[j] = vb_xip_at(q + at[j], &bcx_xip_forms[q[at[j]]]);
+#endif
+}
+
+/* XIP by blocks, as PrefixVarInt; a long Large form stops it. */
+VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t count,
+                           size_t *ip, size_t *offp)
+{
+	size_t i = *ip, off = *offp;
+	while (n - off >= VB_STARTS_BLOCK + VB_PAD && count - i >= VB_STARTS_BLOCK + 4) {
+		const uint8_t *q = p + off;
+		if (vb_all_ones16(vb_xip_lens16(q))) {
+			vb_took(vb_run_xip(q, out + i), &i, &off);
+			continue;
+		}
+		uint8_t at[VB_STARTS_BLOCK + 16];
+		bool whole;
+		unsigned k = vb_block_starts(q, vb_xip_lens16, true, at, &whole);
+		vb_xip_values(q, at, k, out + i);
+		i += k;
+		off += at[k];
+		if (!whole)
+			break;
+	}
+	*ip = i;
+	*offp = off;
+}
