@@ -172,8 +172,76 @@ static inline uint64_t vb_xip_at(const uint8_t *q, const bcx_xip_form *form)
 	return (uint64_t)((int64_t)(x << (64 - f.bits)) >> (64 - f.bits));
 }
 
+#if VB_SIMD == 2
+#include "varint/bulk_gather.h"
+#endif
 #if VB_SIMD
 #include "varint/bulk_starts.h"
+#endif
+
+#if VB_SIMD == 2
+/* The ends of a mask as a list: at[0] = 0, at[j + 1] = 1 + the position
+ * of its j-th set bit; returns the count. 8 bits at a time: PDEP spreads
+ * them to bytes (times 0xff: whole bytes), PEXT keeps those bytes of the
+ * positions 1..8. */
+static inline unsigned vb_list_ends(uint64_t ends, uint8_t *at)
+{
+	unsigned k = 0;
+	at[0] = 0;
+	for (unsigned b = 0; b < 64; b += 8) {
+		uint64_t bits = ends >> b & 0xff;
+		uint64_t bytes = _pdep_u64(bits, 0x0101010101010101ull) * 0xff;
+		uint64_t pos = _pext_u64(0x0807060504030201ull + 0x0101010101010101ull * b, bytes);
+		memcpy(at + 1 + k, &pos, 8);
+		k += (unsigned)__builtin_popcountll(bits);
+	}
+	return k;
+}
+
+/* LEB128 with max_bits 64 by blocks of 64 bytes, the values four at a
+ * time (bulk_gather.h); the few longer than 8 bytes are redone one at a
+ * time, and the first the fast code cannot vouch for ends the walk. */
+VB_WALK void vb_leb_gather_blocks(const uint8_t *p, size_t n, int kind, uint64_t *out,
+                                  size_t count, size_t *ip, size_t *offp)
+{
+	size_t i = *ip, off = *offp;
+	while (n - off >= VB_BLOCK + VB_PAD && count - i >= VB_BLOCK + 4) {
+		const uint8_t *q = p + off;
+		uint64_t ends = vb_leb_ends64(q);
+		if ((ends & 0xffff) == 0xffff) { /* one-byte values */
+			for (int k = 0; k < (ends == ~0ull ? 4 : 1); k++)
+				vb_took(vb_run_leb(p + off, out + i, kind), &i, &off);
+			continue;
+		}
+		uint8_t at[VB_BLOCK + 16];
+		unsigned k = vb_list_ends(ends, at), good = k;
+		if (k == 0)
+			break;
+		memset(at + k + 1, at[k], 4);
+		uint64_t longs = 0;
+		for (unsigned j = 0; j < k; j += 4) {
+			unsigned l;
+			__m256i v = vb_leb_at4(q, at + j, kind, &l);
+			_mm256_storeu_si256((__m256i *)(void *)(out + i + j), v);
+			longs |= (uint64_t)l << j;
+		}
+		for (; longs; longs &= longs - 1) {
+			unsigned j = (unsigned)__builtin_ctzll(longs);
+			uint64_t v;
+			if (!vb_leb_at(q + at[j], (unsigned)(at[j + 1] - at[j]), kind, true, NULL, &v)) {
+				good = j;
+				break;
+			}
+			out[i + j] = kind == BCX_VB_ZLEB ? vb_zigzag(v) : v;
+		}
+		i += good;
+		off += at[good];
+		if (good < k)
+			break;
+	}
+	*ip = i;
+	*offp = off;
+}
 #endif
 
 static void vb_leb_blocks_of(const uint8_t *p, size_t n, int kind, unsigned max_bits,
@@ -181,6 +249,16 @@ static void vb_leb_blocks_of(const uint8_t *p, size_t n, int kind, unsigned max_
                              size_t *offp)
 {
 	bool run = max_bits >= 7;
+#if VB_SIMD == 2
+	if (max_bits == 64) { /* then the older walk for what is left */
+		if (kind == BCX_VB_SLEB)
+			vb_leb_gather_blocks(p, n, BCX_VB_SLEB, out, count, ip, offp);
+		else if (kind == BCX_VB_ZLEB)
+			vb_leb_gather_blocks(p, n, BCX_VB_ZLEB, out, count, ip, offp);
+		else
+			vb_leb_gather_blocks(p, n, BCX_VB_ULEB, out, count, ip, offp);
+	}
+#endif
 	if (max_bits < 64)
 		vb_leb_blocks(p, n, kind, false, r, run, out, count, ip, offp);
 	else if (kind == BCX_VB_SLEB)

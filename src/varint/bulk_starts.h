@@ -68,7 +68,7 @@ static inline unsigned vb_starts_in(const vb_jumps *t, __m128i s, bool stops)
  * returns count. *whole is false when a stop ended it (the end is then
  * the stop's offset). 16 bytes past the block readable. */
 VB_WALK unsigned vb_block_starts(const uint8_t *q, __m128i (*lens16)(const uint8_t *),
-                                 bool stops, uint8_t at[VB_STARTS_BLOCK + 16], bool *whole)
+                                 bool stops, uint8_t at[VB_STARTS_BLOCK + 32], bool *whole)
 {
 	unsigned count = 0, entry = 0, end = VB_STARTS_BLOCK;
 	*whole = true;
@@ -139,77 +139,17 @@ static inline uint64_t vb_prefix_at(const uint8_t *q, unsigned len)
 	return nine ? after : v;
 }
 
-#if VB_SIMD == 2
-/* Four values at q + at[0..3], each ending where the next starts: the
- * 8-byte word at each start (one byte later for a 9-byte value, whose
- * first byte is all header) by one gather, each length (0 past at[k]) and
- * whether it is 9 (-1 or 0), per 64-bit lane. */
-typedef struct vb_words4 {
-	__m256i w, len, nine;
-} vb_words4;
-
-static inline vb_words4 vb_words4_at(const uint8_t *q, const uint8_t *at)
-{
-	int32_t a0, a1;
-	memcpy(&a0, at, 4);
-	memcpy(&a1, at + 1, 4);
-	vb_words4 r;
-	__m256i start = _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(a0));
-	r.len = _mm256_sub_epi64(_mm256_cvtepu8_epi64(_mm_cvtsi32_si128(a1)), start);
-	r.nine = _mm256_cmpeq_epi64(r.len, _mm256_set1_epi64x(9));
-	r.w = _mm256_i64gather_epi64((const long long *)(const void *)q,
-	                             _mm256_sub_epi64(start, r.nine), 1);
-	return r;
-}
-
-/* PrefixVarInt: the word masked to the length and shifted by it (the
- * 9-byte form is the whole word). */
-static inline __m256i vb_prefix_at4(const uint8_t *q, const uint8_t *at)
-{
-	vb_words4 r = vb_words4_at(q, at);
-	__m256i bits = _mm256_slli_epi64(_mm256_add_epi64(r.len, r.nine), 3);
-	__m256i mask = _mm256_srlv_epi64(_mm256_set1_epi64x(-1),
-	                                 _mm256_sub_epi64(_mm256_set1_epi64x(64), bits));
-	return _mm256_srlv_epi64(_mm256_and_si256(r.w, mask), _mm256_andnot_si256(r.nine, r.len));
-}
-
-/* XIP: the first byte's header bits (1 Tiny, 3 Small and Medium, all 8
- * for Large; none when the word starts after it) are shifted out of it,
- * which leaves the value as the big-endian number of the value's bytes;
- * then a sign extension from its top bit, (x ^ m) - m. */
-static inline __m256i vb_xip_at4(const uint8_t *q, const uint8_t *at)
-{
-	vb_words4 r = vb_words4_at(q, at);
-	const __m256i hdr_t = _mm256_setr_epi8(8, 1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8,
-	                                       1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-	const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9,
-	                                      8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10,
-	                                      9, 8);
-	__m256i low2 = _mm256_and_si256(r.w, _mm256_set1_epi64x(3));
-	__m256i hdr = _mm256_shuffle_epi8(
-	    hdr_t, _mm256_or_si256(low2, _mm256_set1_epi64x((long long)0x8080808080808000ull)));
-	hdr = _mm256_andnot_si256(r.nine, hdr);
-	__m256i b = _mm256_and_si256(r.w, _mm256_set1_epi64x(0xff));
-	__m256i w = _mm256_or_si256(_mm256_xor_si256(r.w, b), _mm256_srlv_epi64(b, hdr));
-	__m256i bytes8 = _mm256_slli_epi64(_mm256_add_epi64(r.len, r.nine), 3);
-	__m256i x = _mm256_srlv_epi64(_mm256_shuffle_epi8(w, swap),
-	                              _mm256_sub_epi64(_mm256_set1_epi64x(64), bytes8));
-	__m256i m = _mm256_sllv_epi64(_mm256_set1_epi64x(1),
-	                              _mm256_sub_epi64(_mm256_sub_epi64(bytes8, hdr),
-	                                               _mm256_set1_epi64x(1)));
-	return _mm256_sub_epi64(_mm256_xor_si256(x, m), m);
-}
-#endif
-
 /* The values of k starts at q + at[] into o: four at a time with AVX2
  * (at[] is padded past at[k] so the last group reads inside the block's
  * padding; o has room for three more values), else one at a time. */
 VB_WALK void vb_prefix_values(const uint8_t *q, uint8_t *at, unsigned k, int zig, uint64_t *o)
 {
 #if VB_SIMD == 2
+	uint8_t from[VB_STARTS_BLOCK + 32];
 	memset(at + k + 1, at[k], 4);
+	vb_skip_nines(at, k, from);
 	for (unsigned j = 0; j < k; j += 4) {
-		__m256i v = vb_prefix_at4(q, at + j);
+		__m256i v = vb_prefix_at4(q, at + j, from + j);
 		_mm256_storeu_si256((__m256i *)(void *)(o + j), zig ? vb_zigzag4(v) : v);
 	}
 #else
@@ -230,7 +170,7 @@ VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out
 			vb_took(vb_run_prefix(q, out + i, zig), &i, &off);
 			continue;
 		}
-		uint8_t at[VB_STARTS_BLOCK + 16];
+		uint8_t at[VB_STARTS_BLOCK + 32] = {0};
 		bool whole;
 		unsigned k = vb_block_starts(q, vb_prefix_lens16, false, at, &whole);
 		vb_prefix_values(q, at, k, zig, out + i);
@@ -244,9 +184,11 @@ VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out
 VB_WALK void vb_xip_values(const uint8_t *q, uint8_t *at, unsigned k, uint64_t *o)
 {
 #if VB_SIMD == 2
+	uint8_t from[VB_STARTS_BLOCK + 32];
 	memset(at + k + 1, at[k], 4);
+	vb_skip_nines(at, k, from);
 	for (unsigned j = 0; j < k; j += 4)
-		_mm256_storeu_si256((__m256i *)(void *)(o + j), vb_xip_at4(q, at + j));
+		_mm256_storeu_si256((__m256i *)(void *)(o + j), vb_xip_at4(q, at + j, from + j));
 #else
 	for (unsigned j = 0; j < k; j++)
 		o[j] = vb_xip_at(q + at[j], &bcx_xip_forms[q[at[j]]]);
@@ -264,7 +206,7 @@ VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t cou
 			vb_took(vb_run_xip(q, out + i), &i, &off);
 			continue;
 		}
-		uint8_t at[VB_STARTS_BLOCK + 16];
+		uint8_t at[VB_STARTS_BLOCK + 32] = {0};
 		bool whole;
 		unsigned k = vb_block_starts(q, vb_xip_lens16, true, at, &whole);
 		vb_xip_values(q, at, k, out + i);
