@@ -51,46 +51,10 @@ VB_WALK bool vb_vbr_at(const uint8_t *p, uint64_t bp, unsigned len, unsigned wid
 	return true;
 }
 
-/* Where the values of a list of chunk ends (see vb_list_ends) lie, from
- * bit `bit0` of the block's first byte, 16 at a time: the byte each
- * starts in, its bit in that byte and its bit count (at most 64, enough
- * for any value that fits a window). Returns a bit for each value longer
- * than a window. */
-typedef struct vb_vbr_list {
-	uint16_t byte[64 + 32], shift[64 + 32], bits[64 + 32];
-} vb_vbr_list;
-
-static inline uint64_t vb_vbr_list_of(const uint8_t *at, unsigned k, unsigned bit0,
-                                      unsigned width, unsigned chunks, vb_vbr_list *l)
-{
-	const __m256i w = _mm256_set1_epi16((short)width);
-	uint64_t longs = 0;
-	for (unsigned j = 0; j < k; j += 16) {
-		__m256i a = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(at + j)));
-		__m256i b = _mm256_cvtepu8_epi16(
-		    _mm_loadu_si128((const __m128i *)(const void *)(at + j + 1)));
-		__m256i bit = _mm256_add_epi16(_mm256_mullo_epi16(a, w), _mm256_set1_epi16((short)bit0));
-		__m256i len = _mm256_sub_epi16(b, a);
-		_mm256_storeu_si256((__m256i *)(void *)(l->byte + j), _mm256_srli_epi16(bit, 3));
-		_mm256_storeu_si256((__m256i *)(void *)(l->shift + j),
-		                    _mm256_and_si256(bit, _mm256_set1_epi16(7)));
-		_mm256_storeu_si256((__m256i *)(void *)(l->bits + j),
-		                    _mm256_min_epu16(_mm256_mullo_epi16(len, w), _mm256_set1_epi16(64)));
-		__m256i lng = _mm256_cmpgt_epi16(len, _mm256_set1_epi16((short)chunks));
-		uint64_t m = (uint64_t)_pext_u32((uint32_t)_mm256_movemask_epi8(lng), 0x55555555u);
-		longs |= m << j;
-	}
-	return k < 64 ? longs & (((uint64_t)1 << k) - 1) : longs;
-}
-
-/* VBR by blocks of 64 (or fewer, a multiple of the window's) chunks: the
- * ends listed, each value's place computed 16 at a time, then each value
- * one load, shift, mask and PEXT with no branch on a length (on vectors,
- * packing the chunks took more instructions than PEXT); the few longer
- * than a window are redone one at a time, and the first the fast code
- * cannot vouch for ends the walk. */
-VB_WALK void vb_vbr_blocks(const uint8_t *p, size_t n, unsigned width, const vb_vbr_masks *m,
-                           uint64_t *out, size_t count, size_t *ip, uint64_t *posp)
+/* VBR by blocks of 64 (or fewer, a multiple of the window's) chunks. */
+VB_WALK void vb_vbr_blocks(const uint8_t *p, size_t n, unsigned width, int sign,
+                                 const vb_vbr_masks *m, uint64_t *out, size_t count,
+                                 size_t *ip, uint64_t *posp)
 {
 	vb_vbr_block b = vb_vbr_block_of(width);
 	unsigned total = b.chunks * b.wins;
@@ -103,30 +67,21 @@ VB_WALK void vb_vbr_blocks(const uint8_t *p, size_t n, unsigned width, const vb_
 			uint64_t w = vb_load64(p + q / 8) >> (q & 7);
 			ends |= vb_vbr_stops(~w, m) << (k * b.chunks);
 		}
-		uint8_t at[64 + 32] = {0};
-		vb_vbr_list l;
-		unsigned k = vb_list_ends(ends, at), good = k;
-		if (k == 0)
-			break;
-		uint64_t longs = vb_vbr_list_of(at, k, (unsigned)(pos & 7), width, b.chunks, &l);
-		const uint8_t *q = p + pos / 8;
-		/* PEXT keeps only the window's chunks; the mask only needs to
-		 * cut the chunks after the value. */
-		for (unsigned j = 0; j < k; j++) {
-			uint64_t x = vb_load64(q + l.byte[j]) >> l.shift[j];
-			out[i + j] = vb_vbr_pack(vb_low_bits(x, l.bits[j]), m);
-		}
-		for (; longs; longs &= longs - 1) {
-			unsigned j = (unsigned)__builtin_ctzll(longs);
-			if (!vb_vbr_at(p, pos + (uint64_t)at[j] * width, (unsigned)(at[j + 1] - at[j]),
-			               width, &b, m, out + i + j)) {
-				good = j;
+		unsigned start = 0;
+		bool ok = true;
+		while (ends) {
+			unsigned end = (unsigned)__builtin_ctzll(ends) + 1;
+			uint64_t v = 0;
+			ok = vb_vbr_at(p, pos + (uint64_t)start * width, end - start, width, &b, m,
+			               &v);
+			if (!ok)
 				break;
-			}
+			out[i++] = sign ? vb_svbr(v) : v;
+			start = end;
+			ends &= ends - 1;
 		}
-		i += good;
-		pos += (uint64_t)at[good] * width;
-		if (good < k)
+		pos += (uint64_t)start * width;
+		if (!ok || start == 0)
 			break;
 	}
 	*ip = i;
@@ -138,7 +93,7 @@ static void vb_vbr_blocks_of(const uint8_t *p, size_t n, unsigned width, const v
                              uint64_t *out, size_t count, size_t *ip, uint64_t *posp)
 {
 	if (width == 6)
-		vb_vbr_blocks(p, n, 6, m, out, count, ip, posp);
+		vb_vbr_blocks(p, n, 6, 0, m, out, count, ip, posp);
 	else
-		vb_vbr_blocks(p, n, width, m, out, count, ip, posp);
+		vb_vbr_blocks(p, n, width, 0, m, out, count, ip, posp);
 }
