@@ -195,10 +195,59 @@ VB_WALK void vb_xip_values(const uint8_t *q, uint8_t *at, unsigned k, uint64_t *
 #endif
 }
 
+#if VB_SIMD == 1
+/* SSE4.1 XIP: without AVX2's four-at-a-time value step, taking the values
+ * one at a time from the list of starts (first-byte table, then the
+ * value) was slower than walking 4-bit length fields, so this table keeps
+ * that walk: 32 lengths (PSHUFB) packed into two registers, shifted down
+ * by each length; a long Large form (length 0) ends it. */
+static inline uint64_t vb_nibbles(__m128i len) /* 16 lengths < 16 into 4-bit fields */
+{
+	__m128i pairs = _mm_maddubs_epi16(len, _mm_set1_epi16(0x1001));
+	return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(pairs, pairs));
+}
+
+VB_WALK void vb_xip_spans(const uint8_t *p, size_t n, uint64_t *out, size_t count, size_t *ip,
+                          size_t *offp)
+{
+	size_t i = *ip, off = *offp;
+	while (n - off >= 32 + VB_PAD && count - i >= 32) {
+		uint64_t lo = vb_nibbles(vb_xip_lens16(p + off));
+		uint64_t hi = vb_nibbles(vb_xip_lens16(p + off + 16));
+		if (lo == 0x1111111111111111ull) {
+			for (int k = 0; k < (hi == lo ? 2 : 1); k++)
+				vb_took(vb_run_xip(p + off, out + i), &i, &off);
+			continue;
+		}
+		const uint8_t *q = p + off, *end = q + 32;
+		uint64_t *o = out + i;
+		unsigned len;
+		do {
+			len = (unsigned)lo & 15;
+			if (__builtin_expect(len == 0, 0))
+				break;
+			*o++ = vb_xip_at(q, &bcx_xip_forms[*q]);
+			q += len;
+			lo = lo >> (4 * len) | hi << (64 - 4 * len);
+			hi >>= 4 * len;
+		} while (q < end);
+		off = (size_t)(q - p);
+		i = (size_t)(o - out);
+		if (len == 0)
+			break;
+	}
+	*ip = i;
+	*offp = off;
+}
+#endif
+
 /* XIP by blocks, as PrefixVarInt; a long Large form stops it. */
 VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t count,
                            size_t *ip, size_t *offp)
 {
+#if VB_SIMD == 1
+	vb_xip_spans(p, n, out, count, ip, offp);
+#else
 	size_t i = *ip, off = *offp;
 	while (n - off >= VB_STARTS_BLOCK + VB_PAD && count - i >= VB_STARTS_BLOCK + 4) {
 		const uint8_t *q = p + off;
@@ -217,4 +266,5 @@ VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t cou
 	}
 	*ip = i;
 	*offp = off;
+#endif
 }
