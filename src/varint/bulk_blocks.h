@@ -85,8 +85,8 @@ static inline uint64_t vb_low_bytes(uint64_t x, unsigned bytes)
 /* The LEB128 value of len bytes at q (its last byte has bit 7 clear; 16
  * bytes readable) into *v; false when the single decoder must decide.
  * `full`: max_bits is 64, so every value that decodes fits. */
-VB_WALK bool vb_leb_at(const uint8_t *q, unsigned len, int kind, bool full,
-                       const vb_leb_range *r, uint64_t *v)
+VB_WALK bool vb_leb_at(const uint8_t *q, unsigned len, int kind, bool full, const vb_leb_range *r,
+                       uint64_t *v)
 {
 	uint64_t x = 0;
 	if (__builtin_expect(len > 8, 0)) {
@@ -107,9 +107,8 @@ VB_WALK bool vb_leb_at(const uint8_t *q, unsigned len, int kind, bool full,
 /* LEB128 by blocks of 64 bytes while 80 bytes and room for 64 values
  * remain. `byte_run`: one-byte values are always in range (widened 16 at
  * a time by SIMD). */
-VB_WALK void vb_leb_blocks(const uint8_t *p, size_t n, int kind, bool full,
-                           const vb_leb_range *r, bool byte_run, uint64_t *out, size_t count, size_t *ip,
-                                 size_t *offp)
+VB_WALK void vb_leb_blocks(const uint8_t *p, size_t n, int kind, bool full, const vb_leb_range *r,
+                           bool byte_run, uint64_t *out, size_t count, size_t *ip, size_t *offp)
 {
 	size_t i = *ip, off = *offp;
 	while (n - off >= VB_BLOCK + VB_PAD && count - i >= VB_BLOCK) {
@@ -201,8 +200,8 @@ static inline unsigned vb_list_ends(uint64_t ends, uint8_t *at)
 /* LEB128 with max_bits 64 by blocks of 64 bytes, the values four at a
  * time (bulk_gather.h); the few longer than 8 bytes are redone one at a
  * time, and the first the fast code cannot vouch for ends the walk. */
-VB_WALK void vb_leb_gather_blocks(const uint8_t *p, size_t n, int kind, uint64_t *out,
-                                  size_t count, size_t *ip, size_t *offp)
+VB_WALK void vb_leb_gather_blocks(const uint8_t *p, size_t n, int kind, uint64_t *out, size_t count,
+                                  size_t *ip, size_t *offp)
 {
 	size_t i = *ip, off = *offp;
 	while (n - off >= VB_BLOCK + VB_PAD && count - i >= VB_BLOCK + 4) {
@@ -228,7 +227,8 @@ VB_WALK void vb_leb_gather_blocks(const uint8_t *p, size_t n, int kind, uint64_t
 		for (; longs; longs &= longs - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(longs);
 			uint64_t v;
-			if (!vb_leb_at(q + at[j], (unsigned)(at[j + 1] - at[j]), kind, true, NULL, &v)) {
+			if (!vb_leb_at(q + at[j], (unsigned)(at[j + 1] - at[j]), kind, true, NULL,
+			               &v)) {
 				good = j;
 				break;
 			}
@@ -270,8 +270,8 @@ static void vb_leb_blocks_of(const uint8_t *p, size_t n, int kind, unsigned max_
 }
 
 #if VB_SIMD
-static void vb_prefix_blocks_of(const uint8_t *p, size_t n, int zig, uint64_t *out,
-                                size_t count, size_t *ip, size_t *offp)
+static void vb_prefix_blocks_of(const uint8_t *p, size_t n, int zig, uint64_t *out, size_t count,
+                                size_t *ip, size_t *offp)
 {
 	if (zig)
 		vb_prefix_blocks(p, n, 1, out, count, ip, offp);

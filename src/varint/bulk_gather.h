@@ -26,8 +26,9 @@ static inline vb_words4 vb_words4_at(const uint8_t *q, const uint8_t *at, const 
 	__m256i start = _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(a0));
 	r.len = _mm256_sub_epi64(_mm256_cvtepu8_epi64(_mm_cvtsi32_si128(a1)), start);
 	r.nine = skip9 ? _mm256_cmpeq_epi64(r.len, _mm256_set1_epi64x(9)) : _mm256_setzero_si256();
-	r.w = _mm256_setr_epi64x((long long)vb_load64(q + from[0]), (long long)vb_load64(q + from[1]),
-	                         (long long)vb_load64(q + from[2]), (long long)vb_load64(q + from[3]));
+	r.w = _mm256_setr_epi64x(
+	    (long long)vb_load64(q + from[0]), (long long)vb_load64(q + from[1]),
+	    (long long)vb_load64(q + from[2]), (long long)vb_load64(q + from[3]));
 	return r;
 }
 
@@ -53,8 +54,8 @@ static inline __m256i vb_low_bytes4(__m256i w, __m256i len)
 /* Sign extension of the low `bits` bits of x: (x ^ m) - m, m the sign bit. */
 static inline __m256i vb_sext4(__m256i x, __m256i bits)
 {
-	__m256i m = _mm256_sllv_epi64(_mm256_set1_epi64x(1),
-	                              _mm256_sub_epi64(bits, _mm256_set1_epi64x(1)));
+	__m256i m =
+	    _mm256_sllv_epi64(_mm256_set1_epi64x(1), _mm256_sub_epi64(bits, _mm256_set1_epi64x(1)));
 	return _mm256_sub_epi64(_mm256_xor_si256(x, m), m);
 }
 
@@ -74,11 +75,10 @@ static inline __m256i vb_prefix_at4(const uint8_t *q, const uint8_t *at, const u
 static inline __m256i vb_xip_at4(const uint8_t *q, const uint8_t *at, const uint8_t *from)
 {
 	vb_words4 r = vb_words4_at(q, at, from, true);
-	const __m256i hdr_t = _mm256_setr_epi8(8, 1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8,
-	                                       1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-	const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9,
-	                                      8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10,
-	                                      9, 8);
+	const __m256i hdr_t = _mm256_setr_epi8(8, 1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 1,
+	                                       3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+	const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+	                                      7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
 	__m256i low2 = _mm256_and_si256(r.w, _mm256_set1_epi64x(3));
 	__m256i hdr = _mm256_shuffle_epi8(
 	    hdr_t, _mm256_or_si256(low2, _mm256_set1_epi64x((long long)0x8080808080808000ull)));
@@ -103,8 +103,9 @@ static inline __m256i vb_leb_at4(const uint8_t *q, const uint8_t *at, int kind, 
 	x = _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi16(0x7f)),
 	                    _mm256_and_si256(_mm256_srli_epi16(x, 1), _mm256_set1_epi16(0x3f80)));
 	x = _mm256_madd_epi16(x, _mm256_set1_epi32(1 | 1 << 30));
-	x = _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi64x(0x0fffffff)),
-	                    _mm256_srli_epi64(_mm256_andnot_si256(_mm256_set1_epi64x(0x0fffffff), x), 4));
+	x = _mm256_or_si256(
+	    _mm256_and_si256(x, _mm256_set1_epi64x(0x0fffffff)),
+	    _mm256_srli_epi64(_mm256_andnot_si256(_mm256_set1_epi64x(0x0fffffff), x), 4));
 	*long_ = (unsigned)_mm256_movemask_pd(
 	    _mm256_castsi256_pd(_mm256_cmpgt_epi64(r.len, _mm256_set1_epi64x(8))));
 	if (kind == BCX_VB_SLEB)

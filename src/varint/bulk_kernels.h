@@ -93,8 +93,8 @@ static inline void vb_widen16(__m128i x, uint64_t *out, int sign)
 #if VB_SIMD == 2
 static inline __m256i vb_zigzag4(__m256i u)
 {
-	__m256i neg = _mm256_sub_epi64(_mm256_setzero_si256(),
-	                               _mm256_and_si256(u, _mm256_set1_epi64x(1)));
+	__m256i neg =
+	    _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_and_si256(u, _mm256_set1_epi64x(1)));
 	return _mm256_xor_si256(_mm256_srli_epi64(u, 1), neg);
 }
 #endif

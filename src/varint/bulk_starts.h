@@ -67,8 +67,8 @@ static inline unsigned vb_starts_in(const vb_jumps *t, __m128i s, bool stops)
  * offsets to at[0..count) and the end of the last value to at[count];
  * returns count. *whole is false when a stop ended it (the end is then
  * the stop's offset). 16 bytes past the block readable. */
-VB_WALK unsigned vb_block_starts(const uint8_t *q, __m128i (*lens16)(const uint8_t *),
-                                 bool stops, uint8_t at[VB_STARTS_BLOCK + 32], bool *whole)
+VB_WALK unsigned vb_block_starts(const uint8_t *q, __m128i (*lens16)(const uint8_t *), bool stops,
+                                 uint8_t at[VB_STARTS_BLOCK + 32], bool *whole)
 {
 	unsigned count = 0, entry = 0, end = VB_STARTS_BLOCK;
 	*whole = true;
@@ -160,8 +160,8 @@ VB_WALK void vb_prefix_values(const uint8_t *q, uint8_t *at, unsigned k, int zig
 #endif
 }
 
-VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out,
-                              size_t count, size_t *ip, size_t *offp)
+VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out, size_t count,
+                              size_t *ip, size_t *offp)
 {
 	size_t i = *ip, off = *offp;
 	while (n - off >= VB_STARTS_BLOCK + VB_PAD && count - i >= VB_STARTS_BLOCK + 4) {
@@ -242,8 +242,8 @@ VB_WALK void vb_xip_spans(const uint8_t *p, size_t n, uint64_t *out, size_t coun
 #endif
 
 /* XIP by blocks, as PrefixVarInt; a long Large form stops it. */
-VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t count,
-                           size_t *ip, size_t *offp)
+VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t count, size_t *ip,
+                           size_t *offp)
 {
 #if VB_SIMD == 1
 	vb_xip_spans(p, n, out, count, ip, offp);
