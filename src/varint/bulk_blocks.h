@@ -200,7 +200,7 @@ static inline unsigned vb_list_ends(uint64_t ends, uint8_t *at)
 /* LEB128 with max_bits 64 by blocks of 64 bytes, the values four at a
  * time (bulk_gather.h); the few longer than 8 bytes are redone one at a
  * time, and the first the fast code cannot vouch for ends the walk. */
-VB_WALK void vb_leb_gather_blocks(const uint8_t *p, size_t n, int kind, uint64_t *out, size_t count,
+VB_WALK bool vb_leb_gather_blocks(const uint8_t *p, size_t n, int kind, uint64_t *out, size_t count,
                                   size_t *ip, size_t *offp)
 {
 	size_t i = *ip, off = *offp;
@@ -224,6 +224,9 @@ VB_WALK void vb_leb_gather_blocks(const uint8_t *p, size_t n, int kind, uint64_t
 			_mm256_storeu_si256((__m256i *)(void *)(out + i + j), v);
 			longs |= (uint64_t)l << j;
 		}
+		/* Many long values: the older walk, which takes them in line,
+		 * does the next block or two (returns true). */
+		bool sparse = 4 * (unsigned)__builtin_popcountll(longs) > k;
 		for (; longs; longs &= longs - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(longs);
 			uint64_t v;
@@ -236,11 +239,15 @@ VB_WALK void vb_leb_gather_blocks(const uint8_t *p, size_t n, int kind, uint64_t
 		}
 		i += good;
 		off += at[good];
-		if (good < k)
-			break;
+		if (good < k || sparse) {
+			*ip = i;
+			*offp = off;
+			return good == k;
+		}
 	}
 	*ip = i;
 	*offp = off;
+	return false;
 }
 #endif
 
@@ -250,13 +257,21 @@ static void vb_leb_blocks_of(const uint8_t *p, size_t n, int kind, unsigned max_
 {
 	bool run = max_bits >= 7;
 #if VB_SIMD == 2
-	if (max_bits == 64) { /* then the older walk for what is left */
-		if (kind == BCX_VB_SLEB)
-			vb_leb_gather_blocks(p, n, BCX_VB_SLEB, out, count, ip, offp);
-		else if (kind == BCX_VB_ZLEB)
-			vb_leb_gather_blocks(p, n, BCX_VB_ZLEB, out, count, ip, offp);
-		else
-			vb_leb_gather_blocks(p, n, BCX_VB_ULEB, out, count, ip, offp);
+	/* Then the older walk for what is left. */
+	while (max_bits == 64) {
+		bool sparse = kind == BCX_VB_SLEB
+		                  ? vb_leb_gather_blocks(p, n, BCX_VB_SLEB, out, count, ip, offp)
+		              : kind == BCX_VB_ZLEB
+		                  ? vb_leb_gather_blocks(p, n, BCX_VB_ZLEB, out, count, ip, offp)
+		                  : vb_leb_gather_blocks(p, n, BCX_VB_ULEB, out, count, ip, offp);
+		if (!sparse)
+			break;
+		/* A count that lets the older walk take one or two blocks. */
+		size_t from = *ip,
+		       lim = count - from > 2 * VB_BLOCK ? from + 2 * VB_BLOCK - 1 : count;
+		vb_leb_blocks(p, n, kind, true, r, run, out, lim, ip, offp);
+		if (*ip == from)
+			break;
 	}
 #endif
 	if (max_bits < 64)

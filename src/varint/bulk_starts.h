@@ -129,15 +129,65 @@ static inline bool vb_all_ones16(__m128i lens)
 }
 
 /* The PrefixVarInt of len (1..9) bytes at q, 16 bytes readable; no branch
- * on the length: the 9-byte form is the 8 bytes after the first, chosen
- * by a conditional move (the masked form's width is kept at 64 bits). */
+ * on the length. The 9-byte form is the 8 bytes after the first: loaded
+ * one byte later, all 64 bits kept, not shifted. */
 static inline uint64_t vb_prefix_at(const uint8_t *q, unsigned len)
 {
 	unsigned nine = (len + 7) >> 4; /* 1 when len is 9 */
-	uint64_t v = vb_low_bits(vb_load64(q), 8 * len - 8 * nine) >> len;
-	uint64_t after = vb_load64(q + 1);
-	return nine ? after : v;
+	uint64_t w = vb_load64(q + nine);
+	return vb_low_bits(w, 8 * len - 8 * nine) >> (len - 9 * nine);
 }
+
+/* The older walk, for long values: with few values a block, computing
+ * the starts of every byte costs more than walking value to value. 32
+ * lengths (PSHUFB) as 4-bit fields of two registers, shifted down by each
+ * length, for up to `spans` spans of 32 bytes; xip selects XIP (whose
+ * long Large form, length 0, ends the walk: returns false) over
+ * PrefixVarInt. */
+static inline uint64_t vb_nibbles(__m128i len) /* 16 lengths < 16 into 4-bit fields */
+{
+	__m128i pairs = _mm_maddubs_epi16(len, _mm_set1_epi16(0x1001));
+	return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(pairs, pairs));
+}
+
+VB_WALK bool vb_spans(const uint8_t *p, size_t n, bool xip, int zig, uint64_t *out, size_t count,
+                      size_t *ip, size_t *offp, size_t spans)
+{
+	__m128i (*lens16)(const uint8_t *) = xip ? vb_xip_lens16 : vb_prefix_lens16;
+	size_t i = *ip, off = *offp;
+	unsigned len = 1;
+	for (; spans && n - off >= 32 + VB_PAD && count - i >= 32 && len; spans--) {
+		uint64_t lo = vb_nibbles(lens16(p + off)), hi = vb_nibbles(lens16(p + off + 16));
+		if (lo == 0x1111111111111111ull) { /* one-byte values */
+			for (int k = 0; k < (hi == lo ? 2 : 1); k++)
+				vb_took(xip ? vb_run_xip(p + off, out + i)
+				            : vb_run_prefix(p + off, out + i, zig),
+				        &i, &off);
+			continue;
+		}
+		const uint8_t *q = p + off, *end = q + 32;
+		uint64_t *o = out + i;
+		do {
+			len = (unsigned)lo & 15;
+			if (xip && __builtin_expect(len == 0, 0))
+				break;
+			uint64_t v = xip ? vb_xip_at(q, &bcx_xip_forms[*q]) : vb_prefix_at(q, len);
+			*o++ = zig ? vb_zigzag(v) : v;
+			q += len;
+			lo = lo >> (4 * len) | hi << (64 - 4 * len);
+			hi >>= 4 * len;
+		} while (q < end);
+		off = (size_t)(q - p);
+		i = (size_t)(o - out);
+	}
+	*ip = i;
+	*offp = off;
+	return len != 0;
+}
+
+/* Blocks with fewer values than this (over 4 bytes a value) send the next
+ * 128 bytes to vb_spans. */
+enum { VB_DENSE = VB_STARTS_BLOCK / 4 };
 
 /* The values of k starts at q + at[] into o: four at a time with AVX2
  * (at[] is padded past at[k] so the last group reads inside the block's
@@ -164,10 +214,17 @@ VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out
                               size_t *ip, size_t *offp)
 {
 	size_t i = *ip, off = *offp;
+	bool dense = true;
 	while (n - off >= VB_STARTS_BLOCK + VB_PAD && count - i >= VB_STARTS_BLOCK + 4) {
 		const uint8_t *q = p + off;
 		if (vb_all_ones16(vb_prefix_lens16(q))) { /* one-byte values */
 			vb_took(vb_run_prefix(q, out + i, zig), &i, &off);
+			continue;
+		}
+		if (!dense) {
+			size_t from = i;
+			vb_spans(p, n, false, zig, out, count, &i, &off, VB_STARTS_BLOCK / 32);
+			dense = i - from >= VB_DENSE;
 			continue;
 		}
 		uint8_t at[VB_STARTS_BLOCK + 32] = {0};
@@ -176,6 +233,7 @@ VB_WALK void vb_prefix_blocks(const uint8_t *p, size_t n, int zig, uint64_t *out
 		vb_prefix_values(q, at, k, zig, out + i);
 		i += k;
 		off += at[k];
+		dense = k >= VB_DENSE;
 	}
 	*ip = i;
 	*offp = off;
@@ -195,64 +253,23 @@ VB_WALK void vb_xip_values(const uint8_t *q, uint8_t *at, unsigned k, uint64_t *
 #endif
 }
 
-#if VB_SIMD == 1
-/* SSE4.1 XIP: without AVX2's four-at-a-time value step, taking the values
- * one at a time from the list of starts (first-byte table, then the
- * value) was slower than walking 4-bit length fields, so this table keeps
- * that walk: 32 lengths (PSHUFB) packed into two registers, shifted down
- * by each length; a long Large form (length 0) ends it. */
-static inline uint64_t vb_nibbles(__m128i len) /* 16 lengths < 16 into 4-bit fields */
-{
-	__m128i pairs = _mm_maddubs_epi16(len, _mm_set1_epi16(0x1001));
-	return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(pairs, pairs));
-}
-
-VB_WALK void vb_xip_spans(const uint8_t *p, size_t n, uint64_t *out, size_t count, size_t *ip,
-                          size_t *offp)
-{
-	size_t i = *ip, off = *offp;
-	while (n - off >= 32 + VB_PAD && count - i >= 32) {
-		uint64_t lo = vb_nibbles(vb_xip_lens16(p + off));
-		uint64_t hi = vb_nibbles(vb_xip_lens16(p + off + 16));
-		if (lo == 0x1111111111111111ull) {
-			for (int k = 0; k < (hi == lo ? 2 : 1); k++)
-				vb_took(vb_run_xip(p + off, out + i), &i, &off);
-			continue;
-		}
-		const uint8_t *q = p + off, *end = q + 32;
-		uint64_t *o = out + i;
-		unsigned len;
-		do {
-			len = (unsigned)lo & 15;
-			if (__builtin_expect(len == 0, 0))
-				break;
-			*o++ = vb_xip_at(q, &bcx_xip_forms[*q]);
-			q += len;
-			lo = lo >> (4 * len) | hi << (64 - 4 * len);
-			hi >>= 4 * len;
-		} while (q < end);
-		off = (size_t)(q - p);
-		i = (size_t)(o - out);
-		if (len == 0)
-			break;
-	}
-	*ip = i;
-	*offp = off;
-}
-#endif
-
 /* XIP by blocks, as PrefixVarInt; a long Large form stops it. */
 VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t count, size_t *ip,
                            size_t *offp)
 {
-#if VB_SIMD == 1
-	vb_xip_spans(p, n, out, count, ip, offp);
-#else
 	size_t i = *ip, off = *offp;
+	bool dense = VB_SIMD == 2; /* SSE4.1: always the walk (see above) */
 	while (n - off >= VB_STARTS_BLOCK + VB_PAD && count - i >= VB_STARTS_BLOCK + 4) {
 		const uint8_t *q = p + off;
 		if (vb_all_ones16(vb_xip_lens16(q))) {
 			vb_took(vb_run_xip(q, out + i), &i, &off);
+			continue;
+		}
+		if (!dense) {
+			size_t from = i;
+			if (!vb_spans(p, n, true, 0, out, count, &i, &off, VB_STARTS_BLOCK / 32))
+				break;
+			dense = VB_SIMD == 2 && i - from >= VB_DENSE;
 			continue;
 		}
 		uint8_t at[VB_STARTS_BLOCK + 32] = {0};
@@ -263,8 +280,8 @@ VB_WALK void vb_xip_blocks(const uint8_t *p, size_t n, uint64_t *out, size_t cou
 		off += at[k];
 		if (!whole)
 			break;
+		dense = k >= VB_DENSE;
 	}
 	*ip = i;
 	*offp = off;
-#endif
 }
