@@ -8,7 +8,13 @@
  * for encoding, single-value decoding and the bulk decoders on each path
  * this CPU has (scalar, SSE4.1, AVX2; "-" for a path it lacks).
  *
- * Usage: bench_varint [N [CODEC]]   (default 1000000 values, every codec) */
+ * Usage: bench_varint [N [CODEC [DIST]]]   (default 1000000 values, every
+ * codec, every distribution; DIST is small, mixed or large)
+ *        bench_varint --profile N CODEC DIST PATH REPS
+ * The second form decodes the values REPS times through one bulk path
+ * (scalar, sse4, avx2) and prints nothing else, for perf and callgrind:
+ * the instructions a value are the bulk entry point's inclusive count
+ * over N * REPS. */
 #define _POSIX_C_SOURCE 200809L
 #include "bcx/varint.h"
 #include "varint/bulk.h"
@@ -23,6 +29,7 @@ enum { REPEATS = 9 }; /* median of */
 
 typedef enum { D_SMALL, D_MIXED, D_LARGE } dist;
 static const char *const dist_names[] = {"all <128", "mixed", "mostly large"};
+static const char *const dist_args[] = {"small", "mixed", "large"};
 
 static double now(void)
 {
@@ -283,13 +290,18 @@ static double median_time(job *j, int op)
 	return runs[REPEATS / 2];
 }
 
-/* Encode once, check the decode against the values, then time it all. */
-static int run_one(const codec *c, dist d, size_t n, uint64_t *vals, uint64_t *check,
-		   uint8_t *buf, uint8_t *copy)
+static void fill_values(const codec *c, dist d, size_t n, uint64_t *vals)
 {
 	uint64_t s = 0x9e3779b97f4a7c15ull ^ (uint64_t)d;
 	for (size_t i = 0; i < n; i++)
 		vals[i] = value_of(&s, bits_for(&s, d), c->is_signed);
+}
+
+/* Encode once, check the decode against the values, then time it all. */
+static int run_one(const codec *c, dist d, size_t n, uint64_t *vals, uint64_t *check,
+		   uint8_t *buf, uint8_t *copy)
+{
+	fill_values(c, d, n, vals);
 	job j = {c, vals, n, buf, copy, 0, check, BCX_VBULK_SCALAR};
 	j.len = c->encode(vals, n, buf);
 	if (j.len == 0 || c->decode(buf, j.len, n, check) == 0 ||
@@ -323,27 +335,81 @@ static int run_one(const codec *c, dist d, size_t n, uint64_t *vals, uint64_t *c
 	return 0;
 }
 
+static const codec *codec_named(const char *name)
+{
+	for (size_t i = 0; i < sizeof codecs / sizeof codecs[0]; i++)
+		if (!strcmp(name, codecs[i].name))
+			return &codecs[i];
+	return NULL;
+}
+
+static int dist_named(const char *name)
+{
+	for (int d = D_SMALL; d <= D_LARGE; d++)
+		if (!strcmp(name, dist_args[d]))
+			return d;
+	return -1;
+}
+
+/* --profile N CODEC DIST PATH REPS: the bulk decode alone, REPS times. */
+static int profile(char **argv, uint64_t *vals, uint64_t *out, uint8_t *buf)
+{
+	size_t n = (size_t)strtoull(argv[2], NULL, 10);
+	const codec *c = codec_named(argv[3]);
+	int d = dist_named(argv[4]);
+	bcx_vbulk_path path = !strcmp(argv[5], "scalar") ? BCX_VBULK_SCALAR
+			      : !strcmp(argv[5], "sse4") ? BCX_VBULK_SSE4
+			      : !strcmp(argv[5], "avx2") ? BCX_VBULK_AVX2
+							 : BCX_VBULK_BEST;
+	long reps = strtol(argv[6], NULL, 10);
+	if (!c || d < 0 || !bcx_vbulk_for(path) || reps < 0) {
+		fprintf(stderr, "bench_varint: bad --profile arguments or path not on this CPU\n");
+		return 2;
+	}
+	fill_values(c, (dist)d, n, vals);
+	size_t len = c->encode(vals, n, buf);
+	uint64_t sum = 0;
+	for (long r = 0; r < reps; r++) {
+		if (c->bulk(path, buf, len, n, out) != BCX_OK)
+			return 1;
+		sum += out[n / 2];
+	}
+	printf("%zu values, %zu bytes, checksum %llx\n", n, len, (unsigned long long)sum);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	size_t n = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
+	bool prof = argc == 7 && !strcmp(argv[1], "--profile");
+	size_t n = prof ? (size_t)strtoull(argv[2], NULL, 10)
+		   : argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
 	const char *only = argc > 2 ? argv[2] : NULL;
-	if (n == 0 || n > 100000000) {
-		fprintf(stderr, "usage: bench_varint [N [CODEC]]  (1 .. 100000000 values)\n");
+	int only_d = argc > 3 ? dist_named(argv[3]) : -1;
+	if (n == 0 || n > 100000000 || (!prof && argc > 4) || (argc > 3 && only_d < 0 && !prof)) {
+		fprintf(stderr, "usage: bench_varint [N [CODEC [small|mixed|large]]]\n"
+				"       bench_varint --profile N CODEC DIST PATH REPS\n"
+				"  (1 .. 100000000 values)\n");
 		return 2;
 	}
 	uint64_t *vals = malloc(n * sizeof *vals), *check = malloc(n * sizeof *check);
 	uint8_t *buf = malloc(n * BCX_LEB128_MAX + 64), *copy = malloc(n * BCX_LEB128_MAX + 64);
 	if (!vals || !check || !buf || !copy)
 		return 1;
+	int rc = 0;
+	if (prof) {
+		rc = profile(argv, vals, check, buf);
+		goto done;
+	}
 	printf("%zu values per run; MB/s counts encoded bytes; median CPU time of %d runs\n\n", n, REPEATS);
 	printf("| codec  | values       | B/val | enc MB/s | enc M/s | dec MB/s | dec M/s | "
 	       "bulk scalar MB/s | bulk sse4 MB/s | bulk avx2 MB/s | memcpy MB/s | "
 	       "bulk/memcpy time |\n");
 	printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-	int rc = 0;
 	for (size_t i = 0; i < sizeof codecs / sizeof codecs[0]; i++)
 		for (int d = D_SMALL; d <= D_LARGE && (!only || !strcmp(only, codecs[i].name)); d++)
-			rc |= run_one(&codecs[i], (dist)d, n, vals, check, buf, copy);
+			if (only_d < 0 || d == only_d)
+				rc |= run_one(&codecs[i], (dist)d, n, vals, check, buf, copy);
+done:
 	free(vals);
 	free(check);
 	free(buf);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Integer codec throughput: a Release build (no sanitizers) of
-# bench/bench_varint, then its table. Usage: bench/run_varint.sh [N]
+# bench/bench_varint, then its table.
+# Usage: bench/run_varint.sh [N [CODEC [small|mixed|large]]]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build/release

@@ -126,29 +126,31 @@ static void truncations(uint64_t *s, uint8_t *buf)
 }
 
 /* A hostile value in the middle of a run of valid ones, so that the block
- * kernels (64-byte blocks, 80 bytes and 64 values left) meet it at a
- * block's start, inside the first block and in the second one, the word
- * kernels with 16 bytes left, and the tail at the end. */
+ * kernels (LEB128: 64-byte blocks, 80 bytes and 64 values left;
+ * PrefixVarInt and XIP: 128-byte blocks of 16-byte chunks, 144 bytes and
+ * 132 values left) meet it at a block's start, inside the first block (in
+ * its first and a later chunk) and in the second one, the word kernels
+ * with 16 bytes left, and the tail at the end. */
 static void hostile(const uint8_t *bad, size_t bad_len)
 {
-	static const size_t leads[] = {0, 11, 22, 70};
-	uint8_t buf[300];
+	static const size_t leads[] = {0, 11, 22, 70, 141};
+	uint8_t buf[400];
 	for (size_t l = 0; l < sizeof leads / sizeof leads[0]; l++) {
 		size_t n = 0, lead = leads[l];
 		for (size_t i = 0; i < lead; i++)
 			buf[n++] = 0x03; /* one-byte value in every byte codec */
 		memcpy(buf + n, bad, bad_len);
 		n += bad_len;
-		for (size_t i = 0; i < 120; i++)
+		for (size_t i = 0; i < 160; i++)
 			buf[n++] = 0x03;
 		for (int c = 0; c < BC_COUNT; c++) {
 			static const unsigned widths[] = {1, 7, 8, 32, 63, 64};
 			for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++) {
 				unsigned arg =
 				    c == BC_VBR || c == BC_SVBR ? 2 + widths[k] % 31 : widths[k];
-				same((bc_codec)c, arg, buf, n, lead + 130, "hostile");
+				same((bc_codec)c, arg, buf, n, lead + 170, "hostile");
 				for (size_t cut = lead; cut <= lead + bad_len + 1; cut++)
-					same((bc_codec)c, arg, buf, cut, lead + 130, "hostile cut");
+					same((bc_codec)c, arg, buf, cut, lead + 170, "hostile cut");
 			}
 		}
 	}
