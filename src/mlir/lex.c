@@ -3,6 +3,7 @@
  * the diagnostic's line, column and byte offset, and the message is the
  * reason alone (the caller shows "FILE:LINE:COL: " from the fields). */
 #include "mlir/lex.h"
+#include "common/textlex.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -116,55 +117,24 @@ static void adv(mlir_lex *lx)
 	lx->p++;
 }
 
-/* Character classes, one table lookup a byte: the lexer runs over every
- * byte of the text, and a chain of comparisons a byte showed first in the
- * assemblers' profiles. */
+/* The character classes are the shared table's (common/textlex.h). */
 enum {
-	C_SPACE = 1,   /* blank: ' ', '\t', '\n', '\r' */
-	C_ID0 = 2,     /* starts a bare identifier */
-	C_ID = 4,      /* continues one */
-	C_DIGIT = 8,
-	C_HEX = 16,
-	C_PUNCT = 32,  /* a one-character punctuation token */
-	C_SIGIL = 64,  /* % ^ @ # ! */
+	C_SPACE = BCX_TX_SPACE,
+	C_ID0 = BCX_TX_ID0,
+	C_ID = BCX_TX_ID,
+	C_DIGIT = BCX_TX_DIGIT,
+	C_HEX = BCX_TX_HEX,
+	C_PUNCT = BCX_TX_PUNCT,
+	C_SIGIL = BCX_TX_SIGIL,
 };
-#define LW (C_ID0 | C_ID)
-#define LH (C_ID0 | C_ID | C_HEX)
-#define DG (C_ID | C_DIGIT | C_HEX)
-static const uint8_t cls[256] = {
-	[' '] = C_SPACE, ['\t'] = C_SPACE, ['\n'] = C_SPACE, ['\r'] = C_SPACE,
-	['0'] = DG, ['1'] = DG, ['2'] = DG, ['3'] = DG, ['4'] = DG,
-	['5'] = DG, ['6'] = DG, ['7'] = DG, ['8'] = DG, ['9'] = DG,
-	['a'] = LH, ['b'] = LH, ['c'] = LH, ['d'] = LH, ['e'] = LH, ['f'] = LH,
-	['A'] = LH, ['B'] = LH, ['C'] = LH, ['D'] = LH, ['E'] = LH, ['F'] = LH,
-	['g'] = LW, ['h'] = LW, ['i'] = LW, ['j'] = LW, ['k'] = LW, ['l'] = LW, ['m'] = LW,
-	['n'] = LW, ['o'] = LW, ['p'] = LW, ['q'] = LW, ['r'] = LW, ['s'] = LW, ['t'] = LW,
-	['u'] = LW, ['v'] = LW, ['w'] = LW, ['x'] = LW, ['y'] = LW, ['z'] = LW,
-	['G'] = LW, ['H'] = LW, ['I'] = LW, ['J'] = LW, ['K'] = LW, ['L'] = LW, ['M'] = LW,
-	['N'] = LW, ['O'] = LW, ['P'] = LW, ['Q'] = LW, ['R'] = LW, ['S'] = LW, ['T'] = LW,
-	['U'] = LW, ['V'] = LW, ['W'] = LW, ['X'] = LW, ['Y'] = LW, ['Z'] = LW,
-	['_'] = LW, ['$'] = C_ID, ['.'] = C_ID,
-	['('] = C_PUNCT, [')'] = C_PUNCT, ['{'] = C_PUNCT, ['}'] = C_PUNCT,
-	['['] = C_PUNCT, [']'] = C_PUNCT, ['<'] = C_PUNCT, ['>'] = C_PUNCT,
-	[','] = C_PUNCT, [':'] = C_PUNCT, ['='] = C_PUNCT, ['?'] = C_PUNCT,
-	['*'] = C_PUNCT, ['-'] = C_PUNCT, ['+'] = C_PUNCT,
-	['%'] = C_SIGIL, ['^'] = C_SIGIL, ['@'] = C_SIGIL, ['#'] = C_SIGIL, ['!'] = C_SIGIL,
-};
-#undef LW
-#undef LH
-#undef DG
-
-static bool is_class(int c, unsigned k) { return c >= 0 && (cls[c] & k); }
-static bool is_idc(int c, bool first) { return is_class(c, first ? C_ID0 : C_ID); }
-static bool is_digit(int c) { return is_class(c, C_DIGIT); }
-static bool is_hex(int c) { return is_class(c, C_HEX); }
+static bool is_idc(int c, bool first) { return bcx_text_is(c, first ? C_ID0 : C_ID); }
+static bool is_digit(int c) { return bcx_text_is(c, C_DIGIT); }
+static bool is_hex(int c) { return bcx_text_is(c, C_HEX); }
 
 /* The first byte at or after q that is not of class k. */
 static const char *scan(const mlir_lex *lx, const char *q, unsigned k)
 {
-	while (q < lx->end && (cls[(unsigned char)*q] & k))
-		q++;
-	return q;
+	return bcx_text_skip(q, lx->end, k);
 }
 
 /* Move to q on the current line (no newline in between): the column
@@ -181,7 +151,7 @@ static void skip_space(mlir_lex *lx)
 	const char *q = lx->p, *bol = NULL;
 	unsigned lines = 0;
 	for (;;) {
-		for (; q < lx->end && (cls[(unsigned char)*q] & C_SPACE); q++)
+		for (; q < lx->end && (bcx_text_cls[(unsigned char)*q] & C_SPACE); q++)
 			if (*q == '\n') {
 				lines++;
 				bol = q + 1;
@@ -249,7 +219,8 @@ static void lex_number(mlir_lex *lx)
 	}
 	move_to(lx, scan(lx, lx->p, C_DIGIT));
 	/* MLIR's float literal is digits '.' digits* [exponent]: without the
-	 * point, "1e400" is the integer 1 followed by the word e400 */
+	 * point, "1e400" is the integer 1 followed by the word e400 (tasm's
+	 * numbers differ: its note takes strtod's forms, so this stays here) */
 	if (peekc(lx, 0) != '.')
 		return;
 	lx->t.k = MLIR_TK_FLOAT;
@@ -303,7 +274,7 @@ bool mlir_next(mlir_lex *lx)
 	if (lx->p >= lx->end)
 		return true;
 	int c = (unsigned char)*lx->p;
-	unsigned k = cls[c];
+	unsigned k = bcx_text_cls[c];
 	if (c == '"') {
 		lx->t.k = MLIR_TK_STR;
 		return lex_string(lx);
@@ -451,26 +422,13 @@ int mlir_dims(mlir_lex *lx, int64_t *dims, int max, bool allow_dynamic)
 
 bool mlir_tok_u64(const mlir_tok *t, uint64_t *v)
 {
-	uint64_t r = 0;
 	bool hex = t->n > 2 && t->p[1] == 'x';
-	for (size_t i = hex ? 2 : 0; i < t->n; i++) {
-		char c = t->p[i];
-		unsigned d = is_digit(c) ? (unsigned)(c - '0')
-					 : (unsigned)((c | 0x20) - 'a' + 10);
-		unsigned base = hex ? 16 : 10;
-		if (r > (UINT64_MAX - d) / base)
-			return false;
-		r = r * base + d;
-	}
-	*v = r;
-	return true;
+	return hex ? bcx_text_u64(t->p + 2, t->n - 2, 16, v) : bcx_text_u64(t->p, t->n, 10, v);
 }
 
 int mlir_hexval(char c)
 {
-	if (is_digit(c))
-		return c - '0';
-	return (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
+	return bcx_text_hexval((unsigned char)c);
 }
 
 long mlir_str_value(const mlir_tok *t, char *buf, size_t cap)
@@ -479,13 +437,11 @@ long mlir_str_value(const mlir_tok *t, char *buf, size_t cap)
 	for (size_t i = 0; i < t->n; i++) {
 		char c = t->p[i];
 		if (c == '\\' && i + 1 < t->n) {
+			/* MLIR's byte escape is \HH, without tasm's 'x' */
 			char e = t->p[++i];
-			if (e == 'n')
-				c = '\n';
-			else if (e == 't')
-				c = '\t';
-			else if (e == '"' || e == '\\')
-				c = e;
+			int s = bcx_text_escape(e);
+			if (s >= 0)
+				c = (char)s;
 			else if (i + 1 < t->n && mlir_hexval(e) >= 0 && mlir_hexval(t->p[i + 1]) >= 0)
 				c = (char)(mlir_hexval(e) * 16 + mlir_hexval(t->p[++i]));
 			else

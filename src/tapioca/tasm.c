@@ -6,6 +6,7 @@
  * Errors fill the diagnostic's line, column and byte offset. */
 #include "internal.h"
 #include "bcx/varint.h"
+#include "common/textlex.h"
 
 #include <errno.h>
 #include <math.h>
@@ -166,10 +167,10 @@ static void tab_clear(table *t)
 
 /* ---- tokens ---- */
 
+/* Blanks without the newline: the assembly language is line-oriented. */
 static void skip_ws(lex *L)
 {
-	while (L->s < L->end && (*L->s == ' ' || *L->s == '\t' || *L->s == '\r'))
-		L->s++;
+	L->s = bcx_text_skip(L->s, L->end, BCX_TX_BLANK);
 	if (L->s < L->end && *L->s == ';')
 		while (L->s < L->end && *L->s != '\n')
 			L->s++;
@@ -181,10 +182,12 @@ static bool at_eol(lex *L)
 	return L->s >= L->end || *L->s == '\n';
 }
 
+/* tasm's name characters are MLIR's bare-identifier ones plus '@'
+ * anywhere, and a name may also start with '.' or '$' (MLIR's may not). */
 static bool is_id(char c, bool first)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' ||
-	       c == '@' || c == '$' || (!first && ((c >= '0' && c <= '9')));
+	return bcx_text_is((unsigned char)c, first ? BCX_TX_ID0 : BCX_TX_ID) || c == '@' ||
+	       (first && (c == '.' || c == '$'));
 }
 
 static size_t ident(lex *L, const char **out)
@@ -218,12 +221,6 @@ static bool word_is(const char *s, size_t n, const char *w)
 	return strlen(w) == n && memcmp(s, w, n) == 0;
 }
 
-static int hex_digit(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* A quoted string with \n \t \\ \" \xNN escapes, copied to the arena
  * (sized by the literal itself, so many strings cost their own length). */
 static bool string_lit(lex *L, const char **out, size_t *len)
@@ -240,18 +237,18 @@ static bool string_lit(lex *L, const char **out, size_t *len)
 	while (L->s < q) {
 		char c = *L->s++;
 		if (c == '\\') {
+			/* the note's byte escape is \xHH, MLIR's \HH */
 			char e = *L->s++;
-			if (e == 'n') c = '\n';
-			else if (e == 't') c = '\t';
+			int s = bcx_text_escape(e);
+			if (s >= 0) c = (char)s;
 			else if (e == 'x') {
-				int hi = L->s + 1 < q ? hex_digit(L->s[0]) : -1;
-				int lo = hi >= 0 ? hex_digit(L->s[1]) : -1;
+				int hi = L->s + 1 < q ? bcx_text_hexval((unsigned char)L->s[0]) : -1;
+				int lo = hi >= 0 ? bcx_text_hexval((unsigned char)L->s[1]) : -1;
 				if (lo < 0)
 					return fail(L, L->s, "bad \\x escape");
 				c = (char)(hi << 4 | lo);
 				L->s += 2;
-			} else if (e == '\\' || e == '"') c = e;
-			else return fail(L, L->s - 1, "unknown escape \\%c", e);
+			} else return fail(L, L->s - 1, "unknown escape \\%c", e);
 		}
 		buf[n++] = c;
 	}
@@ -280,6 +277,8 @@ static int type_by_name(const char *s, size_t n)
 	return -1;
 }
 
+/* The note's number syntax (strtod/strtoull forms, a 'u' suffix for
+ * unsigned), not MLIR's: "1e3" is a float here, two tokens in MLIR. */
 static bool number(lex *L, bool *is_float, int64_t *i, uint64_t *u, double *f, bool *is_u)
 {
 	skip_ws(L);

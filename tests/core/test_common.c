@@ -1,10 +1,11 @@
 /* The internal pieces every format shares: the growable-array step, the
  * streaming output buffer (pieces reach the sink in order, a failed write
  * is sticky, printf never cuts text short), JSON escaping and the options
- * size rule. */
+ * size rule, and the lexing rules the text readers share. */
 #include "testutil.h"
 #include "common/internal.h"
 #include "common/out.h"
+#include "common/textlex.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -177,6 +178,40 @@ static void test_options_copy(void)
 	T_CHECK(got.a == 3 && got.b == 4);
 }
 
+/* Number and escape rules of the MLIR lexer and tasm: both refuse what
+ * these refuse, so an off-by-one at a boundary shows in both. */
+static void test_textlex(void)
+{
+	uint64_t v = 7;
+	T_CHECK(bcx_text_u64("18446744073709551615", 20, 10, &v));
+	T_EQ_U(v, UINT64_MAX);
+	v = 7;
+	T_CHECK(!bcx_text_u64("18446744073709551616", 20, 10, &v));
+	T_EQ_U(v, 7); /* untouched on refusal */
+	T_CHECK(bcx_text_u64("ffffFFFFffffFFFF", 16, 16, &v));
+	T_EQ_U(v, UINT64_MAX);
+	T_CHECK(!bcx_text_u64("10000000000000000", 17, 16, &v));
+	T_CHECK(!bcx_text_u64("1a", 2, 10, &v));
+	T_CHECK(bcx_text_u64("", 0, 10, &v) && v == 0);
+	T_EQ_I(bcx_text_hexval('0'), 0);
+	T_EQ_I(bcx_text_hexval('F'), 15);
+	T_EQ_I(bcx_text_hexval('a'), 10);
+	T_EQ_I(bcx_text_hexval('g'), -1);
+	T_EQ_I(bcx_text_hexval(-1), -1);
+	T_EQ_I(bcx_text_hexval(0xe0), -1);
+	T_EQ_I(bcx_text_escape('n'), '\n');
+	T_EQ_I(bcx_text_escape('t'), '\t');
+	T_EQ_I(bcx_text_escape('"'), '"');
+	T_EQ_I(bcx_text_escape('\\'), '\\');
+	T_EQ_I(bcx_text_escape('x'), -1);
+	T_EQ_I(bcx_text_escape('r'), -1);
+	const char id[] = "a1.$_ ";
+	T_CHECK(bcx_text_skip(id, id + 6, BCX_TX_ID) == id + 5);
+	T_CHECK(!bcx_text_is('1', BCX_TX_ID0) && bcx_text_is('_', BCX_TX_ID0));
+	T_CHECK(bcx_text_is('\n', BCX_TX_SPACE) && !bcx_text_is('\n', BCX_TX_BLANK));
+	T_CHECK(!bcx_text_is(-1, 0xff) && !bcx_text_is(0x80, 0xff));
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -186,5 +221,6 @@ int main(int argc, char **argv)
 	test_out_printf_long();
 	test_json_escape();
 	test_options_copy();
+	test_textlex();
 	return tu_finish();
 }
