@@ -301,20 +301,23 @@ static bool number(lex *L, bool *is_float, int64_t *i, uint64_t *u, double *f, b
 	errno = 0;
 	bool hex = (n > 2 && buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) ||
 		   (n > 3 && buf[0] == '-' && buf[2] == 'x');
+	/* Decimal or 0x hex: strtoull's base 0 would read a leading zero as
+	 * octal (017 as 15), which no one writing a number means. */
+	int base = hex ? 16 : 10;
 	if (!hex && (strchr(buf, '.') || strchr(buf, 'e') || strchr(buf, 'E') ||
 		     strstr(buf, "inf") || strstr(buf, "nan"))) {
 		*f = strtod(buf, &ep);
 		*is_float = true;
 	} else if (n && buf[n - 1] == 'u') {
 		buf[--n] = 0;
-		*u = strtoull(buf, &ep, 0);
+		*u = strtoull(buf, &ep, base);
 		*is_u = true;
 		if (buf[0] == '-')
 			return fail(L, st, "negative unsigned number");
 	} else if (buf[0] == '-') {
-		*i = strtoll(buf, &ep, 0);
+		*i = strtoll(buf, &ep, base);
 	} else {
-		*u = strtoull(buf, &ep, 0);
+		*u = strtoull(buf, &ep, base);
 		*i = (int64_t)*u;
 		if (*u > INT64_MAX && !hex)
 			return fail(L, st, "integer out of range (add 'u' for unsigned)");

@@ -233,6 +233,23 @@ static void test_subnormal(void)
 	bcx_buf_free(&b);
 }
 
+/* Integers are decimal or 0x hex; a leading zero is not octal. */
+static void test_int_bases(void)
+{
+	static const struct { const char *text; uint64_t value; } ok[] = {
+		{"017", 17}, {"-017", (uint64_t)-17}, {"0x1f", 31}, {"-0x10", (uint64_t)-16},
+		{"010u", 10}, {"0", 0}, {"09", 9}};
+	char src[160];
+	bcx_diag d;
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		snprintf(src, sizeof src, ".func main 0\n load_const r1, %s\n return r1\n.end\n",
+			 ok[i].text);
+		uint64_t v = 99;
+		T_CHECKF(run_src(src, &v, &d) == BCX_OK, "%s: %s", ok[i].text, d.message);
+		T_CHECKF(v == ok[i].value, "%s: %llu", ok[i].text, (unsigned long long)v);
+	}
+}
+
 /* Read a file; its root value (names and wide values point into arena). */
 static bcx_status read_root(const uint8_t *p, size_t n, bcx_arena *a, bcx_tbon_value *root,
 			    bcx_diag *d)
@@ -767,6 +784,7 @@ int main(int argc, char **argv)
 	test_tbon_depth();
 	test_utf8();
 	test_subnormal();
+	test_int_bases();
 	test_wide_va();
 	test_nil_elements();
 	test_fall_off_loads();
