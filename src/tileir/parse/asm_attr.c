@@ -172,7 +172,10 @@ bool ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr
 	return enum_attr(p, mn, n, out);
 }
 
-static bool attr_alias(asm_parser *p, void *out) { return ap_attr(p, out); }
+static bcx_status attr_alias(asm_parser *p, void *out)
+{
+	return ap_status(p, ap_attr(p, out));
+}
 
 /* #cuda_tile.<mnemonic>... or #alias */
 static bool hash_attr(asm_parser *p, bcx_tileir_build_attr **out)
@@ -180,7 +183,7 @@ static bool hash_attr(asm_parser *p, bcx_tileir_build_attr **out)
 	mlir_tok t = p->lx.t;
 	ap_alias *a = ap_alias_find(p);
 	if (a)
-		return ap_alias_parse(p, a, attr_alias, out);
+		return ap_alias_parse(p, a, attr_alias, out) == BCX_OK;
 	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0)
 		return mlir_fail(&p->lx, "undefined symbol alias id '#%.*s'", (int)(t.n > 60 ? 60 : t.n),
 				t.p);

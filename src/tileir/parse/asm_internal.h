@@ -167,6 +167,14 @@ bcx_status ap_error_at(asm_parser *p, unsigned line, unsigned col, const char *f
 /* and the status of a parse layer's answer: BCX_OK for true, else the
  * failure the lexer holds. */
 bcx_status ap_status(const asm_parser *p, bool ok);
+/* The lexer's failing steps as statuses, recorded as mlir_fail,
+ * mlir_nomem, mlir_next and mlir_expect record them (first failure wins):
+ * a message at the current token, out of memory (BCX_ERR_NOMEM), the
+ * next token, and an expected punctuation consumed. */
+bcx_status ap_fail(asm_parser *p, const char *fmt, ...) BCX_PRINTF(2, 3);
+bcx_status ap_nomem(asm_parser *p);
+bcx_status ap_next(asm_parser *p);
+bcx_status ap_expect(asm_parser *p, char c);
 /* Make room for element n of an arena array of capacity *cap: arrp
  * points to the array pointer (bcx_vec_room_from's step, from `first`
  * slots, in arena ar); out of memory is recorded in the lexer. */
@@ -223,11 +231,12 @@ bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n);
 
 /* At "#name =" or "!name =" on the top level: record it and skip its
  * value. */
-bool ap_alias_def(asm_parser *p);
+bcx_status ap_alias_def(asm_parser *p);
 /* The alias named by the current token (with its sigil), or NULL. */
 ap_alias *ap_alias_find(asm_parser *p);
 /* Parse the alias value at a's position with fn, then come back. */
-bool ap_alias_parse(asm_parser *p, ap_alias *a, bool (*fn)(asm_parser *, void *), void *out);
+bcx_status ap_alias_parse(asm_parser *p, ap_alias *a, bcx_status (*fn)(asm_parser *, void *),
+			  void *out);
 
 /* ---- asm_type.c ---- */
 

@@ -104,7 +104,10 @@ static bool callsite(asm_parser *p, const lv *callee, const lv *caller, lv *v)
 
 static bool lv_any(asm_parser *p, lv *v);
 
-static bool lv_alias(asm_parser *p, void *out) { return lv_any(p, out); }
+static bcx_status lv_alias(asm_parser *p, void *out)
+{
+	return ap_status(p, lv_any(p, out));
+}
 
 /* A "file":line:col location's line or column: an unsigned 32-bit
  * number, as MLIR's location parser reads it, in its words. */
@@ -320,7 +323,7 @@ static bool lv_any(asm_parser *p, lv *v)
 		ok = mlir_next(&p->lx) && mlir_expect(&p->lx, '<') &&
 		     di_attr(p, t.p + 10, t.n - 10, v) && record_id(p, v);
 	} else if ((a = ap_alias_find(p)) != NULL && a->at.p < t.p) {
-		ok = ap_alias_parse(p, a, lv_alias, v);
+		ok = ap_alias_parse(p, a, lv_alias, v) == BCX_OK;
 	} else if (t.k == MLIR_TK_HASH) { /* not defined yet where it is used */
 		ok = mlir_fail(&p->lx, "undefined symbol alias id '%.*s'", (int)(t.n > 60 ? 60 : t.n),
 			       t.p);
@@ -347,7 +350,7 @@ static bool op_loc(asm_parser *p, lv *v)
 	ap_alias *a;
 	if (mlir_next(&p->lx) && mlir_accept(&p->lx, '(') && (a = ap_alias_find(p)) != NULL &&
 	    p->lx.t.k == MLIR_TK_HASH && mlir_peek(&p->lx).ch == ')')
-		return ap_alias_parse(p, a, lv_alias, v) && mlir_expect(&p->lx, ')');
+		return ap_alias_parse(p, a, lv_alias, v) == BCX_OK && mlir_expect(&p->lx, ')');
 	return mlir_seek(&p->lx, start) && lv_any(p, v);
 }
 

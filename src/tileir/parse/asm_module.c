@@ -77,7 +77,7 @@ static bool top_level(asm_parser *p, ap_block *top)
 		mlir_pos at;
 		if ((p->lx.t.k == MLIR_TK_HASH || p->lx.t.k == MLIR_TK_BANG) &&
 		    mlir_peek(&p->lx).ch == '=')
-			ok = ap_alias_def(p);
+			ok = ap_alias_def(p) == BCX_OK;
 		else if (wrappers && mlir_is_punct(&p->lx, '}'))
 			ok = mlir_next(&p->lx) && (!generic || generic_module_end(p)) &&
 			     ap_loc_suffix(p, &at) && (wrappers--, true);

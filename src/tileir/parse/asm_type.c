@@ -358,7 +358,10 @@ static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_bui
 	}
 }
 
-static bool type_alias(asm_parser *p, void *out) { return ap_type(p, out); }
+static bcx_status type_alias(asm_parser *p, void *out)
+{
+	return ap_status(p, ap_type(p, out));
+}
 
 /* The length of a bracketed type's text from s: a name, then '<' ... the
  * matching '>' on the same line; 0 when the text is not of that shape. */
@@ -430,7 +433,7 @@ static bool parse_type(asm_parser *p, bcx_tileir_build_type *out)
 	if (t.k == MLIR_TK_BANG) {
 		ap_alias *a = ap_alias_find(p);
 		if (a)
-			return ap_alias_parse(p, a, type_alias, out);
+			return ap_alias_parse(p, a, type_alias, out) == BCX_OK;
 		if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0)
 			return mlir_fail(&p->lx, "unknown dialect type '!%.*s'", (int)t.n, t.p);
 		return dialect_type(p, t.p + 10, t.n - 10, out);

@@ -26,6 +26,30 @@ bcx_status ap_error_at(asm_parser *p, unsigned line, unsigned col, const char *f
 	return ap_status(p, ok);
 }
 
+bcx_status ap_fail(asm_parser *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	bool ok = mlir_vfail_at(&p->lx, p->lx.t.line, p->lx.t.col, fmt, ap);
+	va_end(ap);
+	return ap_status(p, ok);
+}
+
+bcx_status ap_nomem(asm_parser *p)
+{
+	return ap_status(p, mlir_nomem(&p->lx));
+}
+
+bcx_status ap_next(asm_parser *p)
+{
+	return ap_status(p, mlir_next(&p->lx));
+}
+
+bcx_status ap_expect(asm_parser *p, char c)
+{
+	return ap_status(p, mlir_expect(&p->lx, c));
+}
+
 bcx_status ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line,
 		       unsigned col)
 {
