@@ -639,7 +639,7 @@ static bool finish(ac_walk *w)
 	const bcx_tileir_opinfo *info = w->info;
 	bool seg = info->opd_mode == BCX_TILEIR_OPD_SEGMENTED;
 	uint64_t n_opds = 0, n_attrs = 0;
-	if (!ac_infer_types(w))
+	if (ac_infer_types(w) != BCX_OK)
 		return false;
 	for (unsigned i = 0; i < info->n_fields; i++) {
 		if (info->fields[i].kind == BCX_TILEIR_F_OPERAND)

@@ -75,7 +75,7 @@ bool ac_region(ac_walk *w, unsigned r, ap_block **out);
 
 /* Operands the text gave no type take the type the op's SAME_TYPE rule
  * implies (asm_infer.c). */
-bool ac_infer_types(ac_walk *w);
+bcx_status ac_infer_types(ac_walk *w);
 
 /* Directives: parse custom<Name>(args) at the current token; does the
  * current token start it (for a group it anchors)? */

@@ -10,6 +10,7 @@
 #include "tileir/parse/asm_custom.h"
 #include "tileir/build/build_internal.h"
 #include "tileir/model/rules.h"
+#include "common/internal.h"
 
 #include <string.h>
 
@@ -53,35 +54,34 @@ static bcx_tileir_build_type given(const ac_walk *w, const char *names)
 
 /* The one type a rule of a fixed type stands for (token, tile<i1>,
  * tile<i32>): MLIR resolves such operands at it. NONE for other rules. */
-static bool make_fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type *t)
+static bcx_status make_fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type *t)
 {
 	bcx_diag bd = {0};
 	bcx_tileir_build_type s;
 	*t = BCX_TILEIR_NONE;
 	if (kind == VR_TOKEN)
-		return ap_built(p, bcx_tileir_build_type_token(p->m, t, &bd), &bd);
+		return ap_status(p, ap_built(p, bcx_tileir_build_type_token(p->m, t, &bd), &bd));
 	bcx_tileir_type_tag tag = kind == VR_SCALAR_I1    ? BCX_TILEIR_T_I1
 				  : kind == VR_SCALAR_I32 ? BCX_TILEIR_T_I32
 							  : BCX_TILEIR_T_COUNT;
 	if (tag == BCX_TILEIR_T_COUNT)
-		return true;
-	return ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &s, &bd), &bd) &&
-	       ap_built(p, bcx_tileir_build_type_tile(p->m, s, NULL, 0, t, &bd), &bd);
+		return BCX_OK;
+	BCX_TRY(ap_status(p, ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &s, &bd), &bd)));
+	return ap_status(p, ap_built(p, bcx_tileir_build_type_tile(p->m, s, NULL, 0, t, &bd), &bd));
 }
 
 /* make_fixed_type once a kind for the module: interned types keep their
  * index, and asking the builder again at every op showed in the profile. */
-static bool fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type *t)
+static bcx_status fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type *t)
 {
 	if (kind >= 64)
 		return make_fixed_type(p, kind, t);
 	if (!(p->fixed_known >> kind & 1)) {
-		if (!make_fixed_type(p, kind, &p->fixed_of[kind]))
-			return false;
+		BCX_TRY(make_fixed_type(p, kind, &p->fixed_of[kind]));
 		p->fixed_known |= (uint64_t)1 << kind;
 	}
 	*t = p->fixed_of[kind];
-	return true;
+	return BCX_OK;
 }
 
 /* A view op's source: the tensor_view its result type holds. */
@@ -102,15 +102,15 @@ static void view_source(ac_walk *w)
 		w->f[src].refs[0].type = v->elem;
 }
 
-bool ac_infer_types(ac_walk *w)
+bcx_status ac_infer_types(ac_walk *w)
 {
 	view_source(w);
 	for (const tir_rule_src *r = tir_rules_of(w->info->opcode); r->kind != VR_END; r++) {
 		bcx_tileir_build_type t;
 		if (r->kind == VR_SAME_TYPE)
 			t = given(w, r->names);
-		else if (!fixed_type(w->p, r->kind, &t))
-			return false;
+		else
+			BCX_TRY(fixed_type(w->p, r->kind, &t));
 		if (t == BCX_TILEIR_NONE)
 			continue;
 		EACH_FIELD(r->names, w->info, i, {
@@ -120,5 +120,5 @@ bool ac_infer_types(ac_walk *w)
 						w->f[i].refs[k].type = t;
 		});
 	}
-	return true;
+	return BCX_OK;
 }
