@@ -18,7 +18,7 @@ static bool typed_number(asm_parser *p, bcx_tileir_build_attr **out)
 {
 	num n;
 	bcx_diag bd = {0};
-	if (!ap_number(p, &n))
+	if (ap_number(p, &n) != BCX_OK)
 		return false;
 	bcx_tileir_build_type t;
 	if (mlir_accept(&p->lx, ':')) {
@@ -30,7 +30,7 @@ static bool typed_number(asm_parser *p, bcx_tileir_build_attr **out)
 	}
 	uint8_t tag = tb_type(p->m, t)->tag;
 	uint64_t bits;
-	if (!ap_num_bits(p, &n, tag, "attribute", &bits))
+	if (ap_num_bits(p, &n, tag, "attribute", &bits) != BCX_OK)
 		return false;
 	if (tir_tag_is_float(tag))
 		return BUILT(bcx_tileir_build_attr_float(p->m, t, bits, out, &bd));
@@ -63,17 +63,17 @@ static bool div_by(asm_parser *p, bcx_tileir_build_attr **out)
 	int64_t every = 0, along = 0;
 	uint64_t dv = 0; /* a uint64_t in the dialect's parser */
 	bool he = false, ha = false;
-	if (!mlir_expect(&p->lx, '<') || !ap_unsigned_int(p, 64, &dv))
+	if (!mlir_expect(&p->lx, '<') || ap_unsigned_int(p, 64, &dv) != BCX_OK)
 		return false;
 	if (mlir_accept(&p->lx, ',')) {
 		if (mlir_is_id(&p->lx, "every")) {
 			he = true;
-			if (!mlir_next(&p->lx) || !ap_signed_int(p, &every))
+			if (!mlir_next(&p->lx) || ap_signed_int(p, &every) != BCX_OK)
 				return false;
 		}
 		if (mlir_is_id(&p->lx, "along")) {
 			ha = true;
-			if (!mlir_next(&p->lx) || !ap_signed_int(p, &along))
+			if (!mlir_next(&p->lx) || ap_signed_int(p, &along) != BCX_OK)
 				return false;
 		}
 	}
@@ -85,7 +85,7 @@ static bool div_by(asm_parser *p, bcx_tileir_build_attr **out)
 static bool bound(asm_parser *p, bool *has, int64_t *v)
 {
 	*has = !mlir_is_punct(&p->lx, '?');
-	return *has ? ap_signed_int(p, v) : mlir_next(&p->lx);
+	return *has ? ap_signed_int(p, v) == BCX_OK : mlir_next(&p->lx);
 }
 
 static bool bounded(asm_parser *p, bcx_tileir_build_attr **out)
@@ -105,7 +105,8 @@ static bool same_elements(asm_parser *p, bcx_tileir_build_attr **out)
 	if (!mlir_expect(&p->lx, '<') || !mlir_expect(&p->lx, '['))
 		return false;
 	while (!mlir_is_punct(&p->lx, ']')) {
-		if ((n && !mlir_expect(&p->lx, ',')) || n >= 256 || !ap_signed_int(p, &v[n++]))
+		if ((n && !mlir_expect(&p->lx, ',')) || n >= 256 ||
+		    ap_signed_int(p, &v[n++]) != BCX_OK)
 			return n >= 256 ? mlir_fail(&p->lx, "too many values") : false;
 	}
 	bcx_diag bd = {0};
@@ -128,7 +129,7 @@ bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out)
 			return mlir_fail(&p->lx, "too many dictionary entries");
 		if (p->lx.t.k != MLIR_TK_ID && p->lx.t.k != MLIR_TK_STR)
 			return mlir_fail(&p->lx, "expected a dictionary key");
-		if (!ap_key_unique(p, seen, n))
+		if (ap_key_unique(p, seen, n) != BCX_OK)
 			return false;
 		seen[n] = p->lx.t;
 		keys[n] = ap_tok_dup(p);
@@ -203,11 +204,11 @@ static bool i32_array(asm_parser *p, bcx_tileir_build_attr **out)
 			num e;
 			if (n >= 256)
 				return mlir_fail(&p->lx, "too many values");
-			if (!ap_number(p, &e))
+			if (ap_number(p, &e) != BCX_OK)
 				return false;
 			e.line = p->lx.t.line;
 			e.col = p->lx.t.col;
-			if (!ap_num_bits(p, &e, BCX_TILEIR_T_I32, NULL, &x))
+			if (ap_num_bits(p, &e, BCX_TILEIR_T_I32, NULL, &x) != BCX_OK)
 				return false;
 			v[n++] = (int32_t)(uint32_t)x;
 		} while (mlir_accept(&p->lx, ','));
@@ -323,7 +324,7 @@ static bool dense_elem(asm_parser *p, dense_acc *a)
 		n->f = (double)n->u;
 		return mlir_next(&p->lx);
 	}
-	return ap_number(p, n);
+	return ap_number(p, n) == BCX_OK;
 }
 
 static bool same_shape(const dense_shape *x, const dense_shape *y)
@@ -456,7 +457,7 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 		return mlir_nomem(&p->lx);
 	for (uint32_t i = 0; i < a.n; i++) {
 		uint64_t bits;
-		if (!ap_num_bits(p, &a.v[i], et, "type", &bits))
+		if (ap_num_bits(p, &a.v[i], et, "type", &bits) != BCX_OK)
 			return false;
 		for (size_t k = 0; k < esz; k++)
 			raw[i * esz + k] = (uint8_t)(bits >> (8 * k));

@@ -285,7 +285,7 @@ static bool int_attr(ac_walk *w, int i, unsigned bits)
 	 * and a literal must fit the width (unsigned, or negated) */
 	const char *pre = p->lx.prefix; /* the attribute parser's words name no op */
 	p->lx.prefix = NULL;
-	bool ok = ap_int_literal(p, tag, "attribute", &u);
+	bool ok = ap_int_literal(p, tag, "attribute", &u) == BCX_OK;
 	p->lx.prefix = pre;
 	if (!ok || !ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &ty, &bd), &bd))
 		return false;
@@ -340,7 +340,7 @@ static bool attr_value(ac_walk *w, int i)
 			return false;
 		while (!mlir_is_punct(&p->lx, ']')) {
 			int64_t x;
-			if ((n && !mlir_expect(&p->lx, ',')) || !ap_signed_int(p, &x))
+			if ((n && !mlir_expect(&p->lx, ',')) || ap_signed_int(p, &x) != BCX_OK)
 				return false;
 			if (n >= 256 || x < INT32_MIN || x > INT32_MAX)
 				return mlir_fail(&p->lx, "too many values or a value out of range for i32");
@@ -417,7 +417,7 @@ static bool attr_dict(ac_walk *w, bool kw)
 			return mlir_fail(&p->lx, "expected an attribute name");
 		if (n >= 64)
 			return mlir_fail(&p->lx, "too many attributes");
-		if (!ap_key_unique(p, seen, n))
+		if (ap_key_unique(p, seen, n) != BCX_OK)
 			return false;
 		seen[n] = t;
 		int i = -1;

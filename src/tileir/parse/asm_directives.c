@@ -407,7 +407,7 @@ static bool mixed_list(ac_walk *w, const char *group, tv_list *l)
 		} else if (p->lx.t.k != MLIR_TK_INT && !mlir_is_punct(&p->lx, '-') &&
 			   !mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false")) {
 			return mlir_fail(&p->lx, "expected either integer or SSA value");
-		} else if (!ap_signed_int(p, &v)) {
+		} else if (ap_signed_int(p, &v) != BCX_OK) {
 			return false;
 		}
 		if (l->n == TV_MAX)

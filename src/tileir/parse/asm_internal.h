@@ -210,22 +210,22 @@ typedef struct num {
 } num;
 
 /* A number literal at the current token, consumed. */
-bool ap_number(asm_parser *p, num *n);
+bcx_status ap_number(asm_parser *p, num *n);
 /* Element bits of value n under scalar type tag, by MLIR's rules; what
  * ends the range message ("attribute", "type", or NULL for none). */
-bool ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uint64_t *bits);
+bcx_status ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uint64_t *bits);
 /* An integer literal of the scalar type tag: ap_number, then ap_num_bits. */
-bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits);
+bcx_status ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits);
 /* A signed 64-bit integer literal, or true (-1) or false (0) as MLIR's
  * parseInteger reads them. */
-bool ap_signed_int(asm_parser *p, int64_t *v);
+bcx_status ap_signed_int(asm_parser *p, int64_t *v);
 /* An unsigned number of `bits` (32 or 64), as MLIR's parseInteger reads
  * one (true, false and negative literals included). */
-bool ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v);
+bcx_status ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v);
 /* MLIR's dictionaries (an attribute, an op's properties and attr-dict)
- * hold each key once: false, with the reference's message at the current
- * token, when its key is among the n keys seen. */
-bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n);
+ * hold each key once: BCX_ERR_MALFORMED, with the reference's message at
+ * the current token, when its key is among the n keys seen. */
+bcx_status ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n);
 
 /* ---- asm_alias.c ---- */
 

@@ -233,9 +233,9 @@ static bool di_field(asm_parser *p, const struct di_struct *st, unsigned *seen, 
 	case 2: return lv_any(p, &f->scope);
 	case 3: return str_tok(p, &f->name);
 	case 4: return str_tok(p, &f->linkage);
-	case 5: return ap_unsigned_int(p, 32, &f->line); /* as MLIR's parseInteger */
-	case 6: return ap_unsigned_int(p, 32, &f->col);
-	default: return ap_unsigned_int(p, 32, &f->scope_line);
+	case 5: return ap_unsigned_int(p, 32, &f->line) == BCX_OK; /* as MLIR's parseInteger */
+	case 6: return ap_unsigned_int(p, 32, &f->col) == BCX_OK;
+	default: return ap_unsigned_int(p, 32, &f->scope_line) == BCX_OK;
 	}
 }
 

@@ -90,7 +90,7 @@ static bool properties(asm_parser *p, ap_op *op, bool dict)
 			return mlir_fail(&p->lx, "expected an attribute name");
 		if (n_seen >= 64)
 			return mlir_fail(&p->lx, "too many attributes");
-		if (!ap_key_unique(p, seen, n_seen))
+		if (ap_key_unique(p, seen, n_seen) != BCX_OK)
 			return false;
 		seen[n_seen++] = p->lx.t;
 		char *name = ap_tok_dup(p);

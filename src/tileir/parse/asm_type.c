@@ -250,7 +250,7 @@ static bool view_body(asm_parser *p, view_parts *v, bool gather)
 		if (!mlir_expect(&p->lx, ',') || !mlir_expect_id(&p->lx, "sparse_dim") ||
 		    !mlir_expect(&p->lx, '='))
 			return false;
-		if (!ap_unsigned_int(p, 32, &v->sparse))
+		if (ap_unsigned_int(p, 32, &v->sparse) != BCX_OK)
 			return false;
 	} else if (mlir_accept(&p->lx, ',')) {
 		if (!mlir_expect_id(&p->lx, "dim_map") || !mlir_expect(&p->lx, '=') ||
