@@ -50,7 +50,7 @@ bcx_status ap_alias_def(asm_parser *p)
 	if (wr_table_find(&p->aliases, k, n, &idx))
 		return ap_fail(p, "redefinition of alias '%.*s'", (int)(n > 60 ? 60 : n), k);
 	if (wr_table_intern(&p->aliases, k, n, &idx) ||
-	    !ap_grow_keep(p, &p->alias, idx, &p->cap_alias, sizeof *p->alias))
+	    ap_grow_keep(p, &p->alias, idx, &p->cap_alias, sizeof *p->alias) != BCX_OK)
 		return ap_nomem(p);
 	BCX_TRY(ap_next(p));
 	BCX_TRY(ap_expect(p, '='));

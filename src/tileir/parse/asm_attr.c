@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BUILT(call) ap_built(p, (call), &bd)
+#define BUILT(call) (ap_built(p, (call), &bd) == BCX_OK)
 
 
 /* "N : type", "1.5 : f32", or a bare number (i64 / f64). */
@@ -309,7 +309,7 @@ static bool dense_elem(asm_parser *p, dense_acc *a)
 	if (a->n == a->cap) {
 		if (a->cap * (uint64_t)2 > (1u << 24) + 16)
 			return mlir_fail(&p->lx, "too many dense elements");
-		if (!ap_grow_from(p, p->keep, &a->v, a->n, &a->cap, sizeof *a->v, 16))
+		if (ap_grow_from(p, p->keep, &a->v, a->n, &a->cap, sizeof *a->v, 16) != BCX_OK)
 			return false;
 		p->dense_v = a->v;
 		p->dense_cap = a->cap;

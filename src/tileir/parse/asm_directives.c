@@ -263,8 +263,8 @@ static bool iter_values(ac_walk *w, ap_block *args, uint32_t *cap, uint32_t *tca
 	for (bool first = true; !mlir_is_punct(&p->lx, ')'); first = false) {
 		ap_ref r;
 		if ((!first && !mlir_expect(&p->lx, ',')) ||
-		    !ap_grow(p, &args->args, args->n_args, cap, sizeof *args->args) ||
-		    !ap_grow(p, &args->arg_types, args->n_args, tcap, sizeof *args->arg_types) ||
+		    ap_grow(p, &args->args, args->n_args, cap, sizeof *args->args) != BCX_OK ||
+		    ap_grow(p, &args->arg_types, args->n_args, tcap, sizeof *args->arg_types) != BCX_OK ||
 		    !ap_value_ref(p, &args->args[args->n_args++]) || !mlir_expect(&p->lx, '=') ||
 		    !ap_value_ref(p, &r) || !ac_add_ref(w, init, &r))
 			return false;
@@ -296,7 +296,7 @@ static bool type_list(asm_parser *p, bcx_tileir_build_type **t, uint32_t *n, cha
 	do {
 		if (close && mlir_is_punct(&p->lx, close))
 			break;
-		if (!ap_grow(p, t, *n, &cap, sizeof **t) || !ap_type(p, &(*t)[(*n)++]))
+		if (ap_grow(p, t, *n, &cap, sizeof **t) != BCX_OK || !ap_type(p, &(*t)[(*n)++]))
 			return false;
 	} while (mlir_accept(&p->lx, ','));
 	return !close || mlir_expect(&p->lx, close);
@@ -326,10 +326,10 @@ static bool for_op(ac_walk *w)
 	bcx_diag bd = {0};
 	if (u < 0 || (mlir_is_id(&p->lx, "unsigned") &&
 		      !(mlir_next(&p->lx) &&
-			ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[u].attr, &bd), &bd))))
+			ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[u].attr, &bd), &bd) == BCX_OK)))
 		return false;
-	if (!ap_grow(p, &args.args, 0, &cap, sizeof *args.args) ||
-	    !ap_grow(p, &args.arg_types, 0, &tcap, sizeof *args.arg_types) ||
+	if (ap_grow(p, &args.args, 0, &cap, sizeof *args.args) != BCX_OK ||
+	    ap_grow(p, &args.arg_types, 0, &tcap, sizeof *args.arg_types) != BCX_OK ||
 	    !ap_value_ref(p, &args.args[0]) || !mlir_expect_id(&p->lx, "in") ||
 	    !mlir_expect(&p->lx, '(') || !one_value(w, "lowerBound") || !mlir_expect_id(&p->lx, "to") ||
 	    !one_value(w, "upperBound") || !mlir_expect(&p->lx, ',') ||
@@ -487,8 +487,8 @@ static bool tensor_view_op(ac_walk *w)
 	bcx_tileir_build_type ptr, tile;
 	bcx_diag bd = {0};
 	if (b >= 0 && w->f[b].n == 1 && w->f[b].refs[0].type == BCX_TILEIR_NONE &&
-	    !(ap_built(p, bcx_tileir_build_type_ptr(p->m, tv->elem, &ptr, &bd), &bd) &&
-	      ap_built(p, bcx_tileir_build_type_tile(p->m, ptr, NULL, 0, &tile, &bd), &bd)))
+	    !(ap_built(p, bcx_tileir_build_type_ptr(p->m, tv->elem, &ptr, &bd), &bd) == BCX_OK &&
+	      ap_built(p, bcx_tileir_build_type_tile(p->m, ptr, NULL, 0, &tile, &bd), &bd) == BCX_OK))
 		return false;
 	if (b >= 0 && w->f[b].n == 1 && w->f[b].refs[0].type == BCX_TILEIR_NONE)
 		w->f[b].refs[0].type = tile;
@@ -506,7 +506,7 @@ static bool entry_results(asm_parser *p, bcx_tileir_build_type **outs, uint32_t 
 	if (paren && mlir_accept(&p->lx, ')'))
 		return true;
 	do {
-		if (!ap_grow(p, outs, *n, &cap, sizeof **outs) || !ap_type(p, &(*outs)[*n]))
+		if (ap_grow(p, outs, *n, &cap, sizeof **outs) != BCX_OK || !ap_type(p, &(*outs)[*n]))
 			return false;
 		(*n)++;
 	} while (paren && mlir_accept(&p->lx, ','));
@@ -528,17 +528,17 @@ static bool entry_op(ac_walk *w)
 	mlir_tok sym = p->lx.t;
 	char *buf = bcx_arena_alloc(p->arena, sym.n + 1);
 	long n = buf ? mlir_str_value(&sym, buf, sym.n + 1) : -1;
-	if (n < 0 || !ap_built(p, bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[name].attr,
-							     &bd), &bd) ||
+	if (n < 0 || ap_built(p, bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[name].attr,
+							     &bd), &bd) != BCX_OK ||
 	    !mlir_next(&p->lx) || !ap_block_arg_list(p, &args))
 		return false;
 	bcx_tileir_build_type *outs = NULL;
 	uint32_t n_out = 0;
 	if (mlir_accept(&p->lx, 'A') && !entry_results(p, &outs, &n_out))
 		return false;
-	if (!ap_built(p, bcx_tileir_build_type_func(p->m, args.arg_types, args.n_args, outs, n_out,
-						    &fty, &bd), &bd) ||
-	    !ap_built(p, bcx_tileir_build_attr_type(p->m, fty, &w->f[ft].attr, &bd), &bd))
+	if (ap_built(p, bcx_tileir_build_type_func(p->m, args.arg_types, args.n_args, outs, n_out,
+						    &fty, &bd), &bd) != BCX_OK ||
+	    ap_built(p, bcx_tileir_build_attr_type(p->m, fty, &w->f[ft].attr, &bd), &bd) != BCX_OK)
 		return false;
 	if (mlir_is_id(&p->lx, "optimization_hints") &&
 	    !(mlir_next(&p->lx) && mlir_expect(&p->lx, '=') &&

@@ -154,10 +154,8 @@ typedef struct asm_parser {
 
 /* Report a builder failure (its diag) at the current token: its message
  * as malformed text, or out of memory as BCX_ERR_NOMEM. */
-bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
-/* The layers that return a bcx_status (asm_build.c, asm_module.c; BCX_TRY):
- * a builder failure at line:col, recorded as ap_built records it, and its
- * status; */
+bcx_status ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
+/* A builder failure at line:col, recorded as ap_built records it; */
 bcx_status ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line,
 		       unsigned col);
 /* a message at line:col, recorded as mlir_fail_at records it, and its
@@ -178,19 +176,20 @@ bcx_status ap_expect(asm_parser *p, char c);
 /* Make room for element n of an arena array of capacity *cap: arrp
  * points to the array pointer (bcx_vec_room_from's step, from `first`
  * slots, in arena ar); out of memory is recorded in the lexer. */
-bool ap_grow_from(asm_parser *p, bcx_arena *ar, void *arrp, uint32_t n, uint32_t *cap,
-		  size_t elem, uint32_t first);
+bcx_status ap_grow_from(asm_parser *p, bcx_arena *ar, void *arrp, uint32_t n, uint32_t *cap,
+			size_t elem, uint32_t first);
 /* The same in the parse arena, from 4 slots; */
-bool ap_grow(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
+bcx_status ap_grow(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
 /* and for the parser's tables, which outlive a streamed item. */
-bool ap_grow_keep(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
-/* Give up streaming (asm_parser.item): stops the parse; always false. */
-bool ap_stream_abort(asm_parser *p);
+bcx_status ap_grow_keep(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
+/* Give up streaming (asm_parser.item): stops the parse; never BCX_OK. */
+bcx_status ap_stream_abort(asm_parser *p);
 /* Copy of the current token's text into the parse arena. */
 char *ap_tok_dup(asm_parser *p);
 /* Record a verifier error of the reference to be given once the whole
- * module is built (the first recorded wins); false only when out of memory. */
-bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...) BCX_PRINTF(4, 5);
+ * module is built (the first recorded wins); fails only when out of memory. */
+bcx_status ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
+	BCX_PRINTF(4, 5);
 /* A type as MLIR's messages name it ('!cuda_tile.tile<f32>', 'i32'). */
 const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap);
 /* The ATTR field of op's row that its attribute i names, or NULL (the

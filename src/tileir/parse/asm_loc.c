@@ -26,7 +26,7 @@ bool ap_loc_suffix(asm_parser *p, mlir_pos *at)
 	if (!mlir_is_id(&p->lx, "loc") || mlir_peek(&p->lx).ch != '(')
 		return true;
 	if (p->streamed) /* built late: its aliases may follow */
-		return ap_stream_abort(p);
+		return ap_stream_abort(p) == BCX_OK;
 	*at = mlir_tell(&p->lx);
 	if (!mlir_next(&p->lx))
 		return false;
@@ -59,7 +59,7 @@ static bool ident(asm_parser *p, const void *k, size_t n, uint32_t *id)
 {
 	uint32_t had = p->loc_ids.n;
 	if (wr_table_intern(&p->loc_ids, k, n, id) ||
-	    !ap_grow_keep(p, &p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of))
+	    ap_grow_keep(p, &p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of) != BCX_OK)
 		return mlir_nomem(&p->lx);
 	if (*id >= had)
 		p->loc_of[*id] = NULL;
@@ -89,13 +89,14 @@ static bool callsite(asm_parser *p, const lv *callee, const lv *caller, lv *v)
 	v->id = id;
 	if ((v->b = p->loc_of[id]) != NULL)
 		return true;
-	if (!ap_built(p, bcx_tileir_build_di_callsite(p->m, callee->b, caller->b, &v->b, &bd), &bd))
+	if (ap_built(p, bcx_tileir_build_di_callsite(p->m, callee->b, caller->b, &v->b, &bd),
+		     &bd) != BCX_OK)
 		return false;
 	/* the record's first identity owns it; another gets a twin */
 	uint8_t o[1 + 4] = {'o'};
 	memcpy(o + 1, &v->b->ref, 4);
 	if (wr_table_find(&p->loc_ids, o, sizeof o, &owner) &&
-	    !ap_built(p, tb_loc_twin(p->m, v->b, &v->b, &bd), &bd))
+	    ap_built(p, tb_loc_twin(p->m, v->b, &v->b, &bd), &bd) != BCX_OK)
 		return false;
 	memcpy(o + 1, &v->b->ref, 4);
 	p->loc_of[id] = v->b;
@@ -274,7 +275,7 @@ static bool di_attr(asm_parser *p, const char *mn, size_t n, lv *v)
 		char *dir;
 		return str_tok(p, &f.name) && mlir_expect_id(&p->lx, "in") && str_tok(p, &dir) &&
 		       mlir_expect(&p->lx, '>') &&
-		       ap_built(p, bcx_tileir_build_di_file(p->m, f.name, dir, &v->b, &bd), &bd);
+		       ap_built(p, bcx_tileir_build_di_file(p->m, f.name, dir, &v->b, &bd), &bd) == BCX_OK;
 	}
 	if (MN("di_loc")) {
 		lv src, scope;
@@ -284,7 +285,7 @@ static bool di_attr(asm_parser *p, const char *mn, size_t n, lv *v)
 		if (src.kind != LV_FILE_LINE)
 			return mlir_fail(&p->lx, "di_loc needs a \"file\":line:column location");
 		return ap_built(p, bcx_tileir_build_di_loc(p->m, scope.b, src.file, src.line, src.col,
-							   &v->b, &bd), &bd);
+							   &v->b, &bd), &bd) == BCX_OK;
 	}
 	const struct di_struct *st = NULL;
 	for (size_t i = 0; i < sizeof di_structs / sizeof di_structs[0]; i++)
@@ -295,14 +296,14 @@ static bool di_attr(asm_parser *p, const char *mn, size_t n, lv *v)
 	if (!di_params(p, st, &f))
 		return false;
 	if (MN("di_compile_unit"))
-		return ap_built(p, bcx_tileir_build_di_compile_unit(p->m, f.file.b, &v->b, &bd), &bd);
+		return ap_built(p, bcx_tileir_build_di_compile_unit(p->m, f.file.b, &v->b, &bd), &bd) == BCX_OK;
 	if (MN("di_subprogram"))
 		return ap_built(p, bcx_tileir_build_di_subprogram(p->m, f.file.b, f.line, f.name,
 								   f.linkage, f.unit.b, f.scope_line,
-								   &v->b, &bd), &bd);
+								   &v->b, &bd), &bd) == BCX_OK;
 	if (MN("di_lexical_block"))
 		return ap_built(p, bcx_tileir_build_di_lexical_block(p->m, f.scope.b, f.file.b, f.line,
-								      f.col, &v->b, &bd), &bd);
+								      f.col, &v->b, &bd), &bd) == BCX_OK;
 #undef MN
 	return mlir_fail(&p->lx, "unknown debug-info attribute");
 }

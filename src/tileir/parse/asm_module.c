@@ -103,10 +103,10 @@ static bcx_status top_level(asm_parser *p, ap_block *top)
 		} else if (!wrappers && at_builtin_module(p)) {
 			BCX_TRY(builtin_module(p, &wrappers, &generic));
 		} else if (p->streamed) { /* built before this op: read all again */
-			return ap_status(p, ap_stream_abort(p));
+			return ap_stream_abort(p);
 		} else {
 			p->first_op = top->n_ops == 0;
-			BCX_TRY(ap_status(p, ap_grow(p, &top->ops, top->n_ops, &cap, sizeof *top->ops)));
+			BCX_TRY(ap_grow(p, &top->ops, top->n_ops, &cap, sizeof *top->ops));
 			BCX_TRY(ap_status(p, ap_parse_op(p, &top->ops[top->n_ops++])));
 		}
 	}

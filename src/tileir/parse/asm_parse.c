@@ -23,7 +23,7 @@ static bool result_names(asm_parser *p, ap_op *op)
 	do {
 		if (p->lx.t.k != MLIR_TK_VALUE)
 			return mlir_fail(&p->lx, "expected a result name");
-		if (!ap_grow(p, &op->results, op->n_results, &cap, sizeof *op->results))
+		if (ap_grow(p, &op->results, op->n_results, &cap, sizeof *op->results) != BCX_OK)
 			return false;
 		ap_ref *r = &op->results[op->n_results++];
 		if (!ap_value_ref(p, r))
@@ -48,7 +48,7 @@ static bool operand_list(asm_parser *p, ap_op *op)
 	while (!mlir_is_punct(&p->lx, ')')) {
 		if (op->n_operands && !mlir_expect(&p->lx, ','))
 			return false;
-		if (!ap_grow(p, &op->operands, op->n_operands, &cap, sizeof *op->operands) ||
+		if (ap_grow(p, &op->operands, op->n_operands, &cap, sizeof *op->operands) != BCX_OK ||
 		    !ap_value_ref(p, &op->operands[op->n_operands++]))
 			return false;
 	}
@@ -102,13 +102,13 @@ static bool properties(asm_parser *p, ap_op *op, bool dict)
 				return false;
 			continue;
 		}
-		if (!ap_grow(p, &op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
+		if (ap_grow(p, &op->attrs, op->n_attrs, &cap, sizeof *op->attrs) != BCX_OK)
 			return false;
 		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
 		na->name = name;
 		bcx_diag bd = {0};
 		if (mlir_accept(&p->lx, '=') ? !ap_attr(p, &na->value)
-					    : !ap_built(p, bcx_tileir_build_attr_unit(p->m, &na->value, &bd), &bd))
+					    : ap_built(p, bcx_tileir_build_attr_unit(p->m, &na->value, &bd), &bd) != BCX_OK)
 			return false;
 	}
 	if (!dict) {
@@ -130,7 +130,7 @@ static bool enum_ints(asm_parser *p, const ap_op *op)
 			continue;
 		bcx_tileir_build_type i32;
 		bcx_diag bd = {0};
-		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, BCX_TILEIR_T_I32, &i32, &bd), &bd))
+		if (ap_built(p, bcx_tileir_build_type_scalar(p->m, BCX_TILEIR_T_I32, &i32, &bd), &bd) != BCX_OK)
 			return false;
 		if (a->type == i32)
 			continue;
@@ -153,8 +153,8 @@ bool ap_block_arg_list(asm_parser *p, ap_block *b)
 	while (!mlir_is_punct(&p->lx, ')')) {
 		if (b->n_args && !mlir_expect(&p->lx, ','))
 			return false;
-		if (!ap_grow(p, &b->args, b->n_args, &cap, sizeof *b->args) ||
-		    !ap_grow(p, &b->arg_types, b->n_args, &tcap, sizeof *b->arg_types) ||
+		if (ap_grow(p, &b->args, b->n_args, &cap, sizeof *b->args) != BCX_OK ||
+		    ap_grow(p, &b->arg_types, b->n_args, &tcap, sizeof *b->arg_types) != BCX_OK ||
 		    !ap_value_ref(p, &b->args[b->n_args]) || !mlir_expect(&p->lx, ':') ||
 		    !ap_type(p, &b->arg_types[b->n_args]))
 			return false;
@@ -200,7 +200,7 @@ bool ap_region(asm_parser *p, ap_block **out)
 			return mlir_fail(&p->lx, "expected '}' at the end of a region");
 		if (p->lx.t.k == MLIR_TK_BLOCK)
 			return mlir_fail(&p->lx, "a region of this dialect holds one block");
-		if (!ap_grow(p, &b->ops, b->n_ops, &cap, sizeof *b->ops) ||
+		if (ap_grow(p, &b->ops, b->n_ops, &cap, sizeof *b->ops) != BCX_OK ||
 		    !ap_parse_op(p, &b->ops[b->n_ops++]))
 			return false;
 	}
@@ -254,7 +254,7 @@ static bool regions(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
 	do {
-		if (!ap_grow(p, &op->regions, op->n_regions, &cap, sizeof *op->regions) ||
+		if (ap_grow(p, &op->regions, op->n_regions, &cap, sizeof *op->regions) != BCX_OK ||
 		    !ap_region(p, &op->regions[op->n_regions++]))
 			return false;
 	} while (mlir_accept(&p->lx, ','));
@@ -404,12 +404,12 @@ static bool defaults(asm_parser *p, ap_op *op)
 		int v = given ? -1 : fmt_default(op->info, f);
 		if (v < 0)
 			continue;
-		if (!ap_grow(p, &op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
+		if (ap_grow(p, &op->attrs, op->n_attrs, &cap, sizeof *op->attrs) != BCX_OK)
 			return false;
 		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
 		na->name = f->name;
 		bcx_diag bd = {0};
-		if (!ap_built(p, bcx_tileir_build_attr_enum(p->m, (unsigned)v, &na->value, &bd), &bd))
+		if (ap_built(p, bcx_tileir_build_attr_enum(p->m, (unsigned)v, &na->value, &bd), &bd) != BCX_OK)
 			return false;
 	}
 	return true;

@@ -39,8 +39,8 @@ static bool scalar(asm_parser *p, bcx_tileir_build_type *out)
 					       : BCX_TILEIR_T_COUNT;
 	if (tag != BCX_TILEIR_T_COUNT) {
 		bcx_diag bd = {0};
-		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, (bcx_tileir_type_tag)tag, out, &bd),
-			      &bd))
+		if (ap_built(p, bcx_tileir_build_type_scalar(p->m, (bcx_tileir_type_tag)tag, out, &bd),
+			      &bd) != BCX_OK)
 			return false;
 		return mlir_next(&p->lx);
 	}
@@ -60,7 +60,8 @@ bool ap_number_type(asm_parser *p, bcx_tileir_build_type *out)
 	if (tag == BCX_TILEIR_T_COUNT || tir_tag_is_float((uint8_t)tag))
 		return ap_type(p, out);
 	bcx_diag bd = {0};
-	return ap_built(p, tb_type_scalar_signed(p->m, (bcx_tileir_type_tag)tag, sign, out, &bd), &bd) &&
+	return ap_built(p, tb_type_scalar_signed(p->m, (bcx_tileir_type_tag)tag, sign, out, &bd),
+			&bd) == BCX_OK &&
 	       mlir_next(&p->lx);
 }
 
@@ -334,7 +335,7 @@ static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_bui
 	unsigned tag = keyword_tag(kw, n);
 	if (tag == BCX_TILEIR_T_TOKEN)
 		return mlir_next(&p->lx) &&
-		       ap_built(p, bcx_tileir_build_type_token(p->m, out, &bd), &bd);
+		       ap_built(p, bcx_tileir_build_type_token(p->m, out, &bd), &bd) == BCX_OK;
 	if (tag == BCX_TILEIR_T_COUNT || tag == BCX_TILEIR_T_FUNCTION)
 		return mlir_fail(&p->lx, "unknown type '%.*s'", (int)n, kw);
 	if (!mlir_next(&p->lx))
@@ -351,7 +352,7 @@ static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_bui
 	case BCX_TILEIR_T_POINTER: {
 		bcx_tileir_build_type e;
 		return ap_type(p, &e) && mlir_expect(&p->lx, '>') &&
-		       ap_built(p, bcx_tileir_build_type_ptr(p->m, e, out, &bd), &bd);
+		       ap_built(p, bcx_tileir_build_type_ptr(p->m, e, out, &bd), &bd) == BCX_OK;
 	}
 	default: /* the three views */
 		return view_type(p, at, (uint8_t)tag, out);
@@ -455,7 +456,7 @@ static bool type_list(asm_parser *p, bcx_tileir_build_type **v, uint32_t *n, cha
 	while (!mlir_is_punct(&p->lx, close)) {
 		if (*n && !mlir_expect(&p->lx, ','))
 			return false;
-		if (!ap_grow_from(p, p->arena, v, *n, &cap, sizeof **v, 8) ||
+		if (ap_grow_from(p, p->arena, v, *n, &cap, sizeof **v, 8) != BCX_OK ||
 		    !ap_type(p, &(*v)[(*n)++]))
 			return false;
 	}
