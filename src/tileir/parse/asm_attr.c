@@ -22,7 +22,7 @@ static bool typed_number(asm_parser *p, bcx_tileir_build_attr **out)
 		return false;
 	bcx_tileir_build_type t;
 	if (mlir_accept(&p->lx, ':')) {
-		if (!ap_number_type(p, &t))
+		if (ap_number_type(p, &t) != BCX_OK)
 			return false;
 	} else if (!BUILT(bcx_tileir_build_type_scalar(
 	               p->m, n.is_float ? BCX_TILEIR_T_F64 : BCX_TILEIR_T_I64, &t, &bd))) {
@@ -273,14 +273,15 @@ bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out)
 	} else if (mlir_is_punct(lx, '(')) {
 		bcx_tileir_build_type *ins, *outs, f;
 		uint32_t ni, no;
-		ok = ap_func_type(p, &ins, &ni, &outs, &no) &&
+		ok = ap_func_type(p, &ins, &ni, &outs, &no) == BCX_OK &&
 		     BUILT(bcx_tileir_build_type_func(p->m, ins, ni, outs, no, &f, &bd)) &&
 		     BUILT(bcx_tileir_build_attr_type(p->m, f, out, &bd));
 	} else if (lx->t.k == MLIR_TK_INT || lx->t.k == MLIR_TK_FLOAT || mlir_is_punct(lx, '-')) {
 		ok = typed_number(p, out);
 	} else {
 		bcx_tileir_build_type t;
-		ok = ap_type(p, &t) && BUILT(bcx_tileir_build_attr_type(p->m, t, out, &bd));
+		ok = ap_type(p, &t) == BCX_OK &&
+		     BUILT(bcx_tileir_build_attr_type(p->m, t, out, &bd));
 	}
 	lx->depth--;
 	return ok;
@@ -424,7 +425,7 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out)
 	if (!mlir_expect(&p->lx, '>') || !mlir_expect(&p->lx, ':'))
 		return false;
 	unsigned tline = p->lx.t.line, tcol = p->lx.t.col;
-	if (!ap_type(p, &t))
+	if (ap_type(p, &t) != BCX_OK)
 		return false;
 	const bcx_tileir_type *ti = tb_type(p->m, t);
 	if (ti->tag != BCX_TILEIR_T_TILE)

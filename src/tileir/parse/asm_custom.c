@@ -113,13 +113,14 @@ bool ac_types(ac_walk *w, int i, uint32_t n)
 		uint32_t cap = 0;
 		n = 0;
 		do {
-			if (ap_grow(w->p, &t, n, &cap, sizeof *t) != BCX_OK || !ap_type(w->p, &t[n++]))
+			if (ap_grow(w->p, &t, n, &cap, sizeof *t) != BCX_OK ||
+			    ap_type(w->p, &t[n++]) != BCX_OK)
 				return false;
 		} while (mlir_accept(&w->p->lx, ','));
 		return ac_set_types(w, i, t, n);
 	}
 	for (uint32_t k = 0; k < n; k++)
-		if ((k && !mlir_expect(&w->p->lx, ',')) || !ap_type(w->p, &t[k]))
+		if ((k && !mlir_expect(&w->p->lx, ',')) || ap_type(w->p, &t[k]) != BCX_OK)
 			return false;
 	return ac_set_types(w, i, t, n);
 }
@@ -352,7 +353,7 @@ static bool attr_value(ac_walk *w, int i)
 	}
 	case BCX_TILEIR_E_TYPE: {
 		bcx_tileir_build_type t;
-		return ap_type(p, &t) &&
+		return ap_type(p, &t) == BCX_OK &&
 		       ap_built(p, bcx_tileir_build_attr_type(p->m, t, &w->f[i].attr, &bd), &bd) == BCX_OK;
 	}
 	default: /* arrays and self-contained attributes: the generic syntax */

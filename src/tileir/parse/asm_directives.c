@@ -82,7 +82,8 @@ static bool dense(ac_walk *w, const fmt_tok *t)
 	int i = ac_arg_field(w, t);
 	bcx_tileir_build_type elem;
 	unsigned line = p->lx.t.line, col = p->lx.t.col;
-	if (i < 0 || !mlir_expect(&p->lx, '<') || !ap_type(p, &elem) || !mlir_expect(&p->lx, ':'))
+	if (i < 0 || !mlir_expect(&p->lx, '<') || ap_type(p, &elem) != BCX_OK ||
+	    !mlir_expect(&p->lx, ':'))
 		return false;
 	p->dense_kind = tir_tag_is_float(tb_type(p->m, elem)->tag) ? 2 : 1;
 	p->dense_elem = elem;
@@ -129,7 +130,7 @@ static bool index_types(ac_walk *w, const fmt_tok *t)
 	if (!ty)
 		return mlir_nomem(&w->p->lx);
 	while (k < n && mlir_accept(&w->p->lx, ','))
-		if (!ap_type(w->p, &ty[k++]))
+		if (ap_type(w->p, &ty[k++]) != BCX_OK)
 			return false;
 	if (k == 1)
 		for (; k < n; k++)
@@ -173,7 +174,7 @@ static bool first_type(ac_walk *w, const fmt_tok *t)
 	if (n == AC_ANY)
 		return mlir_fail(&w->p->lx, "cuda_tile.%s needs its result names", w->info->name);
 	bcx_tileir_build_type *ty = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *ty);
-	if (!ty || !ap_type(w->p, &ty[0]))
+	if (!ty || ap_type(w->p, &ty[0]) != BCX_OK)
 		return ty ? false : mlir_nomem(&w->p->lx);
 	for (uint32_t k = 1; k < n; k++)
 		ty[k] = ty[0];
@@ -296,7 +297,8 @@ static bool type_list(asm_parser *p, bcx_tileir_build_type **t, uint32_t *n, cha
 	do {
 		if (close && mlir_is_punct(&p->lx, close))
 			break;
-		if (ap_grow(p, t, *n, &cap, sizeof **t) != BCX_OK || !ap_type(p, &(*t)[(*n)++]))
+		if (ap_grow(p, t, *n, &cap, sizeof **t) != BCX_OK ||
+		    ap_type(p, &(*t)[(*n)++]) != BCX_OK)
 			return false;
 	} while (mlir_accept(&p->lx, ','));
 	return !close || mlir_expect(&p->lx, close);
@@ -334,7 +336,7 @@ static bool for_op(ac_walk *w)
 	    !mlir_expect(&p->lx, '(') || !one_value(w, "lowerBound") || !mlir_expect_id(&p->lx, "to") ||
 	    !one_value(w, "upperBound") || !mlir_expect(&p->lx, ',') ||
 	    !mlir_expect_id(&p->lx, "step") || !one_value(w, "step") || !mlir_expect(&p->lx, ')') ||
-	    !mlir_expect(&p->lx, ':') || !ap_type(p, &args.arg_types[0]))
+	    !mlir_expect(&p->lx, ':') || ap_type(p, &args.arg_types[0]) != BCX_OK)
 		return false;
 	args.n_args = 1;
 	bcx_tileir_build_type *t = NULL;
@@ -461,7 +463,7 @@ static bool tensor_view_op(ac_walk *w)
 	    !mixed_list(w, "dynamicShape", &shape) || !mlir_expect(&p->lx, ',') ||
 	    !mlir_expect_id(&p->lx, "strides") || !mlir_expect(&p->lx, '=') ||
 	    !mixed_list(w, "dynamicStrides", &strides) || !mlir_expect(&p->lx, ':') ||
-	    !ap_type(p, &t))
+	    ap_type(p, &t) != BCX_OK)
 		return false;
 	if (mlir_accept(&p->lx, 'A')) {
 		/* the type of the dynamic sizes, then the view's */
@@ -470,7 +472,7 @@ static bool tensor_view_op(ac_walk *w)
 			w->f[s].refs[k].type = t;
 		for (uint32_t k = 0; d >= 0 && k < w->f[d].n; k++)
 			w->f[d].refs[k].type = t;
-		if (!ap_type(p, &t))
+		if (ap_type(p, &t) != BCX_OK)
 			return false;
 	}
 	const bcx_tileir_type *tv = tb_type(p->m, t);
@@ -506,7 +508,8 @@ static bool entry_results(asm_parser *p, bcx_tileir_build_type **outs, uint32_t 
 	if (paren && mlir_accept(&p->lx, ')'))
 		return true;
 	do {
-		if (ap_grow(p, outs, *n, &cap, sizeof **outs) != BCX_OK || !ap_type(p, &(*outs)[*n]))
+		if (ap_grow(p, outs, *n, &cap, sizeof **outs) != BCX_OK ||
+		    ap_type(p, &(*outs)[*n]) != BCX_OK)
 			return false;
 		(*n)++;
 	} while (paren && mlir_accept(&p->lx, ','));

@@ -166,13 +166,15 @@ bcx_status ap_error_at(asm_parser *p, unsigned line, unsigned col, const char *f
  * failure the lexer holds. */
 bcx_status ap_status(const asm_parser *p, bool ok);
 /* The lexer's failing steps as statuses, recorded as mlir_fail,
- * mlir_nomem, mlir_next and mlir_expect record them (first failure wins):
- * a message at the current token, out of memory (BCX_ERR_NOMEM), the
- * next token, and an expected punctuation consumed. */
+ * mlir_nomem, mlir_next, mlir_expect and mlir_expect_id record them (first
+ * failure wins): a message at the current token, out of memory
+ * (BCX_ERR_NOMEM), the next token, and an expected punctuation or keyword
+ * consumed. */
 bcx_status ap_fail(asm_parser *p, const char *fmt, ...) BCX_PRINTF(2, 3);
 bcx_status ap_nomem(asm_parser *p);
 bcx_status ap_next(asm_parser *p);
 bcx_status ap_expect(asm_parser *p, char c);
+bcx_status ap_expect_id(asm_parser *p, const char *word);
 /* Make room for element n of an arena array of capacity *cap: arrp
  * points to the array pointer (bcx_vec_room_from's step, from `first`
  * slots, in arena ar); out of memory is recorded in the lexer. */
@@ -240,13 +242,13 @@ bcx_status ap_alias_parse(asm_parser *p, ap_alias *a, bcx_status (*fn)(asm_parse
 /* ---- asm_type.c ---- */
 
 /* A type; `!cuda_tile.` is optional; `!alias` names a type alias. */
-bool ap_type(asm_parser *p, bcx_tileir_build_type *out);
+bcx_status ap_type(asm_parser *p, bcx_tileir_build_type *out);
 /* The type after a number's ':' in an attribute: a type, or one of MLIR's
  * unsigned/signed integer types (uiN, siN), which hint values may have. */
-bool ap_number_type(asm_parser *p, bcx_tileir_build_type *out);
+bcx_status ap_number_type(asm_parser *p, bcx_tileir_build_type *out);
 /* A function type "(T, ...) -> T | (T, ...)". */
-bool ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
-                  bcx_tileir_build_type **outs, uint32_t *n_out);
+bcx_status ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
+			bcx_tileir_build_type **outs, uint32_t *n_out);
 
 /* ---- asm_attr.c ---- */
 

@@ -156,7 +156,7 @@ bool ap_block_arg_list(asm_parser *p, ap_block *b)
 		if (ap_grow(p, &b->args, b->n_args, &cap, sizeof *b->args) != BCX_OK ||
 		    ap_grow(p, &b->arg_types, b->n_args, &tcap, sizeof *b->arg_types) != BCX_OK ||
 		    !ap_value_ref(p, &b->args[b->n_args]) || !mlir_expect(&p->lx, ':') ||
-		    !ap_type(p, &b->arg_types[b->n_args]))
+		    ap_type(p, &b->arg_types[b->n_args]) != BCX_OK)
 			return false;
 		/* an argument's attributes and location have no place on the wire */
 		bcx_tileir_build_attr *attrs;
@@ -441,7 +441,7 @@ static bool generic_op(asm_parser *p, ap_op *op)
 	bcx_tileir_build_type *ins;
 	uint32_t n_in;
 	if (!mlir_expect(&p->lx, ':') ||
-	    !ap_func_type(p, &ins, &n_in, &op->res_types, &op->n_res_types))
+	    ap_func_type(p, &ins, &n_in, &op->res_types, &op->n_res_types) != BCX_OK)
 		return false;
 	if (n_in != op->n_operands)
 		return mlir_fail_at(&p->lx, op->line, op->col,

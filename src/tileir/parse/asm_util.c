@@ -50,6 +50,11 @@ bcx_status ap_expect(asm_parser *p, char c)
 	return ap_status(p, mlir_expect(&p->lx, c));
 }
 
+bcx_status ap_expect_id(asm_parser *p, const char *word)
+{
+	return ap_status(p, mlir_expect_id(&p->lx, word));
+}
+
 bcx_status ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line,
 		       unsigned col)
 {
