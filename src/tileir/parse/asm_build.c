@@ -180,7 +180,7 @@ static bcx_status build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_
 				   "operation defines %u results but was provided %u to bind",
 				   op->n_res_types, named);
 	bcx_tileir_build_loc *loc = NULL;
-	BCX_TRY(ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc)));
+	BCX_TRY(ap_loc_build(p, op->loc, op->line, op->col, &loc));
 	BCX_TRY(const_typed(p, op));
 	BCX_TRY(int_typed(p, op));
 	bcx_tileir_build_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
@@ -282,7 +282,7 @@ static bcx_status build_entry(asm_parser *p, const ap_op *op)
 		hints = hints->a.kind == BCX_TILEIR_A_HINTS ? NULL : hints;
 	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
 	bcx_tileir_build_loc *loc = NULL;
-	BCX_TRY(ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc)));
+	BCX_TRY(ap_loc_build(p, op->loc, op->line, op->col, &loc));
 	bcx_tileir_build_func *f;
 	bcx_tileir_build_block *body;
 	bcx_diag bd = {0};
@@ -333,7 +333,7 @@ static bcx_status module_item(asm_parser *p, const ap_op *op)
 	else
 		return ap_error_at(p, op->line, op->col,
 				   "only entry and global ops are allowed in the module body");
-	return ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc));
+	return ap_loc_build(p, op->loc, op->line, op->col, &loc);
 }
 
 bcx_status ap_build_module(asm_parser *p, const ap_op *mod)
@@ -350,7 +350,7 @@ bcx_status ap_build_module(asm_parser *p, const ap_op *mod)
 	    bcx_tileir_build_set_producer(p->m, (const char *)ps.ptr, ps.len, &bd))
 		return ap_built_at(p, bd.code, &bd, mod->line, mod->col);
 	bcx_tileir_build_loc *loc; /* checked like every location, then dropped */
-	BCX_TRY(ap_status(p, ap_loc_build(p, mod->loc, mod->line, mod->col, &loc)));
+	BCX_TRY(ap_loc_build(p, mod->loc, mod->line, mod->col, &loc));
 	if (p->stream_failed) { /* a streamed item's error, now that all parsed */
 		p->lx.status = p->stream_st;
 		if (p->lx.diag && p->lx.diag->code == BCX_OK)
@@ -400,7 +400,7 @@ static bcx_status build_item(asm_parser *p, const ap_op *op)
 	BCX_TRY(strcmp(name, "module") == 0   ? ap_build_module(p, op)
 		: strcmp(name, "global") == 0 ? build_global(p, op)
 		: build_entry(p, op));
-	return ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc));
+	return ap_loc_build(p, op->loc, op->line, op->col, &loc);
 }
 
 bcx_status ap_build_top(asm_parser *p, const ap_block *top)

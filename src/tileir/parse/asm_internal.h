@@ -268,10 +268,10 @@ bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
 /* ---- asm_loc.c ---- */
 
 /* An optional trailing "loc(...)": remember where it is. */
-bool ap_loc_suffix(asm_parser *p, mlir_pos *at);
+bcx_status ap_loc_suffix(asm_parser *p, mlir_pos *at);
 /* The builder location of a remembered loc(...) (NULL: unknown). */
-bool ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
-                  bcx_tileir_build_loc **out);
+bcx_status ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
+			bcx_tileir_build_loc **out);
 
 /* ---- asm_parse.c, asm_custom.c (ops) ---- */
 

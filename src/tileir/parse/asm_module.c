@@ -98,7 +98,7 @@ static bcx_status top_level(asm_parser *p, ap_block *top)
 			BCX_TRY(ap_next(p));
 			if (generic)
 				BCX_TRY(generic_module_end(p));
-			BCX_TRY(ap_status(p, ap_loc_suffix(p, &at)));
+			BCX_TRY(ap_loc_suffix(p, &at));
 			wrappers--;
 		} else if (!wrappers && at_builtin_module(p)) {
 			BCX_TRY(builtin_module(p, &wrappers, &generic));

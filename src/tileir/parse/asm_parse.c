@@ -162,7 +162,7 @@ bool ap_block_arg_list(asm_parser *p, ap_block *b)
 		bcx_tileir_build_attr *attrs;
 		mlir_pos loc;
 		if ((mlir_accept(&p->lx, '{') && !ap_dict_entries(p, '}', &attrs)) ||
-		    !ap_loc_suffix(p, &loc))
+		    ap_loc_suffix(p, &loc) != BCX_OK)
 			return false;
 		b->n_args++;
 	}
@@ -489,5 +489,5 @@ bool ap_parse_op(asm_parser *p, ap_op **out)
 	}
 	p->lx.prefix = outer;
 	*out = op;
-	return ap_loc_suffix(p, &op->loc);
+	return ap_loc_suffix(p, &op->loc) == BCX_OK;
 }
