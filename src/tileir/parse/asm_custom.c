@@ -327,7 +327,7 @@ static bool attr_value(ac_walk *w, int i)
 	case BCX_TILEIR_E_STR: return string_attr(w, i, false);
 	case BCX_TILEIR_E_SYM: return string_attr(w, i, true);
 	case BCX_TILEIR_E_HINTS:
-		return ap_cuda_attr(p, "optimization_hints", 18, &w->f[i].attr);
+		return ap_cuda_attr(p, "optimization_hints", 18, &w->f[i].attr) == BCX_OK;
 	case BCX_TILEIR_E_BOOL:
 		if (!mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false"))
 			return mlir_fail(&p->lx, "expected true or false for '%s'", f->name);
@@ -357,7 +357,7 @@ static bool attr_value(ac_walk *w, int i)
 		       ap_built(p, bcx_tileir_build_attr_type(p->m, t, &w->f[i].attr, &bd), &bd) == BCX_OK;
 	}
 	default: /* arrays and self-contained attributes: the generic syntax */
-		return ap_attr(p, &w->f[i].attr);
+		return ap_attr(p, &w->f[i].attr) == BCX_OK;
 	}
 }
 
@@ -433,7 +433,7 @@ static bool attr_dict(ac_walk *w, bool kw)
 		bcx_diag bd = {0};
 		if (!mlir_next(&p->lx) ||
 		    !(mlir_accept(&p->lx, '=')
-			  ? ap_attr(p, &w->f[i].attr)
+			  ? ap_attr(p, &w->f[i].attr) == BCX_OK
 			  : ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[i].attr, &bd), &bd) == BCX_OK))
 			return false;
 	}

@@ -87,7 +87,7 @@ static bool dense(ac_walk *w, const fmt_tok *t)
 		return false;
 	p->dense_kind = tir_tag_is_float(tb_type(p->m, elem)->tag) ? 2 : 1;
 	p->dense_elem = elem;
-	bool ok = ap_dense_values(p, &w->f[i].attr);
+	bool ok = ap_dense_values(p, &w->f[i].attr) == BCX_OK;
 	p->dense_kind = 0;
 	if (!ok)
 		return false;
@@ -189,10 +189,10 @@ static bool assume(ac_walk *w, const fmt_tok *t)
 	if (i < 0)
 		return false;
 	if (k.k == MLIR_TK_HASH)
-		return ap_attr(w->p, &w->f[i].attr);
+		return ap_attr(w->p, &w->f[i].attr) == BCX_OK;
 	if (k.k != MLIR_TK_ID)
 		return mlir_fail(&w->p->lx, "expected assume predicate attribute");
-	return mlir_next(&w->p->lx) && ap_cuda_attr(w->p, k.p, k.n, &w->f[i].attr);
+	return mlir_next(&w->p->lx) && ap_cuda_attr(w->p, k.p, k.n, &w->f[i].attr) == BCX_OK;
 }
 
 /* A global's visibility: "private", "public" or nothing (public). */
@@ -545,7 +545,7 @@ static bool entry_op(ac_walk *w)
 		return false;
 	if (mlir_is_id(&p->lx, "optimization_hints") &&
 	    !(mlir_next(&p->lx) && mlir_expect(&p->lx, '=') &&
-	      ap_cuda_attr(p, "optimization_hints", 18, &w->f[hints].attr)))
+	      ap_cuda_attr(p, "optimization_hints", 18, &w->f[hints].attr) == BCX_OK))
 		return false;
 	return loop_body(w, &args);
 }

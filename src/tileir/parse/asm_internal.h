@@ -253,17 +253,17 @@ bcx_status ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_
 /* ---- asm_attr.c ---- */
 
 /* An attribute value (after "name ="). */
-bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out);
+bcx_status ap_attr(asm_parser *p, bcx_tileir_build_attr **out);
 /* A cuda_tile attribute by its mnemonic (the current token follows it):
  * div_by<..>, bounded<..>, same_elements<..>, optimization_hints<..> or
  * an enum. */
-bool ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr **out);
+bcx_status ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr **out);
 /* "key = value, ..." up to close, as a dictionary attribute (out NULL:
  * read and dropped). */
-bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
+bcx_status ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
 /* The values and type of a dense constant, from the token after "dense<"
  * or "<elem:" through "> : type". */
-bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
+bcx_status ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
 
 /* ---- asm_loc.c ---- */
 

@@ -22,7 +22,7 @@ static bcx_status generic_module(asm_parser *p)
 	BCX_TRY(ap_expect(p, ')'));
 	if (mlir_accept(&p->lx, '<')) {
 		BCX_TRY(ap_expect(p, '{'));
-		BCX_TRY(ap_status(p, ap_dict_entries(p, '}', NULL)));
+		BCX_TRY(ap_dict_entries(p, '}', NULL));
 		BCX_TRY(ap_expect(p, '>'));
 	}
 	BCX_TRY(ap_expect(p, '('));
@@ -35,7 +35,7 @@ static bcx_status generic_module_end(asm_parser *p)
 {
 	BCX_TRY(ap_expect(p, ')'));
 	if (mlir_accept(&p->lx, '{'))
-		BCX_TRY(ap_status(p, ap_dict_entries(p, '}', NULL)));
+		BCX_TRY(ap_dict_entries(p, '}', NULL));
 	static const char rest[] = ":()A()"; /* 'A' is the lexer's "->" */
 	for (const char *c = rest; *c; c++)
 		BCX_TRY(ap_expect(p, *c));
@@ -74,7 +74,7 @@ static bcx_status builtin_module(asm_parser *p, unsigned *wrappers, bool *generi
 	if (mlir_is_id(&p->lx, "attributes")) {
 		BCX_TRY(ap_next(p));
 		BCX_TRY(ap_expect(p, '{'));
-		BCX_TRY(ap_status(p, ap_dict_entries(p, '}', NULL)));
+		BCX_TRY(ap_dict_entries(p, '}', NULL));
 	}
 	BCX_TRY(ap_expect(p, '{'));
 	++*wrappers;

@@ -58,7 +58,7 @@ static bool operand_list(asm_parser *p, ap_op *op)
 static bool segments(asm_parser *p, ap_op *op)
 {
 	bcx_tileir_build_attr *a;
-	if (!ap_attr(p, &a))
+	if (ap_attr(p, &a) != BCX_OK)
 		return false;
 	if (a->a.kind != BCX_TILEIR_A_I32_ARRAY)
 		return mlir_fail(&p->lx, "operandSegmentSizes must be array<i32: ...>");
@@ -107,7 +107,7 @@ static bool properties(asm_parser *p, ap_op *op, bool dict)
 		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
 		na->name = name;
 		bcx_diag bd = {0};
-		if (mlir_accept(&p->lx, '=') ? !ap_attr(p, &na->value)
+		if (mlir_accept(&p->lx, '=') ? ap_attr(p, &na->value) != BCX_OK
 					    : ap_built(p, bcx_tileir_build_attr_unit(p->m, &na->value, &bd), &bd) != BCX_OK)
 			return false;
 	}
@@ -161,7 +161,7 @@ bool ap_block_arg_list(asm_parser *p, ap_block *b)
 		/* an argument's attributes and location have no place on the wire */
 		bcx_tileir_build_attr *attrs;
 		mlir_pos loc;
-		if ((mlir_accept(&p->lx, '{') && !ap_dict_entries(p, '}', &attrs)) ||
+		if ((mlir_accept(&p->lx, '{') && ap_dict_entries(p, '}', &attrs) != BCX_OK) ||
 		    ap_loc_suffix(p, &loc) != BCX_OK)
 			return false;
 		b->n_args++;
