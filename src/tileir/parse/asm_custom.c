@@ -81,7 +81,7 @@ bool ac_values(ac_walk *w, int i)
 		return true; /* an empty group */
 	do {
 		ap_ref r;
-		if (!ap_value_ref(p, &r) || !ac_add_ref(w, i, &r))
+		if (ap_value_ref(p, &r) != BCX_OK || !ac_add_ref(w, i, &r))
 			return false;
 	} while (many && mlir_is_punct(&p->lx, ',') && mlir_peek(&p->lx).k == MLIR_TK_VALUE &&
 		 mlir_next(&p->lx));
@@ -245,7 +245,7 @@ bool ac_region(ac_walk *w, unsigned r, ap_block **out)
 {
 	if (r >= w->op->n_regions)
 		return mlir_fail(&w->p->lx, "cuda_tile.%s has no region %u", w->info->name, r);
-	return ap_region(w->p, out) && ap_implicit_terminator(w->p, w->op, out);
+	return ap_region(w->p, out) == BCX_OK && ap_implicit_terminator(w->p, w->op, out);
 }
 
 /* ---- one element of the format ---- */

@@ -108,7 +108,8 @@ static bool arg_region(ac_walk *w, const fmt_tok *t)
 {
 	int r = region_arg(w, t);
 	ap_block args = {0};
-	if (r < 0 || !ap_block_arg_list(w->p, &args) || !ac_region(w, (unsigned)r, &w->op->regions[r]))
+	if (r < 0 || ap_block_arg_list(w->p, &args) != BCX_OK ||
+	    !ac_region(w, (unsigned)r, &w->op->regions[r]))
 		return false;
 	ap_block *b = w->op->regions[r];
 	if (!b && !(b = w->op->regions[r] = bcx_arena_calloc(w->p->arena, 1, sizeof *b)))
@@ -210,7 +211,7 @@ static bool visibility(ac_walk *w, const fmt_tok *t)
 static bool body(ac_walk *w, const fmt_tok *t)
 {
 	int r = region_arg(w, t);
-	return r >= 0 && ap_module_body(w->p, &w->op->regions[r]);
+	return r >= 0 && ap_module_body(w->p, &w->op->regions[r]) == BCX_OK;
 }
 
 static const struct {
@@ -266,8 +267,9 @@ static bool iter_values(ac_walk *w, ap_block *args, uint32_t *cap, uint32_t *tca
 		if ((!first && !mlir_expect(&p->lx, ',')) ||
 		    ap_grow(p, &args->args, args->n_args, cap, sizeof *args->args) != BCX_OK ||
 		    ap_grow(p, &args->arg_types, args->n_args, tcap, sizeof *args->arg_types) != BCX_OK ||
-		    !ap_value_ref(p, &args->args[args->n_args++]) || !mlir_expect(&p->lx, '=') ||
-		    !ap_value_ref(p, &r) || !ac_add_ref(w, init, &r))
+		    ap_value_ref(p, &args->args[args->n_args++]) != BCX_OK ||
+		    !mlir_expect(&p->lx, '=') ||
+		    ap_value_ref(p, &r) != BCX_OK || !ac_add_ref(w, init, &r))
 			return false;
 	}
 	return mlir_next(&p->lx);
@@ -332,7 +334,7 @@ static bool for_op(ac_walk *w)
 		return false;
 	if (ap_grow(p, &args.args, 0, &cap, sizeof *args.args) != BCX_OK ||
 	    ap_grow(p, &args.arg_types, 0, &tcap, sizeof *args.arg_types) != BCX_OK ||
-	    !ap_value_ref(p, &args.args[0]) || !mlir_expect_id(&p->lx, "in") ||
+	    ap_value_ref(p, &args.args[0]) != BCX_OK || !mlir_expect_id(&p->lx, "in") ||
 	    !mlir_expect(&p->lx, '(') || !one_value(w, "lowerBound") || !mlir_expect_id(&p->lx, "to") ||
 	    !one_value(w, "upperBound") || !mlir_expect(&p->lx, ',') ||
 	    !mlir_expect_id(&p->lx, "step") || !one_value(w, "step") || !mlir_expect(&p->lx, ')') ||
@@ -404,7 +406,7 @@ static bool mixed_list(ac_walk *w, const char *group, tv_list *l)
 		int64_t v = BCX_TILEIR_DYNAMIC;
 		if (p->lx.t.k == MLIR_TK_VALUE) {
 			ap_ref r;
-			if (!ap_value_ref(p, &r) || !ac_add_ref(w, g, &r))
+			if (ap_value_ref(p, &r) != BCX_OK || !ac_add_ref(w, g, &r))
 				return false;
 		} else if (p->lx.t.k != MLIR_TK_INT && !mlir_is_punct(&p->lx, '-') &&
 			   !mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false")) {
@@ -533,7 +535,7 @@ static bool entry_op(ac_walk *w)
 	long n = buf ? mlir_str_value(&sym, buf, sym.n + 1) : -1;
 	if (n < 0 || ap_built(p, bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[name].attr,
 							     &bd), &bd) != BCX_OK ||
-	    !mlir_next(&p->lx) || !ap_block_arg_list(p, &args))
+	    !mlir_next(&p->lx) || ap_block_arg_list(p, &args) != BCX_OK)
 		return false;
 	bcx_tileir_build_type *outs = NULL;
 	uint32_t n_out = 0;

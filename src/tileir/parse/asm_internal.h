@@ -276,16 +276,16 @@ bcx_status ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
 /* ---- asm_parse.c, asm_custom.c (ops) ---- */
 
 /* An op in either form, with its results and trailing location. */
-bool ap_parse_op(asm_parser *p, ap_op **out);
+bcx_status ap_parse_op(asm_parser *p, ap_op **out);
 /* "{" [^bb(args):] op* "}"; *out is NULL for an empty region. */
-bool ap_region(asm_parser *p, ap_block **out);
+bcx_status ap_region(asm_parser *p, ap_block **out);
 /* The custom-form module's body: a region, or its items streamed (the
  * block left NULL) as asm_parser.item says. */
-bool ap_module_body(asm_parser *p, ap_block **out);
+bcx_status ap_module_body(asm_parser *p, ap_block **out);
 /* A block argument list "(%a: T, ...)" into b. */
-bool ap_block_arg_list(asm_parser *p, ap_block *b);
+bcx_status ap_block_arg_list(asm_parser *p, ap_block *b);
 /* A value name at the current token, consumed. */
-bool ap_value_ref(asm_parser *p, ap_ref *r);
+bcx_status ap_value_ref(asm_parser *p, ap_ref *r);
 /* The custom form after the op name; op->info and op->results are set. */
 bool ap_custom_op(asm_parser *p, ap_op *op);
 /* Append a value-less terminator to a region that lacks one, as MLIR

@@ -107,7 +107,7 @@ static bcx_status top_level(asm_parser *p, ap_block *top)
 		} else {
 			p->first_op = top->n_ops == 0;
 			BCX_TRY(ap_grow(p, &top->ops, top->n_ops, &cap, sizeof *top->ops));
-			BCX_TRY(ap_status(p, ap_parse_op(p, &top->ops[top->n_ops++])));
+			BCX_TRY(ap_parse_op(p, &top->ops[top->n_ops++]));
 		}
 	}
 	if (wrappers)
