@@ -21,7 +21,7 @@ static bcx_status bind_typed(asm_parser *p, const char *name, size_t n,
 {
 	uint32_t idx;
 	if (wr_table_intern(&p->names, name, n, &idx) ||
-	    !ap_grow_keep(p, &p->name_of, idx, &p->cap_names, sizeof *p->name_of))
+	    ap_grow_keep(p, &p->name_of, idx, &p->cap_names, sizeof *p->name_of) != BCX_OK)
 		return ap_status(p, mlir_nomem(&p->lx));
 	p->name_of[idx].val = v;
 	p->name_of[idx].type = type;
@@ -129,9 +129,9 @@ static bcx_status const_typed(asm_parser *p, const ap_op *op)
 				    op->info->fields[k].kind == BCX_TILEIR_F_ATTR &&
 				    strcmp(op->info->fields[k].name, op->attrs[i].name) == 0;
 		if (is_const && a->kind == BCX_TILEIR_A_DENSE && a->type != op->res_types[0])
-			return ap_status(p, ap_late(p, op->name_line, op->name_col,
+			return ap_late(p, op->name_line, op->name_col,
 				       "'cuda_tile.%s' op failed to verify that all of {%s, %s} have "
-				       "same type", op->info->name, op->attrs[i].name, res->name));
+				       "same type", op->info->name, op->attrs[i].name, res->name);
 	}
 	return BCX_OK;
 }
@@ -151,15 +151,15 @@ static bcx_status int_typed(asm_parser *p, const ap_op *op)
 		unsigned w = f->enc == BCX_TILEIR_E_U32 ? 32 : 64;
 		bcx_tileir_build_type want;
 		bcx_diag bd = {0};
-		BCX_TRY(ap_status(p, ap_built(p, bcx_tileir_build_type_scalar(
+		BCX_TRY(ap_built(p, bcx_tileir_build_type_scalar(
 							 p->m, w == 32 ? BCX_TILEIR_T_I32 : BCX_TILEIR_T_I64,
-							 &want, &bd), &bd)));
+							 &want, &bd), &bd));
 		const char *words = tir_confined_words(op->info->opcode, f->name);
 		bool negative = a->u >> (w - 1) & 1;
 		if (a->type != want || (*words && negative))
-			BCX_TRY(ap_status(p, ap_late(p, op->name_line, op->name_col,
+			BCX_TRY(ap_late(p, op->name_line, op->name_col,
 				"'cuda_tile.%s' op attribute '%s' failed to satisfy constraint: %u-bit "
-				"signless integer attribute%s", op->info->name, f->name, w, words)));
+				"signless integer attribute%s", op->info->name, f->name, w, words));
 	}
 	return BCX_OK;
 }
@@ -180,7 +180,7 @@ static bcx_status build_op(asm_parser *p, bcx_tileir_build_block *blk, const ap_
 				   "operation defines %u results but was provided %u to bind",
 				   op->n_res_types, named);
 	bcx_tileir_build_loc *loc = NULL;
-	BCX_TRY(ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc)));
+	BCX_TRY(ap_loc_build(p, op->loc, op->line, op->col, &loc));
 	BCX_TRY(const_typed(p, op));
 	BCX_TRY(int_typed(p, op));
 	bcx_tileir_build_opspec s = {op->info->opcode, op->res_types, op->n_res_types, opds,
@@ -282,7 +282,7 @@ static bcx_status build_entry(asm_parser *p, const ap_op *op)
 		hints = hints->a.kind == BCX_TILEIR_A_HINTS ? NULL : hints;
 	const bcx_tileir_type *fti = tb_type(p->m, ft->a.type);
 	bcx_tileir_build_loc *loc = NULL;
-	BCX_TRY(ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc)));
+	BCX_TRY(ap_loc_build(p, op->loc, op->line, op->col, &loc));
 	bcx_tileir_build_func *f;
 	bcx_tileir_build_block *body;
 	bcx_diag bd = {0};
@@ -310,12 +310,12 @@ static bcx_status build_entry(asm_parser *p, const ap_op *op)
 	for (uint32_t i = 0; i < b->n_args; i++) {
 		char x[160], y[160];
 		if (b->arg_types[i] != fti->params[i])
-			BCX_TRY(ap_status(p, ap_late(p, op->line, op->col,
+			BCX_TRY(ap_late(p, op->line, op->col,
 			     "'cuda_tile.%s' op type of entry block argument #%u('%s') must match the "
 			     "type of the corresponding argument in function signature('%s')",
 			     op->testing ? "testing$func" : "entry", i,
 			     ap_type_text(p, b->arg_types[i], x, sizeof x),
-			     ap_type_text(p, fti->params[i], y, sizeof y))));
+			     ap_type_text(p, fti->params[i], y, sizeof y)));
 		BCX_TRY(bind_typed(p, b->args[i].name, b->args[i].n, bcx_tileir_build_func_arg(f, i),
 				   b->arg_types[i]));
 	}
@@ -333,7 +333,7 @@ static bcx_status module_item(asm_parser *p, const ap_op *op)
 	else
 		return ap_error_at(p, op->line, op->col,
 				   "only entry and global ops are allowed in the module body");
-	return ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc));
+	return ap_loc_build(p, op->loc, op->line, op->col, &loc);
 }
 
 bcx_status ap_build_module(asm_parser *p, const ap_op *mod)
@@ -341,8 +341,8 @@ bcx_status ap_build_module(asm_parser *p, const ap_op *mod)
 	if (strcmp(mod->info->name, "module") != 0)
 		return ap_error_at(p, mod->line, mod->col, "expected \"cuda_tile.module\"");
 	if (!prop(mod, "sym_name"))
-		BCX_TRY(ap_status(p, ap_late(p, mod->line, mod->col,
-					     "'cuda_tile.module' op requires attribute 'sym_name'")));
+		BCX_TRY(ap_late(p, mod->line, mod->col,
+				"'cuda_tile.module' op requires attribute 'sym_name'"));
 	bcx_tileir_build_attr *prod = prop(mod, "producer");
 	bcx_diag bd = {0};
 	bcx_tileir_str ps = prod ? attr_str(p, prod) : (bcx_tileir_str){0};
@@ -350,7 +350,7 @@ bcx_status ap_build_module(asm_parser *p, const ap_op *mod)
 	    bcx_tileir_build_set_producer(p->m, (const char *)ps.ptr, ps.len, &bd))
 		return ap_built_at(p, bd.code, &bd, mod->line, mod->col);
 	bcx_tileir_build_loc *loc; /* checked like every location, then dropped */
-	BCX_TRY(ap_status(p, ap_loc_build(p, mod->loc, mod->line, mod->col, &loc)));
+	BCX_TRY(ap_loc_build(p, mod->loc, mod->line, mod->col, &loc));
 	if (p->stream_failed) { /* a streamed item's error, now that all parsed */
 		p->lx.status = p->stream_st;
 		if (p->lx.diag && p->lx.diag->code == BCX_OK)
@@ -400,7 +400,7 @@ static bcx_status build_item(asm_parser *p, const ap_op *op)
 	BCX_TRY(strcmp(name, "module") == 0   ? ap_build_module(p, op)
 		: strcmp(name, "global") == 0 ? build_global(p, op)
 		: build_entry(p, op));
-	return ap_status(p, ap_loc_build(p, op->loc, op->line, op->col, &loc));
+	return ap_loc_build(p, op->loc, op->line, op->col, &loc);
 }
 
 bcx_status ap_build_top(asm_parser *p, const ap_block *top)

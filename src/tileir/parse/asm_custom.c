@@ -67,7 +67,7 @@ uint32_t ac_result_count(const ac_walk *w, int i)
 bool ac_add_ref(ac_walk *w, int i, const ap_ref *r)
 {
 	ac_field *f = &w->f[i];
-	if (!ap_grow(w->p, &f->refs, f->n, &f->cap, sizeof *f->refs))
+	if (ap_grow(w->p, &f->refs, f->n, &f->cap, sizeof *f->refs) != BCX_OK)
 		return false;
 	f->refs[f->n++] = *r;
 	return true;
@@ -81,7 +81,7 @@ bool ac_values(ac_walk *w, int i)
 		return true; /* an empty group */
 	do {
 		ap_ref r;
-		if (!ap_value_ref(p, &r) || !ac_add_ref(w, i, &r))
+		if (ap_value_ref(p, &r) != BCX_OK || !ac_add_ref(w, i, &r))
 			return false;
 	} while (many && mlir_is_punct(&p->lx, ',') && mlir_peek(&p->lx).k == MLIR_TK_VALUE &&
 		 mlir_next(&p->lx));
@@ -113,13 +113,14 @@ bool ac_types(ac_walk *w, int i, uint32_t n)
 		uint32_t cap = 0;
 		n = 0;
 		do {
-			if (!ap_grow(w->p, &t, n, &cap, sizeof *t) || !ap_type(w->p, &t[n++]))
+			if (ap_grow(w->p, &t, n, &cap, sizeof *t) != BCX_OK ||
+			    ap_type(w->p, &t[n++]) != BCX_OK)
 				return false;
 		} while (mlir_accept(&w->p->lx, ','));
 		return ac_set_types(w, i, t, n);
 	}
 	for (uint32_t k = 0; k < n; k++)
-		if ((k && !mlir_expect(&w->p->lx, ',')) || !ap_type(w->p, &t[k]))
+		if ((k && !mlir_expect(&w->p->lx, ',')) || ap_type(w->p, &t[k]) != BCX_OK)
 			return false;
 	return ac_set_types(w, i, t, n);
 }
@@ -132,7 +133,7 @@ bool ac_enum_set(ac_walk *w, int i, const char *word, size_t n)
 		if (name && fmt_is(word, n, name)) {
 			bcx_diag bd = {0};
 			return ap_built(w->p, bcx_tileir_build_attr_enum(w->p->m, v, &w->f[i].attr, &bd),
-					&bd);
+					&bd) == BCX_OK;
 		}
 	}
 	return false;
@@ -244,7 +245,7 @@ bool ac_region(ac_walk *w, unsigned r, ap_block **out)
 {
 	if (r >= w->op->n_regions)
 		return mlir_fail(&w->p->lx, "cuda_tile.%s has no region %u", w->info->name, r);
-	return ap_region(w->p, out) && ap_implicit_terminator(w->p, w->op, out);
+	return ap_region(w->p, out) == BCX_OK && ap_implicit_terminator(w->p, w->op, out);
 }
 
 /* ---- one element of the format ---- */
@@ -285,11 +286,11 @@ static bool int_attr(ac_walk *w, int i, unsigned bits)
 	 * and a literal must fit the width (unsigned, or negated) */
 	const char *pre = p->lx.prefix; /* the attribute parser's words name no op */
 	p->lx.prefix = NULL;
-	bool ok = ap_int_literal(p, tag, "attribute", &u);
+	bool ok = ap_int_literal(p, tag, "attribute", &u) == BCX_OK;
 	p->lx.prefix = pre;
-	if (!ok || !ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &ty, &bd), &bd))
+	if (!ok || ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &ty, &bd), &bd) != BCX_OK)
 		return false;
-	return ap_built(p, bcx_tileir_build_attr_int(p->m, ty, u, &w->f[i].attr, &bd), &bd);
+	return ap_built(p, bcx_tileir_build_attr_int(p->m, ty, u, &w->f[i].attr, &bd), &bd) == BCX_OK;
 }
 
 /* A string attribute from "text" or @name. */
@@ -307,7 +308,7 @@ static bool string_attr(ac_walk *w, int i, bool symbol)
 		return mlir_fail(&p->lx, "bad escape in string literal");
 	bcx_status st = symbol ? bcx_tileir_build_attr_symbol(p->m, buf, (size_t)n, &w->f[i].attr, &bd)
 			       : bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[i].attr, &bd);
-	return ap_built(p, st, &bd) && mlir_next(&p->lx);
+	return ap_built(p, st, &bd) == BCX_OK && mlir_next(&p->lx);
 }
 
 /* An attribute field, as print_attr_value prints its encoding. */
@@ -326,12 +327,12 @@ static bool attr_value(ac_walk *w, int i)
 	case BCX_TILEIR_E_STR: return string_attr(w, i, false);
 	case BCX_TILEIR_E_SYM: return string_attr(w, i, true);
 	case BCX_TILEIR_E_HINTS:
-		return ap_cuda_attr(p, "optimization_hints", 18, &w->f[i].attr);
+		return ap_cuda_attr(p, "optimization_hints", 18, &w->f[i].attr) == BCX_OK;
 	case BCX_TILEIR_E_BOOL:
 		if (!mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false"))
 			return mlir_fail(&p->lx, "expected true or false for '%s'", f->name);
 		return ap_built(p, bcx_tileir_build_attr_bool(p->m, mlir_is_id(&p->lx, "true"),
-							      &w->f[i].attr, &bd), &bd) &&
+							      &w->f[i].attr, &bd), &bd) == BCX_OK &&
 		       mlir_next(&p->lx);
 	case BCX_TILEIR_E_I32ARR: {
 		int32_t v[256];
@@ -340,22 +341,23 @@ static bool attr_value(ac_walk *w, int i)
 			return false;
 		while (!mlir_is_punct(&p->lx, ']')) {
 			int64_t x;
-			if ((n && !mlir_expect(&p->lx, ',')) || !ap_signed_int(p, &x))
+			if ((n && !mlir_expect(&p->lx, ',')) || ap_signed_int(p, &x) != BCX_OK)
 				return false;
 			if (n >= 256 || x < INT32_MIN || x > INT32_MAX)
 				return mlir_fail(&p->lx, "too many values or a value out of range for i32");
 			v[n++] = (int32_t)x;
 		}
 		return mlir_next(&p->lx) &&
-		       ap_built(p, bcx_tileir_build_attr_i32_array(p->m, v, n, &w->f[i].attr, &bd), &bd);
+		       ap_built(p, bcx_tileir_build_attr_i32_array(p->m, v, n, &w->f[i].attr, &bd),
+				&bd) == BCX_OK;
 	}
 	case BCX_TILEIR_E_TYPE: {
 		bcx_tileir_build_type t;
-		return ap_type(p, &t) &&
-		       ap_built(p, bcx_tileir_build_attr_type(p->m, t, &w->f[i].attr, &bd), &bd);
+		return ap_type(p, &t) == BCX_OK &&
+		       ap_built(p, bcx_tileir_build_attr_type(p->m, t, &w->f[i].attr, &bd), &bd) == BCX_OK;
 	}
 	default: /* arrays and self-contained attributes: the generic syntax */
-		return ap_attr(p, &w->f[i].attr);
+		return ap_attr(p, &w->f[i].attr) == BCX_OK;
 	}
 }
 
@@ -375,7 +377,7 @@ static bool variable(ac_walk *w, const ac_elem *e)
 		return ac_values(w, i);
 	if (f->kind == BCX_TILEIR_F_UNIT) {
 		bcx_diag bd = {0};
-		return ap_built(w->p, bcx_tileir_build_attr_unit(w->p->m, &w->f[i].attr, &bd), &bd);
+		return ap_built(w->p, bcx_tileir_build_attr_unit(w->p->m, &w->f[i].attr, &bd), &bd) == BCX_OK;
 	}
 	if (f->kind == BCX_TILEIR_F_RESULT)
 		return mlir_fail(&w->p->lx, "a result cannot be written here");
@@ -417,7 +419,7 @@ static bool attr_dict(ac_walk *w, bool kw)
 			return mlir_fail(&p->lx, "expected an attribute name");
 		if (n >= 64)
 			return mlir_fail(&p->lx, "too many attributes");
-		if (!ap_key_unique(p, seen, n))
+		if (ap_key_unique(p, seen, n) != BCX_OK)
 			return false;
 		seen[n] = t;
 		int i = -1;
@@ -431,8 +433,8 @@ static bool attr_dict(ac_walk *w, bool kw)
 		bcx_diag bd = {0};
 		if (!mlir_next(&p->lx) ||
 		    !(mlir_accept(&p->lx, '=')
-			  ? ap_attr(p, &w->f[i].attr)
-			  : ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[i].attr, &bd), &bd)))
+			  ? ap_attr(p, &w->f[i].attr) == BCX_OK
+			  : ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[i].attr, &bd), &bd) == BCX_OK))
 			return false;
 	}
 	return mlir_next(&p->lx);
@@ -485,8 +487,9 @@ static bool group_absent(ac_walk *w, const ac_elem *a)
 	return ap_built(w->p, bcx_tileir_build_type_scalar(w->p->m, f->enc == BCX_TILEIR_E_U32
 									? BCX_TILEIR_T_I32
 									: BCX_TILEIR_T_I64, &ty, &bd),
-			&bd) &&
-	       ap_built(w->p, bcx_tileir_build_attr_int(w->p->m, ty, 0, &w->f[i].attr, &bd), &bd);
+			&bd) == BCX_OK &&
+	       ap_built(w->p, bcx_tileir_build_attr_int(w->p->m, ty, 0, &w->f[i].attr, &bd),
+			&bd) == BCX_OK;
 }
 
 /* "( ... )?" at element g (*i is the one after it): taken when the text

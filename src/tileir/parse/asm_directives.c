@@ -82,11 +82,12 @@ static bool dense(ac_walk *w, const fmt_tok *t)
 	int i = ac_arg_field(w, t);
 	bcx_tileir_build_type elem;
 	unsigned line = p->lx.t.line, col = p->lx.t.col;
-	if (i < 0 || !mlir_expect(&p->lx, '<') || !ap_type(p, &elem) || !mlir_expect(&p->lx, ':'))
+	if (i < 0 || !mlir_expect(&p->lx, '<') || ap_type(p, &elem) != BCX_OK ||
+	    !mlir_expect(&p->lx, ':'))
 		return false;
 	p->dense_kind = tir_tag_is_float(tb_type(p->m, elem)->tag) ? 2 : 1;
 	p->dense_elem = elem;
-	bool ok = ap_dense_values(p, &w->f[i].attr);
+	bool ok = ap_dense_values(p, &w->f[i].attr) == BCX_OK;
 	p->dense_kind = 0;
 	if (!ok)
 		return false;
@@ -107,7 +108,8 @@ static bool arg_region(ac_walk *w, const fmt_tok *t)
 {
 	int r = region_arg(w, t);
 	ap_block args = {0};
-	if (r < 0 || !ap_block_arg_list(w->p, &args) || !ac_region(w, (unsigned)r, &w->op->regions[r]))
+	if (r < 0 || ap_block_arg_list(w->p, &args) != BCX_OK ||
+	    !ac_region(w, (unsigned)r, &w->op->regions[r]))
 		return false;
 	ap_block *b = w->op->regions[r];
 	if (!b && !(b = w->op->regions[r] = bcx_arena_calloc(w->p->arena, 1, sizeof *b)))
@@ -129,7 +131,7 @@ static bool index_types(ac_walk *w, const fmt_tok *t)
 	if (!ty)
 		return mlir_nomem(&w->p->lx);
 	while (k < n && mlir_accept(&w->p->lx, ','))
-		if (!ap_type(w->p, &ty[k++]))
+		if (ap_type(w->p, &ty[k++]) != BCX_OK)
 			return false;
 	if (k == 1)
 		for (; k < n; k++)
@@ -173,7 +175,7 @@ static bool first_type(ac_walk *w, const fmt_tok *t)
 	if (n == AC_ANY)
 		return mlir_fail(&w->p->lx, "cuda_tile.%s needs its result names", w->info->name);
 	bcx_tileir_build_type *ty = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *ty);
-	if (!ty || !ap_type(w->p, &ty[0]))
+	if (!ty || ap_type(w->p, &ty[0]) != BCX_OK)
 		return ty ? false : mlir_nomem(&w->p->lx);
 	for (uint32_t k = 1; k < n; k++)
 		ty[k] = ty[0];
@@ -188,10 +190,10 @@ static bool assume(ac_walk *w, const fmt_tok *t)
 	if (i < 0)
 		return false;
 	if (k.k == MLIR_TK_HASH)
-		return ap_attr(w->p, &w->f[i].attr);
+		return ap_attr(w->p, &w->f[i].attr) == BCX_OK;
 	if (k.k != MLIR_TK_ID)
 		return mlir_fail(&w->p->lx, "expected assume predicate attribute");
-	return mlir_next(&w->p->lx) && ap_cuda_attr(w->p, k.p, k.n, &w->f[i].attr);
+	return mlir_next(&w->p->lx) && ap_cuda_attr(w->p, k.p, k.n, &w->f[i].attr) == BCX_OK;
 }
 
 /* A global's visibility: "private", "public" or nothing (public). */
@@ -209,7 +211,7 @@ static bool visibility(ac_walk *w, const fmt_tok *t)
 static bool body(ac_walk *w, const fmt_tok *t)
 {
 	int r = region_arg(w, t);
-	return r >= 0 && ap_module_body(w->p, &w->op->regions[r]);
+	return r >= 0 && ap_module_body(w->p, &w->op->regions[r]) == BCX_OK;
 }
 
 static const struct {
@@ -263,10 +265,11 @@ static bool iter_values(ac_walk *w, ap_block *args, uint32_t *cap, uint32_t *tca
 	for (bool first = true; !mlir_is_punct(&p->lx, ')'); first = false) {
 		ap_ref r;
 		if ((!first && !mlir_expect(&p->lx, ',')) ||
-		    !ap_grow(p, &args->args, args->n_args, cap, sizeof *args->args) ||
-		    !ap_grow(p, &args->arg_types, args->n_args, tcap, sizeof *args->arg_types) ||
-		    !ap_value_ref(p, &args->args[args->n_args++]) || !mlir_expect(&p->lx, '=') ||
-		    !ap_value_ref(p, &r) || !ac_add_ref(w, init, &r))
+		    ap_grow(p, &args->args, args->n_args, cap, sizeof *args->args) != BCX_OK ||
+		    ap_grow(p, &args->arg_types, args->n_args, tcap, sizeof *args->arg_types) != BCX_OK ||
+		    ap_value_ref(p, &args->args[args->n_args++]) != BCX_OK ||
+		    !mlir_expect(&p->lx, '=') ||
+		    ap_value_ref(p, &r) != BCX_OK || !ac_add_ref(w, init, &r))
 			return false;
 	}
 	return mlir_next(&p->lx);
@@ -296,7 +299,8 @@ static bool type_list(asm_parser *p, bcx_tileir_build_type **t, uint32_t *n, cha
 	do {
 		if (close && mlir_is_punct(&p->lx, close))
 			break;
-		if (!ap_grow(p, t, *n, &cap, sizeof **t) || !ap_type(p, &(*t)[(*n)++]))
+		if (ap_grow(p, t, *n, &cap, sizeof **t) != BCX_OK ||
+		    ap_type(p, &(*t)[(*n)++]) != BCX_OK)
 			return false;
 	} while (mlir_accept(&p->lx, ','));
 	return !close || mlir_expect(&p->lx, close);
@@ -326,15 +330,15 @@ static bool for_op(ac_walk *w)
 	bcx_diag bd = {0};
 	if (u < 0 || (mlir_is_id(&p->lx, "unsigned") &&
 		      !(mlir_next(&p->lx) &&
-			ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[u].attr, &bd), &bd))))
+			ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[u].attr, &bd), &bd) == BCX_OK)))
 		return false;
-	if (!ap_grow(p, &args.args, 0, &cap, sizeof *args.args) ||
-	    !ap_grow(p, &args.arg_types, 0, &tcap, sizeof *args.arg_types) ||
-	    !ap_value_ref(p, &args.args[0]) || !mlir_expect_id(&p->lx, "in") ||
+	if (ap_grow(p, &args.args, 0, &cap, sizeof *args.args) != BCX_OK ||
+	    ap_grow(p, &args.arg_types, 0, &tcap, sizeof *args.arg_types) != BCX_OK ||
+	    ap_value_ref(p, &args.args[0]) != BCX_OK || !mlir_expect_id(&p->lx, "in") ||
 	    !mlir_expect(&p->lx, '(') || !one_value(w, "lowerBound") || !mlir_expect_id(&p->lx, "to") ||
 	    !one_value(w, "upperBound") || !mlir_expect(&p->lx, ',') ||
 	    !mlir_expect_id(&p->lx, "step") || !one_value(w, "step") || !mlir_expect(&p->lx, ')') ||
-	    !mlir_expect(&p->lx, ':') || !ap_type(p, &args.arg_types[0]))
+	    !mlir_expect(&p->lx, ':') || ap_type(p, &args.arg_types[0]) != BCX_OK)
 		return false;
 	args.n_args = 1;
 	bcx_tileir_build_type *t = NULL;
@@ -402,12 +406,12 @@ static bool mixed_list(ac_walk *w, const char *group, tv_list *l)
 		int64_t v = BCX_TILEIR_DYNAMIC;
 		if (p->lx.t.k == MLIR_TK_VALUE) {
 			ap_ref r;
-			if (!ap_value_ref(p, &r) || !ac_add_ref(w, g, &r))
+			if (ap_value_ref(p, &r) != BCX_OK || !ac_add_ref(w, g, &r))
 				return false;
 		} else if (p->lx.t.k != MLIR_TK_INT && !mlir_is_punct(&p->lx, '-') &&
 			   !mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false")) {
 			return mlir_fail(&p->lx, "expected either integer or SSA value");
-		} else if (!ap_signed_int(p, &v)) {
+		} else if (ap_signed_int(p, &v) != BCX_OK) {
 			return false;
 		}
 		if (l->n == TV_MAX)
@@ -461,7 +465,7 @@ static bool tensor_view_op(ac_walk *w)
 	    !mixed_list(w, "dynamicShape", &shape) || !mlir_expect(&p->lx, ',') ||
 	    !mlir_expect_id(&p->lx, "strides") || !mlir_expect(&p->lx, '=') ||
 	    !mixed_list(w, "dynamicStrides", &strides) || !mlir_expect(&p->lx, ':') ||
-	    !ap_type(p, &t))
+	    ap_type(p, &t) != BCX_OK)
 		return false;
 	if (mlir_accept(&p->lx, 'A')) {
 		/* the type of the dynamic sizes, then the view's */
@@ -470,7 +474,7 @@ static bool tensor_view_op(ac_walk *w)
 			w->f[s].refs[k].type = t;
 		for (uint32_t k = 0; d >= 0 && k < w->f[d].n; k++)
 			w->f[d].refs[k].type = t;
-		if (!ap_type(p, &t))
+		if (ap_type(p, &t) != BCX_OK)
 			return false;
 	}
 	const bcx_tileir_type *tv = tb_type(p->m, t);
@@ -487,8 +491,8 @@ static bool tensor_view_op(ac_walk *w)
 	bcx_tileir_build_type ptr, tile;
 	bcx_diag bd = {0};
 	if (b >= 0 && w->f[b].n == 1 && w->f[b].refs[0].type == BCX_TILEIR_NONE &&
-	    !(ap_built(p, bcx_tileir_build_type_ptr(p->m, tv->elem, &ptr, &bd), &bd) &&
-	      ap_built(p, bcx_tileir_build_type_tile(p->m, ptr, NULL, 0, &tile, &bd), &bd)))
+	    !(ap_built(p, bcx_tileir_build_type_ptr(p->m, tv->elem, &ptr, &bd), &bd) == BCX_OK &&
+	      ap_built(p, bcx_tileir_build_type_tile(p->m, ptr, NULL, 0, &tile, &bd), &bd) == BCX_OK))
 		return false;
 	if (b >= 0 && w->f[b].n == 1 && w->f[b].refs[0].type == BCX_TILEIR_NONE)
 		w->f[b].refs[0].type = tile;
@@ -506,7 +510,8 @@ static bool entry_results(asm_parser *p, bcx_tileir_build_type **outs, uint32_t 
 	if (paren && mlir_accept(&p->lx, ')'))
 		return true;
 	do {
-		if (!ap_grow(p, outs, *n, &cap, sizeof **outs) || !ap_type(p, &(*outs)[*n]))
+		if (ap_grow(p, outs, *n, &cap, sizeof **outs) != BCX_OK ||
+		    ap_type(p, &(*outs)[*n]) != BCX_OK)
 			return false;
 		(*n)++;
 	} while (paren && mlir_accept(&p->lx, ','));
@@ -528,21 +533,21 @@ static bool entry_op(ac_walk *w)
 	mlir_tok sym = p->lx.t;
 	char *buf = bcx_arena_alloc(p->arena, sym.n + 1);
 	long n = buf ? mlir_str_value(&sym, buf, sym.n + 1) : -1;
-	if (n < 0 || !ap_built(p, bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[name].attr,
-							     &bd), &bd) ||
-	    !mlir_next(&p->lx) || !ap_block_arg_list(p, &args))
+	if (n < 0 || ap_built(p, bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[name].attr,
+							     &bd), &bd) != BCX_OK ||
+	    !mlir_next(&p->lx) || ap_block_arg_list(p, &args) != BCX_OK)
 		return false;
 	bcx_tileir_build_type *outs = NULL;
 	uint32_t n_out = 0;
 	if (mlir_accept(&p->lx, 'A') && !entry_results(p, &outs, &n_out))
 		return false;
-	if (!ap_built(p, bcx_tileir_build_type_func(p->m, args.arg_types, args.n_args, outs, n_out,
-						    &fty, &bd), &bd) ||
-	    !ap_built(p, bcx_tileir_build_attr_type(p->m, fty, &w->f[ft].attr, &bd), &bd))
+	if (ap_built(p, bcx_tileir_build_type_func(p->m, args.arg_types, args.n_args, outs, n_out,
+						    &fty, &bd), &bd) != BCX_OK ||
+	    ap_built(p, bcx_tileir_build_attr_type(p->m, fty, &w->f[ft].attr, &bd), &bd) != BCX_OK)
 		return false;
 	if (mlir_is_id(&p->lx, "optimization_hints") &&
 	    !(mlir_next(&p->lx) && mlir_expect(&p->lx, '=') &&
-	      ap_cuda_attr(p, "optimization_hints", 18, &w->f[hints].attr)))
+	      ap_cuda_attr(p, "optimization_hints", 18, &w->f[hints].attr) == BCX_OK))
 		return false;
 	return loop_body(w, &args);
 }

@@ -60,14 +60,14 @@ static bcx_status make_fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build
 	bcx_tileir_build_type s;
 	*t = BCX_TILEIR_NONE;
 	if (kind == VR_TOKEN)
-		return ap_status(p, ap_built(p, bcx_tileir_build_type_token(p->m, t, &bd), &bd));
+		return ap_built(p, bcx_tileir_build_type_token(p->m, t, &bd), &bd);
 	bcx_tileir_type_tag tag = kind == VR_SCALAR_I1    ? BCX_TILEIR_T_I1
 				  : kind == VR_SCALAR_I32 ? BCX_TILEIR_T_I32
 							  : BCX_TILEIR_T_COUNT;
 	if (tag == BCX_TILEIR_T_COUNT)
 		return BCX_OK;
-	BCX_TRY(ap_status(p, ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &s, &bd), &bd)));
-	return ap_status(p, ap_built(p, bcx_tileir_build_type_tile(p->m, s, NULL, 0, t, &bd), &bd));
+	BCX_TRY(ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &s, &bd), &bd));
+	return ap_built(p, bcx_tileir_build_type_tile(p->m, s, NULL, 0, t, &bd), &bd);
 }
 
 /* make_fixed_type once a kind for the module: interned types keep their

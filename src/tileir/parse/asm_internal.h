@@ -154,10 +154,8 @@ typedef struct asm_parser {
 
 /* Report a builder failure (its diag) at the current token: its message
  * as malformed text, or out of memory as BCX_ERR_NOMEM. */
-bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
-/* The layers that return a bcx_status (asm_build.c, asm_module.c; BCX_TRY):
- * a builder failure at line:col, recorded as ap_built records it, and its
- * status; */
+bcx_status ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd);
+/* A builder failure at line:col, recorded as ap_built records it; */
 bcx_status ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line,
 		       unsigned col);
 /* a message at line:col, recorded as mlir_fail_at records it, and its
@@ -167,22 +165,33 @@ bcx_status ap_error_at(asm_parser *p, unsigned line, unsigned col, const char *f
 /* and the status of a parse layer's answer: BCX_OK for true, else the
  * failure the lexer holds. */
 bcx_status ap_status(const asm_parser *p, bool ok);
+/* The lexer's failing steps as statuses, recorded as mlir_fail,
+ * mlir_nomem, mlir_next, mlir_expect and mlir_expect_id record them (first
+ * failure wins): a message at the current token, out of memory
+ * (BCX_ERR_NOMEM), the next token, and an expected punctuation or keyword
+ * consumed. */
+bcx_status ap_fail(asm_parser *p, const char *fmt, ...) BCX_PRINTF(2, 3);
+bcx_status ap_nomem(asm_parser *p);
+bcx_status ap_next(asm_parser *p);
+bcx_status ap_expect(asm_parser *p, char c);
+bcx_status ap_expect_id(asm_parser *p, const char *word);
 /* Make room for element n of an arena array of capacity *cap: arrp
  * points to the array pointer (bcx_vec_room_from's step, from `first`
  * slots, in arena ar); out of memory is recorded in the lexer. */
-bool ap_grow_from(asm_parser *p, bcx_arena *ar, void *arrp, uint32_t n, uint32_t *cap,
-		  size_t elem, uint32_t first);
+bcx_status ap_grow_from(asm_parser *p, bcx_arena *ar, void *arrp, uint32_t n, uint32_t *cap,
+			size_t elem, uint32_t first);
 /* The same in the parse arena, from 4 slots; */
-bool ap_grow(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
+bcx_status ap_grow(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
 /* and for the parser's tables, which outlive a streamed item. */
-bool ap_grow_keep(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
-/* Give up streaming (asm_parser.item): stops the parse; always false. */
-bool ap_stream_abort(asm_parser *p);
+bcx_status ap_grow_keep(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem);
+/* Give up streaming (asm_parser.item): stops the parse; never BCX_OK. */
+bcx_status ap_stream_abort(asm_parser *p);
 /* Copy of the current token's text into the parse arena. */
 char *ap_tok_dup(asm_parser *p);
 /* Record a verifier error of the reference to be given once the whole
- * module is built (the first recorded wins); false only when out of memory. */
-bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...) BCX_PRINTF(4, 5);
+ * module is built (the first recorded wins); fails only when out of memory. */
+bcx_status ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
+	BCX_PRINTF(4, 5);
 /* A type as MLIR's messages name it ('!cuda_tile.tile<f32>', 'i32'). */
 const char *ap_type_text(asm_parser *p, bcx_tileir_build_type t, char *buf, size_t cap);
 /* The ATTR field of op's row that its attribute i names, or NULL (the
@@ -202,80 +211,81 @@ typedef struct num {
 } num;
 
 /* A number literal at the current token, consumed. */
-bool ap_number(asm_parser *p, num *n);
+bcx_status ap_number(asm_parser *p, num *n);
 /* Element bits of value n under scalar type tag, by MLIR's rules; what
  * ends the range message ("attribute", "type", or NULL for none). */
-bool ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uint64_t *bits);
+bcx_status ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uint64_t *bits);
 /* An integer literal of the scalar type tag: ap_number, then ap_num_bits. */
-bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits);
+bcx_status ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits);
 /* A signed 64-bit integer literal, or true (-1) or false (0) as MLIR's
  * parseInteger reads them. */
-bool ap_signed_int(asm_parser *p, int64_t *v);
+bcx_status ap_signed_int(asm_parser *p, int64_t *v);
 /* An unsigned number of `bits` (32 or 64), as MLIR's parseInteger reads
  * one (true, false and negative literals included). */
-bool ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v);
+bcx_status ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v);
 /* MLIR's dictionaries (an attribute, an op's properties and attr-dict)
- * hold each key once: false, with the reference's message at the current
- * token, when its key is among the n keys seen. */
-bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n);
+ * hold each key once: BCX_ERR_MALFORMED, with the reference's message at
+ * the current token, when its key is among the n keys seen. */
+bcx_status ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n);
 
 /* ---- asm_alias.c ---- */
 
 /* At "#name =" or "!name =" on the top level: record it and skip its
  * value. */
-bool ap_alias_def(asm_parser *p);
+bcx_status ap_alias_def(asm_parser *p);
 /* The alias named by the current token (with its sigil), or NULL. */
 ap_alias *ap_alias_find(asm_parser *p);
 /* Parse the alias value at a's position with fn, then come back. */
-bool ap_alias_parse(asm_parser *p, ap_alias *a, bool (*fn)(asm_parser *, void *), void *out);
+bcx_status ap_alias_parse(asm_parser *p, ap_alias *a, bcx_status (*fn)(asm_parser *, void *),
+			  void *out);
 
 /* ---- asm_type.c ---- */
 
 /* A type; `!cuda_tile.` is optional; `!alias` names a type alias. */
-bool ap_type(asm_parser *p, bcx_tileir_build_type *out);
+bcx_status ap_type(asm_parser *p, bcx_tileir_build_type *out);
 /* The type after a number's ':' in an attribute: a type, or one of MLIR's
  * unsigned/signed integer types (uiN, siN), which hint values may have. */
-bool ap_number_type(asm_parser *p, bcx_tileir_build_type *out);
+bcx_status ap_number_type(asm_parser *p, bcx_tileir_build_type *out);
 /* A function type "(T, ...) -> T | (T, ...)". */
-bool ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
-                  bcx_tileir_build_type **outs, uint32_t *n_out);
+bcx_status ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
+			bcx_tileir_build_type **outs, uint32_t *n_out);
 
 /* ---- asm_attr.c ---- */
 
 /* An attribute value (after "name ="). */
-bool ap_attr(asm_parser *p, bcx_tileir_build_attr **out);
+bcx_status ap_attr(asm_parser *p, bcx_tileir_build_attr **out);
 /* A cuda_tile attribute by its mnemonic (the current token follows it):
  * div_by<..>, bounded<..>, same_elements<..>, optimization_hints<..> or
  * an enum. */
-bool ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr **out);
+bcx_status ap_cuda_attr(asm_parser *p, const char *mn, size_t n, bcx_tileir_build_attr **out);
 /* "key = value, ..." up to close, as a dictionary attribute (out NULL:
  * read and dropped). */
-bool ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
+bcx_status ap_dict_entries(asm_parser *p, char close, bcx_tileir_build_attr **out);
 /* The values and type of a dense constant, from the token after "dense<"
  * or "<elem:" through "> : type". */
-bool ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
+bcx_status ap_dense_values(asm_parser *p, bcx_tileir_build_attr **out);
 
 /* ---- asm_loc.c ---- */
 
 /* An optional trailing "loc(...)": remember where it is. */
-bool ap_loc_suffix(asm_parser *p, mlir_pos *at);
+bcx_status ap_loc_suffix(asm_parser *p, mlir_pos *at);
 /* The builder location of a remembered loc(...) (NULL: unknown). */
-bool ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
-                  bcx_tileir_build_loc **out);
+bcx_status ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
+			bcx_tileir_build_loc **out);
 
 /* ---- asm_parse.c, asm_custom.c (ops) ---- */
 
 /* An op in either form, with its results and trailing location. */
-bool ap_parse_op(asm_parser *p, ap_op **out);
+bcx_status ap_parse_op(asm_parser *p, ap_op **out);
 /* "{" [^bb(args):] op* "}"; *out is NULL for an empty region. */
-bool ap_region(asm_parser *p, ap_block **out);
+bcx_status ap_region(asm_parser *p, ap_block **out);
 /* The custom-form module's body: a region, or its items streamed (the
  * block left NULL) as asm_parser.item says. */
-bool ap_module_body(asm_parser *p, ap_block **out);
+bcx_status ap_module_body(asm_parser *p, ap_block **out);
 /* A block argument list "(%a: T, ...)" into b. */
-bool ap_block_arg_list(asm_parser *p, ap_block *b);
+bcx_status ap_block_arg_list(asm_parser *p, ap_block *b);
 /* A value name at the current token, consumed. */
-bool ap_value_ref(asm_parser *p, ap_ref *r);
+bcx_status ap_value_ref(asm_parser *p, ap_ref *r);
 /* The custom form after the op name; op->info and op->results are set. */
 bool ap_custom_op(asm_parser *p, ap_op *op);
 /* Append a value-less terminator to a region that lacks one, as MLIR

@@ -2,11 +2,12 @@
  * token layer under types, attributes and locations. */
 #include "tileir/parse/asm_internal.h"
 #include "tileir/model/tables.h"
+#include "common/internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-bool ap_number(asm_parser *p, num *n)
+bcx_status ap_number(asm_parser *p, num *n)
 {
 	memset(n, 0, sizeof *n);
 	n->sline = p->lx.t.line;
@@ -23,21 +24,21 @@ bool ap_number(asm_parser *p, num *n)
 		 * parser (its message names no op) */
 		if (p->dense_kind == 2 && !n->is_hex) {
 			p->lx.prefix = NULL;
-			return mlir_fail(&p->lx, "unexpected decimal integer literal for a floating "
-					 "point value");
+			return ap_fail(p, "unexpected decimal integer literal for a floating "
+				       "point value");
 		}
 		if (!mlir_tok_u64(&t, &n->u))
-			return mlir_fail(&p->lx, "integer literal too large");
+			return ap_fail(p, "integer literal too large");
 		/* the custom form's dense parser reads an integer as int64_t
 		 * first (MLIR's parseInteger), so -0 is 0 there */
 		n->int64 = p->dense_kind == 1;
 		if (n->int64 && n->u > (uint64_t)INT64_MAX + n->neg)
-			return mlir_fail_at(&p->lx, n->sline, n->scol, "integer value too large");
+			return ap_error_at(p, n->sline, n->scol, "integer value too large");
 		n->f = (double)n->u;
 	} else if (t.k == MLIR_TK_FLOAT) {
 		char *buf = bcx_arena_alloc(p->arena, t.n + 1); /* any length MLIR takes */
 		if (!buf)
-			return mlir_nomem(&p->lx);
+			return ap_nomem(p);
 		memcpy(buf, t.p, t.n);
 		buf[t.n] = 0;
 		n->f = strtod(buf, NULL);
@@ -45,13 +46,13 @@ bool ap_number(asm_parser *p, num *n)
 	} else {
 		/* in the custom form the element type came first, and the
 		 * reference's dense parser says which literal it wanted */
-		return mlir_fail(&p->lx, "%s", p->dense_kind == 1   ? "expected integer value"
-					  : p->dense_kind == 2 ? "expected floating point literal"
-							       : "expected a number");
+		return ap_fail(p, "%s", p->dense_kind == 1   ? "expected integer value"
+					: p->dense_kind == 2 ? "expected floating point literal"
+							     : "expected a number");
 	}
 	if (n->neg)
 		n->f = -n->f;
-	return mlir_next(&p->lx);
+	return ap_next(p);
 }
 
 /* Element bits of value n under scalar type tag, by MLIR's rules: an
@@ -61,32 +62,34 @@ bool ap_number(asm_parser *p, num *n)
  * a decimal float rounds, and one too large becomes infinity where the
  * format has it. what names the context in the message ("type" inside a
  * dense literal, "attribute" for a typed number). */
-bool ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uint64_t *bits)
+bcx_status ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what,
+		       uint64_t *bits)
 {
 	unsigned w = tir_tag_bits(tag);
 	uint64_t mask = w >= 64 ? UINT64_MAX : (1ull << w) - 1;
 	if (n->is_bool && !(w == 1 && !tir_tag_is_float(tag)))
-		return mlir_fail_at(&p->lx, n->line, n->col, "%s",
-				   tir_tag_is_float(tag) ? "expected floating point literal"
-							 : "expected integer value");
+		return ap_error_at(p, n->line, n->col, "%s",
+				  tir_tag_is_float(tag) ? "expected floating point literal"
+							: "expected integer value");
 	if (tir_tag_is_float(tag)) {
 		if (!n->is_float && !n->is_hex)
-			return mlir_fail_at(&p->lx, n->line, n->col,
-					   "unexpected decimal integer literal for a floating point "
-					   "value");
+			return ap_error_at(p, n->line, n->col,
+					  "unexpected decimal integer literal for a floating point "
+					  "value");
 		if (n->is_hex && n->neg && p->dense_kind == 2)
 			p->lx.prefix = NULL; /* MLIR's float parser's words, as below */
 		if (n->is_hex && n->neg)
-			return mlir_fail_at(&p->lx, n->line, n->col,
-					   "hexadecimal float literal should not have a leading minus");
+			return ap_error_at(p, n->line, n->col,
+					  "hexadecimal float literal should not have a leading minus");
 		if (n->is_hex) {
 			*bits = n->u;
-			return (n->u & ~mask) == 0 ||
-			       mlir_fail_at(&p->lx, n->line, n->col,
-					   "float constant out of range for %s", what);
+			if (n->u & ~mask)
+				return ap_error_at(p, n->line, n->col,
+						  "float constant out of range for %s", what);
+			return BCX_OK;
 		}
 		if (mlir_float_bits(n->f, tir_float_kind(tag), bits))
-			return true;
+			return BCX_OK;
 		/* too large: what MLIR's conversion (APFloat) gives, infinity
 		 * where the format has one, else its NaN (f8E4M3FN: all ones
 		 * after the sign), its largest value (f4E2M1FN, all ones too),
@@ -96,17 +99,17 @@ bool ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uin
 		uint64_t sign = n->f < 0 && fs && !fs->e8m0 ? 1ull << (fs->ebits + mb) : 0;
 		if (fs && fs->ieee) { /* all-ones exponent */
 			*bits = sign | ((1ull << fs->ebits) - 1) << mb;
-			return true;
+			return BCX_OK;
 		}
 		if (fs && (fs->fn || fs->nonan || (fs->e8m0 && n->f > 0))) {
 			*bits = sign | ((1ull << (fs->ebits + mb)) - 1);
-			return true;
+			return BCX_OK;
 		}
-		return mlir_fail_at(&p->lx, n->line, n->col, "float constant out of range for %s",
-				   what);
+		return ap_error_at(p, n->line, n->col, "float constant out of range for %s",
+				  what);
 	}
 	if (n->is_float)
-		return mlir_fail_at(&p->lx, n->line, n->col, "expected an integer value");
+		return ap_error_at(p, n->line, n->col, "expected an integer value");
 	uint64_t v = n->neg ? (uint64_t)0 - n->u : n->u;
 	/* the magnitude of the most negative value (none for a tag of no bits) */
 	uint64_t neg_max = w == 0 ? 0 : w >= 64 ? 1ull << 63 : 1ull << (w - 1);
@@ -116,38 +119,38 @@ bool ap_num_bits(asm_parser *p, const num *n, uint8_t tag, const char *what, uin
 	if (n->int64) { /* an int64_t in [-2^(w-1), 2^w - 1], reported at its sign */
 		fits = n->neg ? n->u <= neg_max : n->u <= mask;
 		if (!fits)
-			return mlir_fail_at(&p->lx, n->sline, n->scol,
-					   "integer constant out of range for %s", what);
+			return ap_error_at(p, n->sline, n->scol,
+					  "integer constant out of range for %s", what);
 	}
 	if (!fits)
-		return mlir_fail_at(&p->lx, n->line, n->col, "integer constant out of range%s%s",
-				   what ? " for " : "", what ? what : "");
+		return ap_error_at(p, n->line, n->col, "integer constant out of range%s%s",
+				  what ? " for " : "", what ? what : "");
 	*bits = v & mask;
-	return true;
+	return BCX_OK;
 }
 
-bool ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits)
+bcx_status ap_int_literal(asm_parser *p, uint8_t tag, const char *what, uint64_t *bits)
 {
 	num n;
-	return ap_number(p, &n) && ap_num_bits(p, &n, tag, what, bits);
+	BCX_TRY(ap_number(p, &n));
+	return ap_num_bits(p, &n, tag, what, bits);
 }
 
-bool ap_signed_int(asm_parser *p, int64_t *v)
+bcx_status ap_signed_int(asm_parser *p, int64_t *v)
 {
 	/* MLIR's parseInteger takes the keywords too, as a one-bit value
 	 * sign-extended to the width asked for: true is -1, false 0. */
 	bool t = mlir_is_id(&p->lx, "true");
 	if (t || mlir_is_id(&p->lx, "false")) {
 		*v = t ? -1 : 0;
-		return mlir_next(&p->lx);
+		return ap_next(p);
 	}
 	num n;
-	if (!ap_number(p, &n))
-		return false;
+	BCX_TRY(ap_number(p, &n));
 	if (n.is_float || n.u > (uint64_t)INT64_MAX + n.neg)
-		return mlir_fail_at(&p->lx, n.line, n.col, "expected a 64-bit integer");
+		return ap_error_at(p, n.line, n.col, "expected a 64-bit integer");
 	*v = n.neg ? (int64_t)(0 - n.u) : (int64_t)n.u;
-	return true;
+	return BCX_OK;
 }
 
 /* An unsigned number of 32 or 64 bits, read as MLIR's parseInteger reads
@@ -156,20 +159,20 @@ bool ap_signed_int(asm_parser *p, int64_t *v)
  * set) and wraps to the width when that is at most the width (for 32
  * bits, -1 is 4294967295 and -100000000 is too large); a larger value is
  * too large. Errors are at the sign, in MLIR's words. */
-bool ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v)
+bcx_status ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v)
 {
 	unsigned line = p->lx.t.line, col = p->lx.t.col;
 	uint64_t max = bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
 	bool t = mlir_is_id(&p->lx, "true");
 	if (t || mlir_is_id(&p->lx, "false")) {
 		*v = t ? max : 0;
-		return mlir_next(&p->lx);
+		return ap_next(p);
 	}
 	bool neg = mlir_accept(&p->lx, '-');
 	if (p->lx.t.k != MLIR_TK_INT)
-		return mlir_fail(&p->lx, "expected integer value");
+		return ap_fail(p, "expected integer value");
 	if (!mlir_tok_u64(&p->lx.t, v) || *v > max)
-		return mlir_fail_at(&p->lx, line, col, "integer value too large");
+		return ap_error_at(p, line, col, "integer value too large");
 	if (neg && *v) {
 		const char *d = p->lx.t.p, *end = d + p->lx.t.n;
 		if (end - d > 2 && d[1] == 'x')
@@ -180,10 +183,10 @@ bool ap_unsigned_int(asm_parser *p, unsigned bits, uint64_t *v)
 		if (width > 64 || (*v >> (width - 1)) & 1)
 			width++;
 		if (width > bits)
-			return mlir_fail_at(&p->lx, line, col, "integer value too large");
+			return ap_error_at(p, line, col, "integer value too large");
 		*v = (0 - *v) & max;
 	}
-	return mlir_next(&p->lx);
+	return ap_next(p);
 }
 
 /* The text of a dictionary key token: a bare name, or a string's
@@ -195,7 +198,7 @@ static void key_text(const mlir_tok *t, const char **s, size_t *n)
 	*n = str ? t->n - 2 : t->n;
 }
 
-bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n)
+bcx_status ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n)
 {
 	const char *s, *o;
 	size_t len, olen;
@@ -203,8 +206,8 @@ bool ap_key_unique(asm_parser *p, const mlir_tok *seen, uint32_t n)
 	for (uint32_t i = 0; i < n; i++) {
 		key_text(&seen[i], &o, &olen);
 		if (olen == len && memcmp(o, s, len) == 0)
-			return mlir_fail(&p->lx, "duplicate key '%.*s' in dictionary attribute",
-					(int)(len > 60 ? 60 : len), s);
+			return ap_fail(p, "duplicate key '%.*s' in dictionary attribute",
+				      (int)(len > 60 ? 60 : len), s);
 	}
-	return true;
+	return BCX_OK;
 }

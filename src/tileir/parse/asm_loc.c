@@ -13,6 +13,7 @@
  * the unknown location; fused and named locations are refused. */
 #include "tileir/parse/asm_internal.h"
 #include "tileir/build/build_internal.h"
+#include "common/internal.h"
 
 #include <string.h>
 
@@ -20,24 +21,22 @@
 
 /* ---- locations ---- */
 
-bool ap_loc_suffix(asm_parser *p, mlir_pos *at)
+bcx_status ap_loc_suffix(asm_parser *p, mlir_pos *at)
 {
 	at->p = NULL;
 	if (!mlir_is_id(&p->lx, "loc") || mlir_peek(&p->lx).ch != '(')
-		return true;
+		return BCX_OK;
 	if (p->streamed) /* built late: its aliases may follow */
 		return ap_stream_abort(p);
 	*at = mlir_tell(&p->lx);
-	if (!mlir_next(&p->lx))
-		return false;
+	BCX_TRY(ap_next(p));
 	for (int depth = 0;;) {
 		if (p->lx.t.k == MLIR_TK_EOF)
-			return mlir_fail(&p->lx, "unterminated loc(...)");
+			return ap_fail(p, "unterminated loc(...)");
 		depth += mlir_is_punct(&p->lx, '(') - mlir_is_punct(&p->lx, ')');
-		if (!mlir_next(&p->lx))
-			return false;
+		BCX_TRY(ap_next(p));
 		if (depth == 0)
-			return true;
+			return BCX_OK;
 	}
 }
 
@@ -55,28 +54,28 @@ typedef struct lv {
 } lv;
 
 /* The index of identity key k in loc_ids. */
-static bool ident(asm_parser *p, const void *k, size_t n, uint32_t *id)
+static bcx_status ident(asm_parser *p, const void *k, size_t n, uint32_t *id)
 {
 	uint32_t had = p->loc_ids.n;
 	if (wr_table_intern(&p->loc_ids, k, n, id) ||
-	    !ap_grow_keep(p, &p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of))
-		return mlir_nomem(&p->lx);
+	    ap_grow_keep(p, &p->loc_of, *id, &p->cap_locs, sizeof *p->loc_of) != BCX_OK)
+		return ap_nomem(p);
 	if (*id >= had)
 		p->loc_of[*id] = NULL;
-	return true;
+	return BCX_OK;
 }
 
 /* A record's identity is its content (MLIR uniques attributes by value),
  * except that a call site whose parts are "file":L:C or unknown keeps
  * those apart although both encode as no record. */
-static bool record_id(asm_parser *p, lv *v)
+static bcx_status record_id(asm_parser *p, lv *v)
 {
 	uint8_t k[1 + 4] = {'r'};
 	memcpy(k + 1, &v->b->ref, 4);
 	return ident(p, k, sizeof k, &v->id);
 }
 
-static bool callsite(asm_parser *p, const lv *callee, const lv *caller, lv *v)
+static bcx_status callsite(asm_parser *p, const lv *callee, const lv *caller, lv *v)
 {
 	uint8_t k[1 + 8] = {'c'};
 	uint32_t id, owner;
@@ -84,89 +83,109 @@ static bool callsite(asm_parser *p, const lv *callee, const lv *caller, lv *v)
 	memcpy(k + 1, &callee->id, 4);
 	memcpy(k + 5, &caller->id, 4);
 	v->kind = LV_RECORD;
-	if (!ident(p, k, sizeof k, &id))
-		return false;
+	BCX_TRY(ident(p, k, sizeof k, &id));
 	v->id = id;
 	if ((v->b = p->loc_of[id]) != NULL)
-		return true;
-	if (!ap_built(p, bcx_tileir_build_di_callsite(p->m, callee->b, caller->b, &v->b, &bd), &bd))
-		return false;
+		return BCX_OK;
+	BCX_TRY(ap_built(p, bcx_tileir_build_di_callsite(p->m, callee->b, caller->b, &v->b, &bd),
+			 &bd));
 	/* the record's first identity owns it; another gets a twin */
 	uint8_t o[1 + 4] = {'o'};
 	memcpy(o + 1, &v->b->ref, 4);
-	if (wr_table_find(&p->loc_ids, o, sizeof o, &owner) &&
-	    !ap_built(p, tb_loc_twin(p->m, v->b, &v->b, &bd), &bd))
-		return false;
+	if (wr_table_find(&p->loc_ids, o, sizeof o, &owner))
+		BCX_TRY(ap_built(p, tb_loc_twin(p->m, v->b, &v->b, &bd), &bd));
 	memcpy(o + 1, &v->b->ref, 4);
 	p->loc_of[id] = v->b;
 	return ident(p, o, sizeof o, &owner);
 }
 
-static bool lv_any(asm_parser *p, lv *v);
+static bcx_status lv_any(asm_parser *p, lv *v);
 
-static bool lv_alias(asm_parser *p, void *out) { return lv_any(p, out); }
+static bcx_status lv_alias(asm_parser *p, void *out)
+{
+	return lv_any(p, out);
+}
 
 /* A "file":line:col location's line or column: an unsigned 32-bit
  * number, as MLIR's location parser reads it, in its words. */
-static bool loc_num(asm_parser *p, const char *what, uint64_t *v)
+static bcx_status loc_num(asm_parser *p, const char *what, uint64_t *v)
 {
 	if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, v) || *v > UINT32_MAX)
-		return mlir_fail(&p->lx, "expected integer %s number in FileLineColRange", what);
-	return mlir_next(&p->lx);
+		return ap_fail(p, "expected integer %s number in FileLineColRange", what);
+	return ap_next(p);
 }
 
-static bool str_tok(asm_parser *p, char **s)
+static bcx_status str_tok(asm_parser *p, char **s)
 {
 	if (p->lx.t.k != MLIR_TK_STR)
-		return mlir_fail(&p->lx, "expected a string");
+		return ap_fail(p, "expected a string");
 	*s = bcx_arena_alloc(p->arena, p->lx.t.n + 1);
 	long n = *s ? mlir_str_value(&p->lx.t, *s, p->lx.t.n) : -1;
 	if (n < 0 || memchr(*s, 0, (size_t)n))
-		return mlir_fail(&p->lx, "bad string");
+		return ap_fail(p, "bad string");
 	(*s)[n] = 0;
-	return mlir_next(&p->lx);
+	return ap_next(p);
+}
+
+/* "file":line:col after its file name, into v. */
+static bcx_status file_line(asm_parser *p, lv *v)
+{
+	v->kind = LV_FILE_LINE;
+	BCX_TRY(ap_expect(p, ':'));
+	BCX_TRY(loc_num(p, "line", &v->line));
+	BCX_TRY(ap_expect(p, ':'));
+	BCX_TRY(loc_num(p, "column", &v->col));
+	size_t n = strlen(v->file);
+	char *k = bcx_arena_alloc(p->arena, n + 18);
+	if (!k)
+		return ap_nomem(p);
+	k[0] = 'f';
+	memcpy(k + 1, &v->line, 8);
+	memcpy(k + 9, &v->col, 8);
+	memcpy(k + 17, v->file, n);
+	return ident(p, k, n + 17, &v->id);
+}
+
+static bcx_status loc_inner(asm_parser *p, lv *v);
+
+/* callsite(callee at caller) after its keyword. */
+static bcx_status call_loc(asm_parser *p, lv *v)
+{
+	lv callee, caller;
+	BCX_TRY(ap_expect(p, '('));
+	BCX_TRY(loc_inner(p, &callee));
+	BCX_TRY(ap_expect_id(p, "at"));
+	BCX_TRY(loc_inner(p, &caller));
+	BCX_TRY(ap_expect(p, ')'));
+	/* checked as the reference writer checks: caller, then callee */
+	if (caller.kind >= LV_FUSED || callee.kind >= LV_FUSED) {
+		v->kind = caller.kind >= LV_FUSED ? caller.kind : callee.kind;
+		return BCX_OK;
+	}
+	return callsite(p, &callee, &caller, v);
 }
 
 /* The inside of loc(...). */
-static bool loc_inner(asm_parser *p, lv *v)
+static bcx_status loc_inner(asm_parser *p, lv *v)
 {
 	memset(v, 0, sizeof *v);
-	if (mlir_is_id(&p->lx, "unknown"))
-		return ident(p, "u", 1, &v->id) && mlir_next(&p->lx);
+	if (mlir_is_id(&p->lx, "unknown")) {
+		BCX_TRY(ident(p, "u", 1, &v->id));
+		return ap_next(p);
+	}
 	if (p->lx.t.k == MLIR_TK_STR) {
-		if (!str_tok(p, &v->file))
-			return false;
+		BCX_TRY(str_tok(p, &v->file));
 		if (mlir_accept(&p->lx, '(')) { /* "name"(child) */
 			lv child;
 			v->kind = LV_NAME;
-			return loc_inner(p, &child) && mlir_expect(&p->lx, ')');
+			BCX_TRY(loc_inner(p, &child));
+			return ap_expect(p, ')');
 		}
-		v->kind = LV_FILE_LINE;
-		if (!mlir_expect(&p->lx, ':') || !loc_num(p, "line", &v->line) ||
-		    !mlir_expect(&p->lx, ':') || !loc_num(p, "column", &v->col))
-			return false;
-		size_t n = strlen(v->file);
-		char *k = bcx_arena_alloc(p->arena, n + 18);
-		if (!k)
-			return mlir_nomem(&p->lx);
-		k[0] = 'f';
-		memcpy(k + 1, &v->line, 8);
-		memcpy(k + 9, &v->col, 8);
-		memcpy(k + 17, v->file, n);
-		return ident(p, k, n + 17, &v->id);
+		return file_line(p, v);
 	}
 	if (mlir_is_id(&p->lx, "callsite")) {
-		lv callee, caller;
-		if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '(') || !loc_inner(p, &callee) ||
-		    !mlir_expect_id(&p->lx, "at") || !loc_inner(p, &caller) ||
-		    !mlir_expect(&p->lx, ')'))
-			return false;
-		/* checked as the reference writer checks: caller, then callee */
-		if (caller.kind >= LV_FUSED || callee.kind >= LV_FUSED) {
-			v->kind = caller.kind >= LV_FUSED ? caller.kind : callee.kind;
-			return true;
-		}
-		return callsite(p, &callee, &caller, v);
+		BCX_TRY(ap_next(p));
+		return call_loc(p, v);
 	}
 	if (mlir_is_id(&p->lx, "fused")) {
 		int depth = 0; /* skipped: refused when used */
@@ -175,11 +194,10 @@ static bool loc_inner(asm_parser *p, lv *v)
 			depth += (mlir_is_punct(&p->lx, '[') || mlir_is_punct(&p->lx, '<')) -
 				 (mlir_is_punct(&p->lx, ']') || mlir_is_punct(&p->lx, '>'));
 			if (p->lx.t.k == MLIR_TK_EOF)
-				return mlir_fail(&p->lx, "unterminated fused location");
-			if (!mlir_next(&p->lx))
-				return false;
+				return ap_fail(p, "unterminated fused location");
+			BCX_TRY(ap_next(p));
 		} while (depth > 0 || !mlir_is_punct(&p->lx, ')'));
-		return true;
+		return BCX_OK;
 	}
 	return lv_any(p, v);
 }
@@ -208,21 +226,22 @@ static const struct di_struct {
 /* One "key = value" of struct st; *seen marks the keys read. As MLIR's
  * generated parser, a key the struct lacks or has seen already is
  * refused at the value, after the '='. */
-static bool di_field(asm_parser *p, const struct di_struct *st, unsigned *seen, di_fields *f)
+static bcx_status di_field(asm_parser *p, const struct di_struct *st, unsigned *seen,
+			   di_fields *f)
 {
 	if (p->lx.t.k != MLIR_TK_ID)
-		return mlir_fail(&p->lx, "expected a parameter name in struct");
+		return ap_fail(p, "expected a parameter name in struct");
 	mlir_tok key = p->lx.t;
-	if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '='))
-		return false;
+	BCX_TRY(ap_next(p));
+	BCX_TRY(ap_expect(p, '='));
 	int k = -1;
 	for (unsigned i = 0; i < st->n; i++)
 		if (strlen(di_keys[st->keys[i]]) == key.n &&
 		    memcmp(di_keys[st->keys[i]], key.p, key.n) == 0 && !(*seen & 1u << st->keys[i]))
 			k = st->keys[i];
 	if (k < 0)
-		return mlir_fail(&p->lx, "duplicate or unknown struct parameter name: %.*s",
-				(int)(key.n > 40 ? 40 : key.n), key.p);
+		return ap_fail(p, "duplicate or unknown struct parameter name: %.*s",
+			       (int)(key.n > 40 ? 40 : key.n), key.p);
 	*seen |= 1u << k;
 	switch (k) {
 	case 0: return lv_any(p, &f->file);
@@ -238,28 +257,29 @@ static bool di_field(asm_parser *p, const struct di_struct *st, unsigned *seen, 
 
 /* The parameters of struct st up to its '>': all of a struct without
  * optional ones, in any order; else any, then the required ones checked. */
-static bool di_params(asm_parser *p, const struct di_struct *st, di_fields *f)
+static bcx_status di_params(asm_parser *p, const struct di_struct *st, di_fields *f)
 {
 	unsigned seen = 0;
 	if (st->required == st->n) {
-		for (unsigned i = 0; i < st->n; i++)
-			if (!di_field(p, st, &seen, f) || (i + 1 < st->n && !mlir_expect(&p->lx, ',')))
-				return false;
-		return mlir_expect(&p->lx, '>');
+		for (unsigned i = 0; i < st->n; i++) {
+			BCX_TRY(di_field(p, st, &seen, f));
+			if (i + 1 < st->n)
+				BCX_TRY(ap_expect(p, ','));
+		}
+		return ap_expect(p, '>');
 	}
 	do {
-		if (!di_field(p, st, &seen, f))
-			return false;
+		BCX_TRY(di_field(p, st, &seen, f));
 	} while (mlir_accept(&p->lx, ','));
 	for (unsigned i = 0; i < st->required; i++)
 		if (!(seen & 1u << st->keys[i]))
-			return mlir_fail(&p->lx, "struct is missing required parameter: %s",
-					di_keys[st->keys[i]]);
-	return mlir_expect(&p->lx, '>');
+			return ap_fail(p, "struct is missing required parameter: %s",
+				       di_keys[st->keys[i]]);
+	return ap_expect(p, '>');
 }
 
 /* #cuda_tile.di_*<...> after its '<'. */
-static bool di_attr(asm_parser *p, const char *mn, size_t n, lv *v)
+static bcx_status di_attr(asm_parser *p, const char *mn, size_t n, lv *v)
 {
 	bcx_diag bd = {0};
 	di_fields f;
@@ -269,17 +289,20 @@ static bool di_attr(asm_parser *p, const char *mn, size_t n, lv *v)
 #define MN(s) (n == sizeof(s) - 1 && memcmp(mn, s, n) == 0)
 	if (MN("di_file")) {
 		char *dir;
-		return str_tok(p, &f.name) && mlir_expect_id(&p->lx, "in") && str_tok(p, &dir) &&
-		       mlir_expect(&p->lx, '>') &&
-		       ap_built(p, bcx_tileir_build_di_file(p->m, f.name, dir, &v->b, &bd), &bd);
+		BCX_TRY(str_tok(p, &f.name));
+		BCX_TRY(ap_expect_id(p, "in"));
+		BCX_TRY(str_tok(p, &dir));
+		BCX_TRY(ap_expect(p, '>'));
+		return ap_built(p, bcx_tileir_build_di_file(p->m, f.name, dir, &v->b, &bd), &bd);
 	}
 	if (MN("di_loc")) {
 		lv src, scope;
-		if (!lv_any(p, &src) || !mlir_expect_id(&p->lx, "in") || !lv_any(p, &scope) ||
-		    !mlir_expect(&p->lx, '>'))
-			return false;
+		BCX_TRY(lv_any(p, &src));
+		BCX_TRY(ap_expect_id(p, "in"));
+		BCX_TRY(lv_any(p, &scope));
+		BCX_TRY(ap_expect(p, '>'));
 		if (src.kind != LV_FILE_LINE)
-			return mlir_fail(&p->lx, "di_loc needs a \"file\":line:column location");
+			return ap_fail(p, "di_loc needs a \"file\":line:column location");
 		return ap_built(p, bcx_tileir_build_di_loc(p->m, scope.b, src.file, src.line, src.col,
 							   &v->b, &bd), &bd);
 	}
@@ -288,11 +311,11 @@ static bool di_attr(asm_parser *p, const char *mn, size_t n, lv *v)
 		if (strlen(di_structs[i].mn) == n && memcmp(di_structs[i].mn, mn, n) == 0)
 			st = &di_structs[i];
 	if (!st)
-		return mlir_fail(&p->lx, "unknown debug-info attribute");
-	if (!di_params(p, st, &f))
-		return false;
+		return ap_fail(p, "unknown debug-info attribute");
+	BCX_TRY(di_params(p, st, &f));
 	if (MN("di_compile_unit"))
-		return ap_built(p, bcx_tileir_build_di_compile_unit(p->m, f.file.b, &v->b, &bd), &bd);
+		return ap_built(p, bcx_tileir_build_di_compile_unit(p->m, f.file.b, &v->b, &bd),
+				&bd);
 	if (MN("di_subprogram"))
 		return ap_built(p, bcx_tileir_build_di_subprogram(p->m, f.file.b, f.line, f.name,
 								   f.linkage, f.unit.b, f.scope_line,
@@ -301,34 +324,43 @@ static bool di_attr(asm_parser *p, const char *mn, size_t n, lv *v)
 		return ap_built(p, bcx_tileir_build_di_lexical_block(p->m, f.scope.b, f.file.b, f.line,
 								      f.col, &v->b, &bd), &bd);
 #undef MN
-	return mlir_fail(&p->lx, "unknown debug-info attribute");
+	return ap_fail(p, "unknown debug-info attribute");
 }
 
-/* loc(...), #cuda_tile.di_*<...> or an alias of either. */
-static bool lv_any(asm_parser *p, lv *v)
+/* lv_any at the current token, its nesting counted by the caller. */
+static bcx_status lv_one(asm_parser *p, lv *v)
 {
-	memset(v, 0, sizeof *v);
-	if (++p->lx.depth > MLIR_MAX_DEPTH)
-		return mlir_fail(&p->lx, "locations nested too deeply");
-	bool ok;
 	mlir_tok t = p->lx.t;
 	ap_alias *a;
 	if (mlir_is_id(&p->lx, "loc")) {
-		ok = mlir_next(&p->lx) && mlir_expect(&p->lx, '(') && loc_inner(p, v) &&
-		     mlir_expect(&p->lx, ')');
-	} else if (t.k == MLIR_TK_HASH && t.n > 10 && memcmp(t.p, "cuda_tile.", 10) == 0) {
-		ok = mlir_next(&p->lx) && mlir_expect(&p->lx, '<') &&
-		     di_attr(p, t.p + 10, t.n - 10, v) && record_id(p, v);
-	} else if ((a = ap_alias_find(p)) != NULL && a->at.p < t.p) {
-		ok = ap_alias_parse(p, a, lv_alias, v);
-	} else if (t.k == MLIR_TK_HASH) { /* not defined yet where it is used */
-		ok = mlir_fail(&p->lx, "undefined symbol alias id '%.*s'", (int)(t.n > 60 ? 60 : t.n),
-			       t.p);
-	} else {
-		ok = mlir_fail(&p->lx, "expected a location");
+		BCX_TRY(ap_next(p));
+		BCX_TRY(ap_expect(p, '('));
+		BCX_TRY(loc_inner(p, v));
+		return ap_expect(p, ')');
 	}
+	if (t.k == MLIR_TK_HASH && t.n > 10 && memcmp(t.p, "cuda_tile.", 10) == 0) {
+		BCX_TRY(ap_next(p));
+		BCX_TRY(ap_expect(p, '<'));
+		BCX_TRY(di_attr(p, t.p + 10, t.n - 10, v));
+		return record_id(p, v);
+	}
+	if ((a = ap_alias_find(p)) != NULL && a->at.p < t.p)
+		return ap_alias_parse(p, a, lv_alias, v);
+	if (t.k == MLIR_TK_HASH) /* not defined yet where it is used */
+		return ap_fail(p, "undefined symbol alias id '%.*s'", (int)(t.n > 60 ? 60 : t.n),
+			       t.p);
+	return ap_fail(p, "expected a location");
+}
+
+/* loc(...), #cuda_tile.di_*<...> or an alias of either. */
+static bcx_status lv_any(asm_parser *p, lv *v)
+{
+	memset(v, 0, sizeof *v);
+	if (++p->lx.depth > MLIR_MAX_DEPTH)
+		return ap_fail(p, "locations nested too deeply");
+	bcx_status st = lv_one(p, v);
 	p->lx.depth--;
-	return ok;
+	return st;
 }
 
 static const char *kind_name(lv_kind k)
@@ -341,34 +373,38 @@ static const char *kind_name(lv_kind k)
  * file. Everywhere else (in callsite(...), in a di_loc, in an alias's
  * value) an alias must be defined before its use, as MLIR's parser reads
  * them in order. */
-static bool op_loc(asm_parser *p, lv *v)
+static bcx_status op_loc(asm_parser *p, lv *v)
 {
 	mlir_pos start = mlir_tell(&p->lx);
 	ap_alias *a;
 	if (mlir_next(&p->lx) && mlir_accept(&p->lx, '(') && (a = ap_alias_find(p)) != NULL &&
-	    p->lx.t.k == MLIR_TK_HASH && mlir_peek(&p->lx).ch == ')')
-		return ap_alias_parse(p, a, lv_alias, v) && mlir_expect(&p->lx, ')');
-	return mlir_seek(&p->lx, start) && lv_any(p, v);
+	    p->lx.t.k == MLIR_TK_HASH && mlir_peek(&p->lx).ch == ')') {
+		BCX_TRY(ap_alias_parse(p, a, lv_alias, v));
+		return ap_expect(p, ')');
+	}
+	BCX_TRY(ap_status(p, mlir_seek(&p->lx, start)));
+	return lv_any(p, v);
 }
 
-bool ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
-                  bcx_tileir_build_loc **out)
+bcx_status ap_loc_build(asm_parser *p, mlir_pos at, unsigned line, unsigned col,
+			bcx_tileir_build_loc **out)
 {
 	*out = NULL;
 	if (!at.p)
-		return true;
+		return BCX_OK;
 	mlir_lex saved = p->lx;
 	lv v;
-	bool ok = mlir_seek(&p->lx, at) && op_loc(p, &v);
+	bcx_status ok = ap_status(p, mlir_seek(&p->lx, at));
+	if (ok == BCX_OK)
+		ok = op_loc(p, &v);
 	bcx_status st = p->lx.status;
 	p->lx = saved;
 	p->lx.status = st;
-	if (!ok)
-		return false;
+	BCX_TRY(ok);
 	if (v.kind >= LV_FUSED)
-		return mlir_fail_at(&p->lx, line, col,
+		return ap_error_at(p, line, col,
 				   "unsupported location, got %s, expected DILocAttr or CallSiteLoc",
 				   kind_name(v.kind));
 	*out = v.kind == LV_RECORD ? v.b : NULL;
-	return true;
+	return BCX_OK;
 }

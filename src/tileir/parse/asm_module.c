@@ -3,96 +3,116 @@
  * parsed into a tree by the op layer, then built (asm_build.c). */
 #include "tileir/parse/asm_internal.h"
 #include "tileir/build/build_internal.h"
+#include "common/internal.h"
 
 #include <string.h>
 
-/* The generic form's "builtin.module"() [<{props}>] ({ up to its region:
- * true with *generic set when the text starts so. */
-static bool generic_module(asm_parser *p, bool *generic)
+/* Does the text start with the generic form's "builtin.module"() ? */
+static bool at_generic_module(asm_parser *p)
 {
-	if (p->lx.t.k != MLIR_TK_STR || p->lx.t.n != 14 || memcmp(p->lx.t.p, "builtin.module", 14) ||
-	    mlir_peek(&p->lx).ch != '(')
-		return false;
-	*generic = true;
-	if (mlir_next(&p->lx) && mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')') &&
-	    (!mlir_accept(&p->lx, '<') ||
-	     (mlir_expect(&p->lx, '{') && ap_dict_entries(p, '}', NULL) && mlir_expect(&p->lx, '>'))))
-		(void)(mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, '{'));
-	return true;
+	return p->lx.t.k == MLIR_TK_STR && p->lx.t.n == 14 &&
+	       memcmp(p->lx.t.p, "builtin.module", 14) == 0 && mlir_peek(&p->lx).ch == '(';
+}
+
+/* "builtin.module"() [<{props}>] ({ up to its region. */
+static bcx_status generic_module(asm_parser *p)
+{
+	BCX_TRY(ap_next(p));
+	BCX_TRY(ap_expect(p, '('));
+	BCX_TRY(ap_expect(p, ')'));
+	if (mlir_accept(&p->lx, '<')) {
+		BCX_TRY(ap_expect(p, '{'));
+		BCX_TRY(ap_dict_entries(p, '}', NULL));
+		BCX_TRY(ap_expect(p, '>'));
+	}
+	BCX_TRY(ap_expect(p, '('));
+	return ap_expect(p, '{');
 }
 
 /* The end of a generic builtin module after its region's '}':
  * ") [{attributes}] : () -> ()". */
-static bool generic_module_end(asm_parser *p)
+static bcx_status generic_module_end(asm_parser *p)
 {
-	return mlir_expect(&p->lx, ')') &&
-	       (!mlir_accept(&p->lx, '{') || ap_dict_entries(p, '}', NULL)) &&
-	       mlir_expect(&p->lx, ':') && mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')') &&
-	       mlir_expect(&p->lx, 'A') && mlir_expect(&p->lx, '(') && mlir_expect(&p->lx, ')');
+	BCX_TRY(ap_expect(p, ')'));
+	if (mlir_accept(&p->lx, '{'))
+		BCX_TRY(ap_dict_entries(p, '}', NULL));
+	static const char rest[] = ":()A()"; /* 'A' is the lexer's "->" */
+	for (const char *c = rest; *c; c++)
+		BCX_TRY(ap_expect(p, *c));
+	return BCX_OK;
 }
 
 /* "module {", "module attributes {...} {", "builtin.module [@name] {" or the
  * generic form's "builtin.module"() ({: MLIR's builtin module around the
  * text; its ops are the top level's. Its attributes (gpu.container_module,
  * as pass pipelines print) are read and dropped: Tile IR bytecode has no
- * place for them, and the reference writes the module without them.
- * False when the text holds none (or on an error: p->lx.status). */
-static bool builtin_module(asm_parser *p, unsigned *wrappers, bool *generic)
+ * place for them, and the reference writes the module without them. */
+static bool at_builtin_module(asm_parser *p)
 {
-	if (generic_module(p, generic)) {
-		if (p->lx.status == BCX_OK)
-			++*wrappers;
+	if (at_generic_module(p) || mlir_is_id(&p->lx, "builtin.module"))
 		return true;
+	mlir_tok nx = mlir_peek(&p->lx);
+	return mlir_is_id(&p->lx, "module") &&
+	       (nx.ch == '{' ||
+		(nx.k == MLIR_TK_ID && nx.n == 10 && memcmp(nx.p, "attributes", 10) == 0));
+}
+
+/* The builtin module at_builtin_module found, up to its region: one
+ * more wrapper. */
+static bcx_status builtin_module(asm_parser *p, unsigned *wrappers, bool *generic)
+{
+	if (at_generic_module(p)) {
+		*generic = true;
+		BCX_TRY(generic_module(p));
+		++*wrappers;
+		return BCX_OK;
 	}
 	bool named = mlir_is_id(&p->lx, "builtin.module");
-	if (!named) {
-		mlir_tok nx = mlir_peek(&p->lx);
-		if (!mlir_is_id(&p->lx, "module") ||
-		    !(nx.ch == '{' || (nx.k == MLIR_TK_ID && nx.n == 10 &&
-				       memcmp(nx.p, "attributes", 10) == 0)))
-			return false;
+	BCX_TRY(ap_next(p));
+	if (named && p->lx.t.k == MLIR_TK_SYM)
+		BCX_TRY(ap_next(p));
+	if (mlir_is_id(&p->lx, "attributes")) {
+		BCX_TRY(ap_next(p));
+		BCX_TRY(ap_expect(p, '{'));
+		BCX_TRY(ap_dict_entries(p, '}', NULL));
 	}
-	if (!mlir_next(&p->lx))
-		return true;
-	if (named && p->lx.t.k == MLIR_TK_SYM && !mlir_next(&p->lx))
-		return true;
-	if (mlir_is_id(&p->lx, "attributes") &&
-	    !(mlir_next(&p->lx) && mlir_expect(&p->lx, '{') && ap_dict_entries(p, '}', NULL)))
-		return true;
-	if (mlir_expect(&p->lx, '{'))
-		++*wrappers;
-	return true;
+	BCX_TRY(ap_expect(p, '{'));
+	++*wrappers;
+	return BCX_OK;
 }
 
 /* The top level: alias definitions around the module op (or, as MLIR
  * allows in its implicit top-level module, any ops: ap_build_top),
  * possibly inside a builtin module. */
-static bool top_level(asm_parser *p, ap_block *top)
+static bcx_status top_level(asm_parser *p, ap_block *top)
 {
 	unsigned wrappers = 0;
 	bool generic = false;
 	uint32_t cap = 0;
 	while (p->lx.t.k != MLIR_TK_EOF) {
-		bool ok;
 		mlir_pos at;
 		if ((p->lx.t.k == MLIR_TK_HASH || p->lx.t.k == MLIR_TK_BANG) &&
-		    mlir_peek(&p->lx).ch == '=')
-			ok = ap_alias_def(p);
-		else if (wrappers && mlir_is_punct(&p->lx, '}'))
-			ok = mlir_next(&p->lx) && (!generic || generic_module_end(p)) &&
-			     ap_loc_suffix(p, &at) && (wrappers--, true);
-		else if (!wrappers && builtin_module(p, &wrappers, &generic))
-			ok = p->lx.status == BCX_OK;
-		else if (p->streamed) /* built before this op: read all again */
-			ok = ap_stream_abort(p);
-		else
-			ok = (p->first_op = top->n_ops == 0, true) &&
-			     ap_grow(p, &top->ops, top->n_ops, &cap, sizeof *top->ops) &&
-			     ap_parse_op(p, &top->ops[top->n_ops++]);
-		if (!ok)
-			return false;
+		    mlir_peek(&p->lx).ch == '=') {
+			BCX_TRY(ap_alias_def(p));
+		} else if (wrappers && mlir_is_punct(&p->lx, '}')) {
+			BCX_TRY(ap_next(p));
+			if (generic)
+				BCX_TRY(generic_module_end(p));
+			BCX_TRY(ap_loc_suffix(p, &at));
+			wrappers--;
+		} else if (!wrappers && at_builtin_module(p)) {
+			BCX_TRY(builtin_module(p, &wrappers, &generic));
+		} else if (p->streamed) { /* built before this op: read all again */
+			return ap_stream_abort(p);
+		} else {
+			p->first_op = top->n_ops == 0;
+			BCX_TRY(ap_grow(p, &top->ops, top->n_ops, &cap, sizeof *top->ops));
+			BCX_TRY(ap_parse_op(p, &top->ops[top->n_ops++]));
+		}
 	}
-	return !wrappers || mlir_fail(&p->lx, "expected '}' at the end of a region");
+	if (wrappers)
+		return ap_fail(p, "expected '}' at the end of a region");
+	return BCX_OK;
 }
 
 /* One reading of the text: streamed (stream) or whole. */
@@ -116,8 +136,9 @@ static bcx_status assemble(const char *file, const char *text, size_t n, const b
 	wr_table_init(&p.type_text, p.m->alloc);
 	wr_table_init(&p.op_names, p.m->alloc);
 	ap_block *top = bcx_arena_calloc(p.arena, 1, sizeof *top);
-	bcx_status st = ap_status(&p, top ? mlir_next(&p.lx) && top_level(&p, top)
-					  : mlir_nomem(&p.lx));
+	bcx_status st = top ? ap_next(&p) : ap_nomem(&p);
+	if (st == BCX_OK)
+		st = top_level(&p, top);
 	if (st == BCX_OK) /* no op at all: an empty implicit module */
 		st = ap_build_top(&p, top);
 	if (st == BCX_OK && p.late_msg)

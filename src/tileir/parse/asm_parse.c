@@ -5,123 +5,124 @@
 #include "tileir/parse/asm_internal.h"
 #include "tileir/build/build_internal.h"
 #include "tileir/model/fmt.h"
+#include "common/internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
-bool ap_value_ref(asm_parser *p, ap_ref *r)
+bcx_status ap_value_ref(asm_parser *p, ap_ref *r)
 {
 	if (p->lx.t.k != MLIR_TK_VALUE)
-		return mlir_fail(&p->lx, "expected SSA operand");
+		return ap_fail(p, "expected SSA operand");
 	*r = (ap_ref){p->lx.t.p, p->lx.t.n, 1, p->lx.t.line, p->lx.t.col, BCX_TILEIR_NONE};
-	return mlir_next(&p->lx);
+	return ap_next(p);
 }
 
-static bool result_names(asm_parser *p, ap_op *op)
+static bcx_status result_names(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
 	do {
 		if (p->lx.t.k != MLIR_TK_VALUE)
-			return mlir_fail(&p->lx, "expected a result name");
-		if (!ap_grow(p, &op->results, op->n_results, &cap, sizeof *op->results))
-			return false;
+			return ap_fail(p, "expected a result name");
+		BCX_TRY(ap_grow(p, &op->results, op->n_results, &cap, sizeof *op->results));
 		ap_ref *r = &op->results[op->n_results++];
-		if (!ap_value_ref(p, r))
-			return false;
+		BCX_TRY(ap_value_ref(p, r));
 		if (mlir_accept(&p->lx, ':')) {
 			uint64_t c;
 			if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, &c) || c == 0 || c > 65536)
-				return mlir_fail(&p->lx, "expected a result count");
+				return ap_fail(p, "expected a result count");
 			r->count = (uint32_t)c;
-			if (!mlir_next(&p->lx))
-				return false;
+			BCX_TRY(ap_next(p));
 		}
 	} while (mlir_accept(&p->lx, ','));
-	return mlir_expect(&p->lx, '=');
+	return ap_expect(p, '=');
 }
 
-static bool operand_list(asm_parser *p, ap_op *op)
+static bcx_status operand_list(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
-	if (!mlir_expect(&p->lx, '('))
-		return false;
+	BCX_TRY(ap_expect(p, '('));
 	while (!mlir_is_punct(&p->lx, ')')) {
-		if (op->n_operands && !mlir_expect(&p->lx, ','))
-			return false;
-		if (!ap_grow(p, &op->operands, op->n_operands, &cap, sizeof *op->operands) ||
-		    !ap_value_ref(p, &op->operands[op->n_operands++]))
-			return false;
+		if (op->n_operands)
+			BCX_TRY(ap_expect(p, ','));
+		BCX_TRY(ap_grow(p, &op->operands, op->n_operands, &cap, sizeof *op->operands));
+		BCX_TRY(ap_value_ref(p, &op->operands[op->n_operands++]));
 	}
-	return mlir_next(&p->lx);
+	return ap_next(p);
 }
 
-static bool segments(asm_parser *p, ap_op *op)
+static bcx_status segments(asm_parser *p, ap_op *op)
 {
 	bcx_tileir_build_attr *a;
-	if (!ap_attr(p, &a))
-		return false;
+	BCX_TRY(ap_attr(p, &a));
 	if (a->a.kind != BCX_TILEIR_A_I32_ARRAY)
-		return mlir_fail(&p->lx, "operandSegmentSizes must be array<i32: ...>");
+		return ap_fail(p, "operandSegmentSizes must be array<i32: ...>");
 	op->segments = bcx_arena_calloc(p->arena, (size_t)a->a.n + 1, sizeof *op->segments);
 	if (!op->segments)
-		return mlir_nomem(&p->lx);
+		return ap_nomem(p);
 	for (uint32_t i = 0; i < a->a.n; i++) {
 		if (a->a.ints[i] < 0)
-			return mlir_fail(&p->lx, "negative operand segment size");
+			return ap_fail(p, "negative operand segment size");
 		op->segments[i] = (uint32_t)a->a.ints[i];
 	}
 	op->n_segments = a->a.n;
-	return true;
+	return BCX_OK;
+}
+
+/* One "name [= value]" of properties, after its name: into op's
+ * attributes (a unit attribute without a value). */
+static bcx_status property(asm_parser *p, ap_op *op, uint32_t *cap, char *name)
+{
+	BCX_TRY(ap_grow(p, &op->attrs, op->n_attrs, cap, sizeof *op->attrs));
+	bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
+	na->name = name;
+	bcx_diag bd = {0};
+	if (mlir_accept(&p->lx, '='))
+		return ap_attr(p, &na->value);
+	return ap_built(p, bcx_tileir_build_attr_unit(p->m, &na->value, &bd), &bd);
 }
 
 /* <{ name [= value], ... }>, or { ... } (MLIR takes the op's own
  * attributes from its attribute dictionary too). */
-static bool properties(asm_parser *p, ap_op *op, bool dict)
+static bcx_status properties(asm_parser *p, ap_op *op, bool dict)
 {
 	uint32_t cap = op->n_attrs, n_seen = 0;
 	mlir_tok seen[64];
 	const char *open = p->lx.t.p;
-	if (!mlir_expect(&p->lx, '{'))
-		return false;
+	BCX_TRY(ap_expect(p, '{'));
 	while (!mlir_is_punct(&p->lx, '}')) {
-		if (n_seen && !mlir_expect(&p->lx, ','))
-			return false;
+		if (n_seen)
+			BCX_TRY(ap_expect(p, ','));
 		if (p->lx.t.k != MLIR_TK_ID)
-			return mlir_fail(&p->lx, "expected an attribute name");
+			return ap_fail(p, "expected an attribute name");
 		if (n_seen >= 64)
-			return mlir_fail(&p->lx, "too many attributes");
-		if (!ap_key_unique(p, seen, n_seen))
-			return false;
+			return ap_fail(p, "too many attributes");
+		BCX_TRY(ap_key_unique(p, seen, n_seen));
 		seen[n_seen++] = p->lx.t;
 		char *name = ap_tok_dup(p);
 		bool is_seg = mlir_is_id(&p->lx, "operandSegmentSizes");
-		if (!name || !mlir_next(&p->lx))
-			return false;
+		if (!name)
+			return ap_nomem(p);
+		BCX_TRY(ap_next(p));
 		if (is_seg) {
-			if (!mlir_expect(&p->lx, '=') || !segments(p, op))
-				return false;
-			continue;
+			BCX_TRY(ap_expect(p, '='));
+			BCX_TRY(segments(p, op));
+		} else {
+			BCX_TRY(property(p, op, &cap, name));
 		}
-		if (!ap_grow(p, &op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
-			return false;
-		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
-		na->name = name;
-		bcx_diag bd = {0};
-		if (mlir_accept(&p->lx, '=') ? !ap_attr(p, &na->value)
-					    : !ap_built(p, bcx_tileir_build_attr_unit(p->m, &na->value, &bd), &bd))
-			return false;
 	}
 	if (!dict) {
 		op->props = open;
 		op->props_n = (size_t)(p->lx.t.p + 1 - open);
 	}
-	return mlir_next(&p->lx) && (dict || mlir_expect(&p->lx, '>'));
+	BCX_TRY(ap_next(p));
+	return dict ? BCX_OK : ap_expect(p, '>');
 }
 
 /* An enum property given as an integer ("N : i32", how the reference's
  * generic printer writes the integer-backed ones) must be an i32: else
  * its property conversion fails while parsing, in these words. */
-static bool enum_ints(asm_parser *p, const ap_op *op)
+static bcx_status enum_ints(asm_parser *p, const ap_op *op)
 {
 	for (uint32_t i = 0; i < op->n_attrs; i++) {
 		const bcx_tileir_attr *a = &op->attrs[i].value->a;
@@ -130,103 +131,107 @@ static bool enum_ints(asm_parser *p, const ap_op *op)
 			continue;
 		bcx_tileir_build_type i32;
 		bcx_diag bd = {0};
-		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, BCX_TILEIR_T_I32, &i32, &bd), &bd))
-			return false;
+		BCX_TRY(ap_built(p, bcx_tileir_build_type_scalar(p->m, BCX_TILEIR_T_I32, &i32, &bd),
+				 &bd));
 		if (a->type == i32)
 			continue;
 		char t[64];
-		return mlir_fail_at(&p->lx, op->name_line, op->name_col,
+		return ap_error_at(p, op->name_line, op->name_col,
 				   "invalid properties %.*s for op cuda_tile.%s: Invalid attribute `%s` "
 				   "in property conversion: %llu : %s",
 				   (int)(op->props_n > 120 ? 120 : op->props_n), op->props ? op->props : "",
 				   op->info->name, f->name, (unsigned long long)a->u,
 				   ap_type_text(p, a->type, t, sizeof t));
 	}
-	return true;
+	return BCX_OK;
 }
 
-bool ap_block_arg_list(asm_parser *p, ap_block *b)
+bcx_status ap_block_arg_list(asm_parser *p, ap_block *b)
 {
 	uint32_t cap = 0, tcap = 0;
-	if (!mlir_expect(&p->lx, '('))
-		return false;
+	BCX_TRY(ap_expect(p, '('));
 	while (!mlir_is_punct(&p->lx, ')')) {
-		if (b->n_args && !mlir_expect(&p->lx, ','))
-			return false;
-		if (!ap_grow(p, &b->args, b->n_args, &cap, sizeof *b->args) ||
-		    !ap_grow(p, &b->arg_types, b->n_args, &tcap, sizeof *b->arg_types) ||
-		    !ap_value_ref(p, &b->args[b->n_args]) || !mlir_expect(&p->lx, ':') ||
-		    !ap_type(p, &b->arg_types[b->n_args]))
-			return false;
+		if (b->n_args)
+			BCX_TRY(ap_expect(p, ','));
+		BCX_TRY(ap_grow(p, &b->args, b->n_args, &cap, sizeof *b->args));
+		BCX_TRY(ap_grow(p, &b->arg_types, b->n_args, &tcap, sizeof *b->arg_types));
+		BCX_TRY(ap_value_ref(p, &b->args[b->n_args]));
+		BCX_TRY(ap_expect(p, ':'));
+		BCX_TRY(ap_type(p, &b->arg_types[b->n_args]));
 		/* an argument's attributes and location have no place on the wire */
 		bcx_tileir_build_attr *attrs;
 		mlir_pos loc;
-		if ((mlir_accept(&p->lx, '{') && !ap_dict_entries(p, '}', &attrs)) ||
-		    !ap_loc_suffix(p, &loc))
-			return false;
+		if (mlir_accept(&p->lx, '{'))
+			BCX_TRY(ap_dict_entries(p, '}', &attrs));
+		BCX_TRY(ap_loc_suffix(p, &loc));
 		b->n_args++;
 	}
-	return mlir_next(&p->lx);
+	return ap_next(p);
 }
 
 /* ^bb0[(args)]: */
-static bool block_label(asm_parser *p, ap_block *b)
+static bcx_status block_label(asm_parser *p, ap_block *b)
 {
-	if (!mlir_next(&p->lx))
-		return false;
-	if (mlir_is_punct(&p->lx, '(') && !ap_block_arg_list(p, b))
-		return false;
-	return mlir_expect(&p->lx, ':');
+	BCX_TRY(ap_next(p));
+	if (mlir_is_punct(&p->lx, '('))
+		BCX_TRY(ap_block_arg_list(p, b));
+	return ap_expect(p, ':');
 }
 
-bool ap_region(asm_parser *p, ap_block **out)
+/* What may not stand where a region's next op is expected. */
+static bcx_status region_item_check(asm_parser *p)
+{
+	if (p->lx.t.k == MLIR_TK_EOF)
+		return ap_fail(p, "expected '}' at the end of a region");
+	if (p->lx.t.k == MLIR_TK_BLOCK)
+		return ap_fail(p, "a region of this dialect holds one block");
+	return BCX_OK;
+}
+
+bcx_status ap_region(asm_parser *p, ap_block **out)
 {
 	ap_block *b = bcx_arena_calloc(p->arena, 1, sizeof *b);
 	uint32_t cap = 0;
 	bool label = false;
 	if (!b)
-		return mlir_nomem(&p->lx);
-	if (!mlir_expect(&p->lx, '{'))
-		return false;
+		return ap_nomem(p);
+	BCX_TRY(ap_expect(p, '{'));
 	if (++p->lx.depth > MLIR_MAX_DEPTH)
-		return mlir_fail(&p->lx, "regions nested too deeply");
+		return ap_fail(p, "regions nested too deeply");
 	if (p->lx.t.k == MLIR_TK_BLOCK) {
 		label = true;
-		if (!block_label(p, b))
-			return false;
+		BCX_TRY(block_label(p, b));
 	}
 	while (!mlir_is_punct(&p->lx, '}')) {
-		if (p->lx.t.k == MLIR_TK_EOF)
-			return mlir_fail(&p->lx, "expected '}' at the end of a region");
-		if (p->lx.t.k == MLIR_TK_BLOCK)
-			return mlir_fail(&p->lx, "a region of this dialect holds one block");
-		if (!ap_grow(p, &b->ops, b->n_ops, &cap, sizeof *b->ops) ||
-		    !ap_parse_op(p, &b->ops[b->n_ops++]))
-			return false;
+		BCX_TRY(region_item_check(p));
+		BCX_TRY(ap_grow(p, &b->ops, b->n_ops, &cap, sizeof *b->ops));
+		BCX_TRY(ap_parse_op(p, &b->ops[b->n_ops++]));
 	}
 	p->lx.depth--;
 	*out = (label || b->n_ops) ? b : NULL;
-	return mlir_next(&p->lx);
+	return ap_next(p);
 }
 
 /* One item of a streamed module body: read into an arena of its own,
  * built, and freed; the builder's attribute handles of the item too, as
  * building copies each attribute into the module. */
-static bool stream_one(asm_parser *p)
+static bcx_status stream_one(asm_parser *p)
 {
 	bcx_arena *item = bcx_arena_new(bcx_arena_allocator(p->keep)), *outer = p->arena;
 	if (!item)
-		return mlir_nomem(&p->lx);
+		return ap_nomem(p);
 	p->arena = p->m->handles = item;
 	ap_op *op;
-	bool ok = ap_parse_op(p, &op) && p->item(p, op) == BCX_OK;
+	bcx_status st = ap_parse_op(p, &op);
+	if (st == BCX_OK)
+		st = p->item(p, op);
 	p->arena = outer;
 	p->m->handles = NULL;
 	bcx_arena_free(item);
-	return ok;
+	return st;
 }
 
-bool ap_module_body(asm_parser *p, ap_block **out)
+bcx_status ap_module_body(asm_parser *p, ap_block **out)
 {
 	/* only the text's first op, on the top level, and a body without a
 	 * block label, as ap_region reads one */
@@ -234,56 +239,50 @@ bool ap_module_body(asm_parser *p, ap_block **out)
 	    mlir_peek(&p->lx).k == MLIR_TK_BLOCK)
 		return ap_region(p, out);
 	*out = NULL;
-	if (!mlir_expect(&p->lx, '{'))
-		return false;
+	BCX_TRY(ap_expect(p, '{'));
 	p->streamed = true;
 	++p->lx.depth;
 	while (!mlir_is_punct(&p->lx, '}')) {
-		if (p->lx.t.k == MLIR_TK_EOF)
-			return mlir_fail(&p->lx, "expected '}' at the end of a region");
-		if (p->lx.t.k == MLIR_TK_BLOCK)
-			return mlir_fail(&p->lx, "a region of this dialect holds one block");
-		if (!stream_one(p))
-			return false;
+		BCX_TRY(region_item_check(p));
+		BCX_TRY(stream_one(p));
 	}
 	p->lx.depth--;
-	return mlir_next(&p->lx);
+	return ap_next(p);
 }
 
-static bool regions(asm_parser *p, ap_op *op)
+static bcx_status regions(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = 0;
 	do {
-		if (!ap_grow(p, &op->regions, op->n_regions, &cap, sizeof *op->regions) ||
-		    !ap_region(p, &op->regions[op->n_regions++]))
-			return false;
+		BCX_TRY(ap_grow(p, &op->regions, op->n_regions, &cap, sizeof *op->regions));
+		BCX_TRY(ap_region(p, &op->regions[op->n_regions++]));
 	} while (mlir_accept(&p->lx, ','));
-	return mlir_expect(&p->lx, ')');
+	return ap_expect(p, ')');
 }
 
 /* Fill the op name table (rows by index). */
-static bool op_names_fill(asm_parser *p)
+static bcx_status op_names_fill(asm_parser *p)
 {
 	size_t n = bcx_tileir_op_count();
 	p->op_prefix = bcx_arena_calloc(p->keep, n, sizeof *p->op_prefix);
 	if (!p->op_prefix)
-		return mlir_nomem(&p->lx);
+		return ap_nomem(p);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = bcx_tileir_op_at(i)->name;
 		uint32_t idx;
 		if (wr_table_intern(&p->op_names, name, strlen(name), &idx))
-			return mlir_nomem(&p->lx);
+			return ap_nomem(p);
 	}
-	return true;
+	return BCX_OK;
 }
 
 /* The table row of the op named [s, s+n), with or without "cuda_tile.",
- * in *out (NULL when there is none); false only when out of memory. The
+ * in *out (NULL when there is none); fails only when out of memory. The
  * reference's test builds add testing$func, a function whose
  * arguments may have any type (NVIDIA's tests use it): read as an entry
  * so marked. */
-static bool op_named(asm_parser *p, const char *s, size_t n, bool *testing,
-		     const bcx_tileir_opinfo **out)
+static bcx_status op_named(asm_parser *p, const char *s, size_t n, bool *testing,
+			   const bcx_tileir_opinfo **out)
 {
 	*out = NULL;
 	if (n >= 10 && memcmp(s, "cuda_tile.", 10) == 0) {
@@ -296,7 +295,7 @@ static bool op_named(asm_parser *p, const char *s, size_t n, bool *testing,
 		n = 5;
 	}
 	if (n == 0 || n >= 64)
-		return true;
+		return BCX_OK;
 	/* as the C string the table's lookup took: to a NUL, and the prefix
 	 * once more */
 	const char *z = memchr(s, 0, n);
@@ -306,12 +305,12 @@ static bool op_named(asm_parser *p, const char *s, size_t n, bool *testing,
 		s += 10;
 		n -= 10;
 	}
-	if (!p->op_names.n && !op_names_fill(p))
-		return false;
+	if (!p->op_names.n)
+		BCX_TRY(op_names_fill(p));
 	uint32_t row;
 	if (wr_table_find(&p->op_names, s, n, &row))
 		*out = bcx_tileir_op_at(row);
-	return true;
+	return BCX_OK;
 }
 
 /* The lexer's prefix inside op's custom parser: MLIR names the op in every
@@ -334,25 +333,25 @@ static const char *op_prefix(asm_parser *p, const ap_op *op)
 /* An op outside the dialect ("materialize_tensor"(...) : ...), allowed as
  * MLIR's -allow-unregistered-dialect allows it: an opaque op of its name,
  * operands and result types. Attributes and regions are refused. */
-static bool unregistered_op(asm_parser *p, ap_op *op)
+static bcx_status unregistered_op(asm_parser *p, ap_op *op)
 {
 	/* unescaped, the name is never longer than its text */
 	char *name = bcx_arena_alloc(p->arena, p->lx.t.n + 1);
 	if (!name)
-		return mlir_nomem(&p->lx);
+		return ap_nomem(p);
 	long n = mlir_str_value(&p->lx.t, name, p->lx.t.n + 1);
 	if (n <= 0)
-		return mlir_fail(&p->lx, n == 0 ? "expected an operation name" : "bad operation name");
+		return ap_fail(p, n == 0 ? "expected an operation name" : "bad operation name");
 	op->info = &tir_unregistered_op;
 	op->uname = name;
 	op->uname_len = (size_t)n;
-	if (!mlir_next(&p->lx) || !operand_list(p, op))
-		return false;
+	BCX_TRY(ap_next(p));
+	BCX_TRY(operand_list(p, op));
 	if (mlir_is_punct(&p->lx, '<') || mlir_is_punct(&p->lx, '{'))
-		return mlir_fail(&p->lx, "attributes of an unregistered operation are not supported");
+		return ap_fail(p, "attributes of an unregistered operation are not supported");
 	if (mlir_is_punct(&p->lx, '('))
-		return mlir_fail(&p->lx, "regions of an unregistered operation are not supported");
-	return true;
+		return ap_fail(p, "regions of an unregistered operation are not supported");
+	return BCX_OK;
 }
 
 /* The enumerator of field f named by the len bytes at w, or -1. */
@@ -391,7 +390,7 @@ static int fmt_default(const bcx_tileir_opinfo *info, const bcx_tileir_field *f)
 
 /* The generic form may leave out an enum attribute that has a default:
  * the op takes the default, as the reference's parser gives it. */
-static bool defaults(asm_parser *p, ap_op *op)
+static bcx_status defaults(asm_parser *p, ap_op *op)
 {
 	uint32_t cap = op->n_attrs;
 	for (unsigned k = 0; k < op->info->n_fields; k++) {
@@ -404,89 +403,98 @@ static bool defaults(asm_parser *p, ap_op *op)
 		int v = given ? -1 : fmt_default(op->info, f);
 		if (v < 0)
 			continue;
-		if (!ap_grow(p, &op->attrs, op->n_attrs, &cap, sizeof *op->attrs))
-			return false;
+		BCX_TRY(ap_grow(p, &op->attrs, op->n_attrs, &cap, sizeof *op->attrs));
 		bcx_tileir_build_named_attr *na = &op->attrs[op->n_attrs++];
 		na->name = f->name;
 		bcx_diag bd = {0};
-		if (!ap_built(p, bcx_tileir_build_attr_enum(p->m, (unsigned)v, &na->value, &bd), &bd))
-			return false;
+		BCX_TRY(ap_built(p, bcx_tileir_build_attr_enum(p->m, (unsigned)v, &na->value, &bd),
+				 &bd));
 	}
-	return true;
+	return BCX_OK;
+}
+
+/* A registered op of the generic form after its name: (operands)
+ * [<{properties}>] [({regions})] [{attributes}], its defaults filled. */
+static bcx_status generic_parts(asm_parser *p, ap_op *op)
+{
+	BCX_TRY(ap_next(p));
+	BCX_TRY(operand_list(p, op));
+	if (mlir_accept(&p->lx, '<'))
+		BCX_TRY(properties(p, op, false));
+	if (mlir_accept(&p->lx, '('))
+		BCX_TRY(regions(p, op));
+	if (mlir_is_punct(&p->lx, '{'))
+		BCX_TRY(properties(p, op, true));
+	BCX_TRY(defaults(p, op));
+	return enum_ints(p, op);
 }
 
 /* "cuda_tile.x"(operands) [<{properties}>] [({regions})] : functype */
-static bool generic_op(asm_parser *p, ap_op *op)
+static bcx_status generic_op(asm_parser *p, ap_op *op)
 {
 	mlir_tok t = p->lx.t;
 	if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0) {
-		if (!unregistered_op(p, op))
-			return false;
-	} else if (!op_named(p, t.p, t.n, &op->testing, &op->info)) {
-		return false;
-	} else if (!op->info) {
-		return mlir_fail(&p->lx, "unknown operation \"%.*s\"", (int)(t.n > 60 ? 60 : t.n), t.p);
+		BCX_TRY(unregistered_op(p, op));
 	} else {
-		if (!mlir_next(&p->lx) || !operand_list(p, op))
-			return false;
-		if (mlir_accept(&p->lx, '<') && !properties(p, op, false))
-			return false;
-		if (mlir_accept(&p->lx, '(') && !regions(p, op))
-			return false;
-		if (mlir_is_punct(&p->lx, '{') && !properties(p, op, true))
-			return false;
-		if (!defaults(p, op) || !enum_ints(p, op))
-			return false;
+		BCX_TRY(op_named(p, t.p, t.n, &op->testing, &op->info));
+		if (!op->info)
+			return ap_fail(p, "unknown operation \"%.*s\"", (int)(t.n > 60 ? 60 : t.n),
+				       t.p);
+		BCX_TRY(generic_parts(p, op));
 	}
 	bcx_tileir_build_type *ins;
 	uint32_t n_in;
-	if (!mlir_expect(&p->lx, ':') ||
-	    !ap_func_type(p, &ins, &n_in, &op->res_types, &op->n_res_types))
-		return false;
+	BCX_TRY(ap_expect(p, ':'));
+	BCX_TRY(ap_func_type(p, &ins, &n_in, &op->res_types, &op->n_res_types));
 	if (n_in != op->n_operands)
-		return mlir_fail_at(&p->lx, op->line, op->col,
+		return ap_error_at(p, op->line, op->col,
 				   "operation has %u operands but %u operand types", op->n_operands,
 				   n_in);
 	for (uint32_t i = 0; i < n_in; i++)
 		op->operands[i].type = ins[i];
-	return true;
+	return BCX_OK;
 }
 
-bool ap_parse_op(asm_parser *p, ap_op **out)
+/* A custom-form op after its results, at its name: the rest of it read by
+ * its format, with MLIR's prefix naming the op on every message. */
+static bcx_status custom_op(asm_parser *p, ap_op *op)
+{
+	mlir_tok t = p->lx.t;
+	BCX_TRY(op_named(p, t.p, t.n, &op->testing, &op->info));
+	if (!op->info)
+		return ap_fail(p, "custom op '%.*s' is unknown", (int)(t.n > 60 ? 60 : t.n), t.p);
+	op->custom = true;
+	const char *pre = op_prefix(p, op);
+	if (!pre)
+		return ap_nomem(p);
+	const char *outer = p->lx.prefix;
+	p->lx.prefix = pre;
+	bcx_status st = ap_next(p);
+	if (st == BCX_OK)
+		st = ap_status(p, ap_custom_op(p, op));
+	p->lx.prefix = outer;
+	return st;
+}
+
+bcx_status ap_parse_op(asm_parser *p, ap_op **out)
 {
 	ap_op *op = bcx_arena_calloc(p->arena, 1, sizeof *op);
 	if (!op)
-		return mlir_nomem(&p->lx);
+		return ap_nomem(p);
 	op->line = p->lx.t.line;
 	op->col = p->lx.t.col;
-	if (p->lx.t.k == MLIR_TK_VALUE && !result_names(p, op))
-		return false;
+	if (p->lx.t.k == MLIR_TK_VALUE)
+		BCX_TRY(result_names(p, op));
 	op->name_line = p->lx.t.line;
 	op->name_col = p->lx.t.col;
 	const char *outer = p->lx.prefix;
 	p->lx.prefix = NULL;
-	if (p->lx.t.k == MLIR_TK_STR) {
-		if (!generic_op(p, op))
-			return false;
-	} else if (p->lx.t.k == MLIR_TK_ID) {
-		mlir_tok t = p->lx.t;
-		if (!op_named(p, t.p, t.n, &op->testing, &op->info))
-			return false;
-		if (!op->info)
-			return mlir_fail(&p->lx, "custom op '%.*s' is unknown",
-					(int)(t.n > 60 ? 60 : t.n), t.p);
-		op->custom = true;
-		const char *pre = op_prefix(p, op);
-		if (!pre)
-			return mlir_nomem(&p->lx);
-		p->lx.prefix = pre;
-		bool ok = mlir_next(&p->lx) && ap_custom_op(p, op);
-		p->lx.prefix = outer;
-		if (!ok)
-			return false;
-	} else {
-		return mlir_fail(&p->lx, "expected an operation name");
-	}
+	if (p->lx.t.k == MLIR_TK_STR)
+		BCX_TRY(generic_op(p, op));
+	else if (p->lx.t.k == MLIR_TK_ID)
+		BCX_TRY(custom_op(p, op));
+	else
+		return ap_fail(p, "expected an operation name");
 	p->lx.prefix = outer;
 	*out = op;
 	return ap_loc_suffix(p, &op->loc);

@@ -33,26 +33,25 @@ static unsigned tag_named(const char *kw, size_t n, bool scalar)
 	return BCX_TILEIR_T_COUNT;
 }
 
-static bool scalar(asm_parser *p, bcx_tileir_build_type *out)
+static bcx_status scalar(asm_parser *p, bcx_tileir_build_type *out)
 {
 	unsigned tag = p->lx.t.k == MLIR_TK_ID ? tag_named(p->lx.t.p, p->lx.t.n, true)
 					       : BCX_TILEIR_T_COUNT;
 	if (tag != BCX_TILEIR_T_COUNT) {
 		bcx_diag bd = {0};
-		if (!ap_built(p, bcx_tileir_build_type_scalar(p->m, (bcx_tileir_type_tag)tag, out, &bd),
-			      &bd))
-			return false;
-		return mlir_next(&p->lx);
+		bcx_tileir_type_tag tt = (bcx_tileir_type_tag)tag;
+		BCX_TRY(ap_built(p, bcx_tileir_build_type_scalar(p->m, tt, out, &bd), &bd));
+		return ap_next(p);
 	}
 	if (p->lx.t.k == MLIR_TK_EOF)
-		return mlir_fail(&p->lx, "expected a type but reached the end of the input");
+		return ap_fail(p, "expected a type but reached the end of the input");
 	if (p->lx.t.k != MLIR_TK_ID) /* the dialect's type parser wants a keyword first */
-		return mlir_fail(&p->lx, "expected valid keyword");
-	return mlir_fail(&p->lx, "expected a type but found '%.*s'",
-			(int)(p->lx.t.n > 40 ? 40 : p->lx.t.n), p->lx.t.p);
+		return ap_fail(p, "expected valid keyword");
+	return ap_fail(p, "expected a type but found '%.*s'",
+		       (int)(p->lx.t.n > 40 ? 40 : p->lx.t.n), p->lx.t.p);
 }
 
-bool ap_number_type(asm_parser *p, bcx_tileir_build_type *out)
+bcx_status ap_number_type(asm_parser *p, bcx_tileir_build_type *out)
 {
 	const mlir_tok *t = &p->lx.t;
 	char sign = t->k == MLIR_TK_ID && t->n > 2 && (t->p[0] == 'u' || t->p[0] == 's') ? t->p[0] : 0;
@@ -60,35 +59,38 @@ bool ap_number_type(asm_parser *p, bcx_tileir_build_type *out)
 	if (tag == BCX_TILEIR_T_COUNT || tir_tag_is_float((uint8_t)tag))
 		return ap_type(p, out);
 	bcx_diag bd = {0};
-	return ap_built(p, tb_type_scalar_signed(p->m, (bcx_tileir_type_tag)tag, sign, out, &bd), &bd) &&
-	       mlir_next(&p->lx);
+	BCX_TRY(ap_built(p, tb_type_scalar_signed(p->m, (bcx_tileir_type_tag)tag, sign, out, &bd),
+			 &bd));
+	return ap_next(p);
 }
 
-/* "[a,b,...]" of signed integers or '?'. */
-static int int_list(asm_parser *p, int64_t *v, int max, bool dyn)
+/* "[a,b,...]" of signed integers or '?', at most max of them: their
+ * count in *count. */
+static bcx_status int_list(asm_parser *p, int64_t *v, int max, bool dyn, int *count)
 {
 	int n = 0;
-	if (!mlir_expect(&p->lx, '['))
-		return -1;
+	BCX_TRY(ap_expect(p, '['));
 	while (!mlir_is_punct(&p->lx, ']')) {
-		if (n && !mlir_expect(&p->lx, ','))
-			return -1;
+		if (n)
+			BCX_TRY(ap_expect(p, ','));
 		bool neg = mlir_accept(&p->lx, '-');
 		uint64_t u = 0;
-		if (dyn && mlir_is_punct(&p->lx, '?')) {
-			v[n] = BCX_TILEIR_DYNAMIC;
-		} else if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, &u) || u > INT64_MAX) {
-			return mlir_fail(&p->lx, "expected an integer"), -1;
-		} else {
-			v[n] = neg ? -(int64_t)u : (int64_t)u;
-		}
+		int64_t x;
+		if (dyn && mlir_is_punct(&p->lx, '?'))
+			x = BCX_TILEIR_DYNAMIC;
+		else if (p->lx.t.k != MLIR_TK_INT || !mlir_tok_u64(&p->lx.t, &u) || u > INT64_MAX)
+			return ap_fail(p, "expected an integer");
+		else
+			x = neg ? -(int64_t)u : (int64_t)u;
+		/* the entry is read before the count is checked, as the
+		 * message for a bad one comes first; stored only once it fits */
 		if (n >= max)
-			return mlir_fail(&p->lx, "too many entries (at most %d)", max), -1;
-		n++;
-		if (!mlir_next(&p->lx))
-			return -1;
+			return ap_fail(p, "too many entries (at most %d)", max);
+		v[n++] = x;
+		BCX_TRY(ap_next(p));
 	}
-	return mlir_expect(&p->lx, ']') ? n : -1;
+	*count = n;
+	return ap_expect(p, ']');
 }
 
 /* Where the type being read began: MLIR reports a type's rules there. */
@@ -97,115 +99,113 @@ typedef struct type_at {
 } type_at;
 
 /* The reference's tile rules (model/type_rules.c), at the type's text. */
-static bool tile_rules(asm_parser *p, type_at at, const int64_t *dims, int n,
-		       bcx_tileir_build_type elem)
+static bcx_status tile_rules(asm_parser *p, type_at at, const int64_t *dims, int n,
+			     bcx_tileir_build_type elem)
 {
 	char buf[TIR_RULE_MSG_CAP];
 	const char *why = tir_tile_problem(tb_type(p->m, elem)->tag, dims, (uint32_t)n, buf);
-	return !why || mlir_fail_at(&p->lx, at.line, at.col, "%s", why);
+	return why ? ap_error_at(p, at.line, at.col, "%s", why) : BCX_OK;
 }
 
-static bool tile_type(asm_parser *p, type_at at, bcx_tileir_build_type *out)
+static bcx_status tile_type(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 {
 	int64_t dims[TIR_LIMIT_RANK];
 	bcx_tileir_build_type elem;
 	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
-	if (n < 0)
-		return false;
+	BCX_TRY(ap_status(p, n >= 0));
 	for (int i = 0; i < n; i++)
 		if (dims[i] == BCX_TILEIR_DYNAMIC)
-			return mlir_fail(&p->lx, "expected static shape");
-	if (!ap_type(p, &elem) || !mlir_expect(&p->lx, '>') || !tile_rules(p, at, dims, n, elem))
-		return false;
+			return ap_fail(p, "expected static shape");
+	BCX_TRY(ap_type(p, &elem));
+	BCX_TRY(ap_expect(p, '>'));
+	BCX_TRY(tile_rules(p, at, dims, n, elem));
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_type_tile(p->m, elem, dims, (uint32_t)n, out, &bd))
-		return ap_built_at(p, bd.code, &bd, at.line, at.col) == BCX_OK;
-	return true;
+		return ap_built_at(p, bd.code, &bd, at.line, at.col);
+	return BCX_OK;
 }
 
 /* "[s, ?, ...]": each stride a positive integer or '?' (MLIR's checks and
- * words, each at its entry). */
-static int stride_list(asm_parser *p, int64_t *v, int max)
+ * words, each at its entry); their count in *count. */
+static bcx_status stride_list(asm_parser *p, int64_t *v, int max, int *count)
 {
 	int n = 0;
-	if (!mlir_expect(&p->lx, '['))
-		return -1;
+	BCX_TRY(ap_expect(p, '['));
 	while (!mlir_is_punct(&p->lx, ']')) {
-		if (n && !mlir_expect(&p->lx, ','))
-			return -1;
+		if (n)
+			BCX_TRY(ap_expect(p, ','));
 		if (n >= max)
-			return mlir_fail(&p->lx, "too many entries (at most %d)", max), -1;
+			return ap_fail(p, "too many entries (at most %d)", max);
 		unsigned line = p->lx.t.line, col = p->lx.t.col;
 		bool neg = mlir_accept(&p->lx, '-');
 		uint64_t u = 0;
 		if (!neg && mlir_is_punct(&p->lx, '?')) {
 			v[n] = BCX_TILEIR_DYNAMIC;
 		} else if (p->lx.t.k != MLIR_TK_INT) {
-			return mlir_fail_at(&p->lx, line, col,
-					    "expected either 64-bit integer or question mark"), -1;
+			return ap_error_at(p, line, col,
+					   "expected either 64-bit integer or question mark");
 		} else if (!mlir_tok_u64(&p->lx.t, &u) || u > (neg ? (uint64_t)INT64_MAX + 1 : INT64_MAX)) {
-			return mlir_fail(&p->lx, "integer constant out of range for type"), -1;
+			return ap_fail(p, "integer constant out of range for type");
 		} else {
 			v[n] = neg ? (int64_t)(0 - u) : (int64_t)u;
 			if (v[n] <= 0)
-				return mlir_fail_at(&p->lx, line, col,
-						    "expected strictly positive integer, got %lld",
-						    (long long)v[n]), -1;
+				return ap_error_at(p, line, col,
+						   "expected strictly positive integer, got %lld",
+						   (long long)v[n]);
 		}
 		n++;
-		if (!mlir_next(&p->lx))
-			return -1;
+		BCX_TRY(ap_next(p));
 	}
-	return mlir_expect(&p->lx, ']') ? n : -1;
+	*count = n;
+	return ap_expect(p, ']');
 }
 
 /* tensor_view<shape x elem, strides=[..]> by the reference's parser and
  * verifier: strides required unless 0-d, and refused there. */
-static bool tensor_view(asm_parser *p, type_at at, bcx_tileir_build_type *out)
+static bcx_status tensor_view(asm_parser *p, type_at at, bcx_tileir_build_type *out)
 {
 	int64_t dims[TIR_LIMIT_RANK], strides[TIR_LIMIT_RANK];
 	bcx_tileir_build_type elem;
 	int n = mlir_dims(&p->lx, dims, TIR_LIMIT_RANK, true);
-	if (n < 0 || !ap_type(p, &elem))
-		return false;
+	BCX_TRY(ap_status(p, n >= 0));
+	BCX_TRY(ap_type(p, &elem));
 	int ns = 0;
-	if (n == 0 && mlir_accept(&p->lx, ','))
-		return mlir_is_id(&p->lx, "strides")
-			       ? (mlir_next(&p->lx),
-				  mlir_fail(&p->lx, "strides must not be provided for 0-d tiles"))
-			       : mlir_fail(&p->lx,
-					   "unexpected token after element type in 0-d tensor_view");
+	if (n == 0 && mlir_accept(&p->lx, ',')) {
+		if (!mlir_is_id(&p->lx, "strides"))
+			return ap_fail(p, "unexpected token after element type in 0-d tensor_view");
+		(void)mlir_next(&p->lx); /* a failure here is the one reported */
+		return ap_fail(p, "strides must not be provided for 0-d tiles");
+	}
 	if (n > 0) {
 		if (!mlir_accept(&p->lx, ','))
-			return mlir_fail(&p->lx, "expected 'strides'");
-		if (!mlir_expect_id(&p->lx, "strides") || !mlir_expect(&p->lx, '='))
-			return false;
-		ns = stride_list(p, strides, TIR_LIMIT_RANK);
+			return ap_fail(p, "expected 'strides'");
+		BCX_TRY(ap_expect_id(p, "strides"));
+		BCX_TRY(ap_expect(p, '='));
+		BCX_TRY(stride_list(p, strides, TIR_LIMIT_RANK, &ns));
 	}
-	if (ns < 0 || !mlir_expect(&p->lx, '>'))
-		return false;
+	BCX_TRY(ap_expect(p, '>'));
 	char buf[TIR_RULE_MSG_CAP];
 	const char *why = tir_tensor_view_problem(tb_type(p->m, elem)->tag, dims, (uint32_t)n,
 						  strides, (uint32_t)ns, buf);
 	if (why)
-		return mlir_fail_at(&p->lx, at.line, at.col, "%s", why);
+		return ap_error_at(p, at.line, at.col, "%s", why);
 	bcx_diag bd = {0};
 	if (bcx_tileir_build_type_tensor_view(p->m, elem, dims, strides, (uint32_t)n, out, &bd))
-		return ap_built_at(p, bd.code, &bd, at.line, at.col) == BCX_OK;
-	return true;
+		return ap_built_at(p, bd.code, &bd, at.line, at.col);
+	return BCX_OK;
 }
 
-static bool padding_value(asm_parser *p, bcx_tileir_padding *pad)
+static bcx_status padding_value(asm_parser *p, bcx_tileir_padding *pad)
 {
 	static const char *const names[] = {"zero", "neg_zero", "nan", "pos_inf", "neg_inf"};
-	if (!mlir_expect(&p->lx, '='))
-		return false;
+	BCX_TRY(ap_expect(p, '='));
 	for (unsigned i = 0; i < 5; i++)
 		if (mlir_is_id(&p->lx, names[i])) {
 			*pad = (bcx_tileir_padding)i;
-			return mlir_next(&p->lx) && mlir_expect(&p->lx, ',');
+			BCX_TRY(ap_next(p));
+			return ap_expect(p, ',');
 		}
-	return mlir_fail(&p->lx, "unknown padding value");
+	return ap_fail(p, "unknown padding value");
 }
 
 typedef struct view_parts {
@@ -216,64 +216,69 @@ typedef struct view_parts {
 	uint64_t sparse;
 } view_parts;
 
+/* "NAME =": a keyword and its '='. */
+static bcx_status key_eq(asm_parser *p, const char *name)
+{
+	BCX_TRY(ap_expect_id(p, name));
+	return ap_expect(p, '=');
+}
+
 /* tile=(..), [traversal_strides=[..],] [padding_value = x,] tensor_view<..>
  * [, dim_map=[..]] [, sparse_dim=N] > */
-static bool view_body(asm_parser *p, view_parts *v, bool gather)
+static bcx_status view_body(asm_parser *p, view_parts *v, bool gather)
 {
 	v->pad = BCX_TILEIR_PAD_NONE;
 	v->n_trav = v->n_map = -1;
-	if (!mlir_expect_id(&p->lx, "tile") || !mlir_expect(&p->lx, '=') ||
-	    !mlir_expect(&p->lx, '('))
-		return false;
+	BCX_TRY(key_eq(p, "tile"));
+	BCX_TRY(ap_expect(p, '('));
 	v->rank = mlir_is_punct(&p->lx, ')') ? 0 /* the view's rules refuse it */
 					     : mlir_dims_list(&p->lx, v->tile, TIR_LIMIT_RANK);
-	if (v->rank < 0 || !mlir_expect(&p->lx, ')') || !mlir_expect(&p->lx, ','))
-		return false;
+	BCX_TRY(ap_status(p, v->rank >= 0));
+	BCX_TRY(ap_expect(p, ')'));
+	BCX_TRY(ap_expect(p, ','));
 	if (mlir_is_id(&p->lx, "traversal_strides")) {
-		if (!mlir_next(&p->lx) || !mlir_expect(&p->lx, '=') ||
-		    (v->n_trav = int_list(p, v->trav, TIR_LIMIT_RANK, false)) < 0 ||
-		    !mlir_expect(&p->lx, ','))
-			return false;
+		BCX_TRY(ap_next(p));
+		BCX_TRY(ap_expect(p, '='));
+		BCX_TRY(int_list(p, v->trav, TIR_LIMIT_RANK, false, &v->n_trav));
+		BCX_TRY(ap_expect(p, ','));
 	}
-	if (mlir_is_id(&p->lx, "padding_value") && !(mlir_next(&p->lx) && padding_value(p, &v->pad)))
-		return false;
-	if (!ap_type(p, &v->tv))
-		return false;
+	if (mlir_is_id(&p->lx, "padding_value")) {
+		BCX_TRY(ap_next(p));
+		BCX_TRY(padding_value(p, &v->pad));
+	}
+	BCX_TRY(ap_type(p, &v->tv));
 	if (tb_type(p->m, v->tv)->tag != BCX_TILEIR_T_TENSOR_VIEW) {
 		char txt[112];
-		return mlir_fail(&p->lx, "expected 'tensor_view' type, but got '%s'",
-				 ap_type_text(p, v->tv, txt, sizeof txt));
+		return ap_fail(p, "expected 'tensor_view' type, but got '%s'",
+			       ap_type_text(p, v->tv, txt, sizeof txt));
 	}
 	/* as the dialect's parsers: a gather/scatter view ends in its one
 	 * `, sparse_dim=N`, the others in an optional `, dim_map=[..]` */
 	if (gather) {
-		if (!mlir_expect(&p->lx, ',') || !mlir_expect_id(&p->lx, "sparse_dim") ||
-		    !mlir_expect(&p->lx, '='))
-			return false;
-		if (!ap_unsigned_int(p, 32, &v->sparse))
-			return false;
+		BCX_TRY(ap_expect(p, ','));
+		BCX_TRY(key_eq(p, "sparse_dim"));
+		BCX_TRY(ap_unsigned_int(p, 32, &v->sparse));
 	} else if (mlir_accept(&p->lx, ',')) {
-		if (!mlir_expect_id(&p->lx, "dim_map") || !mlir_expect(&p->lx, '=') ||
-		    (v->n_map = int_list(p, v->dim_map, TIR_LIMIT_RANK, false)) < 0)
-			return false;
+		BCX_TRY(key_eq(p, "dim_map"));
+		BCX_TRY(int_list(p, v->dim_map, TIR_LIMIT_RANK, false, &v->n_map));
 	}
-	return mlir_expect(&p->lx, '>');
+	return ap_expect(p, '>');
 }
 
-static bool narrow(asm_parser *p, const int64_t *in, int n, int32_t *out)
+static bcx_status narrow(asm_parser *p, const int64_t *in, int n, int32_t *out)
 {
 	for (int i = 0; i < n; i++) {
 		if (in[i] < INT32_MIN || in[i] > INT32_MAX)
-			return mlir_fail(&p->lx, "value out of range for i32");
+			return ap_fail(p, "value out of range for i32");
 		out[i] = (int32_t)in[i];
 	}
-	return true;
+	return BCX_OK;
 }
 
 /* The reference's rules of the views (verifyPartitionViewLike, then the
  * strided view's; the gather/scatter view's own), in its order and words. */
 /* The reference's view rules (model/type_rules.c), at the type's text. */
-static bool view_rules(asm_parser *p, type_at at, uint8_t tag, const view_parts *v)
+static bcx_status view_rules(asm_parser *p, type_at at, uint8_t tag, const view_parts *v)
 {
 	const bcx_tileir_type *tv = tb_type(p->m, v->tv);
 	tir_view_parts parts = {
@@ -284,26 +289,26 @@ static bool view_rules(asm_parser *p, type_at at, uint8_t tag, const view_parts 
 		.sparse_dim = v->sparse, .pad = v->pad};
 	char buf[TIR_RULE_MSG_CAP];
 	const char *why = tir_view_problem(&parts, buf);
-	return !why || mlir_fail_at(&p->lx, at.line, at.col, "%s", why);
+	return why ? ap_error_at(p, at.line, at.col, "%s", why) : BCX_OK;
 }
 
-static bool view_type(asm_parser *p, type_at at, uint8_t tag, bcx_tileir_build_type *out)
+static bcx_status view_type(asm_parser *p, type_at at, uint8_t tag, bcx_tileir_build_type *out)
 {
 	view_parts v;
 	int32_t tile[TIR_LIMIT_RANK], trav[TIR_LIMIT_RANK], map[TIR_LIMIT_RANK];
-	if (!view_body(p, &v, tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW))
-		return false;
+	BCX_TRY(view_body(p, &v, tag == BCX_TILEIR_T_GATHER_SCATTER_VIEW));
 	for (int i = 0; i < v.rank; i++)
 		if (v.tile[i] <= 0 || v.tile[i] > INT32_MAX)
-			return mlir_fail_at(&p->lx, at.line, at.col,
+			return ap_error_at(p, at.line, at.col,
 					   "tile dimension %d exceeds i32 limitations (got %lld, expected "
 					   "strictly positive and less than or equal to 2147483647)",
 					   i, (long long)v.tile[i]);
-	if (!view_rules(p, at, tag, &v) || !narrow(p, v.tile, v.rank, tile) ||
-	    !narrow(p, v.trav, v.n_trav, trav) || !narrow(p, v.dim_map, v.n_map, map))
-		return false;
+	BCX_TRY(view_rules(p, at, tag, &v));
+	BCX_TRY(narrow(p, v.tile, v.rank, tile));
+	BCX_TRY(narrow(p, v.trav, v.n_trav, trav));
+	BCX_TRY(narrow(p, v.dim_map, v.n_map, map));
 	if ((v.n_map >= 0 && v.n_map != v.rank) || (v.n_trav >= 0 && v.n_trav != v.rank))
-		return mlir_fail(&p->lx, "view parameter lists must match the tile rank");
+		return ap_fail(p, "view parameter lists must match the tile rank");
 	bcx_diag bd = {0};
 	bcx_status st;
 	const int32_t *dm = v.n_map >= 0 ? map : NULL;
@@ -318,7 +323,7 @@ static bool view_type(asm_parser *p, type_at at, uint8_t tag, bcx_tileir_build_t
 	else
 		st = bcx_tileir_build_type_gather_scatter_view(p->m, v.tv, tile, (uint32_t)v.rank,
 						     (uint32_t)v.sparse, v.pad, out, &bd);
-	return ap_built_at(p, st, &bd, at.line, at.col) == BCX_OK;
+	return ap_built_at(p, st, &bd, at.line, at.col);
 }
 
 /* The tag whose keyword (types.def text) is kw, or BCX_TILEIR_T_COUNT. */
@@ -328,21 +333,21 @@ static unsigned keyword_tag(const char *kw, size_t n)
 }
 
 /* The dialect keyword after an optional "!cuda_tile." prefix. */
-static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_build_type *out)
+static bcx_status dialect_type(asm_parser *p, const char *kw, size_t n,
+			       bcx_tileir_build_type *out)
 {
 	bcx_diag bd = {0};
 	unsigned tag = keyword_tag(kw, n);
-	if (tag == BCX_TILEIR_T_TOKEN)
-		return mlir_next(&p->lx) &&
-		       ap_built(p, bcx_tileir_build_type_token(p->m, out, &bd), &bd);
+	if (tag == BCX_TILEIR_T_TOKEN) {
+		BCX_TRY(ap_next(p));
+		return ap_built(p, bcx_tileir_build_type_token(p->m, out, &bd), &bd);
+	}
 	if (tag == BCX_TILEIR_T_COUNT || tag == BCX_TILEIR_T_FUNCTION)
-		return mlir_fail(&p->lx, "unknown type '%.*s'", (int)n, kw);
-	if (!mlir_next(&p->lx))
-		return false;
+		return ap_fail(p, "unknown type '%.*s'", (int)n, kw);
+	BCX_TRY(ap_next(p));
 	/* MLIR reports a type's verifier errors where its parameters begin */
 	type_at at = {p->lx.t.line, p->lx.t.col};
-	if (!mlir_expect(&p->lx, '<'))
-		return false;
+	BCX_TRY(ap_expect(p, '<'));
 	switch (tag) {
 	case BCX_TILEIR_T_TILE:
 		return tile_type(p, at, out);
@@ -350,15 +355,19 @@ static bool dialect_type(asm_parser *p, const char *kw, size_t n, bcx_tileir_bui
 		return tensor_view(p, at, out);
 	case BCX_TILEIR_T_POINTER: {
 		bcx_tileir_build_type e;
-		return ap_type(p, &e) && mlir_expect(&p->lx, '>') &&
-		       ap_built(p, bcx_tileir_build_type_ptr(p->m, e, out, &bd), &bd);
+		BCX_TRY(ap_type(p, &e));
+		BCX_TRY(ap_expect(p, '>'));
+		return ap_built(p, bcx_tileir_build_type_ptr(p->m, e, out, &bd), &bd);
 	}
 	default: /* the three views */
 		return view_type(p, at, (uint8_t)tag, out);
 	}
 }
 
-static bool type_alias(asm_parser *p, void *out) { return ap_type(p, out); }
+static bcx_status type_alias(asm_parser *p, void *out)
+{
+	return ap_type(p, out);
+}
 
 /* The length of a bracketed type's text from s: a name, then '<' ... the
  * matching '>' on the same line; 0 when the text is not of that shape. */
@@ -388,7 +397,7 @@ static size_t bracketed_len(const char *s, const char *end)
 	return 0;
 }
 
-static bool parse_type(asm_parser *p, bcx_tileir_build_type *out);
+static bcx_status parse_type(asm_parser *p, bcx_tileir_build_type *out);
 
 /* Room in type_of for the next cache entry. */
 static bool type_cache_room(asm_parser *p)
@@ -404,27 +413,27 @@ static bool type_cache_room(asm_parser *p)
 /* Types repeat: the generic form states every operand's type on every op.
  * A bracketed type's text is parsed once per module and looked up after;
  * its value only depends on the text, the module's types being interned. */
-bool ap_type(asm_parser *p, bcx_tileir_build_type *out)
+bcx_status ap_type(asm_parser *p, bcx_tileir_build_type *out)
 {
 	mlir_tok t = p->lx.t;
 	size_t n = t.k == MLIR_TK_BANG || t.k == MLIR_TK_ID ? bracketed_len(t.s, p->lx.end) : 0;
 	uint32_t idx;
 	if (n && wr_table_find(&p->type_text, t.s, n, &idx)) {
 		*out = p->type_of[idx];
-		return mlir_seek(&p->lx, (mlir_pos){t.s + n, t.line, t.col + (unsigned)n});
+		mlir_pos after = {t.s + n, t.line, t.col + (unsigned)n};
+		return ap_status(p, mlir_seek(&p->lx, after));
 	}
-	if (!parse_type(p, out))
-		return false;
+	BCX_TRY(parse_type(p, out));
 	/* cache only what was read as one whole: the next token starts after;
 	 * no memory for the cache only means no cache */
 	if (!n || p->lx.t.s < t.s + n || !type_cache_room(p) ||
 	    wr_table_intern(&p->type_text, t.s, n, &idx) != BCX_OK)
-		return true;
+		return BCX_OK;
 	p->type_of[idx] = *out;
-	return true;
+	return BCX_OK;
 }
 
-static bool parse_type(asm_parser *p, bcx_tileir_build_type *out)
+static bcx_status parse_type(asm_parser *p, bcx_tileir_build_type *out)
 {
 	mlir_tok t = p->lx.t;
 	if (t.k == MLIR_TK_BANG) {
@@ -432,7 +441,7 @@ static bool parse_type(asm_parser *p, bcx_tileir_build_type *out)
 		if (a)
 			return ap_alias_parse(p, a, type_alias, out);
 		if (t.n < 10 || memcmp(t.p, "cuda_tile.", 10) != 0)
-			return mlir_fail(&p->lx, "unknown dialect type '!%.*s'", (int)t.n, t.p);
+			return ap_fail(p, "unknown dialect type '!%.*s'", (int)t.n, t.p);
 		return dialect_type(p, t.p + 10, t.n - 10, out);
 	}
 	if (t.k == MLIR_TK_ID && (mlir_is_id(&p->lx, "tile") || mlir_is_id(&p->lx, "ptr") ||
@@ -444,29 +453,29 @@ static bool parse_type(asm_parser *p, bcx_tileir_build_type *out)
 	return scalar(p, out);
 }
 
-static bool type_list(asm_parser *p, bcx_tileir_build_type **v, uint32_t *n, char close)
+static bcx_status type_list(asm_parser *p, bcx_tileir_build_type **v, uint32_t *n, char close)
 {
 	uint32_t cap = 0;
 	*n = 0;
 	*v = NULL;
 	while (!mlir_is_punct(&p->lx, close)) {
-		if (*n && !mlir_expect(&p->lx, ','))
-			return false;
-		if (!ap_grow_from(p, p->arena, v, *n, &cap, sizeof **v, 8) ||
-		    !ap_type(p, &(*v)[(*n)++]))
-			return false;
+		if (*n)
+			BCX_TRY(ap_expect(p, ','));
+		BCX_TRY(ap_grow_from(p, p->arena, v, *n, &cap, sizeof **v, 8));
+		BCX_TRY(ap_type(p, &(*v)[(*n)++]));
 	}
-	return mlir_next(&p->lx);
+	return ap_next(p);
 }
 
-bool ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
-                  bcx_tileir_build_type **outs, uint32_t *n_out)
+bcx_status ap_func_type(asm_parser *p, bcx_tileir_build_type **ins, uint32_t *n_in,
+			bcx_tileir_build_type **outs, uint32_t *n_out)
 {
-	if (!mlir_expect(&p->lx, '(') || !type_list(p, ins, n_in, ')') || !mlir_expect(&p->lx, 'A'))
-		return false;
+	BCX_TRY(ap_expect(p, '('));
+	BCX_TRY(type_list(p, ins, n_in, ')'));
+	BCX_TRY(ap_expect(p, 'A'));
 	if (mlir_accept(&p->lx, '('))
 		return type_list(p, outs, n_out, ')');
 	*outs = bcx_arena_alloc(p->arena, sizeof **outs);
 	*n_out = 1;
-	return *outs ? ap_type(p, *outs) : mlir_nomem(&p->lx);
+	return *outs ? ap_type(p, *outs) : ap_nomem(p);
 }

@@ -26,6 +26,35 @@ bcx_status ap_error_at(asm_parser *p, unsigned line, unsigned col, const char *f
 	return ap_status(p, ok);
 }
 
+bcx_status ap_fail(asm_parser *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	bool ok = mlir_vfail_at(&p->lx, p->lx.t.line, p->lx.t.col, fmt, ap);
+	va_end(ap);
+	return ap_status(p, ok);
+}
+
+bcx_status ap_nomem(asm_parser *p)
+{
+	return ap_status(p, mlir_nomem(&p->lx));
+}
+
+bcx_status ap_next(asm_parser *p)
+{
+	return ap_status(p, mlir_next(&p->lx));
+}
+
+bcx_status ap_expect(asm_parser *p, char c)
+{
+	return ap_status(p, mlir_expect(&p->lx, c));
+}
+
+bcx_status ap_expect_id(asm_parser *p, const char *word)
+{
+	return ap_status(p, mlir_expect_id(&p->lx, word));
+}
+
 bcx_status ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigned line,
 		       unsigned col)
 {
@@ -35,12 +64,10 @@ bcx_status ap_built_at(asm_parser *p, bcx_status st, const bcx_diag *bd, unsigne
 						: mlir_fail_at(&p->lx, line, col, "%s", bd->message));
 }
 
-bool ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd)
+bcx_status ap_built(asm_parser *p, bcx_status st, const bcx_diag *bd)
 {
-	if (st == BCX_OK)
-		return true;
 	/* a builder's refusal is the text's fault; a full heap is not */
-	return st == BCX_ERR_NOMEM ? mlir_nomem(&p->lx) : mlir_fail(&p->lx, "%s", bd->message);
+	return ap_built_at(p, st, bd, p->lx.t.line, p->lx.t.col);
 }
 
 char *ap_tok_dup(asm_parser *p)
@@ -51,32 +78,32 @@ char *ap_tok_dup(asm_parser *p)
 /* The shared growth step (bcx_vec_room_from) over the parser's 32-bit
  * counts: an array past 2^31 slots is refused before it doubles, as the
  * count would no longer fit. */
-bool ap_grow_from(asm_parser *p, bcx_arena *ar, void *arrp, uint32_t n, uint32_t *cap,
-		  size_t elem, uint32_t first)
+bcx_status ap_grow_from(asm_parser *p, bcx_arena *ar, void *arrp, uint32_t n, uint32_t *cap,
+			size_t elem, uint32_t first)
 {
 	if (n < *cap)
-		return true;
+		return BCX_OK;
 	size_t c = *cap;
 	if (n >= UINT32_MAX / 2 || !bcx_vec_room_from(ar, arrp, n, &c, elem, first))
-		return mlir_nomem(&p->lx);
+		return ap_nomem(p);
 	*cap = (uint32_t)c;
-	return true;
+	return BCX_OK;
 }
 
-bool ap_grow(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem)
+bcx_status ap_grow(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem)
 {
 	return ap_grow_from(p, p->arena, arrp, n, cap, elem, 4);
 }
 
-bool ap_grow_keep(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem)
+bcx_status ap_grow_keep(asm_parser *p, void *arrp, uint32_t n, uint32_t *cap, size_t elem)
 {
 	return ap_grow_from(p, p->keep, arrp, n, cap, elem, 4);
 }
 
-bool ap_stream_abort(asm_parser *p)
+bcx_status ap_stream_abort(asm_parser *p)
 {
 	p->stream_abort = true;
-	return mlir_fail(&p->lx, "text read again without streaming");
+	return ap_fail(p, "text read again without streaming");
 }
 
 const bcx_tileir_field *ap_attr_field(const ap_op *op, uint32_t i)
@@ -89,10 +116,10 @@ const bcx_tileir_field *ap_attr_field(const ap_op *op, uint32_t i)
 	return f;
 }
 
-bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
+bcx_status ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
 {
 	if (p->late_msg)
-		return true;
+		return BCX_OK;
 	char buf[512];
 	va_list ap;
 	va_start(ap, fmt);
@@ -101,7 +128,7 @@ bool ap_late(asm_parser *p, unsigned line, unsigned col, const char *fmt, ...)
 	p->late_msg = bcx_arena_memdup(p->keep, buf, strlen(buf));
 	p->late_line = line;
 	p->late_col = col;
-	return p->late_msg || mlir_nomem(&p->lx);
+	return p->late_msg ? BCX_OK : ap_nomem(p);
 }
 
 /* A type as MLIR names it in a message: the dialect's types with their
