@@ -176,8 +176,7 @@ static void lex_ident(mlir_lex *lx)
 }
 
 /* The body of a string after its opening quote: a newline ends it in
- * error unless a backslash escapes it (then it counts as a line), and so
- * do a vertical tab and a form feed, as in MLIR's lexer. */
+ * error, and so do a vertical tab and a form feed, as in MLIR's lexer. */
 static bool lex_string(mlir_lex *lx)
 {
 	adv(lx); /* opening quote */
@@ -190,13 +189,14 @@ static bool lex_string(mlir_lex *lx)
 		move_to(lx, q);
 		if (q >= lx->end || *q != '\\')
 			break;
-		if (lx->end - q < 2) {
-			move_to(lx, q + 1);
-			q = lx->p;
-			continue;
-		}
-		adv(lx);
-		adv(lx);
+		/* MLIR's escapes: \" \\ \n \t and two hex digits; anything
+		 * else (a newline too) is refused at the backslash, as MLIR does */
+		size_t esc = q + 1 < lx->end && bcx_text_escape(q[1]) >= 0 ? 2
+			     : q + 2 < lx->end && mlir_hexval(q[1]) >= 0 && mlir_hexval(q[2]) >= 0 ? 3
+			     : 0;
+		if (!esc)
+			return mlir_fail_at(lx, lx->line, lx->col, "unknown escape in string literal");
+		move_to(lx, q + esc);
 		q = lx->p;
 	}
 	if (lx->p < lx->end && *lx->p == '\n')

@@ -52,6 +52,12 @@ static const struct {
 		  "#cuda_tile.optimization_hints<sm_100 = {num_cta_in_cga = 2, num_cta_in_cga = "
 		  "2}>, sym_name = \"e\"}> ({\n" ENTRY_CLOSE MOD_CLOSE,
 	 2, 132, "duplicate key 'num_cta_in_cga' in dictionary attribute"},
+	{"an unknown escape in a symbol, at its backslash",
+	 "\"cuda_tile.module\"() <{sym_name = \"m\"}> ({\n}) {k = @\"bad\\q\"} : () -> ()\n", 2, 14,
+	 "unknown escape in string literal"},
+	{"an escaped newline in a string (MLIR has no such escape)",
+	 "\"cuda_tile.module\"() <{sym_name = \"m\"}> ({\n}) {k = \"a\\\nb\"} : () -> ()\n", 2, 11,
+	 "unknown escape in string literal"},
 	{"a module without its name", "\"cuda_tile.module\"() <{}> ({\n" MOD_CLOSE, 1, 1,
 	 "'cuda_tile.module' op requires attribute 'sym_name'"},
 	{"an entry block argument of another type than the signature's",
