@@ -210,6 +210,18 @@ static bcx_status run_src(const char *src, uint64_t *value, bcx_diag *d)
 	return s;
 }
 
+/* `load_const r1, TEXT` then `return r1` gives the register bits want. */
+static void check_load_const(const char *text, uint64_t want)
+{
+	char src[160];
+	bcx_diag d;
+	snprintf(src, sizeof src, ".func main 0\n load_const r1, %s\n return r1\n.end\n", text);
+	uint64_t v = 99;
+	T_CHECKF(run_src(src, &v, &d) == BCX_OK, "%s: %s", text, d.message);
+	T_CHECKF(v == want, "%s: bits %llx, want %llx", text, (unsigned long long)v,
+		 (unsigned long long)want);
+}
+
 /* A subnormal is a binary64 value like any other (strtod's ERANGE is no
  * error there); only a real overflow is refused. */
 static void test_subnormal(void)
@@ -218,15 +230,9 @@ static void test_subnormal(void)
 		{"5e-324", 1}, {"-4.9406564584124654e-324", 0x8000000000000001ull},
 		{"2.2250738585072009e-308", 0x000FFFFFFFFFFFFFull}, {"1e-400", 0},
 		{"1.7976931348623157e308", 0x7FEFFFFFFFFFFFFFull}};
-	char src[160];
 	bcx_diag d;
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		snprintf(src, sizeof src, ".func main 0\n load_const r1, %s\n return r1\n.end\n",
-			 ok[i].text);
-		uint64_t v = 99;
-		T_CHECKF(run_src(src, &v, &d) == BCX_OK, "%s: %s", ok[i].text, d.message);
-		T_CHECKF(v == ok[i].bits, "%s: bits %llx", ok[i].text, (unsigned long long)v);
-	}
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+		check_load_const(ok[i].text, ok[i].bits);
 	bcx_buf b;
 	T_EQ_U(asm_src(".global g 1e999\n", &b, &d), BCX_ERR_MALFORMED);
 	T_CHECKF(strcmp(d.message, "'1e999' is outside the binary64 range") == 0, "'%s'", d.message);
@@ -239,15 +245,8 @@ static void test_int_bases(void)
 	static const struct { const char *text; uint64_t value; } ok[] = {
 		{"017", 17}, {"-017", (uint64_t)-17}, {"0x1f", 31}, {"-0x10", (uint64_t)-16},
 		{"010u", 10}, {"0", 0}, {"09", 9}};
-	char src[160];
-	bcx_diag d;
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		snprintf(src, sizeof src, ".func main 0\n load_const r1, %s\n return r1\n.end\n",
-			 ok[i].text);
-		uint64_t v = 99;
-		T_CHECKF(run_src(src, &v, &d) == BCX_OK, "%s: %s", ok[i].text, d.message);
-		T_CHECKF(v == ok[i].value, "%s: %llu", ok[i].text, (unsigned long long)v);
-	}
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+		check_load_const(ok[i].text, ok[i].value);
 }
 
 /* Read a file; its root value (names and wide values point into arena). */
