@@ -175,6 +175,24 @@ static void lex_ident(mlir_lex *lx)
 	move_to(lx, scan(lx, lx->p, C_ID));
 }
 
+/* The escape at the backslash q (before end): its length, and in *byte
+ * the byte it stands for; 0 when it is not one of MLIR's (\" \\ \n \t
+ * and \HH, two hex digits: tasm's byte escape is \xHH). */
+static size_t escape_at(const char *q, const char *end, char *byte)
+{
+	int s = q + 1 < end ? bcx_text_escape(q[1]) : -1;
+	if (s >= 0) {
+		*byte = (char)s;
+		return 2;
+	}
+	int hi = q + 2 < end ? bcx_text_hexval((unsigned char)q[1]) : -1;
+	int lo = hi >= 0 ? bcx_text_hexval((unsigned char)q[2]) : -1;
+	if (lo < 0)
+		return 0;
+	*byte = (char)(hi * 16 + lo);
+	return 3;
+}
+
 /* The body of a string after its opening quote: a newline ends it in
  * error, and so do a vertical tab and a form feed, as in MLIR's lexer. */
 static bool lex_string(mlir_lex *lx)
@@ -189,11 +207,10 @@ static bool lex_string(mlir_lex *lx)
 		move_to(lx, q);
 		if (q >= lx->end || *q != '\\')
 			break;
-		/* MLIR's escapes: \" \\ \n \t and two hex digits; anything
-		 * else (a newline too) is refused at the backslash, as MLIR does */
-		size_t esc = q + 1 < lx->end && bcx_text_escape(q[1]) >= 0 ? 2
-			     : q + 2 < lx->end && mlir_hexval(q[1]) >= 0 && mlir_hexval(q[2]) >= 0 ? 3
-			     : 0;
+		/* anything but MLIR's escapes (a newline too) is refused at the
+		 * backslash, as MLIR does */
+		char byte;
+		size_t esc = escape_at(q, lx->end, &byte);
 		if (!esc)
 			return mlir_fail_at(lx, lx->line, lx->col, "unknown escape in string literal");
 		move_to(lx, q + esc);
@@ -434,18 +451,14 @@ int mlir_hexval(char c)
 long mlir_str_value(const mlir_tok *t, char *buf, size_t cap)
 {
 	size_t o = 0;
+	const char *end = t->p + t->n;
 	for (size_t i = 0; i < t->n; i++) {
 		char c = t->p[i];
-		if (c == '\\' && i + 1 < t->n) {
-			/* MLIR's byte escape is \HH, without tasm's 'x' */
-			char e = t->p[++i];
-			int s = bcx_text_escape(e);
-			if (s >= 0)
-				c = (char)s;
-			else if (i + 1 < t->n && mlir_hexval(e) >= 0 && mlir_hexval(t->p[i + 1]) >= 0)
-				c = (char)(mlir_hexval(e) * 16 + mlir_hexval(t->p[++i]));
-			else
+		if (c == '\\') {
+			size_t len = escape_at(t->p + i, end, &c);
+			if (!len)
 				return -1;
+			i += len - 1;
 		}
 		if (o >= cap)
 			return -1;
