@@ -61,6 +61,8 @@ static bool add_note(tir_check *c, uint32_t offset, char *text)
 {
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? 2 * c->cap : 16;
+		if (cap > SIZE_MAX / sizeof *c->notes)
+			return false;
 		tir_note *n = realloc(c->notes, cap * sizeof *n);
 		if (!n)
 			return false;

@@ -117,9 +117,10 @@ typedef struct bcx_mlirbc_write_options {
  * prints it, with or without locations, aliases and a dialect_resources
  * block) into bytecode. Attributes and types must be builtin or other
  * dialects' kept as text. Ops get the locations MLIR's parser gives them
- * (FILE:LINE:COL of the op, file being the name given). Errors are
- * "FILE:LINE:COL: message" in diag->message. On success *out holds *out_len
- * bytes; free them with bcx_mlirbc_free_bytes().
+ * (FILE:LINE:COL of the op, file being the name given). On an error,
+ * diag->message says what is wrong and diag->line, diag->column (1-based,
+ * bytes) and diag->offset (bytes) say where in the text. On success *out
+ * holds *out_len bytes; free them with bcx_mlirbc_free_bytes().
  */
 BCX_NODISCARD bcx_status bcx_mlirbc_assemble(const char *file, const char *text, size_t n,
 					     const bcx_mlirbc_write_options *opt,

@@ -270,8 +270,9 @@ BCX_NODISCARD bcx_status bcx_tileir_builder_write_file(bcx_tileir_builder *m,
 
 /* Assemble MLIR text (spec §21) into a module: the dialect's custom form,
  * with or without locations, MLIR's generic form, or both mixed
- * (docs/formats/tileir-text.md). Errors are "FILE:LINE:COL: message" in
- * d->message. */
+ * (docs/formats/tileir-text.md). On an error, d->message says what is wrong
+ * and d->line, d->column (1-based, bytes) and d->offset (bytes) say where in
+ * the text. */
 bcx_status bcx_tileir_assemble(const char *file, const char *text, size_t n,
 			   const bcx_allocator *a, bcx_tileir_builder **out, bcx_diag *d);
 

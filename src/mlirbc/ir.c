@@ -94,18 +94,9 @@ static uint32_t *u32s(irctx *x, uint32_t n)
  * which would keep every outgrown copy); freed by bcx_mlirbc_close. */
 static bool values_room(mbc_module *m)
 {
-	if (m->nvalues < m->cvalues)
-		return true;
-	size_t cap = m->cvalues ? 2 * m->cvalues : 1024;
-	if (cap > (size_t)MBC_NONE || cap > SIZE_MAX / sizeof *m->values)
-		return false;
-	mbc_value *p = bcx_realloc(bcx_arena_allocator(m->arena), m->values,
-				   m->cvalues * sizeof *p, cap * sizeof *p);
-	if (!p)
-		return false;
-	m->values = p;
-	m->cvalues = cap;
-	return true;
+	return m->nvalues < (size_t)MBC_NONE &&
+	       bcx_heap_room(bcx_arena_allocator(m->arena), &m->values, m->nvalues, &m->cvalues,
+			     sizeof *m->values, 1024);
 }
 
 /* A new global value (zeroed), or MBC_NONE. */

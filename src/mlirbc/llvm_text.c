@@ -133,14 +133,8 @@ static uint32_t add_node(tctx *x, const uint8_t *text, size_t n, uint64_t off)
 	if (m->nall == UINT32_MAX - 1 || x->budget < NODE_COST)
 		return UINT32_MAX;
 	x->budget -= NODE_COST;
-	if (m->nall == m->cattrs) {
-		mbc_slot *s = mbc_alloc_array(m->arena, m->cattrs * 2, sizeof *s);
-		if (!s)
-			return x->nomem = true, UINT32_MAX;
-		memcpy(s, m->attrs, m->nall * sizeof *s);
-		m->attrs = s;
-		m->cattrs *= 2;
-	}
+	if (!bcx_vec_room(m->arena, &m->attrs, m->nall, &m->cattrs, sizeof *m->attrs))
+		return x->nomem = true, UINT32_MAX;
 	mbc_ent *e = bcx_arena_alloc(m->arena, sizeof *e);
 	if (!e)
 		return x->nomem = true, UINT32_MAX;

@@ -82,16 +82,8 @@ static size_t add_count(gctx *g, uint64_t off)
 	const bcx_allocator *a = bcx_arena_allocator(g->p.m->arena);
 	if (g->ncounts && g->counts[g->ncounts - 1].off >= off)
 		return SIZE_MAX;
-	if (g->ncounts == g->ccounts) {
-		size_t cap = g->ccounts ? 2 * g->ccounts : 64;
-		body_count *q = cap <= SIZE_MAX / sizeof *q
-					? bcx_realloc(a, g->counts, g->ccounts * sizeof *q, cap * sizeof *q)
-					: NULL;
-		if (!q)
-			return SIZE_MAX;
-		g->counts = q;
-		g->ccounts = cap;
-	}
+	if (!bcx_heap_room(a, &g->counts, g->ncounts, &g->ccounts, sizeof *g->counts, 64))
+		return SIZE_MAX;
 	/* zero until the walk has counted the body */
 	g->counts[g->ncounts] = (body_count){off, {0, 0}};
 	return g->ncounts++;

@@ -287,17 +287,12 @@ static void decode_block(body_ctx *x, bcx_tileir_block *b)
 static bool decode_region(body_ctx *x, bcx_tileir_region *r)
 {
 	uint32_t n = tir_count(&x->c, 5, "failed to read number of blocks");
-	uint32_t cap = n ? 1 : 0;
-	bcx_tileir_block *blocks = ctx_alloc(x, cap, sizeof *blocks);
+	size_t cap = 0;
+	bcx_tileir_block *blocks = NULL;
 	for (uint32_t i = 0; i < n && bcx_cur_ok(&x->c); i++) {
-		if (i == cap) {
-			uint32_t grown = n - cap < cap ? n : cap * 2;
-			blocks = bcx_arena_grow(x->m->arena, blocks, i, grown, sizeof *blocks);
-			if (!blocks)
-				return bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
-			cap = grown;
-		}
-		memset(&blocks[i], 0, sizeof blocks[i]);
+		/* new slots come zeroed */
+		if (!bcx_vec_room_from(x->m->arena, &blocks, i, &cap, sizeof *blocks, 1))
+			return bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
 		decode_block(x, &blocks[i]);
 	}
 	r->blocks = blocks;
@@ -375,15 +370,9 @@ static bool op_stack_room(body_ctx *x)
 	bcx_tileir_module *m = x->m;
 	if (m->op_stack_n < m->op_stack_cap)
 		return true;
-	size_t cap = m->op_stack_cap ? m->op_stack_cap * 2 : 64, bytes;
-	if (!bcx_mul_ok(cap, sizeof *m->op_stack, &bytes))
+	if (!bcx_heap_room(m->opts.alloc, &m->op_stack, m->op_stack_n, &m->op_stack_cap,
+			   sizeof *m->op_stack, 64))
 		return bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
-	bcx_tileir_op *p = bcx_realloc(m->opts.alloc, m->op_stack,
-				       m->op_stack_cap * sizeof *m->op_stack, bytes);
-	if (!p)
-		return bcx_cur_fail(&x->c, BCX_ERR_NOMEM, "out of memory") == BCX_OK;
-	m->op_stack = p;
-	m->op_stack_cap = cap;
 	return true;
 }
 
