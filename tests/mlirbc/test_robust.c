@@ -81,6 +81,24 @@ static bool exercise(const uint8_t *data, size_t size)
 	return true;
 }
 
+/* A cut file is refused as cut: BCX_ERR_TRUNCATED at an offset inside the
+ * prefix. A cut between two top-level sections leaves a well-formed file
+ * without the sections that must follow: that is MLIR's own message. */
+static void refused_as_cut(const uint8_t *data, size_t n, const char *rel)
+{
+	bcx_mlirbc_module *m = NULL;
+	bcx_diag d = {0};
+	bcx_status s = bcx_mlirbc_open(data, n, NULL, &m, &d);
+	if (s == BCX_OK)
+		s = bcx_mlirbc_load_all(m, &d);
+	bcx_mlirbc_close(m);
+	bool cut = s == BCX_ERR_TRUNCATED ||
+		   (s == BCX_ERR_MALFORMED && !strncmp(d.message, "missing data for top-level section: ", 36));
+	T_CHECKF(cut && d.has_offset && d.offset <= n,
+		 "%s: prefix of %zu bytes: status %d at %llu (%s), not truncated", rel, n, (int)s,
+		 (unsigned long long)d.offset, d.message);
+}
+
 static void one_file(const char *rel, uint64_t *rng)
 {
 	size_t size;
@@ -93,6 +111,7 @@ static void one_file(const char *rel, uint64_t *rng)
 		uint8_t *copy = malloc(n ? n : 1); /* exact size: overreads are caught */
 		memcpy(copy, data, n);
 		T_CHECKF(!exercise(copy, n), "%s: prefix of %zu bytes accepted", rel, n);
+		refused_as_cut(copy, n, rel);
 		free(copy);
 	}
 	uint8_t *copy = malloc(size);

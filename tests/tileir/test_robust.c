@@ -48,12 +48,31 @@ static bool exercise(const uint8_t *data, size_t size)
 	return true;
 }
 
+/* Read a file; the status, the diagnostic in d. */
+static bcx_status read_only(const uint8_t *data, size_t size, bcx_diag *d)
+{
+	bcx_tileir_module *m = NULL;
+	bcx_status s = bcx_tileir_read(data, size, NULL, &m, d);
+	bcx_tileir_close(m);
+	return s;
+}
+
+/* A cut valid file is refused as cut: BCX_ERR_TRUNCATED at an offset inside
+ * the prefix (where the reader ran out), never another status. (A prefix of
+ * an invalid vector may meet the file's own fault first.) */
 static void truncations(const uint8_t *data, size_t size, const char *path)
 {
+	bcx_diag whole = {0};
+	bool valid = read_only(data, size, &whole) == BCX_OK;
 	for (size_t n = 0; n < size; n++) {
 		uint8_t *copy = malloc(n ? n : 1); /* exact size: overreads are caught */
 		memcpy(copy, data, n);
 		T_CHECKF(!exercise(copy, n), "%s: prefix of %zu bytes accepted", path, n);
+		bcx_diag d = {0};
+		bcx_status s = read_only(copy, n, &d);
+		T_CHECKF(!valid || (s == BCX_ERR_TRUNCATED && d.has_offset && d.offset <= n),
+			 "%s: prefix of %zu bytes: status %d at %llu (%s), not truncated", path, n,
+			 (int)s, (unsigned long long)d.offset, d.message);
 		free(copy);
 	}
 }
