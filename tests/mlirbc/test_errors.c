@@ -46,6 +46,8 @@ static void depth(const char *dir)
 {
 	char path[1024];
 	const char *names[] = {"deep60", "deep70", "deep70iso"};
+	/* where the 65th nested region starts in each committed file */
+	const long long at[] = {0, 887, 1069};
 	for (int i = 0; i < 3; i++) {
 		snprintf(path, sizeof path, "%s/%s.mlirbc", dir, names[i]);
 		size_t n;
@@ -60,7 +62,7 @@ static void depth(const char *dir)
 				bcx_mlirbc_load_all(m, &d) == BCX_OK);
 			bcx_mlirbc_close(m);
 		} else {
-			expect(p, n, BCX_ERR_LIMIT, -1, "section IR", "regions nest deeper than 64");
+			expect(p, n, BCX_ERR_LIMIT, at[i], "section IR", "regions nest deeper than 64");
 		}
 		free(p);
 	}
@@ -174,7 +176,9 @@ static void int_limit(void)
 			at = i + 1;
 	if (T_CHECK(at != 0)) {
 		bc[at] = 0x24;
-		expect(bc, n, BCX_ERR_LIMIT, -1, "section AttrType", "integer wider than 4096 bits");
+		/* reported at the IntegerAttr that holds such a value (byte 48),
+		 * not at its type (byte 121), which MLIR allows */
+		expect(bc, n, BCX_ERR_LIMIT, 48, "section AttrType", "integer wider than 4096 bits");
 	}
 	bcx_mlirbc_free_bytes(NULL, bc, n);
 }
