@@ -53,7 +53,14 @@ BCX_BEGIN_DECLS
 #define BCX_VERSION_MAJOR 0
 #define BCX_VERSION_MINOR 2
 #define BCX_VERSION_PATCH 0
-#define BCX_VERSION_STRING "0.2.0"
+/* "0.2.0", made from the three numbers above (the version's one source;
+ * CMake reads them, tests/cli/cli_docs.sh checks the man page and the Python
+ * package against them). */
+#define BCX_VERSION_STR_(x) #x
+#define BCX_VERSION_XSTR_(x) BCX_VERSION_STR_(x)
+#define BCX_VERSION_STRING                                                          \
+	BCX_VERSION_XSTR_(BCX_VERSION_MAJOR)                                        \
+	"." BCX_VERSION_XSTR_(BCX_VERSION_MINOR) "." BCX_VERSION_XSTR_(BCX_VERSION_PATCH)
 
 /* Library version as a string, e.g. "0.2.0". */
 const char *bcx_version(void);

@@ -37,5 +37,14 @@ case " $(complete_words bcx dump --j) " in *" --json "*) pass=$((pass + 1)) ;;
 *) echo "FAIL: completion of 'bcx dump --j' lacks --json"; fail=$((fail + 1)) ;; esac
 case " $(complete_words bcx asm --ta) " in *" --target "*) pass=$((pass + 1)) ;;
 *) echo "FAIL: completion of 'bcx asm --ta' lacks --target"; fail=$((fail + 1)) ;; esac
+# The version: bcx --version's (made from core.h) is the man page's and the
+# Python package's.
+ver=$("$bcx" --version | awk 'NR==1{print $2}')
+src=$(cd "$(dirname "$man")/.." && pwd)
+for f in "$man:\"bcx $ver\"" "$src/python/pyproject.toml:version = \"$ver\"" \
+	"$src/python/bcx/__init__.py:__version__ = \"$ver\""; do
+	if grep -qF -- "${f#*:}" "${f%%:*}"; then pass=$((pass + 1)); else
+		echo "FAIL: ${f%%:*} does not say ${f#*:}"; fail=$((fail + 1)); fi
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -103,7 +103,13 @@ rc=0
 for schema in "$src"/docs/schema/*.schema.json; do
 	fmt=$(basename "$schema" .schema.json)
 	set -- "$work/$fmt".*.json
-	[ -e "$1" ] || continue
+	# every schema must have documents to check: none means a format's
+	# outputs were not made above, which is a failure, not a pass
+	if [ ! -e "$1" ]; then
+		echo "FAIL: no documents for the schema $fmt"
+		rc=1
+		continue
+	fi
 	echo "== $fmt: $# documents"
 	"$py" "$src/tests/schema/validate.py" "$schema" "$@" || rc=1
 done
