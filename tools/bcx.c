@@ -44,7 +44,7 @@ static void usage(FILE *out)
  * registry entry has (so the list cannot go stale). */
 static void version_line(const char *label, const char *versions, const cli_format *f)
 {
-	printf("  %-22s %s:", label, versions);
+	printf("  %-30s %s:", label, versions);
 	const char *sep = " ";
 	for (int v = 0; v < CLI_VERB_COUNT; v++) {
 		if (f->verbs[v]) {
@@ -55,18 +55,21 @@ static void version_line(const char *label, const char *versions, const cli_form
 	putchar('\n');
 }
 
+/* Every format of the registry that has versions, then the codecs. */
 static void version(void)
 {
-	char tileir[32];
-	snprintf(tileir, sizeof tileir, "%u.%u to %u.%u", BCX_TILEIR_V_MIN >> 8,
-		 BCX_TILEIR_V_MIN & 0xff, BCX_TILEIR_V_MAX >> 8, BCX_TILEIR_V_MAX & 0xff);
+#define FORMAT(stem) &cli_format_##stem,
+	static const cli_format *const formats[] = {
+#include "formats.def"
+	};
+#undef FORMAT
 	printf("bcx %s\ncommit: %s\nformats:\n", bcx_version(), BCX_GIT_COMMIT);
-	version_line("CUDA Tile IR bytecode", tileir, &cli_format_tileir);
-	version_line("MLIR bytecode", "0 to 6 (MLIR 22)", &cli_format_mlirbc);
-	version_line("LLVM bitstream", "any (bitcode, wrapped, Clang, remarks)",
-		     &cli_format_bitstream);
-	version_line("TBON (Tapioca VM)", "the object format of docs/tapioca.md", &cli_format_tbon);
-	printf("  %-22s prefix, zigzag, uleb, sleb, zleb, vbrN, svbrN, xip\n", "integer codecs");
+	for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+		if (formats[i]->versions)
+			version_line(formats[i]->name, formats[i]->versions, formats[i]);
+	printf("  %-30s ", "integer codecs");
+	cmd_varint_codecs(stdout);
+	putchar('\n');
 }
 
 static const command *find(const char *name)

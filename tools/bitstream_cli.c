@@ -191,4 +191,5 @@ const cli_format cli_format_bitstream = {
 	bitstream_describe,
 	{[CLI_DUMP] = bitstream_dump, [CLI_STAT] = bitstream_stat, [CLI_COPY] = bitstream_copy,
 	 [CLI_INFO] = bitstream_info},
+	"any (bitcode, wrapped, Clang, remarks)",
 };

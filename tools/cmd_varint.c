@@ -47,12 +47,25 @@ typedef struct codec {
 	bool is_signed;
 } codec;
 
+/* The codecs without a width; vbrN and svbrN take one. */
+static const struct {
+	const char *name;
+	codec_kind kind;
+	bool sign;
+} fixed[] = {
+	{"prefix", C_PREFIX, false}, {"zigzag", C_ZIGZAG, true}, {"uleb", C_ULEB, false},
+	{"sleb", C_SLEB, true},      {"zleb", C_ZLEB, true},     {"xip", C_XIP, true},
+};
+
+void cmd_varint_codecs(FILE *out)
+{
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		fprintf(out, "%s, ", fixed[i].name);
+	fputs("vbrN, svbrN", out);
+}
+
 static bool parse_codec(const char *s, codec *c)
 {
-	static const struct { const char *name; codec_kind kind; bool sign; } fixed[] = {
-		{"prefix", C_PREFIX, false}, {"zigzag", C_ZIGZAG, true}, {"uleb", C_ULEB, false},
-		{"sleb", C_SLEB, true},      {"zleb", C_ZLEB, true},     {"xip", C_XIP, true},
-	};
 	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
 		if (strcmp(s, fixed[i].name) == 0) {
 			*c = (codec){fixed[i].kind, 0, fixed[i].sign};

@@ -223,7 +223,7 @@ const char *cli_compressed_tool(const uint8_t *p, size_t n)
 /* Detected so that it is not taken for a bitstream of an unknown magic;
  * no verb reads it: the message says how to decompress it. */
 const cli_format cli_format_compressed = {
-	"compressed", "compressed data", compressed_sniff, compressed_describe, {0}};
+	"compressed", "compressed data", compressed_sniff, compressed_describe, {0}, NULL};
 
 /* ------------------------------------------------------------------ */
 /* Truncated magics                                                    */
@@ -255,4 +255,5 @@ const char *cli_truncated_magic(const uint8_t *p, size_t n)
  * `bcx verify`, which reads Tile IR text in either form. */
 const cli_format cli_format_text = {
 	"text", "text", text_sniff, text_describe,
-	{[CLI_ASM] = cli_text_asm, [CLI_VERIFY] = cli_tileir_verify_text}};
+	{[CLI_ASM] = cli_text_asm, [CLI_VERIFY] = cli_tileir_verify_text},
+	NULL};

@@ -24,6 +24,9 @@ typedef struct cli_format {
 	 * "LLVM bitstream"). */
 	const char *(*describe)(const uint8_t *data, size_t size);
 	cli_verb_fn verbs[CLI_VERB_COUNT];
+	/* For bcx --version: the versions of the format bcx reads ("13.1 to
+	 * 13.3"); NULL for the kinds of input that are only recognised. */
+	const char *versions;
 } cli_format;
 
 #define FORMAT(stem) extern const cli_format cli_format_##stem;
@@ -71,5 +74,7 @@ int cli_tileir_verify_text(const cli_input *in, const cli_args *a);
 /* bcx varint, which takes no input file (cmd_varint.c). */
 int cmd_varint_run(int argc, char **argv);
 void cmd_varint_help(FILE *out);
+/* The codecs' names, comma-separated, as `bcx varint` takes them. */
+void cmd_varint_codecs(FILE *out);
 
 #endif

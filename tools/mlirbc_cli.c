@@ -213,4 +213,5 @@ const cli_format cli_format_mlirbc = {
 	NULL,
 	{[CLI_DIS] = mlirbc_dis, [CLI_DUMP] = mlirbc_dump, [CLI_INFO] = mlirbc_info,
 	 [CLI_ASM] = mlirbc_asm, [CLI_CONVERT] = mlirbc_convert},
+	"0 to 6 (MLIR 22)",
 };

@@ -268,4 +268,5 @@ static int tapioca_run(const cli_input *in, const cli_args *a)
 const cli_format cli_format_tbon = {
 	"tapioca", "TBON object file (Tapioca VM)", tbon_sniff, NULL,
 	{[CLI_DIS] = tapioca_dis, [CLI_DUMP] = tbon_dump, [CLI_ASM] = tapioca_asm,
-	 [CLI_RUN] = tapioca_run, [CLI_INFO] = tbon_info}};
+	 [CLI_RUN] = tapioca_run, [CLI_INFO] = tbon_info},
+	"the object format of docs/tapioca.md"};

@@ -606,4 +606,7 @@ const cli_format cli_format_tileir = {
 	NULL,
 	{[CLI_DIS] = tileir_dis, [CLI_DUMP] = tileir_dump, [CLI_CONVERT] = tileir_convert,
 	 [CLI_ASM] = tileir_asm, [CLI_INFO] = tileir_info, [CLI_VERIFY] = tileir_verify},
+	"13.1 to 13.3",
 };
+_Static_assert(BCX_TILEIR_V_MIN == BCX_TILEIR_V(13, 1) && BCX_TILEIR_V_MAX == BCX_TILEIR_V(13, 3),
+	       "the versions cli_format_tileir names");
