@@ -120,7 +120,9 @@ static bcx_status str_tok(asm_parser *p, char **s)
 	if (p->lx.t.k != MLIR_TK_STR)
 		return ap_fail(p, "expected a string");
 	*s = bcx_arena_alloc(p->arena, p->lx.t.n + 1);
-	long n = *s ? mlir_str_value(&p->lx.t, *s, p->lx.t.n) : -1;
+	if (!*s)
+		return ap_nomem(p);
+	long n = mlir_str_value(&p->lx.t, *s, p->lx.t.n);
 	if (n < 0 || memchr(*s, 0, (size_t)n))
 		return ap_fail(p, "bad string");
 	(*s)[n] = 0;
