@@ -65,6 +65,9 @@ struct bcx_tileir_builder {
 	 * copies the attribute into the model, so the module need not keep
 	 * the handles of text it has built. NULL: the module's arena. */
 	bcx_arena *handles;
+	/* The token type's index + 1 (0: not made yet): ops name it often and
+	 * its text has no parameters for the assembler's type cache to key. */
+	uint32_t token_type1;
 };
 
 /* The model type t (the builder's types are always valid). */

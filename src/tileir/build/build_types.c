@@ -148,8 +148,14 @@ bcx_status bcx_tileir_build_type_token(bcx_tileir_builder *m, bcx_tileir_build_t
 {
 	if (!m || !out)
 		return bcx_bad_arg(d, "null argument");
+	if (m->token_type1) {
+		*out = m->token_type1 - 1;
+		return BCX_OK;
+	}
 	bcx_tileir_type t = {.tag = BCX_TILEIR_T_TOKEN};
-	return intern(m, &t, out, d);
+	BCX_TRY(intern(m, &t, out, d));
+	m->token_type1 = *out + 1;
+	return BCX_OK;
 }
 
 static bool is_pointee(const bcx_tileir_builder *m, uint32_t t)

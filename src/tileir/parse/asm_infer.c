@@ -23,32 +23,82 @@ static int named(const bcx_tileir_opinfo *info, const char *s, size_t n)
 	return -1;
 }
 
-/* Call fn for each field a rule lists ("a, b, c"). */
-#define EACH_FIELD(names, info, i, body)                                  \
-	for (const char *s_ = (names); *s_;) {                            \
-		const char *e_ = s_;                                      \
-		while (*e_ && *e_ != ',')                                 \
-			e_++;                                             \
-		int i = named((info), s_, (size_t)(e_ - s_));             \
-		body;                                                     \
-		s_ = *e_ ? e_ + 1 : e_;                                   \
-		while (*s_ == ' ')                                        \
-			s_++;                                             \
+/* A rule with the fields its names give ("a, b, c"), each once, in the
+ * order named: names that are no field of the op are left out, as are
+ * repeats, neither of which changes what the rule does. */
+typedef struct ai_rule {
+	uint8_t kind;       /* vf_kind */
+	uint8_t n;
+	uint8_t field[AC_MAX_FIELDS];
+} ai_rule;
+
+/* An op row's rules, resolved on its first op: reading the rules' text
+ * and comparing field names at every op showed in the profile. */
+typedef struct ai_plan {
+	int source;         /* the field named "tensor_view", or -1 */
+	uint32_t n_rules;
+	ai_rule rules[];
+} ai_plan;
+
+static void resolve(const bcx_tileir_opinfo *info, const char *names, ai_rule *r)
+{
+	for (const char *s = names; *s;) {
+		const char *e = s;
+		while (*e && *e != ',')
+			e++;
+		int i = named(info, s, (size_t)(e - s));
+		bool seen = i < 0;
+		for (unsigned k = 0; k < r->n && !seen; k++)
+			seen = r->field[k] == i;
+		if (!seen)
+			r->field[r->n++] = (uint8_t)i;
+		s = *e ? e + 1 : e;
+		while (*s == ' ')
+			s++;
 	}
+}
+
+static ai_plan *make_plan(asm_parser *p, const bcx_tileir_opinfo *info)
+{
+	const tir_rule_src *src = tir_rules_of(info->opcode);
+	uint32_t n = 0;
+	while (src[n].kind != VR_END)
+		n++;
+	ai_plan *pl = bcx_arena_calloc(p->keep, 1, sizeof *pl + (size_t)n * sizeof pl->rules[0]);
+	if (!pl)
+		return NULL;
+	pl->n_rules = n;
+	pl->source = named(info, "tensor_view", 11);
+	for (uint32_t i = 0; i < n; i++) {
+		pl->rules[i].kind = src[i].kind;
+		if (src[i].names)
+			resolve(info, src[i].names, &pl->rules[i]);
+	}
+	return pl;
+}
+
+static const ai_plan *plan_of(asm_parser *p, const bcx_tileir_opinfo *info)
+{
+	size_t row = (size_t)(info - bcx_tileir_op_at(0));
+	if (!p->op_infer && !(p->op_infer = bcx_arena_calloc(p->keep, bcx_tileir_op_count(),
+							      sizeof *p->op_infer)))
+		return NULL;
+	if (!p->op_infer[row])
+		p->op_infer[row] = make_plan(p, info);
+	return p->op_infer[row];
+}
 
 /* The type the text gave any of the rule's fields, or BCX_TILEIR_NONE. */
-static bcx_tileir_build_type given(const ac_walk *w, const char *names)
+static bcx_tileir_build_type given(const ac_walk *w, const ai_rule *r)
 {
 	bcx_tileir_build_type t = BCX_TILEIR_NONE;
-	EACH_FIELD(names, w->info, i, {
-		if (i >= 0 && t == BCX_TILEIR_NONE) {
-			const ac_field *f = &w->f[i];
-			if (f->n_types)
-				t = f->types[0];
-			for (uint32_t k = 0; k < f->n && t == BCX_TILEIR_NONE; k++)
-				t = f->refs[k].type;
-		}
-	});
+	for (unsigned i = 0; i < r->n && t == BCX_TILEIR_NONE; i++) {
+		const ac_field *f = &w->f[r->field[i]];
+		if (f->n_types)
+			t = f->types[0];
+		for (uint32_t k = 0; k < f->n && t == BCX_TILEIR_NONE; k++)
+			t = f->refs[k].type;
+	}
 	return t;
 }
 
@@ -84,17 +134,15 @@ static bcx_status fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type
 	return BCX_OK;
 }
 
-/* A view op's source: the tensor_view its result type holds. */
-static void view_source(ac_walk *w)
+/* A view op's source (its field src): the tensor_view its result type
+ * holds. */
+static void view_source(ac_walk *w, int src)
 {
-	int res = -1, src = -1;
-	for (unsigned k = 0; k < w->info->n_fields && k < AC_MAX_FIELDS; k++) {
+	int res = -1;
+	for (unsigned k = 0; k < w->info->n_fields && k < AC_MAX_FIELDS; k++)
 		if (w->info->fields[k].kind == BCX_TILEIR_F_RESULT && w->f[k].n_types == 1)
 			res = (int)k;
-		if (strcmp(w->info->fields[k].name, "tensor_view") == 0 && w->f[k].n == 1)
-			src = (int)k;
-	}
-	if (res < 0 || src < 0 || w->f[src].refs[0].type != BCX_TILEIR_NONE)
+	if (res < 0 || src < 0 || w->f[src].n != 1 || w->f[src].refs[0].type != BCX_TILEIR_NONE)
 		return;
 	const bcx_tileir_type *v = tb_type(w->p->m, w->f[res].types[0]);
 	if (v->tag == BCX_TILEIR_T_PARTITION_VIEW || v->tag == BCX_TILEIR_T_STRIDED_VIEW ||
@@ -104,21 +152,28 @@ static void view_source(ac_walk *w)
 
 bcx_status ac_infer_types(ac_walk *w)
 {
-	view_source(w);
-	for (const tir_rule_src *r = tir_rules_of(w->info->opcode); r->kind != VR_END; r++) {
+	const ai_plan *pl = plan_of(w->p, w->info);
+	if (!pl)
+		return ap_nomem(w->p);
+	if (pl->source >= 0)
+		view_source(w, pl->source);
+	for (uint32_t j = 0; j < pl->n_rules; j++) {
+		const ai_rule *r = &pl->rules[j];
 		bcx_tileir_build_type t;
 		if (r->kind == VR_SAME_TYPE)
-			t = given(w, r->names);
+			t = given(w, r);
 		else
 			BCX_TRY(fixed_type(w->p, r->kind, &t));
 		if (t == BCX_TILEIR_NONE)
 			continue;
-		EACH_FIELD(r->names, w->info, i, {
-			if (i >= 0 && w->info->fields[i].kind == BCX_TILEIR_F_OPERAND)
-				for (uint32_t k = 0; k < w->f[i].n; k++)
-					if (w->f[i].refs[k].type == BCX_TILEIR_NONE)
-						w->f[i].refs[k].type = t;
-		});
+		for (unsigned i = 0; i < r->n; i++) {
+			const ac_field *f = &w->f[r->field[i]];
+			if (w->info->fields[r->field[i]].kind != BCX_TILEIR_F_OPERAND)
+				continue;
+			for (uint32_t k = 0; k < f->n; k++)
+				if (f->refs[k].type == BCX_TILEIR_NONE)
+					f->refs[k].type = t;
+		}
 	}
 	return BCX_OK;
 }

@@ -106,6 +106,9 @@ typedef struct asm_parser {
 	/* Row -> its TIR_FMT column read into elements, on the row's first
 	 * use (asm_fmt.c). */
 	struct ac_fmt **op_fmt;
+	/* Row -> its type rules with their names resolved to fields
+	 * (asm_infer.c), on the row's first use. */
+	struct ai_plan **op_infer;
 	/* ac_field_at's answers by op row and the address of the name asked
 	 * for: the names are the op table's and its format column's own
 	 * strings, asked for again on every op, so their scan is done once. */

@@ -6,7 +6,6 @@
 #include "tileir/model/tables.h"
 #include "tileir/model/type_rules.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -369,17 +368,15 @@ static bcx_status type_alias(asm_parser *p, void *out)
 	return ap_type(p, out);
 }
 
-/* The length of a bracketed type's text from s: a name, then '<' ... the
- * matching '>' on the same line; 0 when the text is not of that shape. */
-static size_t bracketed_len(const char *s, const char *end)
+/* The length of a bracketed type's text from token t (an identifier or a
+ * '!' name): the name, then '<' ... the matching '>' on the same line; 0
+ * when the text is not of that shape or the name holds a '$'. The name's
+ * end is the lexer's: letters, digits, '_', '.' and '$'. */
+static size_t bracketed_len(const mlir_tok *t, const char *end)
 {
-	const char *q = s;
+	const char *s = t->s, *q = t->p + t->n;
 	unsigned depth = 0;
-	if (q < end && *q == '!')
-		q++;
-	while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '.'))
-		q++;
-	if (q == end || *q != '<')
+	if (memchr(t->p, '$', t->n) || q == end || *q != '<')
 		return 0;
 	/* the bytes the loop below looks at; the rest are skipped quickly, as
 	 * every type the text names is measured here */
@@ -416,7 +413,7 @@ static bool type_cache_room(asm_parser *p)
 bcx_status ap_type(asm_parser *p, bcx_tileir_build_type *out)
 {
 	mlir_tok t = p->lx.t;
-	size_t n = t.k == MLIR_TK_BANG || t.k == MLIR_TK_ID ? bracketed_len(t.s, p->lx.end) : 0;
+	size_t n = t.k == MLIR_TK_BANG || t.k == MLIR_TK_ID ? bracketed_len(&t, p->lx.end) : 0;
 	uint32_t idx;
 	if (n && wr_table_find(&p->type_text, t.s, n, &idx)) {
 		*out = p->type_of[idx];

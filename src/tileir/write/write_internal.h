@@ -75,7 +75,16 @@ size_t wr_uv_len(const uint8_t *p, size_t n);
 void wr_prefixed_payload(bcx_buf *p, const wr_table *t, unsigned offset_bytes);
 
 /* Varint helpers (spec §3.2, §3.3). */
-static inline void wr_uv(bcx_buf *b, uint64_t v) { bcx_buf_put_uleb128(b, v); }
+/* Most values the writer puts are indices and counts under 128: one byte
+ * stored in place, where the general path copied it through a buffer. */
+static inline void wr_uv(bcx_buf *b, uint64_t v)
+{
+	if (v < 0x80 && b->len < b->cap && b->status == BCX_OK) {
+		b->data[b->len++] = (uint8_t)v;
+		return;
+	}
+	bcx_buf_put_uleb128(b, v);
+}
 void wr_sv(bcx_buf *b, int64_t v);
 
 #endif
