@@ -26,6 +26,12 @@ bool bcx_tapvm_oom(vm *v, const char *why, size_t n)
 	return false;
 }
 
+bool bcx_tapvm_alloc_failed(vm *v, size_t n)
+{
+	v->alloc_failed = true;
+	return bcx_tapvm_oom(v, "allocation failed", n);
+}
+
 bool bcx_tapvm_charge(vm *v, size_t n)
 {
 	if (n > v->o.max_heap - v->heap) {
@@ -52,7 +58,7 @@ void *bcx_tapvm_alloc(vm *v, size_t n)
 	void *p = bcx_alloc(v->al, n ? n : 1);
 	if (!p) {
 		bcx_tapvm_discharge(v, n);
-		bcx_tapvm_oom(v, "allocation failed", n);
+		bcx_tapvm_alloc_failed(v, n);
 	}
 	return p;
 }
@@ -73,7 +79,7 @@ bool bcx_tapvm_grow(vm *v, void **p, size_t *cap, size_t need, size_t sz)
 	void *q = bcx_realloc(v->al, *p, old, bytes);
 	if (!q) {
 		bcx_tapvm_discharge(v, bytes - old);
-		return bcx_tapvm_oom(v, "allocation failed", bytes);
+		return bcx_tapvm_alloc_failed(v, bytes);
 	}
 	*p = q;
 	*cap = nc;
@@ -102,7 +108,7 @@ static bool grow_table(vm *v)
 		/* Whatever grew is kept at the old capacity's accounting; the
 		 * arrays are freed with the larger size only when all three grew. */
 		bcx_tapvm_discharge(v, (nc - old) * per);
-		return bcx_tapvm_oom(v, "allocation failed", nc * per);
+		return bcx_tapvm_alloc_failed(v, nc * per);
 	}
 	v->mstack = c;
 	v->capobjs = v->capm = nc;
@@ -124,7 +130,7 @@ bool bcx_tapvm_new_obj(vm *v, uint8_t type, uint64_t *out, obj **po)
 		v->freeobj = o->u.next;
 	} else if (!(o = bcx_alloc(v->al, sizeof *o))) {
 		bcx_tapvm_discharge(v, sizeof(obj));
-		return bcx_tapvm_oom(v, "allocation failed", sizeof *o);
+		return bcx_tapvm_alloc_failed(v, sizeof *o);
 	}
 	memset(o, 0, sizeof *o);
 	o->type = type;
