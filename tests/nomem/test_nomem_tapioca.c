@@ -1,0 +1,213 @@
+#define _POSIX_C_SOURCE 200809L
+/* The failing-allocator sweep (sweep.h) over the Tapioca VM and TBON: the
+ * assembler (with a string literal longer than an arena block, so a large
+ * single allocation is failed too), load, a run that allocates objects of
+ * every kind, the disassembler, and TBON's reader, writers and dump. */
+#include "sweep.h"
+#include "testutil.h"
+#include "bcx/tapioca.h"
+#include "bcx/tbon.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* 300 arrays (the VM's handle table starts at 256 entries, so it grows), a
+ * map built at run time, strings joined, a closure, and a global map with
+ * a nested array: each kind of object the VM allocates. */
+static const char program[] =
+	"; objects of each kind\n"
+	".global table {\"a\": 1, \"b\": [1, 2.5, \"x\"], \"c\": {\"d\": -7}}\n"
+	".func add_captured 1\n"
+	"    add.i r0, r0, r1\n"
+	"    return r0\n"
+	".end\n"
+	".func main 0\n"
+	"    load_imm_int r0, 0\n"
+	"    load_imm_int r1, 300\n"
+	"    load_imm_int r2, 1\n"
+	"    load_global r20, @map\n"
+	"    invoke r20, r20, 0\n"
+	"    load_const r30, \"s\"\n"
+	"loop:\n"
+	"    jl.i body, r0, r1\n"
+	"    jmp done\n"
+	"body:\n"
+	"    load_global r10, @array\n"
+	"    load_imm_int r11, 2\n"
+	"    invoke r10, r11, 1\n"
+	"    load_global r12, @push\n"
+	"    add.i r13, r10, r10\n"
+	"    sub.i r13, r13, r10\n"
+	"    add.i r14, r0, r0\n"
+	"    sub.i r14, r14, r0\n"
+	"    invoke r12, r13, 2\n"
+	"    load_global r15, @mset\n"
+	"    add.i r16, r20, r20\n"
+	"    sub.i r16, r16, r20\n"
+	"    add.i r17, r0, r0\n"
+	"    sub.i r17, r17, r0\n"
+	"    add.i r18, r10, r10\n"
+	"    sub.i r18, r18, r10\n"
+	"    invoke r15, r16, 3\n"
+	"    load_global r21, @str_i\n"
+	"    add.i r22, r0, r0\n"
+	"    sub.i r22, r22, r0\n"
+	"    invoke r21, r22, 1\n"
+	"    add.r r30, r30, r21\n"
+	"    add.i r0, r0, r2\n"
+	"    jmp loop\n"
+	"done:\n"
+	"    load_global r3, @closure\n"
+	"    load_global r4, add_captured\n"
+	"    load_imm_int r5, 10\n"
+	"    invoke r3, r4, 2\n"
+	"    load_imm_int r6, 32\n"
+	"    invoke r3, r6, 1\n"
+	"    load_global r7, @print\n"
+	"    add.i r8, r3, r3\n"
+	"    sub.i r8, r8, r3\n"
+	"    invoke r7, r8, 1\n"
+	"    load_global r7, @len\n"
+	"    add.i r8, r30, r30\n"
+	"    sub.i r8, r8, r30\n"
+	"    invoke r7, r8, 1\n"
+	"    load_global r9, @print\n"
+	"    invoke r9, r7, 1\n"
+	"    load_global r9, table\n"
+	"    load_const r10, \"c\"\n"
+	"    load_global r11, @mget\n"
+	"    invoke r11, r9, 2\n"
+	"    load_global r9, @print\n"
+	"    invoke r9, r11, 1\n"
+	"    return r3\n"
+	".end\n";
+
+/* A text whose one string literal (and the constant holding it) is longer
+ * than an arena block (4 KiB at first). */
+static char *long_literal_program(void)
+{
+	static const char head[] = ".func main 0\n    load_const r0, \"";
+	static const char tail[] = "\"\n    return r0\n.end\n";
+	enum { LONG = 3 * 4096 };
+	char *t = malloc(sizeof head + LONG + sizeof tail);
+	if (!t)
+		return NULL;
+	memcpy(t, head, sizeof head - 1);
+	for (size_t i = 0; i < LONG; i++)
+		t[sizeof head - 1 + i] = (char)('a' + i % 26);
+	memcpy(t + sizeof head - 1 + LONG, tail, sizeof tail);
+	return t;
+}
+
+static bcx_status tapioca_asm(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
+{
+	const char *text = arg;
+	bcx_buf out;
+	bcx_buf_init(&out, a);
+	bcx_status s = bcx_tapioca_asm(text, strlen(text), &out, NULL);
+	s = buf_to_sink(&out, s, sinkp);
+	bcx_buf_free(&out);
+	return s;
+}
+
+static bcx_status tapioca_dis(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
+{
+	const bytes *in = arg;
+	bcx_buf out;
+	bcx_buf_init(&out, a);
+	bcx_status s = bcx_tapioca_dis(in->p, in->n, &out, NULL);
+	s = buf_to_sink(&out, s, sinkp);
+	bcx_buf_free(&out);
+	return s;
+}
+
+/* The program's output (print) goes to the sink; a failed write ends the
+ * run's output there and is kept to be returned. */
+typedef struct run_out {
+	const bcx_sink *sink;
+	bcx_status status;
+} run_out;
+
+static void run_write(void *ctx, const char *s, size_t n)
+{
+	run_out *o = ctx;
+	if (o->status == BCX_OK)
+		o->status = o->sink->write(o->sink->ctx, s, n);
+}
+
+static bcx_status tapioca_run(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
+{
+	const bytes *in = arg;
+	run_out ro = {sinkp, BCX_OK};
+	bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
+	o.alloc = a;
+	o.write = run_write;
+	o.ctx = &ro;
+	bcx_tapioca_module *m = NULL;
+	bcx_status s = bcx_tapioca_load(in->p, in->n, &o, &m, NULL);
+	bcx_tapioca_result r;
+	if (s == BCX_OK)
+		s = bcx_tapioca_run(m, "main", &o, &r, NULL);
+	/* a failed allocation must be the allocator's status, never a limit */
+	if (s == BCX_OK)
+		s = ro.status;
+	if (s == BCX_OK)
+		s = sinkp->write(sinkp->ctx, &r.value, sizeof r.value);
+	if (s == BCX_OK)
+		s = sinkp->write(sinkp->ctx, &r.steps, sizeof r.steps);
+	bcx_tapioca_free(m);
+	return s;
+}
+
+/* TBON: read into an arena, write the file and its root alone, and both
+ * dumps. */
+static bcx_status tbon_all(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
+{
+	const bytes *in = arg;
+	bcx_arena *ar = bcx_arena_new(a);
+	if (!ar)
+		return BCX_ERR_NOMEM;
+	bcx_tbon_file f;
+	bcx_buf out;
+	bcx_buf_init(&out, a);
+	bcx_status s = bcx_tbon_read(in->p, in->n, ar, NULL, &f, NULL);
+	if (s == BCX_OK)
+		s = bcx_tbon_write(&f, &out, NULL);
+	if (s == BCX_OK)
+		s = bcx_tbon_write_value(&f.root, &out, NULL);
+	if (s == BCX_OK)
+		s = bcx_tbon_dump(in->p, in->n, false, NULL, &out, NULL);
+	if (s == BCX_OK)
+		s = bcx_tbon_dump(in->p, in->n, true, NULL, &out, NULL);
+	s = buf_to_sink(&out, s, sinkp);
+	bcx_buf_free(&out);
+	bcx_arena_free(ar);
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	tu_init(argc, argv);
+	sweep("Tapioca assemble", tapioca_asm, program);
+	bytes obj = made(tapioca_asm, program);
+	if (obj.n) {
+		sweep("Tapioca load and run (objects of each kind)", tapioca_run, &obj);
+		sweep("Tapioca disassemble", tapioca_dis, &obj);
+		sweep("TBON read, write, write_value, dump", tbon_all, &obj);
+		sink_sweep("Tapioca run output", tapioca_run, &obj);
+	}
+	free(obj.p);
+	char *big = long_literal_program();
+	if (T_CHECK(big != NULL)) {
+		sweep("Tapioca assemble (a literal longer than an arena block)", tapioca_asm, big);
+		bytes big_obj = made(tapioca_asm, big);
+		if (big_obj.n) {
+			sweep("Tapioca disassemble (a long literal)", tapioca_dis, &big_obj);
+			sweep("TBON read, write, dump (a long name)", tbon_all, &big_obj);
+		}
+		free(big_obj.p);
+	}
+	free(big);
+	return tu_finish();
+}
