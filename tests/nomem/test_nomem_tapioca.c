@@ -83,21 +83,32 @@ static const char program[] =
 	"    return r3\n"
 	".end\n";
 
-/* A text whose one string literal (and the constant holding it) is longer
- * than an arena block (4 KiB at first). */
-static char *long_literal_program(void)
+/* A text whose string literal (and the constant holding it) is longer
+ * than an arena block (4 KiB at first), with a map literal of `keys` keys
+ * and `insns` more instructions (malloc'd; NULL on no memory). Arena
+ * blocks grow to 1 MiB, so only a map and code of some MiB make the map's
+ * values, its duplicate-key check and the code array allocations of their
+ * own, whatever came before. */
+static char *long_literal_program(int keys, int insns)
 {
-	static const char head[] = ".func main 0\n    load_const r0, \"";
-	static const char tail[] = "\"\n    return r0\n.end\n";
-	enum { LONG = 3 * 4096 };
-	char *t = malloc(sizeof head + LONG + sizeof tail);
-	if (!t)
-		return NULL;
-	memcpy(t, head, sizeof head - 1);
-	for (size_t i = 0; i < LONG; i++)
-		t[sizeof head - 1 + i] = (char)('a' + i % 26);
-	memcpy(t + sizeof head - 1 + LONG, tail, sizeof tail);
-	return t;
+	bcx_buf t;
+	bcx_buf_init(&t, NULL);
+	bcx_buf_puts(&t, ".global big {\"k0\": 0");
+	for (int i = 1; i < keys; i++)
+		bcx_buf_printf(&t, ", \"k%d\": %d", i, i);
+	bcx_buf_puts(&t, "}\n.func main 0\n");
+	for (int i = 0; i < insns; i++)
+		bcx_buf_puts(&t, "    load_imm_int r1, 1\n");
+	bcx_buf_puts(&t, "    load_const r0, \"");
+	for (size_t i = 0; i < 3 * 4096; i++)
+		bcx_buf_put_u8(&t, (uint8_t)('a' + i % 26));
+	bcx_buf_puts(&t, "\"\n    return r0\n.end\n");
+	bcx_buf_put_u8(&t, 0);
+	size_t n;
+	if (t.status == BCX_OK)
+		return (char *)bcx_buf_take(&t, &n);
+	bcx_buf_free(&t);
+	return NULL;
 }
 
 static bcx_status tapioca_asm(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
@@ -198,16 +209,18 @@ int main(int argc, char **argv)
 		sink_sweep("Tapioca run output", tapioca_run, &obj);
 	}
 	free(obj.p);
-	char *big = long_literal_program();
-	if (T_CHECK(big != NULL)) {
-		sweep("Tapioca assemble (a literal longer than an arena block)", tapioca_asm, big);
-		bytes big_obj = made(tapioca_asm, big);
-		if (big_obj.n) {
-			sweep("Tapioca disassemble (a long literal)", tapioca_dis, &big_obj);
-			sweep("TBON read, write, dump (a long name)", tbon_all, &big_obj);
-		}
-		free(big_obj.p);
-	}
+	char *big = long_literal_program(70000, 20000);
+	if (T_CHECK(big != NULL))
+		sweep("Tapioca assemble (a literal, a map and code longer than an arena block)",
+		      tapioca_asm, big);
 	free(big);
+	char *lit = long_literal_program(1, 0);
+	bytes lit_obj = lit ? made(tapioca_asm, lit) : (bytes){0};
+	if (T_CHECK(lit_obj.n > 0)) {
+		sweep("Tapioca disassemble (a long literal)", tapioca_dis, &lit_obj);
+		sweep("TBON read, write, dump (a long name)", tbon_all, &lit_obj);
+	}
+	free(lit_obj.p);
+	free(lit);
 	return tu_finish();
 }
