@@ -42,4 +42,14 @@ bytes made(scenario_fn fn, const void *arg);
  * ran out of memory leaves it in the buffer's status). */
 bcx_status buf_to_sink(const bcx_buf *b, bcx_status s, const bcx_sink *sinkp);
 
+/* ---- Scenarios more than one program runs (scenarios.c) ---- */
+
+typedef struct bcx_tileir_builder bcx_tileir_builder;
+/* The bytes a builder writes, to the sink (when s is still OK); frees b. */
+bcx_status builder_bytes(bcx_tileir_builder *b, bcx_status s, const bcx_sink *sinkp);
+/* Tile IR text (arg) assembled: the bytes. */
+bcx_status tileir_assemble_bytes(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp);
+/* MLIR generic text (arg) assembled: the bytes. */
+bcx_status mlirbc_assemble(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp);
+
 #endif

@@ -106,24 +106,6 @@ static const struct {
 	 "asm_directives.c entry_op reports out of memory as malformed"},
 };
 
-static bcx_status tileir_assemble_bytes(const bcx_allocator *a, const void *arg,
-					const bcx_sink *sinkp)
-{
-	const char *text = arg;
-	bcx_tileir_builder *b = NULL;
-	uint8_t *out = NULL;
-	size_t n = 0;
-	bcx_status s = bcx_tileir_assemble("k.mlir", text, strlen(text), a, &b, NULL);
-	if (s == BCX_OK)
-		s = bcx_tileir_builder_write(b, NULL, &out, &n, NULL);
-	if (s == BCX_OK) {
-		s = sinkp->write(sinkp->ctx, out, n);
-		bcx_tileir_builder_free_bytes(b, out, n);
-	}
-	bcx_tileir_builder_free(b);
-	return s;
-}
-
 /* Each function: its body (decoded, released, decoded again), its dump
  * in both forms and its generic text with options. */
 static bcx_status tileir_functions(bcx_tileir_module *m, const bcx_sink *sinkp)
@@ -228,21 +210,6 @@ static const char mlir_text[] =
 	"    \"func.return\"(%0) : (i32) -> ()\n"
 	"  }) : () -> ()\n"
 	"}) {test.s = \"@LONG@\"} : () -> ()\n";
-
-static bcx_status mlirbc_assemble(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
-{
-	const char *text = arg;
-	bcx_mlirbc_write_options wo = BCX_OPTIONS_INIT(bcx_mlirbc_write_options);
-	wo.alloc = a;
-	uint8_t *out = NULL;
-	size_t n = 0;
-	bcx_status s = bcx_mlirbc_assemble("f.mlir", text, strlen(text), &wo, &out, &n, NULL);
-	if (s == BCX_OK) {
-		s = sinkp->write(sinkp->ctx, out, n);
-		bcx_mlirbc_free_bytes(&wo, out, n);
-	}
-	return s;
-}
 
 /* The module written at version (BCX_MLIRBC_VERSION) and release. */
 static bcx_status mlirbc_write_as(bcx_mlirbc_module *m, const bcx_allocator *a, uint32_t version,

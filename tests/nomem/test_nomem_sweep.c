@@ -69,22 +69,6 @@ static const char kernel_text[] =
 	"  }\n"
 	"}\n";
 
-/* The bytes a builder writes, to the sink (when s is still OK). */
-static bcx_status builder_bytes(bcx_tileir_builder *b, bcx_status s, const bcx_sink *sinkp)
-{
-	uint8_t *out = NULL;
-	size_t n = 0;
-	bcx_tileir_write_options wo = BCX_OPTIONS_INIT(bcx_tileir_write_options);
-	if (s == BCX_OK)
-		s = bcx_tileir_builder_write(b, &wo, &out, &n, NULL);
-	if (s == BCX_OK) {
-		s = sinkp->write(sinkp->ctx, out, n);
-		bcx_tileir_builder_free_bytes(b, out, n);
-	}
-	bcx_tileir_builder_free(b);
-	return s;
-}
-
 static bcx_status tileir_assemble(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
 {
 	const char *text = arg;
@@ -97,16 +81,6 @@ static bcx_status tileir_assemble(const bcx_allocator *a, const void *arg, const
 		s = bcx_tileir_verify(m, NULL, NULL, NULL, NULL, NULL);
 	if (s == BCX_OK)
 		s = bcx_tileir_print_custom(m, -1, NULL, sinkp, NULL);
-	return builder_bytes(b, s, sinkp);
-}
-
-/* Only the bytes of the assembled module. */
-static bcx_status tileir_assemble_bytes(const bcx_allocator *a, const void *arg,
-					const bcx_sink *sinkp)
-{
-	const char *text = arg;
-	bcx_tileir_builder *b = NULL;
-	bcx_status s = bcx_tileir_assemble("k.mlir", text, strlen(text), a, &b, NULL);
 	return builder_bytes(b, s, sinkp);
 }
 
@@ -146,21 +120,6 @@ static const char mlir_text[] =
 	"    \"func.return\"(%1) : (i32) -> ()\n"
 	"  }) : () -> ()\n"
 	"}) {test.flag = [1 : i64, \"s\", unit]} : () -> ()\n";
-
-static bcx_status mlirbc_assemble(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
-{
-	const char *text = arg;
-	bcx_mlirbc_write_options wo = BCX_OPTIONS_INIT(bcx_mlirbc_write_options);
-	wo.alloc = a;
-	uint8_t *out = NULL;
-	size_t n = 0;
-	bcx_status s = bcx_mlirbc_assemble("f.mlir", text, strlen(text), &wo, &out, &n, NULL);
-	if (s == BCX_OK) {
-		s = sinkp->write(sinkp->ctx, out, n);
-		bcx_mlirbc_free_bytes(&wo, out, n);
-	}
-	return s;
-}
 
 /* ---- LLVM bitstream ---- */
 

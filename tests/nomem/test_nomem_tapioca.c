@@ -111,26 +111,36 @@ static char *long_literal_program(int keys, int insns)
 	return NULL;
 }
 
-static bcx_status tapioca_asm(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
+/* What fn appends to a buffer with the allocator a, to the sink. */
+static bcx_status via_buf(const bcx_allocator *a, const bcx_sink *sinkp,
+			  bcx_status (*fn)(const void *arg, bcx_buf *out), const void *arg)
 {
-	const char *text = arg;
 	bcx_buf out;
 	bcx_buf_init(&out, a);
-	bcx_status s = bcx_tapioca_asm(text, strlen(text), &out, NULL);
-	s = buf_to_sink(&out, s, sinkp);
+	bcx_status s = buf_to_sink(&out, fn(arg, &out), sinkp);
 	bcx_buf_free(&out);
 	return s;
 }
 
-static bcx_status tapioca_dis(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
+static bcx_status asm_into(const void *arg, bcx_buf *out)
+{
+	return bcx_tapioca_asm(arg, strlen(arg), out, NULL);
+}
+
+static bcx_status dis_into(const void *arg, bcx_buf *out)
 {
 	const bytes *in = arg;
-	bcx_buf out;
-	bcx_buf_init(&out, a);
-	bcx_status s = bcx_tapioca_dis(in->p, in->n, &out, NULL);
-	s = buf_to_sink(&out, s, sinkp);
-	bcx_buf_free(&out);
-	return s;
+	return bcx_tapioca_dis(in->p, in->n, out, NULL);
+}
+
+static bcx_status tapioca_asm(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
+{
+	return via_buf(a, sinkp, asm_into, arg);
+}
+
+static bcx_status tapioca_dis(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
+{
+	return via_buf(a, sinkp, dis_into, arg);
 }
 
 /* The program's output (print) goes to the sink; a failed write ends the
