@@ -15,7 +15,8 @@ typedef enum bcx_tapioca_trap {
 	BCX_TAPIOCA_TYPE_ERROR,     /* operand of the wrong runtime type, bad call */
 	BCX_TAPIOCA_STACK_OVERFLOW, /* call depth above max_call_depth */
 	BCX_TAPIOCA_STEP_LIMIT,     /* more than max_steps instructions */
-	BCX_TAPIOCA_OUT_OF_MEMORY,  /* live heap above max_heap bytes */
+	BCX_TAPIOCA_OUT_OF_MEMORY,  /* live heap above max_heap bytes, or the
+				     * allocator failed */
 	BCX_TAPIOCA_FELL_OFF        /* control ran past a function's last instruction */
 } bcx_tapioca_trap;
 
@@ -36,6 +37,11 @@ typedef struct bcx_tapioca_options {
 	/* Collect garbage before every allocation (slow; finds objects the
 	 * collector misses: a run's output must not change). */
 	bool gc_stress;
+	/* Every byte a load (the module) and a run (the VM's objects, frames
+	 * and tables, beneath the max_heap accounting) allocates; NULL is the
+	 * libc allocator. A module is freed with the allocator it was loaded
+	 * with. */
+	const bcx_allocator *alloc;
 } bcx_tapioca_options;
 
 #define BCX_TAPIOCA_OPTIONS_INIT BCX_OPTIONS_INIT(bcx_tapioca_options)
@@ -62,17 +68,20 @@ typedef struct bcx_tapioca_result {
 
 /* Run function `entry` (no arguments). A trap gives BCX_ERR_LIMIT (stack,
  * steps, heap) or BCX_ERR_MALFORMED (division, type) with diag saying
- * "function 'f' instruction 12: ..."; result says which. */
+ * "function 'f' instruction 12: ..."; result says which. When the
+ * allocator itself fails, result->trap is BCX_TAPIOCA_OUT_OF_MEMORY and
+ * the status BCX_ERR_NOMEM (a full host heap is no limit of the program's). */
 BCX_NODISCARD bcx_status bcx_tapioca_run(const bcx_tapioca_module *m, const char *entry,
 					 const bcx_tapioca_options *opts,
 					 bcx_tapioca_result *result, bcx_diag *diag);
 
-/* Assemble text into a TBON object file appended to out. Errors carry
- * "LINE:COL" in diag->context. */
+/* Assemble text into a TBON object file appended to out; the work memory
+ * comes from out's allocator (bcx_buf_init). Errors carry "LINE:COL" in
+ * diag->context; BCX_ERR_NOMEM when the allocator failed. */
 BCX_NODISCARD bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out,
 					 bcx_diag *diag);
 /* Disassemble an object file (verified first) into text that asm turns
- * back into the same bytes. */
+ * back into the same bytes; the module is loaded with out's allocator. */
 BCX_NODISCARD bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_buf *out,
 					 bcx_diag *diag);
 

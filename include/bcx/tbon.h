@@ -96,7 +96,8 @@ BCX_NODISCARD bcx_status bcx_tbon_read(const uint8_t *data, size_t size, bcx_are
 				       const bcx_limits *limits, bcx_tbon_file *out,
 				       bcx_diag *diag);
 
-/* Append the file to out (sticky status in out). Returns out's status,
+/* Append the file to out (sticky status in out; the duplicate-key check's
+ * work memory comes from out's allocator). Returns out's status,
  * MALFORMED for a tree the format cannot hold (a name that is not UTF-8, a
  * value that does not fit its type byte), or LIMIT for one the reader would
  * refuse with the default limits of core.h (nesting deeper than 64, more
@@ -109,7 +110,8 @@ BCX_NODISCARD bcx_status bcx_tbon_write(const bcx_tbon_file *file, bcx_buf *out,
 BCX_NODISCARD bcx_status bcx_tbon_write_value(const bcx_tbon_value *v, bcx_buf *out,
 					      bcx_diag *diag);
 
-/* Structured text dump with byte offsets (json=false) or JSON (json=true). */
+/* Structured text dump with byte offsets (json=false) or JSON (json=true);
+ * the file is read into memory from out's allocator. */
 BCX_NODISCARD bcx_status bcx_tbon_dump(const uint8_t *data, size_t size, bool json,
 				       const bcx_limits *limits, bcx_buf *out,
 				       bcx_diag *diag);

@@ -331,6 +331,19 @@ static void put_hex(bcx_buf *o, uint64_t bits)
 	bcx_buf_printf(o, "0x%llX", (unsigned long long)bits);
 }
 
+/* When the work buffer t ran out of memory: o takes its status (the text
+ * would otherwise come out shorter, or as hex, with o still OK) and t is
+ * freed. */
+static bool failed_into(bcx_buf *o, bcx_buf *t)
+{
+	if (t->status == BCX_OK)
+		return false;
+	if (o->status == BCX_OK)
+		o->status = t->status;
+	bcx_buf_free(t);
+	return true;
+}
+
 bool mlir_print_float(bcx_buf *o, mlir_float tag, uint64_t bits)
 {
 	const fsem *sp = mlir_float_semantics(tag);
@@ -356,8 +369,10 @@ bool mlir_print_float(bcx_buf *o, mlir_float tag, uint64_t bits)
 	int dexp;
 	unsigned n = make_digits(sig, exp, 6, digits, &dexp);
 	bcx_buf t = {0};
-	bcx_buf_init(&t, NULL);
+	bcx_buf_init(&t, o->alloc);
 	format_digits(&t, neg, digits, n, dexp, 6, 0, false);
+	if (failed_into(o, &t))
+		return false;
 	double v = value_of(neg, sig, exp);
 	size_t len = t.len < sizeof text - 1 ? t.len : sizeof text - 1;
 	memcpy(text, t.data, len);
@@ -371,7 +386,9 @@ bool mlir_print_float(bcx_buf *o, mlir_float tag, uint64_t bits)
 	unsigned prec = 2 + s.prec * 59 / 196;
 	n = make_digits(sig, exp, prec, digits, &dexp);
 	format_digits(&t, neg, digits, n, dexp, prec, 3, true);
-	bool dot = t.status == BCX_OK && memchr(t.data, '.', t.len) != NULL;
+	if (failed_into(o, &t))
+		return false;
+	bool dot = memchr(t.data, '.', t.len) != NULL;
 	if (dot)
 		bcx_buf_put_bytes(o, t.data, t.len);
 	else

@@ -203,14 +203,12 @@ static void put_wide_float(mbc_pctx *p, const mbc_ent *t, const uint64_t *w, uin
 		ok = true;
 	}
 	if (ok) {
-		bcx_buf t2;
-		bcx_buf_init(&t2, NULL);
-		bool hex = mlir_print_float(&t2, MLIR_FLT_F64, bits);
-		if (!hex && t2.status == BCX_OK)
-			bcx_buf_put_bytes(p->b, t2.data, t2.len);
-		bcx_buf_free(&t2);
-		if (!hex)
+		/* printed in place (nothing flushes b meanwhile); a failure to
+		 * grow b stays in its sticky status, which the printer returns */
+		size_t at = p->b->len;
+		if (!mlir_print_float(p->b, MLIR_FLT_F64, bits))
 			return;
+		p->b->len = at; /* the double's hex is not this format's spelling */
 	}
 	if (f80)
 		bcx_buf_printf(p->b, "0x%04llX%016llX", (unsigned long long)(hi & 0xffff),

@@ -275,7 +275,9 @@ static bool put_function(bcx_buf *o, const bcx_tapioca_module *m, const tap_sym 
 bcx_status bcx_tapioca_dis(const uint8_t *data, size_t size, bcx_buf *o, bcx_diag *diag)
 {
 	bcx_tapioca_module *m;
-	bcx_status s = bcx_tapioca_load(data, size, NULL, &m, diag);
+	bcx_tapioca_options opts = BCX_TAPIOCA_OPTIONS_INIT;
+	opts.alloc = o->alloc;
+	bcx_status s = bcx_tapioca_load(data, size, &opts, &m, diag);
 	if (s != BCX_OK)
 		return s;
 	for (uint32_t i = 0; i < m->nsyms && s == BCX_OK; i++) {

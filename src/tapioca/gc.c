@@ -26,6 +26,12 @@ bool bcx_tapvm_oom(vm *v, const char *why, size_t n)
 	return false;
 }
 
+bool bcx_tapvm_alloc_failed(vm *v, size_t n)
+{
+	v->alloc_failed = true;
+	return bcx_tapvm_oom(v, "allocation failed", n);
+}
+
 bool bcx_tapvm_charge(vm *v, size_t n)
 {
 	if (n > v->o.max_heap - v->heap) {
@@ -52,7 +58,7 @@ void *bcx_tapvm_alloc(vm *v, size_t n)
 	void *p = bcx_alloc(v->al, n ? n : 1);
 	if (!p) {
 		bcx_tapvm_discharge(v, n);
-		bcx_tapvm_oom(v, "allocation failed", n);
+		bcx_tapvm_alloc_failed(v, n);
 	}
 	return p;
 }
@@ -73,7 +79,7 @@ bool bcx_tapvm_grow(vm *v, void **p, size_t *cap, size_t need, size_t sz)
 	void *q = bcx_realloc(v->al, *p, old, bytes);
 	if (!q) {
 		bcx_tapvm_discharge(v, bytes - old);
-		return bcx_tapvm_oom(v, "allocation failed", bytes);
+		return bcx_tapvm_alloc_failed(v, bytes);
 	}
 	*p = q;
 	*cap = nc;
@@ -81,30 +87,35 @@ bool bcx_tapvm_grow(vm *v, void **p, size_t *cap, size_t need, size_t sz)
 }
 
 /* The handle table, the free-handle stack and the mark stack grow
- * together, so a collection never allocates. */
+ * together, so a collection never allocates. They share one block (the
+ * handles first, for alignment): an allocation either gives all three
+ * their new size or leaves all three as they were. */
+#define TABLE_ENTRY (sizeof(obj *) + 2 * sizeof(uint32_t)) /* bytes per handle */
+
 static bool grow_table(vm *v)
 {
 	size_t old = v->capobjs, nc = old ? old * 2 : 256;
 	if (nc > 0xFFFFFFFFu)
 		nc = 0xFFFFFFFFu;
-	const size_t per = sizeof *v->objs + sizeof *v->freeh + sizeof *v->mstack;
-	if (nc <= old || !bcx_tapvm_charge(v, (nc - old) * per))
+	if (nc <= old || !bcx_tapvm_charge(v, (nc - old) * TABLE_ENTRY))
 		return v->trap ? false : bcx_tapvm_oom(v, "too many objects", nc);
-	void *a = bcx_realloc(v->al, v->objs, old * sizeof *v->objs, nc * sizeof *v->objs);
-	if (a)
-		v->objs = a;
-	void *b = a ? bcx_realloc(v->al, v->freeh, old * sizeof *v->freeh, nc * sizeof *v->freeh) : NULL;
-	if (b)
-		v->freeh = b;
-	void *c = b ? bcx_realloc(v->al, v->mstack, old * sizeof *v->mstack, nc * sizeof *v->mstack)
-		    : NULL;
-	if (!c) {
-		/* Whatever grew is kept at the old capacity's accounting; the
-		 * arrays are freed with the larger size only when all three grew. */
-		bcx_tapvm_discharge(v, (nc - old) * per);
-		return bcx_tapvm_oom(v, "allocation failed", nc * per);
+	uint8_t *blk = bcx_alloc(v->al, nc * TABLE_ENTRY);
+	if (!blk) {
+		bcx_tapvm_discharge(v, (nc - old) * TABLE_ENTRY);
+		return bcx_tapvm_alloc_failed(v, nc * TABLE_ENTRY);
 	}
-	v->mstack = c;
+	obj **objs = (obj **)(void *)blk;
+	uint32_t *freeh = (uint32_t *)(void *)(blk + nc * sizeof *objs);
+	uint32_t *mstack = freeh + nc;
+	if (old) {
+		memcpy(objs, v->objs, old * sizeof *objs);
+		memcpy(freeh, v->freeh, old * sizeof *freeh);
+		memcpy(mstack, v->mstack, old * sizeof *mstack);
+		bcx_free(v->al, v->objs, old * TABLE_ENTRY);
+	}
+	v->objs = objs;
+	v->freeh = freeh;
+	v->mstack = mstack;
 	v->capobjs = v->capm = nc;
 	return true;
 }
@@ -124,7 +135,7 @@ bool bcx_tapvm_new_obj(vm *v, uint8_t type, uint64_t *out, obj **po)
 		v->freeobj = o->u.next;
 	} else if (!(o = bcx_alloc(v->al, sizeof *o))) {
 		bcx_tapvm_discharge(v, sizeof(obj));
-		return bcx_tapvm_oom(v, "allocation failed", sizeof *o);
+		return bcx_tapvm_alloc_failed(v, sizeof *o);
 	}
 	memset(o, 0, sizeof *o);
 	o->type = type;
@@ -261,7 +272,5 @@ void bcx_tapvm_free_all(vm *v)
 		n = o->u.next;
 		bcx_free(v->al, o, sizeof *o);
 	}
-	bcx_free(v->al, v->objs, v->capobjs * sizeof *v->objs);
-	bcx_free(v->al, v->freeh, v->capobjs * sizeof *v->freeh);
-	bcx_free(v->al, v->mstack, v->capm * sizeof *v->mstack);
+	bcx_free(v->al, v->objs, v->capobjs * TABLE_ENTRY); /* with freeh and mstack */
 }

@@ -193,15 +193,15 @@ bcx_status bcx_tapioca_load(const uint8_t *data, size_t size, const bcx_tapioca_
 			    bcx_tapioca_module **out, bcx_diag *diag)
 {
 	*out = NULL;
-	bcx_arena *a = bcx_arena_new(NULL);
+	bcx_tapioca_options o;
+	bcx_options_copy(&o, sizeof o, opts);
+	bcx_arena *a = bcx_arena_new(o.alloc);
 	bcx_tapioca_module *m = a ? bcx_arena_calloc(a, 1, sizeof *m) : NULL;
 	if (!m) {
 		bcx_arena_free(a);
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	}
 	m->arena = a;
-	bcx_tapioca_options o;
-	bcx_options_copy(&o, sizeof o, opts);
 	/* The module owns its bytes: names and constants point into this
 	 * copy, so the caller may free the input once the load returns. */
 	uint8_t *own = size ? bcx_arena_alloc(a, size) : NULL;

@@ -68,8 +68,8 @@ typedef struct asm_state {
 	table labels; /* label -> instruction index */
 } asm_state;
 
-static bool fail(lex *L, const char *at, const char *fmt, ...) BCX_PRINTF(3, 4);
-static bool fail(lex *L, const char *at, const char *fmt, ...)
+/* The first error wins: the status and message with the place at. */
+static bool report(lex *L, bcx_status code, const char *at, const char *msg)
 {
 	if (L->failed)
 		return false;
@@ -77,15 +77,25 @@ static bool fail(lex *L, const char *at, const char *fmt, ...)
 	/* a decoded copy (a quoted name) is not in the text: the place is here */
 	if ((uintptr_t)at < (uintptr_t)L->start || (uintptr_t)at > (uintptr_t)L->end)
 		at = L->s;
+	bcx_diag_set_text(L->d, code, at - L->start, L->line, (unsigned)(at - L->line_start) + 1,
+			  "%s", msg);
+	return false;
+}
+
+static bool fail(lex *L, const char *at, const char *fmt, ...) BCX_PRINTF(3, 4);
+static bool fail(lex *L, const char *at, const char *fmt, ...)
+{
 	char msg[200];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	bcx_diag_set_text(L->d, BCX_ERR_MALFORMED, at - L->start, L->line,
-			  (unsigned)(at - L->line_start) + 1, "%s", msg);
-	return false;
+	return report(L, BCX_ERR_MALFORMED, at, msg);
 }
+
+/* The allocator failed while reading the text at `at`: a full heap is not
+ * bad input, so the status says NOMEM (the place still helps). */
+static bool nomem(lex *L, const char *at) { return report(L, BCX_ERR_NOMEM, at, "out of memory"); }
 
 static bool grow(lex *L, void **p, size_t *cap, size_t need, size_t sz)
 {
@@ -95,11 +105,8 @@ static bool grow(lex *L, void **p, size_t *cap, size_t need, size_t sz)
 	while (nc < need)
 		nc *= 2;
 	void *q = bcx_arena_grow(L->a, *p, *cap, nc, sz);
-	if (!q) {
-		L->failed = true;
-		bcx_diag_set(L->d, BCX_ERR_NOMEM, -1, "out of memory");
-		return false;
-	}
+	if (!q)
+		return nomem(L, L->s);
 	*p = q;
 	*cap = nc;
 	return true;
@@ -138,11 +145,8 @@ static bool tab_put(lex *L, table *t, const char *s, size_t n, uint32_t val)
 {
 	if (2 * (t->n + 1) > t->cap) {
 		table g = {NULL, t->cap ? 2 * t->cap : 64, 0, 1};
-		if (!(g.e = bcx_arena_calloc(L->a, g.cap, sizeof *g.e))) {
-			L->failed = true;
-			bcx_diag_set(L->d, BCX_ERR_NOMEM, -1, "out of memory");
-			return false;
-		}
+		if (!(g.e = bcx_arena_calloc(L->a, g.cap, sizeof *g.e)))
+			return nomem(L, L->s);
 		for (size_t i = 0; i < t->cap; i++)
 			if (t->e[i].gen == t->gen) {
 				tab_entry *e = tab_slot(&g, t->e[i].s, t->e[i].n, t->e[i].hash);
@@ -233,7 +237,7 @@ static bool string_lit(lex *L, const char **out, size_t *len)
 	char *buf = bcx_arena_alloc(L->a, (size_t)(q - L->s) + 1);
 	size_t n = 0;
 	if (!buf)
-		return fail(L, start, "out of memory");
+		return nomem(L, start);
 	while (L->s < q) {
 		char c = *L->s++;
 		if (c == '\\') {
@@ -354,7 +358,7 @@ static bool ixip_lit(lex *L, bcx_tbon_value *v)
 	if (s != BCX_OK)
 		return fail(L, st, n ? "bad number '%s'" : "expected a number", buf);
 	memset(v, 0, sizeof *v);
-	return bcx_tbon_xip_value(L->a, be, len, v) || fail(L, st, "out of memory");
+	return bcx_tbon_xip_value(L->a, be, len, v) || nomem(L, st);
 }
 
 /* A word of a typed scalar or element: nil (nil arrays), true/false. */
@@ -511,7 +515,7 @@ static bool map_lit(lex *L, bcx_tbon_value *v, unsigned depth)
 	}
 	int64_t dup = bcx_tbon_dup_key(L->a, v);
 	if (dup == -2)
-		return fail(L, L->s, "out of memory");
+		return nomem(L, L->s);
 	if (dup >= 0) /* the reader's rule */
 		return fail(L, L->line_start + v->items[2 * dup].offset, TBON_MSG_DUP_KEY);
 	return true;
@@ -664,7 +668,7 @@ static bool add_const(asm_state *A, const char *st, const bcx_tbon_value *v, boo
 	bcx_diag d;
 	bcx_diag_clear(&d);
 	if (bcx_tbon_write_value(v, &A->scratch, &d) != BCX_OK)
-		return fail(L, st, "%s", d.message);
+		return d.code == BCX_ERR_NOMEM ? nomem(L, st) : fail(L, st, "%s", d.message);
 	int64_t k = tab_get(&A->const_tab, (const char *)A->scratch.data, A->scratch.len);
 	if (k >= 0 && !fresh) {
 		*idx = (unsigned)k;
@@ -677,7 +681,7 @@ static bool add_const(asm_state *A, const char *st, const bcx_tbon_value *v, boo
 	if (k < 0) {
 		char *key = bcx_arena_alloc(L->a, A->scratch.len);
 		if (!key)
-			return fail(L, st, "out of memory");
+			return nomem(L, st);
 		memcpy(key, A->scratch.data, A->scratch.len);
 		if (!tab_put(L, &A->const_tab, key, A->scratch.len, (uint32_t)A->nconsts))
 			return false;
@@ -888,7 +892,7 @@ static bcx_tbon_value *vals(lex *L, size_t n)
 {
 	bcx_tbon_value *v = bcx_arena_calloc(L->a, n ? n : 1, sizeof *v);
 	if (!v)
-		fail(L, L->s, "out of memory");
+		nomem(L, L->s);
 	return v;
 }
 
@@ -1068,11 +1072,15 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 {
 	asm_state A;
 	memset(&A, 0, sizeof A);
-	A.L.a = bcx_arena_new(NULL);
+	bcx_diag local; /* the status is the diagnostic's code */
+	if (!diag)
+		diag = &local;
+	bcx_diag_clear(diag);
+	A.L.a = bcx_arena_new(out->alloc);
 	if (!A.L.a)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	A.L.d = diag;
-	bcx_buf_init(&A.scratch, NULL);
+	bcx_buf_init(&A.scratch, out->alloc);
 	if (!len)
 		text = ""; /* NULL with no bytes is allowed */
 	A.L.start = A.L.s = A.L.line_start = text;
@@ -1101,7 +1109,7 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 		f.root.items = kv;
 		f.root.len = 2;
 		s = bcx_tbon_write(&f, out, diag);
-	} else if (diag && diag->code != BCX_OK) {
+	} else if (diag->code != BCX_OK) {
 		s = diag->code;
 	}
 	bcx_buf_free(&A.scratch);

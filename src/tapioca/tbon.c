@@ -710,7 +710,7 @@ static bcx_status write_value(writer *w, const bcx_tbon_value *v, unsigned depth
 		s = write_count(w, v->len, 0);
 		if (s == BCX_OK && v->len > 1) {
 			int64_t dup = -2;
-			if (w->keys || (w->keys = bcx_arena_new(NULL)))
+			if (w->keys || (w->keys = bcx_arena_new(b->alloc)))
 				dup = bcx_tbon_dup_key(w->keys, v);
 			if (dup != -1)
 				return bcx_diag_set(w->d, dup < 0 ? BCX_ERR_NOMEM : BCX_ERR_MALFORMED, -1,

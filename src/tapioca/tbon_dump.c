@@ -139,7 +139,7 @@ static void dump_json(bcx_buf *o, const bcx_tbon_value *v, bool code, uint32_t p
 bcx_status bcx_tbon_dump(const uint8_t *data, size_t size, bool json,
 			 const bcx_limits *limits, bcx_buf *out, bcx_diag *diag)
 {
-	bcx_arena *a = bcx_arena_new(NULL);
+	bcx_arena *a = bcx_arena_new(out->alloc);
 	if (!a)
 		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory");
 	bcx_tbon_file f;

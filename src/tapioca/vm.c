@@ -43,7 +43,7 @@ static bool const_str(vm *v, const char *s, size_t n, uint64_t *out)
 		size_t nc = v->capint ? 2 * v->capint : 64;
 		uint64_t *t = bcx_alloc(v->al, nc * sizeof *t);
 		if (!t)
-			return bcx_tapvm_oom(v, "allocation failed", nc * sizeof *t);
+			return bcx_tapvm_alloc_failed(v, nc * sizeof *t);
 		memset(t, 0, nc * sizeof *t);
 		for (size_t i = 0; i < v->capint; i++) {
 			const obj *o = deref(v, v->interned[i]);
@@ -1015,7 +1015,7 @@ bcx_status bcx_tapioca_run(const bcx_tapioca_module *m, const char *entry,
 	memset(res, 0, sizeof *res);
 	set_opts(&v.o, opts);
 	v.m = m;
-	v.al = bcx_default_allocator();
+	v.al = v.o.alloc;
 	int32_t fn = -1;
 	for (uint32_t i = 0; i < m->nsyms; i++)
 		if (m->syms[i].name_len == strlen(entry) &&
@@ -1040,6 +1040,9 @@ bcx_status bcx_tapioca_run(const bcx_tapioca_module *m, const char *entry,
 	if (ok)
 		return BCX_OK;
 	bcx_diag_context(diag, "function '%s'", res->function);
+	if (v.alloc_failed)
+		return bcx_diag_set(diag, BCX_ERR_NOMEM, -1, "out of memory in function '%s' at "
+				    "instruction %u: %s", res->function, res->index, v.why);
 	return bcx_diag_set(diag, res->trap == BCX_TAPIOCA_DIV_ZERO || res->trap == BCX_TAPIOCA_TYPE_ERROR ||
 			    res->trap == BCX_TAPIOCA_FELL_OFF ? BCX_ERR_MALFORMED : BCX_ERR_LIMIT, -1,
 			    "runtime error: %s in function '%s' at instruction %u: %s",

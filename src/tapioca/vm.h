@@ -113,6 +113,7 @@ typedef struct vm {
 	const bcx_tapioca_module *m;
 	bcx_tapioca_options o;
 	const bcx_allocator *al;
+	bool alloc_failed;    /* the allocator, not max_heap, stopped the run */
 	/* handle table (gc.c) */
 	obj **objs;
 	size_t nobjs, capobjs;
@@ -160,6 +161,8 @@ bool bcx_tapvm_items(vm *v, obj *o, size_t need);
 void bcx_tapvm_collect(vm *v);
 void bcx_tapvm_free_all(vm *v);
 bool bcx_tapvm_oom(vm *v, const char *why, size_t n);
+/* The allocator refused n bytes: the out-of-memory trap, run's status NOMEM. */
+bool bcx_tapvm_alloc_failed(vm *v, size_t n);
 
 static inline obj *deref(const vm *v, uint64_t x)
 {

@@ -1,11 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
-/* The allocation-failure sweep (as Lua's ltests and SQLite's malloc tests
- * do it): each scenario runs once with an allocator that counts, then once
- * for every allocation k with an allocator that fails the k-th request.
- * Each run must end in BCX_ERR_NOMEM (never another status: a full heap
- * is not bad input) or in BCX_OK with every byte of output the same as
- * without a failure (an allocation that only speeds things up may fail),
- * and every byte allocated must be freed again. */
+/* The failing-allocator sweep (sweep.h) over Tile IR, MLIR bytecode, the
+ * LLVM bitstream and the explorer: the project's examples and texts this
+ * file holds. */
+#include "sweep.h"
 #include "testutil.h"
 #include "bcx/bitstream.h"
 #include "bcx/explore.h"
@@ -18,113 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct counter {
-	unsigned long calls;    /* allocations and growths seen */
-	unsigned long fail_at;  /* the call that fails (0: none) */
-	bool failed;            /* that call came */
-	long long live;         /* bytes allocated and not freed */
-} counter;
-
-static void *count_alloc(void *ctx, void *ptr, size_t old, size_t n)
-{
-	counter *c = ctx;
-	if (n == 0) {
-		c->live -= (long long)old;
-		free(ptr);
-		return NULL;
-	}
-	if (n > old && ++c->calls == c->fail_at) {
-		c->failed = true;
-		return NULL;
-	}
-	void *p = realloc(ptr, n);
-	if (p)
-		c->live += (long long)n - (long long)old;
-	return p;
-}
-
-/* Every byte of a scenario's output, hashed (FNV-1a). */
-static bcx_status hash_bytes(void *ctx, const void *p, size_t n)
-{
-	uint64_t *h = ctx;
-	for (size_t i = 0; i < n; i++)
-		*h = (*h ^ ((const uint8_t *)p)[i]) * 0x100000001b3ull;
-	return BCX_OK;
-}
-
-/* A scenario: the work, with the allocator to use and its output going to
- * out; its status. */
-typedef bcx_status (*scenario_fn)(const bcx_allocator *a, const void *arg, const bcx_sink *out);
-
-/* Run fn failing each allocation in turn; the count of runs. */
-static void sweep(const char *name, scenario_fn fn, const void *arg)
-{
-	counter c = {0};
-	bcx_allocator a = {count_alloc, &c};
-	uint64_t want = 0xcbf29ce484222325ull, got;
-	bcx_sink out = {hash_bytes, &want};
-	bcx_status s = fn(&a, arg, &out);
-	if (!T_CHECKF(s == BCX_OK, "%s: status %d without a failure", name, s) ||
-	    !T_CHECKF(c.live == 0, "%s: %lld bytes leaked without a failure", name, c.live))
-		return;
-	unsigned long total = c.calls, bad = 0;
-	for (unsigned long k = 1; k <= total && bad < 5; k++) {
-		c = (counter){.fail_at = k};
-		got = 0xcbf29ce484222325ull;
-		out.ctx = &got;
-		s = fn(&a, arg, &out);
-		bool ok = s == BCX_ERR_NOMEM ? c.failed : s == BCX_OK && got == want;
-		bad += !T_CHECKF(ok, "%s: allocation %lu of %lu failed: status %d (%s)%s", name, k,
-				 total, s, bcx_status_str(s),
-				 s == BCX_OK ? ", output differs" : "");
-		bad += !T_CHECKF(c.live == 0, "%s: allocation %lu failed: %lld bytes leaked", name,
-				 k, c.live);
-	}
-	printf("%s: %lu allocations, each made to fail\n", name, total);
-}
-
-/* A sink that fails its k-th write (0: none), counting the writes. */
-typedef struct failing_sink {
-	unsigned long writes, fail_at;
-} failing_sink;
-
-static bcx_status failing_write(void *ctx, const void *p, size_t n)
-{
-	failing_sink *f = ctx;
-	(void)p;
-	(void)n;
-	return ++f->writes == f->fail_at ? BCX_ERR_IO : BCX_OK;
-}
-
-/* Run fn with its output failing at each write in turn: the failure must
- * come back as BCX_ERR_IO, with everything freed. */
-static void sink_sweep(const char *name, scenario_fn fn, const void *arg)
-{
-	counter c = {0};
-	bcx_allocator a = {count_alloc, &c};
-	failing_sink f = {0};
-	bcx_sink out = {failing_write, &f};
-	if (!T_CHECKF(fn(&a, arg, &out) == BCX_OK, "%s: fails without a failing write", name))
-		return;
-	unsigned long total = f.writes, bad = 0;
-	for (unsigned long k = 1; k <= total && bad < 5; k++) {
-		c = (counter){0};
-		f = (failing_sink){.fail_at = k};
-		bcx_status s = fn(&a, arg, &out);
-		bad += !T_CHECKF(s == BCX_ERR_IO, "%s: write %lu of %lu failed: status %d (%s)",
-				 name, k, total, s, bcx_status_str(s));
-		bad += !T_CHECKF(c.live == 0, "%s: write %lu failed: %lld bytes leaked", name, k,
-				 c.live);
-	}
-	printf("%s: %lu writes, each made to fail\n", name, total);
-}
-
 /* ---- Tile IR ---- */
-
-typedef struct bytes {
-	uint8_t *p;
-	size_t n;
-} bytes;
 
 static bcx_status tileir_read_all(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
 {
@@ -178,22 +69,6 @@ static const char kernel_text[] =
 	"  }\n"
 	"}\n";
 
-/* The bytes a builder writes, to the sink (when s is still OK). */
-static bcx_status builder_bytes(bcx_tileir_builder *b, bcx_status s, const bcx_sink *sinkp)
-{
-	uint8_t *out = NULL;
-	size_t n = 0;
-	bcx_tileir_write_options wo = BCX_OPTIONS_INIT(bcx_tileir_write_options);
-	if (s == BCX_OK)
-		s = bcx_tileir_builder_write(b, &wo, &out, &n, NULL);
-	if (s == BCX_OK) {
-		s = sinkp->write(sinkp->ctx, out, n);
-		bcx_tileir_builder_free_bytes(b, out, n);
-	}
-	bcx_tileir_builder_free(b);
-	return s;
-}
-
 static bcx_status tileir_assemble(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
 {
 	const char *text = arg;
@@ -206,16 +81,6 @@ static bcx_status tileir_assemble(const bcx_allocator *a, const void *arg, const
 		s = bcx_tileir_verify(m, NULL, NULL, NULL, NULL, NULL);
 	if (s == BCX_OK)
 		s = bcx_tileir_print_custom(m, -1, NULL, sinkp, NULL);
-	return builder_bytes(b, s, sinkp);
-}
-
-/* Only the bytes of the assembled module. */
-static bcx_status tileir_assemble_bytes(const bcx_allocator *a, const void *arg,
-					const bcx_sink *sinkp)
-{
-	const char *text = arg;
-	bcx_tileir_builder *b = NULL;
-	bcx_status s = bcx_tileir_assemble("k.mlir", text, strlen(text), a, &b, NULL);
 	return builder_bytes(b, s, sinkp);
 }
 
@@ -255,21 +120,6 @@ static const char mlir_text[] =
 	"    \"func.return\"(%1) : (i32) -> ()\n"
 	"  }) : () -> ()\n"
 	"}) {test.flag = [1 : i64, \"s\", unit]} : () -> ()\n";
-
-static bcx_status mlirbc_assemble(const bcx_allocator *a, const void *arg, const bcx_sink *sinkp)
-{
-	const char *text = arg;
-	bcx_mlirbc_write_options wo = BCX_OPTIONS_INIT(bcx_mlirbc_write_options);
-	wo.alloc = a;
-	uint8_t *out = NULL;
-	size_t n = 0;
-	bcx_status s = bcx_mlirbc_assemble("f.mlir", text, strlen(text), &wo, &out, &n, NULL);
-	if (s == BCX_OK) {
-		s = sinkp->write(sinkp->ctx, out, n);
-		bcx_mlirbc_free_bytes(&wo, out, n);
-	}
-	return s;
-}
 
 /* ---- LLVM bitstream ---- */
 
@@ -341,50 +191,11 @@ static bcx_status explore_all(const bcx_allocator *a, const void *arg, const bcx
 	return s;
 }
 
-static bool load(const char *name, bytes *b)
-{
-	char path[512];
-	snprintf(path, sizeof path, "%s/%s", BCX_EXAMPLES_DIR, name);
-	FILE *f = fopen(path, "rb");
-	b->p = NULL;
-	b->n = 0;
-	if (!T_CHECKF(f != NULL, "cannot open %s", path))
-		return false;
-	uint8_t chunk[4096];
-	size_t k;
-	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		uint8_t *p = realloc(b->p, b->n + k);
-		if (!p)
-			break;
-		memcpy(p + b->n, chunk, k);
-		b->p = p;
-		b->n += k;
-	}
-	fclose(f);
-	return T_CHECKF(b->n > 0, "%s is empty", path);
-}
-
-/* The bytes a scenario writes, made with the default allocator. */
-static bytes made(scenario_fn fn, const void *arg)
-{
-	bytes b = {0};
-	bcx_buf out;
-	bcx_buf_init(&out, NULL);
-	bcx_sink to = {bcx_buf_sink_write, &out};
-	if (T_CHECK(fn(NULL, arg, &to) == BCX_OK) && T_CHECK(out.status == BCX_OK)) {
-		b.p = out.data; /* the buffer's memory, taken over */
-		b.n = out.len;
-		return b;
-	}
-	bcx_buf_free(&out);
-	return b;
-}
-
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	bytes tir, mbc, bc;
-	if (load("vadd.tileirbc", &tir))
+	if (load_example("vadd.tileirbc", &tir))
 		sweep("Tile IR read, print, dump, verify, write", tileir_read_all, &tir);
 	sweep("Tile IR assemble, verify, print, write", tileir_assemble, kernel_text);
 	/* the assembled kernel (globals, constants, views, a loop, locations)
@@ -397,14 +208,14 @@ int main(int argc, char **argv)
 	free(tir2.p);
 	if (tir.n)
 		sweep("explorer on Tile IR", explore_all, &tir);
-	if (load("hello.mlirbc", &mbc))
+	if (load_example("hello.mlirbc", &mbc))
 		sweep("MLIR bytecode read, print, dump, write", mlirbc_all, &mbc);
 	sweep("MLIR bytecode assemble", mlirbc_assemble, mlir_text);
 	bytes mbc2 = made(mlirbc_assemble, mlir_text);
 	if (mbc2.n)
 		sweep("MLIR bytecode read of an assembled module", mlirbc_all, &mbc2);
 	free(mbc2.p);
-	if (load("hello.bc", &bc))
+	if (load_example("hello.bc", &bc))
 		sweep("LLVM bitstream analyze, tree, write", bitstream_all, &bc);
 	if (mbc.n)
 		sweep("explorer on MLIR bytecode", explore_all, &mbc);

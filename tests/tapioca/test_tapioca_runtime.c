@@ -372,9 +372,71 @@ static void test_insn_str(void)
 	T_CHECKF(strcmp(b, "illegal opcode 0x01") == 0, "%s", b);
 }
 
+/* An allocator that refuses to hold more than cap bytes at once. */
+typedef struct capped {
+	size_t live, cap, calls;
+} capped;
+
+static void *capped_alloc(void *ctx, void *p, size_t old, size_t n)
+{
+	capped *c = ctx;
+	if (n == 0) {
+		c->live -= old;
+		free(p);
+		return NULL;
+	}
+	c->calls++;
+	if (n > old && n - old > c->cap - c->live)
+		return NULL;
+	void *q = realloc(p, n);
+	if (q)
+		c->live = c->live - old + n;
+	return q;
+}
+
+/* The caller's allocator is beneath the VM (options.alloc): load and run
+ * take all their memory from it and give it back; when it refuses, the
+ * run ends in the out-of-memory trap with BCX_ERR_NOMEM, while max_heap
+ * met first is BCX_ERR_LIMIT. */
+static void test_allocator(void)
+{
+	static const char grow[] =
+		".func main 0\n load_global r1, @array\n load_imm_int r2, 0\n invoke r1, r2, 1\n"
+		"l:\n load_global r4, @push\n add.i r5, r1, r1\n sub.i r5, r5, r1\n"
+		" load_global r6, @array\n load_imm_int r7, 1000\n invoke r6, r7, 1\n"
+		" invoke r4, r5, 2\n jmp l\n.end\n";
+	bcx_buf obj;
+	bcx_buf_init(&obj, NULL);
+	if (!T_CHECK(bcx_tapioca_asm(grow, strlen(grow), &obj, NULL) == BCX_OK))
+		return;
+	for (int limit_first = 0; limit_first < 2; limit_first++) {
+		capped c = {0, 8u << 20, 0};
+		bcx_allocator a = {capped_alloc, &c};
+		bcx_tapioca_options o = BCX_TAPIOCA_OPTIONS_INIT;
+		o.alloc = &a;
+		o.max_heap = limit_first ? 2u << 20 : 0;
+		bcx_tapioca_module *m = NULL;
+		bcx_diag d;
+		bcx_diag_clear(&d);
+		T_CHECK(bcx_tapioca_load(obj.data, obj.len, &o, &m, &d) == BCX_OK);
+		size_t load_calls = c.calls;
+		T_CHECKF(load_calls > 0 && c.live > 0, "load used the allocator: %zu calls", load_calls);
+		bcx_tapioca_result r;
+		bcx_status s = m ? bcx_tapioca_run(m, "main", &o, &r, &d) : BCX_ERR_INVALID_ARG;
+		T_CHECKF(c.calls > load_calls, "the run used the allocator");
+		T_CHECKF(r.trap == BCX_TAPIOCA_OUT_OF_MEMORY, "trap %d: %s", r.trap, d.message);
+		T_CHECKF(s == (limit_first ? BCX_ERR_LIMIT : BCX_ERR_NOMEM), "status %d: %s", s,
+			 d.message);
+		bcx_tapioca_free(m);
+		T_EQ_U(c.live, 0);
+	}
+	bcx_buf_free(&obj);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
+	test_allocator();
 	test_maps();
 	test_strings();
 	test_gc();
