@@ -87,7 +87,7 @@ static const struct {
 	 "    return\n"
 	 "  }\n"
 	 "}\n",
-	 "asm_loc.c str_tok reports out of memory as malformed"},
+	 NULL},
 	{"an assert's message",
 	 "cuda_tile.module @m {\n"
 	 "  entry @k() {\n"
