@@ -4,6 +4,7 @@
 #include "bcx/tileir.h"
 #include "tileir/model/opcodes.h"
 #include "tileir/model/regions.h"
+#include "tileir/model/rules.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +136,33 @@ static void test_versions(void)
 	free(data);
 }
 
+/* Every name of every TIR_RULE names a field of its op: the parser and the
+ * verifier both read the rules through tir_rule_fields, which refuses a
+ * name it cannot find rather than skip it. */
+static void test_rule_names(void)
+{
+	for (size_t i = 0; i < bcx_tileir_op_count(); i++) {
+		const bcx_tileir_opinfo *t = bcx_tileir_op_at(i);
+		const char *name = bcx_tileir_opinfo_name(t);
+		for (const tir_rule_src *r = tir_rules_of(bcx_tileir_opinfo_opcode(t));
+		     r->kind != VR_END; r++) {
+			uint8_t f[TIR_RULE_MAX_NAMES];
+			int n = tir_rule_fields(t, r->names, f, TIR_RULE_MAX_NAMES);
+			T_CHECKF(n >= 0, "%s: rule '%s' lists a name that is not a field of the op "
+					 "(or more than %d)", name, r->names, TIR_RULE_MAX_NAMES);
+			T_CHECKF((n == 0) == (r->kind == VR_PURE), "%s: rule '%s' lists %d fields",
+				 name, r->names, n);
+		}
+	}
+	const bcx_tileir_opinfo *addf = bcx_tileir_op_by_name("addf");
+	uint8_t f[TIR_RULE_MAX_NAMES];
+	T_EQ_I(tir_rule_fields(addf, "lhs, rhs, result", f, TIR_RULE_MAX_NAMES), 3);
+	T_CHECK(!strcmp(bcx_tileir_field_name(bcx_tileir_opinfo_field(addf, f[0])), "lhs"));
+	T_CHECK(!strcmp(bcx_tileir_field_name(bcx_tileir_opinfo_field(addf, f[2])), "result"));
+	T_EQ_I(tir_rule_fields(addf, "lhs, rsh, result", f, TIR_RULE_MAX_NAMES), -1);
+	T_EQ_I(tir_rule_fields(addf, "lhs, rhs, result", f, 2), -1);
+}
+
 /* TIR_REGION, TIR_PARENTS and TIR_ARG_NAMES agree with the rows. */
 static void test_region_facts(void)
 {
@@ -177,6 +205,7 @@ int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	test_table();
+	test_rule_names();
 	test_region_facts();
 	tu_require_shared();
 	test_lazy();

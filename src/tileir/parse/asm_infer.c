@@ -12,43 +12,30 @@
 #include "tileir/model/rules.h"
 #include "common/internal.h"
 
-#include <string.h>
-
-/* The field named by s[0..n), or -1. */
-static int named(const bcx_tileir_opinfo *info, const char *s, size_t n)
+/* The fields a rule lists that the custom form has a slot for (all of an
+ * op it parses: asm_custom.c refuses rows of more fields); 0 when the
+ * rule does not resolve, which the model's test rules out. */
+static unsigned rule_fields(const ac_walk *w, const char *names, uint8_t *out)
 {
-	for (unsigned k = 0; k < info->n_fields && k < AC_MAX_FIELDS; k++)
-		if (strlen(info->fields[k].name) == n && memcmp(info->fields[k].name, s, n) == 0)
-			return (int)k;
-	return -1;
+	int n = tir_rule_fields(w->info, names, out, TIR_RULE_MAX_NAMES);
+	unsigned k = 0;
+	for (int i = 0; i < n; i++)
+		if (out[i] < AC_MAX_FIELDS)
+			out[k++] = out[i];
+	return k;
 }
 
-/* Call fn for each field a rule lists ("a, b, c"). */
-#define EACH_FIELD(names, info, i, body)                                  \
-	for (const char *s_ = (names); *s_;) {                            \
-		const char *e_ = s_;                                      \
-		while (*e_ && *e_ != ',')                                 \
-			e_++;                                             \
-		int i = named((info), s_, (size_t)(e_ - s_));             \
-		body;                                                     \
-		s_ = *e_ ? e_ + 1 : e_;                                   \
-		while (*s_ == ' ')                                        \
-			s_++;                                             \
-	}
-
 /* The type the text gave any of the rule's fields, or BCX_TILEIR_NONE. */
-static bcx_tileir_build_type given(const ac_walk *w, const char *names)
+static bcx_tileir_build_type given(const ac_walk *w, const uint8_t *field, unsigned n)
 {
 	bcx_tileir_build_type t = BCX_TILEIR_NONE;
-	EACH_FIELD(names, w->info, i, {
-		if (i >= 0 && t == BCX_TILEIR_NONE) {
-			const ac_field *f = &w->f[i];
-			if (f->n_types)
-				t = f->types[0];
-			for (uint32_t k = 0; k < f->n && t == BCX_TILEIR_NONE; k++)
-				t = f->refs[k].type;
-		}
-	});
+	for (unsigned i = 0; i < n && t == BCX_TILEIR_NONE; i++) {
+		const ac_field *f = &w->f[field[i]];
+		if (f->n_types)
+			t = f->types[0];
+		for (uint32_t k = 0; k < f->n && t == BCX_TILEIR_NONE; k++)
+			t = f->refs[k].type;
+	}
 	return t;
 }
 
@@ -84,15 +71,21 @@ static bcx_status fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type
 	return BCX_OK;
 }
 
-/* A view op's source: the tensor_view its result type holds. */
+/* A view op's source: the operand its row says is a tensor view
+ * (TIR_RULE(TENSOR_VIEW, ...)), whose type the result's view type holds. */
 static void view_source(ac_walk *w)
 {
 	int res = -1, src = -1;
-	for (unsigned k = 0; k < w->info->n_fields && k < AC_MAX_FIELDS; k++) {
+	for (unsigned k = 0; k < w->info->n_fields && k < AC_MAX_FIELDS; k++)
 		if (w->info->fields[k].kind == BCX_TILEIR_F_RESULT && w->f[k].n_types == 1)
 			res = (int)k;
-		if (strcmp(w->info->fields[k].name, "tensor_view") == 0 && w->f[k].n == 1)
-			src = (int)k;
+	for (const tir_rule_src *r = tir_rules_of(w->info->opcode); r->kind != VR_END; r++) {
+		uint8_t field[TIR_RULE_MAX_NAMES];
+		unsigned n = r->kind == VR_TENSOR_VIEW ? rule_fields(w, r->names, field) : 0;
+		for (unsigned i = 0; i < n; i++)
+			if (w->info->fields[field[i]].kind == BCX_TILEIR_F_OPERAND &&
+			    w->f[field[i]].n == 1)
+				src = field[i];
 	}
 	if (res < 0 || src < 0 || w->f[src].refs[0].type != BCX_TILEIR_NONE)
 		return;
@@ -106,19 +99,23 @@ bcx_status ac_infer_types(ac_walk *w)
 {
 	view_source(w);
 	for (const tir_rule_src *r = tir_rules_of(w->info->opcode); r->kind != VR_END; r++) {
-		bcx_tileir_build_type t;
-		if (r->kind == VR_SAME_TYPE)
-			t = given(w, r->names);
-		else
+		bcx_tileir_build_type t = BCX_TILEIR_NONE;
+		if (r->kind != VR_SAME_TYPE)
 			BCX_TRY(fixed_type(w->p, r->kind, &t));
-		if (t == BCX_TILEIR_NONE)
+		if (r->kind != VR_SAME_TYPE && t == BCX_TILEIR_NONE)
+			continue; /* a rule that types nothing: its names are not read */
+		uint8_t field[TIR_RULE_MAX_NAMES];
+		unsigned n = rule_fields(w, r->names, field);
+		if (r->kind == VR_SAME_TYPE && (t = given(w, field, n)) == BCX_TILEIR_NONE)
 			continue;
-		EACH_FIELD(r->names, w->info, i, {
-			if (i >= 0 && w->info->fields[i].kind == BCX_TILEIR_F_OPERAND)
-				for (uint32_t k = 0; k < w->f[i].n; k++)
-					if (w->f[i].refs[k].type == BCX_TILEIR_NONE)
-						w->f[i].refs[k].type = t;
-		});
+		for (unsigned i = 0; i < n; i++) {
+			ac_field *f = &w->f[field[i]];
+			if (w->info->fields[field[i]].kind != BCX_TILEIR_F_OPERAND)
+				continue;
+			for (uint32_t k = 0; k < f->n; k++)
+				if (f->refs[k].type == BCX_TILEIR_NONE)
+					f->refs[k].type = t;
+		}
 	}
 	return BCX_OK;
 }
