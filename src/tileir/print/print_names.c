@@ -10,7 +10,6 @@
  */
 #include "tileir/print/print_custom.h"
 #include "common/internal.h"
-#include "tileir/model/opcodes.h"
 #include "tileir/model/op_text.h"
 #include "tileir/model/regions.h"
 
