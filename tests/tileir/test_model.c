@@ -2,6 +2,9 @@
 #include "testutil.h"
 #include "vectors.h"
 #include "bcx/tileir.h"
+#include "tileir/model/opcodes.h"
+#include "tileir/model/regions.h"
+#include "tileir/model/rules.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -133,10 +136,77 @@ static void test_versions(void)
 	free(data);
 }
 
+/* Every name of every TIR_RULE names a field of its op: the parser and the
+ * verifier both read the rules through tir_rule_fields, which refuses a
+ * name it cannot find rather than skip it. */
+static void test_rule_names(void)
+{
+	for (size_t i = 0; i < bcx_tileir_op_count(); i++) {
+		const bcx_tileir_opinfo *t = bcx_tileir_op_at(i);
+		const char *name = bcx_tileir_opinfo_name(t);
+		for (const tir_rule_src *r = tir_rules_of(bcx_tileir_opinfo_opcode(t));
+		     r->kind != VR_END; r++) {
+			uint8_t f[TIR_RULE_MAX_NAMES];
+			int n = tir_rule_fields(t, r->names, f, TIR_RULE_MAX_NAMES);
+			T_CHECKF(n >= 0, "%s: rule '%s' lists a name that is not a field of the op "
+					 "(or more than %d)", name, r->names, TIR_RULE_MAX_NAMES);
+			T_CHECKF((n == 0) == (r->kind == VR_PURE), "%s: rule '%s' lists %d fields",
+				 name, r->names, n);
+		}
+	}
+	const bcx_tileir_opinfo *addf = bcx_tileir_op_by_name("addf");
+	uint8_t f[TIR_RULE_MAX_NAMES];
+	T_EQ_I(tir_rule_fields(addf, "lhs, rhs, result", f, TIR_RULE_MAX_NAMES), 3);
+	T_CHECK(!strcmp(bcx_tileir_field_name(bcx_tileir_opinfo_field(addf, f[0])), "lhs"));
+	T_CHECK(!strcmp(bcx_tileir_field_name(bcx_tileir_opinfo_field(addf, f[2])), "result"));
+	T_EQ_I(tir_rule_fields(addf, "lhs, rsh, result", f, TIR_RULE_MAX_NAMES), -1);
+	T_EQ_I(tir_rule_fields(addf, "lhs, rhs, result", f, 2), -1);
+}
+
+/* TIR_REGION, TIR_PARENTS and TIR_ARG_NAMES agree with the rows. */
+static void test_region_facts(void)
+{
+	for (size_t i = 0; i < bcx_tileir_op_count(); i++) {
+		const bcx_tileir_opinfo *t = bcx_tileir_op_at(i);
+		unsigned code = bcx_tileir_opinfo_opcode(t), nreg = bcx_tileir_opinfo_region_count(t);
+		const char *name = bcx_tileir_opinfo_name(t), *a, *b;
+		T_CHECKF(!tir_region_of(code, nreg), "%s: more TIR_REGION rows than regions", name);
+		for (unsigned k = 0; k < nreg; k++) {
+			T_CHECKF(!tir_region_of(code, k) == !tir_region_of(code, 0),
+				 "%s: TIR_REGION for some regions only", name);
+			int ends = tir_region_ends(code, k);
+			T_CHECKF(ends < 0 || bcx_tileir_opinfo_is_terminator(bcx_tileir_op_info((uint32_t)ends)),
+				 "%s: region %u ends with an op that is no terminator", name, k);
+		}
+		unsigned n;
+		const uint16_t *parents = tir_parents_of(code, &n);
+		T_CHECKF(!parents || bcx_tileir_opinfo_is_terminator(t), "%s: TIR_PARENTS of an op that "
+			 "is no terminator", name);
+		for (unsigned k = 0; k < n; k++)
+			T_CHECKF(bcx_tileir_opinfo_region_count(bcx_tileir_op_info(parents[k])) > 0,
+				 "%s: a parent without regions", name);
+		T_CHECKF(tir_arg_names(code, &a, &b) == TIR_ARGS_NONE || nreg > 0,
+			 "%s: block argument names without a region", name);
+	}
+	T_EQ_I(tir_region_ends(BCX_TILEIR_OP_for, 0), BCX_TILEIR_OP_continue); /* IMPLICIT */
+	T_EQ_I(tir_region_ends(BCX_TILEIR_OP_if, 0), -1);
+	T_EQ_I(tir_region_ends(BCX_TILEIR_OP_scan, 0), BCX_TILEIR_OP_yield);
+	T_CHECK(tir_region_of(BCX_TILEIR_OP_if, 1)->may_be_empty);
+	T_CHECK(!strcmp(tir_region_of(BCX_TILEIR_OP_if, 1)->name, "elseRegion"));
+	T_CHECK(tir_region_of(BCX_TILEIR_OP_reduce, 0)->pure);
+	T_CHECK(!tir_region_of(BCX_TILEIR_OP_loop, 0)->pure);
+	unsigned n;
+	const uint16_t *p = tir_parents_of(BCX_TILEIR_OP_yield, &n);
+	T_CHECK(n == 3 && p[0] == BCX_TILEIR_OP_if && p[2] == BCX_TILEIR_OP_scan);
+	T_CHECK(!tir_parents_of(BCX_TILEIR_OP_addf, &n) && n == 0);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	test_table();
+	test_rule_names();
+	test_region_facts();
 	tu_require_shared();
 	test_lazy();
 	test_legacy_print();

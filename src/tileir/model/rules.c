@@ -1,6 +1,8 @@
 /* The one expansion of ops.def's TIR_RULE rows (rules.h). */
 #include "tileir/model/rules.h"
 
+#include "tileir/model/fmt.h"
+
 #include <stddef.h>
 
 #define TIR_FIELD(...)
@@ -20,4 +22,25 @@ const tir_rule_src *tir_rules_of(unsigned opcode)
 {
 	static const tir_rule_src none[] = {{VR_END, NULL}};
 	return opcode < 256 && rows[opcode] ? rows[opcode] : none;
+}
+
+int tir_rule_fields(const bcx_tileir_opinfo *info, const char *names, uint8_t *out,
+		    unsigned cap)
+{
+	unsigned n = 0;
+	for (const char *s = names; *s;) {
+		const char *e = s;
+		while (*e && *e != ',')
+			e++;
+		unsigned k = 0;
+		while (k < info->n_fields && !fmt_is(s, (size_t)(e - s), info->fields[k].name))
+			k++;
+		if (k == info->n_fields || n == cap)
+			return -1;
+		out[n++] = (uint8_t)k;
+		s = *e ? e + 1 : e;
+		while (*s == ' ')
+			s++;
+	}
+	return (int)n;
 }

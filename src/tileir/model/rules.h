@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "tileir/model/opinfo.h"
+
 /* Rule kinds: the relations first, then one kind per type class. */
 #define VF_CLASSES(X)                                                                      \
 	X(INT, "tile", -1, T(I1) T(I8) T(I16) T(I32) T(I64))                                 \
@@ -68,5 +70,16 @@ typedef struct tir_rule_src {
 
 /* The rules of opcode's row, ended by kind VR_END (none: just the end). */
 const tir_rule_src *tir_rules_of(unsigned opcode);
+
+/* The most fields one rule lists. */
+#define TIR_RULE_MAX_NAMES 8
+
+/* The one reading of a rule's names: the number of each field of info
+ * that names ("lhs, rhs, result") lists, in order, into out (room for
+ * cap); their count, or -1 when a name is no field of the op or there are
+ * more than cap. Nothing may skip a name that does not resolve: every
+ * rule of every row resolves (tests/tileir/test_model.c checks it). */
+int tir_rule_fields(const bcx_tileir_opinfo *info, const char *names, uint8_t *out,
+		    unsigned cap);
 
 #endif

@@ -12,50 +12,32 @@
 #include "tileir/model/rules.h"
 #include "common/internal.h"
 
-#include <string.h>
-
-/* The field named by s[0..n), or -1. */
-static int named(const bcx_tileir_opinfo *info, const char *s, size_t n)
-{
-	for (unsigned k = 0; k < info->n_fields && k < AC_MAX_FIELDS; k++)
-		if (strlen(info->fields[k].name) == n && memcmp(info->fields[k].name, s, n) == 0)
-			return (int)k;
-	return -1;
-}
-
-/* A rule with the fields its names give ("a, b, c"), each once, in the
- * order named: names that are no field of the op are left out, as are
- * repeats, neither of which changes what the rule does. */
+/* A rule with the fields its names give ("a, b, c"), in the order named
+ * (tir_rule_fields, the one reading of the names; every rule of every row
+ * resolves, which the model's test checks). */
 typedef struct ai_rule {
 	uint8_t kind;       /* vf_kind */
 	uint8_t n;
-	uint8_t field[AC_MAX_FIELDS];
+	uint8_t field[TIR_RULE_MAX_NAMES];
 } ai_rule;
 
 /* An op row's rules, resolved on its first op: reading the rules' text
  * and comparing field names at every op showed in the profile. */
 typedef struct ai_plan {
-	int source;         /* the field named "tensor_view", or -1 */
+	int source;         /* the operand a TENSOR_VIEW rule names, or -1 */
 	uint32_t n_rules;
 	ai_rule rules[];
 } ai_plan;
 
+/* The rule's fields that the custom form has a slot for (all of an op it
+ * parses: asm_custom.c refuses rows of more fields). */
 static void resolve(const bcx_tileir_opinfo *info, const char *names, ai_rule *r)
 {
-	for (const char *s = names; *s;) {
-		const char *e = s;
-		while (*e && *e != ',')
-			e++;
-		int i = named(info, s, (size_t)(e - s));
-		bool seen = i < 0;
-		for (unsigned k = 0; k < r->n && !seen; k++)
-			seen = r->field[k] == i;
-		if (!seen)
-			r->field[r->n++] = (uint8_t)i;
-		s = *e ? e + 1 : e;
-		while (*s == ' ')
-			s++;
-	}
+	uint8_t all[TIR_RULE_MAX_NAMES];
+	int n = tir_rule_fields(info, names, all, TIR_RULE_MAX_NAMES);
+	for (int i = 0; i < n; i++)
+		if (all[i] < AC_MAX_FIELDS)
+			r->field[r->n++] = all[i];
 }
 
 static ai_plan *make_plan(asm_parser *p, const bcx_tileir_opinfo *info)
@@ -68,11 +50,15 @@ static ai_plan *make_plan(asm_parser *p, const bcx_tileir_opinfo *info)
 	if (!pl)
 		return NULL;
 	pl->n_rules = n;
-	pl->source = named(info, "tensor_view", 11);
+	pl->source = -1;
 	for (uint32_t i = 0; i < n; i++) {
-		pl->rules[i].kind = src[i].kind;
+		ai_rule *r = &pl->rules[i];
+		r->kind = src[i].kind;
 		if (src[i].names)
-			resolve(info, src[i].names, &pl->rules[i]);
+			resolve(info, src[i].names, r);
+		for (unsigned k = 0; k < r->n && r->kind == VR_TENSOR_VIEW; k++)
+			if (info->fields[r->field[k]].kind == BCX_TILEIR_F_OPERAND)
+				pl->source = r->field[k];
 	}
 	return pl;
 }
@@ -134,8 +120,8 @@ static bcx_status fixed_type(asm_parser *p, unsigned kind, bcx_tileir_build_type
 	return BCX_OK;
 }
 
-/* A view op's source (its field src): the tensor_view its result type
- * holds. */
+/* A view op's source (its field src, the operand its row's TENSOR_VIEW
+ * rule names): the tensor_view its result type holds. */
 static void view_source(ac_walk *w, int src)
 {
 	int res = -1;

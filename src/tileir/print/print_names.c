@@ -10,8 +10,8 @@
  */
 #include "tileir/print/print_custom.h"
 #include "common/internal.h"
-#include "tileir/model/opcodes.h"
 #include "tileir/model/op_text.h"
+#include "tileir/model/regions.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -139,6 +139,14 @@ static void set_number(namer *nm, uint32_t v)
  * when the op does not name results at all. */
 static bool asm_name(namer *nm, const bcx_tileir_op *op, uint32_t r, char *out);
 
+/* The name an op its row names after its operand (TIR_NAMES(ASSUME,
+ * "name")) puts first, or NULL for other ops. */
+static const char *operand_prefix(const bcx_tileir_op *op)
+{
+	const char *fixed;
+	return tir_result_names(op->opcode, &fixed) == TIR_NAMES_ASSUME ? fixed : NULL;
+}
+
 static void constant_name(namer *nm, const bcx_tileir_op *op, char *out)
 {
 	bcx_tileir_module *m = nm->p->m;
@@ -223,7 +231,8 @@ static bool asm_name(namer *nm, const bcx_tileir_op *op, uint32_t r, char *out)
 
 /* assume names its result "assume_" and its operand's name when the
  * operand's op names results, else "assume"; along a chain of assumes
- * that makes "assume_assume_..._cst_0_i32", built here without recursion. */
+ * that makes "assume_assume_..._cst_0_i32", built here without recursion.
+ * The words are the rows' (TIR_NAMES(ASSUME, "assume")). */
 static void assume_name(namer *nm, const bcx_tileir_op *op, bcx_buf *b)
 {
 	const bcx_tileir_op *cur = op, *src = NULL;
@@ -231,19 +240,17 @@ static void assume_name(namer *nm, const bcx_tileir_op *op, bcx_buf *b)
 	for (;;) {
 		v = cur->n_operands ? cur->operands[0] : UINT32_MAX;
 		src = v < nm->p->body->n_values ? nm->def[v] : NULL;
-		if (!src || src->opcode != BCX_TILEIR_OP_assume || src == cur ||
-		    ++steps > nm->p->body->n_values)
+		if (!src || !operand_prefix(src) || src == cur || ++steps > nm->p->body->n_values)
 			break;
-		BCX_BUF_LIT(b, "assume_");
+		bcx_buf_puts(b, operand_prefix(cur));
+		bcx_buf_put_u8(b, '_');
 		cur = src;
 	}
 	char inner[64];
-	if (src && src->opcode != BCX_TILEIR_OP_assume &&
-	    asm_name(nm, src, v - src->first_result, inner)) {
-		BCX_BUF_LIT(b, "assume_");
+	bcx_buf_puts(b, operand_prefix(cur));
+	if (src && !operand_prefix(src) && asm_name(nm, src, v - src->first_result, inner)) {
+		bcx_buf_put_u8(b, '_');
 		bcx_buf_puts(b, inner);
-	} else {
-		BCX_BUF_LIT(b, "assume");
 	}
 }
 
@@ -258,7 +265,7 @@ static void name_op(namer *nm, const bcx_tileir_op *op)
 		return;
 	char buf[64];
 	bool each = false; /* a named result after 0 starts its own group */
-	if (op->opcode == BCX_TILEIR_OP_assume) {
+	if (operand_prefix(op)) {
 		bcx_buf b;
 		bcx_buf_init(&b, bcx_arena_allocator(nm->p->scratch));
 		assume_name(nm, op, &b);
@@ -268,7 +275,7 @@ static void name_op(namer *nm, const bcx_tileir_op *op)
 			nm->ok = false;
 		bcx_buf_free(&b);
 	}
-	for (uint32_t r = 0; r < op->n_results && op->opcode != BCX_TILEIR_OP_assume; r++) {
+	for (uint32_t r = 0; r < op->n_results && !operand_prefix(op); r++) {
 		if (!asm_name(nm, op, r, buf) || !buf[0])
 			continue;
 		set_name(nm, op->first_result + r, buf, strlen(buf));
@@ -288,19 +295,22 @@ static void name_op(namer *nm, const bcx_tileir_op *op)
 	}
 }
 
-/* Block argument names given by the op that owns the region. */
+/* Block argument names given by the op that owns the region (the row's
+ * TIR_ARG_NAMES). */
 static void name_region_args(namer *nm, const bcx_tileir_op *owner, const bcx_tileir_block *b)
 {
+	const char *first = NULL, *then = NULL;
+	tir_arg_style style = owner ? tir_arg_names(owner->opcode, &first, &then) : TIR_ARGS_NONE;
 	char buf[32];
-	for (uint32_t i = 0; owner && i < b->n_args; i++) {
-		if (owner->opcode == BCX_TILEIR_OP_for)
-			snprintf(buf, sizeof buf, i ? "iterArg%u" : "loopIdx", i - 1);
-		else if (owner->opcode == BCX_TILEIR_OP_reduce && b->n_args > 2)
-			snprintf(buf, sizeof buf, "reduce_%s%u", i % 2 ? "rhs" : "lhs", i / 2);
-		else if (owner->opcode == BCX_TILEIR_OP_reduce)
-			snprintf(buf, sizeof buf, "reduce_%s", i % 2 ? "rhs" : "lhs");
+	for (uint32_t i = 0; style != TIR_ARGS_NONE && i < b->n_args; i++) {
+		if (style == TIR_ARGS_LEAD && i == 0)
+			snprintf(buf, sizeof buf, "%s", first);
+		else if (style == TIR_ARGS_LEAD)
+			snprintf(buf, sizeof buf, "%s%u", then, i - 1);
+		else if (b->n_args > 2)
+			snprintf(buf, sizeof buf, "%s%u", i % 2 ? then : first, i / 2);
 		else
-			return;
+			snprintf(buf, sizeof buf, "%s", i % 2 ? then : first);
 		set_name(nm, b->first_arg + i, buf, strlen(buf));
 	}
 }

@@ -113,12 +113,21 @@ static const char *value_problem(const vf_ctx *v, bcx_tileir_str ctx, bcx_tileir
 	return x >= 1 && x <= 10 ? NULL : "integer value in the range [1, 10] is expected";
 }
 
+/* Every key some op's row allows (TIR_HINT_KEYS), NULL-ended: the keys
+ * the reference knows a value rule for. */
+#define TIR_FIELD(...)
+#define TIR_HINT_KEYS(...) __VA_ARGS__,
+#define TIR_OP(code, id, since, rc, mode, nreg, fsince, traits, ...) __VA_ARGS__
+static const char *const any_op_keys[] = {
+#include "tileir/model/ops.def"
+	NULL};
+#undef TIR_OP
+#undef TIR_FIELD
+
 static bool known_param(bcx_tileir_str key)
 {
-	static const char *const keys[] = {"num_cta_in_cga", "num_worker_warps_per_cta",
-					   "allow_tma", "latency", "occupancy"};
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		if (str_is(key, keys[i]))
+	for (const char *const *k = any_op_keys; *k; k++)
+		if (str_is(key, *k))
 			return true;
 	return false;
 }

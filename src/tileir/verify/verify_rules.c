@@ -39,22 +39,6 @@ static const struct {
 /* ---- the rules of ops.def, by op row ---- */
 
 
-/* The field of info named by names[at..] up to ", " or the end. */
-static bool next_field(const bcx_tileir_opinfo *info, const char **p, uint8_t *out)
-{
-	const char *s = *p, *e = s;
-	while (*e && *e != ',')
-		e++;
-	for (unsigned k = 0; k < info->n_fields; k++)
-		if (strlen(info->fields[k].name) == (size_t)(e - s) &&
-		    memcmp(info->fields[k].name, s, (size_t)(e - s)) == 0) {
-			*out = (uint8_t)k;
-			*p = *e ? e + 2 : e;
-			return true;
-		}
-	return false;
-}
-
 static size_t count_rules(void)
 {
 	size_t n = 0;
@@ -93,12 +77,14 @@ bcx_status vf_rules_init(vf_ctx *v)
 		v->first[c] = (uint16_t)n;
 		for (const tir_rule_src *r = tir_rules_of(c); r->kind != VR_END; r++) {
 			vf_rule *o = &v->rules[n++];
-			const char *p = r->names;
 			*o = (vf_rule){r->kind, 0, {0}, r->names};
+			int k = tir_rule_fields(info, r->names, o->field, sizeof o->field);
 			/* layout() places at most 32 fields (ops.def rows have fewer) */
-			while (*p && o->n < sizeof o->field && next_field(info, &p, &o->field[o->n]) &&
-			       o->field[o->n] < 32)
-				o->n++;
+			if (k < 0 || info->n_fields > 32)
+				return bcx_diag_set(v->diag, BCX_ERR_UNSUPPORTED, 0,
+						    "op table: rule '%s' of cuda_tile.%s does not "
+						    "resolve to its fields", r->names, info->name);
+			o->n = (uint8_t)k;
 			v->pure[c] |= r->kind == VR_PURE;
 		}
 		v->count[c] = (uint16_t)(n - v->first[c]);

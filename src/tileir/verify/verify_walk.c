@@ -2,6 +2,7 @@
  * messages (each one reported with its function, op path and offset). */
 #include "common/internal.h"
 #include "tileir/print/print.h"
+#include "tileir/model/regions.h"
 #include "tileir/verify/verify.h"
 
 #include <stdarg.h>
@@ -168,13 +169,15 @@ static bool push(vf_ctx *v, const bcx_tileir_op *op, uint32_t index, uint32_t re
 	return true;
 }
 
-/* A reduce or scan body holds pure ops only (its terminator aside). */
+/* A region its row marks PURE (reduce's and scan's bodies) holds pure
+ * ops only, its terminator aside. */
 static void check_purity(vf_ctx *v, const bcx_tileir_op *op)
 {
 	const vf_frame *p = vf_parent(v, 1);
 	if (!p || op->info->terminator || (op->opcode < 256 && v->pure[op->opcode]))
 		return;
-	if (p->op->opcode == BCX_TILEIR_OP_reduce || p->op->opcode == BCX_TILEIR_OP_scan)
+	const tir_region_rule *r = tir_region_of(p->op->opcode, p->region);
+	if (r && r->pure)
 		vf_op(v, "only pure operations are allowed inside 'cuda_tile.%s'", p->op->info->name);
 }
 
