@@ -98,18 +98,24 @@ void an_line_start_slow(an_state *s, an_frame *f, uint32_t code)
 	e->len = (uint8_t)len;
 }
 
-/* The decimal digits of v < 10^8 as eight ASCII bytes, most significant
- * first in memory, with no branch on its length (here for 7 and 8 digits,
- * the values past the tables): four digits per 32-bit half, two per 16-bit
- * quarter, one per byte. *zeros receives the count of leading zero digits
- * (0..7), already shifted out of the result. */
-static uint64_t dec8(uint32_t v, unsigned *zeros)
+/* The decimal digits of v < 10^8 as eight digit values 0..9, one a byte,
+ * most significant first in memory, with no branch on its length: four
+ * digits per 32-bit half, two per 16-bit quarter, one per byte. */
+static uint64_t digits8(uint32_t v)
 {
 	uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32;
 	uint64_t hi = ((x * 10486) >> 20) & 0x0000007f0000007full; /* / 100 */
 	x = hi | (x - hi * 100) << 16;
 	hi = ((x * 103) >> 10) & 0x000f000f000f000full; /* / 10 */
-	x = hi | (x - hi * 10) << 8;
+	return hi | (x - hi * 10) << 8;
+}
+
+/* v < 10^8 as ASCII (here for 7 and 8 digits, the values past the
+ * tables). *zeros receives the count of leading zero digits (0..7),
+ * already shifted out of the result. */
+static uint64_t dec8(uint32_t v, unsigned *zeros)
+{
+	uint64_t x = digits8(v);
 	unsigned z = (unsigned)__builtin_ctzll(x | (uint64_t)1 << 56) >> 3;
 	*zeros = z;
 	return (x + 0x3030303030303030ull) >> (8 * z);
@@ -117,7 +123,8 @@ static uint64_t dec8(uint32_t v, unsigned *zeros)
 
 /* v in decimal at p, which has room for AN_OP_TEXT bytes. Most operands
  * have 1 to 3 digits, most others 4 to 6: one or two 4-byte words from
- * the tables (the byte after the digits is overwritten by what follows). */
+ * the tables (the byte after the digits is overwritten by what follows);
+ * up to 10 digits with no digit loop. */
 static inline char *value_text(char *p, const an_optext *t, uint64_t v)
 {
 	if (v < 1000) {
@@ -136,6 +143,14 @@ static inline char *value_text(char *p, const an_optext *t, uint64_t v)
 		uint64_t text = dec8((uint32_t)v, &zeros);
 		memcpy(p, &text, 8);
 		return p + 8 - zeros;
+	}
+	if (v < 10000000000ull) { /* 32-bit patterns: float constants, hashes */
+		uint32_t hi = (uint32_t)(v / 100000000);
+		uint64_t text = digits8((uint32_t)(v - hi * 100000000ull)) + 0x3030303030303030ull;
+		memcpy(p, t->dec3[hi], 4);
+		p += t->dec3[hi][3];
+		memcpy(p, &text, 8);
+		return p + 8;
 	}
 	if (v >> 63) {
 		*p++ = '-';

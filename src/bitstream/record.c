@@ -49,6 +49,44 @@ static inline bool vbr6_in_window(uint64_t win, unsigned *used, uint64_t *out)
 	return false;
 }
 
+/* The payloads of nine VBR6 chunks at the bottom of x put side by side,
+ * their continuation bits dropped, in four steps that each close the gaps
+ * of half the groups (no loop over the chunks). */
+static inline uint64_t vbr6_pack(uint64_t x)
+{
+	x &= 0x1f7df7df7df7dfull;                  /* payloads of chunks 0..8 */
+	x -= (x & 0x7c07c07c07c0ull) >> 1;         /* odd chunks down 1: 10-bit pairs */
+	x -= (x & 0x3ff0003ff000ull) * 3 >> 2;     /* odd pairs down 2: 20-bit quads */
+	x -= (x & 0xfffff000000ull) * 15 >> 4;     /* second quad down 4 */
+	x -= (x & 0x1f000000000000ull) * 255 >> 8; /* ninth chunk down 8 */
+	return x;
+}
+
+/* A VBR6 value of 10 to 13 chunks (46 to 64 bits) at bit pos: nine chunks
+ * from one window, up to four from the next. The 64-bit constants of
+ * floating-point tables are of this kind, and the cursor's chunk loop took
+ * hundreds of instructions for each. False, with nothing read, near the
+ * end of the input and for a value the cursor must report (wider than 64
+ * bits, or unterminated). */
+static bool vbr6_long(const bcx_bitcursor *b, uint64_t pos, uint64_t *v, unsigned *bits)
+{
+	uint64_t next = pos + 54;
+	if (next + 64 > b->limit)
+		return false;
+	uint64_t first = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
+	uint64_t x = bs_load64(b->data + (next >> 3)) >> (next & 7);
+	uint64_t stop = ~x & 0x820820ull; /* continuation bits of chunks 9..12 */
+	if ((~first & 0x20820820820820ull) || !stop)
+		return false;
+	unsigned end = (unsigned)__builtin_ctzll(stop) + 1;
+	uint64_t tail = vbr6_pack(x & (((uint64_t)1 << end) - 1));
+	if (tail >> 19)
+		return false; /* payload past bit 63 */
+	*v = vbr6_pack(first) | tail << 45;
+	*bits = 54 + end;
+	return true;
+}
+
 /* One scalar field at the bottom of the window win (the buffer holds all
  * 64 bits): its value and bit count, or false for a VBR value that does not
  * end in the window and for an array or a blob. */
@@ -109,8 +147,8 @@ static uint32_t fields_fast(bcx_bitcursor *b, const bcx_bs_abbrev_op *ops, unsig
 }
 
 /* n VBR6 operands (the body of every unabbreviated record), decoded from
- * one 64-bit window after another; values longer than a window and the
- * end of the input go through bs_vbr(). */
+ * one 64-bit window after another, values longer than a window from two
+ * (vbr6_long); the end of the input and errors go through bs_vbr(). */
 static void vbr6_run(bcx_bitcursor *b, uint64_t *restrict o, uint32_t n)
 {
 	uint32_t i = 0;
@@ -120,7 +158,9 @@ static void vbr6_run(bcx_bitcursor *b, uint64_t *restrict o, uint32_t n)
 		unsigned used = 0;
 		while (i < n && vbr6_in_window(win, &used, &o[i]))
 			i++;
-		if (used == 0) { /* a value of ten chunks or more */
+		if (used == 0 && vbr6_long(b, pos, &o[i], &used)) {
+			i++;
+		} else if (used == 0) { /* near the end, or an error to report */
 			b->pos = pos;
 			o[i++] = bs_vbr(b, 6, 64);
 			if (b->status != BCX_OK)
