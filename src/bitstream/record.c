@@ -30,25 +30,6 @@ static inline uint64_t read_scalar(bcx_bitcursor *b, const bcx_bs_abbrev_op *op)
 	}
 }
 
-/* One VBR6 value from the window win at bit *used, if it ends inside the
- * window's 57 bits (at most 9 chunks, 45 bits: no overflow possible). */
-static inline bool vbr6_in_window(uint64_t win, unsigned *used, uint64_t *out)
-{
-	uint64_t v = 0;
-	unsigned sh = 0;
-	for (unsigned u = *used; u + 6 <= 57; sh += 5) {
-		uint64_t c = (win >> u) & 63;
-		u += 6;
-		v |= (c & 31) << sh;
-		if (!(c & 32)) {
-			*used = u;
-			*out = v;
-			return true;
-		}
-	}
-	return false;
-}
-
 /* The payloads of nine VBR6 chunks at the bottom of x put side by side,
  * their continuation bits dropped, in four steps that each close the gaps
  * of half the groups (no loop over the chunks). */
@@ -84,6 +65,38 @@ static bool vbr6_long(const bcx_bitcursor *b, uint64_t pos, uint64_t *v, unsigne
 		return false; /* payload past bit 63 */
 	*v = vbr6_pack(first) | tail << 45;
 	*bits = 54 + end;
+	return true;
+}
+
+/* One VBR6 value from the window win at bit *used, if it ends inside the
+ * window's 57 bits (at most 9 chunks, 45 bits: no overflow possible).
+ * Values of one and two chunks, most of them, take a test each; longer
+ * ones are found by their first clear continuation bit and packed with no
+ * loop over their chunks (the loop had taken 7 instructions a chunk). */
+static inline bool vbr6_in_window(uint64_t win, unsigned *used, uint64_t *out)
+{
+	unsigned u = *used;
+	if (u + 6 > 57)
+		return false;
+	uint64_t x = win >> u;
+	if (BS_LIKELY(!(x & 32))) {
+		*out = x & 31;
+		*used = u + 6;
+		return true;
+	}
+	if (!(x & 2048)) {
+		if (u + 12 > 57)
+			return false;
+		*out = (x & 31) | (x >> 1 & (31 << 5));
+		*used = u + 12;
+		return true;
+	}
+	uint64_t stop = ~x & 0x20820820820820ull; /* continuation bits of chunks 0..8 */
+	unsigned end = stop ? (unsigned)__builtin_ctzll(stop) + 1 : 64;
+	if (u + end > 57)
+		return false;
+	*out = vbr6_pack(x & (((uint64_t)1 << end) - 1));
+	*used = u + end;
 	return true;
 }
 
@@ -174,7 +187,7 @@ static void vbr6_run(bcx_bitcursor *b, uint64_t *restrict o, uint32_t n)
 		o[i] = bs_vbr(b, 6, 64);
 }
 
-static bcx_status read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec)
+bcx_status bs_read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec)
 {
 	bcx_bitcursor *b = &r->bc;
 	uint64_t at = b->pos;
@@ -250,8 +263,8 @@ static bcx_status read_blob(bcx_bs_reader *r, bcx_bs_record *rec)
 	return BCX_OK;
 }
 
-static bcx_status read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
-				   bcx_bs_record *rec)
+bcx_status bs_read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
+				bcx_bs_record *rec)
 {
 	bcx_bitcursor *b = &r->bc;
 	const bcx_bs_abbrev_op *op = &ab->ops[0];
@@ -284,26 +297,6 @@ static bcx_status read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
 	}
 	rec->nops = n;
 	return b->status;
-}
-
-bcx_status bs_read_record_body(bcx_bs_reader *r, uint32_t abbrev_id, const bcx_bs_abbrev *ab,
-			       uint64_t start, bcx_bs_record *rec)
-{
-	rec->abbrev_id = abbrev_id;
-	rec->abbrev = ab;
-	rec->blob = NULL;
-	rec->blob_len = 0;
-	rec->has_blob = false;
-	rec->nops = 0;
-	bcx_status s = ab ? read_abbreviated(r, ab, rec) : read_unabbrev(r, rec);
-	rec->ops = r->ops;
-	rec->end_bit = r->bc.pos;
-	if (s == BCX_OK && rec->nops > r->ops_left)
-		return bs_fail(r, start, BCX_ERR_LIMIT,
-			       "records decode to more than %d operands per input bit",
-			       BS_OPS_PER_BIT);
-	r->ops_left -= s == BCX_OK ? rec->nops : 0;
-	return s;
 }
 
 bcx_status bcx_bs_read_record(bcx_bs_reader *r, const bcx_bs_entry *e, bcx_bs_record *rec)
