@@ -190,9 +190,20 @@ static void vbr6_run(bcx_bitcursor *b, uint64_t *restrict o, uint32_t n)
 bcx_status bs_read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec)
 {
 	bcx_bitcursor *b = &r->bc;
-	uint64_t at = b->pos;
-	rec->code = (uint32_t)bs_vbr(b, 6, 32);
-	uint32_t n = (uint32_t)bs_vbr(b, 6, 32);
+	uint64_t at = b->pos, head[2];
+	unsigned used = 0, k = 0;
+	if (BS_LIKELY(at + 64 <= b->limit)) {
+		/* Code and count from one window while each is at most six
+		 * chunks (30 bits: a 32-bit result with nothing to report). */
+		uint64_t win = bs_load64(b->data + (at >> 3)) >> (at & 7);
+		for (unsigned u = 0; k < 2 && vbr6_in_window(win, &u, &head[k]) && u - used <= 36;)
+			used = u, k++;
+		b->pos = at + used;
+	}
+	for (; k < 2; k++)
+		head[k] = bs_vbr(b, 6, 32);
+	rec->code = (uint32_t)head[0];
+	uint32_t n = (uint32_t)head[1];
 	if (b->status != BCX_OK)
 		return b->status;
 	if ((uint64_t)n * 6 > bcx_bit_remaining(b))
