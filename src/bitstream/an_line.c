@@ -98,18 +98,24 @@ void an_line_start_slow(an_state *s, an_frame *f, uint32_t code)
 	e->len = (uint8_t)len;
 }
 
-/* The decimal digits of v < 10^8 as eight ASCII bytes, most significant
- * first in memory, with no branch on its length (here for 7 and 8 digits,
- * the values past the tables): four digits per 32-bit half, two per 16-bit
- * quarter, one per byte. *zeros receives the count of leading zero digits
- * (0..7), already shifted out of the result. */
-static uint64_t dec8(uint32_t v, unsigned *zeros)
+/* The decimal digits of v < 10^8 as eight digit values 0..9, one a byte,
+ * most significant first in memory, with no branch on its length: four
+ * digits per 32-bit half, two per 16-bit quarter, one per byte. */
+static uint64_t digits8(uint32_t v)
 {
 	uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32;
 	uint64_t hi = ((x * 10486) >> 20) & 0x0000007f0000007full; /* / 100 */
 	x = hi | (x - hi * 100) << 16;
 	hi = ((x * 103) >> 10) & 0x000f000f000f000full; /* / 10 */
-	x = hi | (x - hi * 10) << 8;
+	return hi | (x - hi * 10) << 8;
+}
+
+/* v < 10^8 as ASCII (here for 7 and 8 digits, the values past the
+ * tables). *zeros receives the count of leading zero digits (0..7),
+ * already shifted out of the result. */
+static uint64_t dec8(uint32_t v, unsigned *zeros)
+{
+	uint64_t x = digits8(v);
 	unsigned z = (unsigned)__builtin_ctzll(x | (uint64_t)1 << 56) >> 3;
 	*zeros = z;
 	return (x + 0x3030303030303030ull) >> (8 * z);
@@ -117,7 +123,8 @@ static uint64_t dec8(uint32_t v, unsigned *zeros)
 
 /* v in decimal at p, which has room for AN_OP_TEXT bytes. Most operands
  * have 1 to 3 digits, most others 4 to 6: one or two 4-byte words from
- * the tables (the byte after the digits is overwritten by what follows). */
+ * the tables (the byte after the digits is overwritten by what follows);
+ * up to 10 digits with no digit loop. */
 static inline char *value_text(char *p, const an_optext *t, uint64_t v)
 {
 	if (v < 1000) {
@@ -137,6 +144,14 @@ static inline char *value_text(char *p, const an_optext *t, uint64_t v)
 		memcpy(p, &text, 8);
 		return p + 8 - zeros;
 	}
+	if (v < 10000000000ull) { /* 32-bit patterns: float constants, hashes */
+		uint32_t hi = (uint32_t)(v / 100000000);
+		uint64_t text = digits8((uint32_t)(v - hi * 100000000ull)) + 0x3030303030303030ull;
+		memcpy(p, t->dec3[hi], 4);
+		p += t->dec3[hi][3];
+		memcpy(p, &text, 8);
+		return p + 8;
+	}
 	if (v >> 63) {
 		*p++ = '-';
 		v = (uint64_t)0 - v;
@@ -149,17 +164,12 @@ static inline char *value_text(char *p, const an_optext *t, uint64_t v)
 /* Operands formatted after one check for room (below AN_INDEX_TABLE). */
 #define AN_OP_RUN 512
 
-static void ops_text(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t n)
+/* Operands ops[from..n) one by one, each with its own check for room
+ * (records longer than one run are rare). */
+static void ops_tail(bcx_out *o, const an_optext *t, const uint64_t *ops, size_t from, size_t n)
 {
-	size_t run = n < AN_OP_RUN ? n : AN_OP_RUN;
-	char *p = bcx_out_room(o, run * AN_OP_TEXT);
-	for (size_t i = 0; i < run; i++) {
-		memcpy(p, &t->index_text[i], 8);
-		p = value_text(p + t->index_len[i], t, ops[i]);
-	}
-	o->n = (size_t)(p - o->buf);
-	for (size_t i = run; i < n; i++) { /* records this long are rare */
-		p = bcx_out_room(o, AN_OP_TEXT);
+	for (size_t i = from; i < n; i++) {
+		char *p = bcx_out_room(o, AN_OP_TEXT);
 		if (i < AN_INDEX_TABLE) {
 			memcpy(p, &t->index_text[i], 8);
 			p += t->index_len[i];
@@ -244,27 +254,41 @@ static bcx_status line_end(an_state *s, an_frame *f, const bcx_bs_entry *e,
 	return BCX_OK;
 }
 
+/* Room for " abbrevid=N" and for "/>\n". */
+#define AN_ID_TEXT 32
+#define AN_END_TEXT 4
+
 bcx_status an_text_record(an_state *s, an_frame *f, const bcx_bs_entry *e,
 			  const bcx_bs_record *rec)
 {
 	bcx_out *o = s->out;
+	const an_optext *t = s->optext;
 	an_line_start(s, f, rec->code);
-	if (e->abbrev_id != 3) {
-		if (BS_LIKELY(e->abbrev_id < AN_ABBREV_TEXT)) {
-			char *p = bcx_out_room(o, 16);
-			memcpy(p, s->optext->abbrev_text[e->abbrev_id], 16);
-			o->n += s->optext->abbrev_len[e->abbrev_id];
+	/* The abbreviation ID, the first run of operands and the end of a
+	 * plain line after one check for room. */
+	size_t n = rec->nops, run = n < AN_OP_RUN ? n : AN_OP_RUN;
+	char *p = bcx_out_room(o, AN_ID_TEXT + run * AN_OP_TEXT + AN_END_TEXT);
+	uint32_t id = e->abbrev_id;
+	if (id != 3) {
+		if (BS_LIKELY(id < AN_ABBREV_TEXT)) {
+			memcpy(p, t->abbrev_text[id], 16);
+			p += t->abbrev_len[id];
 		} else {
-			bcx_out_puts(o, " abbrevid=");
-			bcx_out_putu(o, e->abbrev_id);
+			memcpy(p, " abbrevid=", 10);
+			p = bcx_put_dec(p + 10, id);
 		}
 	}
-	ops_text(o, s->optext, rec->ops, rec->nops);
-	if (BS_UNLIKELY(f->block_id == AN_METADATA_BLOCK || rec->has_blob ||
-			(rec->abbrev && rec->abbrev->array_at)))
+	for (size_t i = 0; i < run; i++) {
+		memcpy(p, &t->index_text[i], 8);
+		p = value_text(p + t->index_len[i], t, rec->ops[i]);
+	}
+	if (BS_UNLIKELY(n > run || f->block_id == AN_METADATA_BLOCK || rec->has_blob ||
+			(rec->abbrev && rec->abbrev->array_at))) {
+		o->n = (size_t)(p - o->buf);
+		ops_tail(o, t, rec->ops, run, n);
 		return line_end(s, f, e, rec);
-	char *p = bcx_out_room(o, 4);
+	}
 	memcpy(p, "/>\n", 4);
-	o->n += 3;
+	o->n = (size_t)(p + 3 - o->buf);
 	return BCX_OK;
 }

@@ -10,6 +10,11 @@
 
 #define BS_LIKELY(x) BCX_LIKELY(x)
 #define BS_UNLIKELY(x) BCX_UNLIKELY(x)
+#if defined(__GNUC__) || defined(__clang__)
+#define BS_INLINE static inline __attribute__((always_inline))
+#else
+#define BS_INLINE static inline
+#endif
 
 /* Operands a stream may decode to, per bit of input. Literal operands cost
  * no bits, so an abbreviation of many literals used by many 3-bit records
@@ -166,8 +171,33 @@ bcx_status bs_fail(bcx_bs_reader *r, uint64_t bit, bcx_status code, const char *
 
 /* ---- abbreviations and records (abbrev.c) ---- */
 const bcx_bs_abbrev *bs_read_abbrev_def(bcx_bs_reader *r);
-bcx_status bs_read_record_body(bcx_bs_reader *r, uint32_t abbrev_id,
-			       const bcx_bs_abbrev *ab, uint64_t start, bcx_bs_record *rec);
+/* A record's body after its abbreviation ID (record.c). */
+bcx_status bs_read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec);
+bcx_status bs_read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab, bcx_bs_record *rec);
+
+/* The record whose abbreviation ID (at bit start) was just read, and the
+ * operand budget (BS_OPS_PER_BIT). Inline: it runs once per record, from
+ * the analyzer's loop. */
+BS_INLINE bcx_status bs_read_record_body(bcx_bs_reader *r, uint32_t abbrev_id,
+					 const bcx_bs_abbrev *ab, uint64_t start,
+					 bcx_bs_record *rec)
+{
+	rec->abbrev_id = abbrev_id;
+	rec->abbrev = ab;
+	rec->blob = NULL;
+	rec->blob_len = 0;
+	rec->has_blob = false;
+	rec->nops = 0;
+	bcx_status s = ab ? bs_read_abbreviated(r, ab, rec) : bs_read_unabbrev(r, rec);
+	rec->ops = r->ops;
+	rec->end_bit = r->bc.pos;
+	if (BS_UNLIKELY(s == BCX_OK && rec->nops > r->ops_left))
+		return bs_fail(r, start, BCX_ERR_LIMIT,
+			       "records decode to more than %d operands per input bit",
+			       BS_OPS_PER_BIT);
+	r->ops_left -= s == BCX_OK ? rec->nops : 0;
+	return s;
+}
 bool bs_push_local(bcx_bs_reader *r, const bcx_bs_abbrev *ab);
 
 /* The abbreviation `id` (>= 4) of the innermost block, or NULL. IDs 4..

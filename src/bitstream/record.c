@@ -30,23 +30,74 @@ static inline uint64_t read_scalar(bcx_bitcursor *b, const bcx_bs_abbrev_op *op)
 	}
 }
 
+/* The payloads of nine VBR6 chunks at the bottom of x put side by side,
+ * their continuation bits dropped, in four steps that each close the gaps
+ * of half the groups (no loop over the chunks). */
+static inline uint64_t vbr6_pack(uint64_t x)
+{
+	x &= 0x1f7df7df7df7dfull;                  /* payloads of chunks 0..8 */
+	x -= (x & 0x7c07c07c07c0ull) >> 1;         /* odd chunks down 1: 10-bit pairs */
+	x -= (x & 0x3ff0003ff000ull) * 3 >> 2;     /* odd pairs down 2: 20-bit quads */
+	x -= (x & 0xfffff000000ull) * 15 >> 4;     /* second quad down 4 */
+	x -= (x & 0x1f000000000000ull) * 255 >> 8; /* ninth chunk down 8 */
+	return x;
+}
+
+/* A VBR6 value of 10 to 13 chunks (46 to 64 bits) at bit pos: nine chunks
+ * from one window, up to four from the next. The 64-bit constants of
+ * floating-point tables are of this kind, and the cursor's chunk loop took
+ * hundreds of instructions for each. False, with nothing read, near the
+ * end of the input and for a value the cursor must report (wider than 64
+ * bits, or unterminated). */
+static bool vbr6_long(const bcx_bitcursor *b, uint64_t pos, uint64_t *v, unsigned *bits)
+{
+	uint64_t next = pos + 54;
+	if (next + 64 > b->limit)
+		return false;
+	uint64_t first = bs_load64(b->data + (pos >> 3)) >> (pos & 7);
+	uint64_t x = bs_load64(b->data + (next >> 3)) >> (next & 7);
+	uint64_t stop = ~x & 0x820820ull; /* continuation bits of chunks 9..12 */
+	if ((~first & 0x20820820820820ull) || !stop)
+		return false;
+	unsigned end = (unsigned)__builtin_ctzll(stop) + 1;
+	uint64_t tail = vbr6_pack(x & (((uint64_t)1 << end) - 1));
+	if (tail >> 19)
+		return false; /* payload past bit 63 */
+	*v = vbr6_pack(first) | tail << 45;
+	*bits = 54 + end;
+	return true;
+}
+
 /* One VBR6 value from the window win at bit *used, if it ends inside the
- * window's 57 bits (at most 9 chunks, 45 bits: no overflow possible). */
+ * window's 57 bits (at most 9 chunks, 45 bits: no overflow possible).
+ * Values of one and two chunks, most of them, take a test each; longer
+ * ones are found by their first clear continuation bit and packed with no
+ * loop over their chunks (the loop had taken 7 instructions a chunk). */
 static inline bool vbr6_in_window(uint64_t win, unsigned *used, uint64_t *out)
 {
-	uint64_t v = 0;
-	unsigned sh = 0;
-	for (unsigned u = *used; u + 6 <= 57; sh += 5) {
-		uint64_t c = (win >> u) & 63;
-		u += 6;
-		v |= (c & 31) << sh;
-		if (!(c & 32)) {
-			*used = u;
-			*out = v;
-			return true;
-		}
+	unsigned u = *used;
+	if (u + 6 > 57)
+		return false;
+	uint64_t x = win >> u;
+	if (BS_LIKELY(!(x & 32))) {
+		*out = x & 31;
+		*used = u + 6;
+		return true;
 	}
-	return false;
+	if (!(x & 2048)) {
+		if (u + 12 > 57)
+			return false;
+		*out = (x & 31) | (x >> 1 & (31 << 5));
+		*used = u + 12;
+		return true;
+	}
+	uint64_t stop = ~x & 0x20820820820820ull; /* continuation bits of chunks 0..8 */
+	unsigned end = stop ? (unsigned)__builtin_ctzll(stop) + 1 : 64;
+	if (u + end > 57)
+		return false;
+	*out = vbr6_pack(x & (((uint64_t)1 << end) - 1));
+	*used = u + end;
+	return true;
 }
 
 /* One scalar field at the bottom of the window win (the buffer holds all
@@ -109,8 +160,8 @@ static uint32_t fields_fast(bcx_bitcursor *b, const bcx_bs_abbrev_op *ops, unsig
 }
 
 /* n VBR6 operands (the body of every unabbreviated record), decoded from
- * one 64-bit window after another; values longer than a window and the
- * end of the input go through bs_vbr(). */
+ * one 64-bit window after another, values longer than a window from two
+ * (vbr6_long); the end of the input and errors go through bs_vbr(). */
 static void vbr6_run(bcx_bitcursor *b, uint64_t *restrict o, uint32_t n)
 {
 	uint32_t i = 0;
@@ -120,7 +171,9 @@ static void vbr6_run(bcx_bitcursor *b, uint64_t *restrict o, uint32_t n)
 		unsigned used = 0;
 		while (i < n && vbr6_in_window(win, &used, &o[i]))
 			i++;
-		if (used == 0) { /* a value of ten chunks or more */
+		if (used == 0 && vbr6_long(b, pos, &o[i], &used)) {
+			i++;
+		} else if (used == 0) { /* near the end, or an error to report */
 			b->pos = pos;
 			o[i++] = bs_vbr(b, 6, 64);
 			if (b->status != BCX_OK)
@@ -134,12 +187,23 @@ static void vbr6_run(bcx_bitcursor *b, uint64_t *restrict o, uint32_t n)
 		o[i] = bs_vbr(b, 6, 64);
 }
 
-static bcx_status read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec)
+bcx_status bs_read_unabbrev(bcx_bs_reader *r, bcx_bs_record *rec)
 {
 	bcx_bitcursor *b = &r->bc;
-	uint64_t at = b->pos;
-	rec->code = (uint32_t)bs_vbr(b, 6, 32);
-	uint32_t n = (uint32_t)bs_vbr(b, 6, 32);
+	uint64_t at = b->pos, head[2];
+	unsigned used = 0, k = 0;
+	if (BS_LIKELY(at + 64 <= b->limit)) {
+		/* Code and count from one window while each is at most six
+		 * chunks (30 bits: a 32-bit result with nothing to report). */
+		uint64_t win = bs_load64(b->data + (at >> 3)) >> (at & 7);
+		for (unsigned u = 0; k < 2 && vbr6_in_window(win, &u, &head[k]) && u - used <= 36;)
+			used = u, k++;
+		b->pos = at + used;
+	}
+	for (; k < 2; k++)
+		head[k] = bs_vbr(b, 6, 32);
+	rec->code = (uint32_t)head[0];
+	uint32_t n = (uint32_t)head[1];
 	if (b->status != BCX_OK)
 		return b->status;
 	if ((uint64_t)n * 6 > bcx_bit_remaining(b))
@@ -210,8 +274,8 @@ static bcx_status read_blob(bcx_bs_reader *r, bcx_bs_record *rec)
 	return BCX_OK;
 }
 
-static bcx_status read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
-				   bcx_bs_record *rec)
+bcx_status bs_read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
+				bcx_bs_record *rec)
 {
 	bcx_bitcursor *b = &r->bc;
 	const bcx_bs_abbrev_op *op = &ab->ops[0];
@@ -244,26 +308,6 @@ static bcx_status read_abbreviated(bcx_bs_reader *r, const bcx_bs_abbrev *ab,
 	}
 	rec->nops = n;
 	return b->status;
-}
-
-bcx_status bs_read_record_body(bcx_bs_reader *r, uint32_t abbrev_id, const bcx_bs_abbrev *ab,
-			       uint64_t start, bcx_bs_record *rec)
-{
-	rec->abbrev_id = abbrev_id;
-	rec->abbrev = ab;
-	rec->blob = NULL;
-	rec->blob_len = 0;
-	rec->has_blob = false;
-	rec->nops = 0;
-	bcx_status s = ab ? read_abbreviated(r, ab, rec) : read_unabbrev(r, rec);
-	rec->ops = r->ops;
-	rec->end_bit = r->bc.pos;
-	if (s == BCX_OK && rec->nops > r->ops_left)
-		return bs_fail(r, start, BCX_ERR_LIMIT,
-			       "records decode to more than %d operands per input bit",
-			       BS_OPS_PER_BIT);
-	r->ops_left -= s == BCX_OK ? rec->nops : 0;
-	return s;
 }
 
 bcx_status bcx_bs_read_record(bcx_bs_reader *r, const bcx_bs_entry *e, bcx_bs_record *rec)

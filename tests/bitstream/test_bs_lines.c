@@ -163,11 +163,48 @@ static void test_deep(void)
 	free(d);
 }
 
+/* Operands of 10 to 13 VBR6 chunks (read from two windows), of 2 to 9
+ * (packed from one) and of 9 and 10 digits (printed without a digit
+ * loop), at each edge of those ranges
+ * and as negative numbers past 2^63; the record is written several times
+ * so that one copy is read with input to spare and one near the end. */
+static void test_long_values(void)
+{
+	static const uint64_t ops[] = {
+		(uint64_t)1 << 45, ((uint64_t)1 << 45) + 1, ((uint64_t)1 << 50) - 1,
+		(uint64_t)1 << 50, ((uint64_t)1 << 55) + 12345, ((uint64_t)1 << 60) - 1,
+		(uint64_t)1 << 60, (uint64_t)1 << 63, UINT64_MAX, 0x3FF0000000000000ull,
+		100000000, 4294967295u, 9999999999ull, 10000000000ull, 1234567890,
+		31, 32, 1023, 1024, 32767, 1048576, 33554439, 1073741824, 34359738367ull,
+		1099511627777ull, 17592186044416ull};
+	bcx_bs_writer *w = new_stream();
+	if (!w)
+		return;
+	bcx_bsw_enter_block(w, 8, 3);
+	for (int i = 0; i < 3; i++)
+		bcx_bsw_record(w, 3, 99, ops, sizeof ops / sizeof ops[0], NULL, 0);
+	bcx_bsw_end_block(w);
+	char *d = dump_of(w);
+	const char *line =
+		"\n  <UnknownCode99 op0=35184372088832 op1=35184372088833 op2=1125899906842623 "
+		"op3=1125899906842624 op4=36028797018976313 op5=1152921504606846975 "
+		"op6=1152921504606846976 op7=-9223372036854775808 op8=-1 op9=4607182418800017408 "
+		"op10=100000000 op11=4294967295 op12=9999999999 op13=10000000000 "
+		"op14=1234567890 op15=31 op16=32 op17=1023 op18=1024 op19=32767 op20=1048576 "
+		"op21=33554439 op22=1073741824 op23=34359738367 op24=1099511627777 "
+		"op25=17592186044416/>\n";
+	const char *lines[] = {line, line, line};
+	if (d)
+		check_lines(d, lines, 3);
+	free(d);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
 	test_renamed();
 	test_depths_and_slots();
 	test_deep();
+	test_long_values();
 	return tu_finish();
 }
