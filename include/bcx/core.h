@@ -416,7 +416,8 @@ void bcx_file_unmap(bcx_file_view *v); /* a zeroed or unmapped view is a no-op *
  * pages of a mapped file wholly inside them are given back to the kernel
  * (madvise MADV_DONTNEED; touched again, they are read from the file), so a
  * large file read front to back does not stay in memory whole. A buffer
- * view, or a system without madvise, is left as it is.
+ * view is left as it is, and so is any view in the portable build
+ * (BCX_POSIX_FILES: POSIX has no such call).
  */
 void bcx_file_view_done(const bcx_file_view *v, size_t n);
 /*
