@@ -162,12 +162,21 @@ static int write_options(const cli_args *a, bcx_mlirbc_write_options *o)
 	return EXIT_OK;
 }
 
+static void text_read(void *view, size_t n)
+{
+	bcx_file_view_done(view, n);
+}
+
 static int mlirbc_asm(const cli_input *in, const cli_args *a)
 {
 	bcx_mlirbc_write_options o;
 	int rc = write_options(a, &o);
 	if (rc != EXIT_OK)
 		return rc;
+	/* the text read is given back as the model grows */
+	bcx_file_view view = in->view;
+	o.text_read = text_read;
+	o.text_read_ctx = &view;
 	bcx_diag d;
 	bcx_diag_clear(&d);
 	uint8_t *bytes = NULL;

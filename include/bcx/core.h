@@ -419,6 +419,15 @@ typedef struct bcx_file_view {
 bcx_status bcx_file_map(const char *path, size_t max_size, bcx_file_view *v, bcx_diag *diag);
 void bcx_file_unmap(bcx_file_view *v); /* a zeroed or unmapped view is a no-op */
 /*
+ * The first n bytes of v are read (and will seldom be read again): the
+ * pages of a mapped file wholly inside them are given back to the kernel
+ * (madvise MADV_DONTNEED; touched again, they are read from the file), so a
+ * large file read front to back does not stay in memory whole. A buffer
+ * view is left as it is, and so is any view in the portable build
+ * (BCX_POSIX_FILES: POSIX has no such call).
+ */
+void bcx_file_view_done(const bcx_file_view *v, size_t n);
+/*
  * Write data to path ("-" is stdout), checking every write:
  *  - a regular file (or none yet) is replaced atomically: a temporary file
  *    in the same folder (O_TMPFILE where the kernel has it, else a short

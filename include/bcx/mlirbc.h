@@ -110,6 +110,15 @@ typedef struct bcx_mlirbc_write_options {
 	 * the field) what MLIR 19 cannot express: an op or a property it does
 	 * not have, a property whose kind changed. */
 	uint32_t mlir_release;
+	/* bcx_mlirbc_assemble: when set, called as the text is read, with
+	 * the length of the part read so far (growing, about every MiB, and
+	 * the whole length at the end). That part is seldom read again (an
+	 * alias's definition may be), so a caller that mapped the text can
+	 * give its pages back: bcx_file_view_done(view, n) with the view of
+	 * bcx_file_map, as the CLI does, keeps the text out of the peak
+	 * memory. */
+	void (*text_read)(void *ctx, size_t n);
+	void *text_read_ctx;
 } bcx_mlirbc_write_options;
 
 /*

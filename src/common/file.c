@@ -155,6 +155,24 @@ void bcx_file_unmap(bcx_file_view *v)
 	memset(v, 0, sizeof *v);
 }
 
+void bcx_file_view_done(const bcx_file_view *v, size_t n)
+{
+#ifdef MADV_DONTNEED
+	/* A private read-only mapping's page dropped here is read from the
+	 * file again if touched, so this is safe whoever looks back; a buffer
+	 * would lose its bytes, so only mappings are given back. */
+	long page = sysconf(_SC_PAGESIZE);
+	if (!v || v->kind_ != VIEW_MAP || page <= 0)
+		return;
+	size_t end = (n < v->size ? n : v->size) / (size_t)page * (size_t)page;
+	if (end)
+		(void)madvise(v->base_, end, MADV_DONTNEED);
+#else
+	(void)v;
+	(void)n;
+#endif
+}
+
 static bool write_all(int fd, const uint8_t *p, size_t n)
 {
 	while (n > 0) {

@@ -50,6 +50,7 @@ typedef struct ps {
 	size_t ndefs, cdefs;
 	ps_pend *pend;
 	size_t npend, cpend;
+	size_t told;                 /* text length last given to m->text_read */
 	unsigned depth;              /* regions */
 	unsigned adepth;             /* attributes and types */
 	char *sbuf;                  /* unescaped string literal */
@@ -62,6 +63,8 @@ typedef struct ps {
 	size_t ntys, ctys;
 	mw_named *lst;
 	size_t nlst, clst;
+	uint32_t *bops;              /* the ops of the blocks being read */
+	size_t nbops, cbops;
 	bool file_locs_hashed;       /* a written loc("FILE":L:C) went to the table */
 	uint64_t expanded;           /* bytes of text entries with aliases spelled out */
 	ps_typecache tcache[1 << PS_TCACHE_BITS];

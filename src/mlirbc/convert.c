@@ -319,7 +319,7 @@ static void add_zero_groups(cv *x, const mbc_op *src, mbc_str name, mw_named *nv
 /* The segment sizes an older release's op did not have (MAP_GROUPS rows):
  * added after the dictionary's inherent attributes (room for them was
  * allocated with the properties), then sorted by name with them. */
-static void add_map_groups(cv *x, const mbc_op *src, mw_op *op)
+static void add_map_groups(cv *x, const mbc_op *src, mw_opx *ox)
 {
 	int32_t seg[64];
 	uint32_t n = 0;
@@ -328,13 +328,13 @@ static void add_map_groups(cv *x, const mbc_op *src, mw_op *op)
 	if (!kept)
 		return;
 	memcpy(kept, seg, n * sizeof *kept);
-	op->props[op->nprops++] = (mw_named){mw_string_attr(x->m, to, strlen(to)),
+	ox->props[ox->nprops++] = (mw_named){mw_string_attr(x->m, to, strlen(to)),
 					     mw_i32_array(x->m, kept, n), kept, n, 0, false, 0, true};
-	mw_sort_named(x->m, op->props, op->nprops);
+	mw_sort_named(x->m, ox->props, ox->nprops);
 }
 
 /* The op's dictionary entries, split into discardable and inherent. */
-static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
+static void op_attrs(cv *x, const mbc_op *src, mw_opx *ox, bool split)
 {
 	mw_module *m = x->m;
 	if (src->attrs == MBC_NONE)
@@ -345,9 +345,9 @@ static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
 		return;
 	}
 	uint32_t n = d->n / 2;
-	op->attrs = mw_alloc(m, n, sizeof *op->attrs);
-	op->props = mw_alloc(m, n + MBC_MAX_PROPS, sizeof *op->props);
-	for (uint32_t i = 0; i < n && op->attrs && op->props; i++) {
+	ox->attrs = mw_alloc(m, n, sizeof *ox->attrs);
+	ox->props = mw_alloc(m, n + MBC_MAX_PROPS, sizeof *ox->props);
+	for (uint32_t i = 0; i < n && ox->attrs && ox->props; i++) {
 		mw_named nv = {cv_ent(x, false, d->list[2 * i]), cv_ent(x, false, d->list[2 * i + 1]),
 			       NULL, 0, 0, false, 0, false};
 		mbc_str key = mbc_string(x->r, x->r->attrs[d->list[2 * i]].e->r[0]);
@@ -358,13 +358,13 @@ static void op_attrs(cv *x, const mbc_op *src, mw_op *op, bool split)
 			nv.from_dict = true;
 			seg_values(x, &nv, d->list[2 * i + 1]);
 			add_zero_groups(x, src, name, &nv);
-			op->props[op->nprops++] = nv;
+			ox->props[ox->nprops++] = nv;
 		}
 		else
-			op->attrs[op->nattrs++] = nv;
+			ox->attrs[ox->nattrs++] = nv;
 	}
-	if (split && op->props)
-		add_map_groups(x, src, op);
+	if (split && ox->props)
+		add_map_groups(x, src, ox);
 }
 
 /* One decoded property in the model: an attribute, segment sizes, or a
@@ -430,7 +430,7 @@ static bool upgrading(const cv *x)
 	return x->r->rel != mbc_release_current() && x->m->rel == mbc_release_current();
 }
 
-static void op_props(cv *x, const mbc_op *src, mw_op *op)
+static void op_props(cv *x, const mbc_op *src, mw_op *op, mw_opx *ox)
 {
 	mw_module *m = x->m;
 	const mbc_opname *on = &x->r->opnames[src->name];
@@ -439,18 +439,18 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 	bool opaque;
 	if (src->props == MBC_NONE) {
 		/* inherent attributes in the dictionary (mbc_is_inherent) */
-		op_attrs(x, src, op, true);
+		op_attrs(x, src, ox, true);
 		return;
 	}
-	op_attrs(x, src, op, on->registered > 0);
+	op_attrs(x, src, ox, on->registered > 0);
 	if (mbc_op_props(x->r, src, pr, &np, MBC_MAX_PROPS, &opaque, m->diag) != BCX_OK) {
 		mw_fail(m, m->diag ? m->diag->code : BCX_ERR_MALFORMED, "bad properties");
 		return;
 	}
 	if (opaque) {
 		const mbc_prop *p = &x->r->props[src->props];
-		op->opaque = x->r->data + p->off;
-		op->nopaque = (uint32_t)p->len;
+		ox->opaque = x->r->data + p->off;
+		ox->nopaque = (uint32_t)p->len;
 		m->pinned = true;
 		return;
 	}
@@ -466,15 +466,15 @@ static void op_props(cv *x, const mbc_op *src, mw_op *op)
 		return;
 	if (x->r->rel != mbc_release_current() && !upgradable(x, src, pr, np))
 		return;
-	if (!op->props)
-		op->props = mw_alloc(m, np + nup, sizeof *op->props);
-	for (uint32_t i = 0; op->props && i < np; i++)
+	if (!ox->props)
+		ox->props = mw_alloc(m, np + nup, sizeof *ox->props);
+	for (uint32_t i = 0; ox->props && i < np; i++)
 		if (pr[i].kind != 'd' && !pr[i].in_dict)
-			op->props[op->nprops++] = cv_prop(x, &pr[i]);
-	for (uint32_t i = 0; op->props && i < nup; i++)
-		op->props[op->nprops++] = up[i];
+			ox->props[ox->nprops++] = cv_prop(x, &pr[i]);
+	for (uint32_t i = 0; ox->props && i < nup; i++)
+		ox->props[ox->nprops++] = up[i];
 	if (nup)
-		mw_sort_named(m, op->props, op->nprops);
+		mw_sort_named(m, ox->props, ox->nprops);
 }
 
 static void cv_op(cv *x, const mbc_op *src, uint32_t parent);
@@ -545,7 +545,11 @@ static void cv_op(cv *x, const mbc_op *src, uint32_t parent)
 		return;
 	}
 	op->loc = cv_ent(x, false, src->loc);
-	op_props(x, src, op);
+	mw_opx *ox = src->attrs != MBC_NONE || src->props != MBC_NONE || src->nsucc || src->nuse
+			     ? mw_op_x(m, op) : NULL;
+	if (!ox && m->status != BCX_OK)
+		return;
+	op_props(x, src, op, ox);
 	op->nres = src->nres;
 	op->first_res = mw_new_values(m, src->nres, id, false);
 	for (uint32_t i = 0; i < src->nres && m->status == BCX_OK; i++) {
@@ -555,10 +559,13 @@ static void cv_op(cv *x, const mbc_op *src, uint32_t parent)
 	}
 	op->nopr = src->nopr;
 	op->opr = (uint32_t *)src->operands; /* read values; mapped at the end */
-	op->nsucc = src->nsucc;
-	op->succ = src->succ;
-	op->uses = uses(x, src->uses, src->nuse);
-	op->nuse = src->nuse;
+	if (ox) {
+		ox = &m->opx[op->x - 1];
+		ox->nsucc = src->nsucc;
+		ox->succ = src->succ;
+		ox->uses = uses(x, src->uses, src->nuse);
+		ox->nuse = src->nuse;
+	}
 	op->nregions = src->nregions;
 	op->regions = mw_alloc(m, src->nregions, sizeof *op->regions);
 	for (uint32_t r = 0; r < src->nregions && op->regions && m->status == BCX_OK; r++) {

@@ -169,6 +169,7 @@ void mw_fini(mw_module *m)
 		free_blocks(m);
 		mw_heap_free(m, m->ent, m->cent * sizeof *m->ent);
 		mw_heap_free(m, m->ops, m->cops * sizeof *m->ops);
+		mw_heap_free(m, m->opx, m->copx * sizeof *m->opx);
 		mw_heap_free(m, m->values, m->cvalues * sizeof *m->values);
 		mw_heap_free(m, m->own, m->cown * sizeof *m->own);
 	}
@@ -832,6 +833,19 @@ uint32_t mw_new_op(mw_module *m, uint32_t parent)
 	op->loc = op->props_attr = op->dict = MW_NONE;
 	op->end = m->nops;
 	return m->nops++;
+}
+
+mw_opx *mw_op_x(mw_module *m, mw_op *op)
+{
+	if (op->x)
+		return &m->opx[op->x - 1];
+	if (m->status != BCX_OK)
+		return NULL;
+	if (!MW_HEAP_ROOM(m, m->opx, m->nopx, m->copx))
+		return mw_fail(m, BCX_ERR_NOMEM, "out of memory"), NULL;
+	m->opx[m->nopx] = (mw_opx){0};
+	op->x = ++m->nopx;
+	return &m->opx[op->x - 1];
 }
 
 uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg)

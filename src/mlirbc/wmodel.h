@@ -93,28 +93,35 @@ typedef struct mw_region {
 	uint32_t nvalues;            /* writer: values defined directly */
 } mw_region;
 
+/* An op's rarer parts, kept apart so that the op record stays small (a
+ * large module has a million ops, most without them): successors, the
+ * attribute and property lists (a read module's; from text, an attribute
+ * dictionary written with its op), property bytes bcx cannot interpret,
+ * use-list orders. */
+typedef struct mw_opx {
+	uint32_t *succ;              /* block positions in the parent region */
+	mw_named *attrs, *props;     /* sorted by name */
+	const uint8_t *opaque;
+	mw_uselist *uses;
+	uint32_t nsucc, nattrs, nprops, nopaque, nuse;
+} mw_opx;
+
 typedef struct mw_op {
 	/* pointers first, then the 32-bit fields, then the flags: no padding
-	 * between them (136 bytes, where the fields in reading order took
-	 * 152; an op of a large module is a million of them) */
+	 * (80 bytes; 136 with the rarer parts inside, when an op of the
+	 * benchmark's module was a third of the peak memory) */
 	uint32_t *opr;               /* value ids */
-	uint32_t *succ;              /* block positions in the parent region */
 	mw_region *regions;
-	mw_named *attrs, *props;     /* sorted by name */
-	const uint8_t *opaque;       /* property bytes bcx cannot interpret */
-	mw_uselist *uses;
 	uint32_t name;               /* op name id */
 	uint32_t loc;                /* attribute entry or MW_OWN_LOC | k */
-	uint32_t nres, first_res, nopr, nsucc, nregions;
-	uint32_t nattrs, nprops;
+	uint32_t nres, first_res, nopr, nregions;
 	/* unregistered op: its properties dictionary; from text, any op's,
 	 * which a registered op's props are read from when it is written
-	 * (props NULL until then: the list is only needed there) */
+	 * (the list is only needed there) */
 	uint32_t props_attr;
-	uint32_t nopaque;
 	uint32_t parent, end;        /* enclosing op; last op of the subtree */
 	uint32_t line, col;          /* text input: where the op's name is */
-	uint32_t nuse;
+	uint32_t x;                  /* its rarer parts: m->opx[x - 1], 0 none */
 	/* writer: the entries this op writes for the target version */
 	uint32_t dict;               /* attribute dictionary, MW_NONE if empty */
 	uint32_t ptpl, nptpl;        /* properties template in m->scratch2 */
@@ -140,8 +147,10 @@ typedef struct mw_value {
 	uint32_t type;
 	uint32_t loc;                /* block arguments: location (as mw_op's), MW_NONE unknown */
 	uint32_t owner;              /* result: its op; argument: the region's op */
-	bool arg;
-	uint32_t id;                 /* writer: value number in its scope */
+	/* 16 bytes with the flag in a bit (20 as a bool; a million values
+	 * in a large module); values are fewer than 2^31 (mw_new_values) */
+	unsigned arg : 1;
+	unsigned id : 31;            /* writer: value number in its scope */
 } mw_value;
 
 typedef struct mw_opname {
@@ -187,6 +196,9 @@ typedef struct mw_module {
 	mw_op *ops;                  /* pre-order; ops[0] is the root */
 	uint32_t nops;
 	size_t cops;
+	mw_opx *opx;                 /* the ops' rarer parts */
+	uint32_t nopx;
+	size_t copx;
 	mw_value *values;
 	uint32_t nvalues;
 	size_t cvalues;
@@ -210,6 +222,8 @@ typedef struct mw_module {
 	bcx_buf scratch2;            /* properties templates */
 	const mbc_release *rel;      /* whose op layouts are written (MLIR 22 by default) */
 	const char *file;            /* text input: for "FILE:LINE:COL: " */
+	void (*text_read)(void *ctx, size_t n); /* the options' */
+	void *text_read_ctx;
 	const mw_op *at;             /* the op being written, for messages */
 	const unsigned *line, *col;  /* while parsing: the current token's */
 	bcx_status status;
@@ -273,9 +287,10 @@ uint32_t mw_i64_array(mw_module *m, const uint64_t *v, uint32_t n);
 /* upgrade.c (upgrades.def): an op of an older release that MLIR 22 does
  * not have and that is left out (true), or refused when it holds anything
  * (m failed, true). */
-/* downgrade.c: op's properties in the older release's terms (the rows of
- * upgrades.def backwards), or false with m failed naming op and field. */
-bool mw_downgrade(mw_module *m, mw_op *op);
+/* downgrade.c: op's properties (the list in x, its rarer parts) in the
+ * older release's terms (the rows of upgrades.def backwards), or false
+ * with m failed naming op and field. */
+bool mw_downgrade(mw_module *m, const mw_op *op, mw_opx *x);
 /* Whether mw_downgrade rewrote property name of op into the older
  * release's storage (vector.shuffle's mask). */
 bool mw_downgrade_rewrites(const mw_module *m, const mw_op *op, const char *name, size_t n);
@@ -314,6 +329,14 @@ static inline uint32_t mw_loc_ref(const mw_module *m, uint32_t loc)
 
 /* IR building. */
 uint32_t mw_new_op(mw_module *m, uint32_t parent);
+/* op's rarer parts (a copy; all zero when it has none). */
+static inline mw_opx mw_op_rare(const mw_module *m, const mw_op *op)
+{
+	return op->x ? m->opx[op->x - 1] : (mw_opx){0};
+}
+/* op's own rarer parts to fill, made on first need; NULL after mw_fail.
+ * Making another op's may move them. */
+mw_opx *mw_op_x(mw_module *m, mw_op *op);
 uint32_t mw_new_values(mw_module *m, uint32_t n, uint32_t owner, bool arg);
 mw_block *mw_new_block(mw_module *m, mw_region *r);
 bool mw_block_add_op(mw_module *m, mw_block *b, uint32_t op);

@@ -113,7 +113,7 @@ static void number_op(mw_writer *w, mw_op *op)
 		mw_list_push(w, &w->names, op->name);
 	}
 	for (uint32_t i = 0; i < op->nres; i++) {
-		m->values[op->first_res + i].id = w->next_value++;
+		m->values[op->first_res + i].id = w->next_value++ & 0x7fffffffu;
 		number_ent(w, m->values[op->first_res + i].type);
 	}
 	if (op->dict != MW_NONE)
@@ -131,7 +131,7 @@ static void number_region(mw_writer *w, mw_region *r)
 		mw_block *blk = &r->blocks[b];
 		for (uint32_t i = 0; i < blk->nargs; i++) {
 			mw_value *v = &m->values[blk->first_arg + i];
-			v->id = w->next_value++;
+			v->id = w->next_value++ & 0x7fffffffu;
 			number_loc(w, v->loc == MW_NONE ? w->unknown_loc : v->loc);
 			number_ent(w, v->type);
 		}

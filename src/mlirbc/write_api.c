@@ -42,6 +42,8 @@ bcx_status bcx_mlirbc_assemble(const char *file, const char *text, size_t n,
 	mw_module m;
 	BCX_TRY(mw_init(&m, o.alloc, diag));
 	for_release(&m, &o);
+	m.text_read = o.text_read;
+	m.text_read_ctx = o.text_read_ctx;
 	bcx_status s = mw_parse_text(&m, file ? file : "<input>", text ? text : "", n);
 	if (s == BCX_OK)
 		s = mw_write(&m, target(&o), out, out_len, o.alloc);

@@ -62,10 +62,10 @@ static void fail_prop(mw_module *m, const mw_op *op, const char *what, const cha
 }
 
 /* Every property must be one the layout names. */
-static bool check_props(mw_module *m, const mw_op *op, const mbc_oplayout *l)
+static bool check_props(mw_module *m, const mw_op *op, const mw_opx *x, const mbc_oplayout *l)
 {
-	for (uint32_t i = 0; i < op->nprops; i++) {
-		mbc_str s = mw_strattr_bytes(m, op->props[i].name);
+	for (uint32_t i = 0; i < x->nprops; i++) {
+		mbc_str s = mw_strattr_bytes(m, x->props[i].name);
 		mbc_field f;
 		if (!mbc_layout_field(l, (const char *)s.p, s.n, &f)) {
 			fail_prop(m, op, "no property", (const char *)s.p, s.n);
@@ -76,9 +76,9 @@ static bool check_props(mw_module *m, const mw_op *op, const mbc_oplayout *l)
 }
 
 /* The segment sizes of op as given (an array attribute), or NULL. */
-static const mw_named *segments(mw_module *m, const mw_op *op, const mbc_field *f)
+static const mw_named *segments(mw_module *m, const mw_op *op, const mw_opx *x, const mbc_field *f)
 {
-	const mw_named *s = find_named(m, op->props, op->nprops, f->name, f->len);
+	const mw_named *s = find_named(m, x->props, x->nprops, f->name, f->len);
 	if (s && (!s->seg || s->nseg != f->nseg)) {
 		mw_fail(m, BCX_ERR_MALFORMED, "%.*s must be an array<i32> of %u elements", (int)f->len,
 			f->name, f->nseg);
@@ -117,13 +117,13 @@ static bool value_field(mw_module *m, const mw_named *p, const mbc_field *f, boo
 
 /* ODS writeProperties (spec §9), field by field as the op's generated
  * layout lists them (layouts.c). */
-static void layout_props(mw_writer *w, mw_op *op, const mbc_oplayout *l)
+static void layout_props(mw_writer *w, mw_op *op, const mw_opx *x, const mbc_oplayout *l)
 {
 	mw_module *m = w->m;
 	mbc_field f;
 	mw_tb_start(m);
 	for (const char *q = mbc_layout_fields(l); (q = mbc_next_field(q, &f));) {
-		const mw_named *p = find_named(m, op->props, op->nprops, f.name, f.len);
+		const mw_named *p = find_named(m, x->props, x->nprops, f.name, f.len);
 		bool present;
 		uint64_t v;
 		switch (f.kind) {
@@ -140,11 +140,11 @@ static void layout_props(mw_writer *w, mw_op *op, const mbc_oplayout *l)
 				fail_prop(m, op, "missing property", f.name, f.len);
 			break;
 		case '<':
-			if (w->v < 6 && (p = segments(m, op, &f)))
+			if (w->v < 6 && (p = segments(m, op, x, &f)))
 				mw_tb_ref(m, MW_REC_ATTR, p->value);
 			break;
 		case '>':
-			if (w->v >= 6 && (p = segments(m, op, &f)))
+			if (w->v >= 6 && (p = segments(m, op, x, &f)))
 				sparse_array(m, p->seg, p->nseg);
 			break;
 		default:
@@ -186,21 +186,21 @@ static bool value_prop(const mw_module *m, const mw_named *p, const mbc_oplayout
 }
 
 /* The dictionary of attrs plus (merged) props. */
-static uint32_t merged_dict(mw_module *m, const mw_op *op, bool with_props)
+static uint32_t merged_dict(mw_module *m, const mw_op *op, const mw_opx *x, bool with_props)
 {
-	uint32_t n = op->nattrs + (with_props ? op->nprops : 0);
+	uint32_t n = x->nattrs + (with_props ? x->nprops : 0);
 	if (!n)
 		return MW_NONE;
 	mw_named *v = mw_alloc(m, n, sizeof *v);
 	if (!v)
 		return MW_NONE;
-	if (op->nattrs)
-		memcpy(v, op->attrs, op->nattrs * sizeof *v);
-	n = op->nattrs;
+	if (x->nattrs)
+		memcpy(v, x->attrs, x->nattrs * sizeof *v);
+	n = x->nattrs;
 	const mbc_oplayout *l = m->opnames[op->name].layout;
-	for (uint32_t i = 0; with_props && i < op->nprops; i++)
-		if (!value_prop(m, &op->props[i], l))
-			v[n++] = op->props[i];
+	for (uint32_t i = 0; with_props && i < x->nprops; i++)
+		if (!value_prop(m, &x->props[i], l))
+			v[n++] = x->props[i];
 	return n ? mw_dict(m, v, n) : MW_NONE;
 }
 
@@ -226,7 +226,7 @@ static bool is_default(const mw_module *m, const mbc_oplayout *cur, const mw_nam
  * affine.if's condition), unless MLIR 22 gives it a default (a value the
  * older release has no notion of) or it is not an attribute: those are
  * refused by check_props. */
-static bool for_release(mw_module *m, mw_op *op)
+static bool for_release(mw_module *m, mw_op *op, mw_opx *x)
 {
 	const mw_opname *on = &m->opnames[op->name];
 	if (!on->cur || on->layout == on->cur)
@@ -238,17 +238,17 @@ static bool for_release(mw_module *m, mw_op *op)
 			       (const char *)d.p, (int)o.n, (const char *)o.p,
 			       mbc_release_major(m->rel)), false;
 	}
-	if (!mw_downgrade(m, op))
+	if (!mw_downgrade(m, op, x))
 		return false;
 	uint32_t keep = 0;
-	mw_named *moved = mw_alloc(m, op->nattrs + op->nprops + 1, sizeof *moved);
+	mw_named *moved = mw_alloc(m, x->nattrs + x->nprops + 1, sizeof *moved);
 	if (!moved)
 		return false;
-	if (op->nattrs)
-		memcpy(moved, op->attrs, op->nattrs * sizeof *moved);
-	uint32_t nmoved = op->nattrs;
-	for (uint32_t i = 0; i < op->nprops; i++) {
-		mbc_str s = mw_strattr_bytes(m, op->props[i].name);
+	if (x->nattrs)
+		memcpy(moved, x->attrs, x->nattrs * sizeof *moved);
+	uint32_t nmoved = x->nattrs;
+	for (uint32_t i = 0; i < x->nprops; i++) {
+		mbc_str s = mw_strattr_bytes(m, x->props[i].name);
 		const char *name = (const char *)s.p;
 		mbc_field f, g;
 		bool old = mbc_layout_field(on->layout, name, s.n, &f);
@@ -261,29 +261,29 @@ static bool for_release(mw_module *m, mw_op *op)
 			fail_prop(m, op, "kind changed for property", name, s.n);
 			return false;
 		}
-		if (!old && is_default(m, on->cur, &op->props[i], name, s.n))
+		if (!old && is_default(m, on->cur, &x->props[i], name, s.n))
 			continue; /* what MLIR 22 fills in: the older op has no such field */
-		if (!old && !mbc_layout_inherent(on->layout, name, s.n) && !op->props[i].kind &&
-		    (op->props[i].from_dict || !mbc_layout_default_valued(on->cur, name, s.n)) &&
+		if (!old && !mbc_layout_inherent(on->layout, name, s.n) && !x->props[i].kind &&
+		    (x->props[i].from_dict || !mbc_layout_default_valued(on->cur, name, s.n)) &&
 		    !is_value(now ? g.kind : 0))
-			moved[nmoved++] = op->props[i];
+			moved[nmoved++] = x->props[i];
 		else
-			op->props[keep++] = op->props[i];
+			x->props[keep++] = x->props[i];
 	}
-	op->nprops = keep;
-	op->attrs = moved;
-	op->nattrs = nmoved;
+	x->nprops = keep;
+	x->attrs = moved;
+	x->nattrs = nmoved;
 	return true;
 }
 
-static void prepare_listed(mw_writer *w, mw_op *op)
+static void prepare_listed(mw_writer *w, mw_op *op, mw_opx *x)
 {
 	mw_module *m = w->m;
 	const mw_opname *on = &m->opnames[op->name];
 	op->has_props = false;
-	if (on->registered && !for_release(m, op))
+	if (on->registered && !for_release(m, op, x))
 		return;
-	if (op->opaque && w->v < 5) {
+	if (x->opaque && w->v < 5) {
 		mbc_str s = mw_string_bytes(m, on->name);
 		mw_fail(m, BCX_ERR_UNSUPPORTED,
 			"the properties of %.*s cannot be written for version %u: their layout is "
@@ -292,35 +292,35 @@ static void prepare_listed(mw_writer *w, mw_op *op)
 	}
 	if (w->v >= 5 && on->registered && on->layout && !*mbc_layout_fields(on->layout)) {
 		/* an op without properties writes no entry */
-		if (!check_props(m, op, on->layout))
+		if (!check_props(m, op, x, on->layout))
 			return;
-		op->dict = merged_dict(m, op, false);
+		op->dict = merged_dict(m, op, x, false);
 	} else if (w->v >= 5 && on->registered && on->layout) {
-		if (!check_props(m, op, on->layout))
+		if (!check_props(m, op, x, on->layout))
 			return;
-		layout_props(w, op, on->layout);
+		layout_props(w, op, x, on->layout);
 		keep_props(m, op);
-		op->dict = merged_dict(m, op, false);
-	} else if (w->v >= 5 && op->opaque) {
+		op->dict = merged_dict(m, op, x, false);
+	} else if (w->v >= 5 && x->opaque) {
 		mw_tb_start(m);
-		mw_tb_bytes(m, op->opaque, op->nopaque);
+		mw_tb_bytes(m, x->opaque, x->nopaque);
 		keep_props(m, op);
-		op->dict = merged_dict(m, op, false);
+		op->dict = merged_dict(m, op, x, false);
 	} else if (w->v >= 5 && !on->registered) {
 		uint32_t pa = op->props_attr;
-		if (pa == MW_NONE && op->nprops)
-			pa = mw_dict(m, op->props, op->nprops);
+		if (pa == MW_NONE && x->nprops)
+			pa = mw_dict(m, x->props, x->nprops);
 		if (pa != MW_NONE) {
 			mw_tb_start(m);
 			mw_tb_ref(m, MW_REC_ATTR, pa);
 			keep_props(m, op);
 		}
-		op->dict = merged_dict(m, op, false);
+		op->dict = merged_dict(m, op, x, false);
 	} else {
 		/* v < 5, or a registered op whose layout bcx does not know:
 		 * inherent attributes in the dictionary; an unregistered op's
 		 * properties are dropped below v5, as MLIR drops them */
-		op->dict = merged_dict(m, op, on->registered);
+		op->dict = merged_dict(m, op, x, on->registered);
 	}
 }
 
@@ -372,20 +372,20 @@ static void segment_values(mw_module *m, mw_named *v, uint32_t nv)
 static void prepare_op(mw_writer *w, mw_op *op)
 {
 	mw_module *m = w->m;
-	bool listed = op->props || op->props_attr == MW_NONE || !m->opnames[op->name].registered;
+	/* a copy: the lists are worked on here, and not needed after */
+	mw_opx x = mw_op_rare(m, op);
+	bool listed = x.props || op->props_attr == MW_NONE || !m->opnames[op->name].registered;
 	if (listed) {
-		prepare_listed(w, op);
+		prepare_listed(w, op, &x);
 		return;
 	}
 	uint32_t n = mw_dict_count(m, op->props_attr);
 	if (!MW_HEAP_ROOM(m, w->plist, n, w->cplist))
 		return;
-	op->nprops = mw_dict_entries(m, op->props_attr, w->plist, n);
-	op->props = w->plist;
-	segment_values(m, op->props, op->nprops);
-	prepare_listed(w, op);
-	op->props = NULL;
-	op->nprops = 0;
+	x.nprops = mw_dict_entries(m, op->props_attr, w->plist, n);
+	x.props = w->plist;
+	segment_values(m, x.props, x.nprops);
+	prepare_listed(w, op, &x);
 }
 
 bcx_status mw_prepare_ops(mw_writer *w)
@@ -491,15 +491,16 @@ static void write_op(mw_writer *w, bcx_buf *b, const mw_op *op)
 		for (uint32_t i = 0; i < op->nopr; i++)
 			mw_put_varint(b, m->values[op->opr[i]].id);
 	}
-	if (op->nsucc) {
+	const mw_opx *x = op->x ? &m->opx[op->x - 1] : NULL;
+	if (x && x->nsucc) {
 		mask |= 0x08;
-		mw_put_varint(b, op->nsucc);
-		for (uint32_t i = 0; i < op->nsucc; i++)
-			mw_put_varint(b, op->succ[i]);
+		mw_put_varint(b, x->nsucc);
+		for (uint32_t i = 0; i < x->nsucc; i++)
+			mw_put_varint(b, x->succ[i]);
 	}
-	if (op->nuse && w->v >= 3) {
+	if (x && x->nuse && w->v >= 3) {
 		mask |= 0x20;
-		uselists(b, op->uses, op->nuse, op->nres);
+		uselists(b, x->uses, x->nuse, op->nres);
 	}
 	if (op->nregions)
 		mask |= 0x10;

@@ -2,6 +2,7 @@
 /* Core: arena, overflow checks, byte cursor, bit cursor and writers. */
 #include "testutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -224,6 +225,62 @@ static void test_atomic_write(void)
 	T_EQ_U(rmdir(dir), 0); /* no temporary file was left behind */
 }
 
+/* The process's resident pages of mapped files, in KiB (Linux's
+ * /proc/self/status), or -1 where there is none. */
+static long rss_file_kb(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	long kb = -1;
+	while (f && fgets(line, sizeof line, f))
+		if (strncmp(line, "RssFile:", 8) == 0)
+			kb = strtol(line + 8, NULL, 10);
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+/* A mapped file's pages that were read are given back by
+ * bcx_file_view_done (the resident size falls by about the 8 MiB read),
+ * and its bytes are still there when read again. */
+static void test_view_done(void)
+{
+	enum { SIZE = 8 << 20 };
+	char path[] = "/tmp/bcx-view-XXXXXX";
+	int fd = mkstemp(path);
+	uint8_t *buf = malloc(SIZE);
+	if (!T_CHECK(fd >= 0 && buf != NULL)) {
+		free(buf);
+		return;
+	}
+	for (size_t i = 0; i < SIZE; i++)
+		buf[i] = (uint8_t)(i * 7 + 3);
+	T_CHECK(write(fd, buf, SIZE) == SIZE);
+	close(fd);
+	bcx_file_view v;
+	if (T_EQ_U(bcx_file_map(path, 0, &v, NULL), BCX_OK)) {
+		unsigned sum = 0;
+		for (size_t i = 0; i < v.size; i++)
+			sum += v.data[i];
+		long before = rss_file_kb();
+		bcx_file_view_done(&v, v.size);
+		long after = rss_file_kb();
+#ifndef BCX_POSIX_FILES
+		if (before >= 0)
+			T_CHECKF(before - after >= 6 * 1024, "resident file pages %ld -> %ld KiB (sum %u)",
+				 before, after, sum);
+#else
+		(void)before;
+		(void)after;
+		(void)sum;
+#endif
+		T_EQ_MEM(v.data, v.size, buf, SIZE);
+		bcx_file_unmap(&v);
+	}
+	unlink(path);
+	free(buf);
+}
+
 int main(int argc, char **argv)
 {
 	tu_init(argc, argv);
@@ -234,6 +291,7 @@ int main(int argc, char **argv)
 	test_bit_read_model();
 	test_buf();
 	test_atomic_write();
+	test_view_done();
 	T_CHECK(strcmp(bcx_status_str(BCX_ERR_TRUNCATED), "truncated input") == 0);
 	return tu_finish();
 }
