@@ -424,7 +424,8 @@ void bcx_file_unmap(bcx_file_view *v); /* a zeroed or unmapped view is a no-op *
  * (madvise MADV_DONTNEED; touched again, they are read from the file), so a
  * large file read front to back does not stay in memory whole. A buffer
  * view is left as it is, and so is any view in the portable build
- * (BCX_POSIX_FILES: POSIX has no such call).
+ * (BCX_POSIX_FILES: posix_madvise's POSIX_MADV_DONTNEED is only advice, which
+ * need not drop the pages).
  */
 void bcx_file_view_done(const bcx_file_view *v, size_t n);
 /*
