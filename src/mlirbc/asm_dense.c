@@ -241,7 +241,7 @@ static uint32_t encode_dense(ps *p, const elems *e, uint32_t type)
 		return ps_fail(p, "%u elements for a type of %llu", e->n,
 			       (unsigned long long)(ti.nelems * per)), MW_NONE;
 	bcx_buf b;
-	bcx_buf_init(&b, NULL);
+	bcx_buf_init(&b, bcx_arena_allocator(m->arena));
 	uint32_t id = MW_NONE;
 	mw_tb_start(m);
 	if (!numeric) {
@@ -282,7 +282,7 @@ static uint32_t encode_dense(ps *p, const elems *e, uint32_t type)
 			size_t n = b.len;
 			uint8_t packed[1] = {0};
 			bcx_buf pb;
-			bcx_buf_init(&pb, NULL);
+			bcx_buf_init(&pb, bcx_arena_allocator(m->arena));
 			if (n == 1) {
 				packed[0] = b.data[0] ? 0xFF : 0;
 				bcx_buf_put_bytes(&pb, packed, 1);
@@ -348,7 +348,7 @@ static uint32_t dense_array(ps *p, elems *e)
 		return MW_NONE;
 	mw_tinfo ti = m->ent[t].ti;
 	bcx_buf b;
-	bcx_buf_init(&b, NULL);
+	bcx_buf_init(&b, bcx_arena_allocator(m->arena));
 	for (uint32_t i = 0; i < e->n; i++) {
 		uint8_t v[ELEM_MAX];
 		int n = encode_elem(p, &e->v[i], &ti, v, true);

@@ -133,8 +133,8 @@ int ps_name_text(const ps *p, uint32_t name, char *out, size_t cap)
 
 void ps_names_init(ps *p, size_t text_len)
 {
-	bcx_buf_init(&p->names.pool, NULL);
-	bcx_buf_init(&p->res_keys.pool, NULL);
+	bcx_buf_init(&p->names.pool, bcx_arena_allocator(p->m->arena));
+	bcx_buf_init(&p->res_keys.pool, bcx_arena_allocator(p->m->arena));
 	p->num_limit = (uint32_t)(text_len / (8 * sizeof(uint32_t)) < NUM_MASK
 				  ? text_len / (8 * sizeof(uint32_t)) + 1024
 				  : NUM_MASK - 1);

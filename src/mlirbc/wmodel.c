@@ -487,7 +487,7 @@ uint32_t mw_type_attr(mw_module *m, uint32_t type)
 uint32_t mw_identity_layout(mw_module *m, uint32_t rank)
 {
 	bcx_buf b;
-	bcx_buf_init(&b, NULL);
+	bcx_buf_init(&b, bcx_arena_allocator(m->arena));
 	bcx_buf_puts(&b, "affine_map<(");
 	for (uint32_t i = 0; i < rank; i++)
 		bcx_buf_printf(&b, "%sd%u", i ? ", " : "", i);

@@ -617,8 +617,8 @@ static bcx_status setup(mw_writer *w, mw_module *m, unsigned version)
 	w->unknown_loc = mw_tb_finish(m, mw_builtin(m), MW_E_CUSTOM | MW_E_LOC, 0);
 	BCX_TRY(mw_prepare_ops(w));
 	w->str_index = mw_alloc(m, m->strs.n + 1, sizeof *w->str_index);
-	bcx_buf_init(&w->props.pool, NULL);
-	bcx_buf_init(&w->pbuf, NULL);
+	bcx_buf_init(&w->props.pool, bcx_arena_allocator(m->arena));
+	bcx_buf_init(&w->pbuf, bcx_arena_allocator(m->arena));
 	return m->status;
 }
 
@@ -631,8 +631,8 @@ static bcx_status setup(mw_writer *w, mw_module *m, unsigned version)
 static void assemble(mw_writer *w, bcx_buf *out)
 {
 	bcx_buf offs, data;
-	bcx_buf_init(&offs, NULL);
-	bcx_buf_init(&data, NULL);
+	bcx_buf_init(&offs, bcx_arena_allocator(w->m->arena));
+	bcx_buf_init(&data, bcx_arena_allocator(w->m->arena));
 	header(w, out);
 	size_t at = mw_section_open(out, MBC_SEC_DIALECT);
 	dialect_section(w, out);
