@@ -568,7 +568,7 @@ static bool run(ac_walk *w, uint32_t *i, fmt_kind stop)
 		case FMT_ATTR_DICT: ok = attr_dict(w, t->kw); break;
 		case FMT_GROUP: ok = group(w, e, i); break;
 		case FMT_OILIST: ok = oilist(w, i); break;
-		case FMT_CUSTOM: ok = ac_custom(w, t); break;
+		case FMT_CUSTOM: ok = ac_custom(w, t) == BCX_OK; break;
 		default:
 			ok = mlir_fail(&w->p->lx, "bad format of cuda_tile.%s", w->info->name);
 		}
@@ -694,6 +694,6 @@ bool ap_custom_op(asm_parser *p, ap_op *op)
 		return false;
 	uint32_t i = 0;
 	const fmt_tok *t = &w->fmt->e[0].t;
-	bool ok = t->kind == FMT_OP ? ac_whole_op(w, t) : run(w, &i, FMT_END);
+	bool ok = t->kind == FMT_OP ? ac_whole_op(w, t) == BCX_OK : run(w, &i, FMT_END);
 	return ok && finish(w);
 }

@@ -79,9 +79,9 @@ bcx_status ac_infer_types(ac_walk *w);
 
 /* Directives: parse custom<Name>(args) at the current token; does the
  * current token start it (for a group it anchors)? */
-bool ac_custom(ac_walk *w, const fmt_tok *t);
+bcx_status ac_custom(ac_walk *w, const fmt_tok *t);
 bool ac_custom_starts(ac_walk *w, const fmt_tok *t);
 /* Parse a whole op printed by op<Name>. */
-bool ac_whole_op(ac_walk *w, const fmt_tok *t);
+bcx_status ac_whole_op(ac_walk *w, const fmt_tok *t);
 
 #endif
