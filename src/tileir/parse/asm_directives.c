@@ -15,17 +15,10 @@
 
 #include "common/internal.h"
 
-/* The field named by a directive's first argument, and by name. */
-static bcx_status arg_field(ac_walk *w, const fmt_tok *t, int *i)
-{
-	*i = ac_arg_field(w, t);
-	return ap_status(w->p, *i >= 0);
-}
-
+/* The field of the op's row named name. */
 static bcx_status field(ac_walk *w, const char *name, int *i)
 {
-	*i = ac_field_at(w, name, strlen(name));
-	return ap_status(w->p, *i >= 0);
+	return ac_field_at(w, name, strlen(name), i);
 }
 
 /* The region a directive names: "#N" as its first argument. */
@@ -60,7 +53,8 @@ static bcx_status rounding_word(ac_walk *w, int i)
 	mlir_tok t = p->lx.t;
 	if (t.k != MLIR_TK_ID)
 		return ap_fail(p, "expected valid keyword");
-	bool known = ac_enum_set(w, i, t.p, t.n);
+	bool known;
+	BCX_TRY(ac_enum_set(w, i, t.p, t.n, &known));
 	char word[48];
 	snprintf(word, sizeof word, "'%.*s'", (int)(t.n > 40 ? 40 : t.n), t.p);
 	bool listed = known && strstr(modes, word) != NULL;
@@ -78,13 +72,15 @@ static bcx_status rounding(ac_walk *w, const fmt_tok *t)
 	const char *s = t->args, *end = t->args + t->args_len, *d;
 	size_t dn;
 	int i;
-	BCX_TRY(arg_field(w, t, &i));
+	BCX_TRY(ac_arg_field(w, t, &i));
 	if (!fmt_arg(&s, end, &d, &dn) || !fmt_arg(&s, end, &d, &dn))
 		return ap_fail(p, "Rounding needs a default");
-	if (!mlir_is_id(&p->lx, "rounding"))
-		return ac_enum_set(w, i, d, dn)
-			       ? BCX_OK
-			       : ap_fail(p, "bad default rounding mode of cuda_tile.%s", w->info->name);
+	if (!mlir_is_id(&p->lx, "rounding")) {
+		bool known;
+		BCX_TRY(ac_enum_set(w, i, d, dn, &known));
+		return known ? BCX_OK
+			     : ap_fail(p, "bad default rounding mode of cuda_tile.%s", w->info->name);
+	}
 	BCX_TRY(ap_next(p));
 	BCX_TRY(ap_expect(p, '<'));
 	return rounding_word(w, i);
@@ -93,8 +89,8 @@ static bcx_status rounding(ac_walk *w, const fmt_tok *t)
 static bcx_status keyword(ac_walk *w, const fmt_tok *t)
 {
 	int i;
-	BCX_TRY(arg_field(w, t, &i));
-	return ap_status(w->p, ac_enum_word(w, i));
+	BCX_TRY(ac_arg_field(w, t, &i));
+	return ac_enum_word(w, i);
 }
 
 /* <elem: values> : tile<...> */
@@ -104,7 +100,7 @@ static bcx_status dense(ac_walk *w, const fmt_tok *t)
 	int i;
 	bcx_tileir_build_type elem;
 	unsigned line = p->lx.t.line, col = p->lx.t.col;
-	BCX_TRY(arg_field(w, t, &i));
+	BCX_TRY(ac_arg_field(w, t, &i));
 	BCX_TRY(ap_expect(p, '<'));
 	BCX_TRY(ap_type(p, &elem));
 	BCX_TRY(ap_expect(p, ':'));
@@ -122,14 +118,14 @@ static bcx_status if_region(ac_walk *w, const fmt_tok *t)
 {
 	unsigned r;
 	BCX_TRY(region_arg(w, t, &r));
-	return ap_status(w->p, ac_region(w, r, &w->op->regions[r]));
+	return ac_region(w, r, &w->op->regions[r]);
 }
 
 /* Region r of the op, its entry block taking the arguments args holds. */
 static bcx_status region_with_args(ac_walk *w, unsigned r, const ap_block *args)
 {
 	ap_block **b = &w->op->regions[r];
-	BCX_TRY(ap_status(w->p, ac_region(w, r, b)));
+	BCX_TRY(ac_region(w, r, b));
 	if (!*b && !(*b = bcx_arena_calloc(w->p->arena, 1, sizeof **b)))
 		return ap_nomem(w->p);
 	(*b)->args = args->args;
@@ -152,7 +148,7 @@ static bcx_status arg_region(ac_walk *w, const fmt_tok *t)
 static bcx_status index_types(ac_walk *w, const fmt_tok *t)
 {
 	int i;
-	BCX_TRY(arg_field(w, t, &i));
+	BCX_TRY(ac_arg_field(w, t, &i));
 	uint32_t n = w->f[i].n, k = 0;
 	bcx_tileir_build_type *ty = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *ty);
 	if (!ty)
@@ -164,7 +160,7 @@ static bcx_status index_types(ac_walk *w, const fmt_tok *t)
 			ty[k] = ty[0];
 	if (k != n)
 		return ap_fail(w->p, "expected one index type, or one per index (%u)", n);
-	return ap_status(w->p, ac_set_types(w, i, ty, n));
+	return ac_set_types(w, i, ty, n);
 }
 
 /* The results of a shape query, once its "src" operand's type is known
@@ -200,7 +196,7 @@ static bcx_status shape_results(ac_walk *w, uint32_t *n)
 static bcx_status first_type(ac_walk *w, const fmt_tok *t)
 {
 	int i;
-	BCX_TRY(arg_field(w, t, &i));
+	BCX_TRY(ac_arg_field(w, t, &i));
 	uint32_t n = ac_result_count(w, i);
 	BCX_TRY(shape_results(w, &n));
 	if (n == AC_ANY)
@@ -211,7 +207,7 @@ static bcx_status first_type(ac_walk *w, const fmt_tok *t)
 	BCX_TRY(ap_type(w->p, &ty[0]));
 	for (uint32_t k = 1; k < n; k++)
 		ty[k] = ty[0];
-	return ap_status(w->p, ac_set_types(w, i, ty, n));
+	return ac_set_types(w, i, ty, n);
 }
 
 /* div_by<..>, bounded<..>, same_elements<..>: no "#cuda_tile." prefix. */
@@ -219,7 +215,7 @@ static bcx_status assume(ac_walk *w, const fmt_tok *t)
 {
 	int i;
 	mlir_tok k = w->p->lx.t;
-	BCX_TRY(arg_field(w, t, &i));
+	BCX_TRY(ac_arg_field(w, t, &i));
 	if (k.k == MLIR_TK_HASH)
 		return ap_attr(w->p, &w->f[i].attr);
 	if (k.k != MLIR_TK_ID)
@@ -232,10 +228,10 @@ static bcx_status assume(ac_walk *w, const fmt_tok *t)
 static bcx_status visibility(ac_walk *w, const fmt_tok *t)
 {
 	int i;
-	BCX_TRY(arg_field(w, t, &i));
+	BCX_TRY(ac_arg_field(w, t, &i));
 	if (!mlir_is_id(&w->p->lx, "private") && !mlir_is_id(&w->p->lx, "public"))
 		return BCX_OK;
-	return ap_status(w->p, ac_enum_word(w, i));
+	return ac_enum_word(w, i);
 }
 
 /* The module's body: a region of globals and entries. */
@@ -282,7 +278,7 @@ static bcx_status one_value(ac_walk *w, const char *name)
 {
 	int i;
 	BCX_TRY(field(w, name, &i));
-	return ap_status(w->p, ac_values(w, i));
+	return ac_values(w, i);
 }
 
 /* iter_values(%a = %init, ...): block arguments and the init operands,
@@ -303,7 +299,7 @@ static bcx_status iter_values(ac_walk *w, ap_block *args, uint32_t *cap, uint32_
 		BCX_TRY(ap_value_ref(p, &args->args[args->n_args++]));
 		BCX_TRY(ap_expect(p, '='));
 		BCX_TRY(ap_value_ref(p, &r));
-		BCX_TRY(ap_status(p, ac_add_ref(w, init, &r)));
+		BCX_TRY(ac_add_ref(w, init, &r));
 	}
 	return ap_next(p);
 }
@@ -321,7 +317,7 @@ static bcx_status carried_types(ac_walk *w, ap_block *args, const bcx_tileir_bui
 			       w->f[init].n, n);
 	for (uint32_t k = 0; k < n; k++)
 		args->arg_types[first + k] = t[k];
-	return ap_status(w->p, ac_set_types(w, init, t, n));
+	return ac_set_types(w, init, t, n);
 }
 
 static bcx_status type_list(asm_parser *p, bcx_tileir_build_type **t, uint32_t *n, char close)
@@ -343,7 +339,7 @@ static bcx_status loop_end(ac_walk *w, ap_block *args, const bcx_tileir_build_ty
 {
 	int res;
 	BCX_TRY(field(w, "resultValues", &res));
-	BCX_TRY(ap_status(w->p, ac_set_types(w, res, t, n)));
+	BCX_TRY(ac_set_types(w, res, t, n));
 	return region_with_args(w, 0, args);
 }
 
@@ -438,7 +434,7 @@ static bcx_status mixed_entry(ac_walk *w, int g, int64_t *v)
 	if (p->lx.t.k == MLIR_TK_VALUE) {
 		ap_ref r;
 		BCX_TRY(ap_value_ref(p, &r));
-		return ap_status(p, ac_add_ref(w, g, &r));
+		return ac_add_ref(w, g, &r);
 	}
 	if (p->lx.t.k != MLIR_TK_INT && !mlir_is_punct(&p->lx, '-') &&
 	    !mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false"))
@@ -563,7 +559,7 @@ static bcx_status tensor_view_op(ac_walk *w)
 		BCX_TRY(ap_built(p, bcx_tileir_build_type_tile(p->m, ptr, NULL, 0,
 							       &w->f[b].refs[0].type, &bd), &bd));
 	}
-	return ap_status(p, ac_set_types(w, res, &t, 1));
+	return ac_set_types(w, res, &t, 1);
 }
 
 /* @name(%a: T, ...) [optimization_hints=<...>] {region} */
@@ -590,15 +586,11 @@ static bcx_status entry_name(ac_walk *w, int name)
 	asm_parser *p = w->p;
 	if (p->lx.t.k != MLIR_TK_SYM)
 		return ap_fail(p, "expected valid '@'-identifier for symbol name");
-	mlir_tok sym = p->lx.t;
 	bcx_diag bd = {0};
-	char *buf = bcx_arena_alloc(p->arena, sym.n + 1);
-	if (!buf)
-		return ap_nomem(p);
-	long n = mlir_str_value(&sym, buf, sym.n + 1);
-	BCX_TRY(ap_status(p, n >= 0));
-	BCX_TRY(ap_built(p, bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[name].attr,
-							 &bd), &bd));
+	char *buf;
+	size_t n;
+	BCX_TRY(ac_string_value(p, &buf, &n));
+	BCX_TRY(ap_built(p, bcx_tileir_build_attr_string(p->m, buf, n, &w->f[name].attr, &bd), &bd));
 	return ap_next(p);
 }
 
