@@ -36,6 +36,7 @@ bcx_status ac_field_at(ac_walk *w, const char *name, size_t len, int *field)
 			*field = (int)i;
 			return BCX_OK;
 		}
+	*field = -1;
 	return ap_fail(w->p, "cuda_tile.%s: its format names no field '%.*s'", w->info->name,
 		       (int)len, name);
 }
@@ -44,6 +45,7 @@ bcx_status ac_arg_field(ac_walk *w, const fmt_tok *t, int *field)
 {
 	const char *s = t->args, *a;
 	size_t n;
+	*field = -1;
 	if (!fmt_arg(&s, t->args + t->args_len, &a, &n))
 		return ap_fail(w->p, "directive without an argument");
 	if (*a == '$') {
@@ -310,6 +312,7 @@ static bcx_status int_attr(ac_walk *w, int i, unsigned bits)
 bcx_status ac_string_value(asm_parser *p, char **buf, size_t *n)
 {
 	const mlir_tok *t = &p->lx.t;
+	*n = 0; /* set on every path: gcc -O2 cannot see BCX_TRY's return */
 	if (!(*buf = bcx_arena_alloc(p->arena, t->n + 1)))
 		return ap_nomem(p);
 	/* The lexer refused the token had it held a bad escape, and unescaped

@@ -26,6 +26,7 @@ static bcx_status region_arg(ac_walk *w, const fmt_tok *t, unsigned *r)
 {
 	const char *s = t->args, *a;
 	size_t n;
+	*r = 0; /* set on every path: gcc -O2 cannot see BCX_TRY's return */
 	if (!fmt_arg(&s, t->args + t->args_len, &a, &n) || n != 2 || a[0] != '#' ||
 	    (unsigned)(a[1] - '0') >= w->op->n_regions)
 		return ap_fail(w->p, "bad region argument in the format of cuda_tile.%s",
