@@ -16,7 +16,7 @@ void mlir_lex_init(mlir_lex *lx, const char *file, const char *src, size_t n, bc
 	lx->file = file ? file : "<input>";
 	lx->src = lx->p = src;
 	lx->end = src + n;
-	lx->line = lx->col = 1;
+	lx->pos = (bcx_text_pos){1, src};
 	lx->diag = diag;
 }
 
@@ -108,13 +108,15 @@ static int peekc(const mlir_lex *lx, size_t k)
 
 static void adv(mlir_lex *lx)
 {
-	if (*lx->p == '\n') {
-		lx->line++;
-		lx->col = 1;
-	} else {
-		lx->col++;
-	}
+	if (*lx->p == '\n')
+		bcx_text_newline(&lx->pos, lx->p);
 	lx->p++;
+}
+
+/* The column of the lexer's place. */
+static unsigned here_col(const mlir_lex *lx)
+{
+	return bcx_text_col(&lx->pos, lx->p);
 }
 
 /* The character classes are the shared table's (common/textlex.h). */
@@ -137,42 +139,25 @@ static const char *scan(const mlir_lex *lx, const char *q, unsigned k)
 	return bcx_text_skip(q, lx->end, k);
 }
 
-/* Move to q on the current line (no newline in between): the column
- * follows the bytes, as adv counts them. */
-static void move_to(mlir_lex *lx, const char *q)
-{
-	lx->col += (unsigned)(q - lx->p);
-	lx->p = q;
-}
-
 /* Skip blanks and // comments, counting lines by the newlines passed. */
 static void skip_space(mlir_lex *lx)
 {
-	const char *q = lx->p, *bol = NULL;
-	unsigned lines = 0;
+	const char *q = lx->p;
 	for (;;) {
 		for (; q < lx->end && (bcx_text_cls[(unsigned char)*q] & C_SPACE); q++)
-			if (*q == '\n') {
-				lines++;
-				bol = q + 1;
-			}
+			if (*q == '\n')
+				bcx_text_newline(&lx->pos, q);
 		if ((size_t)(lx->end - q) < 2 || q[0] != '/' || q[1] != '/')
 			break;
 		const char *nl = memchr(q, '\n', (size_t)(lx->end - q));
 		q = nl ? nl : lx->end;
 	}
-	if (bol) {
-		lx->line += lines;
-		lx->col = 1 + (unsigned)(q - bol);
-		lx->p = q;
-	} else {
-		move_to(lx, q);
-	}
+	lx->p = q;
 }
 
 static void lex_ident(mlir_lex *lx)
 {
-	move_to(lx, scan(lx, lx->p, C_ID));
+	lx->p = scan(lx, lx->p, C_ID);
 }
 
 /* The escape at the backslash q (before end): its length, and in *byte
@@ -204,7 +189,7 @@ static bool lex_string(mlir_lex *lx)
 		while (q < lx->end && *q != '"' && *q != '\\' && *q != '\n' && *q != '\v' &&
 		       *q != '\f')
 			q++;
-		move_to(lx, q);
+		lx->p = q;
 		if (q >= lx->end || *q != '\\')
 			break;
 		/* anything but MLIR's escapes (a newline too) is refused at the
@@ -212,14 +197,14 @@ static bool lex_string(mlir_lex *lx)
 		char byte;
 		size_t esc = escape_at(q, lx->end, &byte);
 		if (!esc)
-			return mlir_fail_at(lx, lx->line, lx->col, "unknown escape in string literal");
-		move_to(lx, q + esc);
+			return mlir_fail_at(lx, lx->pos.line, here_col(lx), "unknown escape in string literal");
+		lx->p = q + esc;
 		q = lx->p;
 	}
 	if (lx->p < lx->end && *lx->p == '\n')
 		return mlir_fail(lx, "newline in string literal");
 	if (lx->p < lx->end && (*lx->p == '\v' || *lx->p == '\f'))
-		return mlir_fail_at(lx, lx->line, lx->col, "expected '\"' in string literal");
+		return mlir_fail_at(lx, lx->pos.line, here_col(lx), "expected '\"' in string literal");
 	if (lx->p >= lx->end)
 		return mlir_fail(lx, "unterminated string literal");
 	lx->t.n = (size_t)(lx->p - lx->t.p);
@@ -231,22 +216,22 @@ static void lex_number(mlir_lex *lx)
 {
 	lx->t.k = MLIR_TK_INT;
 	if (peekc(lx, 0) == '0' && peekc(lx, 1) == 'x' && is_hex(peekc(lx, 2))) {
-		move_to(lx, scan(lx, lx->p + 2, C_HEX));
+		lx->p = scan(lx, lx->p + 2, C_HEX);
 		return;
 	}
-	move_to(lx, scan(lx, lx->p, C_DIGIT));
+	lx->p = scan(lx, lx->p, C_DIGIT);
 	/* MLIR's float literal is digits '.' digits* [exponent]: without the
 	 * point, "1e400" is the integer 1 followed by the word e400 (tasm's
 	 * numbers differ: its note takes strtod's forms, so this stays here) */
 	if (peekc(lx, 0) != '.')
 		return;
 	lx->t.k = MLIR_TK_FLOAT;
-	move_to(lx, scan(lx, lx->p + 1, C_DIGIT));
+	lx->p = scan(lx, lx->p + 1, C_DIGIT);
 	int c = peekc(lx, 0);
 	if ((c == 'e' || c == 'E') &&
 	    (is_digit(peekc(lx, 1)) ||
 	     ((peekc(lx, 1) == '+' || peekc(lx, 1) == '-') && is_digit(peekc(lx, 2)))))
-		move_to(lx, scan(lx, lx->p + 2, C_DIGIT));
+		lx->p = scan(lx, lx->p + 2, C_DIGIT);
 }
 
 static mlir_tk sigil_kind(int c)
@@ -275,9 +260,9 @@ static bool lex_sigil(mlir_lex *lx, int c)
 	const char *q = lx->p;
 	while ((q = scan(lx, q, C_ID)) < lx->end && suffix && *q == '-')
 		q++;
-	move_to(lx, q);
+	lx->p = q;
 	if (c == '%' && peekc(lx, 0) == '#' && is_digit(peekc(lx, 1)))
-		move_to(lx, scan(lx, lx->p + 1, C_DIGIT));
+		lx->p = scan(lx, lx->p + 1, C_DIGIT);
 	lx->t.n = (size_t)(lx->p - lx->t.p);
 	return true;
 }
@@ -287,7 +272,7 @@ bool mlir_next(mlir_lex *lx)
 	if (lx->status != BCX_OK)
 		return false;
 	skip_space(lx);
-	lx->t = (mlir_tok){MLIR_TK_EOF, lx->p, 0, lx->p, lx->line, lx->col, 0};
+	lx->t = (mlir_tok){MLIR_TK_EOF, lx->p, 0, lx->p, lx->pos.line, here_col(lx), 0};
 	if (lx->p >= lx->end)
 		return true;
 	int c = (unsigned char)*lx->p;
@@ -306,11 +291,11 @@ bool mlir_next(mlir_lex *lx)
 	} else if (c == '-' && peekc(lx, 1) == '>') {
 		lx->t.k = MLIR_TK_PUNCT;
 		lx->t.ch = 'A';
-		move_to(lx, lx->p + 2);
+		lx->p += 2;
 	} else if (k & C_PUNCT) {
 		lx->t.k = MLIR_TK_PUNCT;
 		lx->t.ch = (char)c;
-		move_to(lx, lx->p + 1);
+		lx->p++;
 	} else {
 		return mlir_fail(lx, "unexpected character '%c'", c >= 32 && c < 127 ? c : '?');
 	}
@@ -327,10 +312,20 @@ bool mlir_seek(mlir_lex *lx, mlir_pos pos)
 {
 	if (lx->status != BCX_OK || !pos.p || pos.p < lx->src || pos.p > lx->end)
 		return false;
-	lx->p = pos.p;
-	lx->line = pos.line;
-	lx->col = pos.col;
+	mlir_set_place(lx, pos.p, pos.line, pos.col);
 	return mlir_next(lx);
+}
+
+void mlir_set_place(mlir_lex *lx, const char *p, unsigned line, unsigned col)
+{
+	lx->p = p;
+	lx->pos = bcx_text_pos_at(line, p, col);
+}
+
+void mlir_skip_raw(mlir_lex *lx, size_t n)
+{
+	for (size_t i = 0; i < n && lx->p < lx->end; i++)
+		adv(lx);
 }
 
 mlir_tok mlir_peek(const mlir_lex *lx)
@@ -394,12 +389,11 @@ static int dims_fail(mlir_lex *lx, unsigned line, unsigned col, const char *fmt,
 /* Reposition the lexer at the start of the current token. */
 static void rewind_tok(mlir_lex *lx)
 {
-	lx->p = lx->t.p;
+	const char *p = lx->t.p;
 	if (lx->t.k == MLIR_TK_STR || lx->t.k == MLIR_TK_VALUE || lx->t.k == MLIR_TK_SYM ||
 	    lx->t.k == MLIR_TK_HASH || lx->t.k == MLIR_TK_BANG || lx->t.k == MLIR_TK_BLOCK)
-		lx->p--;
-	lx->line = lx->t.line;
-	lx->col = lx->t.col;
+		p--;
+	mlir_set_place(lx, p, lx->t.line, lx->t.col);
 }
 
 int mlir_dims(mlir_lex *lx, int64_t *dims, int max, bool allow_dynamic)
@@ -410,7 +404,7 @@ int mlir_dims(mlir_lex *lx, int64_t *dims, int max, bool allow_dynamic)
 		int c = peekc(lx, 0);
 		if (!is_digit(c) && c != '?')
 			break;
-		unsigned line = lx->line, col = lx->col;
+		unsigned line = lx->pos.line, col = here_col(lx);
 		int64_t v = 0;
 		if (c == '?') {
 			if (!allow_dynamic)
@@ -426,7 +420,7 @@ int mlir_dims(mlir_lex *lx, int64_t *dims, int max, bool allow_dynamic)
 			}
 		}
 		if (peekc(lx, 0) != 'x')
-			return dims_fail(lx, lx->line, lx->col, "expected 'x' after a dimension");
+			return dims_fail(lx, lx->pos.line, here_col(lx), "expected 'x' after a dimension");
 		adv(lx);
 		if (n >= max)
 			return dims_fail(lx, line, col, "too many dimensions (at most %d)", max);
@@ -472,7 +466,7 @@ int mlir_dims_list(mlir_lex *lx, int64_t *dims, int max)
 	rewind_tok(lx);
 	int n = 0;
 	do {
-		unsigned line = lx->line, col = lx->col;
+		unsigned line = lx->pos.line, col = here_col(lx);
 		if (!is_digit(peekc(lx, 0)))
 			return dims_fail(lx, line, col, "expected a dimension");
 		int64_t v = 0;

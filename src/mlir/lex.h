@@ -6,6 +6,7 @@
 #define BCX_MLIR_LEX_H
 
 #include "bcx/core.h"
+#include "common/textlex.h"
 
 #include <stdarg.h>
 
@@ -35,7 +36,7 @@ typedef struct mlir_tok {
 typedef struct mlir_lex {
 	const char *file;
 	const char *src, *p, *end;
-	unsigned line, col;
+	bcx_text_pos pos;  /* p's line, and where it starts */
 	unsigned depth;   /* nesting of regions/attributes, bounded */
 	mlir_tok t;        /* the current token */
 	bcx_diag *diag;
@@ -63,6 +64,11 @@ typedef struct mlir_pos {
 mlir_pos mlir_tell(const mlir_lex *lx);
 /* Continue lexing at pos (the token there becomes current). */
 bool mlir_seek(mlir_lex *lx, mlir_pos pos);
+/* Put the lexer at p, whose place is line:col (a token's), for a caller
+ * that reads characters there itself; */
+void mlir_set_place(mlir_lex *lx, const char *p, unsigned line, unsigned col);
+/* and move it n bytes on (not past the end), counting the lines passed. */
+void mlir_skip_raw(mlir_lex *lx, size_t n);
 /* The token after the current one, without moving or failing (an
  * unlexable token comes back as MLIR_TK_EOF). */
 mlir_tok mlir_peek(const mlir_lex *lx);

@@ -33,26 +33,16 @@ bool ps_raw_at(ps *p, const char *s)
 
 void ps_raw_skip(ps *p, size_t n)
 {
-	mlir_lex *lx = &p->lx;
-	for (size_t i = 0; i < n && lx->p < lx->end; i++, lx->p++) {
-		if (*lx->p == '\n') {
-			lx->line++;
-			lx->col = 1;
-		} else {
-			lx->col++;
-		}
-	}
+	mlir_skip_raw(&p->lx, n);
 }
 
 /* Reposition the lexer at the current token's first character + k. */
 static void rewind_to(ps *p, const char *at)
 {
 	mlir_lex *lx = &p->lx;
-	lx->line = lx->t.line;
-	lx->col = lx->t.col;
 	const char *s = lx->t.k == MLIR_TK_HASH || lx->t.k == MLIR_TK_BANG ? lx->t.p - 1 : lx->t.p;
-	lx->p = s;
-	ps_raw_skip(p, (size_t)(at - s));
+	mlir_set_place(lx, s, lx->t.line, lx->t.col);
+	mlir_skip_raw(lx, (size_t)(at - s));
 }
 
 long ps_unescape(ps *p)

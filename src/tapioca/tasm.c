@@ -16,8 +16,8 @@
 #include <string.h>
 
 typedef struct lex {
-	const char *start, *s, *end, *line_start;
-	unsigned line;
+	const char *start, *s, *end;
+	bcx_text_pos pos; /* s's line, and where it starts */
 	bcx_diag *d;
 	bool failed;
 	bcx_arena *a;
@@ -77,8 +77,8 @@ static bool report(lex *L, bcx_status code, const char *at, const char *msg)
 	/* a decoded copy (a quoted name) is not in the text: the place is here */
 	if ((uintptr_t)at < (uintptr_t)L->start || (uintptr_t)at > (uintptr_t)L->end)
 		at = L->s;
-	bcx_diag_set_text(L->d, code, at - L->start, L->line, (unsigned)(at - L->line_start) + 1,
-			  "%s", msg);
+	bcx_diag_set_text(L->d, code, at - L->start, L->pos.line, bcx_text_col(&L->pos, at), "%s",
+			  msg);
 	return false;
 }
 
@@ -508,7 +508,7 @@ static bool map_lit(lex *L, bcx_tbon_value *v, unsigned depth)
 			return false;
 		/* where the key starts on this line (a literal is one line), in
 		 * case it is a duplicate; the writer ignores offsets */
-		v->items[2 * v->len].offset = (uint64_t)(key - L->line_start);
+		v->items[2 * v->len].offset = (uint64_t)(key - L->pos.line_start);
 		v->len++;
 		if (L->s >= L->end)
 			return fail(L, L->s, "unterminated map");
@@ -517,7 +517,7 @@ static bool map_lit(lex *L, bcx_tbon_value *v, unsigned depth)
 	if (dup == -2)
 		return nomem(L, L->s);
 	if (dup >= 0) /* the reader's rule */
-		return fail(L, L->line_start + v->items[2 * dup].offset, TBON_MSG_DUP_KEY);
+		return fail(L, L->pos.line_start + v->items[2 * dup].offset, TBON_MSG_DUP_KEY);
 	return true;
 }
 
@@ -620,8 +620,8 @@ static bool jump_target(asm_state *A, bool rel8, uint32_t *field)
 	x->at = (uint32_t)A->ncode;
 	x->label = w;
 	x->len = n;
-	x->line = L->line;
-	x->col = (unsigned)(w - L->line_start) + 1;
+	x->line = L->pos.line;
+	x->col = bcx_text_col(&L->pos, w);
 	x->rel8 = rel8;
 	*field = 0;
 	return true;
@@ -856,8 +856,7 @@ static bool fail_at_label(lex *L, const fixup *x, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	lex at = *L;
-	at.line = x->line;
-	at.line_start = x->label - (x->col - 1);
+	at.pos = bcx_text_pos_at(x->line, x->label, x->col);
 	fail(&at, x->label, "%s", msg);
 	L->failed = true;
 	return false;
@@ -959,9 +958,8 @@ static void next_line(lex *L)
 	while (L->s < L->end && *L->s != '\n')
 		L->s++;
 	if (L->s < L->end) { /* the end of a last line without '\n' stays on it */
+		bcx_text_newline(&L->pos, L->s);
 		L->s++;
-		L->line++;
-		L->line_start = L->s;
 	}
 }
 
@@ -1083,12 +1081,12 @@ bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out, bcx_diag 
 	bcx_buf_init(&A.scratch, out->alloc);
 	if (!len)
 		text = ""; /* NULL with no bytes is allowed */
-	A.L.start = A.L.s = A.L.line_start = text;
+	A.L.start = A.L.s = text;
 	A.L.end = text + len;
-	A.L.line = 1;
+	A.L.pos = (bcx_text_pos){1, text};
 	bool ok = collect_names(&A);
-	A.L.s = A.L.line_start = text;
-	A.L.line = 1;
+	A.L.s = text;
+	A.L.pos = (bcx_text_pos){1, text};
 	ok = ok && top_level(&A);
 	bcx_status s = BCX_ERR_MALFORMED;
 	if (ok) {

@@ -15,39 +15,44 @@
 #include "tileir/parse/asm_custom.h"
 #include "tileir/build/build_internal.h"
 #include "tileir/model/op_text.h"
+#include "common/internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
 /* ---- fields ---- */
 
-int ac_field_at(ac_walk *w, const char *name, size_t len)
+bcx_status ac_field_at(ac_walk *w, const char *name, size_t len, int *field)
 {
 	uintptr_t h = ((uintptr_t)name >> 2) ^ ((uintptr_t)w->info >> 5) ^ len;
 	struct ap_field_memo *m = &w->p->field_memo[(h ^ h >> 8) & 255];
-	if (m->info == w->info && m->name == name && m->len == len)
-		return m->field;
+	if (m->info == w->info && m->name == name && m->len == len) {
+		*field = m->field;
+		return BCX_OK;
+	}
 	for (unsigned i = 0; i < w->info->n_fields && i < AC_MAX_FIELDS; i++)
 		if (fmt_is(name, len, w->info->fields[i].name)) {
 			*m = (struct ap_field_memo){w->info, name, len, (int)i};
-			return (int)i;
+			*field = (int)i;
+			return BCX_OK;
 		}
-	mlir_fail(&w->p->lx, "cuda_tile.%s: its format names no field '%.*s'", w->info->name,
-		  (int)len, name);
-	return -1;
+	*field = -1;
+	return ap_fail(w->p, "cuda_tile.%s: its format names no field '%.*s'", w->info->name,
+		       (int)len, name);
 }
 
-int ac_arg_field(ac_walk *w, const fmt_tok *t)
+bcx_status ac_arg_field(ac_walk *w, const fmt_tok *t, int *field)
 {
 	const char *s = t->args, *a;
 	size_t n;
+	*field = -1;
 	if (!fmt_arg(&s, t->args + t->args_len, &a, &n))
-		return mlir_fail(&w->p->lx, "directive without an argument"), -1;
+		return ap_fail(w->p, "directive without an argument");
 	if (*a == '$') {
 		a++;
 		n--;
 	}
-	return ac_field_at(w, a, n);
+	return ac_field_at(w, a, n, field);
 }
 
 uint32_t ac_result_count(const ac_walk *w, int i)
@@ -64,79 +69,82 @@ uint32_t ac_result_count(const ac_walk *w, int i)
 	return w->n_results > fixed ? w->n_results - fixed : 0;
 }
 
-bool ac_add_ref(ac_walk *w, int i, const ap_ref *r)
+bcx_status ac_add_ref(ac_walk *w, int i, const ap_ref *r)
 {
 	ac_field *f = &w->f[i];
-	if (ap_grow(w->p, &f->refs, f->n, &f->cap, sizeof *f->refs) != BCX_OK)
-		return false;
+	BCX_TRY(ap_grow(w->p, &f->refs, f->n, &f->cap, sizeof *f->refs));
 	f->refs[f->n++] = *r;
-	return true;
+	return BCX_OK;
 }
 
-bool ac_values(ac_walk *w, int i)
+bcx_status ac_values(ac_walk *w, int i)
 {
 	asm_parser *p = w->p;
 	bool many = w->info->fields[i].mult == BCX_TILEIR_VARIADIC;
 	if (many && p->lx.t.k != MLIR_TK_VALUE)
-		return true; /* an empty group */
-	do {
+		return BCX_OK; /* an empty group */
+	for (;;) {
 		ap_ref r;
-		if (ap_value_ref(p, &r) != BCX_OK || !ac_add_ref(w, i, &r))
-			return false;
-	} while (many && mlir_is_punct(&p->lx, ',') && mlir_peek(&p->lx).k == MLIR_TK_VALUE &&
-		 mlir_next(&p->lx));
-	return true;
+		BCX_TRY(ap_value_ref(p, &r));
+		BCX_TRY(ac_add_ref(w, i, &r));
+		if (!many || !mlir_is_punct(&p->lx, ',') || mlir_peek(&p->lx).k != MLIR_TK_VALUE)
+			return BCX_OK;
+		BCX_TRY(ap_next(p));
+	}
 }
 
-bool ac_set_types(ac_walk *w, int i, const bcx_tileir_build_type *t, uint32_t n)
+bcx_status ac_set_types(ac_walk *w, int i, const bcx_tileir_build_type *t, uint32_t n)
 {
 	ac_field *f = &w->f[i];
 	f->types = bcx_arena_alloc(w->p->arena, ((size_t)n + 1) * sizeof *t);
 	if (!f->types)
-		return mlir_nomem(&w->p->lx);
+		return ap_nomem(w->p);
 	if (n)
 		memcpy(f->types, t, n * sizeof *t);
 	f->n_types = n;
 	f->typed = true;
 	for (uint32_t k = 0; k < f->n && k < n; k++)
 		f->refs[k].type = t[k];
-	return true;
+	return BCX_OK;
 }
 
-bool ac_types(ac_walk *w, int i, uint32_t n)
+bcx_status ac_types(ac_walk *w, int i, uint32_t n)
 {
 	bcx_tileir_build_type *t =
 		bcx_arena_alloc(w->p->arena, ((size_t)(n == AC_ANY ? 0 : n) + 1) * sizeof *t);
 	if (!t)
-		return mlir_nomem(&w->p->lx);
+		return ap_nomem(w->p);
 	if (n == AC_ANY) {
 		uint32_t cap = 0;
 		n = 0;
 		do {
-			if (ap_grow(w->p, &t, n, &cap, sizeof *t) != BCX_OK ||
-			    ap_type(w->p, &t[n++]) != BCX_OK)
-				return false;
+			BCX_TRY(ap_grow(w->p, &t, n, &cap, sizeof *t));
+			BCX_TRY(ap_type(w->p, &t[n++]));
 		} while (mlir_accept(&w->p->lx, ','));
 		return ac_set_types(w, i, t, n);
 	}
-	for (uint32_t k = 0; k < n; k++)
-		if ((k && !mlir_expect(&w->p->lx, ',')) || ap_type(w->p, &t[k]) != BCX_OK)
-			return false;
+	for (uint32_t k = 0; k < n; k++) {
+		if (k)
+			BCX_TRY(ap_expect(w->p, ','));
+		BCX_TRY(ap_type(w->p, &t[k]));
+	}
 	return ac_set_types(w, i, t, n);
 }
 
-bool ac_enum_set(ac_walk *w, int i, const char *word, size_t n)
+bcx_status ac_enum_set(ac_walk *w, int i, const char *word, size_t n, bool *known)
 {
 	unsigned id = w->info->fields[i].enum_id;
+	*known = false;
 	for (unsigned v = 0; v < bcx_tileir_enum_count(id); v++) {
 		const char *name = bcx_tileir_enum_value(id, v);
 		if (name && fmt_is(word, n, name)) {
 			bcx_diag bd = {0};
+			*known = true;
 			return ap_built(w->p, bcx_tileir_build_attr_enum(w->p->m, v, &w->f[i].attr, &bd),
-					&bd) == BCX_OK;
+					&bd);
 		}
 	}
-	return false;
+	return BCX_OK;
 }
 
 /* An enum's words in order: quoted ("'a', 'b'") or bare ("a, b"). */
@@ -155,25 +163,25 @@ static void enum_list(unsigned id, bool quoted, char *buf, size_t cap)
 /* An unknown enumerator, in the words of the reference's parser for the
  * field: its own parsers for signedness and the memory attributes of the
  * view ops, MLIR's generated ones for the rest. */
-static bool bad_enum(ac_walk *w, int i, mlir_tok t)
+static bcx_status bad_enum(ac_walk *w, int i, mlir_tok t)
 {
 	const bcx_tileir_field *f = &w->info->fields[i];
 	char list[200];
 	int wn = (int)(t.n > 40 ? 40 : t.n);
 	if (t.k != MLIR_TK_ID)
-		return mlir_fail(&w->p->lx, "expected valid keyword");
+		return ap_fail(w->p, "expected valid keyword");
 	switch (f->enum_id) {
 	case BCX_TILEIR_ENUM_SIGNEDNESS:
-		return mlir_fail(&w->p->lx, "expected signedness to be one of: {'signed', 'unsigned'}");
+		return ap_fail(w->p, "expected signedness to be one of: {'signed', 'unsigned'}");
 	case BCX_TILEIR_ENUM_CMP_ORDERING: /* the reference lists them in this order */
-		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {'ordered', 'unordered'}",
+		return ap_fail(w->p, "expected '%s' to be one of: {'ordered', 'unordered'}",
 				 f->name);
 	case BCX_TILEIR_ENUM_CMP_PREDICATE:
 		enum_list(f->enum_id, true, list, sizeof list);
-		return mlir_fail(&w->p->lx, "expected '%s' to be one of: {%s}", f->name, list);
+		return ap_fail(w->p, "expected '%s' to be one of: {%s}", f->name, list);
 	case BCX_TILEIR_ENUM_MEM_ORDERING:
 		if (tir_memory_words(w->info->opcode))
-			return mlir_fail(&w->p->lx, "invalid memory_ordering_semantics attribute "
+			return ap_fail(w->p, "invalid memory_ordering_semantics attribute "
 				"specification. Got \"%.*s\" but expect one of: weak, relaxed, acquire, "
 				"release, acq_rel", wn, t.p);
 		break;
@@ -181,71 +189,79 @@ static bool bad_enum(ac_walk *w, int i, mlir_tok t)
 		break;
 	}
 	enum_list(f->enum_id, false, list, sizeof list);
-	return mlir_fail(&w->p->lx, "expected string or keyword containing one of the following "
+	return ap_fail(w->p, "expected string or keyword containing one of the following "
 			 "enum values for attribute '%s' [%s]", f->name, list);
 }
 
 /* After the memory ordering of a view op (the reference's
  * parseMemoryAttributes): a word there is its scope, which weak ordering
  * must not have and which must be a known scope. */
-static bool view_scope(ac_walk *w, mlir_tok ordering)
+static bcx_status view_scope(ac_walk *w, mlir_tok ordering)
 {
 	mlir_tok t = w->p->lx.t;
 	if (t.k != MLIR_TK_ID)
-		return true;
+		return BCX_OK;
 	int wn = (int)(t.n > 40 ? 40 : t.n);
 	if (ordering.n == 4 && memcmp(ordering.p, "weak", 4) == 0)
-		return mlir_fail(&w->p->lx, "operation specifies weak memory ordering semantics, but "
+		return ap_fail(w->p, "operation specifies weak memory ordering semantics, but "
 				 "then provides \"%.*s\" scope, expected no memory scope.", wn, t.p);
 	unsigned id = BCX_TILEIR_ENUM_MEM_SCOPE;
 	for (unsigned v = 0; v < bcx_tileir_enum_count(id); v++) {
 		const char *name = bcx_tileir_enum_value(id, v);
 		if (name && strlen(name) == t.n && memcmp(name, t.p, t.n) == 0)
-			return true;
+			return BCX_OK;
 	}
-	return mlir_fail(&w->p->lx, "invalid memory_scope attribute specification. Got \"%.*s\" "
+	return ap_fail(w->p, "invalid memory_scope attribute specification. Got \"%.*s\" "
 			 "but expect one of: tl_blk, device, sys", wn, t.p);
 }
 
-bool ac_enum_word(ac_walk *w, int i)
+bcx_status ac_enum_word(ac_walk *w, int i)
 {
 	mlir_tok t = w->p->lx.t;
-	if (t.k != MLIR_TK_ID || !ac_enum_set(w, i, t.p, t.n))
+	bool known = false;
+	if (t.k == MLIR_TK_ID)
+		BCX_TRY(ac_enum_set(w, i, t.p, t.n, &known));
+	if (!known)
 		return bad_enum(w, i, t);
-	if (!mlir_next(&w->p->lx))
-		return false;
+	BCX_TRY(ap_next(w->p));
 	if (w->info->fields[i].enum_id == BCX_TILEIR_ENUM_MEM_ORDERING && tir_memory_words(w->info->opcode))
 		return view_scope(w, t);
-	return true;
+	return BCX_OK;
 }
 
-bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)
+/* Append a value-less terminator to a region that lacks one, as MLIR
+ * does for ops whose regions end implicitly (TIR_IMPLICIT). */
+static bcx_status implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b)
 {
 	int term = tir_implicit_terminator(op->info->opcode);
 	if (term < 0)
-		return true;
+		return BCX_OK;
+	const bcx_tileir_opinfo *info = bcx_tileir_op_info((uint32_t)term);
+	if (!info) /* ops.def's TIR_IMPLICIT names an op of the table */
+		return ap_fail(p, "cuda_tile.%s: its implicit terminator is no op", op->info->name);
 	if (!*b && !(*b = bcx_arena_calloc(p->arena, 1, sizeof **b)))
-		return mlir_nomem(&p->lx);
+		return ap_nomem(p);
 	ap_block *blk = *b;
 	if (blk->n_ops && blk->ops[blk->n_ops - 1]->info->terminator)
-		return true;
+		return BCX_OK;
 	ap_op *t = bcx_arena_calloc(p->arena, 1, sizeof *t);
 	ap_op **ops = bcx_arena_grow(p->arena, blk->ops, blk->n_ops, (size_t)blk->n_ops + 1,
 				     sizeof *ops);
 	if (!t || !ops)
-		return mlir_nomem(&p->lx);
-	*t = (ap_op){.info = bcx_tileir_op_info((uint32_t)term), .line = op->line, .col = op->col,
+		return ap_nomem(p);
+	*t = (ap_op){.info = info, .line = op->line, .col = op->col,
 		     .name_line = op->name_line, .name_col = op->name_col};
 	ops[blk->n_ops++] = t;
 	blk->ops = ops;
-	return t->info != NULL;
+	return BCX_OK;
 }
 
-bool ac_region(ac_walk *w, unsigned r, ap_block **out)
+bcx_status ac_region(ac_walk *w, unsigned r, ap_block **out)
 {
 	if (r >= w->op->n_regions)
-		return mlir_fail(&w->p->lx, "cuda_tile.%s has no region %u", w->info->name, r);
-	return ap_region(w->p, out) == BCX_OK && ap_implicit_terminator(w->p, w->op, out);
+		return ap_fail(w->p, "cuda_tile.%s has no region %u", w->info->name, r);
+	BCX_TRY(ap_region(w->p, out));
+	return implicit_terminator(w->p, w->op, out);
 }
 
 /* ---- one element of the format ---- */
@@ -260,22 +276,22 @@ static bool lit_here(asm_parser *p, const char *s, size_t n)
 	return p->lx.t.k == MLIR_TK_ID && p->lx.t.n == n && memcmp(p->lx.t.p, s, n) == 0;
 }
 
-static bool literal(ac_walk *w, const fmt_tok *t)
+static bcx_status literal(ac_walk *w, const fmt_tok *t)
 {
 	if (t->len == 0 || (t->len == 1 && t->text[0] == ' '))
-		return true; /* spacing only */
+		return BCX_OK; /* spacing only */
 	if (lit_here(w->p, t->text, t->len))
-		return mlir_next(&w->p->lx);
+		return ap_next(w->p);
 	mlir_tok k = w->p->lx.t;
 	if (k.k == MLIR_TK_EOF)
-		return mlir_fail(&w->p->lx, "expected '%.*s' but reached the end of the input",
-				(int)t->len, t->text);
-	return mlir_fail(&w->p->lx, "expected '%.*s' but found '%.*s'", (int)t->len, t->text,
-			(int)(k.n > 40 ? 40 : k.n), k.p);
+		return ap_fail(w->p, "expected '%.*s' but reached the end of the input", (int)t->len,
+			       t->text);
+	return ap_fail(w->p, "expected '%.*s' but found '%.*s'", (int)t->len, t->text,
+		       (int)(k.n > 40 ? 40 : k.n), k.p);
 }
 
 /* An integer attribute of width bits (U32 printed as i32, U64 as i64). */
-static bool int_attr(ac_walk *w, int i, unsigned bits)
+static bcx_status int_attr(ac_walk *w, int i, unsigned bits)
 {
 	asm_parser *p = w->p;
 	uint64_t u;
@@ -286,161 +302,190 @@ static bool int_attr(ac_walk *w, int i, unsigned bits)
 	 * and a literal must fit the width (unsigned, or negated) */
 	const char *pre = p->lx.prefix; /* the attribute parser's words name no op */
 	p->lx.prefix = NULL;
-	bool ok = ap_int_literal(p, tag, "attribute", &u) == BCX_OK;
+	bcx_status st = ap_int_literal(p, tag, "attribute", &u);
 	p->lx.prefix = pre;
-	if (!ok || ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &ty, &bd), &bd) != BCX_OK)
-		return false;
-	return ap_built(p, bcx_tileir_build_attr_int(p->m, ty, u, &w->f[i].attr, &bd), &bd) == BCX_OK;
+	BCX_TRY(st);
+	BCX_TRY(ap_built(p, bcx_tileir_build_type_scalar(p->m, tag, &ty, &bd), &bd));
+	return ap_built(p, bcx_tileir_build_attr_int(p->m, ty, u, &w->f[i].attr, &bd), &bd);
+}
+
+bcx_status ac_string_value(asm_parser *p, char **buf, size_t *n)
+{
+	const mlir_tok *t = &p->lx.t;
+	*n = 0; /* set on every path: gcc -O2 cannot see BCX_TRY's return */
+	if (!(*buf = bcx_arena_alloc(p->arena, t->n + 1)))
+		return ap_nomem(p);
+	/* The lexer refused the token had it held a bad escape, and unescaped
+	 * text is never longer than its token: decoding cannot fail here. */
+	long len = mlir_str_value(t, *buf, t->n + 1);
+	*n = len > 0 ? (size_t)len : 0;
+	return BCX_OK;
 }
 
 /* A string attribute from "text" or @name. */
-static bool string_attr(ac_walk *w, int i, bool symbol)
+static bcx_status string_attr(ac_walk *w, int i, bool symbol)
 {
 	asm_parser *p = w->p;
 	mlir_tok t = p->lx.t;
 	if (t.k != MLIR_TK_STR && t.k != MLIR_TK_SYM)
-		return mlir_fail(&p->lx, "expected %s for '%s'", symbol ? "a symbol" : "a string",
-				w->info->fields[i].name);
-	char *buf = bcx_arena_alloc(p->arena, t.n + 1);
-	long n = buf ? mlir_str_value(&t, buf, t.n + 1) : -1;
+		return ap_fail(p, "expected %s for '%s'", symbol ? "a symbol" : "a string",
+			       w->info->fields[i].name);
+	char *buf;
+	size_t n;
 	bcx_diag bd = {0};
-	if (n < 0)
-		return mlir_fail(&p->lx, "bad escape in string literal");
-	bcx_status st = symbol ? bcx_tileir_build_attr_symbol(p->m, buf, (size_t)n, &w->f[i].attr, &bd)
-			       : bcx_tileir_build_attr_string(p->m, buf, (size_t)n, &w->f[i].attr, &bd);
-	return ap_built(p, st, &bd) == BCX_OK && mlir_next(&p->lx);
+	BCX_TRY(ac_string_value(p, &buf, &n));
+	BCX_TRY(ap_built(p, symbol ? bcx_tileir_build_attr_symbol(p->m, buf, n, &w->f[i].attr, &bd)
+				   : bcx_tileir_build_attr_string(p->m, buf, n, &w->f[i].attr, &bd),
+			 &bd));
+	return ap_next(p);
+}
+
+static bcx_status bool_attr(ac_walk *w, int i)
+{
+	asm_parser *p = w->p;
+	bcx_diag bd = {0};
+	if (!mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false"))
+		return ap_fail(p, "expected true or false for '%s'", w->info->fields[i].name);
+	BCX_TRY(ap_built(p, bcx_tileir_build_attr_bool(p->m, mlir_is_id(&p->lx, "true"),
+						       &w->f[i].attr, &bd), &bd));
+	return ap_next(p);
+}
+
+static bcx_status i32_array_attr(ac_walk *w, int i)
+{
+	asm_parser *p = w->p;
+	bcx_diag bd = {0};
+	int32_t v[256];
+	uint32_t n = 0;
+	BCX_TRY(ap_expect(p, '['));
+	while (!mlir_is_punct(&p->lx, ']')) {
+		int64_t x;
+		if (n)
+			BCX_TRY(ap_expect(p, ','));
+		BCX_TRY(ap_signed_int(p, &x));
+		if (n >= 256 || x < INT32_MIN || x > INT32_MAX)
+			return ap_fail(p, "too many values or a value out of range for i32");
+		v[n++] = (int32_t)x;
+	}
+	BCX_TRY(ap_next(p));
+	return ap_built(p, bcx_tileir_build_attr_i32_array(p->m, v, n, &w->f[i].attr, &bd), &bd);
 }
 
 /* An attribute field, as print_attr_value prints its encoding. */
-static bool attr_value(ac_walk *w, int i)
+static bcx_status attr_value(ac_walk *w, int i)
 {
 	asm_parser *p = w->p;
 	const bcx_tileir_field *f = &w->info->fields[i];
 	bcx_diag bd = {0};
+	bcx_tileir_build_type t;
 	switch (f->enc) {
 	case BCX_TILEIR_E_ENUM:
 		if (!bcx_tileir_enum_mnemonic(f->enum_id))
 			return ac_enum_word(w, i);
-		return mlir_expect(&p->lx, '<') && ac_enum_word(w, i) && mlir_expect(&p->lx, '>');
+		BCX_TRY(ap_expect(p, '<'));
+		BCX_TRY(ac_enum_word(w, i));
+		return ap_expect(p, '>');
 	case BCX_TILEIR_E_U32: return int_attr(w, i, 32);
 	case BCX_TILEIR_E_U64: return int_attr(w, i, 64);
 	case BCX_TILEIR_E_STR: return string_attr(w, i, false);
 	case BCX_TILEIR_E_SYM: return string_attr(w, i, true);
 	case BCX_TILEIR_E_HINTS:
-		return ap_cuda_attr(p, "optimization_hints", 18, &w->f[i].attr) == BCX_OK;
-	case BCX_TILEIR_E_BOOL:
-		if (!mlir_is_id(&p->lx, "true") && !mlir_is_id(&p->lx, "false"))
-			return mlir_fail(&p->lx, "expected true or false for '%s'", f->name);
-		return ap_built(p, bcx_tileir_build_attr_bool(p->m, mlir_is_id(&p->lx, "true"),
-							      &w->f[i].attr, &bd), &bd) == BCX_OK &&
-		       mlir_next(&p->lx);
-	case BCX_TILEIR_E_I32ARR: {
-		int32_t v[256];
-		uint32_t n = 0;
-		if (!mlir_expect(&p->lx, '['))
-			return false;
-		while (!mlir_is_punct(&p->lx, ']')) {
-			int64_t x;
-			if ((n && !mlir_expect(&p->lx, ',')) || ap_signed_int(p, &x) != BCX_OK)
-				return false;
-			if (n >= 256 || x < INT32_MIN || x > INT32_MAX)
-				return mlir_fail(&p->lx, "too many values or a value out of range for i32");
-			v[n++] = (int32_t)x;
-		}
-		return mlir_next(&p->lx) &&
-		       ap_built(p, bcx_tileir_build_attr_i32_array(p->m, v, n, &w->f[i].attr, &bd),
-				&bd) == BCX_OK;
-	}
-	case BCX_TILEIR_E_TYPE: {
-		bcx_tileir_build_type t;
-		return ap_type(p, &t) == BCX_OK &&
-		       ap_built(p, bcx_tileir_build_attr_type(p->m, t, &w->f[i].attr, &bd), &bd) == BCX_OK;
-	}
+		return ap_cuda_attr(p, "optimization_hints", 18, &w->f[i].attr);
+	case BCX_TILEIR_E_BOOL: return bool_attr(w, i);
+	case BCX_TILEIR_E_I32ARR: return i32_array_attr(w, i);
+	case BCX_TILEIR_E_TYPE:
+		BCX_TRY(ap_type(p, &t));
+		return ap_built(p, bcx_tileir_build_attr_type(p->m, t, &w->f[i].attr, &bd), &bd);
 	default: /* arrays and self-contained attributes: the generic syntax */
-		return ap_attr(p, &w->f[i].attr) == BCX_OK;
+		return ap_attr(p, &w->f[i].attr);
 	}
 }
 
 /* The field element e names (its message when the row has none). */
-static int elem_field(ac_walk *w, const ac_elem *e)
+static bcx_status elem_field(ac_walk *w, const ac_elem *e, int *i)
 {
-	return e->field >= 0 ? e->field : ac_field_at(w, e->t.text, e->t.len);
+	if (e->field < 0)
+		return ac_field_at(w, e->t.text, e->t.len, i);
+	*i = e->field;
+	return BCX_OK;
 }
 
-static bool variable(ac_walk *w, const ac_elem *e)
+static bcx_status variable(ac_walk *w, const ac_elem *e)
 {
-	int i = elem_field(w, e);
-	if (i < 0)
-		return false;
+	int i;
+	BCX_TRY(elem_field(w, e, &i));
 	const bcx_tileir_field *f = &w->info->fields[i];
 	if (f->kind == BCX_TILEIR_F_OPERAND)
 		return ac_values(w, i);
 	if (f->kind == BCX_TILEIR_F_UNIT) {
 		bcx_diag bd = {0};
-		return ap_built(w->p, bcx_tileir_build_attr_unit(w->p->m, &w->f[i].attr, &bd), &bd) == BCX_OK;
+		return ap_built(w->p, bcx_tileir_build_attr_unit(w->p->m, &w->f[i].attr, &bd), &bd);
 	}
 	if (f->kind == BCX_TILEIR_F_RESULT)
-		return mlir_fail(&w->p->lx, "a result cannot be written here");
+		return ap_fail(w->p, "a result cannot be written here");
 	return attr_value(w, i);
 }
 
-static bool type_element(ac_walk *w, const ac_elem *e)
+static bcx_status type_element(ac_walk *w, const ac_elem *e)
 {
-	int i = elem_field(w, e);
-	if (i < 0)
-		return false;
+	int i;
+	BCX_TRY(elem_field(w, e, &i));
 	const bcx_tileir_field *f = &w->info->fields[i];
 	if (f->kind == BCX_TILEIR_F_OPERAND)
 		return ac_types(w, i, w->f[i].n);
 	if (f->kind == BCX_TILEIR_F_RESULT)
 		return ac_types(w, i, ac_result_count(w, i));
-	return mlir_fail(&w->p->lx, "type() of an attribute");
+	return ap_fail(w->p, "type() of an attribute");
 }
 
-/* attr-dict: attributes the format does not place, in generic syntax;
- * only the op's own fields are accepted (nothing else reaches the wire). */
-static bool attr_dict(ac_walk *w, bool kw)
+/* One "name [= value]" of an attr-dict, at its name t: only the op's own
+ * fields are accepted (nothing else reaches the wire). */
+static bcx_status dict_entry(ac_walk *w, mlir_tok t)
+{
+	asm_parser *p = w->p;
+	int i = -1;
+	for (unsigned k = 0; k < w->info->n_fields; k++)
+		if (w->info->fields[k].kind >= BCX_TILEIR_F_ATTR &&
+		    fmt_is(t.p, t.n, w->info->fields[k].name))
+			i = (int)k;
+	if (i < 0)
+		return ap_fail(p, "cuda_tile.%s has no attribute '%.*s'", w->info->name,
+			       (int)(t.n > 40 ? 40 : t.n), t.p);
+	bcx_diag bd = {0};
+	BCX_TRY(ap_next(p));
+	if (mlir_accept(&p->lx, '='))
+		return ap_attr(p, &w->f[i].attr);
+	return ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[i].attr, &bd), &bd);
+}
+
+/* attr-dict: attributes the format does not place, in generic syntax. */
+static bcx_status attr_dict(ac_walk *w, bool kw)
 {
 	asm_parser *p = w->p;
 	if (kw && !mlir_is_id(&p->lx, "attributes"))
-		return true;
-	if (kw && !mlir_next(&p->lx))
-		return false;
+		return BCX_OK;
+	if (kw)
+		BCX_TRY(ap_next(p));
 	if (!kw && !mlir_is_punct(&p->lx, '{'))
-		return true;
-	if (!mlir_expect(&p->lx, '{'))
-		return false;
+		return BCX_OK;
+	BCX_TRY(ap_expect(p, '{'));
 	mlir_tok seen[64];
 	for (uint32_t n = 0; !mlir_is_punct(&p->lx, '}'); n++) {
-		if (n && !mlir_expect(&p->lx, ','))
-			return false;
+		if (n)
+			BCX_TRY(ap_expect(p, ','));
 		mlir_tok t = p->lx.t;
 		if (t.k != MLIR_TK_ID && t.k != MLIR_TK_STR)
-			return mlir_fail(&p->lx, "expected an attribute name");
+			return ap_fail(p, "expected an attribute name");
 		if (n >= 64)
-			return mlir_fail(&p->lx, "too many attributes");
-		if (ap_key_unique(p, seen, n) != BCX_OK)
-			return false;
+			return ap_fail(p, "too many attributes");
+		BCX_TRY(ap_key_unique(p, seen, n));
 		seen[n] = t;
-		int i = -1;
-		for (unsigned k = 0; k < w->info->n_fields; k++)
-			if (w->info->fields[k].kind >= BCX_TILEIR_F_ATTR &&
-			    fmt_is(t.p, t.n, w->info->fields[k].name))
-				i = (int)k;
-		if (i < 0)
-			return mlir_fail(&p->lx, "cuda_tile.%s has no attribute '%.*s'", w->info->name,
-					(int)(t.n > 40 ? 40 : t.n), t.p);
-		bcx_diag bd = {0};
-		if (!mlir_next(&p->lx) ||
-		    !(mlir_accept(&p->lx, '=')
-			  ? ap_attr(p, &w->f[i].attr) == BCX_OK
-			  : ap_built(p, bcx_tileir_build_attr_unit(p->m, &w->f[i].attr, &bd), &bd) == BCX_OK))
-			return false;
+		BCX_TRY(dict_entry(w, t));
 	}
-	return mlir_next(&p->lx);
+	return ap_next(p);
 }
 
-static bool run(ac_walk *w, uint32_t *i, fmt_kind stop);
+static bcx_status run(ac_walk *w, uint32_t *i, fmt_kind stop);
 
 /* Does the text start the element e (the first of an optional group)? */
 static bool starts(ac_walk *w, const ac_elem *e)
@@ -467,34 +512,31 @@ static bool starts(ac_walk *w, const ac_elem *e)
 }
 
 /* An absent group: its anchor takes its ^=default when it has one. */
-static bool group_absent(ac_walk *w, const ac_elem *a)
+static bcx_status group_absent(ac_walk *w, const ac_elem *a)
 {
 	if (!a || a->t.kind != FMT_VAR || !a->t.dflt)
-		return true;
+		return BCX_OK;
 	const fmt_tok *anchor = &a->t;
-	int i = elem_field(w, a);
-	if (i < 0)
-		return false;
+	int i;
+	BCX_TRY(elem_field(w, a, &i));
 	const bcx_tileir_field *f = &w->info->fields[i];
 	bcx_diag bd = {0};
 	if (f->enc == BCX_TILEIR_E_ENUM) {
-		if (!ac_enum_set(w, i, anchor->dflt, anchor->dflt_len))
-			return mlir_fail(&w->p->lx, "bad default in the format of cuda_tile.%s",
-					w->info->name);
-		return true;
+		bool known;
+		BCX_TRY(ac_enum_set(w, i, anchor->dflt, anchor->dflt_len, &known));
+		return known ? BCX_OK
+			     : ap_fail(w->p, "bad default in the format of cuda_tile.%s",
+				       w->info->name);
 	}
 	bcx_tileir_build_type ty;
-	return ap_built(w->p, bcx_tileir_build_type_scalar(w->p->m, f->enc == BCX_TILEIR_E_U32
-									? BCX_TILEIR_T_I32
-									: BCX_TILEIR_T_I64, &ty, &bd),
-			&bd) == BCX_OK &&
-	       ap_built(w->p, bcx_tileir_build_attr_int(w->p->m, ty, 0, &w->f[i].attr, &bd),
-			&bd) == BCX_OK;
+	uint8_t tag = f->enc == BCX_TILEIR_E_U32 ? BCX_TILEIR_T_I32 : BCX_TILEIR_T_I64;
+	BCX_TRY(ap_built(w->p, bcx_tileir_build_type_scalar(w->p->m, tag, &ty, &bd), &bd));
+	return ap_built(w->p, bcx_tileir_build_attr_int(w->p->m, ty, 0, &w->f[i].attr, &bd), &bd);
 }
 
 /* "( ... )?" at element g (*i is the one after it): taken when the text
  * starts with its first element. */
-static bool group(ac_walk *w, const ac_elem *g, uint32_t *i)
+static bcx_status group(ac_walk *w, const ac_elem *g, uint32_t *i)
 {
 	const ac_elem *first = &w->fmt->e[*i];
 	const ac_elem *anchor = g->anchor >= 0 ? &w->fmt->e[g->anchor] : NULL;
@@ -508,15 +550,32 @@ static bool group(ac_walk *w, const ac_elem *g, uint32_t *i)
 	 * the group being there sets it */
 	bool unit = ai >= 0 && w->info->fields[ai].kind == BCX_TILEIR_F_UNIT;
 	w->skip = unit && first != anchor ? anchor->t.text : NULL;
-	if (w->skip && !variable(w, anchor))
-		return false;
-	bool ok = run(w, i, FMT_GROUP_END);
+	if (w->skip)
+		BCX_TRY(variable(w, anchor));
+	bcx_status st = run(w, i, FMT_GROUP_END);
 	w->skip = saved;
-	return ok;
+	return st;
+}
+
+/* One keyword of an oilist at element q, when the text gives it: its
+ * unit (or value) read, *taken set. */
+static bcx_status oil_keyword(ac_walk *w, uint32_t q, bool *taken)
+{
+	const ac_elem *e = w->fmt->e;
+	const fmt_tok *kw = &e[q].t;
+	int i;
+	if (!lit_here(w->p, kw->text, kw->len))
+		return BCX_OK;
+	BCX_TRY(elem_field(w, &e[q + 1], &i));
+	if (w->f[i].attr)
+		return ap_fail(w->p, "'%.*s' given twice", (int)kw->len, kw->text);
+	BCX_TRY(ap_next(w->p));
+	*taken = true;
+	return variable(w, &e[q + 1]);
 }
 
 /* "oilist(`kw` $unit | ...)": each keyword at most once, in any order. */
-static bool oilist(ac_walk *w, uint32_t *at)
+static bcx_status oilist(ac_walk *w, uint32_t *at)
 {
 	const ac_elem *e = w->fmt->e;
 	uint32_t end = 0;
@@ -525,20 +584,9 @@ static bool oilist(ac_walk *w, uint32_t *at)
 		for (uint32_t q = *at;; q += 3) {
 			if (w->fmt->n - q < 3 || e[q].t.kind != FMT_LIT || e[q + 1].t.kind != FMT_VAR ||
 			    (e[q + 2].t.kind != FMT_OIL_END && e[q + 2].t.kind != FMT_OIL_SEP))
-				return mlir_fail(&w->p->lx, "bad oilist in the format of cuda_tile.%s",
-						w->info->name);
-			const fmt_tok *kw = &e[q].t;
-			if (lit_here(w->p, kw->text, kw->len)) {
-				int i = elem_field(w, &e[q + 1]);
-				if (i < 0)
-					return false;
-				if (w->f[i].attr)
-					return mlir_fail(&w->p->lx, "'%.*s' given twice", (int)kw->len,
-							kw->text);
-				if (!mlir_next(&w->p->lx) || !variable(w, &e[q + 1]))
-					return false;
-				again = true;
-			}
+				return ap_fail(w->p, "bad oilist in the format of cuda_tile.%s",
+					       w->info->name);
+			BCX_TRY(oil_keyword(w, q, &again));
 			if (e[q + 2].t.kind == FMT_OIL_END) {
 				end = q + 3;
 				break;
@@ -546,70 +594,69 @@ static bool oilist(ac_walk *w, uint32_t *at)
 		}
 	}
 	*at = end;
-	return true;
+	return BCX_OK;
+}
+
+/* One element of the format (*i is the one after it). */
+static bcx_status element(ac_walk *w, const ac_elem *e, uint32_t *i)
+{
+	const fmt_tok *t = &e->t;
+	switch (t->kind) {
+	case FMT_LIT: return literal(w, t);
+	case FMT_VAR: return t->text == w->skip ? BCX_OK : variable(w, e);
+	case FMT_TYPE: return type_element(w, e);
+	case FMT_ATTR_DICT: return attr_dict(w, t->kw);
+	case FMT_GROUP: return group(w, e, i);
+	case FMT_OILIST: return oilist(w, i);
+	case FMT_CUSTOM: return ac_custom(w, t);
+	default: return ap_fail(w->p, "bad format of cuda_tile.%s", w->info->name);
+	}
 }
 
 /* The elements from *i up to stop (or the format's end, where *i stays). */
-static bool run(ac_walk *w, uint32_t *i, fmt_kind stop)
+static bcx_status run(ac_walk *w, uint32_t *i, fmt_kind stop)
 {
 	for (;;) {
 		const ac_elem *e = &w->fmt->e[*i];
-		const fmt_tok *t = &e->t;
-		if (t->kind == FMT_END)
-			return true;
+		if (e->t.kind == FMT_END)
+			return BCX_OK;
 		++*i;
-		if (t->kind == stop)
-			return true;
-		bool ok;
-		switch (t->kind) {
-		case FMT_LIT: ok = literal(w, t); break;
-		case FMT_VAR: ok = t->text == w->skip || variable(w, e); break;
-		case FMT_TYPE: ok = type_element(w, e); break;
-		case FMT_ATTR_DICT: ok = attr_dict(w, t->kw); break;
-		case FMT_GROUP: ok = group(w, e, i); break;
-		case FMT_OILIST: ok = oilist(w, i); break;
-		case FMT_CUSTOM: ok = ac_custom(w, t); break;
-		default:
-			ok = mlir_fail(&w->p->lx, "bad format of cuda_tile.%s", w->info->name);
-		}
-		if (!ok)
-			return false;
+		if (e->t.kind == stop)
+			return BCX_OK;
+		BCX_TRY(element(w, e, i));
 	}
 }
 
 /* ---- the op from its fields ---- */
 
-static bool infer_type(ac_walk *w, int i)
+static bcx_status infer_type(ac_walk *w, int i)
 {
 	const char *name = w->info->fields[i].name;
 	for (const tir_type_of *k = tir_type_of_rows(w->info->opcode); k->result; k++) {
 		if (strcmp(k->result, name))
 			continue;
-		int from = ac_field_at(w, k->from, strlen(k->from));
-		if (from < 0)
-			return false;
+		int from;
+		BCX_TRY(ac_field_at(w, k->from, strlen(k->from), &from));
 		const ac_field *src = &w->f[from];
 		if (src->typed && src->n_types)
 			return ac_set_types(w, i, src->types, 1);
 		if (src->attr && src->attr->a.kind == BCX_TILEIR_A_DENSE)
 			return ac_set_types(w, i, &src->attr->a.type, 1);
 	}
-	return mlir_fail_at(&w->p->lx, w->op->line, w->op->col,
+	return ap_error_at(w->p, w->op->line, w->op->col,
 			   "the custom form of cuda_tile.%s gives no type for result '%s'",
 			   w->info->name, name);
 }
 
 /* An arena array of n elements for an op's list, its count known: made
- * once, not grown an element at a time as the fields are read. */
+ * once, not grown an element at a time as the fields are read. NULL when
+ * out of memory. */
 static void *op_list(ac_walk *w, uint64_t n, size_t elem)
 {
-	void *a = n <= UINT32_MAX ? bcx_arena_calloc(w->p->arena, (size_t)n + 1, elem) : NULL;
-	if (!a)
-		mlir_nomem(&w->p->lx);
-	return a;
+	return n <= UINT32_MAX ? bcx_arena_calloc(w->p->arena, (size_t)n + 1, elem) : NULL;
 }
 
-static bool finish_results(ac_walk *w)
+static bcx_status finish_results(ac_walk *w)
 {
 	ap_op *op = w->op;
 	uint32_t want[AC_MAX_FIELDS];
@@ -620,30 +667,29 @@ static bool finish_results(ac_walk *w)
 		want[i] = ac_result_count(w, (int)i);
 		if (want[i] == AC_ANY) /* no names: the types the text gave */
 			want[i] = w->f[i].n_types;
-		if (!w->f[i].typed && want[i] && !infer_type(w, (int)i))
-			return false;
+		if (!w->f[i].typed && want[i])
+			BCX_TRY(infer_type(w, (int)i));
 		if (w->f[i].n_types != want[i] && want[i])
-			return mlir_fail_at(&w->p->lx, op->line, op->col,
+			return ap_error_at(w->p, op->line, op->col,
 					   "cuda_tile.%s: %u types for result '%s', %u names", w->info->name,
 					   w->f[i].n_types, w->info->fields[i].name, want[i]);
 		total += want[i];
 	}
 	if (!(op->res_types = op_list(w, total, sizeof *op->res_types)))
-		return false;
+		return ap_nomem(w->p);
 	for (unsigned i = 0; i < w->info->n_fields; i++)
 		for (uint32_t k = 0; w->info->fields[i].kind == BCX_TILEIR_F_RESULT && k < want[i]; k++)
 			op->res_types[op->n_res_types++] = w->f[i].types[k];
-	return true;
+	return BCX_OK;
 }
 
-static bool finish(ac_walk *w)
+static bcx_status finish(ac_walk *w)
 {
 	ap_op *op = w->op;
 	const bcx_tileir_opinfo *info = w->info;
 	bool seg = info->opd_mode == BCX_TILEIR_OPD_SEGMENTED;
 	uint64_t n_opds = 0, n_attrs = 0;
-	if (ac_infer_types(w) != BCX_OK)
-		return false;
+	BCX_TRY(ac_infer_types(w));
 	for (unsigned i = 0; i < info->n_fields; i++) {
 		if (info->fields[i].kind == BCX_TILEIR_F_OPERAND)
 			n_opds += w->f[i].n;
@@ -653,7 +699,7 @@ static bool finish(ac_walk *w)
 	if (!(op->segments = op_list(w, info->n_fields, sizeof *op->segments)) ||
 	    !(op->operands = op_list(w, n_opds, sizeof *op->operands)) ||
 	    !(op->attrs = op_list(w, n_attrs, sizeof *op->attrs)))
-		return false;
+		return ap_nomem(w->p);
 	for (unsigned i = 0; i < info->n_fields; i++) {
 		const bcx_tileir_field *f = &info->fields[i];
 		if (f->kind == BCX_TILEIR_F_OPERAND) {
@@ -671,16 +717,16 @@ static bool finish(ac_walk *w)
 	return finish_results(w);
 }
 
-bool ap_custom_op(asm_parser *p, ap_op *op)
+bcx_status ap_custom_op(asm_parser *p, ap_op *op)
 {
 	/* on the stack, and only the op's fields cleared: this runs per op */
 	ac_walk walk, *w = &walk;
 	op->n_regions = op->info->n_regions;
 	op->regions = bcx_arena_calloc(p->arena, (size_t)op->n_regions + 1, sizeof *op->regions);
 	if (!op->regions)
-		return mlir_nomem(&p->lx);
+		return ap_nomem(p);
 	if (op->info->n_fields > AC_MAX_FIELDS || !op->info->fmt)
-		return mlir_fail(&p->lx, "cuda_tile.%s has no custom form", op->info->name);
+		return ap_fail(p, "cuda_tile.%s has no custom form", op->info->name);
 	w->p = p;
 	w->op = op;
 	w->info = op->info;
@@ -691,9 +737,9 @@ bool ap_custom_op(asm_parser *p, ap_op *op)
 		w->n_results += op->results[i].count;
 	w->named = op->n_results != 0;
 	if (!(w->fmt = ac_fmt_of(p, op->info)))
-		return false;
+		return ap_nomem(p); /* the one way ac_fmt_of fails */
 	uint32_t i = 0;
 	const fmt_tok *t = &w->fmt->e[0].t;
-	bool ok = t->kind == FMT_OP ? ac_whole_op(w, t) : run(w, &i, FMT_END);
-	return ok && finish(w);
+	BCX_TRY(t->kind == FMT_OP ? ac_whole_op(w, t) : run(w, &i, FMT_END));
+	return finish(w);
 }

@@ -51,27 +51,32 @@ typedef struct ac_walk {
 	const ac_fmt *fmt;             /* the op's format */
 } ac_walk;
 
-/* Field index of name in the op's row, or -1 (with a diagnostic). */
-int ac_field_at(ac_walk *w, const char *name, size_t len);
+/* The field index of name in the op's row into *field. */
+bcx_status ac_field_at(ac_walk *w, const char *name, size_t len, int *field);
 /* The field a directive's first argument names ("$x" or "x"). */
-int ac_arg_field(ac_walk *w, const fmt_tok *t);
+bcx_status ac_arg_field(ac_walk *w, const fmt_tok *t, int *field);
 /* How many results field i has, given the names on the left; AC_ANY
  * for a variadic group without them (as many types as the text gives). */
 #define AC_ANY UINT32_MAX
 uint32_t ac_result_count(const ac_walk *w, int i);
 /* Append a value to operand field i. */
-bool ac_add_ref(ac_walk *w, int i, const ap_ref *r);
+bcx_status ac_add_ref(ac_walk *w, int i, const ap_ref *r);
 /* A comma-separated list of values into operand field i (greedy). */
-bool ac_values(ac_walk *w, int i);
+bcx_status ac_values(ac_walk *w, int i);
 /* n types (AC_ANY: one or more), comma separated, as field i's types. */
-bool ac_types(ac_walk *w, int i, uint32_t n);
+bcx_status ac_types(ac_walk *w, int i, uint32_t n);
 /* Give field i n types (copied). */
-bool ac_set_types(ac_walk *w, int i, const bcx_tileir_build_type *t, uint32_t n);
-/* An enumerator of field i's enum as a bare word. */
-bool ac_enum_word(ac_walk *w, int i);
-bool ac_enum_set(ac_walk *w, int i, const char *word, size_t n);
+bcx_status ac_set_types(ac_walk *w, int i, const bcx_tileir_build_type *t, uint32_t n);
+/* An enumerator of field i's enum as a bare word, consumed; */
+bcx_status ac_enum_word(ac_walk *w, int i);
+/* and field i set to the enumerator word names, when it names one
+ * (*known says whether it did). */
+bcx_status ac_enum_set(ac_walk *w, int i, const char *word, size_t n, bool *known);
 /* A region of the op: ap_region, then its implicit terminator. */
-bool ac_region(ac_walk *w, unsigned r, ap_block **out);
+bcx_status ac_region(ac_walk *w, unsigned r, ap_block **out);
+/* The current string or symbol token's text, unescaped into the parse
+ * arena. */
+bcx_status ac_string_value(asm_parser *p, char **buf, size_t *n);
 
 /* Operands the text gave no type take the type the op's SAME_TYPE rule
  * implies (asm_infer.c). */
@@ -79,9 +84,9 @@ bcx_status ac_infer_types(ac_walk *w);
 
 /* Directives: parse custom<Name>(args) at the current token; does the
  * current token start it (for a group it anchors)? */
-bool ac_custom(ac_walk *w, const fmt_tok *t);
+bcx_status ac_custom(ac_walk *w, const fmt_tok *t);
 bool ac_custom_starts(ac_walk *w, const fmt_tok *t);
 /* Parse a whole op printed by op<Name>. */
-bool ac_whole_op(ac_walk *w, const fmt_tok *t);
+bcx_status ac_whole_op(ac_walk *w, const fmt_tok *t);
 
 #endif

@@ -290,10 +290,7 @@ bcx_status ap_block_arg_list(asm_parser *p, ap_block *b);
 /* A value name at the current token, consumed. */
 bcx_status ap_value_ref(asm_parser *p, ap_ref *r);
 /* The custom form after the op name; op->info and op->results are set. */
-bool ap_custom_op(asm_parser *p, ap_op *op);
-/* Append a value-less terminator to a region that lacks one, as MLIR
- * does for ops whose regions end implicitly. */
-bool ap_implicit_terminator(asm_parser *p, const ap_op *op, ap_block **b);
+bcx_status ap_custom_op(asm_parser *p, ap_op *op);
 
 /* ---- asm_build.c ---- */
 

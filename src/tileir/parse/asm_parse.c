@@ -471,7 +471,7 @@ static bcx_status custom_op(asm_parser *p, ap_op *op)
 	p->lx.prefix = pre;
 	bcx_status st = ap_next(p);
 	if (st == BCX_OK)
-		st = ap_status(p, ap_custom_op(p, op));
+		st = ap_custom_op(p, op);
 	p->lx.prefix = outer;
 	return st;
 }
