@@ -296,8 +296,9 @@ static void note_text_read(void *ctx, size_t n)
 /* The assembler's memory on many small ops, each with its own location (as
  * MLIR's printer writes generic text): it tells its caller how far it has
  * read (1.6 MB: once past the first MiB, once at the end), and its peak of
- * allocated bytes, the bytecode it returns included, stays within 5 times
- * the text (4.9 now;
+ * allocated bytes, the bytecode it returns included, stays within 5.5
+ * times the text (5.04 now, the writer's scratch buffers counted since they
+ * take the caller's allocator; 4.9 without them;
  * 6.0 when each op's record held its rarer parts (136 bytes) and each
  * block's op list grew in the arena; 11.2 when each location was an entry
  * of 64 bytes plus a key and a template, each op kept its properties as a
@@ -340,7 +341,7 @@ static void assembler_memory(void)
 	if (T_CHECK(n < cap) &&
 	    T_CHECKF(bcx_mlirbc_assemble("t.mlir", text, n, &o, &bc, &nbc, &d) == BCX_OK, "%s",
 		     d.message)) {
-		T_CHECKF(c.peak <= 5 * n, "peak %zu bytes for %zu bytes of text (%.2fx)", c.peak,
+		T_CHECKF(c.peak <= 11 * n / 2, "peak %zu bytes for %zu bytes of text (%.2fx)", c.peak,
 			 n, (double)c.peak / (double)n);
 		/* past the first MiB, then the whole text */
 		T_CHECKF(tp.ordered && tp.calls == 2 && tp.last == n,
