@@ -19,10 +19,6 @@ typedef bcx_status (*scenario_fn)(const bcx_allocator *a, const void *arg, const
 
 /* Run fn failing each allocation in turn (see above). */
 void sweep(const char *name, scenario_fn fn, const void *arg);
-/* The same, with a known bug: a failed allocation that comes back as
- * BCX_ERR_MALFORMED is counted and printed with `known` (where the bug
- * is), not failed; a leak still fails. */
-void sweep_known(const char *name, scenario_fn fn, const void *arg, const char *known);
 /* Run fn with its output failing at each write in turn: the failure must
  * come back as BCX_ERR_IO, with everything freed. */
 void sink_sweep(const char *name, scenario_fn fn, const void *arg);

@@ -251,16 +251,12 @@ static bcx_status ap_dense(asm_parser *p, bcx_tileir_build_attr **out);
 /* A string or symbol attribute: its text unescaped, then built. */
 static bcx_status text_attr(asm_parser *p, bool sym, bcx_tileir_build_attr **out)
 {
-	mlir_lex *lx = &p->lx;
 	bcx_diag bd = {0};
-	char *buf = bcx_arena_alloc(p->arena, lx->t.n + 1);
-	if (!buf)
-		return ap_nomem(p);
-	long n = mlir_str_value(&lx->t, buf, lx->t.n + 1);
-	if (n < 0)
-		return ap_fail(p, "bad escape in string literal");
-	BCX_TRY(BUILT(sym ? bcx_tileir_build_attr_symbol(p->m, buf, (size_t)n, out, &bd)
-			  : bcx_tileir_build_attr_string(p->m, buf, (size_t)n, out, &bd)));
+	char *buf;
+	size_t n;
+	BCX_TRY(ap_string_value(p, &buf, &n));
+	BCX_TRY(BUILT(sym ? bcx_tileir_build_attr_symbol(p->m, buf, n, out, &bd)
+			  : bcx_tileir_build_attr_string(p->m, buf, n, out, &bd)));
 	return ap_next(p);
 }
 

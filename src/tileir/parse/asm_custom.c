@@ -309,19 +309,6 @@ static bcx_status int_attr(ac_walk *w, int i, unsigned bits)
 	return ap_built(p, bcx_tileir_build_attr_int(p->m, ty, u, &w->f[i].attr, &bd), &bd);
 }
 
-bcx_status ac_string_value(asm_parser *p, char **buf, size_t *n)
-{
-	const mlir_tok *t = &p->lx.t;
-	*n = 0; /* set on every path: gcc -O2 cannot see BCX_TRY's return */
-	if (!(*buf = bcx_arena_alloc(p->arena, t->n + 1)))
-		return ap_nomem(p);
-	/* The lexer refused the token had it held a bad escape, and unescaped
-	 * text is never longer than its token: decoding cannot fail here. */
-	long len = mlir_str_value(t, *buf, t->n + 1);
-	*n = len > 0 ? (size_t)len : 0;
-	return BCX_OK;
-}
-
 /* A string attribute from "text" or @name. */
 static bcx_status string_attr(ac_walk *w, int i, bool symbol)
 {
@@ -333,7 +320,7 @@ static bcx_status string_attr(ac_walk *w, int i, bool symbol)
 	char *buf;
 	size_t n;
 	bcx_diag bd = {0};
-	BCX_TRY(ac_string_value(p, &buf, &n));
+	BCX_TRY(ap_string_value(p, &buf, &n));
 	BCX_TRY(ap_built(p, symbol ? bcx_tileir_build_attr_symbol(p->m, buf, n, &w->f[i].attr, &bd)
 				   : bcx_tileir_build_attr_string(p->m, buf, n, &w->f[i].attr, &bd),
 			 &bd));

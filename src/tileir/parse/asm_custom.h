@@ -74,9 +74,6 @@ bcx_status ac_enum_word(ac_walk *w, int i);
 bcx_status ac_enum_set(ac_walk *w, int i, const char *word, size_t n, bool *known);
 /* A region of the op: ap_region, then its implicit terminator. */
 bcx_status ac_region(ac_walk *w, unsigned r, ap_block **out);
-/* The current string or symbol token's text, unescaped into the parse
- * arena. */
-bcx_status ac_string_value(asm_parser *p, char **buf, size_t *n);
 
 /* Operands the text gave no type take the type the op's SAME_TYPE rule
  * implies (asm_infer.c). */

@@ -590,7 +590,7 @@ static bcx_status entry_name(ac_walk *w, int name)
 	bcx_diag bd = {0};
 	char *buf;
 	size_t n;
-	BCX_TRY(ac_string_value(p, &buf, &n));
+	BCX_TRY(ap_string_value(p, &buf, &n));
 	BCX_TRY(ap_built(p, bcx_tileir_build_attr_string(p->m, buf, n, &w->f[name].attr, &bd), &bd));
 	return ap_next(p);
 }

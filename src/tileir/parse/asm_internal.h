@@ -175,6 +175,9 @@ bcx_status ap_status(const asm_parser *p, bool ok);
  * consumed. */
 bcx_status ap_fail(asm_parser *p, const char *fmt, ...) BCX_PRINTF(2, 3);
 bcx_status ap_nomem(asm_parser *p);
+/* The current string or symbol token's text, unescaped into the parse
+ * arena (NUL-terminated; *n bytes before it). */
+bcx_status ap_string_value(asm_parser *p, char **buf, size_t *n);
 bcx_status ap_next(asm_parser *p);
 bcx_status ap_expect(asm_parser *p, char c);
 bcx_status ap_expect_id(asm_parser *p, const char *word);

@@ -119,13 +119,10 @@ static bcx_status str_tok(asm_parser *p, char **s)
 {
 	if (p->lx.t.k != MLIR_TK_STR)
 		return ap_fail(p, "expected a string");
-	*s = bcx_arena_alloc(p->arena, p->lx.t.n + 1);
-	if (!*s)
-		return ap_nomem(p);
-	long n = mlir_str_value(&p->lx.t, *s, p->lx.t.n);
-	if (n < 0 || memchr(*s, 0, (size_t)n))
+	size_t n;
+	BCX_TRY(ap_string_value(p, s, &n));
+	if (memchr(*s, 0, n)) /* a file name ends at its first NUL */
 		return ap_fail(p, "bad string");
-	(*s)[n] = 0;
 	return ap_next(p);
 }
 

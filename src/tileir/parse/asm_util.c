@@ -40,6 +40,20 @@ bcx_status ap_nomem(asm_parser *p)
 	return ap_status(p, mlir_nomem(&p->lx));
 }
 
+bcx_status ap_string_value(asm_parser *p, char **buf, size_t *n)
+{
+	const mlir_tok *t = &p->lx.t;
+	*n = 0; /* set on every path: gcc -O2 cannot see BCX_TRY's return */
+	if (!(*buf = bcx_arena_alloc(p->arena, t->n + 1)))
+		return ap_nomem(p);
+	/* The lexer refused the token had it held a bad escape, and unescaped
+	 * text is never longer than its token: decoding cannot fail here. */
+	long len = mlir_str_value(t, *buf, t->n + 1);
+	*n = len > 0 ? (size_t)len : 0;
+	(*buf)[*n] = 0;
+	return BCX_OK;
+}
+
 bcx_status ap_next(asm_parser *p)
 {
 	return ap_status(p, mlir_next(&p->lx));
