@@ -5,6 +5,8 @@
 #include "tileir/model/opcodes.h"
 #include "tileir/model/regions.h"
 #include "tileir/model/rules.h"
+#include "tileir/model/fmt.h"
+#include "tileir/model/opinfo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +165,44 @@ static void test_rule_names(void)
 	T_EQ_I(tir_rule_fields(addf, "lhs, rhs, result", f, 2), -1);
 }
 
+/* Every custom<Name> and op<Name> of a format column has its row in
+ * model/directives.def (which both the parser and the printer expand). */
+static bool has_directive(fmt_kind kind, const char *s, size_t n)
+{
+	static const struct {
+		fmt_kind kind;
+		const char *name;
+	} rows[] = {
+#define TIR_DIR(kind, name, fn, first, printed) {FMT_##kind, #name},
+#include "tileir/model/directives.def"
+#undef TIR_DIR
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (rows[i].kind == kind && fmt_is(s, n, rows[i].name))
+			return true;
+	return false;
+}
+
+static void test_directive_rows(void)
+{
+	unsigned seen = 0;
+	for (size_t i = 0; i < bcx_tileir_op_count(); i++) {
+		const bcx_tileir_opinfo *t = bcx_tileir_op_at(i);
+		const char *p = t->fmt ? t->fmt : "";
+		for (fmt_tok k = fmt_next(&p); k.kind != FMT_END && k.kind != FMT_BAD;
+		     k = fmt_next(&p)) {
+			if (k.kind != FMT_CUSTOM && k.kind != FMT_OP)
+				continue;
+			seen++;
+			T_CHECKF(has_directive(k.kind, k.text, k.len), "%s: %s<%.*s> has no row",
+				 bcx_tileir_opinfo_name(t), k.kind == FMT_OP ? "op" : "custom",
+				 (int)k.len, k.text);
+		}
+	}
+	T_CHECKF(seen > 20, "only %u directives in the format columns", seen);
+	T_CHECK(!has_directive(FMT_CUSTOM, "For", 3) && has_directive(FMT_OP, "For", 3));
+}
+
 /* TIR_REGION, TIR_PARENTS and TIR_ARG_NAMES agree with the rows. */
 static void test_region_facts(void)
 {
@@ -206,6 +246,7 @@ int main(int argc, char **argv)
 	tu_init(argc, argv);
 	test_table();
 	test_rule_names();
+	test_directive_rows();
 	test_region_facts();
 	tu_require_shared();
 	test_lazy();

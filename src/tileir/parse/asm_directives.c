@@ -243,15 +243,18 @@ static bcx_status body(ac_walk *w, const fmt_tok *t)
 	return ap_module_body(w->p, &w->op->regions[r]);
 }
 
+/* The custom<Name> rows of model/directives.def. */
 static const struct {
 	const char *name;
 	bcx_status (*parse)(ac_walk *, const fmt_tok *);
 	char first; /* the punctuation it starts with, for an optional group */
 } dirs[] = {
-	{"Rounding", rounding, 0},     {"Keyword", keyword, 0},     {"Dense", dense, '<'},
-	{"IfRegion", if_region, '{'},  {"ArgRegion", arg_region, '('}, {"IndexTypes", index_types, ','},
-	{"FirstType", first_type, 0},  {"Assume", assume, 0},       {"Visibility", visibility, 0},
-	{"Body", body, '{'},
+#define TIR_DIR(kind, name, fn, first, printed) TIR_DIR_##kind(name, fn, first)
+#define TIR_DIR_CUSTOM(name, fn, first) {#name, fn, first},
+#define TIR_DIR_OP(name, fn, first)
+#include "tileir/model/directives.def"
+#undef TIR_DIR_OP
+#undef TIR_DIR_CUSTOM
 };
 
 bcx_status ac_custom(ac_walk *w, const fmt_tok *t)
@@ -621,16 +624,24 @@ static bcx_status entry_op(ac_walk *w)
 	return region_with_args(w, 0, &args);
 }
 
+/* The op<Name> rows of model/directives.def. */
+static const struct {
+	const char *name;
+	bcx_status (*parse)(ac_walk *);
+} whole_ops[] = {
+#define TIR_DIR_CUSTOM(name, fn, first)
+#define TIR_DIR_OP(name, fn, first) {#name, fn},
+#include "tileir/model/directives.def"
+#undef TIR_DIR_OP
+#undef TIR_DIR_CUSTOM
+#undef TIR_DIR
+};
+
 bcx_status ac_whole_op(ac_walk *w, const fmt_tok *t)
 {
-	if (fmt_is(t->text, t->len, "For"))
-		return for_op(w);
-	if (fmt_is(t->text, t->len, "Loop"))
-		return loop_op(w);
-	if (fmt_is(t->text, t->len, "TensorView"))
-		return tensor_view_op(w);
-	if (fmt_is(t->text, t->len, "Entry"))
-		return entry_op(w);
+	for (size_t i = 0; i < sizeof whole_ops / sizeof whole_ops[0]; i++)
+		if (fmt_is(t->text, t->len, whole_ops[i].name))
+			return whole_ops[i].parse(w);
 	return ap_fail(w->p, "cuda_tile.%s: no parser for op<%.*s>", w->info->name, (int)t->len,
 		       t->text);
 }

@@ -174,13 +174,20 @@ static bool assume(cprint *p, const cop *c, const ctok *t)
 	return true;
 }
 
+/* The custom<Name> rows of model/directives.def; a row the printer writes
+ * as a whole model record (ITEM) has no function here. */
+#define TIR_DIR(kind, name, fn, first, printed) TIR_DIR_##kind(name, TIR_DIR_##printed(fn))
+#define TIR_DIR_FN(fn) fn
+#define TIR_DIR_ITEM(fn) NULL
 static const struct {
 	const char *name;
 	bool (*fn)(cprint *, const cop *, const ctok *);
 } dirs[] = {
-	{"Rounding", rounding},     {"Keyword", keyword},         {"Dense", dense},
-	{"IfRegion", if_region},    {"ArgRegion", arg_region},    {"IndexTypes", index_types},
-	{"FirstType", first_type},  {"Assume", assume},
+#define TIR_DIR_CUSTOM(name, fn) {#name, fn},
+#define TIR_DIR_OP(name, fn)
+#include "tileir/model/directives.def"
+#undef TIR_DIR_OP
+#undef TIR_DIR_CUSTOM
 };
 
 int cp_directive(const fmt_tok *t)
@@ -193,7 +200,7 @@ int cp_directive(const fmt_tok *t)
 
 bool cp_custom(cprint *p, const cop *c, const ctok *t)
 {
-	return t->dir >= 0 && dirs[t->dir].fn(p, c, t);
+	return t->dir >= 0 && dirs[t->dir].fn && dirs[t->dir].fn(p, c, t);
 }
 
 /* ---- whole ops ---- */
@@ -344,13 +351,25 @@ static bool tensor_view_op(cprint *p, const cop *c)
 	return true;
 }
 
+/* The op<Name> rows of model/directives.def. */
+static const struct {
+	const char *name;
+	bool (*fn)(cprint *, const cop *);
+} whole_ops[] = {
+#define TIR_DIR_CUSTOM(name, fn)
+#define TIR_DIR_OP(name, fn) {#name, fn},
+#include "tileir/model/directives.def"
+#undef TIR_DIR_OP
+#undef TIR_DIR_CUSTOM
+#undef TIR_DIR_ITEM
+#undef TIR_DIR_FN
+#undef TIR_DIR
+};
+
 bool cp_whole_op(cprint *p, const cop *c, const fmt_tok *t)
 {
-	if (fmt_is(t->text, t->len, "For"))
-		return for_op(p, c);
-	if (fmt_is(t->text, t->len, "Loop"))
-		return loop_op(p, c);
-	if (fmt_is(t->text, t->len, "TensorView"))
-		return tensor_view_op(p, c);
+	for (size_t i = 0; i < sizeof whole_ops / sizeof whole_ops[0]; i++)
+		if (fmt_is(t->text, t->len, whole_ops[i].name))
+			return whole_ops[i].fn && whole_ops[i].fn(p, c);
 	return false;
 }
