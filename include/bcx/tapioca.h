@@ -76,8 +76,10 @@ BCX_NODISCARD bcx_status bcx_tapioca_run(const bcx_tapioca_module *m, const char
 					 bcx_tapioca_result *result, bcx_diag *diag);
 
 /* Assemble text into a TBON object file appended to out; the work memory
- * comes from out's allocator (bcx_buf_init). Errors carry "LINE:COL" in
- * diag->context; BCX_ERR_NOMEM when the allocator failed. */
+ * comes from out's allocator (bcx_buf_init). On an error, diag->message
+ * says what is wrong and diag->line, diag->column (1-based, bytes) and
+ * diag->offset say where in the text; BCX_ERR_NOMEM when the allocator
+ * failed. */
 BCX_NODISCARD bcx_status bcx_tapioca_asm(const char *text, size_t len, bcx_buf *out,
 					 bcx_diag *diag);
 /* Disassemble an object file (verified first) into text that asm turns

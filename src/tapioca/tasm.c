@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "bcx/varint.h"
 #include "common/textlex.h"
+#include "common/internal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -97,19 +98,11 @@ static bool fail(lex *L, const char *at, const char *fmt, ...)
  * bad input, so the status says NOMEM (the place still helps). */
 static bool nomem(lex *L, const char *at) { return report(L, BCX_ERR_NOMEM, at, "out of memory"); }
 
+/* Room for need items in the arena array *p (the library's one step). */
 static bool grow(lex *L, void **p, size_t *cap, size_t need, size_t sz)
 {
-	if (need <= *cap)
-		return true;
-	size_t nc = *cap ? *cap * 2 : 16;
-	while (nc < need)
-		nc *= 2;
-	void *q = bcx_arena_grow(L->a, *p, *cap, nc, sz);
-	if (!q)
-		return nomem(L, L->s);
-	*p = q;
-	*cap = nc;
-	return true;
+	return need <= *cap || bcx_vec_room_from(L->a, p, need - 1, cap, sz, 16) ||
+	       nomem(L, L->s);
 }
 
 static uint64_t hash_bytes(const char *s, size_t n)
