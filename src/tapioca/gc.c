@@ -63,7 +63,9 @@ void *bcx_tapvm_alloc(vm *v, size_t n)
 	return p;
 }
 
-/* Grow *p (of *cap elements of size sz) to hold need elements, doubling. */
+/* Grow *p (of *cap elements of size sz) to hold need elements, doubling.
+ * Not the library's bcx_heap_room: the program's heap limit is charged with
+ * the new size before anything is allocated, and given back on failure. */
 bool bcx_tapvm_grow(vm *v, void **p, size_t *cap, size_t need, size_t sz)
 {
 	if (need <= *cap)
