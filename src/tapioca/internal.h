@@ -6,7 +6,7 @@
 #include "bcx/tapioca.h"
 
 enum tap_op {
-#define OP(mn, cname, code, form, imm, flow) TAP_##cname = code,
+#define OP(mn, cname, code, form, imm, flow, heap) TAP_##cname = code,
 #include "tapioca.def"
 #undef OP
 };
@@ -16,6 +16,7 @@ enum tap_form { FORM_X, FORM_RRR, FORM_J24, FORM_JRR, FORM_JRC, FORM_RI, FORM_RR
 /* What an RI form's 16 bits mean, and where control goes (tapioca.def). */
 enum tap_imm { IMM_NONE, IMM_I16, IMM_U16, IMM_F16, IMM_CONST, IMM_GLOBAL };
 enum tap_flow { FLOW_NEXT, FLOW_JUMP, FLOW_CALL, FLOW_RETURN };
+enum tap_heap { HEAP_NONE, HEAP_ALLOC };
 
 enum tap_host {
 #define HOST(name, cname, lo, hi) TAP_HOST_##cname,
@@ -32,6 +33,7 @@ typedef struct tap_opinfo {
 	enum tap_form form;
 	enum tap_imm imm;
 	enum tap_flow flow;
+	enum tap_heap heap;
 } tap_opinfo;
 
 /* Indexed by opcode byte; name NULL = not an opcode. */

@@ -9,7 +9,8 @@
 #include <string.h>
 
 const tap_opinfo bcx_tap_ops[256] = {
-#define OP(mn, cname, code, form, imm, flow) [code] = {mn, FORM_##form, IMM_##imm, FLOW_##flow},
+#define OP(mn, cname, code, form, imm, flow, heap) \
+	[code] = {mn, FORM_##form, IMM_##imm, FLOW_##flow, HEAP_##heap},
 #include "tapioca.def"
 #undef OP
 };

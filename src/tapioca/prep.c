@@ -39,7 +39,7 @@ uint32_t bcx_tapvm_regs_to_clear(const tap_fn *f, uint32_t nregs)
 	for (uint32_t pc = 0; pc < f->ncode; pc++) {
 		uint32_t w = f->code[pc], op = w >> 24;
 		const tap_opinfo *in = &bcx_tap_ops[op];
-		if (in->flow != FLOW_NEXT || (op >= TAP_ADD_R && op <= TAP_DIV_R))
+		if (in->flow != FLOW_NEXT || in->heap == HEAP_ALLOC)
 			break;
 		if (in->form == FORM_RRR) /* 2: read before any write */
 			for (unsigned sh = 0; sh <= 8; sh += 8)

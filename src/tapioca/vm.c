@@ -773,7 +773,7 @@ BCX_TAP_HOT static bool execute(vm *v, run_state *st)
 
 #ifdef TAP_USE_GOTO
 	static const void *const labels[256] = {
-#define OP(mn, cname, code, form, imm, flow) [code] = &&L_##cname,
+#define OP(mn, cname, code, form, imm, flow, heap) [code] = &&L_##cname,
 #include "tapioca.def"
 #undef OP
 #define FUSED(cname, code) [code] = &&L_X_##cname,
@@ -799,7 +799,7 @@ dispatch_op:
 	switch (op) {
 #endif
 	/* One handler per opcode and per fused handler (handlers.h). */
-#define OP(mn, cname, code, form, imm, flow) CASE(cname) H_##cname;
+#define OP(mn, cname, code, form, imm, flow, heap) CASE(cname) H_##cname;
 #include "tapioca.def"
 #undef OP
 #define FUSED(cname, code) XCASE(cname) HX_##cname;
