@@ -3,11 +3,11 @@
  * Random value lengths make a loop that branches on the length mispredict
  * about once per value. These loops find where values end for a whole
  * block first and then walk the ends with no branch on a length:
- *  - LEB128 and VBR: a value ends at every clear stop bit, so the ends of
- *    64 bytes (64 chunks for VBR) are one mask, read with MOVEMASK (SIMD)
- *    or a multiply-gather (portable), and for VBR with PEXT (BMI2 only,
- *    bulk_vbr_blocks.h); nothing chains one value to the next except
- *    clearing the lowest set bit.
+ *  - LEB128: a value ends at every byte with bit 7 clear, so the ends of
+ *    64 bytes are one mask, read with MOVEMASK (SIMD) or a multiply-gather
+ *    (portable); nothing chains one value to the next except clearing the
+ *    lowest set bit. VBR (BMI2 only) takes a word of chunks at a time the
+ *    same way: bulk_vbr_blocks.h.
  *  - PrefixVarInt and XIP (SIMD only): the length is in a value's first
  *    byte, so the length each of 32 bytes would give is computed at once
  *    (PSHUFB) into 4-bit fields of two registers, and the walk chains

@@ -461,9 +461,7 @@ static inline bool vb_vbr_long(const uint8_t *p, size_t n, unsigned width, uint6
 }
 
 #if VB_SIMD == 2
-#include "varint/bulk_vbr_blocks.h"
-
-/* vb_svbr() over out[0..k), four values at a time: the block walk stores
+/* vb_svbr() over out[0..k), four values at a time: the word walk stores
  * plain VBR values and this pass signs them while they are in the cache
  * (per value, the sign rule cost a third of the walk's instructions). */
 static inline void vb_svbr_n(uint64_t *out, size_t k)
@@ -480,6 +478,8 @@ static inline void vb_svbr_n(uint64_t *out, size_t k)
 	for (; j < k; j++)
 		out[j] = vb_svbr(out[j]);
 }
+
+#include "varint/bulk_vbr_blocks.h"
 #endif
 
 static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_t *bit_pos,
@@ -497,10 +497,7 @@ static bcx_status VB_FN(vbr)(const uint8_t *p, size_t n, unsigned width, uint64_
 		/* The block walk pays only where PEXT gathers the stop bits;
 		 * without it the word code below is as fast. */
 		if (fast) {
-			size_t from = i;
-			vb_vbr_blocks_of(p, n, width, &m, out, count, &i, &pos);
-			if (sign)
-				vb_svbr_n(out + from, i - from);
+			vb_vbr_blocks_of(p, n, width, sign, out, count, &i, &pos);
 			if (i == count)
 				break;
 		}

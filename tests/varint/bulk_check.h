@@ -81,12 +81,13 @@ static bcx_status bc_one(bc_codec c, unsigned arg, const uint8_t *p, size_t n, u
 	return st;
 }
 
-static void bc_reference(bc_codec c, unsigned arg, const uint8_t *p, size_t n, uint64_t *out,
-                         size_t count, bc_result *r)
+/* start: the first bit (VBR; 0 for the byte codecs). */
+static void bc_reference(bc_codec c, unsigned arg, const uint8_t *p, size_t n, uint64_t start,
+                         uint64_t *out, size_t count, bc_result *r)
 {
 	memset(r, 0, sizeof *r);
 	bcx_diag_clear(&r->diag);
-	uint64_t pos = 0;
+	uint64_t pos = start;
 	for (r->done = 0; r->done < count; r->done++) {
 		r->status = bc_one(c, arg, p, n, &pos, &out[r->done], &r->diag);
 		if (r->status != BCX_OK)
@@ -96,12 +97,12 @@ static void bc_reference(bc_codec c, unsigned arg, const uint8_t *p, size_t n, u
 }
 
 static void bc_bulk(bc_codec c, unsigned arg, bcx_vbulk_path path, const uint8_t *p, size_t n,
-                    uint64_t *out, size_t count, bc_result *r)
+                    uint64_t start, uint64_t *out, size_t count, bc_result *r)
 {
 	memset(r, 0, sizeof *r);
 	bcx_diag_clear(&r->diag);
 	size_t used = 0;
-	uint64_t pos = 0;
+	uint64_t pos = start;
 	bcx_diag *d = &r->diag;
 	switch (c) {
 	case BC_PREFIX:
@@ -131,10 +132,10 @@ static void bc_bulk(bc_codec c, unsigned arg, bcx_vbulk_path path, const uint8_t
 	r->used = used;
 }
 
-/* Compares the bulk decoder on `path` with the reference; returns a short
- * description of the first difference, or NULL. */
-static const char *bc_compare(bc_codec c, unsigned arg, bcx_vbulk_path path, const uint8_t *p,
-                              size_t n, size_t count)
+/* Compares the bulk decoder on `path` with the reference, VBR from bit
+ * `start`; returns a short description of the first difference, or NULL. */
+static const char *bc_compare_at(bc_codec c, unsigned arg, bcx_vbulk_path path, const uint8_t *p,
+                                 size_t n, uint64_t start, size_t count)
 {
 	uint64_t *want = calloc(count + 1, sizeof *want), *got = calloc(count + 1, sizeof *got);
 	const char *why = NULL;
@@ -142,8 +143,8 @@ static const char *bc_compare(bc_codec c, unsigned arg, bcx_vbulk_path path, con
 		why = "out of memory";
 	} else {
 		bc_result a, b;
-		bc_reference(c, arg, p, n, want, count, &a);
-		bc_bulk(c, arg, path, p, n, got, count, &b);
+		bc_reference(c, arg, p, n, start, want, count, &a);
+		bc_bulk(c, arg, path, p, n, start, got, count, &b);
 		if (a.status != b.status)
 			why = "status";
 		else if (a.done != b.done)
@@ -161,6 +162,12 @@ static const char *bc_compare(bc_codec c, unsigned arg, bcx_vbulk_path path, con
 	free(want);
 	free(got);
 	return why;
+}
+
+static inline const char *bc_compare(bc_codec c, unsigned arg, bcx_vbulk_path path, const uint8_t *p,
+                              size_t n, size_t count)
+{
+	return bc_compare_at(c, arg, path, p, n, 0, count);
 }
 
 #endif

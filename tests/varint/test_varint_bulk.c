@@ -12,16 +12,24 @@ static const bcx_vbulk_path all_paths[] = {BCX_VBULK_SCALAR, BCX_VBULK_SSE4, BCX
                                            BCX_VBULK_BEST};
 static int paths_run;
 
-static void same(bc_codec c, unsigned arg, const uint8_t *p, size_t n, size_t count,
-                 const char *what)
+/* VBR from bit `start` (0 for the byte codecs). */
+static void same_at(bc_codec c, unsigned arg, const uint8_t *p, size_t n, uint64_t start,
+                    size_t count, const char *what)
 {
 	for (size_t k = 0; k < sizeof all_paths / sizeof all_paths[0]; k++) {
 		if (!bcx_vbulk_for(all_paths[k]))
 			continue;
-		const char *why = bc_compare(c, arg, all_paths[k], p, n, count);
-		T_CHECKF(!why, "%s/%u path %d, %s (%zu bytes, %zu values): %s differs",
-		         codec_names[c], arg, (int)all_paths[k], what, n, count, why ? why : "");
+		const char *why = bc_compare_at(c, arg, all_paths[k], p, n, start, count);
+		T_CHECKF(!why, "%s/%u path %d, %s (%zu bytes, bit %llu, %zu values): %s differs",
+		         codec_names[c], arg, (int)all_paths[k], what, n, (unsigned long long)start,
+		         count, why ? why : "");
 	}
+}
+
+static void same(bc_codec c, unsigned arg, const uint8_t *p, size_t n, size_t count,
+                 const char *what)
+{
+	same_at(c, arg, p, n, 0, count, what);
 }
 
 /* When set, 15 of 16 values are one-byte ones: long runs of them, broken
@@ -186,6 +194,61 @@ static void hostile_forms(void)
 	hostile(b, 9);
 }
 
+/* VBR streams that start at any bit of a byte (the word walk reads its
+ * 64-bit words with one load or, further into a byte, with a ninth byte),
+ * with a hostile value after `lead` valid ones, so that it ends a word,
+ * spans two or lands anywhere in one: chunks with the stop bit set and
+ * payload `fill`, then a last chunk with payload `last`, `k` chunks in
+ * all, around the most bcx_bit_vbr() takes. */
+static size_t vbr_stream(bcx_bitbuf *w, uint64_t *s, unsigned width, unsigned start, size_t lead,
+                         unsigned k, uint64_t fill, uint64_t last)
+{
+	uint64_t hi = (uint64_t)1 << (width - 1);
+	bcx_bitbuf_emit(w, tu_rand(s), start);
+	for (size_t i = 0; i < lead; i++)
+		bcx_bitbuf_emit_vbr(w, tu_rand(s) >> (tu_rand(s) % 64), width);
+	for (unsigned j = 1; j < k; j++)
+		bcx_bitbuf_emit(w, hi | (fill & (hi - 1)), width);
+	bcx_bitbuf_emit(w, last & (hi - 1), width);
+	for (size_t i = 0; i < 80; i++)
+		bcx_bitbuf_emit_vbr(w, tu_rand(s) & 31, width);
+	bcx_bitbuf_align32(w);
+	return lead + 81;
+}
+
+/* Every hostile length and last chunk after `lead` values from bit start. */
+static void vbr_hostile_at(uint64_t *s, unsigned width, unsigned start, size_t lead)
+{
+	unsigned most = 63 / (width - 1) + 1; /* chunks bcx_bit_vbr() takes */
+	/* The last chunk's payload bits at or past bit 64: valid, not. */
+	unsigned below = (most - 1) * (width - 1);
+	uint64_t fits = below >= 64 ? 0 : ((uint64_t)1 << (64 - below)) - 1;
+	const uint64_t lasts[] = {0, 1, fits, fits + 1, ~0ull};
+	for (unsigned k = most - 1; k <= most + 1; k++)
+		for (size_t z = 0; z < sizeof lasts / sizeof lasts[0]; z++) {
+			bcx_bitbuf w;
+			bcx_bitbuf_init(&w, NULL);
+			uint64_t fill = (z + lead) & 1 ? ~0ull : 0;
+			size_t count = vbr_stream(&w, s, width, start, lead, k, fill, lasts[z]);
+			T_CHECK(bcx_bitbuf_status(&w) == BCX_OK);
+			for (int c = BC_VBR; c <= BC_SVBR; c++)
+				same_at((bc_codec)c, width, w.bytes.data, w.bytes.len, start, count,
+				        "hostile VBR");
+			bcx_bitbuf_free(&w);
+		}
+}
+
+static void vbr_hostile(uint64_t *s)
+{
+	static const unsigned widths[] = {2, 3, 5, 6, 7, 8, 11, 17, 31, 32};
+	static const unsigned starts[] = {0, 1, 3, 4, 5, 7, 62};
+	static const size_t leads[] = {0, 2, 7, 41};
+	for (size_t a = 0; a < sizeof widths / sizeof widths[0]; a++)
+		for (size_t b = 0; b < sizeof starts / sizeof starts[0]; b++)
+			for (size_t l = 0; l < sizeof leads / sizeof leads[0]; l++)
+				vbr_hostile_at(s, widths[a], starts[b], leads[l]);
+}
+
 static void random_bytes(uint64_t *s, uint8_t *buf)
 {
 	static const uint8_t biased[] = {0x00, 0x80, 0xff, 0x7f, 0x01, 0xfc, 0x02, 0x06};
@@ -216,6 +279,7 @@ int main(int argc, char **argv)
 	random_values(&s, buf);
 	truncations(&s, buf);
 	hostile_forms();
+	vbr_hostile(&s);
 	random_bytes(&s, buf);
 	/* A bad width is refused even with nothing to decode. */
 	uint64_t out[1];
