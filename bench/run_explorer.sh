@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 . bench/tileir_module.sh
 tileir_module "${1:-10000}" -DBCX_BUILD_TESTS=OFF -- bench_explore
 echo "module: $KERNELS kernels from $(basename "$VECTOR"), $(stat -c %s "$mod") bytes"
-build/release/bench/bench_explore "$mod" 7
+build/bench/bench/bench_explore "$mod" 7
 for tool in chromium node npm emcmake; do
   command -v "$tool" >/dev/null 2>&1 || { echo "no $tool: the page is not timed"; exit 0; }
 done

@@ -15,9 +15,9 @@ cd "$(dirname "$0")/.."
 FUNCS=${1:-5000}
 BLOCKS=${2:-200000}
 command -v mlir-opt-22 > /dev/null || { echo "run_mlirbc: mlir-opt-22 is needed"; exit 1; }
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release -j2 --target bcx >/dev/null
-bcx=build/release/bcx
+cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
+cmake --build build/bench -j2 --target bcx >/dev/null
+bcx=build/bench/bcx
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bash bench/gen_mlirbc.sh "$FUNCS" > "$tmp/bench.mlir"

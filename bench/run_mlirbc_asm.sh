@@ -20,12 +20,12 @@ BLOCKS=${2:-200000}
 REPEATS=${3:-5}
 command -v mlir-opt-22 > /dev/null || { echo "run_mlirbc_asm: mlir-opt-22 is needed"; exit 77; }
 [ -x /usr/bin/time ] || { echo "run_mlirbc_asm: GNU time (/usr/bin/time) is needed"; exit 77; }
-# the default build: the portable one (BCX_POSIX_FILES, which scripts/test.sh
-# sets in build/release) keeps the mapped text resident
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF \
+# the default build, not the portable one (BCX_POSIX_FILES keeps the mapped
+# text resident)
+cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF \
   -DBCX_POSIX_FILES=OFF >/dev/null
-cmake --build build/release -j2 --target bcx >/dev/null
-bcx=build/release/bcx
+cmake --build build/bench -j2 --target bcx >/dev/null
+bcx=build/bench/bcx
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -9,6 +9,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/tileir_module.sh
 tileir_module "${1:-10000}" -DBCX_BUILD_SHARED=ON -DBCX_BUILD_BENCH=ON -- bcx_shared bench_tileir_one
-lib=$(realpath --relative-to=. build/release/libbcx.so) # the version just built
+lib=$(realpath --relative-to=. build/bench/libbcx.so) # the version just built
 BCX_LIBRARY=$PWD/$lib "${PYTHON:-python3}" bench/bench_python.py "$mod" \
-  "kernel_$((KERNELS / 2))" build/release/bench/bench_tileir_one "${ROUNDS:-9}" "${RUNS:-200}"
+  "kernel_$((KERNELS / 2))" build/bench/bench/bench_tileir_one "${ROUNDS:-9}" "${RUNS:-200}"

@@ -8,14 +8,14 @@
 # and bcx's ratios to each; the outputs of bcx and lua5.4 must agree.
 #
 # Usage: bench/run_tapioca.sh [-n RUNS] [BUILD_DIR] [KIND...]
-#   BUILD_DIR defaults to build/release (configured Release when new, always
+#   BUILD_DIR defaults to build/bench (configured Release when new, always
 #   brought up to date); KIND names rows below (default: all but churn, which
 #   makes 10^8 objects and takes a while).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=5
 if [ "${1:-}" = -n ]; then runs=$2; shift 2; fi
-build=$root/build/release
+build=$root/build/bench
 if [ $# -gt 0 ] && [ -d "$1" ]; then build=$1; shift; fi
 kinds=${*:-"fib sum floats str3k str30k closures map20k map2m method"}
 for tool in lua5.4 luajit bc python3 /usr/bin/time; do

@@ -4,12 +4,12 @@
 # load_imm_float, and
 # the same sources at N/10, so a quadratic step shows as a 100x ratio
 # instead of 10x. Also times dis on the assembled label file.
-# Usage: bench/run_tapioca_asm.sh [BUILD_DIR] [N]   (default build/release,
+# Usage: bench/run_tapioca_asm.sh [BUILD_DIR] [N]   (default build/bench,
 # configured with -DCMAKE_BUILD_TYPE=Release when new; N = 100000).
 # Prints the best of 3 wall times in seconds.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build/release}
+build=${1:-$root/build/bench}
 n=${2:-100000}
 if [ ! -f "$build/CMakeCache.txt" ]; then
 	cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_SHARED=OFF >/dev/null

@@ -12,17 +12,17 @@ cd "$(dirname "$0")/.."
 KERNELS=${1:-10000}
 SHARED=${BCX_SHARED_DIR:-../shared}
 VECTOR=${VECTOR:-$SHARED/vectors/tileir/coverage/cov_011_views_partition.v13.3.tileirbc}
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release -j2 --target bcx bench_tileir_read >/dev/null
+cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
+cmake --build build/bench -j2 --target bcx bench_tileir_read >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mod=$tmp/bench.tileirbc
 big=$tmp/big.tileirbc
-build/release/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod"
+build/bench/bench/bench_tileir_read "$VECTOR" "$KERNELS" "$mod"
 echo
 # Lazy loading at scale: a module of 100x the kernels (about 110 MB).
-build/release/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 100))" - lazy
-build/release/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 10))" "$big" >/dev/null
+build/bench/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 100))" - lazy
+build/bench/bench/bench_tileir_read "$VECTOR" "$((KERNELS * 10))" "$big" >/dev/null
 ref=$(command -v cuda-tile-translate || true)
 
 # best_us OUT CMD...: the best wall time of 5 runs, in microseconds (bash's
@@ -70,7 +70,7 @@ size=$(stat -c %s "$mod")
 times() {
   local form=$1 timer=$2 flag= rflag=
   [ "$form" = generic ] && flag=--generic rflag=--mlir-print-op-generic
-  us=$($timer "$tmp/$form.mlir" build/release/bcx dis $flag "$mod" -o "$tmp/$form.mlir")
+  us=$($timer "$tmp/$form.mlir" build/bench/bcx dis $flag "$mod" -o "$tmp/$form.mlir")
   rus= ratio=-
   if [ -n "$ref" ]; then
     rus=$($timer "$tmp/ref.mlir" "$ref" -cudatilebc-to-mlir $rflag "$mod" -o "$tmp/ref.mlir")
@@ -80,7 +80,7 @@ times() {
 
 for form in custom generic; do
   flag=; [ $form = generic ] && flag=--generic
-  build/release/bcx dis $flag "$mod" -o "$tmp/$form.mlir"
+  build/bench/bcx dis $flag "$mod" -o "$tmp/$form.mlir"
   out=$(stat -c %s "$tmp/$form.mlir")
   cp "$tmp/$form.mlir" "$tmp/$form.keep"
   times $form best_us
@@ -113,7 +113,7 @@ printf '%-36s %12s %12s %12s\n' "peak memory" "input MB" "text MB" "peak MB"
 for m in "$mod" "$big"; do
   for form in custom generic; do
     flag=; [ $form = generic ] && flag=--generic
-    kb=$(peak_kb build/release/bcx dis $flag "$m" -o "$tmp/peak.mlir")
+    kb=$(peak_kb build/bench/bcx dis $flag "$m" -o "$tmp/peak.mlir")
     pk=n/a; [ "$kb" != n/a ] && pk=$(echo "scale=1; $kb / 1024" | bc)
     printf '%-36s %12s %12s %12s\n' "bcx dis $flag $(basename "$m")" "$(mb "$(stat -c %s "$m")")" \
       "$(mb "$(stat -c %s "$tmp/peak.mlir")")" "$pk"

@@ -21,13 +21,13 @@ REPEATS=${2:-5}
 SHARED=${BCX_SHARED_DIR:-../shared}
 VEC=${VEC:-$SHARED/vectors/tileir/coverage/cov_011_views_partition}
 [ -x /usr/bin/time ] || { echo "GNU time (/usr/bin/time) is needed" >&2; exit 77; }
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release -j2 --target bcx bench_tileir_read >/dev/null
-bcx=build/release/bcx
+cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release -DBCX_BUILD_TESTS=OFF >/dev/null
+cmake --build build/bench -j2 --target bcx bench_tileir_read >/dev/null
+bcx=build/bench/bcx
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-build/release/bench/bench_tileir_read "$VEC.v13.3.tileirbc" "$KERNELS" "$tmp/m.tileirbc" >/dev/null
+build/bench/bench/bench_tileir_read "$VEC.v13.3.tileirbc" "$KERNELS" "$tmp/m.tileirbc" >/dev/null
 $bcx dis "$tmp/m.tileirbc" -o "$tmp/custom.mlir"
 # The hand-written module's body (between its first line `cuda_tile.module`
 # and its last `}`) repeated, every entry renamed with a copy number.

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 . bench/tileir_module.sh
 tileir_module "${1:-10000}" -DBCX_BUILD_TESTS=OFF -- bcx bench_tileir_verify
 echo "module: $KERNELS kernels from $(basename "$VECTOR"), $(stat -c %s "$mod") bytes"
-build/release/bench/bench_tileir_verify "$mod" 5
+build/bench/bench/bench_tileir_verify "$mod" 5
 # CPU time (user + sys, from /usr/bin/time) rather than wall time: the
 # figures stay comparable on a loaded machine. Best of 5, in milliseconds.
 cpu() {
@@ -22,8 +22,8 @@ cpu() {
 }
 # bcx dis verifies before it prints; BASE_BCX (a bcx that does not, e.g. one
 # built from the commit before verification by default) gives the baseline.
-dis=$(cpu build/release/bcx dis "$mod" -o "$tmp/out.mlir")
-ver=$(cpu build/release/bcx verify "$mod")
+dis=$(cpu build/bench/bcx dis "$mod" -o "$tmp/out.mlir")
+ver=$(cpu build/bench/bcx verify "$mod")
 printf '%-40s %7d ms CPU (best of 5)\n' "bcx dis (reads, verifies, prints)" "$dis"
 printf '%-40s %7d ms CPU (%.1f%% of bcx dis)\n' "bcx verify (reads, verifies)" "$ver" \
   "$(echo "100 * $ver / $dis" | bc -l)"

@@ -4,7 +4,7 @@
 # Usage: bench/run_varint.sh [N [CODEC [small|mixed|large]]]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=build/release
+build=build/bench
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DBCX_SANITIZE=OFF -DBCX_FUZZ=OFF \
   -DBCX_BUILD_TESTS=OFF -DBCX_BUILD_BENCH=ON >/dev/null
 cmake --build "$build" -j 2 --target bench_varint >/dev/null
