@@ -550,6 +550,8 @@ static bool value(lex *L, bcx_tbon_value *v, int elem, unsigned depth)
 			return true;
 		}
 		int t = type_by_name(w, n);
+		if (t == BCX_TBON_BYTE && L->s < L->end && *L->s == ':')
+			return fail(L, save, "byte is an array element type; a value of its own is u8");
 		if (t >= 0 && t != 0x04 && eat(L, ':'))
 			return scalar_typed(L, t, v);
 		if (!word_is(w, n, "inf") && !word_is(w, n, "nan"))

@@ -484,6 +484,8 @@ static const struct {
 	 "value does not fit i8", "1:14"},
 	{".global g u8:256\n",
 	 "value does not fit an unsigned 8-bit field", "1:14"},
+	{".global g byte:0 ",
+	 "byte is an array element type; a value of its own is u8", "1:11"},
 	{".global g [1, 2",
 	 "unterminated array", "1:16"},
 	{".global g {1: 2",
