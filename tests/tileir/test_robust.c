@@ -14,8 +14,9 @@ enum { FLIPS_PER_FILE = 1500, MEMORY_FACTOR = 128 };
 static unsigned long n_ok, n_refused;
 static double worst_ratio; /* arena bytes per input byte, above 64 KiB */
 
-/* Open, decode everything, print and dump; returns true when accepted. */
-static bool exercise(const uint8_t *data, size_t size)
+/* Open, decode everything, print and dump; returns true when accepted,
+ * else the reader's refusal is in *refusal (when not NULL). */
+static bool exercise(const uint8_t *data, size_t size, bcx_diag *refusal)
 {
 	bcx_tileir_module *m = NULL;
 	bcx_diag d = {0};
@@ -23,6 +24,8 @@ static bool exercise(const uint8_t *data, size_t size)
 	if (s != BCX_OK) {
 		T_CHECKF(d.code == s && d.message[0], "refusal without a message (status %d)", s);
 		n_refused++;
+		if (refusal)
+			*refusal = d;
 		return false;
 	}
 	bcx_buf out;
@@ -67,12 +70,11 @@ static void truncations(const uint8_t *data, size_t size, const char *path)
 	for (size_t n = 0; n < size; n++) {
 		uint8_t *copy = malloc(n ? n : 1); /* exact size: overreads are caught */
 		memcpy(copy, data, n);
-		T_CHECKF(!exercise(copy, n), "%s: prefix of %zu bytes accepted", path, n);
 		bcx_diag d = {0};
-		bcx_status s = read_only(copy, n, &d);
-		T_CHECKF(!valid || (s == BCX_ERR_TRUNCATED && d.has_offset && d.offset <= n),
+		T_CHECKF(!exercise(copy, n, &d), "%s: prefix of %zu bytes accepted", path, n);
+		T_CHECKF(!valid || (d.code == BCX_ERR_TRUNCATED && d.has_offset && d.offset <= n),
 			 "%s: prefix of %zu bytes: status %d at %llu (%s), not truncated", path, n,
-			 (int)s, (unsigned long long)d.offset, d.message);
+			 (int)d.code, (unsigned long long)d.offset, d.message);
 		free(copy);
 	}
 }
@@ -88,7 +90,7 @@ static void flips(const uint8_t *data, size_t size, uint64_t *rng)
 		copy[at] ^= (uint8_t)(1 + tu_rand(rng) % 255);
 		if (i & 1) /* every other sample flips a second byte as well */
 			copy[tu_rand(rng) % size] ^= (uint8_t)(1u << (tu_rand(rng) % 8));
-		exercise(copy, size);
+		exercise(copy, size, NULL);
 	}
 	free(copy);
 }
